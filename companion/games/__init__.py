@@ -2,9 +2,5 @@
 
 House rule: nothing under this package does I/O, reads a clock, draws random
 numbers or imports pygame, Flask, gpiozero or serial. Chance (dice, shuffles,
-spinner results) arrives as input.
+spinner results) arrives as input: see `companion.games.base`.
 """
-
-from companion.games.base import RuleError
-
-__all__ = ["RuleError"]

@@ -1,14 +1,26 @@
-"""What every rules engine shares: the one error type and the state protocol.
+"""What every rules engine shares: the error type, chance requests, the state protocol.
 
 Engines are shaped like python-chess or OpenSpiel: a state with
-`legal_actions()` and `apply(action)`, chance made explicit as actions or
-inputs, and a lossless JSON form. The table (`companion.table`) drives any
-engine through this protocol alone.
+`legal_actions()` and `apply(action)`, chance made explicit, and a lossless
+JSON form. The table (`companion.table`) drives every engine through this
+module alone, so it never needs to know which game is on the table.
+
+Chance is input. When a state needs dice, a shuffle or a spin before play can
+go on, `chance()` returns a `ChanceRequest` describing exactly what is needed;
+whoever drives the game (the table with `secrets`, a test with a seeded
+`random.Random`, a player tapping dice faces) produces an outcome and turns it
+into an ordinary action with `chance_action(outcome)`. That action is applied
+and logged like any other, so every game replays exactly from its actions.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol, Self, runtime_checkable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, Self, runtime_checkable
+
+JSONValue = Any
+"""A value made only of dict, list, str, int, float, bool and None."""
 
 
 class RuleError(ValueError):
@@ -20,13 +32,36 @@ class RuleError(ValueError):
     """
 
 
-JSONValue = Any
-"""A value made only of dict, list, str, int, float, bool and None."""
+ChanceKind = Literal["dice", "shuffle", "spin"]
+
+
+@dataclass(frozen=True)
+class ChanceRequest:
+    """What chance must supply before play can go on.
+
+    Outcomes by kind:
+    - ``dice``: a list of `dice` integers, each from 1 to `sides`;
+    - ``shuffle``: a permutation of ``range(size)`` (the new order of `size`
+      cards, described by the engine);
+    - ``spin``: one seat from `seats`, or a pair of neighbouring seats when the
+      spinner stopped between two players (the spinner then picks one).
+    """
+
+    kind: ChanceKind
+    prompt: str
+    """A sentence for the screen: "Roll two dice.", "Spin needed: Draw 4 is active."."""
+    dice: int = 0
+    sides: int = 6
+    size: int = 0
+    seats: tuple[int, ...] = field(default=())
 
 
 @runtime_checkable
 class Action(Protocol):
-    """One thing a player (or chance) does; a small immutable value."""
+    """One thing a player or chance does: a small immutable value.
+
+    `str(action)` is how the table shows it ("24/18 13/11*", "Red 7").
+    """
 
     def to_json(self) -> dict[str, JSONValue]:
         """The action as plain JSON, the form written to the event log."""
@@ -35,28 +70,53 @@ class Action(Protocol):
 
 @runtime_checkable
 class GameState(Protocol):
-    """A game in progress that can list and apply actions.
+    """A game or match in progress that lists and applies actions.
 
     `apply` validates first and only then changes the state: a `RuleError`
-    leaves it untouched. Replaying the list of applied actions from the
-    initial state reproduces the state exactly.
+    leaves it untouched. Replaying the applied actions from the state that
+    `GameSpec.new` made reproduces the state exactly.
     """
 
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is, or None while chance is pending or the match is over."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """True once the match has a result."""
+        ...
+
+    def chance(self) -> ChanceRequest | None:
+        """What chance must supply next, or None when a player is to act."""
+        ...
+
+    def chance_action(self, outcome: Any) -> Any:
+        """The action that applies a chance outcome (see `ChanceRequest`).
+
+        Raises:
+            RuleError: no chance is pending, or the outcome does not fit the request.
+        """
+        ...
+
     def legal_actions(self) -> list[Any]:
-        """Every action allowed now (empty only when the game is over)."""
+        """Every player action allowed now; empty while chance is pending or once over."""
         ...
 
     def apply(self, action: Any) -> None:
-        """Apply one action.
+        """Apply one action (a player's or a chance outcome's).
 
         Raises:
             RuleError: the action is not allowed now; nothing changed.
         """
         ...
 
-    @property
-    def is_over(self) -> bool:
-        """True once the game (or match) has a result."""
+    def scores(self) -> list[int]:
+        """Match scores so far, one per seat."""
+        ...
+
+    def winners(self) -> list[int]:
+        """Seats that won the match (several on a shared win); empty until it is over."""
         ...
 
     def to_json(self) -> dict[str, JSONValue]:
@@ -71,3 +131,51 @@ class GameState(Protocol):
             RuleError: the data does not describe a valid state.
         """
         ...
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """How the table starts, stores and restores one game.
+
+    Each game family module exposes its specs as a module-level ``GAME_SPECS``
+    tuple; `companion.games.registry` collects them.
+    """
+
+    name: str
+    """Short name used on the command line and in the log: "backgammon", "tiki"."""
+    title: str
+    """Name for people: "UNO Tiki Twist"."""
+    min_players: int
+    max_players: int
+    new: Callable[[int, dict[str, JSONValue]], GameState]
+    """Start a match: (number of players, rule options as JSON, {} for defaults).
+
+    Raises RuleError for a bad player count or option, with a sentence.
+    """
+    state_from_json: Callable[[dict[str, JSONValue]], GameState]
+    action_from_json: Callable[[dict[str, JSONValue]], Any]
+    """Read back an action written by its `to_json`; raises RuleError on bad data."""
+
+
+def check_outcome(request: ChanceRequest, outcome: Any) -> None:
+    """Check that a chance outcome fits its request.
+
+    Raises:
+        RuleError: the outcome is of the wrong shape or out of range.
+    """
+    if request.kind == "dice":
+        values = list(outcome) if isinstance(outcome, Sequence) else None
+        if values is None or len(values) != request.dice:
+            raise RuleError(f"Roll {request.dice} dice: got {outcome!r}.")
+        for value in values:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RuleError(f"A die shows a whole number, not {value!r}.")
+            if not 1 <= value <= request.sides:
+                raise RuleError(f"A die shows 1 to {request.sides}, not {value}.")
+    elif request.kind == "shuffle":
+        if not isinstance(outcome, Sequence) or sorted(outcome) != list(range(request.size)):
+            raise RuleError(f"A shuffle must be an order of all {request.size} cards.")
+    elif request.kind == "spin":
+        seats = [outcome] if isinstance(outcome, int) else list(outcome)
+        if not 1 <= len(seats) <= 2 or any(seat not in request.seats for seat in seats):
+            raise RuleError(f"The spinner can stop only at seats {list(request.seats)}.")
