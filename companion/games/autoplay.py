@@ -1,0 +1,67 @@
+"""Play any game with random legal choices: simulations, benchmarks, property tests.
+
+Pure given its input: the caller supplies the `random.Random`, so a seed
+reproduces the whole game. Chance requests are answered the way a fair table
+would (fair dice, a uniform shuffle, a uniformly chosen seat).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from companion.games.base import ChanceRequest, GameState, RuleError
+
+
+def sample_outcome(request: ChanceRequest, rng: random.Random) -> Any:
+    """A fair outcome for a chance request, drawn from `rng`."""
+    if request.kind == "dice":
+        return [rng.randint(1, request.sides) for _ in range(request.dice)]
+    if request.kind == "shuffle":
+        order = list(range(request.size))
+        rng.shuffle(order)
+        return order
+    if request.kind == "spin":
+        return rng.choice(request.seats)
+    raise RuleError(f"Nobody knows how to supply chance of kind {request.kind!r}.")
+
+
+def next_random_action(state: GameState, rng: random.Random) -> Any:
+    """The next action of a random game: a chance outcome or a random legal choice.
+
+    Raises:
+        RuleError: the game is over, or it has neither chance pending nor a legal action.
+    """
+    if state.is_over:
+        raise RuleError("The match is over: there is nothing left to play.")
+    request = state.chance()
+    if request is not None:
+        return state.chance_action(sample_outcome(request, rng))
+    actions = state.legal_actions()
+    if not actions:
+        raise RuleError("The game has no legal action although it is not over.")
+    return rng.choice(actions)
+
+
+def random_actions(
+    state: GameState, rng: random.Random, max_actions: int = 100_000
+) -> Iterator[Any]:
+    """Apply random actions to `state` until the match ends, yielding each one.
+
+    Raises:
+        RuleError: the match did not end within `max_actions` actions.
+    """
+    for _ in range(max_actions):
+        if state.is_over:
+            return
+        action = next_random_action(state, rng)
+        state.apply(action)
+        yield action
+    if not state.is_over:
+        raise RuleError(f"The match did not end within {max_actions} actions.")
+
+
+def play_random(state: GameState, rng: random.Random, max_actions: int = 100_000) -> list[Any]:
+    """Play `state` to the end with random choices; returns the actions applied."""
+    return list(random_actions(state, rng, max_actions))

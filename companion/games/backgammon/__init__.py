@@ -1,0 +1,1 @@
+"""The backgammon family: Backgammon, Mini-Gam and Multi-Gam on one movement core."""
