@@ -1,0 +1,72 @@
+"""The Tiki idol of UNO Tiki Twist: its stack of Tiki Faces and the one showing.
+
+A Tiki Face played from a hand (or turned up as the start card) goes into the
+idol on top of the ones already there and becomes the active face; it stays
+there after its spin. Every later Spin card resolves the active face again,
+until someone plays a different Tiki Face into the idol. When the draw pile
+runs out, every face in the idol except the one showing is shuffled back into
+the new draw pile.
+
+The idol holds any card value (the card model lives in `cards.py`); it only
+keeps them in order, newest last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from companion.games.base import JSONValue
+
+Card = TypeVar("Card")
+
+
+@dataclass
+class Idol(Generic[Card]):
+    """The Tiki Faces inside the idol, oldest first; the last one is showing."""
+
+    faces: list[Card] = field(default_factory=list)
+
+    @property
+    def active_tiki_face(self) -> Card | None:
+        """The face showing (the newest), or None while the idol is empty."""
+        return self.faces[-1] if self.faces else None
+
+    @property
+    def is_empty(self) -> bool:
+        """True while no Tiki Face has gone into the idol this round."""
+        return not self.faces
+
+    def put(self, face: Card) -> None:
+        """Put a Tiki Face into the idol; it becomes the active face."""
+        self.faces.append(face)
+
+    def take_hidden_faces(self) -> list[Card]:
+        """Remove and return every face except the one showing (for a reshuffle)."""
+        hidden, self.faces = self.faces[:-1], self.faces[-1:]
+        return hidden
+
+    def take_all(self) -> list[Card]:
+        """Empty the idol (a new round gathers every card); returns its faces, oldest first."""
+        every, self.faces = self.faces, []
+        return every
+
+    def copy(self) -> Idol[Card]:
+        """An independent idol holding the same faces."""
+        return Idol(list(self.faces))
+
+    def to_json(self, card_to_json: Callable[[Card], JSONValue]) -> list[JSONValue]:
+        """The faces, oldest first, each written with `card_to_json`."""
+        return [card_to_json(face) for face in self.faces]
+
+    @classmethod
+    def from_json(
+        cls, data: list[JSONValue], card_from_json: Callable[[JSONValue], Card]
+    ) -> Idol[Card]:
+        """Read back an idol written by `to_json`.
+
+        Raises:
+            RuleError: a face is not a card (raised by `card_from_json`).
+        """
+        return cls([card_from_json(item) for item in data])
