@@ -1,0 +1,159 @@
+"""Rule options of the three games, with the documented defaults (the D-B decisions).
+
+Each options object is a frozen dataclass read from and written to JSON with
+`from_json` / `to_json`. `from_json({})` gives the defaults; unknown keys and
+bad values are refused with a sentence, so a typo never silently changes a
+rule. `docs/rules/backgammon.md` lists every option.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Self
+
+from companion.games.base import JSONValue, RuleError
+
+MAX_MATCH_LENGTH = 63
+"""The longest match the companion keeps score of (GNU Backgammon's limit is 64)."""
+
+
+def _read_options(cls: type[Any], data: dict[str, JSONValue], game: str) -> dict[str, Any]:
+    """Check keys and value types of an options object against its dataclass fields."""
+    if not isinstance(data, dict):
+        raise RuleError(f"{game} options are a JSON object, not {data!r}.")
+    known = {field.name: field for field in fields(cls)}
+    unknown = sorted(set(data) - set(known))
+    if unknown:
+        names = ", ".join(sorted(known))
+        raise RuleError(f"{game} has no option {unknown[0]!r}; the options are: {names}.")
+    values: dict[str, Any] = {}
+    for name, value in data.items():
+        default = getattr(cls, name)
+        expected = type(default)
+        if type(value) is not expected:
+            kind = "true or false" if expected is bool else "a whole number"
+            raise RuleError(f"The {game} option {name!r} must be {kind}, not {value!r}.")
+        values[name] = value
+    return values
+
+
+@dataclass(frozen=True)
+class BackgammonOptions:
+    """Backgammon rule options.
+
+    - `match_length`: points needed to win the match, an odd number from 1 to
+      63; 0 plays a single money game (scored in points, Jacoby and beavers
+      allowed). Default 5.
+    - `crawford` (D-B2): no doubling in the game after a player first reaches
+      match point minus one. Default on.
+    - `cube`: play with the doubling cube at all. Default on.
+    - `jacoby`: money game only; gammons and backgammons count single unless
+      the cube was turned. Default off.
+    - `beavers`: money game only; a player who is doubled may redouble at once
+      and keep the cube. Default off.
+    """
+
+    match_length: int = 5
+    crawford: bool = True
+    cube: bool = True
+    jacoby: bool = False
+    beavers: bool = False
+
+    def __post_init__(self) -> None:
+        length = self.match_length
+        if length != 0 and (length < 1 or length > MAX_MATCH_LENGTH or length % 2 == 0):
+            raise RuleError(
+                f"A match is played to an odd number of points from 1 to {MAX_MATCH_LENGTH}"
+                f" (or 0 for a money game), not {length}."
+            )
+        if length and (self.jacoby or self.beavers):
+            raise RuleError(
+                "Jacoby and beavers are money-game rules: set match_length to 0 to use them."
+            )
+
+    @property
+    def is_money_game(self) -> bool:
+        """True for a single money game rather than a match."""
+        return self.match_length == 0
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSONValue]) -> Self:
+        """Options from JSON; missing keys take their defaults.
+
+        Raises:
+            RuleError: an unknown option or a bad value.
+        """
+        return cls(**_read_options(cls, data, "Backgammon"))
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """Every option as JSON."""
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class MiniGamOptions:
+    """Mini-Gam rule options.
+
+    - `wins_needed` (D-B4): the match is first to this many game wins. Default 1.
+    - `enter_first` (D-B3): a player with checkers on the bar must enter them
+      before moving any other checker, as in backgammon. Default on.
+    """
+
+    wins_needed: int = 1
+    enter_first: bool = True
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.wins_needed <= 99:
+            raise RuleError(f"A Mini-Gam match is first to 1 to 99 wins, not {self.wins_needed}.")
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSONValue]) -> Self:
+        """Options from JSON; missing keys take their defaults.
+
+        Raises:
+            RuleError: an unknown option or a bad value.
+        """
+        return cls(**_read_options(cls, data, "Mini-Gam"))
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """Every option as JSON."""
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class MultiGamOptions:
+    """Multi-Gam rule options.
+
+    - `games` (D-B5): the match is this many games. Default 1.
+    - `target_score` (D-B5): when above 0, the match instead ends after the
+      game in which someone reaches this many points. Default 0 (off).
+    - `forced_moves` (D-B1): the forced-move rule applies (play both dice
+      when possible, else the larger). Default on.
+
+    Ties on points are broken by the most first places, then shared.
+    """
+
+    games: int = 1
+    target_score: int = 0
+    forced_moves: bool = True
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.games <= 99:
+            raise RuleError(f"A Multi-Gam match is 1 to 99 games, not {self.games}.")
+        if not 0 <= self.target_score <= 999:
+            raise RuleError(
+                f"A Multi-Gam target score is 0 (off) to 999 points, not {self.target_score}."
+            )
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSONValue]) -> Self:
+        """Options from JSON; missing keys take their defaults.
+
+        Raises:
+            RuleError: an unknown option or a bad value.
+        """
+        return cls(**_read_options(cls, data, "Multi-Gam"))
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """Every option as JSON."""
+        return asdict(self)
