@@ -1,0 +1,98 @@
+"""Open the configured backend for each device, importing it only when used.
+
+`gpio` needs gpiozero, `serial` needs pyserial and `device/serial_backend.py`
+(see `device.backend` for the functions it provides), `sim` needs nothing.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from companion.config import Config
+from device.backend import DiceReader, SpinnerBackend, TrayInputs
+from device.clock import Clock, RealClock, VirtualClock
+from device.errors import BackendNotInstalled
+
+SERIAL_MODULE = "device.serial_backend"
+
+
+def make_clock(config: Config) -> Clock:
+    """The clock devices run on: virtual for `sim` unless `sim.real_time`."""
+    if config.backend == "sim" and not config.sim.real_time:
+        return VirtualClock()
+    return RealClock()
+
+
+def serial_module(config: Config) -> ModuleType:
+    """The serial backend module.
+
+    Raises:
+        BackendNotInstalled: `device/serial_backend.py` is not installed.
+    """
+    try:
+        return importlib.import_module(SERIAL_MODULE)
+    except ModuleNotFoundError as error:
+        if error.name not in (SERIAL_MODULE, "device"):
+            raise
+        raise BackendNotInstalled(
+            f'{config.source}: backend = "serial" is configured, but the serial backend '
+            "(device/serial_backend.py, from the Pico firmware work) is not installed in this "
+            'copy; set backend = "gpio" or "sim", or update the companion.'
+        ) from error
+
+
+def open_spinner_backend(config: Config, clock: Clock | None = None) -> SpinnerBackend:
+    """The spinner's backend for `config.backend`.
+
+    Raises:
+        BackendNotInstalled: the backend's module or library is missing.
+        DeviceError: the hardware could not be opened (the reason is given).
+    """
+    if config.backend == "serial":
+        return _checked(serial_module(config).open_serial_spinner(config), SpinnerBackend)
+    if config.backend == "gpio":
+        from device import gpio
+
+        return gpio.open_gpio_spinner(config)
+    from device import sim
+
+    return sim.open_sim_spinner(config, clock or make_clock(config))
+
+
+def open_tray_inputs(config: Config, clock: Clock | None = None) -> TrayInputs:
+    """The dice tray's sensor and button for `config.backend`.
+
+    Raises:
+        BackendNotInstalled: the backend's module or library is missing.
+        DeviceError: the hardware could not be opened.
+    """
+    if config.backend == "serial":
+        return _checked(serial_module(config).open_serial_tray(config), TrayInputs)
+    if config.backend == "gpio":
+        from device import gpio
+
+        return gpio.open_gpio_tray(config)
+    from device import sim
+
+    return sim.SimTray(clock or make_clock(config))
+
+
+def open_dice_reader(config: Config) -> DiceReader:
+    """The serial dice reader (`tray.dice_source = "serial"`); simulated under `sim`.
+
+    Raises:
+        BackendNotInstalled: the serial backend is missing.
+    """
+    if config.backend == "sim":
+        from device import sim
+
+        return sim.SimDiceReader()
+    return _checked(serial_module(config).open_serial_dice_reader(config), DiceReader)
+
+
+def _checked(backend: Any, protocol: type) -> Any:
+    if not isinstance(backend, protocol):
+        raise TypeError(f"{backend!r} does not implement {protocol.__name__}")
+    return backend

@@ -1,0 +1,154 @@
+"""The `sim` backend: a spinner and a dice tray with no hardware.
+
+The simulated motor keeps two positions: the steps commanded and where the
+rotor really is. They differ when the `missed_step_every` fault switch loses
+steps, exactly as a stalled stepper does, and the home sensor (which sees the
+real rotor) then fires at an unexpected step count. `dead_home_sensor`
+makes it never fire. Time is virtual unless `sim.real_time` is set.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+
+from companion.config import Config
+from device.backend import ButtonCallback, DiceRoll, MotionCallback
+from device.clock import Clock
+from device.stepping import HostSteppedSpinner, scheduler_for
+
+HOME_FLAG_DEG = 3.0
+"""Width of the arc over which the simulated home sensor is active."""
+
+
+class SimStepper:
+    """A stepper that can lose steps (`missed_step_every`, 0 = never)."""
+
+    def __init__(self, steps_per_turn: int, missed_step_every: int = 0) -> None:
+        self.steps_per_turn = steps_per_turn
+        self.missed_step_every = missed_step_every
+        self.commanded = 0
+        self.rotor = 0
+        self.direction = 1
+        self.enabled = False
+        self.steps_taken = 0
+        self.steps_lost = 0
+        self.closed = False
+
+    def set_direction(self, direction: int) -> None:
+        """+1 forward, -1 backward."""
+        self.direction = 1 if direction >= 0 else -1
+
+    def step(self) -> None:
+        """One step; the rotor follows unless this step is lost."""
+        self.steps_taken += 1
+        self.commanded += self.direction
+        if self.missed_step_every and self.steps_taken % self.missed_step_every == 0:
+            self.steps_lost += 1
+            return
+        self.rotor += self.direction
+
+    def enable(self, on: bool) -> None:
+        """Energise or release."""
+        self.enabled = on
+
+    def close(self) -> None:
+        """Nothing to release."""
+        self.closed = True
+
+    @property
+    def rotor_angle_deg(self) -> float:
+        """Where the pointer really points, in degrees from home."""
+        return (self.rotor % self.steps_per_turn) * 360.0 / self.steps_per_turn
+
+
+class SimHomeSensor:
+    """Active while the real rotor is within the flag's arc after home."""
+
+    def __init__(self, stepper: SimStepper, dead: bool = False) -> None:
+        self.stepper = stepper
+        self.dead = dead
+        self.flag_steps = max(1, round(stepper.steps_per_turn * HOME_FLAG_DEG / 360.0))
+
+    def is_active(self) -> bool:
+        """Whether the flag is in front of the sensor (never when dead)."""
+        if self.dead:
+            return False
+        return self.stepper.rotor % self.stepper.steps_per_turn < self.flag_steps
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class SimSpinner(HostSteppedSpinner):
+    """The simulated spinner; `stepper` and `sensor` expose the fault switches."""
+
+    stepper: SimStepper
+    sensor: SimHomeSensor
+
+
+def open_sim_spinner(config: Config, clock: Clock) -> SimSpinner:
+    """A simulated spinner with the configured fault switches.
+
+    The rotor starts at a random angle, as a real one would after power-up.
+    """
+    turn = config.spinner.steps_per_turn
+    stepper = SimStepper(turn, config.sim.missed_step_every)
+    stepper.rotor = stepper.commanded = secrets.randbelow(turn)
+    sensor = SimHomeSensor(stepper, dead=config.sim.dead_home_sensor)
+    return SimSpinner("sim", stepper, sensor, scheduler_for(clock))
+
+
+# A die bouncing in a felt tray: shake on/off gaps in seconds, then quiet.
+BOUNCE_SCRIPT: tuple[float, ...] = (0.0, 0.03, 0.02, 0.05, 0.04, 0.09, 0.07, 0.12, 0.15, 0.05)
+
+
+class SimTray:
+    """A simulated tray: `throw()` plays a bouncing-dice sensor script."""
+
+    name = "sim"
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        self._on_motion: MotionCallback | None = None
+        self._on_button: ButtonCallback | None = None
+
+    def start(self, on_motion: MotionCallback, on_button: ButtonCallback) -> None:
+        """Deliver simulated sensor changes and presses to these callbacks."""
+        self._on_motion = on_motion
+        self._on_button = on_button
+
+    def throw(self, script: Sequence[float] = BOUNCE_SCRIPT) -> None:
+        """Play a throw: the sensor toggles after each gap in `script`."""
+        active = False
+        for gap in script:
+            self.clock.sleep(gap)
+            active = not active
+            if self._on_motion is not None:
+                self._on_motion(active)
+        if active and self._on_motion is not None:
+            self._on_motion(False)
+
+    def press_button(self) -> None:
+        """Press the tray button once."""
+        if self._on_button is not None:
+            self._on_button()
+
+    def close(self) -> None:
+        """Stop delivering (idempotent)."""
+        self._on_motion = None
+        self._on_button = None
+
+
+class SimDiceReader:
+    """The dice reader under `sim`: a fair roll, labelled as simulated."""
+
+    name = "sim"
+
+    def read_dice(self, count: int, sides: int, timeout_s: float) -> DiceRoll:
+        """Fair values from `secrets`."""
+        values = tuple(secrets.randbelow(sides) + 1 for _ in range(count))
+        return DiceRoll(values, source="sim")
+
+    def close(self) -> None:
+        """Nothing to release."""
