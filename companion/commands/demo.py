@@ -1,0 +1,222 @@
+"""`companion demo`: play a whole simulated match through the real table, queue and log.
+
+Random legal choices stand in for the players, a simulated dice tray reports
+settled dice, the table's own chance shuffles, and the simulated spinner
+spins. Each applied command is printed as ``#<seq> <what happened>`` only
+after it is committed to the log, so a line on the screen is a line on disk.
+``--resume`` continues the unfinished match in the log after a crash.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import secrets
+import sys
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from companion.errors import CompanionError
+from companion.games.base import GameSpec
+from companion.store import Store
+from companion.table import (
+    Command,
+    DrawChance,
+    FairChance,
+    NewMatch,
+    Play,
+    SimSpinner,
+    SupplyChance,
+    Table,
+    TableSnapshot,
+    Undo,
+    default_players,
+)
+
+DEFAULT_PACE = 0.3
+"""Seconds between commands: slow enough for a person to follow."""
+UNDO_RATE = 0.03
+"""How often a simulated player takes back the play they just made."""
+MAX_COMMANDS = 200_000
+MAX_REFUSALS = 20
+
+
+def register(subparsers: Any) -> None:
+    """Add the `demo` subcommand."""
+    parser = subparsers.add_parser(
+        "demo",
+        help="play a whole simulated match through the table, its queue and its log",
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+    )
+    parser.add_argument("--game", help="the game to play (for example tiki, backgammon)")
+    parser.add_argument("--players", type=int, help="how many players (default: up to 4)")
+    parser.add_argument("--seed", type=int, help="make every choice and every roll repeatable")
+    parser.add_argument("--db", type=Path, help="the match log (default: the data directory)")
+    parser.add_argument(
+        "--pace",
+        type=float,
+        default=DEFAULT_PACE,
+        help=f"seconds between commands (default {DEFAULT_PACE}; 0 for full speed)",
+    )
+    parser.add_argument(
+        "--resume", action="store_true", help="continue the unfinished match in the log"
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace, games: Mapping[str, GameSpec] | None = None) -> int:
+    """Run the demo; returns the exit code.
+
+    Raises:
+        CompanionError: bad arguments, no match to resume, or the log cannot be used.
+    """
+    if args.pace < 0:
+        raise CompanionError("--pace is a number of seconds, 0 or more.")
+    if not args.resume and not args.game:
+        raise CompanionError(
+            "Choose a game with --game NAME, or continue the last match with --resume."
+        )
+    with Store.open(args.db) as store:
+        table = Table(
+            store, games=games, chance=FairChance(args.seed), spinner=SimSpinner(args.seed)
+        )
+        with table:
+            for notice in table.notices:
+                print(f"companion: {notice}", file=sys.stderr, flush=True)
+            snapshot = _resume(table, store) if args.resume else _start(table, args)
+            rng = (
+                random.Random(f"demo-{args.seed}")
+                if args.seed is not None
+                else secrets.SystemRandom()
+            )
+            try:
+                final = play_out(table, table.games[snapshot.game], rng, args.pace)
+            except KeyboardInterrupt:
+                print(
+                    f"Stopped. Continue with: companion demo --resume --db {store.path}",
+                    file=sys.stderr,
+                )
+                return 130
+    _print_result(final)
+    return 0
+
+
+def _start(table: Table, args: argparse.Namespace) -> TableSnapshot:
+    spec = table.games.get(args.game)
+    if spec is None:
+        known = ", ".join(sorted(table.games)) or "none yet"
+        raise CompanionError(f"There is no game called {args.game!r}; choose one of: {known}.")
+    count = (
+        args.players
+        if args.players is not None
+        else max(spec.min_players, min(4, spec.max_players))
+    )
+    previous = table.snapshot
+    if previous is not None and not previous.is_over:
+        print(
+            f"companion: match {previous.match_id} was left unfinished; it stays in the history"
+            " as abandoned (use --resume to continue a match).",
+            file=sys.stderr,
+        )
+    outcome = table.post(NewMatch(spec.name, default_players(count), {})).result()
+    if not outcome.applied:
+        raise CompanionError(outcome.text)
+    print(f"Match {outcome.match_id}: {outcome.text}", flush=True)
+    return _current(table)
+
+
+def _resume(table: Table, store: Store) -> TableSnapshot:
+    snapshot = table.snapshot
+    if snapshot is None or snapshot.is_over:
+        raise CompanionError(
+            f"There is no unfinished match in {store.path}: start one with"
+            " companion demo --game NAME."
+        )
+    print(
+        f"Resuming match {snapshot.match_id} of {snapshot.title} after #{snapshot.seq}", flush=True
+    )
+    return snapshot
+
+
+def play_out(
+    table: Table,
+    spec: GameSpec,
+    rng: random.Random,
+    pace: float,
+    sleep: Callable[[float], None] = time.sleep,
+    echo: Callable[[str], None] | None = None,
+) -> TableSnapshot:
+    """Post random legal commands until the match is over; returns the final snapshot.
+
+    Raises:
+        CompanionError: the table kept refusing commands or the match never ended.
+    """
+    echo = echo or _echo
+    refusals = 0
+    undo_next = False
+    for _ in range(MAX_COMMANDS):
+        snapshot = _current(table)
+        if snapshot.is_over:
+            return snapshot
+        command: Command = Undo() if undo_next else choose_command(snapshot, spec, rng)
+        outcome = table.post(command).result()
+        if outcome.applied:
+            echo(f"#{outcome.seq} {outcome.text}")
+            refusals = 0
+            undo_next = isinstance(command, Play) and rng.random() < UNDO_RATE
+        else:
+            print(f"companion: refused: {outcome.text}", file=sys.stderr, flush=True)
+            refusals += 1
+            undo_next = False
+            if refusals >= MAX_REFUSALS:
+                raise CompanionError(f"The table refused {refusals} commands in a row; stopping.")
+        if pace:
+            sleep(pace)
+    raise CompanionError(f"The match did not end within {MAX_COMMANDS} commands.")
+
+
+def choose_command(snapshot: TableSnapshot, spec: GameSpec, rng: random.Random) -> Command:
+    """What a simulated table does next: settle dice, shuffle, spin, or play a random legal action.
+
+    Raises:
+        CompanionError: the game has neither chance pending nor a legal action.
+    """
+    request = snapshot.chance
+    if request is not None:
+        if request.kind == "dice":
+            values = [rng.randint(1, request.sides) for _ in range(request.dice)]
+            return SupplyChance(values, source="dice tray", for_seq=snapshot.seq)
+        return DrawChance()
+    state = spec.state_from_json(json.loads(snapshot.state_json))
+    actions = state.legal_actions()
+    if not actions:
+        raise CompanionError(f"{spec.title} has no legal action at #{snapshot.seq}.")
+    return Play(rng.choice(actions), seat=snapshot.to_move)
+
+
+def _choice_rng(seed: int | None) -> random.Random:
+    """The simulated players' choices: repeatable with a seed, from `secrets` without."""
+    return random.Random(f"demo-{seed}") if seed is not None else secrets.SystemRandom()
+
+
+def _current(table: Table) -> TableSnapshot:
+    snapshot = table.snapshot
+    if snapshot is None:
+        raise CompanionError("No match is on the table.")
+    return snapshot
+
+
+def _echo(line: str) -> None:
+    print(line, flush=True)
+
+
+def _print_result(snapshot: TableSnapshot) -> None:
+    names = [player.name for player in snapshot.players]
+    winners = " and ".join(names[seat] for seat in snapshot.winners) or "nobody"
+    scores = ", ".join(
+        f"{name} {score}" for name, score in zip(names, snapshot.scores, strict=False)
+    )
+    print(f"Match {snapshot.match_id} is over after #{snapshot.seq}: {winners} won ({scores}).")

@@ -1,0 +1,107 @@
+"""`companion history`: the matches in the log, as text or as JSON with every event."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion.games.registry import game_specs
+from companion.store import MatchRecord, Store, default_db_path
+
+
+def register(subparsers: Any) -> None:
+    """Add the `history` subcommand."""
+    parser = subparsers.add_parser(
+        "history",
+        help="list the matches in the log",
+        description="List the matches in the log, newest last; --json adds every event.",
+    )
+    parser.add_argument("--db", type=Path, help="the match log (default: the data directory)")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print every match with its players, game, scores and events as JSON",
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the history; returns the exit code.
+
+    Raises:
+        StoreError: the log's directory cannot be used.
+    """
+    path: Path = args.db if args.db is not None else default_db_path()
+    if not path.exists():
+        # Looking at the history must not create a log.
+        print("[]" if args.json else f"No matches yet ({path} does not exist).")
+        return 0
+    with Store.open(path) as store:
+        for notice in store.notices:
+            print(f"companion: {notice}", file=sys.stderr)
+        matches = store.matches()
+        if args.json:
+            print(json.dumps([match_json(store, match) for match in matches], indent=2))
+        elif not matches:
+            print("No matches yet.")
+        else:
+            for match in matches:
+                print(match_line(match))
+    return 0
+
+
+def match_json(store: Store, match: MatchRecord) -> dict[str, Any]:
+    """One match with its players, game, scores per round, result and every event."""
+    events = store.events(match.id)
+    undone = {event.detail.get("undoes") for event in events if event.kind == "undo"}
+    return {
+        "id": match.id,
+        "game": match.game,
+        "title": _title(match.game),
+        "options": match.options,
+        "players": [
+            {"seat": seat, "name": player.name, "colour": player.colour}
+            for seat, player in enumerate(match.players)
+        ],
+        "status": match.status,
+        "started_at": match.started_at,
+        "finished_at": match.finished_at,
+        "scores": match.scores,
+        "winners": (match.result or {}).get("winners", []),
+        "rounds": [{"seq": seq, "scores": scores} for seq, scores in store.rounds(match.id)],
+        "rematch_of": match.rematch_of,
+        "events": [
+            {
+                "seq": event.seq,
+                "kind": event.kind,
+                "seat": event.seat,
+                "text": event.text,
+                "action": event.action,
+                "detail": event.detail,
+                "undone": event.seq in undone,
+                "at": event.at,
+            }
+            for event in events
+        ],
+    }
+
+
+def match_line(match: MatchRecord) -> str:
+    """One line per match: id, game, status, players with scores, winners, times."""
+    winners = set((match.result or {}).get("winners", []))
+    players = ", ".join(
+        f"{player.name} {score}{' (won)' if seat in winners else ''}"
+        for seat, (player, score) in enumerate(zip(match.players, match.scores, strict=False))
+    )
+    when = match.started_at[:16].replace("T", " ")
+    if match.finished_at:
+        when += f" to {match.finished_at[11:16]}"
+    return f"#{match.id}  {_title(match.game)}  {match.status}  {players}  ({when})"
+
+
+def _title(game: str) -> str:
+    spec = game_specs().get(game)
+    return spec.title if spec is not None else game

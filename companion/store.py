@@ -1,0 +1,435 @@
+"""The event log: every applied command is one committed SQLite row.
+
+SQLite from the standard library, in WAL mode with ``synchronous=FULL``: the
+table commits a command's row before it shows the command's effect, so a
+power cut loses nothing anyone has seen. On start the table rebuilds the last
+unfinished match by replaying its rows (`companion.table`). Finished matches
+stay as history: players, game, options, the scores of every round, the
+result and the times.
+
+The schema version is SQLite's ``user_version``; `MIGRATIONS` holds the
+scripts that bring a database from each version to the next. A file that is
+not a database, is damaged, or holds someone else's tables is moved aside
+with a timestamp and the companion starts with an empty log, saying so: it
+never refuses to start because of its own data. A data directory that cannot
+be written is a `StoreError` with a sentence.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import tempfile
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from companion.errors import StoreError
+from companion.table.commands import Player
+from companion.table.match import Event, Step
+
+DB_NAME = "companion.db"
+
+MIGRATIONS: tuple[str, ...] = (
+    # 0 -> 1: matches, their events and the scores of each round.
+    """
+    CREATE TABLE matches (
+        id INTEGER PRIMARY KEY,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,
+        players TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('playing', 'finished', 'abandoned')),
+        scores TEXT NOT NULL,
+        result TEXT,
+        started_at TEXT NOT NULL,
+        finished_at TEXT,
+        rematch_of INTEGER REFERENCES matches (id)
+    );
+    CREATE TABLE events (
+        match_id INTEGER NOT NULL REFERENCES matches (id),
+        seq INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('play', 'chance', 'undo')),
+        seat INTEGER,
+        action TEXT,
+        detail TEXT NOT NULL,
+        text TEXT NOT NULL,
+        state_sha TEXT NOT NULL,
+        at TEXT NOT NULL,
+        PRIMARY KEY (match_id, seq)
+    );
+    CREATE TABLE rounds (
+        match_id INTEGER NOT NULL REFERENCES matches (id),
+        seq INTEGER NOT NULL,
+        scores TEXT NOT NULL,
+        PRIMARY KEY (match_id, seq)
+    );
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+TABLE_COLUMNS = {
+    "matches": {"id", "game", "options", "players", "status", "scores", "result",
+                "started_at", "finished_at", "rematch_of"},
+    "events": {"match_id", "seq", "kind", "seat", "action", "detail", "text", "state_sha", "at"},
+    "rounds": {"match_id", "seq", "scores"},
+}  # fmt: skip
+DAMAGE_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
+
+
+def utc_now() -> datetime:
+    """The current time in UTC."""
+    return datetime.now(UTC)
+
+
+def default_db_path() -> Path:
+    """Where the log lives: ``$STATE_DIRECTORY`` under systemd, else the platform's state dir."""
+    state_directory = os.environ.get("STATE_DIRECTORY", "")
+    if state_directory:
+        # systemd lists several directories separated by colons when a unit asks for several.
+        return Path(state_directory.split(":")[0]) / DB_NAME
+    return Path(platformdirs.user_state_dir("companion", appauthor=False)) / DB_NAME
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """One match as stored: who played what, how it stands or ended."""
+
+    id: int
+    game: str
+    options: dict[str, Any]
+    players: tuple[Player, ...]
+    status: str
+    """"playing", "finished" or "abandoned"."""
+    scores: list[int]
+    result: dict[str, Any] | None
+    """{"winners": [...], "scores": [...]} once finished."""
+    started_at: str
+    finished_at: str | None
+    rematch_of: int | None
+
+
+class DamagedLog(Exception):
+    """The database file is not ours to read (internal: it gets moved aside)."""
+
+
+class Store:
+    """The SQLite event log and match history. Safe to share between threads."""
+
+    def __init__(self, path: Path, connection: sqlite3.Connection, notices: list[str]) -> None:
+        self.path = path
+        self.notices = notices
+        """Sentences for the person starting the companion (a damaged log moved aside)."""
+        self._connection: sqlite3.Connection | None = connection
+        self._lock = threading.Lock()
+
+    @classmethod
+    def open(
+        cls, path: Path | str | None = None, *, clock: Callable[[], datetime] = utc_now
+    ) -> Store:
+        """Open (or create) the log, moving a damaged file aside.
+
+        Raises:
+            StoreError: the data directory or the file cannot be created or written.
+        """
+        path = Path(path) if path is not None else default_db_path()
+        ensure_writable_directory(path.parent)
+        notices: list[str] = []
+        try:
+            connection = _connect(path)
+        except DamagedLog as damage:
+            moved = move_aside(path, clock())
+            notices.append(
+                f"The match log {path} could not be read ({damage}); it was moved to"
+                f" {moved.name} and the companion starts with an empty log."
+            )
+            try:
+                connection = _connect(path)
+            except DamagedLog as again:
+                raise StoreError(f"A fresh match log at {path} cannot be made: {again}.") from None
+        return cls(path, connection, notices)
+
+    def close(self) -> None:
+        """Close the database; safe to call twice."""
+        with self._lock:
+            if self._connection is not None:
+                self._connection.close()
+                self._connection = None
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def create_match(
+        self,
+        game: str,
+        options: dict[str, Any],
+        players: tuple[Player, ...],
+        scores: list[int],
+        started_at: str,
+        rematch_of: int | None = None,
+    ) -> int:
+        """Store a new match as playing; returns its id.
+
+        Raises:
+            StoreError: the log cannot be written.
+        """
+        with self._transaction() as db:
+            cursor = db.execute(
+                "INSERT INTO matches (game, options, players, status, scores, started_at,"
+                " rematch_of) VALUES (?, ?, ?, 'playing', ?, ?, ?)",
+                (game, _dump(options), _dump([p.to_json() for p in players]), _dump(scores),
+                 started_at, rematch_of),
+            )  # fmt: skip
+            return int(cursor.lastrowid or 0)
+
+    def abandon_match(self, match_id: int) -> None:
+        """Mark a match that will not be finished; it stays in the history.
+
+        Raises:
+            StoreError: the log cannot be written.
+        """
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE matches SET status = 'abandoned' WHERE id = ? AND status = 'playing'",
+                (match_id,),
+            )
+
+    def record(
+        self,
+        match_id: int,
+        step: Step,
+        scores: list[int],
+        result: dict[str, Any] | None,
+    ) -> None:
+        """Commit one applied command: its event, its round scores, the match's standing.
+
+        `result` is the match result once it is over, None while it goes on
+        (an undo can take a finished match back into play).
+
+        Raises:
+            StoreError: the log cannot be written; nothing was stored.
+        """
+        event = step.event
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO events (match_id, seq, kind, seat, action, detail, text, state_sha,"
+                " at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (match_id, event.seq, event.kind, event.seat,
+                 None if event.action is None else _dump(event.action), _dump(event.detail),
+                 event.text, event.state_sha, event.at),
+            )  # fmt: skip
+            if event.kind == "undo":
+                db.execute(
+                    "DELETE FROM rounds WHERE match_id = ? AND seq = ?",
+                    (match_id, event.detail["undoes"]),
+                )
+            if step.round_scores is not None:
+                db.execute(
+                    "INSERT INTO rounds (match_id, seq, scores) VALUES (?, ?, ?)",
+                    (match_id, event.seq, _dump(step.round_scores)),
+                )
+            db.execute(
+                "UPDATE matches SET scores = ?, status = ?, result = ?, finished_at = ?"
+                " WHERE id = ?",
+                (_dump(scores), "playing" if result is None else "finished",
+                 None if result is None else _dump(result),
+                 None if result is None else event.at, match_id),
+            )  # fmt: skip
+
+    def unfinished_match(self) -> MatchRecord | None:
+        """The most recent match still being played, if any."""
+        rows = self._query(
+            "SELECT * FROM matches WHERE status = 'playing' ORDER BY id DESC LIMIT 1", ()
+        )
+        return _match_from_row(rows[0]) if rows else None
+
+    def match(self, match_id: int) -> MatchRecord | None:
+        """One match by id, or None."""
+        rows = self._query("SELECT * FROM matches WHERE id = ?", (match_id,))
+        return _match_from_row(rows[0]) if rows else None
+
+    def matches(self) -> list[MatchRecord]:
+        """Every match, oldest first."""
+        rows = self._query("SELECT * FROM matches ORDER BY id", ())
+        return [_match_from_row(row) for row in rows]
+
+    def events(self, match_id: int) -> list[Event]:
+        """Every logged event of a match, in seq order (undone ones included)."""
+        rows = self._query("SELECT * FROM events WHERE match_id = ? ORDER BY seq", (match_id,))
+        return [
+            Event(
+                seq=row["seq"],
+                kind=row["kind"],
+                seat=row["seat"],
+                action=None if row["action"] is None else json.loads(row["action"]),
+                detail=json.loads(row["detail"]),
+                text=row["text"],
+                state_sha=row["state_sha"],
+                at=row["at"],
+            )
+            for row in rows
+        ]
+
+    def rounds(self, match_id: int) -> list[tuple[int, list[int]]]:
+        """(seq, scores) each time the match scores changed, in order."""
+        rows = self._query(
+            "SELECT seq, scores FROM rounds WHERE match_id = ? ORDER BY seq", (match_id,)
+        )
+        return [(row["seq"], json.loads(row["scores"])) for row in rows]
+
+    def _query(self, sql: str, parameters: tuple[Any, ...]) -> list[sqlite3.Row]:
+        with self._lock:
+            db = self._open_connection()
+            try:
+                return db.execute(sql, parameters).fetchall()
+            except sqlite3.Error as error:
+                raise _store_error(self.path, error) from None
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            db = self._open_connection()
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                yield db
+                db.execute("COMMIT")
+            except sqlite3.Error as error:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise _store_error(self.path, error) from None
+
+    def _open_connection(self) -> sqlite3.Connection:
+        if self._connection is None:
+            raise StoreError("The match log is closed.")
+        return self._connection
+
+
+def ensure_writable_directory(directory: Path) -> None:
+    """Create the data directory if needed and prove that it can be written.
+
+    Raises:
+        StoreError: it cannot be created or written, with what to do about it.
+    """
+    advice = "choose a writable place with --db PATH or $STATE_DIRECTORY"
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        reason = error.strerror or error
+        raise StoreError(
+            f"The data directory {directory} cannot be created ({reason}); {advice}."
+        ) from None
+    try:
+        # os.access says yes to root on a read-only directory: only a real write tells.
+        with tempfile.TemporaryFile(dir=directory):
+            pass
+    except OSError as error:
+        reason = error.strerror or error
+        raise StoreError(
+            f"The data directory {directory} cannot be written ({reason}); {advice}."
+        ) from None
+
+
+def move_aside(path: Path, now: datetime) -> Path:
+    """Rename a damaged log (and its WAL files) to a timestamped name; returns the new path."""
+    stamp = now.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    counter = 1
+    while target.exists():
+        counter += 1
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{counter}")
+    try:
+        path.rename(target)
+        for suffix in ("-wal", "-shm"):
+            companion_file = path.with_name(path.name + suffix)
+            if companion_file.exists():
+                companion_file.rename(target.with_name(target.name + suffix))
+    except OSError as error:
+        raise StoreError(
+            f"The damaged match log {path} cannot be moved aside ({error.strerror or error});"
+            " move or delete it by hand."
+        ) from None
+    return target
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """Open, check and migrate the log.
+
+    Raises:
+        DamagedLog: the file is not a companion log.
+        StoreError: it cannot be opened or written.
+    """
+    try:
+        connection = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+    except sqlite3.Error as error:
+        raise _store_error(path, error) from None
+    connection.row_factory = sqlite3.Row
+    try:
+        _check_and_migrate(connection)
+    except sqlite3.DatabaseError as error:
+        connection.close()
+        if error.sqlite_errorcode & 0xFF in DAMAGE_CODES:
+            raise DamagedLog(str(error)) from None
+        raise _store_error(path, error) from None
+    except BaseException:
+        connection.close()
+        raise
+    return connection
+
+
+def _check_and_migrate(db: sqlite3.Connection) -> None:
+    db.execute("PRAGMA busy_timeout = 5000")
+    mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+    if str(mode).lower() != "wal":
+        raise StoreError(f"The match log cannot use write-ahead logging (mode {mode}).")
+    db.execute("PRAGMA synchronous = FULL")
+    db.execute("PRAGMA foreign_keys = ON")
+    problems = [row[0] for row in db.execute("PRAGMA quick_check").fetchall()]
+    if problems != ["ok"]:
+        raise DamagedLog(f"the integrity check found: {problems[0]}")
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if version > SCHEMA_VERSION:
+        raise DamagedLog(f"it was written by a newer companion (schema {version})")
+    if version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+        raise DamagedLog("it holds tables that are not the companion's")
+    for target in range(version + 1, SCHEMA_VERSION + 1):
+        db.executescript(
+            f"BEGIN IMMEDIATE; {MIGRATIONS[target - 1]}; PRAGMA user_version = {target}; COMMIT;"
+        )
+    for table, columns in TABLE_COLUMNS.items():
+        found = {row[1] for row in db.execute(f"PRAGMA table_info({table})").fetchall()}
+        if not columns <= found:
+            raise DamagedLog(f"its {table} table is not the companion's")
+
+
+def _store_error(path: Path, error: sqlite3.Error) -> StoreError:
+    return StoreError(
+        f"The match log {path} cannot be used ({error}); check that its directory is writable"
+        " and the disk is not full, or choose another place with --db PATH."
+    )
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _match_from_row(row: sqlite3.Row) -> MatchRecord:
+    return MatchRecord(
+        id=row["id"],
+        game=row["game"],
+        options=json.loads(row["options"]),
+        players=tuple(Player.from_json(player) for player in json.loads(row["players"])),
+        status=row["status"],
+        scores=json.loads(row["scores"]),
+        result=None if row["result"] is None else json.loads(row["result"]),
+        started_at=row["started_at"],
+        finished_at=row["finished_at"],
+        rematch_of=row["rematch_of"],
+    )

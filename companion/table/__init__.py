@@ -1,0 +1,42 @@
+"""The table: players, the running match, one command queue, the event log, subscribers.
+
+Post commands (`Play`, `SupplyChance`, `DrawChance`, `Undo`, `NewMatch`,
+`Rematch`) from any thread with `Table.post`; subscribe with
+`Table.subscribe` to receive an immutable `TableSnapshot` after each one.
+See docs/table.md.
+"""
+
+from companion.table.chance import ChanceSource, FairChance, SimSpinner
+from companion.table.commands import (
+    Command,
+    DrawChance,
+    NewMatch,
+    Outcome,
+    Play,
+    Player,
+    Rematch,
+    SupplyChance,
+    Undo,
+    default_players,
+)
+from companion.table.core import Table
+from companion.table.snapshot import Subscription, TableSnapshot
+
+__all__ = [
+    "ChanceSource",
+    "Command",
+    "DrawChance",
+    "FairChance",
+    "NewMatch",
+    "Outcome",
+    "Play",
+    "Player",
+    "Rematch",
+    "SimSpinner",
+    "Subscription",
+    "SupplyChance",
+    "Table",
+    "TableSnapshot",
+    "Undo",
+    "default_players",
+]

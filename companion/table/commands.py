@@ -1,0 +1,120 @@
+"""What can be asked of the table, and what the table answers.
+
+Every input of the running table is one of these small immutable commands,
+posted with `Table.post` from any thread: touch input, device events (dice
+settled with values, a spin result), and actions from the phone page that
+carry the acting seat. The table answers each with an `Outcome`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.games.base import JSONValue
+
+DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jo")
+DEFAULT_COLOURS = (
+    "red", "blue", "green", "yellow", "purple", "orange", "pink", "teal", "brown", "grey",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Player:
+    """One person at the table; their seat is their place in the match's player list."""
+
+    name: str
+    colour: str
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """The player as plain JSON, as stored with the match."""
+        return {"name": self.name, "colour": self.colour}
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSONValue]) -> Player:
+        """Read back a player written by `to_json`."""
+        return cls(name=str(data["name"]), colour=str(data["colour"]))
+
+
+def default_players(count: int) -> tuple[Player, ...]:
+    """`count` players with the default names and colours (Ana in red, Ben in blue, ...)."""
+    return tuple(
+        Player(name=DEFAULT_NAMES[seat % len(DEFAULT_NAMES)], colour=DEFAULT_COLOURS[seat % 10])
+        for seat in range(count)
+    )
+
+
+@dataclass(frozen=True)
+class NewMatch:
+    """Start a match of `game` for `players` in seat order.
+
+    An unfinished match still on the table is abandoned: it stays in the
+    history, marked as abandoned.
+    """
+
+    game: str
+    players: tuple[Player, ...]
+    options: dict[str, JSONValue] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Rematch:
+    """Start a new match of the same game with the same players, seats and options."""
+
+
+@dataclass(frozen=True)
+class Play:
+    """A player's action: an action object from `legal_actions()` or its JSON form.
+
+    `seat` is the seat the sender acts for (an authenticated phone); None means
+    the table itself (the touchscreen), which may act for whoever is to move.
+    """
+
+    action: Any
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class SupplyChance:
+    """A chance outcome from outside: dice settled in the tray, a spin result, tapped dice faces.
+
+    `for_seq` is the table's seq when the outcome was asked for; a device
+    result that arrives after the table moved on is refused rather than
+    applied to the wrong request.
+    """
+
+    outcome: Any
+    source: str = "touch"
+    for_seq: int | None = None
+
+
+@dataclass(frozen=True)
+class DrawChance:
+    """Let the companion supply the pending chance itself (tray button, Spin button).
+
+    Dice and shuffles come from the table's chance source (`secrets` in play,
+    a seed in tests); spins go to the spinner.
+    """
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take back the last command that still stands (a player mis-tapped)."""
+
+
+Command = NewMatch | Rematch | Play | SupplyChance | DrawChance | Undo
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The table's answer to one command.
+
+    Applied commands carry their `seq` in the match's event log and the
+    sentence of what happened; rejected ones carry the sentence saying why
+    (the engine's own words for a rule) and changed nothing.
+    """
+
+    applied: bool
+    text: str
+    seq: int | None = None
+    match_id: int | None = None

@@ -1,0 +1,354 @@
+"""One match on the table as pure data: its state, its log lines, undo and replay.
+
+`RunningMatch` knows nothing of threads, files or clocks: the table's worker
+calls it with one command at a time and writes each `Step` it returns to the
+event log. The same code rebuilds a match from its log after a crash.
+
+Undo and chance (see docs/table.md): undo takes back the last event that
+still stands, whatever it was: a mis-tapped play, a die the tray misread, a
+shuffle. Replay applies every event that still stands, in order. So that undo
+cannot be used to re-roll the companion's own dice, an undone draw of the
+companion's own dice or shuffle is kept and served again to the next draw that
+asks for exactly the same thing; a draw that asks for something else forgets
+the kept ones. Outcomes from devices and touch (dice really thrown, the idol
+really spun) are what happened at the table and are not kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.games.base import (
+    ChanceRequest,
+    GameSpec,
+    GameState,
+    JSONValue,
+    RuleError,
+    check_outcome,
+)
+from companion.table.chance import ChanceSource, checked_outcome, request_to_json
+from companion.table.commands import Player
+
+KEPT_KINDS = ("dice", "shuffle")
+SUBJECTS = {
+    "table": "The companion",
+    "dice tray": "The dice tray",
+    "spinner": "The spinner",
+    "touch": "The touchscreen",
+}
+
+
+@dataclass(frozen=True)
+class Event:
+    """One row of the event log: an applied play, a chance outcome or an undo."""
+
+    seq: int
+    kind: str
+    """"play", "chance" or "undo"."""
+    seat: int | None
+    action: dict[str, JSONValue] | None
+    """The action as the engine wrote it (play and chance); None for an undo."""
+    detail: dict[str, JSONValue]
+    """Chance: source, outcome, request, reused. Undo: the seq it undoes."""
+    text: str
+    state_sha: str
+    """SHA-256 of the state after this event, to check that replay agrees."""
+    at: str
+
+
+@dataclass(frozen=True)
+class Step:
+    """What one applied command changed, for the log and the subscribers."""
+
+    event: Event
+    state_json: str
+    round_scores: list[int] | None
+    """The new match scores when this event changed them, else None."""
+
+
+class ReplayError(RuleError):
+    """A logged match cannot be rebuilt from its events."""
+
+
+def canonical_json(state: GameState) -> str:
+    """The state as compact JSON with sorted keys: equal states give equal text."""
+    return json.dumps(state.to_json(), sort_keys=True, separators=(",", ":"))
+
+
+def sha(text: str) -> str:
+    """The SHA-256 of a text, in hex."""
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def plain_json(value: Any) -> Any:
+    """`value` as plain JSON types (tuples become lists).
+
+    Raises:
+        RuleError: the value cannot be written as JSON.
+    """
+    try:
+        return json.loads(json.dumps(value))
+    except (TypeError, ValueError) as error:
+        raise RuleError(f"That cannot be written to the log: {error}.") from None
+
+
+@dataclass
+class RunningMatch:
+    """The match in progress: engine state, the events that stand, kept outcomes."""
+
+    spec: GameSpec
+    players: tuple[Player, ...]
+    options: dict[str, JSONValue]
+    state: GameState
+    seq: int = 0
+    standing: list[Event] = field(default_factory=list)
+    kept: list[tuple[dict[str, Any], Any]] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    """The match scores after the last event, to notice when a round was scored."""
+
+    @classmethod
+    def start(
+        cls, spec: GameSpec, players: Sequence[Player], options: dict[str, JSONValue]
+    ) -> RunningMatch:
+        """A fresh match.
+
+        Raises:
+            RuleError: the engine refuses the player count or an option.
+        """
+        if not spec.min_players <= len(players) <= spec.max_players:
+            raise RuleError(
+                f"{spec.title} is for {spec.min_players} to {spec.max_players} players,"
+                f" not {len(players)}."
+            )
+        state = spec.new(len(players), dict(options))
+        return cls(
+            spec=spec,
+            players=tuple(players),
+            options=dict(options),
+            state=state,
+            scores=list(state.scores()),
+        )
+
+    def seat_name(self, seat: int | None) -> str:
+        """The name of the player in `seat` ("the table" for no seat)."""
+        if seat is None or not 0 <= seat < len(self.players):
+            return "The table"
+        return self.players[seat].name
+
+    def play(self, action: Any, seat: int | None, now: str) -> Step:
+        """Apply a player's action (an action object or its JSON).
+
+        Raises:
+            RuleError: not this seat's turn, or the engine refuses the action.
+        """
+        if self.state.is_over:
+            raise RuleError("The match is over: start a rematch or a new match.")
+        to_move = self.state.to_move
+        if seat is not None and not 0 <= seat < len(self.players):
+            raise RuleError(f"There is no seat {seat} at this table.")
+        if seat is not None and to_move is not None and seat != to_move:
+            raise RuleError(
+                f"It is {self.seat_name(to_move)}'s turn, not {self.seat_name(seat)}'s."
+            )
+        action_json = plain_json(action.to_json() if hasattr(action, "to_json") else action)
+        if not isinstance(action_json, dict):
+            raise RuleError("An action is written as a JSON object; use one from the legal plays.")
+        parsed = self._parse_action(action_json)
+        self.state.apply(parsed)
+        text = f"{self.seat_name(to_move)} plays {parsed}"
+        return self._record("play", to_move, action_json, {}, text, now)
+
+    def supply(self, outcome: Any, source: str, for_seq: int | None, now: str) -> Step:
+        """Apply a chance outcome that came from a device or a touch.
+
+        Raises:
+            RuleError: no chance is pending, the table moved on, or the outcome does not fit.
+        """
+        request = self._pending_chance()
+        if for_seq is not None and for_seq != self.seq:
+            raise RuleError("The table has moved on since this was asked for: roll or spin again.")
+        outcome = plain_json(outcome)
+        check_outcome(request, outcome)
+        return self._apply_chance(request, outcome, source, False, now)
+
+    def draw(self, chance: ChanceSource, spinner: ChanceSource, now: str) -> Step:
+        """Let the companion supply the pending chance (kept undone draws first).
+
+        Raises:
+            RuleError: no chance is pending, or the source gave an outcome that does not fit.
+        """
+        request = self._pending_chance()
+        wanted = request_to_json(request)
+        if request.kind in KEPT_KINDS and self.kept and self.kept[-1][0] == wanted:
+            return self._apply_chance(request, self.kept[-1][1], "table", True, now)
+        source = spinner if request.kind == "spin" else chance
+        outcome = plain_json(checked_outcome(source, request))
+        return self._apply_chance(
+            request, outcome, "spinner" if request.kind == "spin" else "table", False, now
+        )
+
+    def undo(self, now: str) -> Step:
+        """Take back the last event that still stands.
+
+        Raises:
+            RuleError: nothing is left to undo.
+        """
+        if not self.standing:
+            raise RuleError("There is nothing to undo yet.")
+        last = self.standing[-1]
+        self.state = self._rebuild(self.standing[:-1])
+        self.standing.pop()
+        self._keep_if_drawn(last)
+        text = f"Undo #{last.seq}: {last.text}"
+        return self._record("undo", None, None, {"undoes": last.seq}, text, now)
+
+    @classmethod
+    def replay(
+        cls,
+        spec: GameSpec,
+        players: Sequence[Player],
+        options: dict[str, JSONValue],
+        events: Sequence[Event],
+    ) -> tuple[RunningMatch, list[str]]:
+        """Rebuild a match from its logged events; returns it and any warnings.
+
+        Every event that still stands is applied once, in order; each one's
+        state is checked against the hash logged when it was first applied.
+
+        Raises:
+            ReplayError: the events do not fit the game (a damaged or foreign log).
+        """
+        try:
+            match = cls.start(spec, players, options)
+        except RuleError as error:
+            raise ReplayError(str(error)) from None
+        for event in events:
+            match._take_event(event)
+        warnings = match._replay_standing(events)
+        match.scores = list(match.state.scores())
+        return match, warnings
+
+    def _take_event(self, event: Event) -> None:
+        """Follow one logged event through the standing stack and the kept outcomes."""
+        if event.seq != self.seq + 1:
+            raise ReplayError(f"The log jumps from #{self.seq} to #{event.seq}.")
+        self.seq = event.seq
+        if event.kind == "undo":
+            if not self.standing or self.standing[-1].seq != event.detail.get("undoes"):
+                raise ReplayError(f"Event #{event.seq} undoes an event that does not stand.")
+            self._keep_if_drawn(self.standing.pop())
+            return
+        if event.kind not in ("play", "chance"):
+            raise ReplayError(f"Event #{event.seq} is of an unknown kind {event.kind!r}.")
+        if event.kind == "chance" and event.detail.get("source") == "table":
+            self._follow_draw(bool(event.detail.get("reused")))
+        self.standing.append(event)
+
+    def _replay_standing(self, events: Sequence[Event]) -> list[str]:
+        """Apply the standing events to the fresh state, checking each state's hash."""
+        warnings: list[str] = []
+        state_text = canonical_json(self.state)
+        for event in self.standing:
+            try:
+                self.state.apply(self._parse_action(event.action or {}))
+            except RuleError as error:
+                raise ReplayError(f"Event #{event.seq} no longer applies: {error}") from None
+            state_text = canonical_json(self.state)
+            if sha(state_text) != event.state_sha:
+                warnings.append(f"Replaying #{event.seq} gave a different state than was shown.")
+        if events and sha(state_text) != events[-1].state_sha and not warnings:
+            warnings.append("The replayed match differs from the last state that was shown.")
+        return warnings
+
+    def _pending_chance(self) -> ChanceRequest:
+        request = self.state.chance()
+        if request is None:
+            raise RuleError("No roll, shuffle or spin is needed now.")
+        return request
+
+    def _apply_chance(
+        self, request: ChanceRequest, outcome: Any, source: str, reused: bool, now: str
+    ) -> Step:
+        action = self.state.chance_action(outcome)
+        action_json = plain_json(action.to_json())
+        self.state.apply(action)
+        if source == "table":
+            self._follow_draw(reused)
+        detail = {
+            "source": source,
+            "outcome": outcome,
+            "request": request_to_json(request),
+            "reused": reused,
+        }
+        text = self._chance_text(request, outcome, source)
+        return self._record("chance", None, action_json, detail, text, now)
+
+    def _follow_draw(self, reused: bool) -> None:
+        if reused:
+            self.kept.pop()
+        else:
+            self.kept.clear()
+
+    def _keep_if_drawn(self, event: Event) -> None:
+        request = event.detail.get("request")
+        if (
+            event.kind == "chance"
+            and event.detail.get("source") == "table"
+            and isinstance(request, dict)
+            and request.get("kind") in KEPT_KINDS
+        ):
+            self.kept.append((request, event.detail.get("outcome")))
+
+    def _chance_text(self, request: ChanceRequest, outcome: Any, source: str) -> str:
+        subject = SUBJECTS.get(source, source[:1].upper() + source[1:])
+        if request.kind == "dice":
+            return f"{subject} rolls {' '.join(str(value) for value in outcome)}"
+        if request.kind == "shuffle":
+            return f"{subject} shuffles {request.size} cards"
+        seats = [outcome] if isinstance(outcome, int) else list(outcome)
+        if len(seats) == 1:
+            return f"{subject} points at {self.seat_name(seats[0])}"
+        return f"{subject} stops between {self.seat_name(seats[0])} and {self.seat_name(seats[1])}"
+
+    def _parse_action(self, action_json: dict[str, JSONValue]) -> Any:
+        try:
+            return self.spec.action_from_json(action_json)
+        except RuleError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+            raise RuleError(
+                f"That is not an action of {self.spec.title} ({error!r});"
+                " use one of the legal plays."
+            ) from None
+
+    def _rebuild(self, events: Sequence[Event]) -> GameState:
+        state = self.spec.new(len(self.players), dict(self.options))
+        for event in events:
+            state.apply(self._parse_action(event.action or {}))
+        return state
+
+    def _record(
+        self,
+        kind: str,
+        seat: int | None,
+        action: dict[str, JSONValue] | None,
+        detail: dict[str, JSONValue],
+        text: str,
+        now: str,
+    ) -> Step:
+        state_json = canonical_json(self.state)
+        if kind != "undo" and self.state.is_over:
+            winners = " and ".join(self.seat_name(seat) for seat in self.state.winners())
+            text = f"{text}: {winners or 'nobody'} won the match"
+        self.seq += 1
+        event = Event(self.seq, kind, seat, action, detail, text, sha(state_json), now)
+        if kind != "undo":
+            self.standing.append(event)
+        scores = list(self.state.scores())
+        changed = kind != "undo" and scores != self.scores
+        self.scores = scores
+        return Step(event=event, state_json=state_json, round_scores=scores if changed else None)

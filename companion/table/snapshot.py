@@ -1,0 +1,113 @@
+"""What subscribers see: an immutable snapshot per published state, and their mailboxes.
+
+Every subscriber (the touchscreen, each phone stream) has its own bounded
+mailbox. Publishing never waits: when a mailbox is full its oldest snapshot
+is dropped, so a slow subscriber skips ahead to the latest state instead of
+holding up the table. Snapshots carry their `seq`, so a subscriber can tell
+when it skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from companion.games.base import ChanceRequest
+from companion.table.commands import Player
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    """The table after one applied command; never changes once made."""
+
+    match_id: int
+    game: str
+    title: str
+    players: tuple[Player, ...]
+    seq: int
+    """The seq of the last applied command of this match (0 for a fresh match)."""
+    state_json: str
+    """The engine state as JSON text (`GameSpec.state_from_json` reads it back)."""
+    to_move: int | None
+    chance: ChanceRequest | None
+    """What chance must supply next, or None."""
+    is_over: bool
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    last_event: str
+    """What happened last, in words: "Ana plays Red 7"."""
+    can_undo: bool
+
+    def state(self) -> dict[str, Any]:
+        """A fresh copy of the engine state as plain JSON."""
+        result: dict[str, Any] = json.loads(self.state_json)
+        return result
+
+
+class Subscription:
+    """One subscriber's mailbox of snapshots, in the order they were published."""
+
+    def __init__(self, maxsize: int, on_close: Callable[[Subscription], None]) -> None:
+        if maxsize < 1:
+            raise ValueError(f"A mailbox holds at least one snapshot, not {maxsize}.")
+        self._mailbox: deque[TableSnapshot] = deque(maxlen=maxsize)
+        self._ready = threading.Condition()
+        self._closed = False
+        self._on_close = on_close
+        self.skipped = 0
+        """How many snapshots were dropped because this subscriber fell behind."""
+
+    def offer(self, snapshot: TableSnapshot) -> None:
+        """Put a snapshot in the mailbox without ever waiting (the table's worker calls this)."""
+        with self._ready:
+            if self._closed:
+                return
+            if len(self._mailbox) == self._mailbox.maxlen:
+                self.skipped += 1
+            self._mailbox.append(snapshot)
+            self._ready.notify_all()
+
+    def get(self, timeout: float | None = None) -> TableSnapshot | None:
+        """The next snapshot, waiting up to `timeout` seconds; None on timeout or once closed."""
+        with self._ready:
+            if not self._ready.wait_for(lambda: self._mailbox or self._closed, timeout):
+                return None
+            return self._mailbox.popleft() if self._mailbox else None
+
+    def latest(self) -> TableSnapshot | None:
+        """The newest snapshot waiting, skipping older ones; None if nothing is waiting."""
+        with self._ready:
+            if not self._mailbox:
+                return None
+            self.skipped += len(self._mailbox) - 1
+            newest = self._mailbox[-1]
+            self._mailbox.clear()
+            return newest
+
+    def __iter__(self) -> Iterator[TableSnapshot]:
+        while (snapshot := self.get()) is not None:
+            yield snapshot
+
+    @property
+    def closed(self) -> bool:
+        """True once closed (by the subscriber or because the table closed)."""
+        return self._closed
+
+    def close(self) -> None:
+        """Stop receiving snapshots; a waiting `get` returns None. Safe to call twice."""
+        with self._ready:
+            if self._closed:
+                return
+            self._closed = True
+            self._ready.notify_all()
+        self._on_close(self)
+
+    def __enter__(self) -> Subscription:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()

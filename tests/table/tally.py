@@ -1,0 +1,183 @@
+"""Tally: a tiny game that implements the engine protocol, for the table's own tests.
+
+Play starts with a shuffle of five cards. Each turn the player to move rolls
+one die, then either adds it to their score or spins: the spun seat scores
+one point. The first to reach the target wins. The action "crash" is a
+deliberately buggy engine move: it changes the state and then raises a
+non-rule error, so tests can check that the table recovers from engine bugs.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.games.base import ChanceRequest, GameSpec, RuleError, check_outcome
+
+
+@dataclass(frozen=True)
+class Move:
+    kind: str  # "add", "spin", "crash", "dice", "shuffle", "spun"
+    value: Any = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "value": self.value}
+
+    def __str__(self) -> str:
+        return {"add": "add the die", "spin": "spin", "crash": "crash"}.get(
+            self.kind, f"{self.kind} {self.value}"
+        )
+
+
+@dataclass
+class TallyState:
+    players: int
+    target: int = 12
+    scores_: list[int] = field(default_factory=list)
+    turn: int = 0
+    deck: list[int] | None = None
+    die: int | None = None
+    spinning: bool = False
+
+    @property
+    def to_move(self) -> int | None:
+        if self.is_over or self.chance() is not None:
+            return None
+        return self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return max(self.scores_) >= self.target
+
+    def chance(self) -> ChanceRequest | None:
+        if self.is_over:
+            return None
+        if self.deck is None:
+            return ChanceRequest("shuffle", "Shuffle the five cards.", size=5)
+        if self.spinning:
+            return ChanceRequest("spin", "Spin!", seats=tuple(range(self.players)))
+        if self.die is None:
+            return ChanceRequest("dice", "Roll the die.", dice=1)
+        return None
+
+    def chance_action(self, outcome: Any) -> Move:
+        request = self.chance()
+        if request is None:
+            raise RuleError("No chance is needed now.")
+        check_outcome(request, outcome)
+        kind = {"shuffle": "shuffle", "spin": "spun", "dice": "dice"}[request.kind]
+        value = outcome if isinstance(outcome, int) else list(outcome)
+        return Move(kind, value)
+
+    def legal_actions(self) -> list[Move]:
+        if self.is_over or self.chance() is not None:
+            return []
+        return [Move("add"), Move("spin")]
+
+    def apply(self, action: Move) -> None:
+        request = self.chance()
+        if action.kind in ("dice", "shuffle", "spun"):
+            if request is None or self.chance_action(action.value) != action:
+                raise RuleError(f"That {action.kind} is not what chance needs now.")
+            if action.kind == "shuffle":
+                self.deck = list(action.value)
+            elif action.kind == "dice":
+                self.die = action.value[0]
+            else:
+                seat = action.value if isinstance(action.value, int) else action.value[0]
+                self.scores_[seat] += 1
+                self._next_turn()
+            return
+        if self.is_over:
+            raise RuleError("The game is over.")
+        if request is not None:
+            raise RuleError(f"{request.prompt[:-1]} first.")
+        if action.kind == "add":
+            self.scores_[self.turn] += self.die or 0
+            self._next_turn()
+        elif action.kind == "spin":
+            self.spinning = True
+        elif action.kind == "crash":
+            self.scores_[self.turn] += 100
+            raise ZeroDivisionError("the engine fell over")
+        else:
+            raise RuleError(f"Tally has no move called {action.kind}.")
+
+    def _next_turn(self) -> None:
+        self.die = None
+        self.spinning = False
+        self.turn = (self.turn + 1) % self.players
+
+    def scores(self) -> list[int]:
+        return list(self.scores_)
+
+    def winners(self) -> list[int]:
+        if not self.is_over:
+            return []
+        best = max(self.scores_)
+        return [seat for seat, score in enumerate(self.scores_) if score == best]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "target": self.target,
+            "scores": self.scores_,
+            "turn": self.turn,
+            "deck": self.deck,
+            "die": self.die,
+            "spinning": self.spinning,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TallyState:
+        return cls(
+            players=data["players"],
+            target=data["target"],
+            scores_=list(data["scores"]),
+            turn=data["turn"],
+            deck=data["deck"],
+            die=data["die"],
+            spinning=data["spinning"],
+        )
+
+
+def new_tally(players: int, options: dict[str, Any]) -> TallyState:
+    unknown = set(options) - {"target"}
+    if unknown:
+        raise RuleError(f"Tally has no option {sorted(unknown)[0]!r}.")
+    target = options.get("target", 12)
+    if not isinstance(target, int) or target < 1:
+        raise RuleError("The target is a whole number of points, at least 1.")
+    return TallyState(players=players, target=target, scores_=[0] * players)
+
+
+def move_from_json(data: dict[str, Any]) -> Move:
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+        raise RuleError("A Tally move has a kind.")
+    return Move(data["kind"], data.get("value"))
+
+
+TALLY = GameSpec(
+    name="tally",
+    title="Tally",
+    min_players=2,
+    max_players=4,
+    new=new_tally,
+    state_from_json=TallyState.from_json,
+    action_from_json=move_from_json,
+)
+
+
+def main(argv: Sequence[str]) -> int:
+    """Run the `companion` command with Tally added to the games (for subprocess tests)."""
+    from companion.cli import main as companion_main
+    from companion.games.registry import game_specs
+
+    game_specs()[TALLY.name] = TALLY
+    return companion_main(list(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
