@@ -32,6 +32,7 @@ BACKENDS = ("gpio", "serial", "sim")
 DRIVERS = ("step_dir", "uln2003")
 SPIN_MODES = ("fair", "physical")
 DICE_SOURCES = ("touch", "fair", "serial")
+SENSOR_KINDS = ("vibration", "tilt")
 DEFAULT_SERIAL_PORT = "/dev/serial/by-id/usb-MicroPython_Board_in_FS_mode_*"
 
 
@@ -109,7 +110,7 @@ class SpinnerConfig:
     max_speed_rps: float = 2.5
     max_accel_rps2: float = 4.0
     max_jerk_rps3: float = 40.0
-    extra_revolutions: int = 1
+    extra_revolutions: int = 2
     mode: str = "fair"
     margin_deg: float = 4.0
     seat_angles: tuple[float, ...] = (0.0, 90.0, 180.0, 270.0)
@@ -128,6 +129,7 @@ class TrayConfig:
     """`[tray]`: the dice tray's sensors and where dice values come from."""
 
     enabled: bool = True
+    sensor_kind: str = "vibration"
     sensor_pin: int = 17
     sensor_pull_up: bool = False
     sensor_active_high: bool = True
@@ -387,8 +389,11 @@ def _parse_tray(reader: _Reader, data: Mapping[str, Any]) -> TrayConfig:
     values = {
         spec.name: reader.value(data, spec.name, getattr(defaults, spec.name), prefix)
         for spec in fields(TrayConfig)
-        if spec.name != "dice_source"
+        if spec.name not in ("dice_source", "sensor_kind")
     }
+    values["sensor_kind"] = reader.choice(
+        data, "sensor_kind", defaults.sensor_kind, SENSOR_KINDS, prefix
+    )
     values["dice_source"] = reader.choice(
         data, "dice_source", defaults.dice_source, DICE_SOURCES, prefix
     )
@@ -402,7 +407,7 @@ _LIMITS: dict[str, tuple[float, float, str]] = {
     "spinner.max_speed_rps": (0.01, 20, "2.5"),
     "spinner.max_accel_rps2": (0.01, 200, "4.0"),
     "spinner.max_jerk_rps3": (0.01, 100_000, "40.0"),
-    "spinner.extra_revolutions": (0, 20, "1"),
+    "spinner.extra_revolutions": (0, 20, "2"),
     "spinner.margin_deg": (0, 45, "4.0"),
     "spinner.home.fast_rps": (0.001, 5, "0.5"),
     "spinner.home.slow_rps": (0.001, 5, "0.05"),

@@ -81,10 +81,12 @@ class SimHomeSensor:
 
 
 class SimSpinner(HostSteppedSpinner):
-    """The simulated spinner; `stepper` and `sensor` expose the fault switches."""
+    """The simulated spinner; `stepper` and `home_sensor` expose the fault switches."""
 
-    stepper: SimStepper
-    sensor: SimHomeSensor
+    def __init__(self, stepper: SimStepper, sensor: SimHomeSensor, clock: Clock) -> None:
+        super().__init__("sim", stepper, sensor, scheduler_for(clock))
+        self.stepper = stepper
+        self.home_sensor = sensor
 
 
 def open_sim_spinner(config: Config, clock: Clock) -> SimSpinner:
@@ -96,7 +98,7 @@ def open_sim_spinner(config: Config, clock: Clock) -> SimSpinner:
     stepper = SimStepper(turn, config.sim.missed_step_every)
     stepper.rotor = stepper.commanded = secrets.randbelow(turn)
     sensor = SimHomeSensor(stepper, dead=config.sim.dead_home_sensor)
-    return SimSpinner("sim", stepper, sensor, scheduler_for(clock))
+    return SimSpinner(stepper, sensor, clock)
 
 
 # A die bouncing in a felt tray: shake on/off gaps in seconds, then quiet.

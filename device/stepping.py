@@ -211,6 +211,7 @@ class HostSteppedSpinner:
         if direction:
             self.driver.set_direction(direction)
         times = tuple(interval_s * (i + 1) for i in range(count))
+
         def one_step(_index: int) -> bool:
             self.driver.step()
             return True

@@ -1,0 +1,276 @@
+"""The spinner: homing, spins with missed-step checks, jogging, and the fallback.
+
+`Spinner` drives any `SpinnerBackend`. It keeps the pointer's position in
+motor steps from the home edge. Every forward pass over the home sensor is
+checked against that count: a mismatch means the motor missed steps, which
+is reported and fixed by re-homing and moving again to the result. A spinner
+that cannot home is *unavailable*: `spin()` then still returns a result, a
+software pick marked `software_pick=True` with the reason, so the table
+shows it on screen instead of the idol pointing.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from companion.config import SpinnerConfig
+from device import results
+from device.backend import HomeReport, HomingPlan, MoveReport, SpinnerBackend
+from device.errors import DeviceError, DeviceUnavailable
+from device.motion import MotionLimits, plan_move, plan_spin
+
+
+@dataclass(frozen=True)
+class SpinOutcome:
+    """One spin as the table sees it.
+
+    Attributes:
+        result: the seat, or two seats when the stop is ambiguous.
+        stop_angle_deg: where the pointer stopped (or would have).
+        revolutions: turns of the pointer during the spin.
+        duration_s: time from start to stop, recovery included.
+        software_pick: the spinner was unavailable; show the result on screen.
+        reason: why the spinner was unavailable (empty otherwise).
+        missed_steps: steps found missing at a home pass (0: none).
+        rehomed: the spinner re-homed during this spin to recover.
+    """
+
+    result: tuple[int, ...]
+    stop_angle_deg: float
+    revolutions: float
+    duration_s: float
+    software_pick: bool = False
+    reason: str = ""
+    missed_steps: int = 0
+    rehomed: bool = False
+
+    def to_json(self) -> dict[str, object]:
+        """`{"result": seat or [seat, seat], "stop_angle_deg", "revolutions", "duration_s"}`."""
+        return {
+            "result": self.result[0] if len(self.result) == 1 else list(self.result),
+            "stop_angle_deg": round(self.stop_angle_deg, 3),
+            "revolutions": round(self.revolutions, 4),
+            "duration_s": round(self.duration_s, 4),
+        }
+
+
+@dataclass(frozen=True)
+class MissedSteps:
+    """A home pass that came at the wrong step count: `offset` steps were lost (+) or gained."""
+
+    offset: int
+    expected_edges: int
+    seen_edges: int
+
+    def sentence(self) -> str:
+        """The fault as a sentence for the log or the hardware screen."""
+        if self.seen_edges == 0:
+            return (
+                f"The home sensor did not fire during a move that passed home "
+                f"{self.expected_edges} time(s): steps were lost or the sensor failed."
+            )
+        return f"The spinner was {self.offset:+d} steps off at a home pass (missed steps)."
+
+
+@dataclass
+class Spinner:
+    """The spinner on a backend, with its configuration and randomness.
+
+    Attributes:
+        position: steps from the home edge, or None until homed.
+        unavailable_reason: why the spinner cannot be used (empty when it can).
+        faults: missed-step reports, newest last.
+    """
+
+    backend: SpinnerBackend
+    config: SpinnerConfig
+    rng: random.Random = field(default_factory=results.system_rng)
+    position: int | None = None
+    unavailable_reason: str = ""
+    faults: list[MissedSteps] = field(default_factory=list)
+
+    @property
+    def steps_per_turn(self) -> int:
+        """Steps of one pointer turn."""
+        return self.config.steps_per_turn
+
+    @property
+    def available(self) -> bool:
+        """False after homing failed; `home()` again to retry."""
+        return not self.unavailable_reason
+
+    @property
+    def angle_deg(self) -> float:
+        """The pointer's angle from home (0 before homing)."""
+        return results.step_angle(self.position or 0, self.steps_per_turn)
+
+    def homing_plan(self) -> HomingPlan:
+        """The configured homing moves in steps and seconds."""
+        home = self.config.home
+        turn = self.steps_per_turn
+        backoff = max(1, round(home.backoff_deg / 360.0 * turn))
+        return HomingPlan(
+            fast_interval_s=1.0 / (home.fast_rps * turn),
+            slow_interval_s=1.0 / (home.slow_rps * turn),
+            backoff_steps=backoff,
+            timeout_s=home.timeout_s,
+            max_steps=turn + turn // 2 + backoff,
+        )
+
+    def home(self) -> HomeReport:
+        """Home now; on failure the spinner becomes unavailable.
+
+        Raises:
+            DeviceError: homing failed (HomingError) or the hardware did; the
+                reason is kept in `unavailable_reason`.
+        """
+        self.position = None
+        try:
+            self.backend.enable(True)
+            report = self.backend.home(self.homing_plan())
+        except DeviceError as error:
+            self.unavailable_reason = str(error)
+            raise
+        self.unavailable_reason = ""
+        self.position = 0
+        return report
+
+    def ready(self) -> bool:
+        """Home if needed; False (with `unavailable_reason`) when the spinner cannot run."""
+        if self.position is not None and self.available:
+            return True
+        try:
+            self.home()
+        except DeviceError:
+            return False
+        return True
+
+    def spin(
+        self,
+        mode: str | None = None,
+        seat_angles: tuple[float, ...] | None = None,
+        margin_deg: float | None = None,
+    ) -> SpinOutcome:
+        """Draw a result and turn the pointer to it (or pick in software).
+
+        Never raises for hardware trouble: an unavailable spinner gives a
+        software pick with `software_pick=True` and the reason.
+
+        Raises:
+            ValueError: an unknown mode or seats that cannot be told apart.
+        """
+        seats = seat_angles or self.config.seat_angles
+        margin = self.config.margin_deg if margin_deg is None else margin_deg
+        pick = results.draw(mode or self.config.mode, seats, margin, self.steps_per_turn, self.rng)
+        if not self.ready():
+            return self._software_pick(pick)
+        try:
+            return self._drive_to(pick)
+        except DeviceError as error:
+            self.unavailable_reason = str(error)
+            self.position = None
+            return self._software_pick(pick)
+
+    def _software_pick(self, pick: results.SpinPick) -> SpinOutcome:
+        return SpinOutcome(
+            pick.seats,
+            pick.stop_angle_deg,
+            0.0,
+            0.0,
+            software_pick=True,
+            reason=self.unavailable_reason,
+        )
+
+    def _drive_to(self, pick: results.SpinPick) -> SpinOutcome:
+        assert self.position is not None
+        schedule = plan_spin(self.position, pick.stop_step, self.config)
+        report = self.backend.move(schedule)
+        fault = self.check_home_passes(self.position, report)
+        self.position += report.steps_taken
+        duration = report.duration_s
+        if fault is None:
+            return SpinOutcome(
+                pick.seats, pick.stop_angle_deg, report.steps_taken / self.steps_per_turn, duration
+            )
+        self.faults.append(fault)
+        duration += self._recover(pick.stop_step)
+        return SpinOutcome(
+            pick.seats,
+            pick.stop_angle_deg,
+            report.steps_taken / self.steps_per_turn,
+            duration,
+            missed_steps=fault.offset,
+            rehomed=True,
+        )
+
+    def _recover(self, target_step: int) -> float:
+        """Re-home and move to `target_step`; returns the time it took.
+
+        Raises:
+            DeviceError: homing failed (the spinner is now unavailable).
+        """
+        home_report = self.home()
+        move = self.move_to(target_step)
+        return home_report.duration_s + move.duration_s
+
+    def check_home_passes(self, start: int, report: MoveReport) -> MissedSteps | None:
+        """Compare the home edges seen in a forward move with those expected.
+
+        An edge is expected each time the step count crosses a whole turn.
+        Returns the fault, or None when every pass was within tolerance.
+        """
+        turn = self.steps_per_turn
+        tolerance = self.config.home.tolerance_steps
+        first = (-start) % turn or turn
+        expected = [k for k in range(first, report.steps_taken + 1, turn)]
+        seen = list(report.home_edges)
+        for edge in seen:
+            offset = (start + edge) % turn
+            signed = offset - turn if offset > turn // 2 else offset
+            if abs(signed) > tolerance:
+                return MissedSteps(signed, len(expected), len(seen))
+        # Expected passes far enough from the end must have fired.
+        firm = [k for k in expected if k + tolerance <= report.steps_taken]
+        if len(seen) < len(firm):
+            return MissedSteps(0, len(expected), len(seen))
+        return None
+
+    def move_to(self, target_step: int, speed_rps: float | None = None) -> MoveReport:
+        """Move forward the short way to `target_step` (no full turn).
+
+        Raises:
+            DeviceUnavailable: the spinner is not homed.
+            DeviceError: the backend failed.
+        """
+        current = self._homed_position()
+        distance = (target_step - current) % self.steps_per_turn
+        limits = MotionLimits.from_config(self.config, speed_rps)
+        report = self.backend.move(plan_move(distance, limits))
+        self.position = current + report.steps_taken
+        return report
+
+    def jog(self, steps: int, speed_rps: float = 0.25) -> MoveReport:
+        """Move `steps` forward (positive) or backward (negative), slowly.
+
+        Raises:
+            DeviceUnavailable: the spinner is not homed.
+            DeviceError: the backend failed.
+        """
+        current = self._homed_position()
+        limits = MotionLimits.from_config(self.config, speed_rps)
+        report = self.backend.move(plan_move(abs(steps), limits, 1 if steps >= 0 else -1))
+        self.position = current + (report.steps_taken if steps >= 0 else -report.steps_taken)
+        return report
+
+    def _homed_position(self) -> int:
+        if self.position is None:
+            reason = self.unavailable_reason or "it has not been homed yet"
+            raise DeviceUnavailable(
+                f"The spinner cannot move: {reason}. Home it first (`companion hw home`)."
+            )
+        return self.position
+
+    def close(self) -> None:
+        """Release the backend (idempotent)."""
+        self.backend.close()

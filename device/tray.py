@@ -1,0 +1,153 @@
+"""The dice tray: throw and settle detection, the tray button, dice values.
+
+The vibration or tilt sensor chatters while dice bounce. `ThrowDetector`
+turns that chatter into exactly one *throw* (the first activity after quiet)
+and one *settled* (no activity for `tray.settle_s`), on an injectable clock.
+gpiozero's mock pins ignore `bounce_time`, and so do we: the debouncing is
+ours, and tested by driving fast sequences on a virtual clock.
+
+`DiceTray` wires a backend's `TrayInputs` to the detector, asks the
+configured `DiceSource` for values when the dice settle or the button is
+pressed, and queues `TrayEvent`s for the table (or calls `on_event`).
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from companion.config import TrayConfig
+from device.backend import DiceRoll, TrayInputs
+from device.clock import Clock
+from device.dice import DiceSource
+from device.errors import DeviceError
+
+THROW = "throw"
+SETTLED = "settled"
+BUTTON = "button"
+
+
+@dataclass(frozen=True)
+class TrayEvent:
+    """Something the tray saw.
+
+    Attributes:
+        kind: "throw", "settled" or "button".
+        at: time on the tray's clock, in seconds.
+        roll: the dice values for "settled" and "button" (None: enter them
+            on the touchscreen, or the reader failed, see `error`).
+        error: why no values could be read (empty when fine).
+    """
+
+    kind: str
+    at: float
+    roll: DiceRoll | None = None
+    error: str = ""
+
+
+@dataclass
+class ThrowDetector:
+    """Debounces a chattering sensor into one throw and one settle.
+
+    With `level_is_motion` (a vibration module), an active level means the
+    dice are still moving; for a tilt switch only changes count, because it
+    may rest closed.
+    """
+
+    settle_s: float
+    level_is_motion: bool = True
+    rolling: bool = False
+    active: bool = False
+    last_activity: float = 0.0
+
+    def motion(self, active: bool, now: float) -> str | None:
+        """The sensor changed; returns "throw" when this starts a throw."""
+        self.active = active
+        self.last_activity = now
+        if self.rolling:
+            return None
+        self.rolling = True
+        return THROW
+
+    def poll(self, now: float) -> str | None:
+        """Returns "settled" once the dice have been quiet for `settle_s`."""
+        if not self.rolling:
+            return None
+        if self.level_is_motion and self.active:
+            return None
+        if now - self.last_activity < self.settle_s:
+            return None
+        self.rolling = False
+        return SETTLED
+
+
+class DiceTray:
+    """The tray on a backend: feeds the detector, reads dice, queues events."""
+
+    def __init__(
+        self,
+        inputs: TrayInputs,
+        config: TrayConfig,
+        clock: Clock,
+        source: DiceSource,
+        on_event: Callable[[TrayEvent], None] | None = None,
+    ) -> None:
+        self.inputs = inputs
+        self.clock = clock
+        self.source = source
+        self.on_event = on_event
+        self.detector = ThrowDetector(config.settle_s, config.sensor_kind == "vibration")
+        self.events: queue.Queue[TrayEvent] = queue.Queue()
+        self._lock = threading.Lock()
+        self._started = False
+
+    def start(self) -> None:
+        """Start listening to the sensor and the button (idempotent)."""
+        if not self._started:
+            self._started = True
+            self.inputs.start(self._motion, self._button)
+
+    def _motion(self, active: bool) -> None:
+        with self._lock:
+            kind = self.detector.motion(active, self.clock.now())
+        if kind is not None:
+            self._emit(TrayEvent(kind, self.clock.now()))
+
+    def _button(self) -> None:
+        self._emit(self._with_values(BUTTON))
+
+    def poll(self) -> TrayEvent | None:
+        """Check for a settle now; call this often (every 10-50 ms)."""
+        with self._lock:
+            kind = self.detector.poll(self.clock.now())
+        if kind is None:
+            return None
+        event = self._with_values(kind)
+        self._emit(event)
+        return event
+
+    def _with_values(self, kind: str) -> TrayEvent:
+        try:
+            return TrayEvent(kind, self.clock.now(), self.source.roll())
+        except DeviceError as error:
+            return TrayEvent(kind, self.clock.now(), None, str(error))
+
+    def _emit(self, event: TrayEvent) -> None:
+        self.events.put(event)
+        if self.on_event is not None:
+            self.on_event(event)
+
+    def drain(self) -> list[TrayEvent]:
+        """Every queued event, oldest first."""
+        drained = []
+        while True:
+            try:
+                drained.append(self.events.get_nowait())
+            except queue.Empty:
+                return drained
+
+    def close(self) -> None:
+        """Release the inputs (idempotent)."""
+        self.inputs.close()
