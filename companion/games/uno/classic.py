@@ -1,0 +1,432 @@
+"""Classic UNO: one engine for simulation (every card known) and the table referee.
+
+`ClassicUno` follows `companion.games.base.GameState`. Chance is input: every
+shuffle is a ``ChanceRequest(kind="shuffle", size=n)`` answered with a
+permutation (applied as a `Shuffle` action), so a match replays exactly from
+its action list. Choosing the first dealer is a shuffle too: the players take
+the top cards of the shuffled deck in seat order, the highest number deals.
+
+Modes (`ClassicOptions.mode`):
+
+- ``simulation``: the engine holds every card; shuffles are chance requests.
+- ``referee``: the cards are physical. Hands and the draw pile are unknown
+  (``None`` entries, so hand sizes are exact); the dealer (`ChooseDealer`)
+  and the start card (`TurnUp`) are entered, every `Play` is checked against
+  the top card, the colour in play and any pending decision, a drawn card
+  stays unknown until played, and at the round's end each hand is entered
+  as cards or points (`CountHand`). Reshuffles happen without a request.
+
+Cards live in lists: ``draw_pile`` (top is the last item), ``discard`` (top
+last), ``hands``; `card_locations()` names every place a card can be.
+
+Extension hooks (variants subclass and override, as python-chess variants
+do; each is a small method, so a variant changes one rule at a time):
+
+- `build_deck()`: the deck (default: the options' deck).
+- `effective_kind(card)`: what a card does (D-U1 blank wilds).
+- `play_error(card, seat)`: why a card may not be played now, or None
+  (matching; a variant adds its own playable cards).
+- `start_card_effect(card)`: the start card's effect; `return_start_card()`
+  and `turn_up_start_card()` help.
+- `place_played_card(card)`: where a played card goes (default: the discard).
+- `card_effect(card, seat)`: a played card's effect; `start_turn(seat)`,
+  `next_seat(seat, steps)`, `owe(seat, count)` help.
+- `last_card_effect(card, seat)`: effect of a card that went out.
+- `after_draw()`: what follows a voluntary draw once the card arrived.
+- `points_table` (attribute) and `score_round(winner, points_left)`.
+- `match_over()` and `winners()`: the match-end rule.
+- `reshuffle_sources()` / `clear_reshuffle_sources()`: what an empty draw
+  pile is rebuilt from (default: the discard pile under its top card).
+- `begin_round()` / `deal()`: a new round (UNO Duo drafts instead).
+- `chance_request(kind)` / `spin_action(outcome)` and ``_shuffled_<kind>``:
+  extra chance kinds such as a pending spin.
+- extra phases: a phase ``p`` needs ``_legal_<p>()`` and the action handlers
+  ``_apply_<type>()`` that accept it; `decider()` says whose decision it is.
+- `json_fields()` / `load_json_fields(data)`: extra state for `to_json`.
+- `card_locations()`: extra places cards can be (the idol, the draft).
+
+Every ``_apply_<type>`` validates first and changes nothing before it has
+decided the action is legal, so a `RuleError` leaves the state untouched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from companion.games.base import RuleError
+from companion.games.uno import actions as act
+from companion.games.uno._match import UnoMatch
+from companion.games.uno.cards import Card, Colour, Kind, describe_play_error
+from companion.games.uno.scoring import hand_points
+
+
+def distinct(cards: Iterable[Card | None]) -> list[Card]:
+    """The distinct known cards of `cards`, in first-seen order."""
+    return [card for card in dict.fromkeys(cards) if card is not None]
+
+
+class ClassicUno(UnoMatch):
+    """A classic UNO match (2-10 players) to the options' target score."""
+
+    # ------------------------------------------------------------ rule hooks
+
+    def effective_kind(self, card: Card) -> Kind:
+        """What `card` does when played (D-U1: a blank wild acts as the option says)."""
+        if card.kind is Kind.BLANK_WILD:
+            return Kind.WILD_DRAW_FOUR if self.options.blank_wild == "wild_draw_four" else Kind.WILD
+        return card.kind
+
+    def play_error(self, card: Card, seat: int) -> str | None:
+        """Why `seat` may not play `card` on the top card now, or None if it may."""
+        top = self.discard[-1]
+        if top is None:
+            return None
+        if not card.matches(top, self.colour):
+            return describe_play_error(card, top, self.colour)
+        if (
+            self.effective_kind(card) is Kind.WILD_DRAW_FOUR
+            and not self.options.wild_draw_four_bluff
+            and not self.referee
+            and self.holds_colour(seat, self.colour)
+        ):
+            colour = self.colour.value if self.colour else "matching"
+            return f"You hold a {colour} card: a Wild Draw Four needs a hand without one."
+        return None
+
+    def start_card_effect(self, card: Card) -> None:
+        """Apply the start card (the first card of the discard pile)."""
+        assert self.dealer is not None
+        first = self.next_seat(self.dealer)
+        kind = self.effective_kind(card)
+        self.colour = card.colour
+        if kind is Kind.WILD_DRAW_FOUR:
+            self.return_start_card()
+        elif kind is Kind.SKIP:
+            self.start_turn(self.next_seat(first))
+        elif kind is Kind.REVERSE:
+            self.direction = -1
+            self.start_turn(self.dealer)
+        elif kind is Kind.DRAW_TWO:
+            self.owe(first, 2)
+            self.start_turn(self.next_seat(first))
+        elif card.is_wild:
+            self.current = first
+            self.phase = "start_colour"
+        else:
+            self.start_turn(first)
+
+    def place_played_card(self, card: Card) -> None:
+        """Put a played card where it goes: the top of the discard pile."""
+        self.discard.append(card)
+
+    def card_effect(self, card: Card, seat: int) -> None:
+        """Apply the effect of `card`, just played by `seat`, and pass the turn."""
+        kind = self.effective_kind(card)
+        if kind is Kind.SKIP:
+            self.start_turn(self.next_seat(seat, 2))
+        elif kind is Kind.REVERSE:
+            if self.players == 2:  # with two players a Reverse acts as a Skip
+                self.start_turn(seat)
+            else:
+                self.direction = -self.direction
+                self.start_turn(self.next_seat(seat))
+        elif kind is Kind.DRAW_TWO:
+            self.owe(self.next_seat(seat), 2)
+            self.start_turn(self.next_seat(seat, 2))
+        elif kind is Kind.WILD_DRAW_FOUR:
+            assert self.wd4 is not None
+            self.wd4["victim"] = self.current = self.next_seat(seat)
+            self.phase = "challenge"
+        else:
+            self.start_turn(self.next_seat(seat))
+
+    def last_card_effect(self, card: Card, seat: int) -> None:
+        """A Draw Two or Wild Draw Four that went out still makes the next player draw."""
+        if not self.options.last_card_effects:
+            return
+        kind = self.effective_kind(card)
+        if kind is Kind.DRAW_TWO:
+            self.owe(self.next_seat(seat), 2)
+        elif kind is Kind.WILD_DRAW_FOUR:
+            self.owe(self.next_seat(seat), 4)
+
+    def after_draw(self) -> None:
+        """After a voluntary draw: offer the drawn card if it may be played, else pass."""
+        seat = self.current
+        playable = self.drawn and self.options.play_drawn_card
+        if playable and not self.referee:
+            assert self.drawn_card is not None
+            playable = self.play_error(self.drawn_card, seat) is None
+        if playable:
+            self.phase = "drawn"
+        else:
+            self.start_turn(self.next_seat(seat))
+
+    def return_start_card(self) -> None:
+        """Put the start card back and shuffle the draw pile (Wild Draw Four start)."""
+        self.draw_pile.append(self.discard.pop())
+        if self.referee:
+            self.draw_pile[-1] = None
+            self.phase = "start_card"
+        else:
+            self.phase = "restart"
+            self.pending_chance = "restart"
+
+    def turn_up_start_card(self) -> None:
+        """Simulation: turn the top of the draw pile up as the start card."""
+        card = self.draw_pile.pop()
+        assert card is not None
+        self.discard.append(card)
+        self.start_cards.append(card)
+        self.start_card_effect(card)
+
+    # -------------------------------------------------------------- chance
+
+    def _apply_shuffle(self, action: act.Shuffle) -> None:
+        if self.pending_chance is None:
+            raise RuleError("Nothing needs shuffling now.")
+        request = self.chance_request(self.pending_chance)
+        if request.kind != "shuffle":
+            raise RuleError(f"Chance needed now: {request.prompt}")
+        if sorted(action.order) != list(range(request.size)):
+            raise RuleError(f"A shuffle must be an order of all {request.size} cards.")
+        kind, self.pending_chance = self.pending_chance, None
+        cards = self.shuffle_cards(kind)
+        getattr(self, f"_shuffled_{kind}")([cards[index] for index in action.order])
+
+    def _shuffled_dealer(self, cards: list[Card]) -> None:
+        """Each candidate takes a card from the top; the highest number deals."""
+        candidates = self.dealer_candidates
+        cuts = {seat: cards[-1 - place].cut_value for place, seat in enumerate(candidates)}
+        best = max(cuts.values())
+        tied = [seat for seat, value in cuts.items() if value == best]
+        if len(tied) > 1 and self.options.dealer_tie == "redraw":
+            self.dealer_candidates = tied
+            self.pending_chance = "dealer"
+            return
+        self.dealer = tied[0]
+        self.begin_round()
+
+    def _shuffled_deal(self, cards: list[Card]) -> None:
+        self.hands = [[] for _ in range(self.players)]
+        self.discard = []
+        self.draw_pile = list(cards)
+        self.deal()
+        self.turn_up_start_card()
+
+    def _shuffled_restart(self, cards: list[Card]) -> None:
+        self.draw_pile = list(cards)
+        self.turn_up_start_card()
+
+    def _shuffled_reshuffle(self, cards: list[Card]) -> None:
+        self.clear_reshuffle_sources()
+        self.draw_pile = [*cards, *self.draw_pile]
+
+    # -------------------------------------------------------- referee setup
+
+    def _apply_choose_dealer(self, action: act.ChooseDealer) -> None:
+        if self.phase != "dealer" or not self.referee:
+            raise self._not_now("choose the dealer")
+        if not 0 <= action.seat < self.players:
+            raise RuleError(f"Choose a dealer from seat 0 to seat {self.players - 1}.")
+        self.dealer = action.seat
+        self.begin_round()
+
+    def _apply_turn_up(self, action: act.TurnUp) -> None:
+        if self.phase != "start_card" or not self.referee:
+            raise self._not_now("turn up a start card")
+        if action.card not in self.deck_kinds:
+            raise RuleError(f"{action.card} is not in this deck: enter the card turned up.")
+        self.draw_pile.pop()
+        self.discard.append(action.card)
+        self.start_cards.append(action.card)
+        self.start_card_effect(action.card)
+
+    # ----------------------------------------------------------- the turn
+
+    def _apply_play(self, action: act.Play) -> None:
+        seat, card = self.current, action.card
+        hand = self.hands[seat]
+        self._check_play(action, hand)
+        if self.effective_kind(card) is Kind.WILD_DRAW_FOUR:
+            guilty = None if self.referee else self.holds_colour(seat, self.colour)
+            self.wd4 = {"offender": seat, "victim": None, "guilty": guilty}
+        if self.referee:
+            hand.pop()
+        else:
+            hand.remove(card)
+        self.place_played_card(card)
+        self.colour = action.colour if card.is_wild else card.colour
+        self.drawn, self.drawn_card = False, None
+        if len(hand) == 1 and not action.uno:
+            self.uno_exposed = seat
+        if not hand:
+            self.round_winner = seat
+            self.phase = "round_over"
+            self.last_card_effect(card, seat)
+            return
+        self.card_effect(card, seat)
+
+    def _check_play(self, action: act.Play, hand: list[Card | None]) -> None:
+        """Raise the sentence that says why `action` may not be played now."""
+        card = action.card
+        if self.phase not in ("turn", "drawn"):
+            raise self._not_now(f"play {card}")
+        if card not in self.deck_kinds:
+            raise RuleError(f"{card} is not in this deck.")
+        if not hand:
+            raise RuleError(f"Seat {self.current} has no cards to play.")
+        if not self.referee and card not in hand:
+            raise RuleError(f"Seat {self.current} holds no {card}.")
+        if self.phase == "drawn" and not self.referee and card != self.drawn_card:
+            raise RuleError(f"After drawing you may play only the card drawn, {self.drawn_card}.")
+        error = self.play_error(card, self.current)
+        if error:
+            raise RuleError(error)
+        if card.is_wild and action.colour is None:
+            raise RuleError(f"Name a colour for the {card}: Red, Yellow, Green or Blue.")
+        if not card.is_wild and action.colour is not None:
+            raise RuleError(f"Only a wild names a colour: play {card} without one.")
+        if action.uno and len(hand) != 2:
+            raise RuleError("Call UNO only with the play that leaves you one card.")
+
+    def _apply_draw(self, action: act.Draw) -> None:
+        if self.phase != "turn":
+            raise self._not_now("draw")
+        self.owe(self.current, 1, voluntary=True)
+        self.phase = "drawing"
+
+    def _apply_keep(self, action: act.KeepCard) -> None:
+        if self.phase != "drawn":
+            raise self._not_now("keep a drawn card")
+        self.start_turn(self.next_seat(self.current))
+
+    def _apply_choose_colour(self, action: act.ChooseColour) -> None:
+        if self.phase != "start_colour":
+            raise self._not_now("name a colour")
+        self.colour = action.colour
+        self.start_turn(self.current)
+
+    def _apply_challenge(self, action: act.Challenge) -> None:
+        if self.phase != "challenge" or self.wd4 is None:
+            raise self._not_now("challenge")
+        if self.referee and action.guilty is None:
+            raise RuleError(
+                "Enter what the challenged hand showed: did it hold a card of the colour in play?"
+            )
+        if not self.referee and action.guilty is not None:
+            raise RuleError("The engine checks the hand itself: challenge without a verdict.")
+        guilty = action.guilty if self.referee else self.wd4["guilty"]
+        offender, victim = self.wd4["offender"], self.wd4["victim"]
+        self.wd4 = None
+        if guilty:
+            self.owe(offender, 4)
+            self.start_turn(victim)
+        else:
+            self.owe(victim, 6)
+            self.start_turn(self.next_seat(victim))
+
+    def _apply_accept(self, action: act.AcceptDraw) -> None:
+        if self.phase != "challenge" or self.wd4 is None:
+            raise self._not_now("accept a Wild Draw Four")
+        victim = self.wd4["victim"]
+        self.wd4 = None
+        self.owe(victim, 4)
+        self.start_turn(self.next_seat(victim))
+
+    def _apply_catch_uno(self, action: act.CatchUno) -> None:
+        seat = action.seat
+        if self.phase not in ("turn", "drawn", "challenge", "start_colour"):
+            raise self._not_now("catch a player")
+        if self.uno_exposed != seat or not 0 <= seat < self.players or len(self.hands[seat]) != 1:
+            raise RuleError(
+                f"Seat {seat} cannot be caught: only a player who just went down to one card "
+                "without calling UNO can, before the next player acts."
+            )
+        self.owe(seat, self.options.uno_penalty)
+        self.uno_exposed = None
+
+    # ---------------------------------------------------------- round end
+
+    def _apply_count_hand(self, action: act.CountHand) -> None:
+        if self.phase != "scoring":
+            raise self._not_now("count a hand")
+        seat = action.seat
+        waiting = [s for s in self._seats_to_count() if s not in self.counted]
+        if seat not in waiting:
+            listed = ", ".join(str(s) for s in waiting)
+            raise RuleError(f"Seat {seat} has no hand to count; still to count: seat {listed}.")
+        points = self._counted_points(action)
+        self.counted[seat] = points
+        if len(self.counted) == len(self._seats_to_count()):
+            self._close_round([self.counted.get(s, 0) for s in range(self.players)])
+
+    def _counted_points(self, action: act.CountHand) -> int:
+        size = len(self.hands[action.seat])
+        if action.cards and action.points is not None:
+            raise RuleError("Enter the cards or the points of a hand, not both.")
+        if action.cards:
+            if len(action.cards) != size:
+                raise RuleError(
+                    f"Seat {action.seat} holds {size} cards: enter all {size}, or their points."
+                )
+            missing = [str(card) for card in action.cards if card not in self.deck_kinds]
+            if missing:
+                raise RuleError(f"{missing[0]} is not in this deck.")
+            return hand_points(action.cards, self.points_table)
+        if action.points is None or action.points < 0:
+            raise RuleError(f"Enter the cards left in seat {action.seat}'s hand or their points.")
+        return action.points
+
+    # --------------------------------------------------------- legal lists
+
+    def _legal_turn(self) -> list[Any]:
+        seat = self.current
+        candidates = self.deck if self.referee else self.hands[seat]
+        plays: list[Any] = []
+        for card in distinct(candidates):
+            if self.play_error(card, seat) is None:
+                plays.extend(self._play_variants(card))
+        plays.append(act.Draw())
+        return plays
+
+    def _legal_drawn(self) -> list[Any]:
+        seat = self.current
+        if self.referee:
+            candidates: Iterable[Card] = distinct(self.deck)
+        else:
+            candidates = [self.drawn_card] if self.drawn_card is not None else []
+        plays: list[Any] = []
+        for card in candidates:
+            if self.play_error(card, seat) is None:
+                plays.extend(self._play_variants(card))
+        plays.append(act.KeepCard())
+        return plays
+
+    def _play_variants(self, card: Card) -> list[Any]:
+        colours: list[Colour | None] = list(Colour) if card.is_wild else [None]
+        calls = (False, True) if len(self.hands[self.current]) == 2 else (False,)
+        return [act.Play(card, colour, call) for colour in colours for call in calls]
+
+    def _legal_start_colour(self) -> list[Any]:
+        return [act.ChooseColour(colour) for colour in Colour]
+
+    def _legal_challenge(self) -> list[Any]:
+        if self.referee:
+            return [act.Challenge(True), act.Challenge(False), act.AcceptDraw()]
+        return [act.Challenge(), act.AcceptDraw()]
+
+    def _legal_dealer(self) -> list[Any]:
+        return [act.ChooseDealer(seat) for seat in range(self.players)]
+
+    def _legal_start_card(self) -> list[Any]:
+        return [act.TurnUp(card) for card in distinct(self.deck)]
+
+    def _legal_scoring(self) -> list[Any]:
+        """Hands are free entries; a zero count stands for "enter this hand"."""
+        return [
+            act.CountHand(seat, points=0)
+            for seat in self._seats_to_count()
+            if seat not in self.counted
+        ]

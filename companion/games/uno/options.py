@@ -1,0 +1,122 @@
+"""Rule options of classic UNO: a typed object with the documented defaults.
+
+Every decision the rulebook leaves open is a field here (the D-U labels of
+``docs/rules/uno.md``), so a table can match its own house rules and its own
+deck. Variants subclass `ClassicOptions` and add fields; `from_json` and
+`to_json` work for every subclass because they read the dataclass fields.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from dataclasses import dataclass
+from typing import Any, Literal, Self, get_args, get_origin
+
+from companion.games.base import JSONValue, RuleError
+
+Mode = Literal["simulation", "referee"]
+
+
+@dataclass(frozen=True)
+class ClassicOptions:
+    """Classic UNO rule options; every default is the rulebook or our decision."""
+
+    mode: Mode = "simulation"
+    """"simulation": every card known; "referee": physical cards, hands unknown."""
+    deck: str = "classic108"
+    """A built-in deck: "classic108" or "classic112"."""
+    deck_cards: tuple[str, ...] = ()
+    """A user's own deck, one card text per physical card; overrides `deck` when given."""
+    blank_wild: Literal["wild", "wild_draw_four"] = "wild"
+    """D-U1: what the 112-card deck's blank customisable Wilds do."""
+    scoring: Literal["winner", "own_hand"] = "winner"
+    """"winner": the round winner scores every card left in the other hands, the
+    highest total wins; "own_hand": each player adds their own hand, the lowest wins."""
+    target: int = 500
+    """The match ends when a player's total reaches this."""
+    hand_size: int = 7
+    """Cards dealt to each player."""
+    play_drawn_card: bool = True
+    """A drawn card that is playable may be played at once (else the turn ends)."""
+    wild_draw_four_bluff: bool = True
+    """A Wild Draw Four may be played while holding the colour in play, at the risk
+    of a challenge (the physical game); False refuses such plays outright."""
+    uno_penalty: int = 2
+    """Cards drawn by a player caught not calling UNO."""
+    last_card_effects: bool = True
+    """A Draw Two or Wild Draw Four that goes out still makes the next player draw
+    (those cards count in the round score)."""
+    dealer_tie: Literal["redraw", "lowest_seat"] = "redraw"
+    """Players tied for the highest cut draw again ("redraw"), or the first of them deals."""
+    dealer_rotates: bool = True
+    """After each round the deal passes to the left (else the first dealer keeps dealing)."""
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """The options as plain JSON (tuples become lists)."""
+        data: dict[str, JSONValue] = {}
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            data[field.name] = list(value) if isinstance(value, tuple) else value
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSONValue] | None) -> Self:
+        """Options from JSON; missing keys keep their defaults.
+
+        Raises:
+            RuleError: an unknown option or a value of the wrong kind, in a sentence.
+        """
+        data = dict(data or {})
+        hints = typing.get_type_hints(cls)
+        names = [field.name for field in dataclasses.fields(cls)]
+        unknown = sorted(set(data) - set(names))
+        if unknown:
+            raise RuleError(
+                f"There is no UNO rule option called {unknown[0]!r}; "
+                f"the options are: {', '.join(names)}."
+            )
+        values = {name: _checked(name, hints[name], value) for name, value in data.items()}
+        options = cls(**values)
+        options.validate()
+        return options
+
+    def validate(self) -> None:
+        """Check values that need more than a type.
+
+        Raises:
+            RuleError: a value is out of range.
+        """
+        if self.target < 1:
+            raise RuleError(f"The target score must be at least 1, not {self.target}.")
+        if self.hand_size < 1:
+            raise RuleError(f"Each player needs at least one card, not {self.hand_size}.")
+        if self.uno_penalty < 0:
+            raise RuleError(f"The UNO penalty cannot be negative ({self.uno_penalty}).")
+
+
+def _checked(name: str, hint: Any, value: Any) -> Any:
+    origin = get_origin(hint)
+    if origin is Literal:
+        allowed = get_args(hint)
+        if value not in allowed:
+            choices = ", ".join(repr(choice) for choice in allowed)
+            raise RuleError(f"The option {name!r} must be one of {choices}, not {value!r}.")
+        return value
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise RuleError(f"The option {name!r} must be true or false, not {value!r}.")
+        return value
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RuleError(f"The option {name!r} must be a whole number, not {value!r}.")
+        return value
+    if hint is str:
+        if not isinstance(value, str):
+            raise RuleError(f"The option {name!r} must be text, not {value!r}.")
+        return value
+    if origin is tuple:
+        if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+            raise RuleError(f"The option {name!r} must be a list of card names.")
+        return tuple(value)
+    return value

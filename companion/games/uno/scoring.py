@@ -1,0 +1,49 @@
+"""Card points at the end of a round, one table per game.
+
+A number card scores its face value; every other card scores by its kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from companion.games.uno.cards import Card, Kind
+
+PointsTable = Mapping[Kind, int]
+
+CLASSIC_POINTS: PointsTable = {
+    Kind.SKIP: 20,
+    Kind.REVERSE: 20,
+    Kind.DRAW_TWO: 20,
+    Kind.WILD: 50,
+    Kind.WILD_DRAW_FOUR: 50,
+    Kind.BLANK_WILD: 50,
+    Kind.WILD_TIKI: 50,
+    Kind.TIKI_FACE: 20,
+}
+"""Classic UNO: Skip, Reverse, Draw Two 20; every wild 50."""
+
+TIKI_POINTS: PointsTable = {**CLASSIC_POINTS, Kind.TIKI_FACE: 20, Kind.WILD_TIKI: 50}
+"""UNO Tiki Twist: Skip, Reverse, Tiki Face 20; Wild Tiki 50."""
+
+DUO_POINTS: PointsTable = {
+    Kind.SKIP: 10,
+    Kind.REVERSE: 10,
+    Kind.DRAW_TWO: 10,
+    Kind.WILD: 15,
+    Kind.BLANK_WILD: 15,
+    Kind.WILD_DRAW_FOUR: 20,
+}
+"""UNO Duo: Draw Two, Reverse, Skip 10; Wild 15; Wild Draw Four 20."""
+
+
+def card_points(card: Card, table: PointsTable = CLASSIC_POINTS) -> int:
+    """What `card` counts at the end of a round under `table`."""
+    if card.kind is Kind.NUMBER:
+        return card.value or 0
+    return table.get(card.kind, 0)
+
+
+def hand_points(cards: Iterable[Card], table: PointsTable = CLASSIC_POINTS) -> int:
+    """The points of every card in a hand."""
+    return sum(card_points(card, table) for card in cards)
