@@ -1,0 +1,169 @@
+"""Shared `plays` and `show` subcommands for Backgammon, Mini-Gam and Multi-Gam.
+
+`companion bg`, `companion minigam` and `companion multigam` differ only in
+how a position is written (a GNU Backgammon Position ID, or the text format of
+docs/rules/position-formats.md) and how the board is drawn.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from companion.errors import CompanionError
+from companion.games.backgammon.geometry import Board, Geometry
+from companion.games.backgammon.movement import legal_plays
+from companion.games.backgammon.notation import format_play
+from companion.games.base import RuleError
+
+
+class PositionError(CompanionError, ValueError):
+    """A position, roll or batch file given on the command line cannot be used."""
+
+
+@dataclass(frozen=True)
+class Family:
+    """How one game of the family reads, writes and draws positions on the command line."""
+
+    command: str
+    title: str
+    geometry: Geometry
+    option: str
+    """The position flag without dashes: "position-id" or "position"."""
+    json_key: str
+    """The key naming the position in batch JSON: "position_id" or "position"."""
+    example: str
+    read: Callable[[str], tuple[Board, int]]
+    """Text -> (board, seat on roll); raises RuleError."""
+    write: Callable[[Board, int], str]
+    """(board, seat on roll) -> text."""
+    draw: Callable[[Board, int], str]
+
+
+def register_family(subparsers: Any, family: Family, help_text: str) -> None:
+    """Add `<command> plays` and `<command> show` for one game."""
+    parser = subparsers.add_parser(family.command, help=help_text, description=help_text)
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    flag = f"--{family.option}"
+    plays = actions.add_parser(
+        "plays",
+        help="list every legal play for a roll",
+        description=(
+            f"List every legal {family.title} play for the player on roll, one per line in "
+            f"standard notation; or, with --batch, answer lines '{family.option.upper()} D1 D2' "
+            "with one JSON line each."
+        ),
+    )
+    source = plays.add_mutually_exclusive_group(required=True)
+    source.add_argument(flag, dest="position", metavar="POS", help=f"e.g. {family.example}")
+    source.add_argument(
+        "--batch", type=Path, metavar="FILE", help="read positions and rolls from FILE (- = stdin)"
+    )
+    plays.add_argument(
+        "--dice", nargs=2, type=int, choices=range(1, 7), metavar=("D1", "D2"), help="the roll"
+    )
+    plays.set_defaults(func=lambda args: run_plays(family, args))
+    show = actions.add_parser("show", help="draw the board", description="Draw the board.")
+    show.add_argument(
+        flag, dest="position", metavar="POS", required=True, help=f"e.g. {family.example}"
+    )
+    show.set_defaults(func=lambda args: run_show(family, args))
+
+
+def _read(family: Family, text: str) -> tuple[Board, int]:
+    try:
+        return family.read(text)
+    except RuleError as error:
+        raise PositionError(str(error)) from None
+
+
+def run_plays(family: Family, args: argparse.Namespace) -> int:
+    """`plays`: print the legal plays, or answer a batch; returns the exit code.
+
+    Raises:
+        PositionError: the position or dice are missing or invalid, or the batch file is unreadable.
+    """
+    if args.batch is not None:
+        if args.dice is not None:
+            raise PositionError("With --batch the dice come from each line: drop --dice.")
+        return _run_batch(family, args.batch)
+    if args.dice is None:
+        raise PositionError("Give the roll with --dice D1 D2, for example --dice 3 1.")
+    board, mover = _read(family, args.position)
+    plays = legal_plays(board, mover, args.dice)
+    if not plays:
+        print(f"No legal play with {args.dice[0]}-{args.dice[1]}: the turn passes.")
+    for play in plays:
+        print(format_play(board, mover, play))
+    return 0
+
+
+def run_show(family: Family, args: argparse.Namespace) -> int:
+    """`show`: draw the board; returns the exit code.
+
+    Raises:
+        PositionError: the position is invalid.
+    """
+    board, mover = _read(family, args.position)
+    print(family.draw(board, mover))
+    return 0
+
+
+def answer_line(family: Family, line: str) -> dict[str, Any]:
+    """The JSON answer to one batch line 'POSITION D1 D2' (an error object if it is bad)."""
+    fields = line.split()
+    if len(fields) != 3:
+        return {"error": f"Write a position and two dice, like '{family.example} 3 1'."}
+    text, *dice_text = fields
+    if not all(die.isdigit() and 1 <= int(die) <= 6 for die in dice_text):
+        return {"error": f"Dice are numbers from 1 to 6, not {' '.join(dice_text)!r}."}
+    dice = [int(die) for die in dice_text]
+    try:
+        board, mover = family.read(text)
+        plays = legal_plays(board, mover, dice)
+    except RuleError as error:
+        return {"error": str(error)}
+    return {
+        family.json_key: text,
+        "dice": dice,
+        "plays": [
+            {
+                "notation": format_play(board, mover, play),
+                family.json_key: family.write(play.board, mover),
+            }
+            for play in plays
+        ],
+    }
+
+
+def _lines(path: Path) -> Iterator[str]:
+    if str(path) == "-":
+        yield from sys.stdin
+        return
+    try:
+        with path.open(encoding="utf-8", errors="replace") as handle:
+            yield from handle
+    except OSError as error:
+        raise PositionError(f"Cannot read the batch file {path}: {error.strerror}.") from None
+
+
+def answer_batch(family: Family, lines: Iterable[str], out: TextIO) -> None:
+    """Write one JSON line to `out` per non-blank input line."""
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        answer = answer_line(family, line)
+        if "error" in answer:
+            answer = {"error": f"Line {number}: {answer['error']}"}
+        out.write(json.dumps(answer) + "\n")
+        out.flush()
+
+
+def _run_batch(family: Family, path: Path) -> int:
+    answer_batch(family, _lines(path), sys.stdout)
+    return 0

@@ -1,0 +1,49 @@
+"""`companion bg`: Backgammon legal plays and boards from GNU Backgammon Position IDs.
+
+- `companion bg plays --position-id ID --dice D1 D2` prints every legal play
+  of the player on roll, one per line in standard notation (or says there is
+  none);
+- `companion bg plays --batch FILE` (`-` = standard input) answers lines
+  `ID D1 D2` with one JSON line each: `{"position_id": ID, "dice": [D1, D2],
+  "plays": [{"notation": ..., "position_id": ...}]}`, where each play's ID is
+  the board after the play with the mover still on roll; a bad line gets
+  `{"error": ...}` and the batch goes on;
+- `companion bg show --position-id ID` draws the board.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.commands._bgfamily import Family, register_family
+from companion.games.backgammon.diagram import draw_backgammon
+from companion.games.backgammon.geometry import BACKGAMMON, Board
+from companion.games.backgammon.position_id import board_from_position_id, position_id
+
+
+def _read(text: str) -> tuple[Board, int]:
+    return board_from_position_id(text), 0
+
+
+def _draw(board: Board, on_roll: int) -> str:
+    return draw_backgammon(board, on_roll, position_id(board, on_roll))
+
+
+FAMILY = Family(
+    command="bg",
+    title="Backgammon",
+    geometry=BACKGAMMON,
+    option="position-id",
+    json_key="position_id",
+    example="4HPwATDgc/ABMA",
+    read=_read,
+    write=position_id,
+    draw=_draw,
+)
+
+
+def register(subparsers: Any) -> None:
+    """Add the `bg` subcommand."""
+    register_family(
+        subparsers, FAMILY, "Backgammon positions (GNU Backgammon Position IDs): plays and boards."
+    )

@@ -1,0 +1,43 @@
+"""`companion minigam`: Mini-Gam legal plays and boards from text positions.
+
+Positions are written as docs/rules/position-formats.md says (`start` is the
+opening with seat 0 on roll):
+
+- `companion minigam plays --position POS --dice D1 D2` prints every legal play of
+  the seat on roll, one per line in standard notation (or says there is none);
+- `companion minigam plays --batch FILE` (`-` = standard input) answers lines
+  `POS D1 D2` with one JSON line each, like `companion bg plays --batch` with
+  the key `position` instead of `position_id`;
+- `companion minigam show --position POS` draws the board.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.commands._bgfamily import Family, register_family
+from companion.games.backgammon.diagram import draw_six_points
+from companion.games.backgammon.geometry import MINIGAM, Board
+from companion.games.backgammon.text_format import format_position, parse_position
+
+
+def _read(text: str) -> tuple[Board, int]:
+    return parse_position(MINIGAM, text)
+
+
+FAMILY = Family(
+    command="minigam",
+    title="Mini-Gam",
+    geometry=MINIGAM,
+    option="position",
+    json_key="position",
+    example="0:8-000000-0:8-000000-0",
+    read=_read,
+    write=format_position,
+    draw=draw_six_points,
+)
+
+
+def register(subparsers: Any) -> None:
+    """Add the `minigam` subcommand."""
+    register_family(subparsers, FAMILY, "Mini-Gam positions (text format): plays and boards.")

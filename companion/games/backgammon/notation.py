@@ -1,0 +1,176 @@
+"""Standard move notation both ways: ``24/18 13/11*``, ``bar/22``, ``6/off``, ``8/5(2)``.
+
+Writing follows GNU Backgammon: the moves of one checker are joined into one
+move (``24/13``), keeping an intermediate point only where it hit
+(``24/18*/13``); moves are listed from the furthest-back checker forward; the
+same move made by several checkers is written once with a count
+(``8/5(2)``). Points are numbered as `Geometry.point_number` says: from the
+mover's side in Backgammon (bar 25, off 0), by the printed cell numbers in
+Mini-Gam and Multi-Gam (Multi-Gam: BAR 0, OFF 7). ``bar`` and ``off`` are
+written as words.
+
+Reading accepts all of that plus chained steps written out (``24/21/20``,
+``24/21 21/20``), numbers for bar and off, and a missing ``*``; it matches the
+text against the legal plays of the roll.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+
+from companion.games.backgammon.geometry import Board, Geometry
+from companion.games.backgammon.movement import Play, Step, legal_plays
+from companion.games.base import RuleError
+
+_Chain = tuple[tuple[int, bool], ...]
+"""One checker's path: (track position, hit on arrival), starting with its source."""
+
+
+def point_label(geometry: Geometry, mover: int, position: int) -> str:
+    """How notation names a track position: "bar", "off" or a point number."""
+    if position == 0:
+        return "bar"
+    if position == geometry.points + 1:
+        return "off"
+    return str(geometry.point_number(mover, position))
+
+
+def _chains(steps: Sequence[Step], off: int) -> list[_Chain]:
+    """Join consecutive steps of one checker into paths."""
+    chains: list[list[tuple[int, bool]]] = []
+    for step in steps:
+        for chain in chains:
+            end, _ = chain[-1]
+            if end == step.source and end != off:
+                chain.append((step.destination, step.hit))
+                break
+        else:
+            chains.append([(step.source, False), (step.destination, step.hit)])
+    return [tuple(chain) for chain in chains]
+
+
+def _format_chain(geometry: Geometry, mover: int, chain: _Chain) -> str:
+    parts = [point_label(geometry, mover, chain[0][0])]
+    last = len(chain) - 1
+    for index, (position, hit) in enumerate(chain[1:], start=1):
+        if hit or index == last:
+            parts.append(point_label(geometry, mover, position) + ("*" if hit else ""))
+    return "/".join(parts)
+
+
+def format_steps(geometry: Geometry, mover: int, steps: Sequence[Step]) -> str:
+    """Standard notation for a list of steps, e.g. ``24/18* 13/11`` or ``8/5(2) 6/1(2)``."""
+    off = geometry.points + 1
+    chains = sorted(_chains(steps, off), key=lambda chain: (chain[0][0], -chain[-1][0]))
+    moves: list[str] = []
+    counts: list[int] = []
+    for chain in chains:
+        text = _format_chain(geometry, mover, chain)
+        if moves and moves[-1] == text:
+            counts[-1] += 1
+        else:
+            moves.append(text)
+            counts.append(1)
+    return " ".join(
+        move if count == 1 else f"{move}({count})"
+        for move, count in zip(moves, counts, strict=True)
+    )
+
+
+def format_play(board: Board, mover: int, play: Play) -> str:
+    """Standard notation for a play; an empty play (no legal move) is written ``-``."""
+    if not play.steps:
+        return "-"
+    return format_steps(board.geometry, mover, play.steps)
+
+
+_MOVE = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>\d)\))?$")
+
+
+def _parse_position(geometry: Geometry, mover: int, text: str, whole: str) -> int:
+    word = text.lower()
+    if word in {"bar", "b"}:
+        return 0
+    if word in {"off", "o"}:
+        return geometry.points + 1
+    if not word.isdigit():
+        raise RuleError(f"{whole!r}: {text!r} is not a point; write a number, 'bar' or 'off'.")
+    position = geometry.position_of_number(mover, int(word))
+    if not 0 <= position <= geometry.points + 1:
+        raise RuleError(f"{whole!r}: there is no point {text} on a {geometry.name} board.")
+    return position
+
+
+def parse_moves(geometry: Geometry, mover: int, text: str) -> list[_Chain]:
+    """Read notation into checker paths (one per checker moved), without checking legality.
+
+    Raises:
+        RuleError: the text is not move notation.
+    """
+    chains: list[_Chain] = []
+    for token in text.replace(",", " ").split():
+        match = _MOVE.match(token)
+        parts = match.group("path").split("/") if match else []
+        if len(parts) < 2:
+            raise RuleError(f"{token!r} is not a move: write it like 24/18, bar/22 or 6/off.")
+        path = []
+        for part in parts:
+            hit = part.endswith("*")
+            path.append((_parse_position(geometry, mover, part.rstrip("*"), token), hit))
+        if any(later[0] <= earlier[0] for earlier, later in itertools.pairwise(path)):
+            raise RuleError(f"{token!r} moves backwards: checkers only move towards home.")
+        count = int(match.group("count")) if match and match.group("count") else 1
+        chains.extend([tuple(path)] * count)
+    if not chains:
+        raise RuleError("Write a move, like 24/18 13/11*.")
+    return chains
+
+
+def _track_after(board: Board, mover: int, chains: list[_Chain]) -> tuple[int, ...]:
+    track = list(board.tracks[mover])
+    for chain in chains:
+        track[chain[0][0]] -= 1
+        track[chain[-1][0]] += 1
+    return tuple(track)
+
+
+def _hits(steps: Sequence[Step]) -> frozenset[int]:
+    return frozenset(step.destination for step in steps if step.hit)
+
+
+def parse_play(board: Board, mover: int, dice: Sequence[int], text: str) -> Play:
+    """The legal play that notation describes for this roll.
+
+    A text without ``*`` marks matches the play that hits nothing if there is
+    one, else the only play with those checker moves. ``-`` or ``none``
+    stands for no move, which is right only when the roll has no legal play.
+
+    Raises:
+        RuleError: the text is not notation, or no legal play matches it.
+    """
+    plays = legal_plays(board, mover, dice)
+    roll = f"{dice[0]}-{dice[1]}"
+    if text.strip().lower() in {"-", "none", "no move", ""}:
+        if plays:
+            raise RuleError(f"With {roll} you have a legal move, so you must play.")
+        return Play((), board)
+    geometry = board.geometry
+    chains = parse_moves(geometry, mover, text)
+    track = _track_after(board, mover, chains)
+    marked = frozenset(position for chain in chains for position, hit in chain[1:] if hit)
+    same_moves = [play for play in plays if play.board.tracks[mover] == track]
+    if marked:
+        candidates = [play for play in same_moves if _hits(play.steps) == marked]
+    else:
+        candidates = [play for play in same_moves if not _hits(play.steps)]
+        if not candidates and len(same_moves) == 1:
+            candidates = same_moves
+    if len(candidates) == 1:
+        return candidates[0]
+    if not plays:
+        raise RuleError(f"With {roll} there is no legal move: the turn passes.")
+    if len(candidates) > 1:
+        raise RuleError(f"{text!r} could mean several plays: mark the hits with '*'.")
+    raise RuleError(f"{text.strip()} is not a legal play with {roll}.")
