@@ -1,0 +1,78 @@
+"""The Yahtzee board variant ("Tile Yahtzee"): a race round 16 squares for 12 tiles.
+
+Rules as the companion applies them: `docs/rules/yahtzee-board.md`. Modules:
+`tiles` (the tiles and the points table), `options` (every D-Y decision),
+`board`, `rolloff`, `turn` (the rules of a turn), `challenge` (the end game),
+`state` (the `GameState`), `actions`, `persist` (JSON).
+"""
+
+from __future__ import annotations
+
+from companion.games.base import GameSpec, JSONValue
+from companion.games.yahtzee.actions import (
+    ChooseTarget,
+    Claim,
+    MoveOn,
+    PlaceTile,
+    Roll,
+    RollAgain,
+    Stay,
+    Stop,
+    YahtzeeAction,
+    action_from_json,
+)
+from companion.games.yahtzee.options import (
+    FinalTies,
+    NewTilePlacement,
+    RollOffTies,
+    YahtzeeOptions,
+)
+from companion.games.yahtzee.state import TileHolding, YahtzeeState
+from companion.games.yahtzee.tiles import Tile
+from companion.games.yahtzee.turn import Landing, Phase
+
+
+def new_game(players: int, options: dict[str, JSONValue] | None = None) -> YahtzeeState:
+    """A new game for `players` players with rule options read from JSON ({} for defaults).
+
+    Raises:
+        RuleError: a bad player count or option, with a sentence.
+    """
+    return YahtzeeState(players, YahtzeeOptions.from_json(options or {}))
+
+
+GAME_SPECS = (
+    GameSpec(
+        name="yahtzee",
+        title="Yahtzee board game",
+        min_players=2,
+        max_players=4,
+        new=new_game,
+        state_from_json=YahtzeeState.from_json,
+        action_from_json=action_from_json,
+    ),
+)
+
+__all__ = [
+    "GAME_SPECS",
+    "ChooseTarget",
+    "Claim",
+    "FinalTies",
+    "Landing",
+    "MoveOn",
+    "NewTilePlacement",
+    "Phase",
+    "PlaceTile",
+    "Roll",
+    "RollAgain",
+    "RollOffTies",
+    "Stay",
+    "Stop",
+    "Tile",
+    "TileHolding",
+    "YahtzeeAction",
+    "YahtzeeOptions",
+    "YahtzeeState",
+    "action_from_json",
+    "new_game",
+]

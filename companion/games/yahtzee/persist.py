@@ -1,0 +1,120 @@
+"""The Yahtzee board game as plain JSON, and back, checked on the way in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.base import JSONValue, RuleError
+from companion.games.dice import DiceRoll
+from companion.games.yahtzee.challenge import ChallengeRounds
+from companion.games.yahtzee.options import YahtzeeOptions
+from companion.games.yahtzee.rolloff import RollOff
+from companion.games.yahtzee.state import TileHolding, YahtzeeState
+from companion.games.yahtzee.tiles import Tile, parse_tile
+from companion.games.yahtzee.turn import Landing, Phase
+
+GAME_NAME = "yahtzee"
+
+
+def state_to_json(state: YahtzeeState) -> dict[str, JSONValue]:
+    """Every field of the game, as plain JSON."""
+    return {
+        "game": GAME_NAME,
+        "options": state.options.to_json(),
+        "players": state.players,
+        "roll_off": state.roll_off.to_json(),
+        "order": list(state.order),
+        "positions": list(state.positions),
+        "tiles": {
+            tile.value: {"owner": h.owner, "value": h.value, "square": h.square}
+            for tile, h in state.holdings.items()
+        },
+        "protected": state.protected.value if state.protected else None,
+        "current": state.current,
+        "phase": state.phase.value,
+        "landing": state.landing.value if state.landing else None,
+        "target": state.target.value if state.target else None,
+        "dice": state.dice.to_json() if state.dice else None,
+        "claim_choices": [tile.value for tile in state.claim_choices],
+        "placing": [state.placing[0].value, state.placing[1]] if state.placing else None,
+        "yahtzee": state.yahtzee,
+        "challenge": state.challenge.to_json() if state.challenge else None,
+        "turn_number": state.turn_number,
+        "notes": list(state.notes),
+    }
+
+
+def state_from_json(data: dict[str, JSONValue]) -> YahtzeeState:
+    """Rebuild a game written by `state_to_json`.
+
+    Raises:
+        RuleError: the data is not a saved Yahtzee board game, or describes an
+            impossible one (two tiles on a square, an owner who is not playing...).
+    """
+    if not isinstance(data, dict) or data.get("game") != GAME_NAME:
+        raise RuleError("That is not a saved Yahtzee board game.")
+    try:
+        state = _read(data)
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        if isinstance(error, RuleError):
+            raise
+        raise RuleError(f"That saved Yahtzee board game is damaged ({error!r}).") from None
+    _check_consistent(state)
+    return state
+
+
+def _optional_tile(value: Any) -> Tile | None:
+    return None if value is None else parse_tile(value)
+
+
+def _read(data: dict[str, Any]) -> YahtzeeState:
+    state = YahtzeeState(int(data["players"]), YahtzeeOptions.from_json(data["options"]))
+    state.roll_off = RollOff.from_json(data["roll_off"])
+    state.order = tuple(int(seat) for seat in data["order"])
+    state.positions = [int(square) for square in data["positions"]]
+    tiles = data["tiles"]
+    if sorted(tiles) != sorted(tile.value for tile in state.options.tiles):
+        raise RuleError("The saved tiles do not match the tiles in play.")
+    for name, holding in tiles.items():
+        owner, square = holding["owner"], holding["square"]
+        state.holdings[parse_tile(name)] = TileHolding(
+            None if owner is None else int(owner),
+            int(holding["value"]),
+            None if square is None else int(square),
+        )
+    state.protected = _optional_tile(data["protected"])
+    state.current = int(data["current"])
+    state.phase = Phase(data["phase"])
+    state.landing = None if data["landing"] is None else Landing(data["landing"])
+    state.target = _optional_tile(data["target"])
+    state.dice = None if data["dice"] is None else DiceRoll.from_json(data["dice"])
+    state.claim_choices = tuple(parse_tile(name) for name in data["claim_choices"])
+    placing = data["placing"]
+    state.placing = None if placing is None else (parse_tile(placing[0]), int(placing[1]))
+    state.yahtzee = bool(data["yahtzee"])
+    challenge = data["challenge"]
+    state.challenge = None if challenge is None else ChallengeRounds.from_json(challenge)
+    state.turn_number = int(data["turn_number"])
+    state.notes = [str(note) for note in data["notes"]]
+    return state
+
+
+def _check_consistent(state: YahtzeeState) -> None:
+    seats = range(state.players)
+    if len(state.positions) != state.players or sorted(state.order) not in ([], list(seats)):
+        raise RuleError("The saved players, order and positions do not match.")
+    if state.current not in seats:
+        raise RuleError(f"Seat {state.current} is not playing.")
+    squares = [h.square for h in state.holdings.values() if h.square is not None]
+    if len(squares) != len(set(squares)):
+        raise RuleError("Two saved tiles share a square.")
+    for tile, holding in state.holdings.items():
+        claimed = holding.owner is not None
+        if claimed != (holding.square is not None) or (claimed and holding.owner not in seats):
+            raise RuleError(f"The saved {tile.label} tile has an impossible owner or square.")
+        if holding.square is not None and (
+            state.board.is_wild(holding.square) or not 1 <= holding.square <= state.board.squares
+        ):
+            raise RuleError(f"The saved {tile.label} tile is not on a tile square.")
+    if state.protected is not None and state.holdings[state.protected].owner is None:
+        raise RuleError("The saved protection marker is on an unclaimed tile.")

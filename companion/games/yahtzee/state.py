@@ -1,0 +1,359 @@
+"""The Yahtzee board variant in progress: the `GameState` the table drives.
+
+The state checks every action before changing anything (a `RuleError`
+leaves it as it was), asks for every die through `chance()`, and writes
+itself to JSON and back without loss. The rules of a turn live in
+`companion.games.yahtzee.turn`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import Any
+
+from companion.games.base import ChanceRequest, JSONValue, RuleError, check_outcome
+from companion.games.dice import DiceRoll, hold_options
+from companion.games.yahtzee import turn
+from companion.games.yahtzee.actions import (
+    ChooseTarget,
+    Claim,
+    MoveOn,
+    PlaceTile,
+    Roll,
+    RollAgain,
+    Stay,
+    Stop,
+    YahtzeeAction,
+)
+from companion.games.yahtzee.board import Board
+from companion.games.yahtzee.challenge import ChallengeRounds
+from companion.games.yahtzee.options import FinalTies, YahtzeeOptions
+from companion.games.yahtzee.rolloff import RollOff
+from companion.games.yahtzee.tiles import Tile
+from companion.games.yahtzee.turn import Landing, Phase, player_name
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+@dataclass(frozen=True)
+class TileHolding:
+    """Where a tile is: its owner, recorded value and square (None while unclaimed)."""
+
+    owner: int | None = None
+    value: int = 0
+    square: int | None = None
+
+    def with_value(self, value: int) -> TileHolding:
+        """The same tile with a new recorded value."""
+        return replace(self, value=value)
+
+    def with_owner(self, owner: int, value: int) -> TileHolding:
+        """The tile won by `owner` with `value` recorded; it stays on its square."""
+        return replace(self, owner=owner, value=value)
+
+    def placed(self, owner: int, value: int, square: int) -> TileHolding:
+        """A newly claimed tile on `square`."""
+        return TileHolding(owner, value, square)
+
+
+@cache
+def _roll_again_choices(ordered: tuple[int, ...], dice: int) -> tuple[RollAgain, ...]:
+    """Every `RollAgain` for sorted faces (cached: the same few sets come up again and again)."""
+    return tuple(RollAgain(kept) for kept in hold_options(ordered, dice))
+
+
+class YahtzeeState:
+    """A game of the Yahtzee board variant for 2 to 4 players (seats 0 to N-1)."""
+
+    def __init__(self, players: int, options: YahtzeeOptions | None = None) -> None:
+        """Start a game: the roll for the order of play comes first.
+
+        Raises:
+            RuleError: the number of players does not fit the game or the board.
+        """
+        self.options = options or YahtzeeOptions()
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise RuleError(f"The Yahtzee board game is for 2 to 4 players, not {players}.")
+        if players > len(self.options.wild_squares):
+            raise RuleError(
+                f"{players} players need {players} starting wild squares; "
+                f"the board has {len(self.options.wild_squares)}."
+            )
+        self.board = Board.from_options(self.options)
+        self.players = players
+        self.roll_off = RollOff.start(players, self.options.roll_off_ties)
+        self.order: tuple[int, ...] = ()
+        self.positions = [0] * players
+        self.holdings = {tile: TileHolding() for tile in self.options.tiles}
+        self.protected: Tile | None = None
+        self.current = 0
+        self.phase = Phase.ROLL_OFF
+        self.landing: Landing | None = None
+        self.target: Tile | None = None
+        self.dice: DiceRoll | None = None
+        self.claim_choices: tuple[Tile, ...] = ()
+        self.placing: tuple[Tile, int] | None = None
+        self.yahtzee = False
+        self.challenge: ChallengeRounds | None = None
+        self.turn_number = 0
+        self.notes: list[str] = []
+        """What the last action did, as sentences for the screen."""
+
+    # -- reading the table --------------------------------------------------
+
+    def tile_on(self, square: int) -> Tile | None:
+        """The tile on `square`, if any."""
+        for tile, holding in self.holdings.items():
+            if holding.square == square:
+                return tile
+        return None
+
+    def unclaimed(self) -> list[Tile]:
+        """Tiles still available, in table order."""
+        return [tile for tile in self.options.tiles if self.holdings[tile].owner is None]
+
+    def occupied_squares(self) -> set[int]:
+        """Squares that hold a tile."""
+        return {h.square for h in self.holdings.values() if h.square is not None}
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is, or None while dice are needed or once over."""
+        if self.phase is Phase.OVER or self._awaiting_dice():
+            return None
+        return self.current
+
+    def _awaiting_dice(self) -> bool:
+        if self.phase is Phase.ROLL:
+            return self.dice is not None and self.dice.awaiting_throw
+        return self.phase in (Phase.ROLL_OFF, Phase.MOVE)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the challenge rounds are finished and the tiles scored."""
+        return self.phase is Phase.OVER
+
+    def chance(self) -> ChanceRequest | None:
+        """The dice needed next: roll-off 2d6, the movement die or the five dice."""
+        if self.phase is Phase.ROLL_OFF:
+            seat = self.roll_off.next_seat
+            return ChanceRequest(
+                "dice", f"{player_name(seat or 0)}: roll two dice for the order of play.", dice=2
+            )
+        if self.phase is Phase.MOVE:
+            return ChanceRequest(
+                "dice", f"{player_name(self.current)}: roll the die to move.", dice=1
+            )
+        if self.phase is Phase.ROLL and self.dice is not None and self.dice.awaiting_throw:
+            count, throw = self.dice.to_roll, self.dice.rolls + 1
+            return ChanceRequest(
+                "dice",
+                f"{player_name(self.current)}: roll {count} {'die' if count == 1 else 'dice'} "
+                f"(roll {throw} of {self.dice.max_rolls}).",
+                dice=count,
+            )
+        return None
+
+    def chance_action(self, outcome: Any) -> Roll:
+        """The `Roll` action for dice showing `outcome`.
+
+        Raises:
+            RuleError: no dice are needed now, or the outcome is not the dice asked for.
+        """
+        request = self.chance()
+        if request is None:
+            raise RuleError(f"No dice are needed now: {self._expecting()}.")
+        check_outcome(request, outcome)
+        return Roll(tuple(outcome))
+
+    def legal_actions(self) -> list[YahtzeeAction]:
+        """Every choice the player to move has; empty while dice are needed or once over."""
+        if self.to_move is None:
+            return []
+        if self.phase is Phase.OWN_TILE:
+            return [Stay(), MoveOn()]
+        if self.phase is Phase.ROLL and self.dice is not None:
+            if not self.dice.can_roll_again:
+                return [Stop()]
+            ordered = tuple(sorted(self.dice.faces))
+            return [*_roll_again_choices(ordered, self.dice.dice), Stop()]
+        if self.phase is Phase.TARGET:
+            return [ChooseTarget(tile) for tile in turn.wild_targets(self)]
+        if self.phase is Phase.CLAIM:
+            return [Claim(tile) for tile in self.claim_choices]
+        if self.phase is Phase.PLACE:
+            return [PlaceTile(sq) for sq in self.board.free_squares(self.occupied_squares())]
+        return []
+
+    # -- changing the table -------------------------------------------------
+
+    def apply(self, action: Any) -> None:
+        """Apply a player's choice or a `Roll` of the dice asked for.
+
+        Raises:
+            RuleError: the action is not allowed now; nothing changed.
+        """
+        if self.phase is Phase.OVER:
+            raise RuleError("The game is over: start a new one to play again.")
+        if isinstance(action, Roll):
+            self._check_roll(action)
+        elif self._awaiting_dice():
+            raise RuleError(f"Dice first: {self._expecting()}.")
+        elif not self._is_legal(action):
+            raise RuleError(self._refusal(action))
+        self.notes = []
+        self._apply_checked(action)
+
+    def _check_roll(self, action: Roll) -> None:
+        request = self.chance()
+        if request is None:
+            raise RuleError(f"No dice are needed now: {self._expecting()}.")
+        check_outcome(request, list(action.values))
+
+    def _is_legal(self, action: Any) -> bool:
+        phase = self.phase
+        if phase is Phase.ROLL:
+            if isinstance(action, Stop):
+                return True
+            return (
+                isinstance(action, RollAgain)
+                and self.dice is not None
+                and action.kept in self.dice.hold_choices()
+            )
+        if phase is Phase.OWN_TILE:
+            return isinstance(action, Stay | MoveOn)
+        if phase is Phase.CLAIM:
+            return isinstance(action, Claim) and action.tile in self.claim_choices
+        return action in self.legal_actions()
+
+    def _apply_checked(self, action: YahtzeeAction) -> None:
+        if isinstance(action, Roll):
+            self._apply_roll(action.values)
+        elif isinstance(action, RollAgain):
+            assert self.dice is not None
+            self.dice = self.dice.hold(action.kept)
+        elif isinstance(action, Stop):
+            turn.finish_roll(self)
+        elif isinstance(action, ChooseTarget):
+            self.target = action.tile
+            self.phase = Phase.ROLL
+            self.notes.append(f"{player_name(self.current)} goes for {action.tile.label}.")
+        elif isinstance(action, Claim):
+            turn.take(self, action.tile)
+        elif isinstance(action, Stay):
+            turn.start_roll(self, Landing.IMPROVE, self.target)
+        elif isinstance(action, MoveOn):
+            self.phase = Phase.MOVE
+        elif isinstance(action, PlaceTile):
+            assert self.placing is not None
+            tile, value = self.placing
+            turn.put_tile(self, tile, value, action.square)
+
+    def _apply_roll(self, values: tuple[int, ...]) -> None:
+        if self.phase is Phase.ROLL_OFF:
+            self._apply_roll_off(sum(values))
+        elif self.phase is Phase.MOVE:
+            turn.move(self, values[0])
+        else:
+            assert self.dice is not None
+            turn.after_throw(self, self.dice.throw(values))
+
+    def _apply_roll_off(self, total: int) -> None:
+        seat = self.roll_off.next_seat
+        self.roll_off = self.roll_off.record(total)
+        self.notes.append(f"{player_name(seat or 0)} rolls {total} for the order of play.")
+        order = self.roll_off.order
+        if order is None:
+            return
+        self.order = order
+        for place, player in enumerate(order):
+            self.positions[player] = self.board.start_square(place)
+        names = ", ".join(player_name(player) for player in order)
+        self.notes.append(f"Order of play: {names}.")
+        turn.begin_turn(self, order[0])
+
+    def _expecting(self) -> str:
+        expecting = {
+            Phase.OWN_TILE: "choose to stay on your tile or move on",
+            Phase.ROLL: "keep some dice and roll again, or stop",
+            Phase.TARGET: "choose the tile to go for",
+            Phase.CLAIM: "choose the tile to claim",
+            Phase.PLACE: "choose a free square for the new tile",
+        }
+        request = self.chance()
+        if request is not None:
+            return request.prompt.rstrip(".")
+        return expecting.get(self.phase, "the game is over")
+
+    def _refusal(self, action: Any) -> str:
+        if isinstance(action, RollAgain) and self.phase is Phase.ROLL and self.dice is not None:
+            try:
+                self.dice.hold(action.kept)
+            except RuleError as error:
+                return str(error)
+        if isinstance(action, Claim | ChooseTarget) and self.phase in (Phase.CLAIM, Phase.TARGET):
+            names = ", ".join(str(choice).split(" ", 1)[1] for choice in self.legal_actions())
+            return f"You cannot take {action.tile.label} now: choose one of {names}."
+        if isinstance(action, PlaceTile) and self.phase is Phase.PLACE:
+            free = ", ".join(
+                str(square) for square in self.board.free_squares(self.occupied_squares())
+            )
+            return f"Square {action.square} is not free: put the tile on one of {free}."
+        return f"'{action}' is not allowed now: {self._expecting()}."
+
+    # -- results ------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        """Points of the tiles each seat holds now (number tiles by count, others by table)."""
+        totals = [0] * self.players
+        for tile, holding in self.holdings.items():
+            if holding.owner is not None:
+                totals[holding.owner] += self.options.points(tile, holding.value)
+        return totals
+
+    def tile_counts(self) -> list[int]:
+        """How many tiles each seat holds."""
+        counts = [0] * self.players
+        for holding in self.holdings.values():
+            if holding.owner is not None:
+                counts[holding.owner] += 1
+        return counts
+
+    def winners(self) -> list[int]:
+        """The seats with the highest total once over (D-Y6 for ties); empty before."""
+        if not self.is_over:
+            return []
+        scores = self.scores()
+        best = [seat for seat, score in enumerate(scores) if score == max(scores)]
+        if self.options.final_ties is FinalTies.MOST_TILES and len(best) > 1:
+            counts = self.tile_counts()
+            most = max(counts[seat] for seat in best)
+            best = [seat for seat in best if counts[seat] == most]
+        return best
+
+    # -- JSON ---------------------------------------------------------------
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """The whole game as plain JSON."""
+        from companion.games.yahtzee.persist import state_to_json
+
+        return state_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSONValue]) -> YahtzeeState:
+        """Rebuild a game written by `to_json`.
+
+        Raises:
+            RuleError: the data does not describe a valid game.
+        """
+        from companion.games.yahtzee.persist import state_from_json
+
+        return state_from_json(data)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, YahtzeeState):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
