@@ -1,0 +1,386 @@
+"""The table: commands in, outcomes and snapshots out, undo, chance and the match lifecycle."""
+
+from __future__ import annotations
+
+import dataclasses
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.games.base import ChanceRequest
+from companion.store import Store
+from companion.table import (
+    DrawChance,
+    FairChance,
+    NewMatch,
+    Play,
+    Player,
+    Rematch,
+    SupplyChance,
+    Table,
+    Undo,
+    default_players,
+)
+from tests.table.conftest import FIXED_TIME, GAMES, open_table, rebuild_from_scratch, state_text
+from tests.table.tally import TALLY
+
+
+def apply(table: Table, *commands: Any) -> list[int]:
+    """Post commands one by one; every one must be applied. Returns their seqs."""
+    seqs = []
+    for command in commands:
+        outcome = table.post(command).result(timeout=10)
+        assert outcome.applied, outcome.text
+        assert outcome.seq is not None
+        seqs.append(outcome.seq)
+    return seqs
+
+
+class Constant:
+    """A chance source that always gives the same outcome, and records what it was asked.
+
+    Shuffles it leaves to a seeded fair source.
+    """
+
+    def __init__(self, outcome: Any) -> None:
+        self.outcome_value = outcome
+        self.asked: list[ChanceRequest] = []
+        self._fair = FairChance(0)
+
+    def outcome(self, request: ChanceRequest) -> Any:
+        if request.kind == "shuffle":
+            return self._fair.outcome(request)
+        self.asked.append(request)
+        return self.outcome_value
+
+
+def test_new_match_publishes_a_fresh_snapshot_with_players_in_seat_order(table: Table) -> None:
+    snapshot = table.snapshot
+    assert snapshot is not None
+    assert (snapshot.game, snapshot.title, snapshot.seq) == ("tally", "Tally", 0)
+    assert [player.name for player in snapshot.players] == ["Ana", "Ben", "Cleo"]
+    assert [player.colour for player in snapshot.players] == ["red", "blue", "green"]
+    assert snapshot.chance is not None and snapshot.chance.kind == "shuffle"
+    assert snapshot.scores == (0, 0, 0) and not snapshot.is_over and not snapshot.can_undo
+
+
+def test_an_applied_command_is_in_the_log_before_its_sender_hears_of_it(
+    table: Table, store: Store
+) -> None:
+    outcome = table.post(DrawChance()).result(timeout=10)
+    assert outcome.applied and outcome.seq == 1
+    events = store.events(outcome.match_id or 0)
+    assert [(event.seq, event.text) for event in events] == [(1, outcome.text)]
+    assert outcome.text == "The companion shuffles 5 cards"
+
+
+def test_a_rejected_command_changes_nothing_and_carries_the_engines_sentence(
+    table: Table, store: Store
+) -> None:
+    before = table.snapshot
+    outcome = table.post(Play({"kind": "add"})).result(timeout=10)
+    assert not outcome.applied
+    assert outcome.text == "Shuffle the five cards first."
+    assert outcome.seq is None
+    assert table.snapshot is before
+    assert store.events(before.match_id if before else 0) == []
+
+
+@pytest.mark.parametrize(
+    ("command", "sentence"),
+    [
+        (Play({"kind": "add"}, seat=2), "It is Ana's turn, not Cleo's."),
+        (Play({"kind": "add"}, seat=9), "There is no seat 9 at this table."),
+        (Play({"kind": "fly"}), "Tally has no move called fly."),
+        (Play("add"), "An action is written as a JSON object; use one from the legal plays."),
+        (SupplyChance([7], source="dice tray"), "A die shows 1 to 6, not 7."),
+        (SupplyChance([3, 4], source="dice tray"), "Roll 1 dice: got [3, 4]."),
+        (SupplyChance([3], source="dice tray", for_seq=0), "The table has moved on since this"
+         " was asked for: roll or spin again."),
+    ],
+)  # fmt: skip
+def test_commands_that_do_not_fit_are_refused_with_a_sentence(
+    table: Table, command: Any, sentence: str
+) -> None:
+    apply(table, DrawChance())
+    if not isinstance(command, SupplyChance):
+        apply(table, SupplyChance([4], source="dice tray"))
+    before = table.snapshot
+    outcome = table.post(command).result(timeout=10)
+    assert (outcome.applied, outcome.text) == (False, sentence)
+    assert table.snapshot is before
+
+
+def test_a_phone_acting_for_the_seat_to_move_is_applied(table: Table) -> None:
+    apply(table, DrawChance(), SupplyChance([5], source="dice tray", for_seq=1))
+    outcome = table.post(Play({"kind": "add"}, seat=0)).result(timeout=10)
+    assert (outcome.applied, outcome.text) == (True, "Ana plays add the die")
+    assert table.snapshot is not None and table.snapshot.scores == (5, 0, 0)
+
+
+def test_the_companions_own_dice_are_logged_as_the_chance_action_with_their_source(
+    table: Table, store: Store
+) -> None:
+    apply(table, DrawChance(), DrawChance())
+    roll = store.events(1)[-1]
+    assert roll.kind == "chance"
+    assert roll.detail["source"] == "table"
+    assert roll.action == {"kind": "dice", "value": roll.detail["outcome"]}
+    assert roll.detail["request"]["kind"] == "dice"
+
+
+def test_the_same_seed_draws_the_same_chance(tmp_path: Path) -> None:
+    texts = []
+    for name in ("a.db", "b.db"):
+        with Store.open(tmp_path / name) as store, open_table(store, seed=42) as table:
+            apply(table, NewMatch("tally", default_players(2), {}))
+            apply(table, DrawChance(), DrawChance())
+            texts.append([event.detail["outcome"] for event in store.events(1)])
+    assert texts[0] == texts[1]
+
+
+def test_a_spin_goes_to_the_spinner(store: Store) -> None:
+    spinner = Constant(2)
+    with Table(store, games=GAMES, chance=FairChance(1), spinner=spinner) as table:
+        apply(table, NewMatch("tally", default_players(3), {}), DrawChance())
+        apply(table, SupplyChance([1], source="dice tray"), Play({"kind": "spin"}))
+        outcome = table.post(DrawChance()).result(timeout=10)
+    assert outcome.text == "The spinner points at Cleo"
+    assert [request.kind for request in spinner.asked] == ["spin"]
+    assert store.events(1)[-1].detail["source"] == "spinner"
+
+
+def test_a_spinner_stopping_between_two_seats_is_logged_as_both(store: Store) -> None:
+    with Table(store, games=GAMES, chance=FairChance(1), spinner=Constant([1, 2])) as table:
+        apply(table, NewMatch("tally", default_players(3), {}), DrawChance())
+        apply(table, SupplyChance([1], source="dice tray"), Play({"kind": "spin"}))
+        outcome = table.post(DrawChance()).result(timeout=10)
+    assert outcome.text == "The spinner stops between Ben and Cleo"
+
+
+def test_undo_takes_back_the_last_play_and_is_logged_as_its_own_event(
+    table: Table, store: Store
+) -> None:
+    apply(table, DrawChance(), SupplyChance([6], source="dice tray"))
+    before = table.snapshot
+    (play_seq,) = apply(table, Play({"kind": "add"}))
+    (undo_seq,) = apply(table, Undo())
+    after = table.snapshot
+    assert before is not None and after is not None
+    assert after.state_json == before.state_json
+    assert after.last_event == "Undo #3: Ana plays add the die"
+    events = store.events(1)
+    assert [(event.seq, event.kind) for event in events][-2:] == [
+        (play_seq, "play"),
+        (undo_seq, "undo"),
+    ]
+    assert events[-1].detail == {"undoes": play_seq}
+
+
+def test_repeated_undo_walks_back_and_stops_at_the_start(table: Table) -> None:
+    apply(table, DrawChance(), SupplyChance([6], source="dice tray"), Undo(), Undo())
+    outcome = table.post(Undo()).result(timeout=10)
+    assert (outcome.applied, outcome.text) == (False, "There is nothing to undo yet.")
+
+
+def test_an_undone_roll_of_the_companions_dice_is_served_again(store: Store) -> None:
+    chance = Constant([2])
+    with Table(store, games=GAMES, chance=chance, spinner=Constant(0)) as table:
+        apply(table, NewMatch("tally", default_players(2), {}), DrawChance(), DrawChance())
+        chance.outcome_value = [6]
+        apply(table, Undo())
+        outcome = table.post(DrawChance()).result(timeout=10)
+    assert outcome.text == "The companion rolls 2"
+    assert store.events(1)[-1].detail["reused"] is True
+
+
+def test_an_undone_dice_tray_roll_is_not_kept(store: Store) -> None:
+    chance = Constant([6])
+    with Table(store, games=GAMES, chance=chance, spinner=Constant(0)) as table:
+        apply(table, NewMatch("tally", default_players(2), {}), DrawChance())
+        apply(table, SupplyChance([1], source="dice tray"), Undo())
+        outcome = table.post(DrawChance()).result(timeout=10)
+    assert outcome.text == "The companion rolls 6"
+
+
+def play_to_the_end(table: Table) -> None:
+    """Roll with the companion's dice and always add, until the match is over."""
+    for _ in range(500):
+        snapshot = table.snapshot
+        assert snapshot is not None
+        if snapshot.is_over:
+            return
+        apply(table, DrawChance() if snapshot.chance else Play({"kind": "add"}))
+    raise AssertionError("the match did not end")
+
+
+def test_match_end_stores_the_result_and_the_scores_of_every_round(
+    table: Table, store: Store
+) -> None:
+    play_to_the_end(table)
+    snapshot = table.snapshot
+    assert snapshot is not None and snapshot.is_over
+    record = store.match(1)
+    assert record is not None and record.status == "finished"
+    assert record.result == {"winners": list(snapshot.winners), "scores": list(snapshot.scores)}
+    assert record.finished_at == FIXED_TIME.isoformat(timespec="milliseconds")
+    rounds = store.rounds(1)
+    assert rounds[-1][1] == list(snapshot.scores)
+    assert all(a[1] != b[1] for a, b in zip(rounds, rounds[1:], strict=False))
+    assert snapshot.last_event.endswith("won the match")
+
+
+def test_undoing_the_winning_play_takes_the_match_back_into_play(
+    table: Table, store: Store
+) -> None:
+    play_to_the_end(table)
+    last_round = store.rounds(1)[-1]
+    apply(table, Undo())
+    record = store.match(1)
+    assert record is not None
+    assert (record.status, record.result, record.finished_at) == ("playing", None, None)
+    assert store.rounds(1)[-1] != last_round
+    assert table.snapshot is not None and not table.snapshot.is_over
+
+
+def test_a_finished_match_refuses_more_play(table: Table) -> None:
+    play_to_the_end(table)
+    outcome = table.post(DrawChance()).result(timeout=10)
+    assert not outcome.applied
+
+
+def test_rematch_starts_the_same_game_with_the_same_players_and_options(
+    table: Table, store: Store
+) -> None:
+    refused = table.post(Rematch()).result(timeout=10)
+    assert refused.text == "This match is still being played: finish it, or start a new match."
+    play_to_the_end(table)
+    outcome = table.post(Rematch()).result(timeout=10)
+    assert outcome.applied and outcome.match_id == 2
+    first, second = store.match(1), store.match(2)
+    assert first is not None and second is not None
+    assert (second.game, second.players, second.options) == (first.game, first.players, first.options)
+    assert (second.status, second.rematch_of) == ("playing", 1)
+
+
+def test_a_new_match_leaves_the_unfinished_one_in_history_as_abandoned(
+    table: Table, store: Store
+) -> None:
+    apply(table, DrawChance())
+    apply(table, NewMatch("tally", default_players(2), {}))
+    assert [(match.id, match.status) for match in store.matches()] == [
+        (1, "abandoned"),
+        (2, "playing"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("command", "sentence"),
+    [
+        (NewMatch("chess", default_players(2)), "There is no game called 'chess'; choose one of: tally."),
+        (NewMatch("tally", default_players(5)), "Tally is for 2 to 4 players, not 5."),
+        (NewMatch("tally", default_players(2), {"target": 0}), "The target is a whole number of points, at least 1."),
+        (NewMatch("tally", (Player("Ana", "red"), Player(" ", "blue"))), "Every player needs a name."),
+        (NewMatch("tally", (Player("Ana", "red"), Player("Ana", "blue"))), "Two players are called Ana: give each a different name."),
+        (NewMatch("tally", (Player("Ana", "red"), Player("B" * 30, "blue"))), f"{'B' * 24}... is too long: use at most 24 letters."),
+        (NewMatch("tally", (Player("Ana", "red"), Player("Ben", ""))), "Every player needs a colour."),
+    ],
+)  # fmt: skip
+def test_a_match_that_cannot_start_is_refused_with_a_sentence(
+    store: Store, command: NewMatch, sentence: str
+) -> None:
+    with open_table(store) as table:
+        outcome = table.post(command).result(timeout=10)
+    assert (outcome.applied, outcome.text) == (False, sentence)
+    assert store.matches() == []
+
+
+def test_play_before_any_match_is_refused(store: Store) -> None:
+    with open_table(store) as table:
+        outcome = table.post(DrawChance()).result(timeout=10)
+    assert outcome.text == "No match is on the table: start a new match first."
+
+
+def test_reopening_rebuilds_the_unfinished_match_by_replay(store: Store, db_path: Path) -> None:
+    with open_table(store) as table:
+        apply(table, NewMatch("tally", default_players(3), {"target": 30}))
+        apply(table, DrawChance(), DrawChance(), Play({"kind": "add"}), DrawChance(), Undo())
+        shown = table.snapshot
+    with Store.open(db_path) as again, open_table(again) as reopened:
+        rebuilt = reopened.snapshot
+        assert reopened.notices == []
+        events = again.events(1)
+    assert shown is not None and rebuilt is not None
+    assert (rebuilt.match_id, rebuilt.seq, rebuilt.state_json) == (1, 5, shown.state_json)
+    assert state_text(rebuilt.state_json) == rebuild_from_scratch(TALLY, 3, {"target": 30}, events)
+    assert rebuilt.can_undo
+
+
+def test_a_replay_that_differs_from_what_was_shown_is_reported(
+    store: Store, db_path: Path
+) -> None:
+    with open_table(store) as table:
+        apply(table, NewMatch("tally", default_players(2), {}), DrawChance())
+    with sqlite3.connect(db_path) as db:
+        db.execute("UPDATE events SET state_sha = 'x' WHERE seq = 1")
+    with Store.open(db_path) as again, open_table(again) as reopened:
+        assert reopened.notices == ["Match 1: Replaying #1 gave a different state than was shown."]
+        assert reopened.snapshot is not None and reopened.snapshot.seq == 1
+
+
+def test_a_logged_match_that_no_longer_fits_its_game_is_abandoned_not_fatal(
+    store: Store, db_path: Path
+) -> None:
+    with open_table(store) as table:
+        apply(table, NewMatch("tally", default_players(2), {}), DrawChance())
+    with sqlite3.connect(db_path) as db:
+        db.execute("""UPDATE events SET action = '{"kind": "add"}' WHERE seq = 1""")
+    with Store.open(db_path) as again, open_table(again) as reopened:
+        assert reopened.snapshot is None
+        assert reopened.notices == [
+            "Match 1 cannot be rebuilt (Event #1 no longer applies: Shuffle the five cards"
+            " first.); it stays in the history as abandoned."
+        ]
+        assert again.matches()[0].status == "abandoned"
+
+
+def test_an_engine_bug_is_refused_and_leaves_the_state_as_it_was(table: Table) -> None:
+    apply(table, DrawChance(), DrawChance())
+    before = table.snapshot
+    outcome = table.post(Play({"kind": "crash"})).result(timeout=10)
+    assert not outcome.applied
+    assert "the engine fell over" in outcome.text and outcome.text.endswith("nothing changed.")
+    apply(table, Play({"kind": "add"}))
+    after = table.snapshot
+    assert before is not None and after is not None
+    assert after.seq == before.seq + 1 and max(after.scores) <= 6
+
+
+def test_a_log_that_cannot_be_written_refuses_the_command_and_keeps_the_state(
+    table: Table, store: Store
+) -> None:
+    apply(table, DrawChance())
+    before = table.snapshot
+    store.close()
+    outcome = table.post(DrawChance()).result(timeout=10)
+    assert (outcome.applied, outcome.text) == (False, "The match log is closed.")
+    assert table.snapshot is before
+
+
+def test_snapshots_cannot_be_changed(table: Table) -> None:
+    snapshot = table.snapshot
+    assert snapshot is not None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        snapshot.seq = 99  # type: ignore[misc]
+    snapshot.state()["scores"][0] = 99
+    assert snapshot.state()["scores"][0] == 0
+
+
+def test_a_closed_table_refuses_commands(store: Store) -> None:
+    table = open_table(store)
+    table.close()
+    table.close()
+    outcome = table.post(DrawChance()).result(timeout=10)
+    assert (outcome.applied, outcome.text) == (False, "The table is closed: start the companion again.")

@@ -1,0 +1,115 @@
+"""One queue, one worker: many threads may post at once and nothing gets mixed up."""
+
+from __future__ import annotations
+
+import random
+import threading
+from concurrent.futures import Future
+
+from companion.store import Store
+from companion.table import (
+    DrawChance,
+    NewMatch,
+    Outcome,
+    Play,
+    Table,
+    TableSnapshot,
+    Undo,
+    default_players,
+)
+from companion.table.match import sha
+from tests.table.conftest import open_table, rebuild_from_scratch, state_text
+from tests.table.tally import TALLY
+
+THREADS = 8
+COMMANDS_PER_THREAD = 60
+
+
+def post_randomly(table: Table, seed: int, tickets: list[Future[Outcome]]) -> None:
+    rng = random.Random(seed)
+    commands = [DrawChance(), Play({"kind": "add"}), Play({"kind": "spin"}), Undo()]
+    for _ in range(COMMANDS_PER_THREAD):
+        tickets.append(table.post(rng.choices(commands, weights=[4, 4, 1, 1])[0]))
+
+
+def test_commands_from_many_threads_are_applied_in_one_order_that_the_log_and_subscribers_share(
+    store: Store,
+) -> None:
+    with open_table(store) as table:
+        table.post(NewMatch("tally", default_players(4), {"target": 100_000})).result(timeout=10)
+        seen: list[TableSnapshot] = []
+        subscription = table.subscribe(maxsize=THREADS * COMMANDS_PER_THREAD + 1)
+        listener = threading.Thread(target=lambda: seen.extend(subscription))
+        listener.start()
+        per_thread: list[list[Future[Outcome]]] = [[] for _ in range(THREADS)]
+        posters = [
+            threading.Thread(target=post_randomly, args=(table, seed, per_thread[seed]))
+            for seed in range(THREADS)
+        ]
+        for poster in posters:
+            poster.start()
+        for poster in posters:
+            poster.join()
+        outcomes = [ticket.result(timeout=30) for tickets in per_thread for ticket in tickets]
+    listener.join(timeout=30)
+    applied = {outcome.seq: outcome.text for outcome in outcomes if outcome.applied}
+    assert len(outcomes) == THREADS * COMMANDS_PER_THREAD
+    assert sorted(applied) == list(range(1, len(applied) + 1))
+    assert len(applied) > COMMANDS_PER_THREAD  # plenty applied, and the rest refused
+    events = store.events(1)
+    assert [(event.seq, event.text) for event in events] == sorted(applied.items())
+    assert [snapshot.seq for snapshot in seen] == list(range(len(applied) + 1))
+    assert [snapshot.last_event for snapshot in seen[1:]] == [event.text for event in events]
+    assert [sha(snapshot.state_json) for snapshot in seen[1:]] == [e.state_sha for e in events]
+    assert state_text(seen[-1].state_json) == rebuild_from_scratch(
+        TALLY, 4, {"target": 100_000}, events
+    )
+    assert subscription.skipped == 0
+
+
+def test_each_sender_hears_only_after_the_subscribers_have_the_new_state(table: Table) -> None:
+    with table.subscribe() as subscription:
+        assert subscription.get(timeout=5) is not None  # the current state on subscribing
+        for command in (DrawChance(), DrawChance(), Play({"kind": "add"}), Undo()):
+            outcome = table.post(command).result(timeout=10)
+            received = subscription.get(timeout=0)
+            assert received is not None and received.seq == outcome.seq
+
+
+def test_a_subscriber_that_never_reads_does_not_hold_up_the_table(store: Store) -> None:
+    table = open_table(store)
+    table.post(NewMatch("tally", default_players(2), {"target": 1000})).result(timeout=10)
+    idle = table.subscribe(maxsize=2)
+    assert table.post(DrawChance()).result(timeout=10).applied  # the shuffle
+    for _ in range(25):
+        assert table.post(DrawChance()).result(timeout=10).applied
+        assert table.post(Play({"kind": "add"})).result(timeout=10).applied
+    assert idle.skipped == 52 - 2  # the first snapshot and 51 commands, two kept
+    newest = idle.latest()
+    assert newest is not None and newest.seq == 51
+    assert idle.latest() is None
+    table.close()
+
+
+def test_closing_a_subscription_wakes_a_waiting_reader(table: Table) -> None:
+    subscription = table.subscribe()
+    assert subscription.get(timeout=5) is not None
+    results: list[TableSnapshot | None] = []
+    reader = threading.Thread(target=lambda: results.append(subscription.get()))
+    reader.start()
+    subscription.close()
+    reader.join(timeout=10)
+    assert results == [None] and subscription.closed
+
+
+def test_closing_the_table_applies_what_was_queued_and_ends_the_subscriptions(
+    store: Store,
+) -> None:
+    table = open_table(store)
+    table.post(NewMatch("tally", default_players(2), {}))
+    subscription = table.subscribe(maxsize=100)
+    tickets = [table.post(DrawChance()) for _ in range(3)]
+    table.close()
+    assert all(ticket.done() for ticket in tickets)
+    assert [outcome.result().seq for outcome in tickets] == [1, 2, None]
+    assert [snapshot.seq for snapshot in subscription] == [0, 1, 2]
