@@ -186,7 +186,7 @@ def config_path(explicit: str | os.PathLike[str] | None = None) -> Path | None:
     """
     if explicit:
         path = Path(explicit)
-        origin = "the --config option"
+        origin = "the command line"
     elif os.environ.get(CONFIG_ENV):
         path = Path(os.environ[CONFIG_ENV])
         origin = f"${CONFIG_ENV}"
@@ -618,6 +618,24 @@ def _toml(value: Any) -> str:
     if isinstance(value, tuple):
         return "[" + ", ".join(str(v) for v in value) + "]"
     return str(value)
+
+
+GPIO_STEP_RATE_LIMIT = 1000.0
+"""Steps per second above which stepping from Linux user space loses steadiness."""
+
+
+def config_warnings(config: Config) -> list[str]:
+    """Settings that are valid but unwise, as sentences."""
+    warnings = []
+    spinner = config.spinner
+    rate = spinner.max_speed_rps * spinner.steps_per_turn
+    if config.backend == "gpio" and rate > GPIO_STEP_RATE_LIMIT:
+        warnings.append(
+            f"spinner.max_speed_rps {spinner.max_speed_rps:g} needs {rate:.0f} steps/s, more "
+            f"than the gpio backend holds steadily (about {GPIO_STEP_RATE_LIMIT:.0f}); use "
+            'backend = "serial" (the Pico) for this build, or lower microstepping or speed.'
+        )
+    return warnings
 
 
 def effective_toml(config: Config) -> str:

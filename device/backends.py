@@ -7,13 +7,18 @@
 from __future__ import annotations
 
 import importlib
+import random
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
 from companion.config import Config
 from device.backend import DiceReader, SpinnerBackend, TrayInputs
 from device.clock import Clock, RealClock, VirtualClock
-from device.errors import BackendNotInstalled
+from device.dice import DiceSource
+from device.errors import BackendNotInstalled, DeviceError
+from device.spinner import Spinner
+from device.tray import DiceTray, TrayEvent
 
 SERIAL_MODULE = "device.serial_backend"
 
@@ -96,3 +101,44 @@ def _checked(backend: Any, protocol: type) -> Any:
     if not isinstance(backend, protocol):
         raise TypeError(f"{backend!r} does not implement {protocol.__name__}")
     return backend
+
+
+def open_spinner(
+    config: Config, clock: Clock | None = None, rng: random.Random | None = None
+) -> Spinner:
+    """A `Spinner` on the configured backend (not homed yet).
+
+    Raises:
+        BackendNotInstalled: the backend's module or library is missing.
+        DeviceError: the hardware could not be opened.
+    """
+    backend = open_spinner_backend(config, clock)
+    if rng is None:
+        return Spinner(backend, config.spinner)
+    return Spinner(backend, config.spinner, rng)
+
+
+def open_tray(
+    config: Config,
+    clock: Clock,
+    rng: random.Random | None = None,
+    on_event: Callable[[TrayEvent], None] | None = None,
+) -> DiceTray:
+    """A `DiceTray` on the configured backend with the configured dice source.
+
+    Raises:
+        BackendNotInstalled: the backend's module or library is missing.
+        DeviceError: the hardware could not be opened.
+    """
+    tray = config.tray
+    reader = open_dice_reader(config) if tray.dice_source == "serial" else None
+    source = DiceSource(tray.dice_source, tray.dice_count, tray.dice_sides, reader)
+    if rng is not None:
+        source.rng = rng
+    try:
+        inputs = open_tray_inputs(config, clock)
+    except DeviceError:
+        if reader is not None:
+            reader.close()
+        raise
+    return DiceTray(inputs, tray, clock, source, on_event)

@@ -149,5 +149,7 @@ class DiceTray:
                 return drained
 
     def close(self) -> None:
-        """Release the inputs (idempotent)."""
+        """Release the inputs and the dice reader (idempotent)."""
         self.inputs.close()
+        if self.source.reader is not None:
+            self.source.reader.close()

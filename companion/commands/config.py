@@ -1,0 +1,67 @@
+"""`companion config`: check the configuration file, show the defaults."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from companion.config import (
+    config_path,
+    config_warnings,
+    default_config_text,
+    effective_toml,
+    load_config,
+)
+from companion.errors import ConfigError
+
+
+def register(subparsers: Any) -> None:
+    """Add `companion config check|default|path`."""
+    parser = subparsers.add_parser(
+        "config", help="check the configuration file or print the documented defaults"
+    )
+    commands = parser.add_subparsers(dest="config_command", metavar="ACTION")
+    check = commands.add_parser(
+        "check", help="print the effective configuration, or every error in it"
+    )
+    check.add_argument(
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help="the file to check (default: $COMPANION_CONFIG, then /etc/companion/config.toml)",
+    )
+    check.set_defaults(func=run_check)
+    default = commands.add_parser("default", help="print the default file, every key documented")
+    default.set_defaults(func=run_default)
+    path = commands.add_parser("path", help="print which file would be read")
+    path.set_defaults(func=run_path)
+    parser.set_defaults(default_func=lambda _args: parser.print_help() or 0)
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Print the effective configuration (exit 0) or its errors (exit 1)."""
+    try:
+        config = load_config(args.file)
+    except ConfigError as error:
+        print("The configuration has errors:", file=sys.stderr)
+        for line in str(error).splitlines():
+            print(f"  {line}", file=sys.stderr)
+        return 1
+    sys.stdout.write(effective_toml(config))
+    for warning in config_warnings(config):
+        print(f"warning: {warning}", file=sys.stderr)
+    return 0
+
+
+def run_default(_args: argparse.Namespace) -> int:
+    """Print the shipped default configuration file."""
+    sys.stdout.write(default_config_text())
+    return 0
+
+
+def run_path(_args: argparse.Namespace) -> int:
+    """Print the configuration file that would be read."""
+    found = config_path()
+    print(found if found is not None else "none: the built-in defaults apply")
+    return 0
