@@ -1,0 +1,265 @@
+"""Backgammon: match play (or one money game) with the doubling cube and the Crawford rule.
+
+Turn flow on top of `FamilyGame`: at the start of a turn, a player who owns
+the cube (or while it is centred) may `Double` instead of `Roll` (throwing the
+dice counts as rolling); the opponent then `Take`s (the cube doubles and is
+theirs), `Pass`es (and loses the game at the cube's value) or, in a money
+game with beavers, `Beaver`s. No doubling in the Crawford game (D-B2), nor
+before the opening move. A game won by bearing off is single, gammon (the
+loser bore off none) or backgammon (and still has a checker on the bar or in
+the winner's home board), times the cube; with the Jacoby rule (money play)
+gammons count single until the cube is turned.
+
+GNU Backgammon Position IDs and Match IDs come out of `gnubg_ids()` and go in
+through `from_gnubg_ids()`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+from companion.games.backgammon.actions import Beaver, Double, Pass, Roll, Take
+from companion.games.backgammon.cube import Cube, ResultKind
+from companion.games.backgammon.family import FamilyGame, Phase, json_object
+from companion.games.backgammon.match import BackgammonScore
+from companion.games.backgammon.match_id import (
+    MAX_CUBE,
+    GameStatus,
+    MatchInfo,
+    decode_match_id,
+    encode_match_id,
+)
+from companion.games.backgammon.movement import BACKGAMMON, Board, borne_off, has_won
+from companion.games.backgammon.options import BackgammonOptions
+from companion.games.backgammon.position_id import board_from_position_id, position_id
+from companion.games.base import JSONValue, RuleError
+
+
+def result_kind(board: Board, winner: int) -> ResultKind:
+    """Single, gammon or backgammon, judged from the board when `winner` has borne off all."""
+    loser = 1 - winner
+    if borne_off(board, loser):
+        return ResultKind.SINGLE
+    geometry = board.geometry
+    track = board.tracks[loser]
+    home_cells = (geometry.cell(winner, q) for q in range(geometry.home_start, geometry.points + 1))
+    in_winners_home = any(track[geometry.position(loser, cell)] for cell in home_cells)
+    return ResultKind.BACKGAMMON if track[0] or in_winners_home else ResultKind.GAMMON
+
+
+class BackgammonGame(FamilyGame):
+    """A Backgammon match (or money game) in progress (the `GameState` protocol)."""
+
+    def __init__(self, options: BackgammonOptions | None = None) -> None:
+        self.options = options or BackgammonOptions()
+        super().__init__(BACKGAMMON)
+        self.score = BackgammonScore(self.options.match_length, self.options.crawford)
+        self.cube = Cube()
+        self.results: list[dict[str, JSONValue]] = []
+        """One entry per finished game: winner, result, cube and points."""
+
+    # ----- the match -----
+
+    def scores(self) -> list[int]:
+        """Match points of each seat."""
+        return list(self.score.scores)
+
+    def winners(self) -> list[int]:
+        """The match winner once the match is over."""
+        return self.score.winners()
+
+    def may_double(self) -> bool:
+        """True when the player on roll may double now (before rolling)."""
+        return self.phase is Phase.DECIDE
+
+    def _doubling_allowed(self) -> bool:
+        return (
+            self.options.cube
+            and not self.score.crawford_game
+            and self.cube.may_double(self.player)
+        )
+
+    def _no_double_reason(self) -> str:
+        if self.phase is not Phase.DECIDE and self.phase is not Phase.ROLL:
+            return "You may double only at the start of your turn, before rolling."
+        if not self.options.cube:
+            return "This match is played without the doubling cube."
+        if self.score.crawford_game:
+            return "No doubling in the Crawford game: roll the dice."
+        if self.cube.owner not in (None, self.player):
+            return "Your opponent owns the cube: only the cube's owner may double."
+        return f"The cube cannot go above {MAX_CUBE}: roll the dice."
+
+    # ----- hooks -----
+
+    def _begin_turn(self) -> None:
+        self.phase = Phase.DECIDE if self._doubling_allowed() else Phase.ROLL
+
+    def _decision_actions(self) -> list[Any]:
+        if self.phase is Phase.DECIDE:
+            return [Roll(), Double()]
+        actions: list[Any] = [Take(), Pass()]
+        if self._beaver_allowed():
+            actions.append(Beaver())
+        return actions
+
+    def _beaver_allowed(self) -> bool:
+        return self.options.beavers and self.cube.value * 4 <= MAX_CUBE
+
+    def _apply_decision(self, action: Any) -> None:
+        if isinstance(action, Roll):
+            self._require(Phase.DECIDE, "You may roll only at the start of your turn.")
+            self.phase = Phase.ROLL
+        elif isinstance(action, Double):
+            if self.phase is not Phase.DECIDE:
+                raise RuleError(self._no_double_reason())
+            self.cube = self.cube.double(self.player)
+            self.phase = Phase.DOUBLED
+        elif isinstance(action, Take | Beaver | Pass):
+            self._require(Phase.DOUBLED, "Nobody has doubled: there is no double to answer.")
+            self._answer_double(action)
+        else:
+            raise RuleError(f"{action!s} is not a Backgammon action.")
+
+    def _answer_double(self, action: Take | Beaver | Pass) -> None:
+        if isinstance(action, Pass):
+            self._end_game(self.player, ResultKind.PASSED)
+            return
+        if isinstance(action, Beaver):
+            if not self.options.beavers:
+                raise RuleError("Beavers are not allowed in this game: take or pass.")
+            self.cube = self.cube.beaver()
+        else:
+            self.cube = self.cube.take()
+        self.phase = Phase.ROLL
+
+    def _require(self, phase: Phase, sentence: str) -> None:
+        if self.phase is not phase:
+            raise RuleError(sentence)
+
+    def _after_play(self, mover: int) -> bool:
+        if not has_won(self.board, mover):
+            return False
+        self._end_game(mover, result_kind(self.board, mover))
+        return True
+
+    def _end_game(self, winner: int, kind: ResultKind) -> None:
+        """Score a finished game, then end the match or set up the next game."""
+        jacoby = self.options.jacoby and self.options.is_money_game
+        points = self.cube.points(kind, jacoby=jacoby)
+        result = kind.name.lower()
+        self.results.append(
+            {"winner": winner, "result": result, "cube": self.cube.value, "points": points}
+        )
+        self.score = self.score.record(winner, points)
+        if self.score.is_over:
+            self.phase = Phase.OVER
+            self.dice = None
+            self.player = winner
+        else:
+            self._new_game()
+            self.cube = Cube()
+
+    # ----- GNU Backgammon IDs -----
+
+    def match_info(self) -> MatchInfo:
+        """The match as GNU Backgammon's Match ID sees it (seat 0 is its player 0)."""
+        status = GameStatus.PLAYING
+        if self.phase is Phase.OVER:
+            dropped = self.results and self.results[-1]["result"] == "passed"
+            status = GameStatus.DROPPED if dropped else GameStatus.OVER
+        to_move = self.to_move
+        return MatchInfo(
+            cube_value=self.cube.value,
+            cube_owner=self.cube.owner,
+            player_on_roll=self.player,
+            crawford=self.score.crawford_game,
+            status=status,
+            player_to_decide=self.player if to_move is None else to_move,
+            double_offered=self.phase is Phase.DOUBLED,
+            dice=self.dice if self.phase is Phase.MOVE and self.dice else (),
+            match_length=self.options.match_length,
+            scores=self.score.scores,
+            jacoby=self.options.jacoby if self.options.is_money_game else True,
+        )
+
+    def gnubg_ids(self) -> tuple[str, str]:
+        """(Position ID, Match ID) as GNU Backgammon writes them, the player on roll first."""
+        return position_id(self.board, self.player), encode_match_id(self.match_info())
+
+    @classmethod
+    def from_gnubg_ids(
+        cls, position: str, match: str, options: BackgammonOptions | None = None
+    ) -> Self:
+        """A game set up from a GNU Backgammon Position ID and Match ID.
+
+        The match length and scores come from the Match ID; other options
+        (Crawford, beavers) from `options`. A Match ID with dice shown puts the
+        player on roll to move; otherwise they are to double or roll.
+
+        Raises:
+            RuleError: an ID is invalid or does not fit the options.
+        """
+        info = decode_match_id(match)
+        base = options or BackgammonOptions(match_length=info.match_length)
+        settings = base.to_json() | {"match_length": info.match_length}
+        if info.match_length:
+            settings |= {"jacoby": False, "beavers": False}
+        state = cls(BackgammonOptions.from_json(settings))
+        board = board_from_position_id(position)
+        if info.player_on_roll == 1:
+            board = Board(BACKGAMMON, (board.tracks[1], board.tracks[0]))
+        state._set_up(board, info)
+        return state
+
+    def _set_up(self, board: Board, info: MatchInfo) -> None:
+        self.board = self.turn_start = board
+        self.player = info.player_on_roll
+        self.cube = Cube(value=info.cube_value, owner=info.cube_owner)
+        self.score = BackgammonScore(
+            self.options.match_length,
+            self.options.crawford,
+            scores=info.scores,
+            crawford_game=info.crawford,
+            post_crawford=bool(info.match_length) and max(info.scores) == info.match_length - 1
+            and not info.crawford,
+        )
+        if info.double_offered:
+            self.cube = self.cube.double(self.player)
+            self.phase = Phase.DOUBLED
+        elif info.dice:
+            self._start_move((info.dice[0], info.dice[1]))
+        else:
+            self._begin_turn()
+
+    # ----- JSON -----
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """The whole match as JSON."""
+        return {
+            "game": "backgammon",
+            "options": self.options.to_json(),
+            "score": self.score.to_json(),
+            "cube": self.cube.to_json(),
+            "results": [dict(result) for result in self.results],
+            **self._common_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSONValue]) -> Self:
+        """Rebuild a match written by `to_json`.
+
+        Raises:
+            RuleError: the data is not a saved Backgammon match.
+        """
+        if not isinstance(data, dict) or data.get("game") != "backgammon":
+            raise RuleError("This is not a saved Backgammon match.")
+        state = cls(BackgammonOptions.from_json(json_object(data.get("options"))))
+        state.score = BackgammonScore.from_json(json_object(data.get("score")))
+        state.cube = Cube.from_json(json_object(data.get("cube")))
+        results = data.get("results")
+        if not isinstance(results, list) or not all(isinstance(r, dict) for r in results):
+            raise RuleError("A saved Backgammon match lists the result of each game.")
+        state.results = [dict(result) for result in results]
+        state._load_common(data)
+        return state

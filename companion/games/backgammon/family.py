@@ -1,0 +1,425 @@
+"""Game flow shared by Backgammon, Mini-Gam and Multi-Gam: opening roll, turns, dice, plays.
+
+`FamilyGame` is the part of the three game states that is the same for all:
+
+- the opening roll (`opening`), then turns in order;
+- each turn waits for two dice (a chance request), then for a play: a whole
+  `TurnPlay` or one `CheckerStep` at a time (with `UndoStep`), validated by
+  the movement core so that no first step can trap a player; a roll with no
+  legal move passes the turn at once;
+- `InvalidRoll` from the dice tray is accepted whenever dice are awaited and
+  changes nothing;
+- JSON of the common fields.
+
+Subclasses add the match and the end of a game through small hooks:
+`_begin_turn`, `_decision_actions`, `_apply_decision`, `_after_play`,
+`_next_player`, `_new_game`, `_extra_json` and `_load_extra`.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, Self
+
+from companion.games.backgammon.actions import (
+    CheckerStep,
+    DiceThrow,
+    InvalidRoll,
+    TurnPlay,
+    UndoStep,
+)
+from companion.games.backgammon.free_play import (
+    can_still_move,
+    free_plays,
+    free_steps,
+    replay_free,
+)
+from companion.games.backgammon.movement import (
+    Board,
+    Geometry,
+    Play,
+    Step,
+    find_play,
+    legal_plays,
+    legal_steps,
+)
+from companion.games.backgammon.notation import format_steps
+from companion.games.backgammon.opening import OpeningRoll
+from companion.games.base import ChanceRequest, JSONValue, RuleError, check_outcome
+
+
+class Phase(StrEnum):
+    """What the game waits for."""
+
+    OPENING = "opening"
+    """Chance: one die per player still in the opening roll."""
+    DECIDE = "decide"
+    """The player on roll: double or roll (Backgammon)."""
+    ROLL = "roll"
+    """Chance: two dice for the player on roll."""
+    DOUBLED = "doubled"
+    """The opponent of the doubler: take or pass (Backgammon)."""
+    MOVE = "move"
+    """The player on roll: play the dice."""
+    OVER = "over"
+    """The match is over."""
+
+
+class FamilyGame:
+    """The shared state and turn flow of the backgammon family (see the module docstring)."""
+
+    geometry: Geometry
+    forced_moves: bool = True
+
+    def __init__(self, geometry: Geometry) -> None:
+        self.geometry = geometry
+        self.board = Board(geometry, (geometry.start,) * geometry.players)
+        self.phase = Phase.OPENING
+        self.player = 0
+        self.opening = OpeningRoll.start(geometry.players)
+        self.dice: tuple[int, int] | None = None
+        self.turn_start = self.board
+        self.steps: tuple[Step, ...] = ()
+        self.game_number = 1
+        self.last_turn: dict[str, JSONValue] | None = None
+        self._plays: list[Play] | None = None
+
+    # ----- the protocol -----
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is, or None while chance is pending or the match is over."""
+        if self.phase in (Phase.DECIDE, Phase.MOVE):
+            return self.player
+        if self.phase is Phase.DOUBLED:
+            return self._taker()
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        """True once the match has a result."""
+        return self.phase is Phase.OVER
+
+    def chance(self) -> ChanceRequest | None:
+        """The dice needed next: one per player in the opening roll, two on a turn."""
+        if self.phase is Phase.OPENING:
+            return self.opening.request([self.seat_name(s) for s in range(self.players)])
+        if self.phase is Phase.ROLL:
+            return ChanceRequest("dice", f"{self.seat_name(self.player)}: roll two dice.", dice=2)
+        return None
+
+    def chance_action(self, outcome: Any) -> DiceThrow:
+        """The `DiceThrow` that applies dice from the tray, the screen or a test.
+
+        Raises:
+            RuleError: no dice are awaited, or the outcome is not the dice asked for.
+        """
+        request = self.chance()
+        if request is None:
+            raise RuleError("No dice are needed now: " + self._waiting_for() + ".")
+        check_outcome(request, outcome)
+        return DiceThrow(tuple(outcome))
+
+    def legal_actions(self) -> list[Any]:
+        """Every player action allowed now.
+
+        While moving: the whole legal plays (`TurnPlay`) before the first step,
+        then the steps that can still complete a legal play, and `UndoStep`.
+        `CheckerStep`s are accepted before the first step too: `legal_steps()`
+        lists them.
+        """
+        if self.phase is Phase.MOVE:
+            if not self.steps:
+                return [self._play_action(play) for play in self.legal_plays()]
+            return [*(self._step_action(s) for s in self.legal_steps()), UndoStep()]
+        if self.phase in (Phase.DECIDE, Phase.DOUBLED):
+            return self._decision_actions()
+        return []
+
+    def apply(self, action: Any) -> None:
+        """Apply one action; nothing changes when it is refused.
+
+        Raises:
+            RuleError: the action is not allowed now, with a sentence saying why.
+        """
+        if self.phase is Phase.OVER:
+            raise RuleError("The match is over: start a new one to play again.")
+        if isinstance(action, DiceThrow):
+            self._apply_dice(action.values)
+        elif isinstance(action, InvalidRoll):
+            self._check_invalid_roll()
+        elif isinstance(action, TurnPlay):
+            self._apply_play(action.steps)
+        elif isinstance(action, CheckerStep):
+            self._apply_step(action.step)
+        elif isinstance(action, UndoStep):
+            self._apply_undo()
+        else:
+            self._apply_decision(action)
+
+    # ----- what people see -----
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.geometry.players
+
+    def seat_name(self, seat: int) -> str:
+        """How prompts name a seat."""
+        return f"Player {seat}"
+
+    def legal_plays(self) -> list[Play]:
+        """The whole legal plays of the dice showing (empty unless moving)."""
+        if self.phase is not Phase.MOVE or self.dice is None:
+            return []
+        if self._plays is None:
+            generate = legal_plays if self.forced_moves else free_plays
+            self._plays = generate(self.turn_start, self.player, self.dice)
+        return self._plays
+
+    def legal_steps(self) -> list[Step]:
+        """The single checker steps that may come next this turn (empty unless moving)."""
+        if self.phase is not Phase.MOVE or self.dice is None:
+            return []
+        if self.forced_moves:
+            return legal_steps(self.turn_start, self.player, self.dice, self.steps)
+        return free_steps(self.turn_start, self.player, self.dice, self.steps)
+
+    def notation(self, steps: tuple[Step, ...] | list[Step], mover: int | None = None) -> str:
+        """Standard notation of steps by `mover` (default: the player on roll)."""
+        seat = self.player if mover is None else mover
+        return format_steps(self.geometry, seat, steps) if steps else "no move"
+
+    # ----- applying actions -----
+
+    def _apply_dice(self, values: tuple[int, ...]) -> None:
+        if self.phase is Phase.DECIDE:
+            # Throwing the dice while allowed to double means rolling without doubling.
+            check_outcome(ChanceRequest("dice", "", dice=2), list(values))
+            self._roll_dice((values[0], values[1]))
+            return
+        request = self.chance()
+        if request is None:
+            raise RuleError("No dice are needed now: " + self._waiting_for() + ".")
+        check_outcome(request, list(values))
+        if self.phase is Phase.OPENING:
+            self.opening = self.opening.record(values)
+            starter = self.opening.starter
+            if starter is not None:
+                self.player = starter
+                self._start_move(self.opening.first_roll())
+        else:
+            self._roll_dice((values[0], values[1]))
+
+    def _roll_dice(self, dice: tuple[int, int]) -> None:
+        self._start_move(dice)
+
+    def _check_invalid_roll(self) -> None:
+        if self.phase not in (Phase.OPENING, Phase.ROLL, Phase.DECIDE):
+            raise RuleError("No dice are being rolled now: " + self._waiting_for() + ".")
+
+    def _start_move(self, dice: tuple[int, int]) -> None:
+        """The player on roll has `dice`: play them, or lose the turn if nothing moves."""
+        self.phase = Phase.MOVE
+        self.dice = dice
+        self.turn_start = self.board
+        self.steps = ()
+        self._plays = None
+        if not self.legal_plays():
+            self._finish_turn(Play((), self.board))
+
+    def _apply_play(self, steps: tuple[Step, ...]) -> None:
+        self._require_moving()
+        if self.steps:
+            raise RuleError("You have started moving checkers: finish step by step or undo.")
+        assert self.dice is not None
+        play = self._find_play(steps)
+        self._finish_turn(play)
+
+    def _find_play(self, steps: tuple[Step, ...]) -> Play:
+        """The legal play that `steps` make, or a RuleError saying why they are not one."""
+        for play in self.legal_plays():
+            if tuple(play.steps) == steps:
+                return play
+        assert self.dice is not None
+        if self.forced_moves:
+            return find_play(self.turn_start, self.player, self.dice, steps)
+        board, remaining = replay_free(self.turn_start, self.player, self.dice, steps)
+        if can_still_move(board, self.player, remaining):
+            raise RuleError("Your turn is not finished: play every die that can be played.")
+        return Play(steps, board)
+
+    def _apply_step(self, step: Step) -> None:
+        self._require_moving()
+        allowed = self.legal_steps()
+        match = next((s for s in allowed if (s.source, s.die) == (step.source, step.die)), None)
+        if match is None:
+            raise RuleError(self._step_refusal(step, allowed))
+        steps = (*self.steps, match)
+        assert self.dice is not None
+        if self.forced_moves:
+            remaining = legal_steps(self.turn_start, self.player, self.dice, steps)
+        else:
+            remaining = free_steps(self.turn_start, self.player, self.dice, steps)
+        if remaining:
+            self.steps = steps
+            self.board = self._board_after(steps)
+        else:
+            self._finish_turn(self._find_play(steps))
+
+    def _step_refusal(self, step: Step, allowed: list[Step]) -> str:
+        """The sentence for a step that is not among the allowed ones."""
+        assert self.dice is not None
+        probe = (*self.steps, step)
+        try:
+            if self.forced_moves:
+                legal_steps(self.turn_start, self.player, self.dice, probe)
+            else:
+                replay_free(self.turn_start, self.player, self.dice, probe)
+        except RuleError as error:
+            return str(error)
+        return "That checker cannot move that way now: choose a highlighted move."
+
+    def _board_after(self, steps: tuple[Step, ...]) -> Board:
+        assert self.dice is not None
+        board, _ = replay_free(self.turn_start, self.player, self.dice, steps)
+        return board
+
+    def _apply_undo(self) -> None:
+        self._require_moving()
+        if not self.steps:
+            raise RuleError("There is no step to undo this turn.")
+        self.steps = self.steps[:-1]
+        self.board = self._board_after(self.steps)
+
+    def _require_moving(self) -> None:
+        if self.phase is not Phase.MOVE:
+            raise RuleError("It is not time to move checkers: " + self._waiting_for() + ".")
+
+    def _finish_turn(self, play: Play) -> None:
+        """Record the play, then end the game or pass the dice on."""
+        mover = self.player
+        self.board = play.board
+        self.last_turn = {
+            "player": mover,
+            "dice": list(self.dice or ()),
+            "play": self.notation(play.steps, mover),
+        }
+        self.dice = None
+        self.steps = ()
+        self.turn_start = self.board
+        self._plays = None
+        if not self._after_play(mover):
+            self.player = self._next_player(mover)
+            self._begin_turn()
+
+    def _waiting_for(self) -> str:
+        """What the game waits for, as a phrase."""
+        who = self.seat_name(self.player)
+        return {
+            Phase.OPENING: "the opening roll comes first",
+            Phase.DECIDE: f"{who} may double or roll",
+            Phase.ROLL: f"{who} must roll the dice",
+            Phase.DOUBLED: f"{self.seat_name(self._taker())} must take or pass the double",
+            Phase.MOVE: f"{who} must play the dice",
+            Phase.OVER: "the match is over",
+        }[self.phase]
+
+    def _play_action(self, play: Play) -> TurnPlay:
+        return TurnPlay(tuple(play.steps), self.notation(play.steps))
+
+    def _step_action(self, step: Step) -> CheckerStep:
+        return CheckerStep(step, self.notation([step]))
+
+    # ----- hooks for the games -----
+
+    def _taker(self) -> int:
+        return 1 - self.player
+
+    def _begin_turn(self) -> None:
+        """A new turn of `self.player` starts: by default the dice are awaited."""
+        self.phase = Phase.ROLL
+
+    def _decision_actions(self) -> list[Any]:
+        return []
+
+    def _apply_decision(self, action: Any) -> None:
+        raise RuleError(f"{action!s} is not an action of {self.geometry.name}.")
+
+    def _after_play(self, mover: int) -> bool:
+        """Check for the end of the game after `mover` played; True when play stops for now."""
+        raise NotImplementedError
+
+    def _next_player(self, player: int) -> int:
+        return (player + 1) % self.players
+
+    def _new_game(self) -> None:
+        """Set up the board and the opening roll of the next game of the match."""
+        self.board = Board(self.geometry, (self.geometry.start,) * self.players)
+        self.turn_start = self.board
+        self.phase = Phase.OPENING
+        self.opening = OpeningRoll.start(self.players)
+        self.dice = None
+        self.steps = ()
+        self._plays = None
+        self.game_number += 1
+
+    # ----- JSON -----
+
+    def _common_json(self) -> dict[str, JSONValue]:
+        return {
+            "phase": self.phase.value,
+            "player": self.player,
+            "tracks": [list(track) for track in self.board.tracks],
+            "turn_start": [list(track) for track in self.turn_start.tracks],
+            "steps": [list(step) for step in self.steps],
+            "dice": list(self.dice) if self.dice else None,
+            "opening": self.opening.to_json(),
+            "game_number": self.game_number,
+            "last_turn": self.last_turn,
+        }
+
+    def _load_common(self, data: dict[str, JSONValue]) -> None:
+        try:
+            self.phase = Phase(data["phase"])
+            self.player = _seat(data["player"], self.players)
+            self.board = self._board(data["tracks"])
+            self.turn_start = self._board(data["turn_start"])
+            self.steps = tuple(
+                Step(int(s[0]), int(s[1]), int(s[2]), bool(s[3])) for s in data["steps"]
+            )
+            dice = data["dice"]
+            self.dice = (int(dice[0]), int(dice[1])) if dice else None
+            self.opening = OpeningRoll.from_json(data["opening"])
+            self.game_number = int(data["game_number"])
+            last = data["last_turn"]
+            self.last_turn = dict(last) if isinstance(last, dict) else None
+        except (KeyError, TypeError, ValueError, IndexError):
+            raise RuleError(f"This is not a saved {self.geometry.name} game.") from None
+        self._plays = None
+        if self.phase is Phase.MOVE and self.dice is None:
+            raise RuleError(f"This saved {self.geometry.name} game is moving without dice.")
+
+    def _board(self, raw: Any) -> Board:
+        return Board(self.geometry, tuple(tuple(int(c) for c in track) for track in raw))
+
+    @classmethod
+    def _blank(cls) -> Self:
+        return cls.__new__(cls)
+
+
+def json_object(value: Any) -> dict[str, JSONValue]:
+    """A part of a saved match that must be a JSON object.
+
+    Raises:
+        RuleError: it is not.
+    """
+    if not isinstance(value, dict):
+        raise RuleError("This saved match is missing a part.")
+    return value
+
+
+def _seat(value: Any, players: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise ValueError(value)
+    return value

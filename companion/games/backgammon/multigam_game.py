@@ -1,0 +1,110 @@
+"""Multi-Gam: four players, six points, five checkers each, everyone moving BAR -> 1..6 -> OFF.
+
+The high/low start decides who goes first (see `opening`). A player who
+bears off all five takes the next finishing rank and skips every later turn;
+the game ends when the third player finishes and the last takes fourth.
+Ranks score 5/3/2/1; the match (D-B5) is a set number of games or first to
+a target score, ties going to the most first places, then shared. The
+forced-move rule applies (D-B1) unless turned off.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+from companion.games.backgammon.family import FamilyGame, Phase, json_object
+from companion.games.backgammon.match import RankScore
+from companion.games.backgammon.movement import MULTIGAM, has_won
+from companion.games.backgammon.options import MultiGamOptions
+from companion.games.base import JSONValue, RuleError
+
+
+class MultiGamGame(FamilyGame):
+    """A Multi-Gam match in progress (the `GameState` protocol)."""
+
+    def __init__(self, options: MultiGamOptions | None = None) -> None:
+        self.options = options or MultiGamOptions()
+        super().__init__(MULTIGAM)
+        self.forced_moves = self.options.forced_moves
+        self.score = RankScore(self.options.games, self.options.target_score)
+        self.finished: list[int] = []
+        """Seats that have borne off everything this game, in finishing order."""
+        self.rankings: list[list[int]] = []
+        """The finishing order of every game played so far."""
+
+    def scores(self) -> list[int]:
+        """Match points of each seat (5/3/2/1 per game)."""
+        return list(self.score.scores)
+
+    def winners(self) -> list[int]:
+        """Seats that won the match (several when the tie-break leaves a tie)."""
+        return self.score.winners()
+
+    def _next_player(self, player: int) -> int:
+        """The next seat clockwise that has not finished: finished players skip their turns."""
+        seat = player
+        for _ in range(self.players):
+            seat = (seat + 1) % self.players
+            if seat not in self.finished:
+                return seat
+        raise AssertionError("a game in progress always has unfinished players")
+
+    def _after_play(self, mover: int) -> bool:
+        if mover in self.finished or not has_won(self.board, mover):
+            return False
+        self.finished.append(mover)
+        if len(self.finished) < self.players - 1:
+            return False
+        last = next(seat for seat in range(self.players) if seat not in self.finished)
+        ranking = [*self.finished, last]
+        self.rankings.append(ranking)
+        self.score = self.score.record(ranking)
+        if self.score.is_over:
+            self.phase = Phase.OVER
+        else:
+            self._new_game()
+        return True
+
+    def _new_game(self) -> None:
+        super()._new_game()
+        self.finished = []
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """The whole match as JSON."""
+        return {
+            "game": "multigam",
+            "options": self.options.to_json(),
+            "score": self.score.to_json(),
+            "finished": list(self.finished),
+            "rankings": [list(ranking) for ranking in self.rankings],
+            **self._common_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSONValue]) -> Self:
+        """Rebuild a match written by `to_json`.
+
+        Raises:
+            RuleError: the data is not a saved Multi-Gam match.
+        """
+        if not isinstance(data, dict) or data.get("game") != "multigam":
+            raise RuleError("This is not a saved Multi-Gam match.")
+        state = cls(MultiGamOptions.from_json(json_object(data.get("options"))))
+        state.score = RankScore.from_json(json_object(data.get("score")))
+        finished, rankings = data.get("finished"), data.get("rankings")
+        if not _seats(finished) or not isinstance(rankings, list):
+            raise RuleError("A saved Multi-Gam match lists finished players and past rankings.")
+        if not all(_seats(r) and sorted(r) == [0, 1, 2, 3] for r in rankings):
+            raise RuleError("Each past Multi-Gam game ranks all four seats.")
+        state.finished = [int(seat) for seat in finished or ()]
+        state.rankings = [list(r) for r in rankings]
+        state._load_common(data)
+        return state
+
+
+def _seats(value: Any) -> bool:
+    return (
+        isinstance(value, list)
+        and len(set(value)) == len(value)
+        and all(isinstance(s, int) and 0 <= s < 4 for s in value)
+    )
