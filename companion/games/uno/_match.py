@@ -98,6 +98,10 @@ class UnoMatch:
         self.history: list[Any] = []
         self.phase = "dealer"
         self.pending_chance = None if self.referee else "dealer"
+        # Until the first deal the whole deck waits as the draw pile.
+        self.draw_pile = [] if self.referee else list(self.deck)
+        self.discard = []
+        self.hands = [[] for _ in range(self.players)]
         self._reset_round()
 
     def build_deck(self) -> tuple[Card, ...]:
@@ -146,6 +150,7 @@ class UnoMatch:
         """Start a round: shuffle and deal (simulation) or wait for the start card (referee)."""
         self._reset_round()
         if self.referee:
+            self.discard = []
             size = self.options.hand_size
             self.hands = [[None] * size for _ in range(self.players)]
             self.draw_pile = [None] * (len(self.deck) - size * self.players)
@@ -243,12 +248,10 @@ class UnoMatch:
         return [len(hand) for hand in self.hands]
 
     def _reset_round(self) -> None:
+        """Reset the turn state; the cards stay where they lie until the next deal."""
         self.current = 0
         self.direction = 1
         self.colour = None
-        self.draw_pile = []
-        self.discard = []
-        self.hands = [[] for _ in range(self.players)]
         self.owed: list[list[int]] = []
         self.uno_exposed: int | None = None
         self.wd4: dict[str, Any] | None = None
@@ -369,13 +372,14 @@ class UnoMatch:
         if self.referee:
             self.phase = "scoring"
             self.counted = {}
-            if not self._seats_to_count():
+            if not self.seats_to_count():
                 self._close_round([0] * self.players)
             return
         points = [hand_points(hand, self.points_table) for hand in self.hands]  # type: ignore[arg-type]
         self._close_round(points)
 
-    def _seats_to_count(self) -> list[int]:
+    def seats_to_count(self) -> list[int]:
+        """Referee mode: the seats whose hands must still be entered after a round."""
         return [seat for seat, hand in enumerate(self.hands) if hand and seat != self.round_winner]
 
     def _close_round(self, points_left: list[int]) -> None:

@@ -23,7 +23,7 @@ Colours may be abbreviated to their first letter when parsing ("B7", "r skip").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 
@@ -85,7 +85,7 @@ WILD_KINDS = frozenset({Kind.WILD, Kind.WILD_DRAW_FOUR, Kind.BLANK_WILD, Kind.WI
 COLOUR_ACTION_KINDS = frozenset({Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One UNO card.
 
@@ -100,6 +100,27 @@ class Card:
     value: int | None = None
     spin: bool = False
     tiki: TikiAction | None = None
+    _hash: int = field(init=False, repr=False, compare=False)
+    _text: str = field(init=False, repr=False, compare=False)
+    _symbol: int | Kind | None = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Cards are hashed, shown and matched constantly during play: work it out once.
+        object.__setattr__(self, "_hash", hash((self.kind, self.colour, self.value, self.spin)))
+        object.__setattr__(self, "_text", _format(self))
+        symbol: int | Kind | None = None
+        if self.kind is Kind.NUMBER:
+            symbol = self.value
+        elif self.kind in COLOUR_ACTION_KINDS:
+            symbol = self.kind
+        object.__setattr__(self, "_symbol", symbol)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        # Two cards are equal when they read the same: the text names every field.
+        return self is other or (isinstance(other, Card) and self._text == other._text)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -111,7 +132,7 @@ class Card:
         return _parse(" ".join(str(text).split()).lower(), text)
 
     def __str__(self) -> str:
-        return _format(self)
+        return self._text
 
     @property
     def is_wild(self) -> bool:
@@ -134,13 +155,9 @@ class Card:
         A card matches by colour, by number, or by symbol; a wild matches
         anything. `colour` is the colour in play (the one named for a wild).
         """
-        if self.kind in WILD_KINDS:
+        if self.kind in WILD_KINDS or (colour is not None and self.colour is colour):
             return True
-        if colour is not None and self.colour is colour:
-            return True
-        if self.kind is Kind.NUMBER:
-            return top.kind is Kind.NUMBER and top.value == self.value
-        return self.kind is top.kind and self.kind in COLOUR_ACTION_KINDS
+        return self._symbol is not None and self._symbol == top._symbol
 
 
 _NUMBER_WORDS = {str(number): number for number in range(10)}
@@ -205,7 +222,6 @@ def _not_a_card(text: str) -> CardError:
     )
 
 
-@cache
 def _format(card: Card) -> str:
     if card.kind is Kind.TIKI_FACE:
         shown = f" {card.colour.value}" if card.colour is not None else ""

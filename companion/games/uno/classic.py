@@ -19,34 +19,44 @@ Modes (`ClassicOptions.mode`):
 Cards live in lists: ``draw_pile`` (top is the last item), ``discard`` (top
 last), ``hands``; `card_locations()` names every place a card can be.
 
-Extension hooks (variants subclass and override, as python-chess variants
-do; each is a small method, so a variant changes one rule at a time):
+Extension hooks (variants subclass `ClassicUno` and override, as
+python-chess variants do; each is a small method, so a variant changes one
+rule at a time). The state and turn flow live in `UnoMatch` (``_match.py``):
 
-- `build_deck()`: the deck (default: the options' deck).
+- class attributes: ``game_name``, ``title``, ``min_players``,
+  ``max_players``, ``builtin_decks`` (deck choice), ``options_type`` (a
+  `ClassicOptions` subclass), ``action_types`` (JSON type -> action class),
+  ``points_table`` (round scoring).
+- `build_deck()`: the deck (default: the user's cards or the options' deck).
 - `effective_kind(card)`: what a card does (D-U1 blank wilds).
-- `play_error(card, seat)`: why a card may not be played now, or None
-  (matching; a variant adds its own playable cards).
+- `playable(card, seat)`: what counts as playable; `play_error(card, seat)`
+  gives the sentence when it is not (override it for a better sentence).
 - `start_card_effect(card)`: the start card's effect; `return_start_card()`
-  and `turn_up_start_card()` help.
+  and `turn_up_start_card()` help (a Tiki Face start goes into the idol).
 - `place_played_card(card)`: where a played card goes (default: the discard).
 - `card_effect(card, seat)`: a played card's effect; `start_turn(seat)`,
   `next_seat(seat, steps)`, `owe(seat, count)` help.
 - `last_card_effect(card, seat)`: effect of a card that went out.
 - `after_draw()`: what follows a voluntary draw once the card arrived.
-- `points_table` (attribute) and `score_round(winner, points_left)`.
-- `match_over()` and `winners()`: the match-end rule.
+- `score_round(winner, points_left)`, `match_over()`, `winners()`: scoring
+  and the match-end rule.
 - `reshuffle_sources()` / `clear_reshuffle_sources()`: what an empty draw
   pile is rebuilt from (default: the discard pile under its top card).
 - `begin_round()` / `deal()`: a new round (UNO Duo drafts instead).
-- `chance_request(kind)` / `spin_action(outcome)` and ``_shuffled_<kind>``:
-  extra chance kinds such as a pending spin.
-- extra phases: a phase ``p`` needs ``_legal_<p>()`` and the action handlers
-  ``_apply_<type>()`` that accept it; `decider()` says whose decision it is.
+- extra decision kinds: set ``self.phase = "p"`` and add ``_legal_p()``
+  (the actions of that phase) and ``_apply_<type>()`` handlers for new
+  action types; `decider()` says whose decision a phase waits for.
+- extra chance kinds (a pending spin): set ``self.pending_chance = "k"`` and
+  extend `chance_request(kind)`; a shuffle kind also needs `shuffle_cards(k)`
+  and ``_shuffled_k(cards)``; a spin outcome becomes an action through
+  `spin_action(outcome)`.
 - `json_fields()` / `load_json_fields(data)`: extra state for `to_json`.
 - `card_locations()`: extra places cards can be (the idol, the draft).
 
 Every ``_apply_<type>`` validates first and changes nothing before it has
 decided the action is legal, so a `RuleError` leaves the state untouched.
+Owed draws (`owe`) are paid after each action by `UnoMatch`; when the draw
+pile runs out a ``reshuffle`` chance is requested and paying resumes after it.
 """
 
 from __future__ import annotations
@@ -66,6 +76,10 @@ def distinct(cards: Iterable[Card | None]) -> list[Card]:
     return [card for card in dict.fromkeys(cards) if card is not None]
 
 
+_PLAY_VARIANTS: dict[tuple[Card, bool], tuple[act.Play, ...]] = {}
+"""Play actions are immutable values: build each card's variants once."""
+
+
 class ClassicUno(UnoMatch):
     """A classic UNO match (2-10 players) to the options' target score."""
 
@@ -77,22 +91,35 @@ class ClassicUno(UnoMatch):
             return Kind.WILD_DRAW_FOUR if self.options.blank_wild == "wild_draw_four" else Kind.WILD
         return card.kind
 
-    def play_error(self, card: Card, seat: int) -> str | None:
-        """Why `seat` may not play `card` on the top card now, or None if it may."""
+    def playable(self, card: Card, seat: int) -> bool:
+        """True if `seat` may play `card` now (the matching rule; variants extend it)."""
         top = self.discard[-1]
-        if top is None:
+        if top is None or not card.matches(top, self.colour):
+            return top is None
+        return not self._bluff_refused(card, seat)
+
+    def play_error(self, card: Card, seat: int) -> str | None:
+        """Why `seat` may not play `card` now, or None if it may.
+
+        Built on `playable()`, so a variant that changes the rule overrides
+        `playable()` and, for a better sentence, this method.
+        """
+        if self.playable(card, seat):
             return None
-        if not card.matches(top, self.colour):
-            return describe_play_error(card, top, self.colour)
-        if (
-            self.effective_kind(card) is Kind.WILD_DRAW_FOUR
-            and not self.options.wild_draw_four_bluff
-            and not self.referee
-            and self.holds_colour(seat, self.colour)
-        ):
+        top = self.discard[-1]
+        if self._bluff_refused(card, seat):
             colour = self.colour.value if self.colour else "matching"
             return f"You hold a {colour} card: a Wild Draw Four needs a hand without one."
-        return None
+        assert top is not None
+        return describe_play_error(card, top, self.colour)
+
+    def _bluff_refused(self, card: Card, seat: int) -> bool:
+        return (
+            not self.options.wild_draw_four_bluff
+            and not self.referee
+            and self.effective_kind(card) is Kind.WILD_DRAW_FOUR
+            and self.holds_colour(seat, self.colour)
+        )
 
     def start_card_effect(self, card: Card) -> None:
         """Apply the start card (the first card of the discard pile)."""
@@ -157,7 +184,7 @@ class ClassicUno(UnoMatch):
         playable = self.drawn and self.options.play_drawn_card
         if playable and not self.referee:
             assert self.drawn_card is not None
-            playable = self.play_error(self.drawn_card, seat) is None
+            playable = self.playable(self.drawn_card, seat)
         if playable:
             self.phase = "drawn"
         else:
@@ -353,13 +380,13 @@ class ClassicUno(UnoMatch):
         if self.phase != "scoring":
             raise self._not_now("count a hand")
         seat = action.seat
-        waiting = [s for s in self._seats_to_count() if s not in self.counted]
+        waiting = [s for s in self.seats_to_count() if s not in self.counted]
         if seat not in waiting:
             listed = ", ".join(str(s) for s in waiting)
             raise RuleError(f"Seat {seat} has no hand to count; still to count: seat {listed}.")
         points = self._counted_points(action)
         self.counted[seat] = points
-        if len(self.counted) == len(self._seats_to_count()):
+        if len(self.counted) == len(self.seats_to_count()):
             self._close_round([self.counted.get(s, 0) for s in range(self.players)])
 
     def _counted_points(self, action: act.CountHand) -> int:
@@ -386,7 +413,7 @@ class ClassicUno(UnoMatch):
         candidates = self.deck if self.referee else self.hands[seat]
         plays: list[Any] = []
         for card in distinct(candidates):
-            if self.play_error(card, seat) is None:
+            if self.playable(card, seat):
                 plays.extend(self._play_variants(card))
         plays.append(act.Draw())
         return plays
@@ -399,15 +426,22 @@ class ClassicUno(UnoMatch):
             candidates = [self.drawn_card] if self.drawn_card is not None else []
         plays: list[Any] = []
         for card in candidates:
-            if self.play_error(card, seat) is None:
+            if self.playable(card, seat):
                 plays.extend(self._play_variants(card))
         plays.append(act.KeepCard())
         return plays
 
-    def _play_variants(self, card: Card) -> list[Any]:
-        colours: list[Colour | None] = list(Colour) if card.is_wild else [None]
-        calls = (False, True) if len(self.hands[self.current]) == 2 else (False,)
-        return [act.Play(card, colour, call) for colour in colours for call in calls]
+    def _play_variants(self, card: Card) -> tuple[act.Play, ...]:
+        """Every way to play `card`: each colour for a wild, with and without UNO when due."""
+        calls = len(self.hands[self.current]) == 2
+        key = (card, calls)
+        variants = _PLAY_VARIANTS.get(key)
+        if variants is None:
+            colours: list[Colour | None] = list(Colour) if card.is_wild else [None]
+            flags = (False, True) if calls else (False,)
+            variants = tuple(act.Play(card, colour, flag) for colour in colours for flag in flags)
+            _PLAY_VARIANTS[key] = variants
+        return variants
 
     def _legal_start_colour(self) -> list[Any]:
         return [act.ChooseColour(colour) for colour in Colour]
@@ -427,6 +461,6 @@ class ClassicUno(UnoMatch):
         """Hands are free entries; a zero count stands for "enter this hand"."""
         return [
             act.CountHand(seat, points=0)
-            for seat in self._seats_to_count()
+            for seat in self.seats_to_count()
             if seat not in self.counted
         ]
