@@ -140,7 +140,10 @@ def finish_roll(state: YahtzeeState) -> None:
     elif state.landing is Landing.IMPROVE and target is not None:
         improve(state, target)
     elif target is not None and state.holdings[target].owner is None:
-        offer_claim(state, (target,) if value_for(state, target) > 0 else (), yahtzee=False)
+        if value_for(state, target) > 0:
+            offer_claim(state, (target,), yahtzee=False)
+        else:
+            fail(state, f"does not make {target.label}")
     elif target is not None:
         steal(state, target)
     else:
@@ -157,7 +160,7 @@ def offer_claim(state: YahtzeeState, choices: tuple[Tile, ...], yahtzee: bool) -
     """Claim the only tile the dice allow, or let the player choose among several."""
     state.yahtzee = yahtzee
     if not choices:
-        fail(state, "claims no tile")
+        fail(state, "matches no available tile")
     elif len(choices) == 1:
         take(state, choices[0])
     else:

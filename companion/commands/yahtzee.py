@@ -1,0 +1,147 @@
+"""`companion yahtzee`: the Yahtzee board variant from the command line.
+
+`companion yahtzee simulate --players N --seed S [--options JSON] [--json]`
+plays one complete game with random legal choices (a seeded
+`random.Random` rolls the dice and picks the moves) and prints a readable log
+and the final scores. With `--json` it prints one JSON object instead:
+
+- `players`: one entry per seat: `seat`, `name`, `place` (1 = first in the
+  order of play) and the final `square`;
+- `scores`: final points per seat; `winners`: the winning seats;
+- `tiles`: one entry per tile: `tile`, `owner` (seat), `value` (recorded),
+  `square`, `points`, `protected`;
+- `events`: every action in order, as written by its `to_json`; applying
+  them to `yahtzee` started with `players` and `options` replays the game;
+- `seed`, `options`, `actions` (how many).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from typing import Any
+
+from companion.errors import CompanionError
+from companion.games.autoplay import random_actions
+from companion.games.base import JSONValue, RuleError
+from companion.games.yahtzee import Roll, YahtzeeState, new_game
+from companion.games.yahtzee.turn import player_name
+
+
+class YahtzeeCommandError(CompanionError, ValueError):
+    """A Yahtzee command that cannot run as asked (bad players or options)."""
+
+
+def register(subparsers: Any) -> None:
+    """Add the `yahtzee` subcommand and its `simulate` action."""
+    parser = subparsers.add_parser("yahtzee", help="The Yahtzee board variant: simulate games.")
+    actions = parser.add_subparsers(dest="yahtzee_command", metavar="ACTION")
+    parser.set_defaults(default_func=lambda _args: parser.print_help() or 0)
+    simulate = actions.add_parser(
+        "simulate", help="Play one complete game with random legal choices."
+    )
+    simulate.add_argument("--players", type=int, required=True, help="2 to 4 players.")
+    simulate.add_argument("--seed", type=int, required=True, help="Seed of the random choices.")
+    simulate.add_argument(
+        "--options",
+        default="{}",
+        help='Rule options as JSON, e.g. \'{"final_ties": "most_tiles"}\' (default: {}).',
+    )
+    simulate.add_argument("--json", action="store_true", help="Print one JSON object.")
+    simulate.set_defaults(func=run_simulate)
+
+
+def simulate_game(
+    players: int, seed: int, options: dict[str, JSONValue] | None = None
+) -> tuple[YahtzeeState, list[tuple[Any, list[str], int | None]]]:
+    """Play a whole game with `random.Random(seed)`.
+
+    Returns the finished state and, per action, the action, the sentences it
+    produced and the seat that chose it (None for dice).
+
+    Raises:
+        YahtzeeCommandError: a bad number of players or bad options.
+    """
+    try:
+        state = new_game(players, options or {})
+    except RuleError as error:
+        raise YahtzeeCommandError(str(error)) from None
+    rng = random.Random(seed)
+    log: list[tuple[Any, list[str], int | None]] = []
+    chooser = state.to_move
+    for action in random_actions(state, rng):
+        log.append((action, list(state.notes), chooser))
+        chooser = state.to_move
+    return state, log
+
+
+def simulation_json(
+    state: YahtzeeState, log: list[tuple[Any, list[str], int | None]], seed: int
+) -> dict[str, JSONValue]:
+    """The `--json` object of a finished simulation (see the module docstring)."""
+    scores = state.scores()
+    return {
+        "seed": seed,
+        "options": state.options.to_json(),
+        "players": [
+            {
+                "seat": seat,
+                "name": player_name(seat),
+                "place": state.order.index(seat) + 1,
+                "square": state.positions[seat],
+            }
+            for seat in range(state.players)
+        ],
+        "scores": scores,
+        "winners": state.winners(),
+        "tiles": [
+            {
+                "tile": tile.value,
+                "owner": holding.owner,
+                "value": holding.value,
+                "square": holding.square,
+                "points": state.options.points(tile, holding.value)
+                if holding.owner is not None
+                else 0,
+                "protected": state.protected is tile,
+            }
+            for tile, holding in state.holdings.items()
+        ],
+        "actions": len(log),
+        "events": [action.to_json() for action, _, _ in log],
+    }
+
+
+def _print_log(state: YahtzeeState, log: list[tuple[Any, list[str], int | None]]) -> None:
+    for action, notes, chooser in log:
+        if not isinstance(action, Roll) and chooser is not None:
+            print(f"{player_name(chooser)}: {action}.")
+        for note in notes:
+            print(f"  {note}")
+    print()
+    print("Final scores:")
+    counts = state.tile_counts()
+    for seat, score in enumerate(state.scores()):
+        mark = "  (winner)" if seat in state.winners() else ""
+        print(f"  {player_name(seat)}: {score} points, {counts[seat]} tiles{mark}")
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """`companion yahtzee simulate`: play, then print the log or the JSON object.
+
+    Raises:
+        YahtzeeCommandError: bad players or options (printed as a sentence).
+    """
+    try:
+        options = json.loads(args.options)
+    except json.JSONDecodeError as error:
+        raise YahtzeeCommandError(f"--options must be a JSON object: {error.msg}.") from None
+    if not isinstance(options, dict):
+        raise YahtzeeCommandError("--options must be a JSON object such as {}.")
+    state, log = simulate_game(args.players, args.seed, options)
+    if args.json:
+        print(json.dumps(simulation_json(state, log, args.seed)))
+    else:
+        _print_log(state, log)
+    return 0
