@@ -1,0 +1,182 @@
+"""`companion uno`: UNO games from the command line.
+
+`companion uno simulate --game classic|tiki|duo --players N --seed S [--json]`
+plays a complete match with random legal choices: one seeded
+`random.Random` answers every chance request (shuffles, spins) and picks
+every choice, so the same seed gives the same match. It prints a readable
+log and the final scores, or with ``--json`` one object with ``game``,
+``title``, ``players``, ``seed``, ``options``, ``rounds`` (how many were
+played), ``round_results``, ``scores``, ``winners`` and ``events`` (the
+action list that replays the match exactly).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Iterator
+from typing import Any, TextIO
+
+from companion.errors import CompanionError
+from companion.games.autoplay import random_actions
+from companion.games.base import GameSpec, GameState, RuleError
+from companion.games.registry import game_spec, game_specs
+
+UNO_GAMES = ("classic", "tiki", "duo")
+"""The UNO games the command knows, by registry name."""
+
+
+class UnoCommandError(CompanionError, ValueError):
+    """An `uno` command that cannot run as asked."""
+
+
+def register(subparsers: Any) -> None:
+    """Add `companion uno` and its subcommands."""
+    parser = subparsers.add_parser("uno", help="UNO, UNO Tiki Twist and UNO Duo.")
+    commands = parser.add_subparsers(dest="uno_command", metavar="SUBCOMMAND")
+    simulate = commands.add_parser(
+        "simulate", help="Play a complete match with random legal choices."
+    )
+    simulate.add_argument("--game", choices=UNO_GAMES, default="classic", help="which UNO game")
+    simulate.add_argument("--players", type=int, default=4, help="number of players")
+    simulate.add_argument("--seed", type=int, default=0, help="seed of the random choices")
+    simulate.add_argument("--deck", metavar="FILE", help="a deck file (TOML or JSON) to play with")
+    simulate.add_argument("--json", action="store_true", help="print one JSON object")
+    simulate.set_defaults(func=run_simulate)
+    parser.set_defaults(default_func=lambda args: _print_help(parser))
+
+
+def _print_help(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 0
+
+
+def uno_spec(name: str) -> GameSpec:
+    """The registered spec of the UNO game `name`.
+
+    Raises:
+        UnoCommandError: that game is not registered (not written yet or not an UNO game).
+    """
+    if name not in UNO_GAMES or name not in game_specs():
+        available = ", ".join(game for game in UNO_GAMES if game in game_specs())
+        raise UnoCommandError(
+            f"The UNO game {name!r} is not available in this version of the companion; "
+            f"choose one of: {available}."
+        )
+    return game_spec(name)
+
+
+def simulate_match(
+    name: str, players: int, seed: int, options: dict[str, Any] | None = None
+) -> tuple[GameState, list[Any]]:
+    """Play a complete match of `name` with random legal choices seeded by `seed`.
+
+    Returns the finished state and the actions applied.
+
+    Raises:
+        UnoCommandError: unknown game, bad player count or options.
+    """
+    spec = uno_spec(name)
+    try:
+        state = spec.new(players, options or {})
+        actions = list(random_actions(state, random.Random(seed)))
+    except RuleError as error:
+        raise UnoCommandError(str(error)) from None
+    return state, actions
+
+
+def match_summary(name: str, seed: int, state: GameState, actions: list[Any]) -> dict[str, Any]:
+    """The JSON object `uno simulate --json` prints."""
+    data = state.to_json()
+    rounds = data.get("rounds", [])
+    return {
+        "game": name,
+        "title": game_spec(name).title,
+        "players": data["players"],
+        "seed": seed,
+        "options": data["options"],
+        "rounds": len(rounds),
+        "round_results": rounds,
+        "scores": state.scores(),
+        "winners": state.winners(),
+        "events": [action.to_json() for action in actions],
+    }
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """Run `companion uno simulate`.
+
+    Raises:
+        UnoCommandError: unknown game, bad player count or a broken deck file.
+    """
+    options: dict[str, Any] = {}
+    if args.deck:
+        options["deck_cards"] = _deck_cards(args.deck)
+    if args.json:
+        state, actions = simulate_match(args.game, args.players, args.seed, options)
+        json.dump(match_summary(args.game, args.seed, state, actions), sys.stdout)
+        sys.stdout.write("\n")
+        return 0
+    spec = uno_spec(args.game)
+    try:
+        state = spec.new(args.players, options)
+    except RuleError as error:
+        raise UnoCommandError(str(error)) from None
+    _print_log(spec, state, random.Random(args.seed), sys.stdout, args.seed)
+    return 0
+
+
+def _deck_cards(path: str) -> list[str]:
+    from companion.games.uno.deck_file import load_deck_file
+
+    try:
+        deck = load_deck_file(path)
+    except RuleError as error:
+        raise UnoCommandError(str(error)) from None
+    return [str(card) for card in deck.cards]
+
+
+def _print_log(spec: GameSpec, state: Any, rng: random.Random, out: TextIO, seed: int) -> None:
+    """Play the match and print what happens at the table, then the final scores."""
+    print(f"{spec.title}: {state.players} players, seed {seed}.", file=out)
+    rounds_seen = 0
+    start_seen: list[Any] = []
+    for seat, action in _logged_actions(state, rng):
+        if state.start_cards and state.start_cards != start_seen:
+            start_seen = list(state.start_cards)
+            start = ", then ".join(str(card) for card in start_seen)
+            print(
+                f"Round {rounds_seen + 1}: seat {state.dealer} deals; start card {start}.", file=out
+            )
+        elif seat is not None:
+            print(f"  seat {seat}: {action}", file=out)
+        if len(state.rounds) > rounds_seen:
+            rounds_seen = len(state.rounds)
+            start_seen = []
+            record = state.rounds[-1]
+            totals = ", ".join(str(total) for total in record["totals"])
+            print(f"Round {rounds_seen} won by seat {record['winner']}; totals {totals}.", file=out)
+    scores = ", ".join(f"seat {seat} {score}" for seat, score in enumerate(state.scores()))
+    print(f"Final scores: {scores}.", file=out)
+    winners = " and ".join(f"seat {seat}" for seat in state.winners())
+    print(f"Winner: {winners}.", file=out)
+
+
+def _logged_actions(state: Any, rng: random.Random) -> Iterator[tuple[int | None, Any]]:
+    """Yield (seat that acted, or None for chance; action) while playing randomly.
+
+    Raises:
+        UnoCommandError: the match cannot go on (an engine refused its own action).
+    """
+    generator = random_actions(state, rng)
+    while True:
+        seat = state.to_move
+        try:
+            action = next(generator)
+        except StopIteration:
+            return
+        except RuleError as error:
+            raise UnoCommandError(str(error)) from None
+        yield seat, action
