@@ -1,7 +1,8 @@
 """The UNO family: classic UNO, UNO Tiki Twist and UNO Duo on one card model.
 
 `cards` is the card model, `deck_file` the decks as data files, `classic` the
-classic engine (simulation and table referee) that the variants subclass.
+classic engine (simulation and table referee) that the variants subclass,
+`referee` the helpers of the table referee mode.
 """
 
 from __future__ import annotations
@@ -9,27 +10,30 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import GameSpec, JSONValue
+from companion.games.uno._match import UnoMatch
 from companion.games.uno.actions import action_from_json
 from companion.games.uno.classic import ClassicUno
 
 
-def _new_classic(players: int, options: dict[str, JSONValue]) -> ClassicUno:
-    return ClassicUno(players, ClassicUno.options_type.from_json(options))
+def uno_game_spec(game: type[UnoMatch]) -> GameSpec:
+    """The registry spec of an UNO engine class (its name, title, player range, JSON)."""
+
+    def new(players: int, options: dict[str, JSONValue]) -> UnoMatch:
+        return game(players, game.options_type.from_json(options))
+
+    def read_action(data: dict[str, JSONValue]) -> Any:
+        return action_from_json(data, game.action_types)
+
+    return GameSpec(
+        name=game.game_name,
+        title=game.title,
+        min_players=game.min_players,
+        max_players=game.max_players,
+        new=new,
+        state_from_json=game.from_json,
+        action_from_json=read_action,
+    )
 
 
-def _classic_action(data: dict[str, JSONValue]) -> Any:
-    return action_from_json(data, ClassicUno.action_types)
-
-
-CLASSIC_SPEC = GameSpec(
-    name="classic",
-    title="UNO",
-    min_players=ClassicUno.min_players,
-    max_players=ClassicUno.max_players,
-    new=_new_classic,
-    state_from_json=ClassicUno.from_json,
-    action_from_json=_classic_action,
-)
-
-GAME_SPECS: tuple[GameSpec, ...] = (CLASSIC_SPEC,)
+GAME_SPECS: tuple[GameSpec, ...] = (uno_game_spec(ClassicUno),)
 """Every UNO game; the Tiki Twist and Duo specs are added here as they land."""
