@@ -1,0 +1,413 @@
+"""The `serial` backend: the spinner, tray and dice reader on the Pico firmware.
+
+All three share one `SerialLink` per port. The spinner uploads each planned
+`StepSchedule` as microsecond intervals and the firmware's PIO state machine
+plays it; home edges come back in the move's report, so the spinner's
+missed-step check works exactly as on GPIO. After a reconnect the firmware
+has released the motor, so a spinner that was homed re-homes by itself;
+a move cut off by an unplug fails with a sentence saying so.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from companion.config import Config
+from device.backend import (
+    ButtonCallback,
+    DiceRoll,
+    HomeReport,
+    HomingPlan,
+    MotionCallback,
+    MoveReport,
+    StepSchedule,
+)
+from device.errors import DeviceError, HomingError, LinkError
+from device.serial_link import ONLINE, ConnectHook, LinkSettings, Send, SerialLink
+from firmware import protocol
+
+LOAD_CHUNK = 180
+"""Intervals per LOAD frame: 180 seven-digit numbers stay under the frame limit."""
+MIN_INTERVAL_US = 20
+MAX_INTERVAL_US = 1_000_000
+MAX_MOVE_STEPS = 16_000
+FRESH_DICE_S = 2.0
+"""A dice reading this recent when `read_dice` is called belongs to this throw."""
+
+_links: dict[str, tuple[SerialLink, int]] = {}
+_links_lock = threading.Lock()
+
+
+def link_settings(config: Config) -> LinkSettings:
+    """The link's timing from `[serial]`."""
+    serial = config.serial
+    return LinkSettings(
+        port=serial.port,
+        baud=serial.baud,
+        ack_timeout_s=serial.ack_timeout_s,
+        retries=serial.retries,
+        handshake_timeout_s=serial.handshake_timeout_s,
+        reconnect_max_s=serial.reconnect_max_s,
+    )
+
+
+def acquire_link(config: Config) -> SerialLink:
+    """The running link for `serial.port`, started on first use and shared."""
+    key = config.serial.port
+    with _links_lock:
+        link, users = _links.get(key, (None, 0))
+        if link is None:
+            link = SerialLink(link_settings(config)).start()
+        _links[key] = (link, users + 1)
+        return link
+
+
+def release_link(link: SerialLink) -> None:
+    """Give back a link from `acquire_link`; the last user closes it."""
+    with _links_lock:
+        for key, (held, users) in list(_links.items()):
+            if held is link:
+                if users > 1:
+                    _links[key] = (held, users - 1)
+                    return
+                del _links[key]
+                break
+    link.close()
+
+
+def add_setup_hook(link: SerialLink, hook: ConnectHook) -> None:
+    """Run `hook` after every handshake, and now if the link is already online."""
+    link.add_connect_hook(hook)
+    if link.state == ONLINE:
+        with contextlib.suppress(LinkError):  # failing now: it runs again on the reconnect
+            hook(link.hello, lambda kind, fields: link.request(kind, fields))
+
+
+def schedule_intervals_us(schedule: StepSchedule) -> list[int]:
+    """The schedule as whole-microsecond gaps, rounding the times (so no drift builds up).
+
+    Raises:
+        DeviceError: a gap is outside what the firmware can time, or the move is too long.
+    """
+    if schedule.steps > MAX_MOVE_STEPS:
+        raise DeviceError(
+            f"A move of {schedule.steps} steps is longer than the table controller holds "
+            f"({MAX_MOVE_STEPS}); lower extra_revolutions or the microstepping."
+        )
+    intervals = []
+    previous = 0
+    for when in schedule.times_s:
+        now = round(when * 1e6)
+        intervals.append(now - previous)
+        previous = now
+    if intervals and not MIN_INTERVAL_US <= min(intervals) <= max(intervals) <= MAX_INTERVAL_US:
+        raise DeviceError(
+            "A planned step gap is outside 20 us to 1 s, which the table controller cannot "
+            "time; check max_speed_rps and the acceleration limits."
+        )
+    return intervals
+
+
+class _Waiter:
+    """Collects events by key and wakes whoever waits for one."""
+
+    def __init__(self) -> None:
+        self.condition = threading.Condition()
+        self.results: dict[Any, dict[str, Any]] = {}
+
+    def put(self, key: Any, event: dict[str, Any]) -> None:
+        with self.condition:
+            self.results[key] = event
+            self.condition.notify_all()
+
+    def wake(self) -> None:
+        with self.condition:
+            self.condition.notify_all()
+
+    def wait(self, key: Any, timeout_s: float, gone: Callable[[], bool]) -> dict[str, Any] | None:
+        """The event for `key`; None on timeout. Raises LinkError when `gone()`."""
+        deadline = time.monotonic() + timeout_s
+        with self.condition:
+            while key not in self.results:
+                if gone():
+                    raise LinkError(
+                        "The table controller was disconnected during the move; the spinner "
+                        "re-homes when it is back (check the USB cable)."
+                    )
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return None
+                self.condition.wait(min(remaining, 0.1))
+            return self.results.pop(key)
+
+
+class SerialSpinner:
+    """`SpinnerBackend` over the link: the firmware steps, homes and reports edges."""
+
+    name = "serial"
+
+    def __init__(self, link: SerialLink, config: Config) -> None:
+        self.link = link
+        self.home_active_low = config.spinner.home.active_low
+        self.waiter = _Waiter()
+        self._move_id = 0
+        self._plan: HomingPlan | None = None
+        self._interrupted = False
+        self._rehomed = threading.Event()
+        self._rehomed.set()
+        self.rehome_error = ""
+        self.rehomes = 0
+        self._closed = False
+        link.add_event_listener(self._on_event)
+        link.add_state_listener(lambda state, problem: self.waiter.wake())
+        add_setup_hook(link, self._on_connect)
+
+    @property
+    def state(self) -> str:
+        """The link's state: `online`, `offline`, `connecting` or `mismatch`."""
+        return self.link.state
+
+    def enable(self, on: bool) -> None:
+        """Energise or release the motor (releasing forgets the home position)."""
+        self.link.request(protocol.ENABLE, {"on": bool(on)})
+
+    def move(self, schedule: StepSchedule) -> MoveReport:
+        """Upload the schedule, run it on the Pico and wait for its report.
+
+        Raises:
+            DeviceError: the schedule cannot be timed by the firmware.
+            LinkError: the link failed or was unplugged during the move.
+            HomingError: re-homing after a reconnect failed.
+        """
+        self._wait_for_rehome()
+        intervals = schedule_intervals_us(schedule)
+        self._move_id += 1
+        move_id = self._move_id
+        for offset in range(0, len(intervals), LOAD_CHUNK):
+            chunk = intervals[offset : offset + LOAD_CHUNK]
+            self.link.request(protocol.LOAD, {"move": move_id, "offset": offset,
+                                              "intervals": chunk})
+        connection = self.link.connection
+        fields: dict[str, Any] = {"move": move_id, "dir": 1 if schedule.direction >= 0 else -1}
+        if intervals:
+            fields["steps"] = len(intervals)
+        else:
+            fields["segments"] = []
+        self.link.request(protocol.MOVE, fields)
+        event = self._await(("move", move_id), schedule.duration_s * 1.5 + 2.0, connection)
+        if event is None:
+            self._stop_quietly()
+            raise LinkError("The spinner's move did not finish in time; it was stopped.")
+        if event["ev"] == "move_aborted":
+            self._interrupted = True
+            raise LinkError(f"The spinner's move was stopped by the controller: {event['reason']}.")
+        return MoveReport(steps_taken=int(event["steps"]),
+                          home_edges=tuple(int(edge) for edge in event["edges"]),
+                          duration_s=event["duration_ms"] / 1000)
+
+    def home(self, plan: HomingPlan) -> HomeReport:
+        """Run the firmware's homing (fast approach, back off, slow approach).
+
+        Raises:
+            HomingError: the sensor was not found, or homing took too long.
+            LinkError: the link failed meanwhile.
+        """
+        connection = self.link.connection
+        self.waiter.results.pop(("homed",), None)
+        self.link.request(protocol.HOME, {
+            "fast_hz": 1.0 / plan.fast_interval_s,
+            "slow_hz": 1.0 / plan.slow_interval_s,
+            "backoff_steps": plan.backoff_steps,
+            "max_steps": plan.max_steps,
+        })
+        event = self._await(("homed",), plan.timeout_s, connection)
+        if event is None:
+            self._stop_quietly()
+            raise HomingError(
+                f"The spinner did not find home within {plan.timeout_s:g} s; check the home "
+                "sensor's wiring and that the pointer turns freely."
+            )
+        if not event["ok"]:
+            raise HomingError(
+                f"The spinner could not home: {event['error']}. Check the home sensor's "
+                "wiring and that the pointer turns freely."
+            )
+        self._plan = plan
+        self._interrupted = False
+        return HomeReport(approach_steps=int(event["approach_steps"]),
+                          duration_s=event["duration_ms"] / 1000)
+
+    def home_sensor_active(self) -> bool:
+        """Whether the home sensor sees the flag now (asked over the link)."""
+        return bool(self.link.poll()["home"])
+
+    def close(self) -> None:
+        """Release the motor and give back the link (idempotent)."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            if self.link.state == ONLINE:
+                self.enable(False)
+        except LinkError:
+            pass  # the board is gone: its own link-silence stop releases the motor
+        finally:
+            release_link(self.link)
+
+    # -- internals ------------------------------------------------------------
+    def _await(self, key: Any, timeout_s: float, connection: int) -> dict[str, Any] | None:
+        def gone() -> bool:
+            if self.link.connection != connection:
+                self._interrupted = True
+                return True
+            return False
+
+        return self.waiter.wait(key, timeout_s, gone)
+
+    def _stop_quietly(self) -> None:
+        with contextlib.suppress(LinkError):  # the board stops by itself on link silence
+            self.link.request(protocol.STOP, {})
+
+    def _on_event(self, event: dict[str, Any]) -> None:
+        kind = event.get("ev")
+        if kind in ("move_done", "move_aborted"):
+            self.waiter.put(("move", event.get("move")), event)
+        elif kind == "homed":
+            self.waiter.put(("homed",), event)
+
+    def _on_connect(self, hello: dict[str, Any], send: Send) -> None:
+        send(protocol.SETUP, {"home_active_low": self.home_active_low})
+        plan = self._plan
+        if plan is not None and (self._interrupted or not hello.get("homed")):
+            self._rehomed.clear()
+            threading.Thread(target=self._rehome, args=(plan,), name="serial-rehome",
+                             daemon=True).start()
+
+    def _rehome(self, plan: HomingPlan) -> None:
+        try:
+            self.home(plan)
+            self.rehome_error = ""
+            self.rehomes += 1
+        except DeviceError as error:
+            self.rehome_error = str(error)
+        finally:
+            self._rehomed.set()
+
+    def _wait_for_rehome(self) -> None:
+        plan = self._plan
+        timeout = (plan.timeout_s if plan else 0.0) + 5.0
+        if not self._rehomed.wait(timeout):
+            raise HomingError("The spinner is still re-homing after a reconnect; try again.")
+        if self.rehome_error:
+            raise HomingError(self.rehome_error)
+
+
+class SerialTray:
+    """`TrayInputs` over the link: shaking started/stopped and button presses."""
+
+    name = "serial"
+
+    def __init__(self, link: SerialLink, config: Config) -> None:
+        self.link = link
+        self.active_high = config.tray.sensor_active_high
+        self._on_motion: MotionCallback | None = None
+        self._on_button: ButtonCallback | None = None
+        self._closed = False
+        link.add_event_listener(self._on_event)
+        add_setup_hook(link, self._on_connect)
+
+    def start(self, on_motion: MotionCallback, on_button: ButtonCallback) -> None:
+        """Deliver the tray's events to these callbacks (from the reader thread)."""
+        self._on_motion = on_motion
+        self._on_button = on_button
+
+    def close(self) -> None:
+        """Stop delivering and give back the link (idempotent)."""
+        if self._closed:
+            return
+        self._closed = True
+        self._on_motion = self._on_button = None
+        release_link(self.link)
+
+    def _on_connect(self, hello: dict[str, Any], send: Send) -> None:
+        send(protocol.SETUP, {"motion_active_high": self.active_high})
+
+    def _on_event(self, event: dict[str, Any]) -> None:
+        kind = event.get("ev")
+        if kind == "motion" and self._on_motion is not None:
+            self._on_motion(bool(event.get("active")))
+        elif kind == "button" and self._on_button is not None:
+            self._on_button()
+
+
+class SerialDiceReader:
+    """`DiceReader` over the link: readings the Pico forwards from the dice reader."""
+
+    name = "serial"
+
+    def __init__(self, link: SerialLink) -> None:
+        self.link = link
+        self._readings: list[tuple[float, dict[str, Any]]] = []
+        self._condition = threading.Condition()
+        self._closed = False
+        link.add_event_listener(self._on_event)
+        add_setup_hook(link, self._on_connect)
+
+    def read_dice(self, count: int, sides: int, timeout_s: float) -> DiceRoll:
+        """The latest reading (at most FRESH_DICE_S old), or the next within `timeout_s`.
+
+        Raises:
+            DeviceError: no reading arrived in time.
+        """
+        deadline = time.monotonic() + timeout_s
+        with self._condition:
+            while True:
+                fresh = [event for when, event in self._readings
+                         if when >= time.monotonic() - FRESH_DICE_S]
+                if fresh:
+                    self._readings.clear()
+                    event = fresh[-1]
+                    values = tuple(int(value) for value in event.get("values", []))
+                    return DiceRoll(values, cocked=bool(event.get("cocked")), source="serial")
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise DeviceError(
+                        f"The dice reader sent no reading within {timeout_s:g} s; check it "
+                        "is connected to the table controller, or enter the dice on the screen."
+                    )
+                self._condition.wait(min(remaining, 0.1))
+
+    def close(self) -> None:
+        """Give back the link (idempotent)."""
+        if not self._closed:
+            self._closed = True
+            release_link(self.link)
+
+    def _on_connect(self, hello: dict[str, Any], send: Send) -> None:
+        send(protocol.SETUP, {"dice_reader": True})
+
+    def _on_event(self, event: dict[str, Any]) -> None:
+        if event.get("ev") == "dice":
+            with self._condition:
+                self._readings.append((time.monotonic(), event))
+                del self._readings[:-8]
+                self._condition.notify_all()
+
+
+def open_serial_spinner(config: Config) -> SerialSpinner:
+    """The spinner on the Pico named by `serial.port` (shares the link)."""
+    return SerialSpinner(acquire_link(config), config)
+
+
+def open_serial_tray(config: Config) -> SerialTray:
+    """The dice tray's sensor and button on the Pico (shares the link)."""
+    return SerialTray(acquire_link(config), config)
+
+
+def open_serial_dice_reader(config: Config) -> SerialDiceReader:
+    """The dice reader wired to the Pico (shares the link)."""
+    return SerialDiceReader(acquire_link(config))

@@ -1,0 +1,522 @@
+"""The host end of the link to the Pico: framing, retries, events, reconnects.
+
+One `SerialLink` owns the USB serial port. A reader thread decodes frames
+(bad ones are counted and dropped by the shared `firmware.protocol`
+decoder; nothing it reads can kill it). `request()` sends one command and
+waits for its ACK, resending with doubling delays through `with_retries`,
+the one retry helper. A supervisor thread connects (by the board's
+`/dev/serial/by-id/` name, a glob), runs the version handshake, polls as a
+heartbeat, and reconnects with backoff after an unplug. Consecutive
+timeouts turn the state to `offline`, which the table and screen show.
+"""
+
+from __future__ import annotations
+
+import glob
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from device.errors import LinkError
+from firmware import protocol, version
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+CONNECTING = "connecting"
+ONLINE = "online"
+OFFLINE = "offline"
+MISMATCH = "mismatch"
+CLOSED = "closed"
+
+EventListener = Callable[[dict[str, Any]], None]
+StateListener = Callable[[str, str], None]
+Send = Callable[[int, dict[str, Any]], dict[str, Any]]
+"""`send(kind, fields)`: a request usable by connect hooks, before the link is online."""
+ConnectHook = Callable[[dict[str, Any], Send], None]
+
+
+class LinkTimeout(LinkError, TimeoutError):
+    """A command got no answer after every resend."""
+
+
+class CommandRefused(LinkError, ValueError):
+    """The firmware answered a command with NAK (the reason is in the message)."""
+
+
+class FirmwareMismatch(LinkError):
+    """The board runs a firmware version this companion cannot drive."""
+
+
+class Port(Protocol):
+    """What the link needs of a pyserial `Serial`."""
+
+    @property
+    def in_waiting(self) -> int: ...
+
+    def read(self, size: int = 1) -> bytes: ...
+
+    def write(self, data: bytes) -> int | None: ...
+
+    def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class LinkSettings:
+    """Timing of the link (seconds); see `[serial]` in the configuration."""
+
+    port: str
+    baud: int = 115200
+    ack_timeout_s: float = 0.25
+    retries: int = 5
+    max_resend_delay_s: float = 1.0
+    handshake_timeout_s: float = 2.0
+    reconnect_first_s: float = 0.1
+    reconnect_max_s: float = 10.0
+    poll_interval_s: float = 0.1
+    offline_after: int = 3
+
+
+def backoff_delays(first_s: float, cap_s: float) -> Iterator[float]:
+    """first, 2*first, 4*first, ... never above `cap_s` (endless)."""
+    delay = first_s
+    while True:
+        yield min(delay, cap_s)
+        delay *= 2
+
+
+class AttemptTimedOut(Exception):
+    """One attempt of `with_retries` got no answer in time."""
+
+
+def with_retries(attempt: Callable[[float], T], delays: Iterator[float], attempts: int,
+                 failure: str, on_timeout: Callable[[], None] | None = None) -> T:
+    """The one retry helper: call `attempt(timeout)` until it answers.
+
+    Each timeout is the next of `delays` (doubling); `attempt` raises
+    `AttemptTimedOut` when its timeout passes unanswered.
+
+    Raises:
+        LinkTimeout: `attempts` attempts all timed out; `failure` is the message.
+    """
+    for _ in range(max(1, attempts)):
+        try:
+            return attempt(next(delays))
+        except AttemptTimedOut:
+            if on_timeout is not None:
+                on_timeout()
+    raise LinkTimeout(failure)
+
+
+def resolve_port(pattern: str) -> str | None:
+    """The first device matching `pattern` (a path, a glob or a pyserial URL)."""
+    if "://" in pattern:
+        return pattern
+    if any(char in pattern for char in "*?["):
+        matches = sorted(glob.glob(pattern))
+        return matches[0] if matches else None
+    return pattern if glob.glob(glob.escape(pattern)) else None
+
+
+def open_serial_port(path: str, baud: int) -> Port:
+    """Open the board exclusively, with DTR asserted (the Pico sends nothing without it).
+
+    Raises:
+        LinkError: the port cannot be opened (the reason is given).
+    """
+    import serial
+
+    try:
+        port = serial.serial_for_url(path, do_not_open=True, baudrate=baud, timeout=0.05,
+                                     write_timeout=1.0)
+        if hasattr(port, "exclusive"):
+            port.exclusive = True
+        port.dtr = True  # applied by open(); ignored quietly on ports without modem lines
+        port.open()
+    except (serial.SerialException, OSError, ValueError) as error:
+        raise LinkError(
+            f"The table controller at {path} cannot be opened ({error}); check that no other "
+            "program uses it and that this user is in the dialout group."
+        ) from error
+    return port
+
+
+class SerialLink:
+    """A self-healing link to the Pico; see the module docstring."""
+
+    def __init__(self, settings: LinkSettings,
+                 opener: Callable[[str, int], Port] = open_serial_port) -> None:
+        self.settings = settings
+        self.opener = opener
+        self.state = CONNECTING
+        self.problem = "connecting to the table controller"
+        self.hello: dict[str, Any] = {}
+        self.decoder = protocol.FrameDecoder()
+        self.stale_replies = 0
+        self.reader_errors = 0
+        self.reconnects = 0
+        self._port: Port | None = None
+        self._connection = 0
+        self._seq = 0
+        self._request_lock = threading.Lock()
+        self._write_lock = threading.Lock()
+        self._changed = threading.Condition()
+        self._waiting: int | None = None
+        self._reply: tuple[int, dict[str, Any]] | None = None
+        self._timeouts = 0
+        self._events_seen = 0
+        self._early_events: dict[int, dict[str, Any]] = {}
+        self._event_listeners: list[EventListener] = []
+        self._state_listeners: list[StateListener] = []
+        self._connect_hooks: list[ConnectHook] = []
+        self._ever_online = False
+        self._stop = threading.Event()
+        self._wake = threading.Event()
+        self._supervisor: threading.Thread | None = None
+
+    # -- public ---------------------------------------------------------------
+    def start(self) -> SerialLink:
+        """Start connecting in the background (idempotent); returns self."""
+        if self._supervisor is None:
+            self._supervisor = threading.Thread(target=self._supervise, name="serial-link",
+                                                daemon=True)
+            self._supervisor.start()
+        return self
+
+    def add_event_listener(self, listener: EventListener) -> None:
+        """Call `listener(event)` for every firmware event, once each, in order."""
+        self._event_listeners.append(listener)
+
+    def add_state_listener(self, listener: StateListener) -> None:
+        """Call `listener(state, problem)` on every state change."""
+        self._state_listeners.append(listener)
+
+    def add_connect_hook(self, hook: ConnectHook) -> None:
+        """Run `hook(hello_reply, send)` after every handshake, before going online.
+
+        A hook raising `LinkError` fails the connection (it is retried).
+        """
+        self._connect_hooks.append(hook)
+
+    def wait_online(self, timeout_s: float) -> bool:
+        """Wait until the link is online; False when it is not within the timeout."""
+        deadline = time.monotonic() + timeout_s
+        with self._changed:
+            while self.state != ONLINE and not self._stop.is_set():
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return False
+                self._changed.wait(remaining)
+            return self.state == ONLINE
+
+    def poll(self) -> dict[str, Any]:
+        """The controller's status now (a PING that also collects events).
+
+        Raises:
+            LinkError: the controller is not connected or does not answer.
+        """
+        return self.request(protocol.PING, {"seen": self._events_seen})
+
+    def status(self) -> dict[str, Any]:
+        """The link's state for screens and `companion hw test`."""
+        return {
+            "state": self.state,
+            "problem": self.problem,
+            "reconnects": self.reconnects,
+            "dropped_frames": self.decoder.counters.dropped(),
+            "counters": self.decoder.counters.as_dict(),
+        }
+
+    @property
+    def connection(self) -> int:
+        """Counts handshakes: changes whenever the board was (re)connected."""
+        return self._connection
+
+    def request(self, kind: int, fields: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Send a command and return its ACK's fields.
+
+        Waits up to the handshake timeout for a link that is (re)connecting.
+
+        Raises:
+            LinkError: the controller is not connected (the sentence says why).
+            LinkTimeout: no answer after every resend.
+            CommandRefused: the firmware refused the command.
+        """
+        if not self.wait_online(self.settings.handshake_timeout_s):
+            raise LinkError(self._unavailable_sentence())
+        return self._request(kind, fields or {}, self.settings.retries + 1)
+
+    def close(self) -> None:
+        """Stop the threads and close the port (idempotent)."""
+        if self._stop.is_set():
+            return
+        self._stop.set()
+        self._wake.set()
+        self._drop_port("the link was closed")
+        if self._supervisor is not None and self._supervisor is not threading.current_thread():
+            self._supervisor.join(timeout=5)
+        self._set_state(CLOSED, "the link was closed")
+
+    # -- requests ---------------------------------------------------------------
+    def _request(self, kind: int, fields: dict[str, Any], attempts: int,
+                 first_s: float | None = None) -> dict[str, Any]:
+        settings = self.settings
+        name = protocol.KIND_NAMES.get(kind, str(kind))
+        with self._request_lock:
+            self._seq = self._seq % 255 + 1
+            seq = self._seq
+            frame = protocol.encode_frame(seq, kind, fields)
+            connection = self._connection
+
+            def attempt(timeout_s: float) -> tuple[int, dict[str, Any]]:
+                self._write(frame)
+                return self._await_reply(seq, timeout_s, connection)
+
+            kind_back, reply = with_retries(
+                attempt,
+                backoff_delays(first_s or settings.ack_timeout_s, settings.max_resend_delay_s),
+                attempts,
+                f"The table controller did not answer the {name} command after "
+                f"{attempts} tries; check its USB cable.",
+                on_timeout=self._count_timeout,
+            )
+        self._timeouts = 0
+        if self.state == OFFLINE:
+            self._set_state(ONLINE, "")
+        if kind_back == protocol.NAK:
+            raise CommandRefused(
+                f"The table controller refused the {name} command: {reply.get('error')}."
+            )
+        return reply
+
+    def _await_reply(self, seq: int, timeout_s: float,
+                     connection: int) -> tuple[int, dict[str, Any]]:
+        deadline = time.monotonic() + timeout_s
+        with self._changed:
+            self._waiting = seq
+            self._reply = None
+            while self._reply is None:
+                if self._connection != connection or self._port is None:
+                    self._waiting = None
+                    raise LinkError(
+                        "The table controller was disconnected before it answered; "
+                        "it is reconnecting (check the USB cable)."
+                    )
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    self._waiting = None
+                    raise AttemptTimedOut()
+                self._changed.wait(min(remaining, 0.05))
+            reply, self._reply, self._waiting = self._reply, None, None
+            return reply
+
+    def _count_timeout(self) -> None:
+        self._timeouts += 1
+        if self._timeouts >= self.settings.offline_after and self.state == ONLINE:
+            self._set_state(OFFLINE, "the table controller stopped answering")
+
+    def _write(self, frame: bytes) -> None:
+        port = self._port
+        if port is None:
+            return
+        try:
+            with self._write_lock:
+                port.write(frame)
+        except Exception as error:  # a vanished device: the reader notices too
+            self._drop_port(f"writing failed ({error})")
+
+    # -- reading ----------------------------------------------------------------
+    def _read_loop(self, port: Port, connection: int) -> None:
+        while not self._stop.is_set() and self._connection == connection:
+            try:
+                data = port.read(max(1, min(port.in_waiting, 4096)))
+            except Exception as error:  # unplugged: reconnect
+                self._drop_port(f"reading failed ({error})", connection)
+                return
+            if not data:
+                continue
+            try:
+                for seq, kind, fields in self.decoder.feed(data):
+                    self._dispatch(seq, kind, fields)
+            except Exception:  # a listener's bug must not stop the link
+                self.reader_errors += 1
+                log.exception("serial link: error while handling a frame")
+
+    def _dispatch(self, seq: int, kind: int, fields: dict[str, Any]) -> None:
+        if kind == protocol.EVENT:
+            self._receive_events([fields])
+            return
+        if kind == protocol.ACK and isinstance(fields.get("events"), list):
+            self._receive_events(fields["events"])
+        with self._changed:
+            if kind in (protocol.ACK, protocol.NAK) and seq == self._waiting:
+                self._reply = (kind, fields)
+                self._changed.notify_all()
+            else:
+                self.stale_replies += 1
+
+    def _receive_events(self, events: list[Any]) -> None:
+        ready = []
+        with self._changed:
+            for event in events:
+                ident = event.get("id") if isinstance(event, dict) else None
+                if isinstance(ident, int) and ident > self._events_seen:
+                    self._early_events[ident] = event
+            while self._events_seen + 1 in self._early_events:
+                self._events_seen += 1
+                ready.append(self._early_events.pop(self._events_seen))
+        for event in ready:
+            for listener in list(self._event_listeners):
+                try:
+                    listener(event)
+                except Exception:
+                    self.reader_errors += 1
+                    log.exception("serial link: an event listener failed")
+
+    # -- connection ---------------------------------------------------------------
+    def _supervise(self) -> None:
+        delays = backoff_delays(self.settings.reconnect_first_s, self.settings.reconnect_max_s)
+        while not self._stop.is_set():
+            if self._port is None:
+                if self._connect():
+                    delays = backoff_delays(self.settings.reconnect_first_s,
+                                            self.settings.reconnect_max_s)
+                else:
+                    self._wake.wait(next(delays))
+                    self._wake.clear()
+                continue
+            self._heartbeat()
+            self._wake.wait(self.settings.poll_interval_s)
+
+    def _heartbeat(self) -> None:
+        try:
+            reply = self._request(protocol.PING, {"seen": self._events_seen},
+                                  self.settings.retries + 1)
+        except LinkTimeout as error:
+            self._drop_port(str(error))
+        except LinkError:
+            pass  # disconnected meanwhile: the supervisor reconnects
+        else:
+            self._skip_lost_events(reply)
+
+    def _skip_lost_events(self, reply: dict[str, Any]) -> None:
+        """Events the firmware had to drop (its queue overflowed) are skipped, not awaited."""
+        pending = reply.get("events") or []
+        first = pending[0].get("id") if pending and isinstance(pending[0], dict) else None
+        if isinstance(first, int) and first > self._events_seen + 1:
+            with self._changed:
+                self._events_seen = first - 1
+            self._receive_events(pending)
+
+    def _connect(self) -> bool:
+        settings = self.settings
+        path = resolve_port(settings.port)
+        if path is None:
+            self._set_state(self._lost_state(), f"no table controller matches {settings.port}; "
+                            "plug in the Pico or set serial.port")
+            return False
+        try:
+            port = self.opener(path, settings.baud)
+        except LinkError as error:
+            self._set_state(self._lost_state(), str(error))
+            return False
+        with self._changed:
+            self._connection += 1
+            self._port = port
+            self._events_seen = 0
+            self._early_events.clear()
+            self.decoder.reset()
+        reader = threading.Thread(target=self._read_loop, args=(port, self._connection),
+                                  name="serial-reader", daemon=True)
+        reader.start()
+        return self._handshake(path)
+
+    def _handshake(self, path: str) -> bool:
+        settings = self.settings
+        attempts = 1
+        total = settings.ack_timeout_s
+        while total < settings.handshake_timeout_s:
+            attempts += 1
+            total += min(settings.ack_timeout_s * 2 ** (attempts - 1), settings.max_resend_delay_s)
+        try:
+            hello = self._request(protocol.HELLO, {}, attempts)
+        except LinkError as error:
+            self._drop_port(f"no handshake from {path} ({error})")
+            return False
+        problem = check_versions(hello)
+        if problem:
+            self._drop_port(problem, state=MISMATCH)
+            return False
+        self.hello = hello
+        self._timeouts = 0
+        attempts = self.settings.retries + 1
+
+        def send(kind: int, fields: dict[str, Any]) -> dict[str, Any]:
+            return self._request(kind, fields, attempts)
+
+        try:
+            for hook in list(self._connect_hooks):
+                hook(hello, send)
+        except LinkError as error:
+            self._drop_port(f"setting up the controller failed ({error})")
+            return False
+        if self._ever_online:
+            self.reconnects += 1
+        self._ever_online = True
+        self._set_state(ONLINE, "")
+        return True
+
+    def _lost_state(self) -> str:
+        return OFFLINE if self._ever_online else CONNECTING
+
+    def _drop_port(self, reason: str, connection: int | None = None,
+                   state: str = "") -> None:
+        with self._changed:
+            if connection is not None and connection != self._connection:
+                return
+            port, self._port = self._port, None
+            self._connection += 1
+            self._changed.notify_all()
+        if port is not None:
+            try:
+                port.close()
+            except Exception:  # closing a vanished device may fail: it is gone anyway
+                log.debug("serial link: closing the port failed", exc_info=True)
+        if not self._stop.is_set():
+            self._set_state(state or self._lost_state(), reason)
+
+    def _set_state(self, state: str, problem: str) -> None:
+        with self._changed:
+            if self.state == CLOSED or (self.state == state and self.problem == problem):
+                return
+            if self.state == MISMATCH and state in (CONNECTING, OFFLINE):
+                return  # keep telling the person about the firmware until it changes
+            self.state, self.problem = state, problem
+            self._changed.notify_all()
+        log.info("serial link: %s %s", state, problem)
+        for listener in list(self._state_listeners):
+            try:
+                listener(state, problem)
+            except Exception:
+                log.exception("serial link: a state listener failed")
+
+    def _unavailable_sentence(self) -> str:
+        if self.state == MISMATCH:
+            return self.problem
+        return (f"The table controller is {self.state}: {self.problem}. Check its USB cable; "
+                "the companion keeps trying to reconnect.")
+
+
+def check_versions(hello: dict[str, Any]) -> str:
+    """An empty string when the board's firmware matches this companion, else the sentence."""
+    firmware = hello.get("firmware")
+    proto = hello.get("protocol")
+    if firmware == version.FIRMWARE_VERSION and proto == protocol.PROTOCOL_VERSION:
+        return ""
+    return (f"The table controller runs firmware {firmware} (protocol {proto}) but this "
+            f"companion needs firmware {version.FIRMWARE_VERSION} (protocol "
+            f"{protocol.PROTOCOL_VERSION}): run `companion firmware install` to update it.")

@@ -1,0 +1,473 @@
+"""The Pico's main loop: read frames, run commands, keep the stepper fed.
+
+On the Pico this file runs at boot. It answers every command with ACK or NAK
+(re-sending the stored reply for a duplicate sequence number), queues events
+until the Pi confirms them, and disables the motor on link silence or any
+internal error. `docs/protocol.md` describes the messages.
+"""
+
+from array import array
+
+from machine import WDT, Pin
+
+try:  # on the host the files live in the `firmware` package
+    from firmware import homing, protocol, sensors, stepper_pio, version
+    from firmware.board import Board, UsbPort
+except ImportError:  # on the Pico they sit at the root of the filesystem
+    import homing
+    import protocol
+    import sensors
+    import stepper_pio
+    import version
+    from board import Board, UsbPort
+
+try:
+    from time import ticks_diff, ticks_ms
+except ImportError:  # CPython (tests): a monotonic clock that never wraps
+    import time
+
+    def ticks_ms() -> int:
+        """Milliseconds from a monotonic clock."""
+        return int(time.monotonic() * 1000)
+
+    def ticks_diff(end: int, start: int) -> int:
+        """end - start (MicroPython's version copes with wrap-around)."""
+        return end - start
+
+
+LINK_SILENCE_MS = 1000
+WATCHDOG_MS = 2000
+MAX_EVENTS = 32
+EVENTS_PER_REPLY = 8
+MAX_MOVE_STEPS = 16000
+MAX_INTERVAL_US = 1000000
+DEFAULT_SETTINGS = {
+    "home_active_low": True,
+    "motion_active_high": True,
+    "motion_quiet_ms": 20,
+    "button_debounce_ms": 50,
+    "dice_reader": False,
+}
+
+
+class CommandError(Exception):
+    """A command that cannot run now; its message goes back in the NAK."""
+
+
+class Controller:
+    """Everything the firmware does, one `step()` at a time."""
+
+    def __init__(self, port, board: Board, clock=ticks_ms, watchdog=None) -> None:
+        self.port = port
+        self.board = board
+        self.stepper = board.stepper
+        self.clock = clock
+        self.watchdog = watchdog
+        self.decoder = protocol.FrameDecoder()
+        self.settings = dict(DEFAULT_SETTINGS)
+        self.events = []
+        self.next_event_id = 1
+        self.events_lost = 0
+        self.last_seq = None
+        self.last_kind = None
+        self.last_reply = b""
+        self.duplicates = 0
+        self.faults = 0
+        self.homed = False
+        self.loaded = array("I")
+        self.loaded_move = None
+        self.move_id = None
+        self.motion_started = 0
+        self.homing = None
+        self.leg = None
+        self.approach_steps = 0
+        self.running = True
+        self.reboot_to_repl = False
+        self.last_heard = clock()
+        self._crossings = []
+        self._inputs = []
+        self.motion = sensors.MotionWatcher(self.settings["motion_quiet_ms"])
+        self.button = sensors.ButtonWatcher(self.settings["button_debounce_ms"])
+        self.dice = sensors.DiceLineReader()
+        self._arm_home_irq()
+        both_edges = Pin.IRQ_FALLING | Pin.IRQ_RISING
+        board.motion.irq(handler=self._on_motion_edge, trigger=both_edges)
+        board.button.irq(handler=self._on_button_edge, trigger=Pin.IRQ_FALLING)
+
+    # -- interrupt handlers: record only, the loop does the work ------------
+    def _arm_home_irq(self) -> None:
+        trigger = Pin.IRQ_FALLING if self.board.home_active_low else Pin.IRQ_RISING
+        self.board.home.irq(handler=self._on_home_edge, trigger=trigger)
+
+    def _on_home_edge(self, pin) -> None:
+        stepper = self.stepper
+        if stepper.busy() and len(self._crossings) < 16:
+            self._crossings.append(
+                (stepper.steps_done(), stepper.current_position(), stepper.direction)
+            )
+
+    def _on_motion_edge(self, pin) -> None:
+        if len(self._inputs) < 32:
+            self._inputs.append(("motion", self.clock()))
+
+    def _on_button_edge(self, pin) -> None:
+        if len(self._inputs) < 32:
+            self._inputs.append(("button", self.clock()))
+
+    # -- the loop -------------------------------------------------------------
+    def run(self) -> None:
+        """Loop until a REPL command asks to hand the board back to mpremote."""
+        while self.running:
+            self.step()
+
+    def step(self) -> None:
+        """One pass: never raises; a fault stops and disables the motor."""
+        try:
+            self._step()
+        except Exception as error:  # any fault must leave the motor safe
+            self.fault(error)
+
+    def _step(self) -> None:
+        if self.watchdog is not None:
+            self.watchdog.feed()
+        data = self.port.read(0 if self.busy() else 1)
+        if data:
+            for seq, kind, fields in self.decoder.feed(data):
+                self.handle(seq, kind, fields)
+        self.service_motion()
+        self.service_inputs()
+        silent = ticks_diff(self.clock(), self.last_heard) > LINK_SILENCE_MS
+        if silent and (self.stepper.enabled or self.busy()):
+            self.safe_stop("link silence")
+
+    def busy(self) -> bool:
+        """True while a move or homing runs."""
+        return self.homing is not None or self.move_id is not None
+
+    def fault(self, error) -> None:
+        """Disable the motor and report the fault; never raises."""
+        self.faults += 1
+        try:
+            self.safe_stop("internal error")
+            self.emit({"ev": "error", "error": type(error).__name__ + ": " + str(error)})
+        except Exception:  # last resort: the watchdog remains
+            self.stepper.enabled = False
+
+    def safe_stop(self, reason: str) -> None:
+        """Stop any motion, release the motor and forget the home position."""
+        self.stepper.stop()
+        self.stepper.enable(False)
+        self._abort_motion(reason)
+        self.homed = False
+
+    def _abort_motion(self, reason: str) -> None:
+        if self.move_id is not None:
+            self.emit({"ev": "move_aborted", "move": self.move_id, "reason": reason})
+            self.move_id = None
+        if self.homing is not None:
+            self.homing.abort(reason)
+            self.emit({"ev": "homed", "ok": False, "error": reason})
+            self.homing = None
+            self.leg = None
+        del self._crossings[:]
+
+    # -- events ---------------------------------------------------------------
+    def emit(self, event: dict) -> None:
+        """Queue an event until the Pi confirms it, and push it at once."""
+        event["id"] = self.next_event_id
+        self.next_event_id += 1
+        self.events.append(event)
+        if len(self.events) > MAX_EVENTS:
+            self.events.pop(0)
+            self.events_lost += 1
+        self.port.write(protocol.encode_frame(0, protocol.EVENT, event))
+
+    def service_inputs(self) -> None:
+        """Turn recorded edges and dice-reader bytes into events."""
+        while self._inputs:
+            name, at = self._inputs.pop(0)
+            if name == "motion" and self.motion.on_edge(at):
+                self.emit({"ev": "motion", "active": True})
+            elif name == "button" and self.button.on_press_edge(at):
+                self.emit({"ev": "button"})
+        if self.motion.poll(self.clock(), self.board.motion_active()):
+            self.emit({"ev": "motion", "active": False})
+        if self.settings["dice_reader"]:
+            for values, cocked in self.dice.feed(self.board.read_dice()):
+                self.emit({"ev": "dice", "values": values, "cocked": cocked})
+
+    # -- motion ---------------------------------------------------------------
+    def service_motion(self) -> None:
+        """Keep the FIFO fed; finish moves and homing legs."""
+        if self.homing is not None:
+            self._service_homing()
+        elif self.move_id is not None and not self.stepper.service():
+            steps = self.stepper.steps_done()
+            position = self.stepper.finish()
+            edges = [done for done, _, direction in self._crossings if direction > 0]
+            del self._crossings[:]
+            duration = ticks_diff(self.clock(), self.motion_started)
+            self.emit({"ev": "move_done", "move": self.move_id, "steps": steps,
+                       "edges": edges, "position": position, "duration_ms": duration})
+            self.move_id = None
+
+    def _service_homing(self) -> None:
+        stepper = self.stepper
+        sensor = self.board.home_active()
+        if self.leg.until is not None and sensor == self.leg.until:
+            steps = stepper.steps_done()
+            stepper.stop()
+        elif stepper.service():
+            return
+        else:
+            steps = stepper.steps_done()
+            stepper.finish()
+        if self.homing.state == homing.SEEK_FAST:
+            self.approach_steps = steps
+        next_leg = self.homing.leg_finished(sensor)
+        if next_leg is not None:
+            self.leg = next_leg
+            del self._crossings[:]
+            stepper.start(next_leg.direction, stepper_pio.segment_intervals(next_leg.segments()))
+            return
+        if self.homing.state == homing.DONE:
+            zero = stepper.position
+            for _, position, direction in self._crossings:
+                if direction > 0:
+                    zero = position
+            stepper.position -= zero
+            self.homed = True
+            self.emit({"ev": "homed", "ok": True, "position": stepper.position,
+                       "approach_steps": self.approach_steps,
+                       "duration_ms": ticks_diff(self.clock(), self.motion_started)})
+        else:
+            self.emit({"ev": "homed", "ok": False, "error": self.homing.error})
+        del self._crossings[:]
+        self.homing = None
+        self.leg = None
+
+    # -- commands -------------------------------------------------------------
+    def handle(self, seq: int, kind: int, fields: dict) -> None:
+        """Run one command and answer it; a duplicate gets the stored answer again."""
+        self.last_heard = self.clock()
+        if kind != protocol.HELLO and seq == self.last_seq and kind == self.last_kind:
+            self.duplicates += 1
+            self.port.write(self.last_reply)
+            return
+        handler = self.handlers().get(kind)
+        try:
+            if handler is None:
+                raise CommandError("unknown command kind " + str(kind))
+            reply = protocol.encode_frame(seq, protocol.ACK, handler(fields))
+        except CommandError as error:
+            reply = protocol.encode_frame(seq, protocol.NAK, {"error": str(error)})
+        self.last_seq = seq
+        self.last_kind = kind
+        self.last_reply = reply
+        self.port.write(reply)
+        if kind == protocol.REPL:
+            self.running = False
+            self.reboot_to_repl = True
+
+    def handlers(self) -> dict:
+        """Command kind -> method."""
+        return {
+            protocol.HELLO: self.cmd_hello,
+            protocol.PING: self.cmd_ping,
+            protocol.SETUP: self.cmd_setup,
+            protocol.ENABLE: self.cmd_enable,
+            protocol.LOAD: self.cmd_load,
+            protocol.MOVE: self.cmd_move,
+            protocol.HOME: self.cmd_home,
+            protocol.STOP: self.cmd_stop,
+            protocol.REPL: self.cmd_repl,
+        }
+
+    def status(self) -> dict:
+        """What every reply to PING and HELLO carries."""
+        return {
+            "homed": self.homed,
+            "busy": self.busy(),
+            "enabled": self.stepper.enabled,
+            "position": self.stepper.current_position(),
+            "home": self.board.home_active(),
+        }
+
+    def cmd_hello(self, fields: dict) -> dict:
+        """Start a session: events and sequence numbers start afresh."""
+        self.events = []
+        self.next_event_id = 1
+        self.last_seq = None
+        reply = self.status()
+        reply["firmware"] = version.FIRMWARE_VERSION
+        reply["protocol"] = protocol.PROTOCOL_VERSION
+        reply["counters"] = self.decoder.counters.as_dict()
+        reply["faults"] = self.faults
+        return reply
+
+    def cmd_ping(self, fields: dict) -> dict:
+        """Heartbeat: confirm events up to `seen`, return the ones still pending."""
+        seen = fields.get("seen", 0)
+        if not isinstance(seen, int):
+            raise CommandError("seen must be a whole number")
+        self.events = [event for event in self.events if event["id"] > seen]
+        reply = self.status()
+        reply["events"] = self.events[:EVENTS_PER_REPLY]
+        reply["next"] = self.next_event_id
+        return reply
+
+    def cmd_setup(self, fields: dict) -> dict:
+        """Change settings (see DEFAULT_SETTINGS); unknown keys are refused."""
+        for key, value in fields.items():
+            if key not in DEFAULT_SETTINGS:
+                raise CommandError("unknown setting " + key)
+            if type(value) is not type(DEFAULT_SETTINGS[key]) or (
+                type(value) is int and value <= 0
+            ):
+                raise CommandError("setting " + key + " has a bad value")
+        self.settings.update(fields)
+        self.board.home_active_low = self.settings["home_active_low"]
+        self.board.motion_active_high = self.settings["motion_active_high"]
+        self._arm_home_irq()
+        self.motion.quiet_ms = self.settings["motion_quiet_ms"]
+        self.button.debounce_ms = self.settings["button_debounce_ms"]
+        if self.settings["dice_reader"]:
+            self.board.open_dice_reader()
+        return {}
+
+    def cmd_enable(self, fields: dict) -> dict:
+        """Energise or release the motor; releasing loses the home position."""
+        on = fields.get("on")
+        if not isinstance(on, bool):
+            raise CommandError("on must be true or false")
+        if on:
+            self.stepper.enable(True)
+        else:
+            self.safe_stop("motor released")
+        return self.status()
+
+    def cmd_load(self, fields: dict) -> dict:
+        """Upload part of a move's schedule: `move`, `offset`, `intervals` (us)."""
+        self._require_idle()
+        move_id = fields.get("move")
+        offset = fields.get("offset")
+        intervals = fields.get("intervals")
+        if not isinstance(move_id, int) or not isinstance(intervals, list):
+            raise CommandError("load needs a move id and a list of intervals")
+        if offset == 0:
+            self.loaded = array("I")
+            self.loaded_move = move_id
+        elif move_id != self.loaded_move or offset != len(self.loaded):
+            raise CommandError("load out of order: expected offset " + str(len(self.loaded)))
+        if len(self.loaded) + len(intervals) > MAX_MOVE_STEPS:
+            raise CommandError("a move holds at most " + str(MAX_MOVE_STEPS) + " steps")
+        for interval in intervals:
+            if not isinstance(interval, int) or not 20 <= interval <= MAX_INTERVAL_US:
+                raise CommandError("intervals must be whole microseconds, 20 to 1000000")
+        self.loaded.extend(array("I", intervals))
+        return {"loaded": len(self.loaded)}
+
+    def cmd_move(self, fields: dict) -> dict:
+        """Run the uploaded schedule (`move`, `dir`, `steps`) or `segments`."""
+        self._require_idle()
+        move_id = fields.get("move")
+        direction = fields.get("dir")
+        if not isinstance(move_id, int) or direction not in (1, -1):
+            raise CommandError("a move needs a whole-number move id and dir 1 or -1")
+        if "segments" in fields:
+            try:
+                steps = stepper_pio.check_segments(fields["segments"])
+            except ValueError as error:
+                raise CommandError(str(error)) from error
+            intervals = stepper_pio.segment_intervals(fields["segments"])
+        else:
+            steps = len(self.loaded)
+            if move_id != self.loaded_move or fields.get("steps") != steps:
+                raise CommandError("move " + str(move_id) + " is not fully loaded")
+            intervals = stepper_pio.microsecond_intervals(self.loaded)
+        self.stepper.enable(True)
+        del self._crossings[:]
+        self.move_id = move_id
+        self.motion_started = self.clock()
+        self.stepper.start(direction, intervals)
+        return {"steps": steps}
+
+    def cmd_home(self, fields: dict) -> dict:
+        """Start homing (`fast_hz`, `slow_hz`, `backoff_steps`, `max_steps`)."""
+        self._require_idle()
+        plan = []
+        for key in ("fast_hz", "slow_hz", "backoff_steps", "max_steps"):
+            value = fields.get(key)
+            if not isinstance(value, (int, float)) or value <= 0:
+                raise CommandError("home needs a positive " + key)
+            plan.append(value)
+        if not stepper_pio.MIN_HZ <= min(plan[0], plan[1]) <= max(plan[0], plan[1]) <= 20000:
+            raise CommandError("homing rates must be within 10..20000 Hz")
+        self.homing = homing.Homing(plan[0], plan[1], int(plan[2]), int(plan[3]))
+        self.stepper.enable(True)
+        self.homed = False
+        self.approach_steps = 0
+        self.motion_started = self.clock()
+        del self._crossings[:]
+        self.leg = self.homing.start(self.board.home_active())
+        self.stepper.start(self.leg.direction, stepper_pio.segment_intervals(self.leg.segments()))
+        return {}
+
+    def cmd_stop(self, fields: dict) -> dict:
+        """Stop at once; the motor stays energised and homed."""
+        self.stepper.stop()
+        self._abort_motion("stopped")
+        return self.status()
+
+    def cmd_repl(self, fields: dict) -> dict:
+        """Leave the loop so mpremote can take the board (used by firmware install)."""
+        self.safe_stop("handing over to the REPL")
+        return {}
+
+    def _require_idle(self) -> None:
+        if self.busy():
+            raise CommandError("busy: a move or homing is still running")
+
+
+REPL_FLAG = "repl.flag"
+
+
+def repl_requested() -> bool:
+    """True (once) after a REPL command: boot to the REPL, no loop, no watchdog."""
+    import os
+
+    try:
+        os.stat(REPL_FLAG)
+    except OSError:
+        return False
+    os.remove(REPL_FLAG)
+    return True
+
+
+def main() -> None:
+    """Boot: protect the link from Ctrl-C, start the watchdog, run the loop.
+
+    The RP2040 watchdog cannot be stopped once started, so handing the board
+    to mpremote means a reset into a boot that skips the loop (REPL_FLAG).
+    """
+    import machine
+    import micropython
+
+    if repl_requested():
+        return
+    micropython.kbd_intr(-1)
+    board = Board()
+    controller = Controller(UsbPort(), board, watchdog=WDT(timeout=WATCHDOG_MS))
+    try:
+        controller.run()
+    finally:
+        board.stepper.enable(False)
+        micropython.kbd_intr(3)
+    if controller.reboot_to_repl:
+        with open(REPL_FLAG, "w") as flag:
+            flag.write("1")
+        machine.reset()
+
+
+if __name__ == "__main__":
+    main()

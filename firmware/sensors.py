@@ -1,0 +1,105 @@
+"""The tray's inputs: vibration sensor, button and an optional dice reader.
+
+Each watcher is pure: it is given edges or bytes with the time in
+milliseconds and returns the events to send. Throw and settle detection stays
+on the Pi (the same code as the GPIO backend); the firmware forwards the
+sensor's shaking as start/stop events so a buzzing sensor cannot flood the link.
+"""
+
+
+class MotionWatcher:
+    """The tray sensor as two events: shaking started, shaking stopped.
+
+    A vibration sensor chatters thousands of times a second; forwarding every
+    edge would flood the link. Shaking starts at the first edge and stops once
+    the sensor has read inactive with no edge for `quiet_ms`. The Pi's
+    `DiceTray` then debounces these with its own settle time, as it does the
+    GPIO sensor.
+    """
+
+    def __init__(self, quiet_ms: int = 20) -> None:
+        self.quiet_ms = quiet_ms
+        self.active = False
+        self._last_edge = 0
+
+    def on_edge(self, now_ms: int) -> bool:
+        """The sensor changed; True when shaking has just started."""
+        self._last_edge = now_ms
+        if self.active:
+            return False
+        self.active = True
+        return True
+
+    def poll(self, now_ms: int, sensor_active: bool) -> bool:
+        """True when shaking has just stopped."""
+        if self.active and not sensor_active and now_ms - self._last_edge >= self.quiet_ms:
+            self.active = False
+            return True
+        return False
+
+
+class ButtonWatcher:
+    """A debounced push button: one press per `debounce_ms`, edges in between ignored."""
+
+    def __init__(self, debounce_ms: int = 50) -> None:
+        self.debounce_ms = debounce_ms
+        self._last = None
+
+    def on_press_edge(self, now_ms: int) -> bool:
+        """The contact closed; True when this is a new press."""
+        if self._last is not None and now_ms - self._last < self.debounce_ms:
+            return False
+        self._last = now_ms
+        return True
+
+
+class DiceLineReader:
+    """Parse a dice reader's lines: faces separated by spaces or commas.
+
+    `3 5` gives [3, 5]; `?` stands for a cocked die. Lines that are neither
+    are counted in `bad_lines` and dropped; an endless line is cut at
+    `max_line` bytes.
+    """
+
+    def __init__(self, max_line: int = 64) -> None:
+        self.max_line = max_line
+        self.bad_lines = 0
+        self._line = bytearray()
+
+    def feed(self, data: bytes) -> list:
+        """Add bytes from the reader; return a list of (values, cocked) readings."""
+        readings = []
+        for byte in data:
+            if byte in (10, 13):
+                if self._line:
+                    reading = self._parse(bytes(self._line))
+                    self._line = bytearray()
+                    if reading is None:
+                        self.bad_lines += 1
+                    else:
+                        readings.append(reading)
+            elif len(self._line) < self.max_line:
+                self._line.append(byte)
+            else:
+                self.bad_lines += 1
+                self._line = bytearray()
+        return readings
+
+    def _parse(self, line: bytes):  # -> tuple | None
+        try:
+            text = line.decode()
+        except UnicodeError:
+            return None
+        tokens = text.replace(",", " ").split()
+        if not tokens or len(tokens) > 10:
+            return None
+        values = []
+        cocked = False
+        for token in tokens:
+            if token == "?":
+                cocked = True
+            elif len(token) == 1 and "1" <= token <= "6":
+                values.append(int(token))
+            else:
+                return None
+        return values, cocked

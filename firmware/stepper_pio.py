@@ -1,0 +1,162 @@
+"""Step pulses from a PIO state machine, fed from a motion profile.
+
+The Pi plans a move as the interval before every step (in microseconds),
+uploaded before the move starts; homing legs are constant-rate segments
+`[steps, start_hz, end_hz]` (within a segment the rate changes at constant
+acceleration: v^2 linear in distance). This module keeps the state machine's
+FIFO full: the PIO program, not Python, times every edge, so the pulses stay
+jitter-free whatever the main loop is doing.
+"""
+
+import math
+
+import rp2
+from machine import Pin
+
+SM_FREQ = 1000000  # state machine clock: one cycle per microsecond
+PULSE_CYCLES = 4  # step pulse width: TMC2209 wants 0.1 us, DRV8825 1.9 us
+# Cycles each word costs besides its wait loop: pull, mov, set high (1 + 3 delay),
+# set low, and the final jmp that falls through.
+OVERHEAD_CYCLES = 8
+FIFO_DEPTH = 8  # TX FIFO joined with the RX one
+MIN_HZ = 10
+MAX_HZ = 50000
+MAX_SEGMENTS = 64
+
+
+@rp2.asm_pio(set_init=rp2.PIO.OUT_LOW, fifo_join=rp2.PIO.JOIN_TX)
+def step_program():
+    # One word per step: the number of extra cycles to wait after the pulse.
+    pull(block)  # noqa: F821
+    mov(x, osr)  # noqa: F821
+    set(pins, 1)[3]  # noqa: F821
+    set(pins, 0)  # noqa: F821
+    label("wait")  # noqa: F821
+    jmp(x_dec, "wait")  # noqa: F821
+
+
+def check_segments(segments: list) -> int:
+    """Validate a profile and return its total step count.
+
+    Raises:
+        ValueError: a segment is not `[steps, start_hz, end_hz]` with a
+            non-negative whole step count and rates within MIN_HZ..MAX_HZ.
+    """
+    if not isinstance(segments, list) or len(segments) > MAX_SEGMENTS:
+        raise ValueError("segments must be a list of at most " + str(MAX_SEGMENTS))
+    total = 0
+    for segment in segments:
+        if not isinstance(segment, list) or len(segment) != 3:
+            raise ValueError("each segment is [steps, start_hz, end_hz]")
+        steps, start_hz, end_hz = segment
+        if not isinstance(steps, int) or steps < 0:
+            raise ValueError("segment steps must be a whole number >= 0")
+        for rate in (start_hz, end_hz):
+            if not isinstance(rate, (int, float)) or not MIN_HZ <= rate <= MAX_HZ:
+                limits = str(MIN_HZ) + ".." + str(MAX_HZ)
+                raise ValueError("segment rates must be within " + limits + " Hz")
+        total += steps
+    return total
+
+
+def segment_intervals(segments: list, freq: int = SM_FREQ):
+    """Yield the interval before each step, in state machine cycles.
+
+    Rates are taken at the middle of each step so a ramp's steps average the
+    requested acceleration.
+    """
+    for steps, start_hz, end_hz in segments:
+        start_sq = start_hz * start_hz
+        delta_sq = end_hz * end_hz - start_sq
+        for index in range(steps):
+            rate = math.sqrt(start_sq + delta_sq * (index + 0.5) / steps)
+            yield int(freq / rate + 0.5)
+
+
+def microsecond_intervals(intervals_us, freq: int = SM_FREQ):
+    """Yield intervals given in microseconds as state machine cycles."""
+    for interval in intervals_us:
+        yield interval * freq // 1000000
+
+
+class Stepper:
+    """One stepper driver: step from PIO, direction and enable from plain pins."""
+
+    def __init__(self, step_pin: int, dir_pin: int, enable_pin: int, sm_id: int = 0,
+                 freq: int = SM_FREQ, enable_active_low: bool = True) -> None:
+        self.freq = freq
+        self.step_pin = Pin(step_pin, Pin.OUT, value=0)
+        self.dir_pin = Pin(dir_pin, Pin.OUT, value=0)
+        self.enable_pin = Pin(enable_pin, Pin.OUT, value=1 if enable_active_low else 0)
+        self.enable_active_low = enable_active_low
+        self.sm = rp2.StateMachine(sm_id, step_program, freq=freq, set_base=self.step_pin)
+        self.sm.active(1)
+        self.enabled = False
+        self.direction = 1
+        self.position = 0  # steps from home at the start of the current move
+        self._intervals = None
+        self._pushed = 0
+
+    def enable(self, on: bool) -> None:
+        """Energise (or release) the motor coils."""
+        self.enabled = bool(on)
+        self.enable_pin.value((not on) if self.enable_active_low else bool(on))
+
+    def start(self, direction: int, intervals) -> None:
+        """Begin a move of the given intervals (in cycles, an iterator).
+
+        `service()` then keeps the pulses flowing.
+        """
+        self.stop()
+        self.direction = 1 if direction >= 0 else -1
+        self.dir_pin.value(1 if self.direction > 0 else 0)
+        self._intervals = iter(intervals)
+        self._pushed = 0
+        self.service()
+
+    def service(self) -> bool:
+        """Top up the FIFO; True while the move still has steps to emit."""
+        intervals = self._intervals
+        if intervals is not None:
+            sm = self.sm
+            while sm.tx_fifo() < FIFO_DEPTH:
+                try:
+                    cycles = next(intervals)
+                except StopIteration:
+                    self._intervals = None
+                    break
+                sm.put(max(cycles - OVERHEAD_CYCLES, 0))
+                self._pushed += 1
+        return self.busy()
+
+    def busy(self) -> bool:
+        """True until the last step of the move has been emitted."""
+        return self._intervals is not None or self.sm.tx_fifo() > 0
+
+    def steps_done(self) -> int:
+        """Pulses emitted so far in this move (each word pulses as it is pulled)."""
+        return self._pushed - self.sm.tx_fifo()
+
+    def current_position(self) -> int:
+        """Steps from home right now, signed by direction."""
+        return self.position + self.direction * self.steps_done()
+
+    def stop(self) -> int:
+        """Stop at once (the FIFO is emptied); return the position reached."""
+        position = self.current_position()
+        if self._pushed or self._intervals is not None:
+            # Re-initialising the state machine clears its FIFO and program counter.
+            self.sm.active(0)
+            self.sm.init(step_program, freq=self.freq, set_base=self.step_pin)
+            self.sm.exec("set(pins, 0)")
+            self.sm.active(1)
+        self._intervals = None
+        self._pushed = 0
+        self.position = position
+        return position
+
+    def finish(self) -> int:
+        """Account a completed move; return the final position."""
+        self.position = self.current_position()
+        self._pushed = 0
+        return self.position
