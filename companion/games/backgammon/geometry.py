@@ -205,10 +205,16 @@ def make_board(geometry: Geometry, tracks: tuple[tuple[int, ...], ...]) -> Board
 
     The legal-play generator uses it for boards it derives from valid ones.
     """
-    board = object.__new__(Board)
-    object.__setattr__(board, "geometry", geometry)
-    object.__setattr__(board, "tracks", tracks)
+    board = _new_board(Board)
+    _set_geometry(board, geometry)
+    _set_tracks(board, tracks)
     return board
+
+
+# Slot setters: they skip the frozen dataclass's __setattr__ guard, for speed.
+_new_board = object.__new__
+_set_geometry = Board.__dict__["geometry"].__set__
+_set_tracks = Board.__dict__["tracks"].__set__
 
 
 def check_tracks(geometry: Geometry, tracks: tuple[tuple[int, ...], ...]) -> None:

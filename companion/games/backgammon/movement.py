@@ -43,8 +43,7 @@ helps entering and bearing off).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Iterable, Sequence
 
 from companion.games.backgammon.geometry import (
     BACKGAMMON,
@@ -53,6 +52,16 @@ from companion.games.backgammon.geometry import (
     Board,
     Geometry,
     make_board,
+)
+from companion.games.backgammon.movegen import (
+    Found,
+    Play,
+    Step,
+    fast_double,
+    fast_pair,
+    opposition,
+    search_double,
+    search_pair,
 )
 from companion.games.base import RuleError
 
@@ -76,55 +85,6 @@ __all__ = [
 ]
 
 
-class Step(NamedTuple):
-    """One checker moved by one die, in the mover's track positions."""
-
-    source: int
-    """Track position left (0 = bar)."""
-    destination: int
-    """Track position reached (N + 1 = off)."""
-    die: int
-    """The die value used."""
-    hit: bool
-    """True when a lone opposing checker was sent to the bar."""
-
-
-class Play(NamedTuple):
-    """A whole turn: its steps in the order played, and the board it leads to."""
-
-    steps: tuple[Step, ...]
-    board: Board
-
-
-_BITS = 5  # bits per count change in a play key: changes are within -15..15
-
-
-class _Tables:
-    """Per-geometry constants of the generator, built once."""
-
-    def __init__(self, geometry: Geometry) -> None:
-        off = geometry.points + 1
-        self.weights = [1 << (_BITS * q) for q in range(off + 1)]
-        self.hit_bits = [1 << (_BITS * (off + 1) + q) for q in range(off + 1)]
-        # steps[q * 14 + d * 2 + hit]: every step object the generator can make, shared.
-        self.steps = [
-            Step(q, min(q + d, off), d, bool(hit))
-            for q in range(off + 1)
-            for d in range(7)
-            for hit in (0, 1)
-        ]
-
-
-_TABLES = {geometry.name: _Tables(geometry) for geometry in (BACKGAMMON, MINIGAM, MULTIGAM)}
-
-
-def _tables(geometry: Geometry) -> _Tables:
-    tables = _TABLES.get(geometry.name)
-    if tables is None or len(tables.weights) != geometry.points + 2:
-        tables = _TABLES[geometry.name] = _Tables(geometry)
-    return tables
-
-
 def _check_roll(board: Board, mover: int, dice: Sequence[int]) -> None:
     if not 0 <= mover < board.geometry.players:
         raise RuleError(f"There is no player {mover} in {board.geometry.name}.")
@@ -132,196 +92,6 @@ def _check_roll(board: Board, mover: int, dice: Sequence[int]) -> None:
         isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6 for die in dice
     ):
         raise RuleError(f"A roll is two dice from 1 to 6, not {list(dice)!r}.")
-
-
-def _opposition(board: Board, mover: int) -> list[int]:
-    """Opposing checkers on each cell, indexed by the mover's track position."""
-    geometry = board.geometry
-    if geometry.opposite:
-        # The other seat's track read backwards lines up with the mover's.
-        return list(board.tracks[1 - mover][::-1])
-    others = [track for seat, track in enumerate(board.tracks) if seat != mover]
-    return [sum(counts) for counts in zip(*others, strict=True)]
-
-
-# A search result: (dice used, steps, the mover's counts afterwards).
-_Found = dict[int, tuple[int, tuple[Step, ...], tuple[int, ...]]]
-
-
-def _search_pair(
-    me: list[int],
-    opp: list[int],
-    geometry: Geometry,
-    dice: tuple[int, int],
-    found: _Found,
-    singles: _Found,
-) -> None:
-    """Every play of one die order into `found`.
-
-    One-die plays go into `singles`, only while no play uses both dice.
-    """
-    first, second = dice
-    tables = _tables(geometry)
-    weights, hit_bits, step_table = tables.weights, tables.hit_bits, tables.steps
-    off = geometry.points + 1
-    home = geometry.home_start
-    must_enter = not geometry.loose_bar
-    outside = sum(me[:home])
-    occupied = [q for q in range(off) if me[q]]
-    if must_enter and me[0]:
-        occupied = [0]
-    for q1 in occupied:
-        t1 = q1 + first
-        hit1 = 0
-        if t1 < off:
-            if opp[t1] > 1:
-                continue
-            hit1 = opp[t1]
-        else:
-            if outside or (t1 > off and any(me[home:q1])):
-                continue
-            t1 = off
-        me[q1] -= 1
-        me[t1] += 1
-        entered = q1 < home <= t1
-        outside -= entered
-        if hit1:
-            opp[t1] = 0
-        key1 = weights[t1] - weights[q1] + (hit_bits[t1] if hit1 else 0)
-        step1 = step_table[q1 * 14 + first * 2 + hit1]
-        sources = occupied if t1 >= off or t1 in occupied else [*occupied, t1]
-        if must_enter and me[0]:
-            sources = [0]
-        elif must_enter and q1 == 0:
-            sources = [q for q in range(off) if me[q]]
-        extended = False
-        for q2 in sources:
-            if not me[q2]:
-                continue
-            t2 = q2 + second
-            hit2 = 0
-            if t2 < off:
-                if opp[t2] > 1:
-                    continue
-                hit2 = opp[t2]
-            else:
-                if outside or (t2 > off and any(me[home:q2])):
-                    continue
-                t2 = off
-            extended = True
-            key = key1 + weights[t2] - weights[q2] + (hit_bits[t2] if hit2 else 0)
-            if key not in found:
-                me[q2] -= 1
-                me[t2] += 1
-                found[key] = (2, (step1, step_table[q2 * 14 + second * 2 + hit2]), tuple(me))
-                me[q2] += 1
-                me[t2] -= 1
-        if not extended and not found and key1 not in singles:
-            singles[key1] = (1, (step1,), tuple(me))
-        if hit1:
-            opp[t1] = 1
-        outside += entered
-        me[q1] += 1
-        me[t1] -= 1
-
-
-def _double_sources(me: list[int], opp: list[int], off: int, die: int) -> list[int]:
-    """Positions a checker could move from with `die` during a double, in order."""
-    reachable = set()
-    for q in range(off):
-        if me[q]:
-            for k in range(4):
-                position = q + k * die
-                if position >= off:
-                    break
-                reachable.add(position)
-    return sorted(q for q in reachable if q + die >= off or opp[q + die] < 2)
-
-
-def _search_double(
-    me: list[int], opp: list[int], geometry: Geometry, die: int, found: _Found
-) -> int:
-    """Every play of a double, sources non-decreasing; returns the most dice used."""
-    tables = _tables(geometry)
-    weights, hit_bits, step_table = tables.weights, tables.hit_bits, tables.steps
-    off = geometry.points + 1
-    home = geometry.home_start
-    must_enter = not geometry.loose_bar
-    sources = _double_sources(me, opp, off, die)
-    count = len(sources)
-    path: list[Step] = []
-    state = [sum(me[:home]), 0]  # checkers outside the home board, most dice used
-
-    def extend(start: int, key: int) -> None:
-        depth = len(path)
-        extended = False
-        for index in range(start, count):
-            q = sources[index]
-            if not me[q]:
-                continue
-            if must_enter and q and me[0]:
-                break
-            t = q + die
-            hit = 0
-            if t < off:
-                hit = opp[t]
-            else:
-                if state[0] or (t > off and any(me[home:q])):
-                    continue
-                t = off
-            extended = True
-            me[q] -= 1
-            me[t] += 1
-            entered = q < home <= t
-            state[0] -= entered
-            if hit:
-                opp[t] = 0
-            new_key = key + weights[t] - weights[q] + (hit_bits[t] if hit else 0)
-            path.append(step_table[q * 14 + die * 2 + hit])
-            if depth == 3:
-                found[new_key] = (4, tuple(path), tuple(me))
-                state[1] = 4
-            else:
-                extend(index, new_key)
-            path.pop()
-            if hit:
-                opp[t] = 1
-            state[0] += entered
-            me[q] += 1
-            me[t] -= 1
-        if not extended and depth and depth >= state[1]:
-            if depth > state[1]:
-                found.clear()
-                state[1] = depth
-            found[key] = (depth, tuple(path), tuple(me))
-
-    extend(0, 0)
-    return state[1]
-
-
-def _resulting_board(
-    board: Board, mover: int, steps: tuple[Step, ...], track: tuple[int, ...]
-) -> Board:
-    geometry = board.geometry
-    tracks = list(board.tracks)
-    tracks[mover] = track
-    for step in steps:
-        if step.hit:
-            cell = geometry.cell(mover, step.destination)
-            victim = _owner_of_blot(board, mover, cell)
-            counts = list(tracks[victim])
-            counts[geometry.position(victim, cell)] -= 1
-            counts[0] += 1
-            tracks[victim] = tuple(counts)
-    return make_board(geometry, tuple(tracks))
-
-
-def _owner_of_blot(board: Board, mover: int, cell: int) -> int:
-    geometry = board.geometry
-    for seat, track in enumerate(board.tracks):
-        if seat != mover and track[geometry.position(seat, cell)]:
-            return seat
-    raise AssertionError("a hit step always lands on an opposing checker")
 
 
 def legal_plays(board: Board, mover: int, dice: Sequence[int]) -> list[Play]:
@@ -338,27 +108,100 @@ def legal_plays(board: Board, mover: int, dice: Sequence[int]) -> list[Play]:
     _check_roll(board, mover, dice)
     geometry = board.geometry
     me = list(board.tracks[mover])
-    opp = _opposition(board, mover)
-    found: _Found = {}
+    opp = opposition(board, mover)
+    off = geometry.points + 1
     high, low = max(dice), min(dice)
+    moves = 4 if high == low else 2
+    # Fast when no move depends on another: nothing must enter first, nothing can bear off.
+    fast = (geometry.loose_bar or not me[0]) and (
+        sum(me[: geometry.home_start]) > moves
+        or max(q for q in range(off) if me[q]) + moves * high < off
+    ) if any(me[:off]) else False
+    found: Found = {}
     if high == low:
-        _search_double(me, opp, geometry, high, found)
+        if fast:
+            return _plays(board, mover, fast_double(me, opp, off, high))
+        search_double(me, opp, geometry, high, found)
+    elif fast:
+        singles = fast_pair(me, opp, off, high, low, found)
+        if singles is not None:
+            found = singles
     else:
-        singles: _Found = {}
-        _search_pair(me, opp, geometry, (high, low), found, singles)
-        _search_pair(me, opp, geometry, (low, high), found, singles)
+        singles = {}
+        search_pair(me, opp, geometry, (high, low), found, singles)
+        search_pair(me, opp, geometry, (low, high), found, singles)
         if not found:
             found = _larger_die_first(singles, high)
-    return [
-        Play(steps, _resulting_board(board, mover, steps, track))
-        for used, steps, track in found.values()
-    ]
+    return _plays(board, mover, found.values())
 
 
-def _larger_die_first(singles: _Found, high: int) -> _Found:
+def _larger_die_first(singles: Found, high: int) -> Found:
     """Forced-move rule when only one die fits: the larger one if it can be played."""
-    larger = {key: found for key, found in singles.items() if found[1][0].die == high}
+    larger = {key: steps for key, steps in singles.items() if steps[0].die == high}
     return larger or singles
+
+
+_new_play = tuple.__new__
+
+
+def _plays(board: Board, mover: int, found: Iterable[tuple[Step, ...]]) -> list[Play]:
+    """Plays with their resulting boards, from the steps the generator found."""
+    geometry = board.geometry
+    if geometry.players != 2:
+        return [
+            _new_play(Play, (steps, _after_steps(board, mover, steps))) for steps in found
+        ]
+    base = list(board.tracks[mover])
+    other = board.tracks[1 - mover]
+    beyond = geometry.points + 1  # the other seat's position of a cell is beyond - ours
+    plays = []
+    for steps in found:
+        track = base.copy()
+        victim = None
+        for source, destination, _, hit in steps:
+            track[source] -= 1
+            track[destination] += 1
+            if hit:
+                if victim is None:
+                    victim = list(other)
+                victim[beyond - destination] -= 1
+                victim[0] += 1
+        mine = tuple(track)
+        theirs = other if victim is None else tuple(victim)
+        result = make_board(geometry, (mine, theirs) if mover == 0 else (theirs, mine))
+        plays.append(_new_play(Play, (steps, result)))
+    return plays
+
+
+def _after_steps(board: Board, mover: int, steps: tuple[Step, ...]) -> Board:
+    """The board after some steps, in any game."""
+    track = list(board.tracks[mover])
+    for step in steps:
+        track[step.source] -= 1
+        track[step.destination] += 1
+    return _after_hits(board, mover, steps, tuple(track))
+
+
+def _after_hits(
+    board: Board, mover: int, steps: tuple[Step, ...], track: tuple[int, ...]
+) -> Board:
+    """The board after a play that hit: each hit checker goes to its owner's bar."""
+    geometry = board.geometry
+    tracks = list(board.tracks)
+    tracks[mover] = track
+    for step in steps:
+        if step.hit:
+            cell = geometry.cell(mover, step.destination)
+            victim = next(
+                seat
+                for seat, counts in enumerate(board.tracks)
+                if seat != mover and counts[geometry.position(seat, cell)]
+            )
+            counts = list(tracks[victim])
+            counts[geometry.position(victim, cell)] -= 1
+            counts[0] += 1
+            tracks[victim] = tuple(counts)
+    return make_board(geometry, tuple(tracks))
 
 
 def pip_count(board: Board, player: int) -> int:
@@ -398,7 +241,7 @@ def _step_problem(board: Board, mover: int, source: int, die: int) -> str | None
         return "You have a checker on the bar: enter it first."
     target = source + die
     if target < off:
-        if _opposition(board, mover)[target] > 1:
+        if opposition(board, mover)[target] > 1:
             number = geometry.point_number(mover, target)
             return f"Point {number} is blocked: two or more opposing checkers hold it."
         return None
@@ -417,10 +260,10 @@ def _step_problem(board: Board, mover: int, source: int, die: int) -> str | None
 def single_steps(board: Board, mover: int, die: int) -> list[Step]:
     """Every single move of one checker by `die` the board allows (forced-move rule not applied)."""
     off = board.geometry.points + 1
-    opposition = _opposition(board, mover)
-    opposition[off] = 0  # nobody is hit by a checker bearing off
+    opposing = opposition(board, mover)
+    opposing[off] = 0  # nobody is hit by a checker bearing off
     return [
-        Step(source, min(source + die, off), die, opposition[min(source + die, off)] == 1)
+        Step(source, min(source + die, off), die, opposing[min(source + die, off)] == 1)
         for source in range(off)
         if _step_problem(board, mover, source, die) is None
     ]
@@ -443,9 +286,9 @@ def apply_step(board: Board, mover: int, step: Step) -> Board:
     track = list(board.tracks[mover])
     track[step.source] -= 1
     track[destination] += 1
-    hit = destination < off and _opposition(board, mover)[destination] == 1
+    hit = destination < off and opposition(board, mover)[destination] == 1
     new_step = step._replace(hit=hit)
-    return _resulting_board(board, mover, (new_step,), tuple(track))
+    return _after_hits(board, mover, (new_step,), tuple(track))
 
 
 def _dice_of_roll(dice: Sequence[int]) -> list[int]:
