@@ -43,7 +43,7 @@ from companion.games.backgammon.movement import (
     legal_plays,
     legal_steps,
 )
-from companion.games.backgammon.notation import format_steps
+from companion.games.backgammon.notation import format_steps, parse_play
 from companion.games.backgammon.opening import OpeningRoll
 from companion.games.base import ChanceRequest, JSONValue, RuleError, check_outcome
 
@@ -189,6 +189,53 @@ class FamilyGame:
         """Standard notation of steps by `mover` (default: the player on roll)."""
         seat = self.player if mover is None else mover
         return format_steps(self.geometry, seat, steps) if steps else "no move"
+
+    def parse_play(self, text: str) -> TurnPlay:
+        """The whole play that move notation (``24/18 13/11*``) describes for the dice showing.
+
+        Raises:
+            RuleError: no dice are being played, or no legal play matches the text.
+        """
+        self._require_moving()
+        wanted = " ".join(text.split())
+        for play in self.legal_plays():
+            if self.notation(play.steps) == wanted:
+                return self._play_action(play)
+        if not self.forced_moves:
+            raise RuleError(f"{wanted} is not a legal play with {self._roll_text()}.")
+        assert self.dice is not None
+        return self._play_action(parse_play(self.turn_start, self.player, self.dice, text))
+
+    def _roll_text(self) -> str:
+        return "-".join(str(die) for die in self.dice or ())
+
+    def set_position(self, board: Board, player: int, dice: tuple[int, int] | None = None) -> None:
+        """Set up a position in the current game: the board, the seat on roll and maybe its dice.
+
+        Without dice the seat is about to roll (or to double); with dice it is
+        to play them (a roll with no legal move passes at once). For study,
+        teaching and tests; the match score is left as it is.
+
+        Raises:
+            RuleError: the board is of another game, the seat does not exist,
+                the dice are not two dice, or the match is over.
+        """
+        if board.geometry.name != self.geometry.name:
+            raise RuleError(f"That is a {board.geometry.name} board, not {self.geometry.name}.")
+        if not 0 <= player < self.players:
+            raise RuleError(f"There is no seat {player} in {self.geometry.name}.")
+        if dice is not None:
+            check_outcome(ChanceRequest("dice", "", dice=2), list(dice))
+        if self.phase is Phase.OVER:
+            raise RuleError("The match is over: start a new one to set up a position.")
+        self.board = self.turn_start = Board(self.geometry, board.tracks)
+        self.player = player
+        self.steps = ()
+        self._plays = None
+        if dice is None:
+            self._begin_turn()
+        else:
+            self._start_move(dice)
 
     # ----- applying actions -----
 

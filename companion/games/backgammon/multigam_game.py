@@ -14,7 +14,7 @@ from typing import Any, Self
 
 from companion.games.backgammon.family import FamilyGame, Phase, json_object
 from companion.games.backgammon.match import RankScore
-from companion.games.backgammon.movement import MULTIGAM, has_won
+from companion.games.backgammon.movement import MULTIGAM, Board, has_won
 from companion.games.backgammon.options import MultiGamOptions
 from companion.games.base import JSONValue, RuleError
 
@@ -39,6 +39,22 @@ class MultiGamGame(FamilyGame):
     def winners(self) -> list[int]:
         """Seats that won the match (several when the tie-break leaves a tie)."""
         return self.score.winners()
+
+    def set_position(self, board: Board, player: int, dice: tuple[int, int] | None = None) -> None:
+        """Set up a position (see `FamilyGame.set_position`).
+
+        Seats whose checkers are all off count as finished, ranked in seat order.
+
+        Raises:
+            RuleError: as `FamilyGame.set_position`, or the seat on roll has finished.
+        """
+        finished = [seat for seat in range(self.players) if has_won(board, seat)]
+        if player in finished:
+            raise RuleError(f"{self.seat_name(player)} has finished and skips every turn.")
+        if len(finished) >= self.players - 1:
+            raise RuleError("Three players have finished: that game is over.")
+        super().set_position(board, player, dice)
+        self.finished = finished
 
     def _next_player(self, player: int) -> int:
         """The next seat clockwise that has not finished: finished players skip their turns."""
