@@ -35,5 +35,7 @@ def uno_game_spec(game: type[UnoMatch]) -> GameSpec:
     )
 
 
-GAME_SPECS: tuple[GameSpec, ...] = (uno_game_spec(ClassicUno),)
+from companion.games.uno.tiki import TikiTwist  # noqa: E402
+
+GAME_SPECS: tuple[GameSpec, ...] = (uno_game_spec(ClassicUno), uno_game_spec(TikiTwist))
 """Every UNO game; the Tiki Twist and Duo specs are added here as they land."""

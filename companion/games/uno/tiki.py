@@ -1,0 +1,391 @@
+"""UNO Tiki Twist: classic UNO plus the Tiki idol, Tiki Faces and Spin cards.
+
+`TikiTwist` subclasses `ClassicUno` and changes only what the rulebook
+changes, through the classic hooks (see `companion.games.uno.classic`):
+
+- a Tiki Face may always be played from hand (`playable`); it goes into the
+  idol instead of the discard pile (`place_played_card`) and leaves the colour
+  in play alone;
+- playing a Tiki Face, or a Spin card while the idol holds a face, asks chance
+  for a spin (`card_effect`, `chance_request`): ``ChanceRequest(kind="spin")``
+  answered with a seat or two neighbouring seats (`SpinResult`); between two
+  seats the spinner picks one (`PickSeat`);
+- the chosen player performs the active face's action: Draw 1/2/4 (no
+  decision), Discard 2 (`TikiDiscard` up to twice, or `EndTikiAction`),
+  Discard All of the face's colour (`DiscardAll`, all or none), Go To (that
+  player plays at once to the discard pile, D-U3); then play resumes after the
+  spinner, except after Go To;
+- a Tiki Face turned up as the start card goes into the idol (`start_card_effect`);
+- the reshuffle takes the idol's faces except the one showing (`reshuffle_sources`);
+- Tiki Twist card points (`points_table`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from companion.games.base import ChanceRequest, JSONValue, RuleError
+from companion.games.uno import tiki_actions as tact
+from companion.games.uno._match import cards_from_json, cards_to_json
+from companion.games.uno.cards import Card, Colour, TikiAction
+from companion.games.uno.classic import ClassicUno, distinct
+from companion.games.uno.deck_file import builtin_deck
+from companion.games.uno.idol import Idol
+from companion.games.uno.options import ClassicOptions
+from companion.games.uno.scoring import TIKI_POINTS
+
+TIKI_PHASES = frozenset({"spin", "pick_seat", "tiki_discard", "tiki_discard_all"})
+"""Phases of a Tiki action in progress (besides classic's)."""
+
+_DRAWS = {TikiAction.DRAW_1: 1, TikiAction.DRAW_2: 2, TikiAction.DRAW_4: 4}
+
+
+@dataclass(frozen=True)
+class TikiOptions(ClassicOptions):
+    """UNO Tiki Twist options: the classic ones with the Tiki Twist deck (D-U2)."""
+
+    deck: str = "tiki112"
+    """The built-in Tiki Twist deck (D-U2); `deck_cards` gives a table's own deck."""
+
+
+def face_name(face: Card) -> str:
+    """The action of a Tiki Face as the screen says it: "Draw 4", "Discard All Red"."""
+    name = face.tiki.value if face.tiki is not None else "Tiki"
+    return f"{name} {face.colour.value}" if face.colour is not None else name
+
+
+class TikiTwist(ClassicUno):
+    """A UNO Tiki Twist match (2-10 players) to the options' target score."""
+
+    game_name: ClassVar[str] = "tiki"
+    title: ClassVar[str] = "UNO Tiki Twist"
+    builtin_decks: ClassVar[tuple[str, ...]] = ("tiki112",)
+    options_type: ClassVar[type[ClassicOptions]] = TikiOptions
+    action_types: ClassVar[dict[str, Any]] = tact.TIKI_ACTION_TYPES
+    points_table = TIKI_POINTS
+
+    idol: Idol[Card]
+    tiki: dict[str, Any] | None
+    """The Tiki action in progress: spinner, seats (a stop between two), target, left."""
+    go_to: bool
+    """True while the current player was sent by Go To and must play to the discard pile."""
+
+    # ------------------------------------------------------------ rule hooks
+
+    def build_deck(self) -> tuple[Card, ...]:
+        """The Tiki Twist deck (D-U2), or the table's own cards.
+
+        Raises:
+            RuleError: the options name another built-in deck or an unknown card.
+        """
+        if self.options.deck_cards:
+            return super().build_deck()
+        if self.options.deck not in self.builtin_decks:
+            raise RuleError(
+                f"UNO Tiki Twist is played with the tiki112 deck, not {self.options.deck!r}; "
+                "give your own cards with deck_cards."
+            )
+        return builtin_deck(self.options.deck).cards
+
+    def playable(self, card: Card, seat: int) -> bool:
+        """A Tiki Face needs no match, except for a player sent by Go To."""
+        if card.is_tiki_face:
+            return not self.go_to
+        return super().playable(card, seat)
+
+    def play_error(self, card: Card, seat: int) -> str | None:
+        """Why `card` may not be played now, or None (Go To refuses Tiki Faces)."""
+        if card.is_tiki_face and self.go_to:
+            return "Go To: play a card onto the discard pile; a Tiki Face does not count."
+        return super().play_error(card, seat)
+
+    def place_played_card(self, card: Card) -> None:
+        """A Tiki Face goes into the idol and becomes the active face."""
+        if card.is_tiki_face:
+            self.idol.put(card)
+        else:
+            super().place_played_card(card)
+
+    def card_effect(self, card: Card, seat: int) -> None:
+        """A Tiki Face, or a Spin card with a face in the idol, makes its player spin (D-U4)."""
+        if card.is_tiki_face or (card.spin and not self.idol.is_empty):
+            self.tiki = {"spinner": seat, "seats": None, "target": None, "left": 0}
+            self.current = seat
+            self.phase = "spin"
+            self.pending_chance = "spin"
+        else:
+            super().card_effect(card, seat)
+
+    def start_card_effect(self, card: Card) -> None:
+        """A Tiki Face turned up goes into the idol and the next card is turned."""
+        if not card.is_tiki_face:
+            super().start_card_effect(card)
+            return
+        self.discard.pop()
+        self.idol.put(card)
+        if self.referee:
+            self.phase = "start_card"
+        else:
+            self.turn_up_start_card()
+
+    def start_turn(self, seat: int) -> None:
+        """Give the turn to `seat`; a Go To restriction ends with it."""
+        super().start_turn(seat)
+        self.go_to = False
+
+    def reshuffle_sources(self) -> list[Card | None]:
+        """The discard pile under its top card and the idol's faces but the one showing."""
+        return [*self.discard[:-1], *self.idol.faces[:-1]]
+
+    def clear_reshuffle_sources(self) -> None:
+        """Take the reshuffled cards from the discard pile and the idol."""
+        super().clear_reshuffle_sources()
+        self.idol.take_hidden_faces()
+
+    def chance_request(self, kind: str) -> ChanceRequest:
+        """The spin request names the active face; shuffles are classic's."""
+        if kind != "spin":
+            return super().chance_request(kind)
+        face = self.idol.active_tiki_face
+        assert face is not None
+        return ChanceRequest(
+            "spin", f"Spin needed: {face_name(face)} is active.", seats=tuple(range(self.players))
+        )
+
+    def spin_action(self, outcome: Any) -> tact.SpinResult:
+        """The `SpinResult` for a seat or a pair of neighbouring seats.
+
+        Raises:
+            RuleError: two seats that are not neighbours.
+        """
+        seats = (outcome,) if isinstance(outcome, int) else tuple(outcome)
+        self._check_spin_seats(seats)
+        return tact.SpinResult(seats)
+
+    def decider(self) -> int:
+        """The spinner picks between two seats; the chosen player discards."""
+        if self.tiki is not None and self.phase == "pick_seat":
+            return int(self.tiki["spinner"])
+        if self.tiki is not None and self.phase in ("tiki_discard", "tiki_discard_all"):
+            return int(self.tiki["target"])
+        return super().decider()
+
+    def card_locations(self) -> dict[str, list[Card | None]]:
+        """Classic's places plus the idol."""
+        places = super().card_locations()
+        places["idol"] = list(self.idol.faces)
+        return places
+
+    def colour_count(self, seat: int, colour: Colour) -> int:
+        """How many cards of `colour` `seat` holds (wilds and Tiki Faces have none)."""
+        return sum(
+            1
+            for card in self.hands[seat]
+            if card is not None and card.colour is colour and not card.is_tiki_face
+        )
+
+    # ----------------------------------------------------------- the spin
+
+    def _check_spin_seats(self, seats: tuple[int, ...]) -> None:
+        if not 1 <= len(seats) <= 2 or any(not 0 <= seat < self.players for seat in seats):
+            raise RuleError(
+                f"The idol stops at one seat or between two, from seat 0 to {self.players - 1}."
+            )
+        if len(seats) == 2 and (seats[0] - seats[1]) % self.players not in (1, self.players - 1):
+            raise RuleError(
+                f"Seats {seats[0]} and {seats[1]} are not neighbours: the idol stops between "
+                "two players sitting side by side."
+            )
+
+    def _apply_spin_result(self, action: tact.SpinResult) -> None:
+        if self.pending_chance != "spin" or self.tiki is None:
+            raise RuleError("Nobody needs to spin the idol now.")
+        self._check_spin_seats(action.seats)
+        self.pending_chance = None
+        if len(action.seats) == 1:
+            self._resolve(action.seats[0])
+        else:
+            self.tiki["seats"] = list(action.seats)
+            self.phase = "pick_seat"
+
+    def _apply_pick_seat(self, action: tact.PickSeat) -> None:
+        if self.phase != "pick_seat" or self.tiki is None:
+            raise self._not_now("pick a seat")
+        if action.seat not in self.tiki["seats"]:
+            first, second = self.tiki["seats"]
+            raise RuleError(
+                f"The idol stopped between seats {first} and {second}: pick one of them."
+            )
+        self._resolve(action.seat)
+
+    def _resolve(self, target: int) -> None:
+        """The chosen player performs the active face's action."""
+        assert self.tiki is not None
+        face = self.idol.active_tiki_face
+        assert face is not None and face.tiki is not None
+        self.tiki["target"], self.tiki["seats"] = target, None
+        if face.tiki in _DRAWS:
+            self.owe(target, _DRAWS[face.tiki])
+            self._resume()
+        elif face.tiki is TikiAction.DISCARD_2:
+            self.tiki["left"] = 2
+            self.phase = "tiki_discard"
+        elif face.tiki is TikiAction.DISCARD_ALL:
+            assert face.colour is not None
+            if self.referee or self.colour_count(target, face.colour):
+                self.phase = "tiki_discard_all"
+            else:
+                self._resume()  # nothing of the colour: no penalty
+        else:  # Go To: play jumps to the chosen player at once
+            self.tiki = None
+            self.start_turn(target)
+            self.go_to = True
+
+    def _resume(self) -> None:
+        """Play resumes with the player after the spinner, in the current direction."""
+        assert self.tiki is not None
+        spinner = int(self.tiki["spinner"])
+        self.tiki = None
+        self.start_turn(self.next_seat(spinner))
+
+    # ------------------------------------------------------ the discards
+
+    def _discard_under_top(self, target: int, cards: list[Card | None]) -> None:
+        """D-U6: discarded cards go under the top card; an emptied hand wins the round."""
+        for card in cards:
+            self.discard.insert(len(self.discard) - 1, card)
+        if not self.hands[target]:
+            self.tiki = None
+            self.round_winner = target
+            self.phase = "round_over"
+
+    def _apply_tiki_discard(self, action: tact.TikiDiscard) -> None:
+        if self.phase != "tiki_discard" or self.tiki is None:
+            raise self._not_now(f"discard {action.card}")
+        target = int(self.tiki["target"])
+        hand = self.hands[target]
+        if action.card not in self.deck_kinds:
+            raise RuleError(f"{action.card} is not in this deck.")
+        if not self.referee and action.card not in hand:
+            raise RuleError(f"Seat {target} holds no {action.card}.")
+        if self.referee:
+            hand.pop()
+        else:
+            hand.remove(action.card)
+        self.tiki["left"] -= 1
+        self._discard_under_top(target, [action.card])
+        if self.tiki is not None and self.tiki["left"] == 0:
+            self._resume()
+
+    def _apply_discard_all(self, action: tact.DiscardAll) -> None:
+        if self.phase != "tiki_discard_all" or self.tiki is None:
+            raise self._not_now("discard all cards of a colour")
+        target = int(self.tiki["target"])
+        face = self.idol.active_tiki_face
+        assert face is not None and face.colour is not None
+        hand = self.hands[target]
+        if self.referee:
+            if not 1 <= action.count <= len(hand):
+                raise RuleError(f"Seat {target} holds {len(hand)} cards: discard 1 to {len(hand)}.")
+            gone: list[Card | None] = [hand.pop() for _ in range(action.count)]
+        else:
+            held = self.colour_count(target, face.colour)
+            if action.count != held:
+                raise RuleError(
+                    f"Discard All is all or none: seat {target} holds {held} "
+                    f"{face.colour.value} cards."
+                )
+            gone = [card for card in hand if card is not None and card.colour is face.colour
+                    and not card.is_tiki_face]
+            self.hands[target] = hand = [card for card in hand if card not in gone]
+        self._discard_under_top(target, gone)
+        if self.tiki is not None:
+            self._resume()
+
+    def _apply_end_tiki_action(self, action: tact.EndTikiAction) -> None:
+        if self.phase not in ("tiki_discard", "tiki_discard_all") or self.tiki is None:
+            raise self._not_now("end a Tiki action")
+        self._resume()
+
+    # ---------------------------------------------------------- Go To
+
+    def _apply_draw(self, action: Any) -> None:
+        if self.go_to and self.phase == "turn" and not self.referee:
+            playable = [card for card in distinct(self.hands[self.current])
+                        if self.playable(card, self.current)]
+            if playable:
+                raise RuleError(
+                    f"Go To: you must play to the discard pile, and {playable[0]} fits; "
+                    "you draw only with no playable card."
+                )
+        super()._apply_draw(action)
+
+    def _apply_play(self, action: Any) -> None:
+        colour = self.colour
+        super()._apply_play(action)
+        if action.card.is_tiki_face:
+            self.colour = colour  # a face in the idol does not change the colour in play
+
+    def _legal_turn(self) -> list[Any]:
+        plays = super()._legal_turn()
+        if self.go_to and not self.referee and len(plays) > 1:
+            plays = [play for play in plays if play.type != "draw"]
+        return plays
+
+    def _legal_pick_seat(self) -> list[Any]:
+        assert self.tiki is not None
+        return [tact.PickSeat(seat) for seat in self.tiki["seats"]]
+
+    def _legal_tiki_discard(self) -> list[Any]:
+        assert self.tiki is not None
+        target = int(self.tiki["target"])
+        cards = distinct(self.deck) if self.referee else distinct(self.hands[target])
+        return [*(tact.TikiDiscard(card) for card in cards), tact.EndTikiAction()]
+
+    def _legal_tiki_discard_all(self) -> list[Any]:
+        assert self.tiki is not None
+        target = int(self.tiki["target"])
+        face = self.idol.active_tiki_face
+        assert face is not None and face.colour is not None
+        if self.referee:
+            counts = range(1, len(self.hands[target]) + 1)
+        else:
+            counts = range(self.colour_count(target, face.colour), 0, -1)[:1]
+        return [*(tact.DiscardAll(count) for count in counts), tact.EndTikiAction()]
+
+    def _not_now(self, what: str) -> RuleError:
+        if self.tiki is None or self.phase not in TIKI_PHASES:
+            return super()._not_now(what)
+        reasons = {
+            "spin": f"Seat {self.tiki['spinner']} must spin the idol first.",
+            "pick_seat": f"Seat {self.tiki['spinner']} must pick the seat the idol points at.",
+            "tiki_discard": f"Seat {self.tiki['target']} is discarding for Discard 2.",
+            "tiki_discard_all": f"Seat {self.tiki['target']} must discard all or none.",
+        }
+        return RuleError(f"You cannot {what} now. {reasons[self.phase]}")
+
+    # ------------------------------------------------------------ state
+
+    def _reset_round(self) -> None:
+        super()._reset_round()
+        self.idol = Idol()
+        self.tiki = None
+        self.go_to = False
+
+    def json_fields(self) -> dict[str, JSONValue]:
+        """Classic's fields plus the idol and the Tiki action in progress."""
+        return {
+            **super().json_fields(),
+            "idol": cards_to_json(self.idol.faces),
+            "tiki": None if self.tiki is None else dict(self.tiki),
+            "go_to": self.go_to,
+        }
+
+    def load_json_fields(self, data: dict[str, Any]) -> None:
+        """Read classic's fields plus the idol and the Tiki action in progress."""
+        super().load_json_fields(data)
+        self.idol = Idol([card for card in cards_from_json(data["idol"]) if card is not None])
+        self.tiki = None if data["tiki"] is None else dict(data["tiki"])
+        self.go_to = bool(data["go_to"])
+

@@ -1,0 +1,131 @@
+"""The actions UNO Tiki Twist adds to classic UNO: the spin and the Tiki Face actions.
+
+`TIKI_ACTION_TYPES` extends the classic table, so `action_from_json` reads
+every action of a Tiki Twist match.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from companion.games.base import JSONValue, RuleError
+from companion.games.uno.actions import ACTION_TYPES
+from companion.games.uno.cards import Card
+
+
+def _whole_number(data: dict[str, JSONValue], key: str) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"The action needs {key!r}: a whole number.")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class SpinResult:
+    """Chance: where the idol stopped, one seat or two neighbouring seats."""
+
+    seats: tuple[int, ...]
+    type: ClassVar[str] = "spin_result"
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"type": self.type, "seats": list(self.seats)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSONValue]) -> Self:
+        seats = data.get("seats")
+        if not isinstance(seats, list) or not all(
+            isinstance(seat, int) and not isinstance(seat, bool) for seat in seats
+        ):
+            raise RuleError("A spin result needs 'seats': one seat number or two.")
+        return cls(tuple(seats))
+
+    def __str__(self) -> str:
+        if len(self.seats) == 1:
+            return f"the idol points at seat {self.seats[0]}"
+        return f"the idol stopped between seats {self.seats[0]} and {self.seats[1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class PickSeat:
+    """The spinning player picks one of the two seats the idol stopped between."""
+
+    seat: int
+    type: ClassVar[str] = "pick_seat"
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"type": self.type, "seat": self.seat}
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSONValue]) -> Self:
+        return cls(_whole_number(data, "seat"))
+
+    def __str__(self) -> str:
+        return f"pick seat {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class TikiDiscard:
+    """Discard 2: the chosen player discards one card (under the top discard)."""
+
+    card: Card
+    type: ClassVar[str] = "tiki_discard"
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"type": self.type, "card": str(self.card)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSONValue]) -> Self:
+        text = data.get("card")
+        if not isinstance(text, str):
+            raise RuleError("The action needs 'card': the name of a card, such as \"Blue 7\".")
+        return cls(Card.parse(text))
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardAll:
+    """Discard All: the chosen player discards every card of the face's colour.
+
+    `count` is how many cards go (the engine checks it in simulation; at a
+    physical table it is what the player put down).
+    """
+
+    count: int
+    type: ClassVar[str] = "discard_all"
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"type": self.type, "count": self.count}
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSONValue]) -> Self:
+        return cls(_whole_number(data, "count"))
+
+    def __str__(self) -> str:
+        return f"discard all {self.count} cards of the colour"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTikiAction:
+    """Decline an optional Tiki action, or stop discarding."""
+
+    type: ClassVar[str] = "end_tiki_action"
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"type": self.type}
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSONValue]) -> Self:
+        return cls()
+
+    def __str__(self) -> str:
+        return "discard nothing more"
+
+
+TIKI_ACTION_TYPES: dict[str, Any] = {
+    **ACTION_TYPES,
+    **{cls.type: cls for cls in (SpinResult, PickSeat, TikiDiscard, DiscardAll, EndTikiAction)},
+}
+"""Every action of a UNO Tiki Twist match, by JSON type."""
