@@ -80,15 +80,15 @@ class BackgammonGame(FamilyGame):
         )
 
     def _no_double_reason(self) -> str:
-        if self.phase is not Phase.DECIDE and self.phase is not Phase.ROLL:
-            return "You may double only at the start of your turn, before rolling."
         if not self.options.cube:
             return "This match is played without the doubling cube."
         if self.score.crawford_game:
             return "No doubling in the Crawford game: roll the dice."
-        if self.cube.owner not in (None, self.player):
+        if self.phase in (Phase.DECIDE, Phase.ROLL) and self.cube.owner not in (None, self.player):
             return "Your opponent owns the cube: only the cube's owner may double."
-        return f"The cube cannot go above {MAX_CUBE}: roll the dice."
+        if self.phase is Phase.ROLL and self.cube.value * 2 > MAX_CUBE:
+            return f"The cube cannot go above {MAX_CUBE}: roll the dice."
+        return "You may double only at the start of your turn, before rolling."
 
     # ----- hooks -----
 

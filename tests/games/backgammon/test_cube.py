@@ -2,8 +2,11 @@
 
 import pytest
 
+from companion.games.backgammon.actions import Beaver, DiceThrow, Double, Pass, Roll, Take
 from companion.games.backgammon.cube import Cube, ResultKind
+from companion.games.backgammon.family import Phase
 from companion.games.base import RuleError
+from tests.games.backgammon.game_helpers import bg_game
 
 
 def test_cube_starts_at_one_in_the_middle() -> None:
@@ -94,3 +97,113 @@ def test_cube_json_round_trip() -> None:
 def test_bad_cube_json_is_refused(data: dict) -> None:
     with pytest.raises(RuleError):
         Cube.from_json(data)
+
+
+# ----- the cube in a game -----
+
+RACE = ({6: 15}, {6: 15})
+
+
+def test_player_may_double_before_rolling_while_the_cube_is_centred() -> None:
+    game = bg_game(*RACE)
+    assert game.phase is Phase.DECIDE
+    assert game.legal_actions() == [Roll(), Double()]
+
+
+def test_double_asks_the_opponent_to_take_or_pass() -> None:
+    game = bg_game(*RACE)
+    game.apply(Double())
+    assert (game.phase, game.to_move) == (Phase.DOUBLED, 1)
+    assert game.legal_actions() == [Take(), Pass()]
+
+
+def test_take_doubles_the_cube_and_the_doubler_rolls() -> None:
+    game = bg_game(*RACE)
+    game.apply(Double())
+    game.apply(Take())
+    assert (game.cube.value, game.cube.owner) == (2, 1)
+    assert (game.phase, game.player) == (Phase.ROLL, 0)
+
+
+def test_pass_loses_the_game_at_the_cube_value_before_the_double() -> None:
+    game = bg_game(*RACE, match_length=0)
+    game.apply(Double())
+    game.apply(Take())
+    game.apply(DiceThrow((1, 2)))
+    game.apply(game.legal_actions()[0])
+    game.apply(Double())
+    game.apply(Pass())
+    assert game.results == [{"winner": 1, "result": "passed", "cube": 2, "points": 2}]
+    assert game.scores() == [0, 2]
+    assert game.match_info().status.name == "DROPPED"
+
+
+def test_only_the_cube_owner_may_redouble() -> None:
+    game = bg_game(*RACE)
+    game.apply(Double())
+    game.apply(Take())
+    game.apply(DiceThrow((1, 2)))
+    game.apply(game.legal_actions()[0])
+    assert game.phase is Phase.DECIDE  # player 1 owns the cube
+    game.apply(Roll())
+    game.apply(DiceThrow((1, 2)))
+    game.apply(game.legal_actions()[0])
+    assert game.phase is Phase.ROLL  # player 0 does not
+    with pytest.raises(RuleError, match="owns the cube"):
+        game.apply(Double())
+
+
+def test_throwing_the_dice_instead_of_deciding_means_no_double() -> None:
+    game = bg_game(*RACE)
+    game.apply(DiceThrow((4, 2)))
+    assert (game.phase, game.dice, game.cube.value) == (Phase.MOVE, (4, 2), 1)
+
+
+def test_no_double_after_rolling() -> None:
+    game = bg_game(*RACE)
+    game.apply(Roll())
+    with pytest.raises(RuleError, match="start of your turn"):
+        game.apply(Double())
+
+
+def test_take_without_a_double_is_refused() -> None:
+    game = bg_game(*RACE)
+    with pytest.raises(RuleError, match="Nobody has doubled"):
+        game.apply(Take())
+
+
+def test_beaver_is_a_money_game_option() -> None:
+    game = bg_game(*RACE, match_length=0, beavers=True)
+    game.apply(Double())
+    assert Beaver() in game.legal_actions()
+    game.apply(Beaver())
+    assert (game.cube.value, game.cube.owner, game.phase, game.player) == (4, 1, Phase.ROLL, 0)
+
+
+def test_beavers_are_off_by_default() -> None:
+    game = bg_game(*RACE, match_length=0)
+    game.apply(Double())
+    assert Beaver() not in game.legal_actions()
+    with pytest.raises(RuleError, match="Beavers are not allowed"):
+        game.apply(Beaver())
+
+
+def test_jacoby_rule_counts_an_unturned_gammon_single_in_a_money_game() -> None:
+    game = bg_game({1: 1}, {6: 15}, dice=(2, 1), match_length=0, jacoby=True)
+    game.apply(game.parse_play("1/off"))
+    assert game.results == [{"winner": 0, "result": "gammon", "cube": 1, "points": 1}]
+
+
+def test_without_the_cube_nobody_doubles() -> None:
+    game = bg_game(*RACE, cube=False)
+    assert game.phase is Phase.ROLL
+    with pytest.raises(RuleError, match="without the doubling cube"):
+        game.apply(Double())
+
+
+def test_offered_double_shows_in_the_match_id() -> None:
+    game = bg_game(*RACE, match_length=7)
+    game.apply(Double())
+    info = game.match_info()
+    assert (info.double_offered, info.player_on_roll, info.player_to_decide) == (True, 0, 1)
+    assert (info.cube_value, info.cube_owner) == (1, None)
