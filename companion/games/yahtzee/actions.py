@@ -37,6 +37,10 @@ class RollAgain:
     kept: tuple[int, ...]
     tag: ClassVar[str] = "roll_again"
 
+    def __post_init__(self) -> None:
+        # Held dice are a set of values: (4, 4, 1) and (1, 4, 4) are the same choice.
+        object.__setattr__(self, "kept", tuple(sorted(self.kept)))
+
     def __str__(self) -> str:
         if not self.kept:
             return "Roll all the dice again"
@@ -159,7 +163,7 @@ def action_from_json(data: dict[str, JSONValue]) -> YahtzeeAction:
         if tag == Roll.tag:
             return Roll(_numbers(data, "values"))
         if tag == RollAgain.tag:
-            return RollAgain(tuple(sorted(_numbers(data, "kept"))))
+            return RollAgain(_numbers(data, "kept"))
         if tag in (ChooseTarget.tag, Claim.tag):
             tile = parse_tile(data["tile"])
             return ChooseTarget(tile) if tag == ChooseTarget.tag else Claim(tile)

@@ -293,7 +293,8 @@ class YahtzeeState:
             except RuleError as error:
                 return str(error)
         if isinstance(action, Claim | ChooseTarget) and self.phase in (Phase.CLAIM, Phase.TARGET):
-            names = ", ".join(str(choice).split(" ", 1)[1] for choice in self.legal_actions())
+            choices = self.claim_choices if self.phase is Phase.CLAIM else turn.wild_targets(self)
+            names = ", ".join(tile.label for tile in choices)
             return f"You cannot take {action.tile.label} now: choose one of {names}."
         if isinstance(action, PlaceTile) and self.phase is Phase.PLACE:
             free = ", ".join(

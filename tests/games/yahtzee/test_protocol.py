@@ -1,0 +1,168 @@
+"""The engine protocol: dice as chance requests, errors as sentences, JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.games.base import RuleError
+from companion.games.yahtzee import (
+    ChooseTarget,
+    Claim,
+    MoveOn,
+    PlaceTile,
+    Roll,
+    RollAgain,
+    Stay,
+    Stop,
+    Tile,
+    YahtzeeState,
+    action_from_json,
+    new_game,
+)
+from tests.games.yahtzee.conftest import land_on, position, roll
+
+
+def test_every_die_is_a_chance_request_for_exactly_the_dice_being_rolled() -> None:
+    state = new_game(2)
+    assert (state.chance() or pytest.fail()).dice == 2  # roll-off
+    roll(state, 6, 6)
+    roll(state, 1, 1)
+    assert (state.chance() or pytest.fail()).dice == 1  # movement
+    roll(state, 2)
+    request = state.chance() or pytest.fail()
+    assert (request.kind, request.dice, request.sides) == ("dice", 5, 6)
+    roll(state, 4, 4, 1, 2, 3)
+    state.apply(RollAgain((4, 4, 1)))
+    assert (state.chance() or pytest.fail()).dice == 2
+    assert "roll 2 of 3" in (state.chance() or pytest.fail()).prompt
+
+
+def test_nobody_is_to_move_while_dice_are_needed() -> None:
+    state = new_game(2)
+    assert state.to_move is None and state.legal_actions() == []
+
+
+def _snapshot_after_refusal(state: YahtzeeState, action: Any) -> str:
+    before = state.to_json()
+    with pytest.raises(RuleError) as refused:
+        state.apply(action)
+    assert state.to_json() == before
+    return str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("action", "sentence"),
+    [
+        (Stop(), "Dice first: Player 1: roll the die to move"),
+        (Roll((1, 2)), "Roll 1 dice"),
+        (Roll((7,)), "A die shows 1 to 6"),
+        (Claim(Tile.ONES), "Dice first"),
+    ],
+)
+def test_action_refused_while_dice_are_needed_says_what_to_do(action: Any, sentence: str) -> None:
+    state = position(squares={0: 1})
+    assert sentence in _snapshot_after_refusal(state, action)
+
+
+@pytest.mark.parametrize(
+    ("action", "sentence"),
+    [
+        (RollAgain((6,)), "You can only hold dice that are showing (1 2 3 4 5), not 6."),
+        (RollAgain((1, 2, 3, 4, 5)), "Leave at least one die to roll"),
+        (Stay(), "'Stay and roll to improve your tile' is not allowed now: keep some dice"),
+        (Roll((1, 2, 3, 4, 5)), "No dice are needed now"),
+    ],
+)
+def test_bad_choice_during_the_five_dice_is_a_sentence_and_changes_nothing(
+    action: Any, sentence: str
+) -> None:
+    state = position(squares={0: 1})
+    land_on(state, 3)
+    roll(state, 1, 2, 3, 4, 5)
+    assert sentence in _snapshot_after_refusal(state, action)
+
+
+def test_wild_target_that_is_yours_is_refused_with_the_choices() -> None:
+    state = position(tiles={Tile.SIXES: (0, 1, 2)}, squares={0: 1})
+    land_on(state, 5)
+    roll(state, 1, 2, 3, 4, 5)
+    message = _snapshot_after_refusal(state, ChooseTarget(Tile.SIXES))
+    assert message.startswith("You cannot take Sixes now: choose one of Ones, Twos")
+
+
+def test_finished_game_refuses_every_action() -> None:
+    data = position().to_json()
+    data["phase"] = "over"
+    state = YahtzeeState.from_json(data)
+    assert "The game is over" in _snapshot_after_refusal(state, Roll((3,)))
+    with pytest.raises(RuleError, match="No dice are needed now"):
+        state.chance_action([3])
+
+
+ALL_ACTIONS = [
+    Roll((3, 4)),
+    RollAgain(()),
+    RollAgain((2, 2, 5)),
+    Stop(),
+    ChooseTarget(Tile.FULL_HOUSE),
+    Claim(Tile.LARGE_STRAIGHT),
+    Stay(),
+    MoveOn(),
+    PlaceTile(7),
+]
+
+
+@pytest.mark.parametrize("action", ALL_ACTIONS, ids=str)
+def test_every_action_round_trips_through_json_and_reads_well(action: Any) -> None:
+    assert action_from_json(action.to_json()) == action
+    text = str(action)
+    assert text and text[0].isupper() and "(" not in text
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"action": "fly"},
+        {"action": "claim"},
+        {"action": "claim", "tile": "yahtzee"},
+        {"action": "roll", "values": "12"},
+        {"action": "place_tile", "square": "7"},
+        ["claim"],
+    ],
+)
+def test_bad_action_json_is_refused_with_a_sentence(data: Any) -> None:
+    with pytest.raises(RuleError):
+        action_from_json(data)
+
+
+def test_state_json_round_trip_is_exact_mid_turn() -> None:
+    state = position(tiles={Tile.FIVES: (1, 2, 3)}, squares={0: 1}, protected=Tile.FIVES)
+    land_on(state, 3)
+    roll(state, 5, 5, 1, 2, 3)
+    state.apply(RollAgain((5, 5)))
+    copy = YahtzeeState.from_json(state.to_json())
+    assert copy == state and copy.to_json() == state.to_json()
+    roll(copy, 5, 1, 1)
+    roll(state, 5, 1, 1)
+    assert copy == state
+
+
+@pytest.mark.parametrize(
+    ("change", "sentence"),
+    [
+        (lambda d: d.update(game="uno"), "not a saved Yahtzee board game"),
+        (lambda d: d["tiles"]["ones"].update(owner=0, value=1, square=3), "share a square"),
+        (lambda d: d["tiles"]["twos"].update(owner=0, value=1, square=5), "not on a tile square"),
+        (lambda d: d["tiles"]["twos"].update(owner=7, value=1, square=6), "impossible owner"),
+        (lambda d: d.update(protected="sixes"), "protection marker is on an unclaimed tile"),
+        (lambda d: d.update(phase="dancing"), "damaged"),
+        (lambda d: d.pop("dice"), "damaged"),
+    ],
+)
+def test_damaged_saved_game_is_refused_with_a_sentence(change: Any, sentence: str) -> None:
+    data = position(tiles={Tile.FIVES: (1, 2, 3)}).to_json()
+    change(data)
+    with pytest.raises(RuleError, match=sentence):
+        YahtzeeState.from_json(data)
