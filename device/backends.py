@@ -60,7 +60,7 @@ def open_spinner_backend(config: Config, clock: Clock | None = None) -> SpinnerB
     if config.backend == "gpio":
         from device import gpio
 
-        return gpio.open_gpio_spinner(config)
+        return gpio.open_gpio_spinner(config, clock)
     from device import sim
 
     return sim.open_sim_spinner(config, clock or make_clock(config))

@@ -17,6 +17,7 @@ table, a seeded `random.Random` only in tests.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -54,7 +55,8 @@ def system_rng() -> random.Random:
     return secrets.SystemRandom()
 
 
-def seat_arcs(seat_angles: tuple[float, ...]) -> list[SeatArc]:
+@functools.lru_cache(maxsize=64)
+def seat_arcs(seat_angles: tuple[float, ...]) -> tuple[SeatArc, ...]:
     """The arcs of the seats, in order of angle, covering the circle once.
 
     Raises:
@@ -72,7 +74,7 @@ def seat_arcs(seat_angles: tuple[float, ...]) -> list[SeatArc]:
         before = angles[k - 1] - (360.0 if k == 0 else 0.0)
         after = angles[(k + 1) % count] + (360.0 if k == count - 1 else 0.0)
         arcs.append(SeatArc(order[k], (before + angles[k]) / 2, (angles[k] + after) / 2))
-    return arcs
+    return tuple(arcs)
 
 
 def read_stop(

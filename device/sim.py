@@ -33,7 +33,12 @@ class SimStepper:
         self.enabled = False
         self.steps_taken = 0
         self.steps_lost = 0
+        self.stall_steps = 0
         self.closed = False
+
+    def lose_next(self, steps: int) -> None:
+        """Fault switch: the next `steps` steps are lost (a stall), then stepping recovers."""
+        self.stall_steps = steps
 
     def set_direction(self, direction: int) -> None:
         """+1 forward, -1 backward."""
@@ -43,6 +48,10 @@ class SimStepper:
         """One step; the rotor follows unless this step is lost."""
         self.steps_taken += 1
         self.commanded += self.direction
+        if self.stall_steps > 0:
+            self.stall_steps -= 1
+            self.steps_lost += 1
+            return
         if self.missed_step_every and self.steps_taken % self.missed_step_every == 0:
             self.steps_lost += 1
             return

@@ -137,8 +137,15 @@ class Spinner:
         return report
 
     def ready(self) -> bool:
-        """Home if needed; False (with `unavailable_reason`) when the spinner cannot run."""
-        if self.position is not None and self.available:
+        """Home if never homed; False (with `unavailable_reason`) when the spinner cannot run.
+
+        An unavailable spinner stays so until `home()` is called again (the
+        hardware screen's retry), so a dead sensor costs one timeout, not one
+        per spin.
+        """
+        if not self.available:
+            return False
+        if self.position is not None:
             return True
         try:
             self.home()

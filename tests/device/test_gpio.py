@@ -1,0 +1,211 @@
+"""The gpio backend on gpiozero's MockFactory: pulses, direction, enable, coils, sensors."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from companion.config import Config, load_config
+from device.backends import open_spinner, open_tray
+from device.clock import VirtualClock
+from device.gpio import HALF_STEP_SEQUENCE, open_gpio_spinner
+from device.motion import MotionLimits, plan_move
+from device.tray import BUTTON, SETTLED, THROW
+
+STEP, DIR, EN, HOME = 20, 21, 16, 26
+COILS = (5, 6, 13, 19)
+
+
+@pytest.fixture
+def gpio_config(write_config) -> Config:  # type: ignore[no-untyped-def]
+    return load_config(write_config('backend = "gpio"\n'))
+
+
+def rising_edge_times(states: list) -> list[float]:  # type: ignore[type-arg]
+    """Absolute times of the low-to-high changes recorded on a mock pin."""
+    now = 0.0
+    times = []
+    for state in states[1:]:
+        now += state.timestamp
+        if state.state:
+            times.append(now)
+    return times
+
+
+def test_step_pulses_on_the_pin_match_the_planned_schedule(
+    mock_factory: MockFactory, virtual_clock: VirtualClock, gpio_config: Config
+) -> None:
+    backend = open_gpio_spinner(gpio_config, virtual_clock)
+    step_pin = mock_factory.pin(STEP)
+    step_pin.clear_states()
+    schedule = plan_move(400, MotionLimits.from_config(gpio_config.spinner))
+    backend.move(schedule)
+    edges = rising_edge_times(step_pin.states)
+    assert len(edges) == 400
+    assert edges == pytest.approx(list(schedule.times_s), abs=1e-9)
+    # Each pulse returns low before the next one.
+    assert [s.state for s in step_pin.states[1:]] == [True, False] * 400
+
+
+def test_recorded_pulses_pass_gpiozeros_own_timing_assertion(
+    mock_factory: MockFactory, virtual_clock: VirtualClock, gpio_config: Config
+) -> None:
+    backend = open_gpio_spinner(gpio_config, virtual_clock)
+    step_pin = mock_factory.pin(STEP)
+    step_pin.clear_states()
+    schedule = plan_move(30, MotionLimits.from_config(gpio_config.spinner))
+    backend.move(schedule)
+    expected = [(0.0, False)]
+    for gap in schedule.intervals_s():
+        expected += [(gap, True), (0.0, False)]
+    step_pin.assert_states_and_times(expected)
+
+
+@pytest.mark.parametrize(("direction", "level"), [(1, True), (-1, False)])
+def test_direction_pin_is_set_before_the_first_pulse(
+    mock_factory: MockFactory,
+    virtual_clock: VirtualClock,
+    gpio_config: Config,
+    direction: int,
+    level: bool,
+) -> None:
+    backend = open_gpio_spinner(gpio_config, virtual_clock)
+    dir_pin, step_pin = mock_factory.pin(DIR), mock_factory.pin(STEP)
+    dir_pin.clear_states()
+    step_pin.clear_states()
+    backend.move(plan_move(5, MotionLimits.from_config(gpio_config.spinner), direction))
+    assert dir_pin.state == level
+    if level:
+        # The change of DIR came before (at or earlier than) the first STEP rise.
+        assert sum(s.timestamp for s in dir_pin.states[1:2]) <= step_pin.states[1].timestamp
+
+
+def test_enable_pin_is_active_low_and_releases_on_close(
+    mock_factory: MockFactory, virtual_clock: VirtualClock, gpio_config: Config
+) -> None:
+    backend = open_gpio_spinner(gpio_config, virtual_clock)
+    enable_pin = mock_factory.pin(EN)
+    assert enable_pin.state is True  # released until asked
+    backend.enable(True)
+    assert enable_pin.state is False
+    backend.enable(False)
+    assert enable_pin.state is True
+    backend.enable(True)
+    backend.close()
+    backend.close()  # idempotent
+
+
+def test_uln2003_walks_the_half_step_sequence_and_releases_the_coils(
+    mock_factory: MockFactory, virtual_clock: VirtualClock, write_config
+) -> None:  # type: ignore[no-untyped-def]
+    config = load_config(
+        write_config(
+            'backend = "gpio"\n[spinner]\ndriver = "uln2003"\nsteps_per_rev = 4096\n'
+            "microstepping = 1\nmax_speed_rps = 0.1\n"
+        )
+    )
+    backend = open_gpio_spinner(config, virtual_clock)
+    coils = [mock_factory.pin(pin) for pin in COILS]
+    backend.enable(True)
+    seen = []
+    limits = MotionLimits.from_config(config.spinner)
+    for _ in range(8):
+        backend.move(plan_move(1, limits))
+        seen.append(tuple(int(c.state) for c in coils))
+    assert seen == [*HALF_STEP_SEQUENCE[1:], HALF_STEP_SEQUENCE[0]]
+    backend.move(plan_move(1, limits, -1))
+    assert tuple(int(c.state) for c in coils) == HALF_STEP_SEQUENCE[7]
+    backend.enable(False)
+    assert all(not c.state for c in coils)
+    backend.close()
+
+
+def test_gpio_spinner_homes_on_the_mock_sensor(
+    mock_factory: MockFactory, virtual_clock: VirtualClock, gpio_config: Config
+) -> None:
+    spinner = open_spinner(gpio_config, virtual_clock, random.Random(2))
+    home_pin = mock_factory.pin(HOME)
+    step_pin = mock_factory.pin(STEP)
+    dir_pin = mock_factory.pin(DIR)
+    rotor = {"position": 700}
+
+    def follow(_ticks: object = None, _state: object = None) -> None:
+        # The flag covers steps 0..9 of the turn; the sensor pulls low there.
+        if step_pin.state:
+            rotor["position"] += 1 if dir_pin.state else -1
+            if rotor["position"] % 1600 < 10:
+                home_pin.drive_low()
+            else:
+                home_pin.drive_high()
+
+    original = step_pin._change_state
+
+    def change(value: bool) -> bool:
+        changed = original(value)
+        follow()
+        return changed
+
+    step_pin._change_state = change  # type: ignore[method-assign]
+    spinner.home()
+    assert rotor["position"] % 1600 == 0
+    outcome = spinner.spin("fair")
+    assert not outcome.software_pick and not outcome.rehomed
+    assert rotor["position"] % 1600 == round(outcome.stop_angle_deg / 360 * 1600)
+    spinner.close()
+
+
+def test_a_scripted_bouncing_sensor_gives_one_throw_and_one_settle(
+    mock_factory: MockFactory, virtual_clock: VirtualClock, gpio_config: Config
+) -> None:
+    tray = open_tray(gpio_config, virtual_clock, random.Random(3))
+    tray.start()
+    sensor = mock_factory.pin(17)
+    for gap in (0.0, 0.01, 0.003, 0.02, 0.05, 0.004, 0.1, 0.2, 0.03, 0.3):
+        virtual_clock.advance(gap)
+        if sensor.state:
+            sensor.drive_low()
+        else:
+            sensor.drive_high()
+        assert tray.poll() is None
+    sensor.drive_low()
+    for _ in range(200):  # two seconds of polling on the virtual clock
+        virtual_clock.advance(0.01)
+        tray.poll()
+    kinds = [event.kind for event in tray.drain()]
+    assert kinds == [THROW, SETTLED]
+    tray.close()
+
+
+def test_the_tray_button_gives_a_fair_roll(
+    mock_factory: MockFactory, virtual_clock: VirtualClock, gpio_config: Config
+) -> None:
+    tray = open_tray(gpio_config, virtual_clock, random.Random(3))
+    tray.start()
+    button = mock_factory.pin(27)
+    button.drive_low()
+    button.drive_high()
+    (event,) = tray.drain()
+    assert event.kind == BUTTON
+    assert event.roll is not None and event.roll.is_valid(2, 6)
+    tray.close()
+
+
+def test_a_pin_already_in_use_is_reported_with_a_sentence(
+    mock_factory: MockFactory, virtual_clock: VirtualClock, write_config
+) -> None:  # type: ignore[no-untyped-def]
+    from device.errors import DeviceUnavailable
+
+    config = load_config(write_config('backend = "gpio"\n[spinner.pins]\nstep = 21\n'))
+    with pytest.raises(DeviceUnavailable, match="check the pin numbers"):
+        open_gpio_spinner(config, virtual_clock)
+
+
+def test_an_unknown_pin_factory_names_the_choices(write_config) -> None:  # type: ignore[no-untyped-def]
+    from device.errors import DeviceUnavailable
+    from device.gpio import pin_factory
+
+    config = load_config(write_config('backend = "gpio"\n[gpio]\npin_factory = "pigpoi"\n'))
+    with pytest.raises(DeviceUnavailable, match="lgpio"):
+        pin_factory(config)

@@ -1,0 +1,61 @@
+"""The gpio step scheduler's timing loop, on an injected clock."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from device.stepping import SchedulerClock, StepScheduler
+
+
+@dataclass
+class LinuxLikeClock:
+    """A nanosecond clock where each read costs 200 ns and sleep overshoots 80 us."""
+
+    now: int = 0
+    read_cost_ns: int = 200
+    overshoot_ns: int = 80_000
+    sleeps: list[float] = field(default_factory=list)
+
+    def now_ns(self) -> int:
+        self.now += self.read_cost_ns
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.sleeps.append(seconds)
+        self.now += round(seconds * 1e9) + self.overshoot_ns
+
+
+def run_schedule(times: tuple[float, ...]) -> tuple[LinuxLikeClock, StepScheduler, list[int]]:
+    clock = LinuxLikeClock()
+    scheduler = StepScheduler(SchedulerClock(clock.now_ns, clock.sleep))
+    fired: list[int] = []
+
+    def action(index: int) -> bool:
+        fired.append(clock.now)
+        return True
+
+    scheduler.run(times, action)
+    return clock, scheduler, fired
+
+
+def test_no_step_is_taken_early_and_none_more_than_a_microsecond_late() -> None:
+    times = tuple(0.0005 * (i + 1) for i in range(50)) + (0.2, 0.2001)
+    _, scheduler, _ = run_schedule(times)
+    assert len(scheduler.lateness_ns) == len(times)
+    assert min(scheduler.lateness_ns) >= 0
+    assert max(scheduler.lateness_ns) <= 1_000
+
+
+def test_long_gaps_are_slept_through_and_short_ones_busy_waited() -> None:
+    clock, _, _ = run_schedule((0.0002, 0.0004, 0.1))
+    # Only the 100 ms gap sleeps, and it wakes early enough to absorb the overshoot.
+    assert len(clock.sleeps) == 1
+    assert clock.sleeps[0] == pytest.approx(0.1 - 0.0004 - 0.0015, abs=1e-5)
+
+
+def test_an_action_returning_false_stops_the_schedule() -> None:
+    scheduler = StepScheduler(SchedulerClock(LinuxLikeClock().now_ns, lambda _s: None))
+    taken = scheduler.run((0.0, 0.0, 0.0), lambda index: index < 1)
+    assert taken == 2

@@ -1,0 +1,171 @@
+"""The spinner on the simulated backend: homing, spins, missed steps, the fallback."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from companion.config import Config
+from device.backends import open_spinner
+from device.clock import VirtualClock
+from device.errors import DeviceUnavailable, HomingError
+from device.sim import SimSpinner
+from device.spinner import Spinner
+
+
+def make_spinner(config: Config, clock: VirtualClock, seed: int = 1) -> Spinner:
+    return open_spinner(config, clock, random.Random(seed))
+
+
+def sim(spinner: Spinner) -> SimSpinner:
+    assert isinstance(spinner.backend, SimSpinner)
+    return spinner.backend
+
+
+@pytest.mark.parametrize("start_step", [0, 1, 5, 400, 1599])
+def test_homing_leaves_the_pointer_on_the_home_edge(sim_config: Config, start_step: int) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    sim(spinner).stepper.rotor = start_step
+    spinner.home()
+    assert spinner.position == 0
+    assert sim(spinner).stepper.rotor % spinner.steps_per_turn == 0
+    assert spinner.available
+
+
+def test_homing_approaches_fast_then_backs_off_and_approaches_slowly(sim_config: Config) -> None:
+    clock = VirtualClock()
+    spinner = make_spinner(sim_config, clock)
+    sim(spinner).stepper.rotor = 800  # half a turn from home
+    report = spinner.home()
+    fast_s = 800 / (0.5 * 1600)
+    slow_s = (15 / 360 * 1600) / (0.05 * 1600)
+    assert report.approach_steps == 800
+    assert report.duration_s > fast_s + slow_s * 0.9
+    assert report.duration_s == pytest.approx(clock.now(), abs=1e-6)
+
+
+@pytest.mark.parametrize("mode", ["fair", "physical"])
+def test_the_pointer_stops_where_the_result_says(sim_config: Config, mode: str) -> None:
+    spinner = make_spinner(sim_config, VirtualClock(), seed=4)
+    for _ in range(8):
+        outcome = spinner.spin(mode)
+        assert not outcome.software_pick
+        assert sim(spinner).stepper.rotor_angle_deg == pytest.approx(outcome.stop_angle_deg)
+        assert outcome.revolutions >= 1 + sim_config.spinner.extra_revolutions
+        assert 0 < outcome.duration_s < 4.0
+
+
+def test_a_spin_homes_first_when_the_spinner_was_never_homed(sim_config: Config) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    assert spinner.position is None
+    outcome = spinner.spin()
+    assert spinner.position is not None
+    assert not outcome.software_pick
+
+
+def test_missed_steps_are_detected_at_the_home_pass_and_fixed_by_rehoming(
+    sim_config: Config,
+) -> None:
+    spinner = make_spinner(sim_config, VirtualClock(), seed=9)
+    spinner.home()
+    sim(spinner).stepper.lose_next(37)  # a stall early in the spin
+    outcome = spinner.spin()
+    assert outcome.rehomed
+    assert outcome.missed_steps == 37
+    assert spinner.faults[-1].offset == 37
+    assert "missed steps" in spinner.faults[-1].sentence()
+    assert sim(spinner).stepper.rotor_angle_deg == pytest.approx(outcome.stop_angle_deg)
+
+
+def test_a_few_steps_within_tolerance_are_not_a_fault(sim_config: Config) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    spinner.home()
+    sim(spinner).stepper.lose_next(sim_config.spinner.home.tolerance_steps)
+    outcome = spinner.spin()
+    assert not outcome.rehomed and not spinner.faults
+
+
+def test_periodic_missed_steps_from_config_are_caught(write_config) -> None:  # type: ignore[no-untyped-def]
+    from companion.config import load_config
+
+    config = load_config(write_config('backend = "sim"\n[sim]\nmissed_step_every = 50\n'))
+    spinner = make_spinner(config, VirtualClock())
+    spinner.home()
+    sim(spinner).stepper.missed_step_every = 50
+    outcome = spinner.spin()
+    assert outcome.rehomed and outcome.missed_steps > 8
+
+
+def test_a_dead_home_sensor_times_out_into_a_software_pick(write_config) -> None:  # type: ignore[no-untyped-def]
+    from companion.config import load_config
+
+    config = load_config(write_config('backend = "sim"\n[sim]\ndead_home_sensor = true\n'))
+    spinner = make_spinner(config, VirtualClock())
+    with pytest.raises(HomingError, match="home sensor was not found"):
+        spinner.home()
+    outcome = spinner.spin()
+    assert outcome.software_pick
+    assert "home sensor" in outcome.reason
+    assert outcome.revolutions == 0.0
+    assert not spinner.available
+    assert outcome.result[0] in range(len(config.spinner.seat_angles))
+
+
+def test_homing_gives_up_at_the_timeout(sim_config: Config) -> None:
+    config = replace(
+        sim_config, spinner=replace(sim_config.spinner, home=replace(sim_config.spinner.home, timeout_s=0.5))
+    )
+    clock = VirtualClock()
+    spinner = make_spinner(config, clock)
+    sim(spinner).home_sensor.dead = True
+    with pytest.raises(HomingError):
+        spinner.home()
+    assert clock.now() < 0.6
+
+
+def test_a_sensor_dying_mid_game_is_caught_at_the_next_spin(sim_config: Config) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    spinner.home()
+    sim(spinner).home_sensor.dead = True
+    outcome = spinner.spin()
+    assert outcome.software_pick
+    assert spinner.faults and spinner.faults[-1].seen_edges == 0
+    assert "did not fire" in spinner.faults[-1].sentence()
+    # Until it homes again, every spin is a software pick without moving.
+    before = sim(spinner).stepper.steps_taken
+    assert spinner.spin().software_pick
+    assert sim(spinner).stepper.steps_taken == before
+
+
+def test_a_repaired_sensor_makes_the_spinner_available_again(sim_config: Config) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    sim(spinner).home_sensor.dead = True
+    assert spinner.spin().software_pick
+    sim(spinner).home_sensor.dead = False
+    spinner.home()
+    assert not spinner.spin().software_pick
+
+
+@pytest.mark.parametrize("steps", [1, 44, -44, -1])
+def test_jogging_moves_the_pointer_by_the_asked_steps(sim_config: Config, steps: int) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    spinner.home()
+    spinner.jog(200)
+    spinner.jog(steps)
+    assert sim(spinner).stepper.rotor % 1600 == 200 + steps
+    assert spinner.angle_deg == pytest.approx((200 + steps) * 360 / 1600)
+
+
+def test_jogging_before_homing_says_to_home_first(sim_config: Config) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    with pytest.raises(DeviceUnavailable, match="Home it first"):
+        spinner.jog(10)
+
+
+def test_spin_json_has_exactly_the_documented_keys(sim_config: Config) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    data = spinner.spin("physical", (0.0, 180.0), 0.0).to_json()
+    assert set(data) == {"result", "stop_angle_deg", "revolutions", "duration_s"}
+    assert data["result"] in (0, 1)
