@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from companion.games.backgammon.actions import CheckerStep, DiceThrow
 from companion.games.backgammon.backgammon_game import BackgammonGame
+from companion.games.backgammon.family import FamilyGame, Phase
 from companion.games.backgammon.movement import BACKGAMMON, Board, Step
 from companion.games.backgammon.options import BackgammonOptions
+from companion.games.backgammon.text_format import parse_position
 
 
 def bg_track(points: dict[int, int]) -> tuple[int, ...]:
@@ -47,3 +49,20 @@ def bg_game(
 
 BEAR_OFF_LAST = {1: 1}
 """The mover's last checker on the ace point: any roll bears it off."""
+
+
+def six_point_game(game: FamilyGame, text: str, dice: tuple[int, int] | None = None) -> FamilyGame:
+    """Set a Mini-Gam or Multi-Gam game at a text position (see `text_format`)."""
+    board, on_roll = parse_position(game.geometry, text)
+    if game.phase is Phase.OPENING:
+        game.apply(DiceThrow(tuple([6] + [1] * (game.players - 1))))
+    game.set_position(board, on_roll, dice)
+    return game
+
+
+def cell_step(game: FamilyGame, source: str, die: int) -> CheckerStep:
+    """A step of the player on roll from a printed cell number ("bar" for the bar) by `die`."""
+    geometry = game.geometry
+    position = 0 if source == "bar" else geometry.position(game.player, int(source))
+    destination = min(position + die, geometry.points + 1)
+    return CheckerStep(Step(position, destination, die, False))
