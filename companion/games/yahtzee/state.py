@@ -34,6 +34,7 @@ from companion.games.yahtzee.tiles import Tile
 from companion.games.yahtzee.turn import Landing, Phase, player_name
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+_NOT_ASKED = object()
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,7 @@ class YahtzeeState:
         self.turn_number = 0
         self.notes: list[str] = []
         """What the last action did, as sentences for the screen."""
+        self._request: ChanceRequest | object | None = _NOT_ASKED
 
     # -- reading the table --------------------------------------------------
 
@@ -136,6 +138,12 @@ class YahtzeeState:
 
     def chance(self) -> ChanceRequest | None:
         """The dice needed next: roll-off 2d6, the movement die or the five dice."""
+        # Drivers ask before every action and `apply` asks again: build it once per action.
+        if self._request is _NOT_ASKED:
+            self._request = self._dice_needed()
+        return self._request  # type: ignore[return-value]
+
+    def _dice_needed(self) -> ChanceRequest | None:
         if self.phase is Phase.ROLL_OFF:
             seat = self.roll_off.next_seat
             return ChanceRequest(
@@ -203,7 +211,9 @@ class YahtzeeState:
         elif not self._is_legal(action):
             raise RuleError(self._refusal(action))
         self.notes = []
+        self._request = _NOT_ASKED
         self._apply_checked(action)
+        self._request = _NOT_ASKED
 
     def _check_roll(self, action: Roll) -> None:
         request = self.chance()
