@@ -115,7 +115,21 @@ class MatchRecord:
 
 
 class DamagedLog(Exception):
-    """The database file is not ours to read (internal: it gets moved aside)."""
+    """The database file is not ours to read (internal: it gets moved aside).
+
+    The connection stays open until the file has been moved: SQLite deletes
+    the write-ahead files on close, and they belong with the damaged log.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.connection: sqlite3.Connection | None = None
+
+    def close(self) -> None:
+        """Close the connection to the damaged file, if any."""
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
 
 
 class Store:
@@ -143,7 +157,10 @@ class Store:
         try:
             connection = _connect(path)
         except DamagedLog as damage:
-            moved = move_aside(path, clock())
+            try:
+                moved = move_aside(path, clock())
+            finally:
+                damage.close()
             notices.append(
                 f"The match log {path} could not be read ({damage}); it was moved to"
                 f" {moved.name} and the companion starts with an empty log."
@@ -151,6 +168,7 @@ class Store:
             try:
                 connection = _connect(path)
             except DamagedLog as again:
+                again.close()
                 raise StoreError(f"A fresh match log at {path} cannot be made: {again}.") from None
         return cls(path, connection, notices)
 
@@ -166,6 +184,16 @@ class Store:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+    def settings(self) -> dict[str, Any]:
+        """The SQLite settings that make the log crash-proof, as this connection sees them."""
+        with self._lock:
+            db = self._open_connection()
+            return {
+                "journal_mode": db.execute("PRAGMA journal_mode").fetchone()[0],
+                "synchronous": db.execute("PRAGMA synchronous").fetchone()[0],
+                "user_version": db.execute("PRAGMA user_version").fetchone()[0],
+            }
 
     def create_match(
         self,
@@ -373,10 +401,15 @@ def _connect(path: Path) -> sqlite3.Connection:
     connection.row_factory = sqlite3.Row
     try:
         _check_and_migrate(connection)
+    except DamagedLog as damage:
+        damage.connection = connection
+        raise
     except sqlite3.DatabaseError as error:
-        connection.close()
         if error.sqlite_errorcode & 0xFF in DAMAGE_CODES:
-            raise DamagedLog(str(error)) from None
+            damaged = DamagedLog(str(error))
+            damaged.connection = connection
+            raise damaged from None
+        connection.close()
         raise _store_error(path, error) from None
     except BaseException:
         connection.close()
@@ -386,11 +419,7 @@ def _connect(path: Path) -> sqlite3.Connection:
 
 def _check_and_migrate(db: sqlite3.Connection) -> None:
     db.execute("PRAGMA busy_timeout = 5000")
-    mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-    if str(mode).lower() != "wal":
-        raise StoreError(f"The match log cannot use write-ahead logging (mode {mode}).")
-    db.execute("PRAGMA synchronous = FULL")
-    db.execute("PRAGMA foreign_keys = ON")
+    # Only read until the file is known to be ours: a foreign file is moved aside untouched.
     problems = [row[0] for row in db.execute("PRAGMA quick_check").fetchall()]
     if problems != ["ok"]:
         raise DamagedLog(f"the integrity check found: {problems[0]}")
@@ -399,10 +428,21 @@ def _check_and_migrate(db: sqlite3.Connection) -> None:
         raise DamagedLog(f"it was written by a newer companion (schema {version})")
     if version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
         raise DamagedLog("it holds tables that are not the companion's")
+    if version > 0:
+        _check_tables(db)
+    mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+    if str(mode).lower() != "wal":
+        raise StoreError(f"The match log cannot use write-ahead logging (mode {mode}).")
+    db.execute("PRAGMA synchronous = FULL")
+    db.execute("PRAGMA foreign_keys = ON")
     for target in range(version + 1, SCHEMA_VERSION + 1):
         db.executescript(
             f"BEGIN IMMEDIATE; {MIGRATIONS[target - 1]}; PRAGMA user_version = {target}; COMMIT;"
         )
+    _check_tables(db)
+
+
+def _check_tables(db: sqlite3.Connection) -> None:
     for table, columns in TABLE_COLUMNS.items():
         found = {row[1] for row in db.execute(f"PRAGMA table_info({table})").fetchall()}
         if not columns <= found:

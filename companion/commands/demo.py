@@ -10,7 +10,6 @@ after it is committed to the log, so a line on the screen is a line on disk.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import secrets
 import sys
@@ -190,8 +189,7 @@ def choose_command(snapshot: TableSnapshot, spec: GameSpec, rng: random.Random) 
             values = [rng.randint(1, request.sides) for _ in range(request.dice)]
             return SupplyChance(values, source="dice tray", for_seq=snapshot.seq)
         return DrawChance()
-    state = spec.state_from_json(json.loads(snapshot.state_json))
-    actions = state.legal_actions()
+    actions = snapshot.legal_actions
     if not actions:
         raise CompanionError(f"{spec.title} has no legal action at #{snapshot.seq}.")
     return Play(rng.choice(actions), seat=snapshot.to_move)

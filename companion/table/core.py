@@ -243,6 +243,7 @@ class Table:
             winners=tuple(state.winners()),
             last_event=last_event,
             can_undo=bool(match.standing),
+            legal_actions=tuple(state.legal_actions()),
         )
 
     # -- recovery --------------------------------------------------------------------------

@@ -41,6 +41,8 @@ class TableSnapshot:
     last_event: str
     """What happened last, in words: "Ana plays Red 7"."""
     can_undo: bool
+    legal_actions: tuple[Any, ...] = ()
+    """Every action the player to move may take now (what a screen highlights)."""
 
     def state(self) -> dict[str, Any]:
         """A fresh copy of the engine state as plain JSON."""

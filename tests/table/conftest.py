@@ -56,7 +56,9 @@ def table(store: Store) -> Iterator[Table]:
         yield opened
 
 
-def rebuild_from_scratch(spec: GameSpec, players: int, options: dict[str, Any], events: list[Event]) -> str:
+def rebuild_from_scratch(
+    spec: GameSpec, players: int, options: dict[str, Any], events: list[Event]
+) -> str:
     """The state that the log's events describe, rebuilt independently of the table's replay.
 
     Undo events take back the last event that still stands; every other event is applied.

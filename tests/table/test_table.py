@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -228,7 +229,7 @@ def test_match_end_stores_the_result_and_the_scores_of_every_round(
     assert record.finished_at == FIXED_TIME.isoformat(timespec="milliseconds")
     rounds = store.rounds(1)
     assert rounds[-1][1] == list(snapshot.scores)
-    assert all(a[1] != b[1] for a, b in zip(rounds, rounds[1:], strict=False))
+    assert all(a[1] != b[1] for a, b in itertools.pairwise(rounds))
     assert snapshot.last_event.endswith("won the match")
 
 
@@ -261,7 +262,8 @@ def test_rematch_starts_the_same_game_with_the_same_players_and_options(
     assert outcome.applied and outcome.match_id == 2
     first, second = store.match(1), store.match(2)
     assert first is not None and second is not None
-    assert (second.game, second.players, second.options) == (first.game, first.players, first.options)
+    assert (second.game, second.players) == (first.game, first.players)
+    assert second.options == first.options == {"target": 30}
     assert (second.status, second.rematch_of) == ("playing", 1)
 
 
@@ -276,16 +278,28 @@ def test_a_new_match_leaves_the_unfinished_one_in_history_as_abandoned(
     ]
 
 
+def pair(second: Player) -> tuple[Player, Player]:
+    """Ana in red and one more player."""
+    return (Player("Ana", "red"), second)
+
+
 @pytest.mark.parametrize(
     ("command", "sentence"),
     [
-        (NewMatch("chess", default_players(2)), "There is no game called 'chess'; choose one of: tally."),
-        (NewMatch("tally", default_players(5)), "Tally is for 2 to 4 players, not 5."),
-        (NewMatch("tally", default_players(2), {"target": 0}), "The target is a whole number of points, at least 1."),
-        (NewMatch("tally", (Player("Ana", "red"), Player(" ", "blue"))), "Every player needs a name."),
-        (NewMatch("tally", (Player("Ana", "red"), Player("Ana", "blue"))), "Two players are called Ana: give each a different name."),
-        (NewMatch("tally", (Player("Ana", "red"), Player("B" * 30, "blue"))), f"{'B' * 24}... is too long: use at most 24 letters."),
-        (NewMatch("tally", (Player("Ana", "red"), Player("Ben", ""))), "Every player needs a colour."),
+        (NewMatch("chess", default_players(2)),
+         "There is no game called 'chess'; choose one of: tally."),
+        (NewMatch("tally", default_players(5)),
+         "Tally is for 2 to 4 players, not 5."),
+        (NewMatch("tally", default_players(2), {"target": 0}),
+         "The target is a whole number of points, at least 1."),
+        (NewMatch("tally", pair(Player(" ", "blue"))),
+         "Every player needs a name."),
+        (NewMatch("tally", pair(Player("Ana", "blue"))),
+         "Two players are called Ana: give each a different name."),
+        (NewMatch("tally", pair(Player("B" * 30, "blue"))),
+         f"{'B' * 24}... is too long: use at most 24 letters."),
+        (NewMatch("tally", pair(Player("Ben", ""))),
+         "Every player needs a colour."),
     ],
 )  # fmt: skip
 def test_a_match_that_cannot_start_is_refused_with_a_sentence(
@@ -326,7 +340,10 @@ def test_a_replay_that_differs_from_what_was_shown_is_reported(
     with sqlite3.connect(db_path) as db:
         db.execute("UPDATE events SET state_sha = 'x' WHERE seq = 1")
     with Store.open(db_path) as again, open_table(again) as reopened:
-        assert reopened.notices == ["Match 1: Replaying #1 gave a different state than was shown."]
+        assert reopened.notices == [
+            "Match 1: Replaying up to #1 gave a different state than was shown;"
+            " play goes on from the replayed state."
+        ]
         assert reopened.snapshot is not None and reopened.snapshot.seq == 1
 
 
@@ -383,4 +400,5 @@ def test_a_closed_table_refuses_commands(store: Store) -> None:
     table.close()
     table.close()
     outcome = table.post(DrawChance()).result(timeout=10)
-    assert (outcome.applied, outcome.text) == (False, "The table is closed: start the companion again.")
+    assert not outcome.applied
+    assert outcome.text == "The table is closed: start the companion again."

@@ -1,0 +1,200 @@
+"""The event log on disk: crash-proof settings, schema versions, damaged files, where it lives."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+import platformdirs
+import pytest
+
+from companion import store as event_log
+from companion.errors import StoreError
+from companion.store import SCHEMA_VERSION, Store, default_db_path
+from companion.table import DrawChance, NewMatch, default_players
+from tests.table.conftest import FIXED_TIME, open_table
+
+REPO = Path(__file__).resolve().parents[2]
+STAMP = "20260501T203000Z"  # FIXED_TIME as it appears in a moved-aside name
+
+
+def write_garbage(path: Path) -> None:
+    path.write_bytes(b"these are not the matches you are looking for\n" * 100)
+
+
+def write_truncated_log(path: Path) -> None:
+    with Store.open(path) as store, open_table(store) as table:
+        table.post(NewMatch("tally", default_players(2), {})).result(timeout=10)
+        for _ in range(200):
+            table.post(DrawChance()).result(timeout=10)
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+
+
+def write_foreign_schema(path: Path) -> None:
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT)")
+        db.execute("INSERT INTO customers (name) VALUES ('Ada')")
+
+
+def write_newer_schema(path: Path) -> None:
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE matches (id INTEGER PRIMARY KEY)")
+        db.execute("PRAGMA user_version = 99")
+
+
+def write_ours_with_a_table_missing(path: Path) -> None:
+    Store.open(path).close()
+    with sqlite3.connect(path) as db:
+        db.execute("DROP TABLE rounds")
+
+
+DAMAGE: list[tuple[str, Callable[[Path], None], str]] = [
+    ("not a database", write_garbage, "file is not a database"),
+    ("truncated", write_truncated_log, "malformed"),
+    ("foreign schema", write_foreign_schema, "it holds tables that are not the companion's"),
+    ("newer schema", write_newer_schema, "it was written by a newer companion (schema 99)"),
+    ("table missing", write_ours_with_a_table_missing, "its rounds table is not the companion's"),
+]
+
+
+def test_the_log_uses_write_ahead_logging_and_full_sync(store: Store) -> None:
+    assert store.settings() == {
+        "journal_mode": "wal",
+        "synchronous": 2,  # FULL
+        "user_version": SCHEMA_VERSION,
+    }
+
+
+def test_an_empty_file_becomes_a_fresh_log(db_path: Path) -> None:
+    db_path.write_bytes(b"")
+    with Store.open(db_path) as store:
+        assert store.notices == [] and store.matches() == []
+        assert store.settings()["user_version"] == SCHEMA_VERSION
+
+
+def test_an_older_log_is_migrated_and_keeps_its_matches(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Store.open(db_path) as store, open_table(store) as table:
+        table.post(NewMatch("tally", default_players(2), {})).result(timeout=10)
+    newer = (*event_log.MIGRATIONS, "ALTER TABLE matches ADD COLUMN venue TEXT")
+    monkeypatch.setattr(event_log, "MIGRATIONS", newer)
+    monkeypatch.setattr(event_log, "SCHEMA_VERSION", len(newer))
+    with Store.open(db_path) as store:
+        assert store.settings()["user_version"] == SCHEMA_VERSION + 1
+        assert [match.game for match in store.matches()] == ["tally"]
+    with sqlite3.connect(db_path) as db:
+        columns = [row[1] for row in db.execute("PRAGMA table_info(matches)")]
+    assert columns[-1] == "venue"
+
+
+@pytest.mark.parametrize(
+    ("write", "reason"), [case[1:] for case in DAMAGE], ids=[c[0] for c in DAMAGE]
+)
+def test_a_damaged_log_is_moved_aside_and_the_companion_starts_clean(
+    db_path: Path, write: Callable[[Path], None], reason: str
+) -> None:
+    write(db_path)
+    original = db_path.read_bytes()
+    with Store.open(db_path, clock=lambda: FIXED_TIME) as store:
+        moved = db_path.with_name(f"log.db.damaged-{STAMP}")
+        assert len(store.notices) == 1
+        assert store.notices[0].startswith(f"The match log {db_path} could not be read (")
+        assert reason in store.notices[0]
+        assert store.notices[0].endswith(
+            f"it was moved to {moved.name} and the companion starts with an empty log."
+        )
+        assert moved.read_bytes() == original
+        assert store.matches() == []
+        with open_table(store) as table:
+            outcome = table.post(NewMatch("tally", default_players(2), {})).result(timeout=10)
+        assert outcome.applied
+
+
+def test_two_damaged_logs_in_the_same_second_are_both_kept(db_path: Path) -> None:
+    for attempt in range(2):
+        write_garbage(db_path)
+        Store.open(db_path, clock=lambda: FIXED_TIME).close()
+        assert db_path.with_name(
+            f"log.db.damaged-{STAMP}" + ("" if attempt == 0 else "-2")
+        ).exists()
+
+
+def test_the_write_ahead_files_of_a_damaged_log_move_with_it(db_path: Path) -> None:
+    write_garbage(db_path)
+    db_path.with_name("log.db-wal").write_bytes(b"stale")
+    Store.open(db_path, clock=lambda: FIXED_TIME).close()
+    assert db_path.with_name(f"log.db.damaged-{STAMP}-wal").read_bytes() == b"stale"
+
+
+@pytest.mark.parametrize(
+    ("where", "reason"),
+    [
+        # A regular file where a directory should be: not even root can write there.
+        (lambda tmp: tmp / "a-file" / "state" / "companion.db",
+         "cannot be created (Not a directory)"),
+        # os.access says /proc is writable for root, but nothing can be created in it.
+        (lambda tmp: Path("/proc") / "companion.db", "cannot be written ("),
+    ],
+    ids=["under a file", "proc"],
+)  # fmt: skip
+def test_a_data_directory_that_cannot_be_written_gets_a_clear_error(
+    tmp_path: Path, where: Callable[[Path], Path], reason: str
+) -> None:
+    (tmp_path / "a-file").write_text("not a directory")
+    path = where(tmp_path)
+    with pytest.raises(StoreError) as error:
+        Store.open(path)
+    assert str(error.value).startswith(f"The data directory {path.parent} {reason}")
+    assert str(error.value).endswith("choose a writable place with --db PATH or $STATE_DIRECTORY.")
+
+
+def test_the_demo_on_an_unwritable_data_directory_says_so_without_a_traceback(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "a-file").write_text("not a directory")
+    result = subprocess.run(
+        [sys.executable, "-m", "companion", "demo", "--game", "yahtzee", "--pace", "0",
+         "--db", str(tmp_path / "a-file" / "companion.db")],
+        capture_output=True, text=True, cwd=REPO, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"companion: The data directory {tmp_path / 'a-file'} cannot")
+    assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+def test_the_log_lives_in_state_directory_under_systemd(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("STATE_DIRECTORY", f"{tmp_path}/one:{tmp_path}/two")
+    assert default_db_path() == tmp_path / "one" / "companion.db"
+
+
+def test_the_log_lives_in_the_platform_state_directory_otherwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("STATE_DIRECTORY")
+    expected = Path(platformdirs.user_state_dir("companion", appauthor=False)) / "companion.db"
+    assert default_db_path() == expected
+
+
+def test_a_closed_store_can_be_closed_again_and_refuses_reads(db_path: Path) -> None:
+    store = Store.open(db_path)
+    store.close()
+    store.close()
+    with pytest.raises(StoreError, match=r"The match log is closed\."):
+        store.matches()
+
+
+def test_the_move_aside_time_is_utc(db_path: Path) -> None:
+    write_garbage(db_path)
+    evening_in_tokyo = datetime(2026, 5, 2, 5, 30, tzinfo=UTC).astimezone()
+    Store.open(db_path, clock=lambda: evening_in_tokyo).close()
+    assert db_path.with_name("log.db.damaged-20260502T053000Z").exists()
