@@ -73,6 +73,22 @@ def segment_intervals(segments: list, freq: int = SM_FREQ):
             yield int(freq / rate + 0.5)
 
 
+def waits_after(intervals):
+    """Turn gaps-before-each-step into the program's waits-after-each-pulse.
+
+    The program pulses as soon as it pulls a word, then waits; so the first
+    step is taken at once and every later one follows its gap exactly: the
+    move is the schedule shifted earlier by its first gap.
+    """
+    started = False
+    for interval in intervals:
+        if started:
+            yield interval
+        started = True
+    if started:
+        yield 0
+
+
 def microsecond_intervals(intervals_us, freq: int = SM_FREQ):
     """Yield intervals given in microseconds as state machine cycles."""
     for interval in intervals_us:
@@ -110,7 +126,7 @@ class Stepper:
         self.stop()
         self.direction = 1 if direction >= 0 else -1
         self.dir_pin.value(1 if self.direction > 0 else 0)
-        self._intervals = iter(intervals)
+        self._intervals = waits_after(intervals)
         self._pushed = 0
         self.service()
 

@@ -1,0 +1,245 @@
+"""The firmware's command handling, events, safety stops and tray inputs."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from firmware import main as firmware_main
+from firmware import protocol
+from firmware.board import Board
+from tests.firmware import fakes
+from tests.firmware.conftest import RecordingPort
+from tests.firmware.test_homing import HOME_FIELDS, TURN, controller_with_world, run_until_idle
+
+
+def replies(port: RecordingPort) -> list[tuple[int, int, dict]]:
+    decoder = protocol.FrameDecoder()
+    return [m for frame in port.written for m in decoder.feed(frame) if m[1] != protocol.EVENT]
+
+
+def events(port: RecordingPort) -> list[dict]:
+    decoder = protocol.FrameDecoder()
+    return [m[2] for frame in port.written for m in decoder.feed(frame) if m[1] == protocol.EVENT]
+
+
+@pytest.fixture
+def rig(manual_clock: fakes.ManualClock):  # type: ignore[no-untyped-def]
+    controller, world, port = controller_with_world(manual_clock, rotor=123)
+    return controller, world, port, manual_clock
+
+
+@pytest.mark.parametrize(
+    ("kind", "fields"),
+    [
+        (protocol.HELLO, {}),
+        (protocol.PING, {"seen": 0}),
+        (protocol.SETUP, {"home_active_low": True, "motion_quiet_ms": 30}),
+        (protocol.ENABLE, {"on": True}),
+        (protocol.LOAD, {"move": 1, "offset": 0, "intervals": [1000, 1000]}),
+        (protocol.MOVE, {"move": 2, "dir": 1, "segments": [[10, 1000, 1000]]}),
+        (protocol.HOME, dict(HOME_FIELDS)),
+        (protocol.STOP, {}),
+    ],
+)
+def test_every_command_is_acknowledged_with_its_sequence_number(rig, kind: int, fields: dict) -> None:  # type: ignore[no-untyped-def]
+    controller, _, port, _ = rig
+    controller.handle(77, kind, fields)
+    assert [(seq, back) for seq, back, _ in replies(port)] == [(77, protocol.ACK)]
+
+
+def test_hello_reports_the_firmware_and_protocol_versions(rig) -> None:  # type: ignore[no-untyped-def]
+    controller, _, port, _ = rig
+    controller.handle(1, protocol.HELLO, {})
+    reply = replies(port)[0][2]
+    assert reply["firmware"] == firmware_main.version.FIRMWARE_VERSION
+    assert reply["protocol"] == protocol.PROTOCOL_VERSION
+    assert reply["homed"] is False
+
+
+@pytest.mark.parametrize(
+    ("kind", "fields", "reason"),
+    [
+        (0x33, {}, "unknown command"),
+        (protocol.SETUP, {"volume": 11}, "unknown setting"),
+        (protocol.SETUP, {"motion_quiet_ms": -5}, "bad value"),
+        (protocol.SETUP, {"home_active_low": "yes"}, "bad value"),
+        (protocol.ENABLE, {}, "true or false"),
+        (protocol.LOAD, {"move": 1, "offset": 5, "intervals": [100]}, "out of order"),
+        (protocol.LOAD, {"move": 1, "offset": 0, "intervals": [5]}, "20 to 1000000"),
+        (protocol.MOVE, {"move": 1, "dir": 1, "steps": 3}, "not fully loaded"),
+        (protocol.MOVE, {"move": 1, "dir": 0, "segments": []}, "dir 1 or -1"),
+        (protocol.MOVE, {"move": 1, "dir": 1, "segments": [[1, 1, 1]]}, "within"),
+        (protocol.HOME, {"fast_hz": 4000}, "positive slow_hz"),
+        (protocol.PING, {"seen": "all"}, "whole number"),
+    ],
+)
+def test_bad_commands_are_refused_with_a_reason_and_change_nothing(  # type: ignore[no-untyped-def]
+    rig, kind: int, fields: dict, reason: str
+) -> None:
+    controller, _, port, _ = rig
+    before = (dict(controller.settings), controller.busy(), len(controller.loaded))
+    controller.handle(5, kind, fields)
+    (seq, back, reply), = replies(port)
+    assert (seq, back) == (5, protocol.NAK)
+    assert reason in reply["error"]
+    assert (dict(controller.settings), controller.busy(), len(controller.loaded)) == before
+
+
+def test_a_second_move_while_busy_is_refused(rig) -> None:  # type: ignore[no-untyped-def]
+    controller, _, port, _ = rig
+    controller.handle(1, protocol.MOVE, {"move": 1, "dir": 1, "segments": [[100, 500, 500]]})
+    controller.handle(2, protocol.MOVE, {"move": 2, "dir": 1, "segments": [[100, 500, 500]]})
+    assert replies(port)[1][1] == protocol.NAK
+    assert "busy" in replies(port)[1][2]["error"]
+
+
+def test_a_duplicate_command_is_re_acknowledged_without_running_again(rig) -> None:  # type: ignore[no-untyped-def]
+    controller, _, port, _ = rig
+    load = {"move": 1, "offset": 0, "intervals": [1000, 1000, 1000]}
+    controller.handle(9, protocol.LOAD, load)
+    controller.handle(9, protocol.LOAD, {"move": 1, "offset": 3, "intervals": [1000]})
+    assert len(controller.loaded) == 3
+    first, second = replies(port)
+    assert first == second == (9, protocol.ACK, {"loaded": 3})
+    assert controller.duplicates == 1
+
+
+def test_a_loaded_move_reports_every_forward_home_edge_by_step_count(rig) -> None:  # type: ignore[no-untyped-def]
+    controller, world, port, clock = rig
+    controller.handle(1, protocol.HOME, dict(HOME_FIELDS))
+    run_until_idle(controller, clock)
+    controller.handle(2, protocol.LOAD, {"move": 7, "offset": 0, "intervals": [300] * 150})
+    controller.handle(3, protocol.LOAD, {"move": 7, "offset": 150, "intervals": [300] * 850})
+    controller.handle(4, protocol.MOVE, {"move": 7, "dir": 1, "steps": 1000})
+    run_until_idle(controller, clock)
+    done = events(port)[-1]
+    assert done["ev"] == "move_done" and done["steps"] == 1000
+    assert done["edges"] == [TURN, 2 * TURN]
+    assert world.rotor % TURN == 1000 % TURN
+
+
+def test_lost_steps_show_up_as_late_home_edges(manual_clock: fakes.ManualClock) -> None:
+    controller, world, port = controller_with_world(manual_clock, rotor=0)
+    controller.handle(1, protocol.HOME, dict(HOME_FIELDS))
+    run_until_idle(controller, manual_clock)
+    world.missed_step_every = 50
+    controller.handle(2, protocol.MOVE, {"move": 1, "dir": 1, "segments": [[900, 3000, 3000]]})
+    run_until_idle(controller, manual_clock)
+    edges = events(port)[-1]["edges"]
+    assert edges and edges[0] > TURN  # the rotor lagged behind the step count
+
+
+def test_events_stay_queued_until_the_pi_confirms_them(rig) -> None:  # type: ignore[no-untyped-def]
+    controller, world, port, clock = rig
+    world.press_button()
+    clock.advance(0.1)
+    world.press_button()
+    controller.step()
+    controller.handle(1, protocol.PING, {"seen": 0})
+    assert [e["id"] for e in replies(port)[-1][2]["events"]] == [1, 2]
+    controller.handle(2, protocol.PING, {"seen": 1})
+    assert [e["id"] for e in replies(port)[-1][2]["events"]] == [2]
+    controller.handle(3, protocol.PING, {"seen": 2})
+    assert replies(port)[-1][2]["events"] == []
+
+
+def test_link_silence_stops_and_releases_the_motor(rig) -> None:  # type: ignore[no-untyped-def]
+    controller, world, port, clock = rig
+    controller.handle(1, protocol.MOVE, {"move": 4, "dir": 1, "segments": [[5000, 1000, 1000]]})
+    for _ in range(120):
+        clock.advance(0.01)
+        controller.step()
+    assert not controller.busy() and not controller.stepper.enabled
+    assert world.enable_pin.level == 1  # EN high: driver off
+    aborted = [e for e in events(port) if e["ev"] == "move_aborted"]
+    assert aborted and aborted[0]["reason"] == "link silence"
+    assert controller.homed is False
+
+
+class BrokenPort(RecordingPort):
+    def __init__(self) -> None:
+        super().__init__()
+        self.broken = True
+
+    def read(self, wait_ms: int) -> bytes:
+        if self.broken:
+            self.broken = False
+            raise MemoryError("out of memory")
+        return super().read(wait_ms)
+
+
+def test_an_internal_error_disables_the_motor_and_the_loop_goes_on(manual_clock) -> None:  # type: ignore[no-untyped-def]
+    port = BrokenPort()
+    controller = firmware_main.Controller(port, Board(), clock=manual_clock.ms)
+    controller.stepper.enable(True)
+    controller.step()
+    assert not controller.stepper.enabled
+    assert events(port)[-1]["error"] == "MemoryError: out of memory"
+    port.incoming.extend(protocol.encode_frame(3, protocol.PING, {}))
+    controller.step()
+    assert replies(port)[-1][:2] == (3, protocol.ACK)
+
+
+def test_the_watchdog_is_fed_on_every_pass(rig) -> None:  # type: ignore[no-untyped-def]
+    controller, _, _, _ = rig
+    controller.watchdog = fakes.WDT(2000)
+    for _ in range(5):
+        controller.step()
+    assert controller.watchdog.feeds == 5
+
+
+def test_tray_shaking_is_reported_as_started_then_stopped(rig) -> None:  # type: ignore[no-untyped-def]
+    controller, world, port, clock = rig
+    for _ in range(20):  # a chattering sensor: one start, no flood
+        world.shake(1)
+        clock.advance(0.002)
+        world.shake(0)
+        controller.step()
+    clock.advance(0.05)
+    controller.step()
+    assert [(e["ev"], e["active"]) for e in events(port)] == [("motion", True), ("motion", False)]
+
+
+def test_a_bouncing_button_gives_one_press(rig) -> None:  # type: ignore[no-untyped-def]
+    controller, world, port, clock = rig
+    for _ in range(4):
+        world.press_button()
+        clock.advance(0.005)
+    controller.step()
+    assert [e["ev"] for e in events(port)] == ["button"]
+
+
+def test_dice_reader_lines_become_dice_events(rig) -> None:  # type: ignore[no-untyped-def]
+    controller, _, port, _ = rig
+    controller.handle(1, protocol.SETUP, {"dice_reader": True})
+    fakes.UART.instances[0].inject(b"3 5\r\nnoise\n6,?\n")
+    controller.step()
+    dice = [(e["values"], e["cocked"]) for e in events(port) if e["ev"] == "dice"]
+    assert dice == [([3, 5], False), ([6], True)]
+    assert controller.dice.bad_lines == 1
+
+
+def test_boot_disables_ctrl_c_and_a_repl_command_reboots_into_the_repl(
+    fake_pins: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    micropython = sys.modules["micropython"]
+    micropython.kbd_intr_calls.clear()  # type: ignore[attr-defined]
+    monkeypatch.chdir(tmp_path)
+
+    class ScriptedPort(RecordingPort):
+        def __init__(self) -> None:
+            super().__init__()
+            self.incoming.extend(protocol.encode_frame(1, protocol.HELLO, {}))
+            self.incoming.extend(b"\x03\x03")  # Ctrl-C bytes are just garbage now
+            self.incoming.extend(protocol.encode_frame(2, protocol.REPL, {}))
+
+    monkeypatch.setattr(firmware_main, "UsbPort", ScriptedPort)
+    with pytest.raises(SystemExit, match="machine.reset"):
+        firmware_main.main()
+    assert micropython.kbd_intr_calls == [-1, 3]  # type: ignore[attr-defined]
+    assert (tmp_path / firmware_main.REPL_FLAG).exists()
+    firmware_main.main()  # the next boot stays at the REPL: no loop, no watchdog
+    assert not (tmp_path / firmware_main.REPL_FLAG).exists()
