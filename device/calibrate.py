@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.config import Config, save_seat_angles
+from companion.errors import ConfigError
 from device.spinner import Spinner
 
 KEYS_HELP = (
@@ -86,7 +87,10 @@ class Calibration:
     def _write(self) -> str:
         if len(self.seats) < 2:
             return f"save at least 2 seats before writing ({len(self.seats)} saved)"
-        self.written = save_seat_angles(self.config, tuple(self.seats))
+        try:
+            self.written = save_seat_angles(self.config, tuple(self.seats))
+        except ConfigError as error:
+            return f"cannot write: {error} Undo with u and save again."
         self.done = True
         angles = ", ".join(f"{a:.2f}" for a in self.seats)
         return f"wrote {len(self.seats)} seats ({angles}) to {self.written}"

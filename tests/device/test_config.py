@@ -38,7 +38,11 @@ def test_serial_backend_accepts_its_keys(write_config) -> None:  # type: ignore[
     )
     config = load_config(path)
     assert config.backend == "serial"
-    assert (config.serial.port, config.serial.baud, config.serial.retries) == ("/dev/ttyACM0", 921600, 3)
+    assert (config.serial.port, config.serial.baud, config.serial.retries) == (
+        "/dev/ttyACM0",
+        921600,
+        3,
+    )
 
 
 def test_default_serial_port_is_the_picos_stable_name() -> None:
@@ -50,7 +54,7 @@ def test_default_serial_port_is_the_picos_stable_name() -> None:
     ("text", "key", "fix"),
     [
         ('backend = "gpoi"', "backend", 'use one of "auto", "gpio", "serial", "sim"'),
-        ("[spinner]\nmax_speed_rps = \"fast\"", "spinner.max_speed_rps", "set it to e.g. 2.5"),
+        ('[spinner]\nmax_speed_rps = "fast"', "spinner.max_speed_rps", "set it to e.g. 2.5"),
         ("[spinner]\nmax_speed_rps = 0", "spinner.max_speed_rps", "set it to e.g. 2.5"),
         ("[spinner]\nmicrostepping = 8.5", "spinner.microstepping", "whole number"),
         ('[spinner]\ndriver = "a4988"', "spinner.driver", '"step_dir", "uln2003"'),
@@ -70,7 +74,10 @@ def test_default_serial_port_is_the_picos_stable_name() -> None:
     ],
 )
 def test_a_bad_value_names_the_file_the_key_and_the_fix(
-    write_config, text: str, key: str, fix: str  # type: ignore[no-untyped-def]
+    write_config,
+    text: str,
+    key: str,
+    fix: str,  # type: ignore[no-untyped-def]
 ) -> None:
     path = write_config(text + "\n")
     with pytest.raises(ConfigError) as caught:
@@ -99,14 +106,16 @@ def test_a_missing_named_file_is_an_error_not_the_defaults(tmp_path: Path) -> No
 
 
 def test_the_environment_variable_names_the_file(
-    write_config, monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
+    write_config,
+    monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
 ) -> None:
     monkeypatch.setenv("COMPANION_CONFIG", str(write_config('[spinner]\nmode = "physical"\n')))
     assert load_config().spinner.mode == "physical"
 
 
 def test_an_explicit_file_wins_over_the_environment(
-    write_config, monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
+    write_config,
+    monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
 ) -> None:
     monkeypatch.setenv("COMPANION_CONFIG", str(write_config('[spinner]\nmode = "physical"\n')))
     explicit = write_config('[spinner]\nmode = "fair"\n', name="explicit.toml")
@@ -114,7 +123,8 @@ def test_an_explicit_file_wins_over_the_environment(
 
 
 def test_the_system_file_is_read_when_present(
-    write_config, monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
+    write_config,
+    monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
 ) -> None:
     system = write_config("[tray]\ndice_count = 3\n", name="etc.toml")
     monkeypatch.setattr("companion.config.SYSTEM_CONFIG_PATH", system)
@@ -135,7 +145,8 @@ def test_saving_seats_too_close_changes_nothing(sim_config: Config) -> None:
 
 
 def test_config_check_prints_the_effective_configuration(
-    write_config, capsys: pytest.CaptureFixture[str]  # type: ignore[no-untyped-def]
+    write_config,
+    capsys: pytest.CaptureFixture[str],  # type: ignore[no-untyped-def]
 ) -> None:
     path = write_config('backend = "sim"\n[spinner]\nextra_revolutions = 3\n')
     assert main(["config", "check", str(path)]) == 0
@@ -147,7 +158,8 @@ def test_config_check_prints_the_effective_configuration(
 
 
 def test_config_check_lists_the_errors_and_fails(
-    write_config, capsys: pytest.CaptureFixture[str]  # type: ignore[no-untyped-def]
+    write_config,
+    capsys: pytest.CaptureFixture[str],  # type: ignore[no-untyped-def]
 ) -> None:
     path = write_config("[spinner]\nmargin_deg = 90\n")
     assert main(["config", "check", str(path)]) == 1
@@ -157,7 +169,8 @@ def test_config_check_lists_the_errors_and_fails(
 
 
 def test_config_check_warns_when_gpio_cannot_keep_up(
-    write_config, capsys: pytest.CaptureFixture[str]  # type: ignore[no-untyped-def]
+    write_config,
+    capsys: pytest.CaptureFixture[str],  # type: ignore[no-untyped-def]
 ) -> None:
     assert main(["config", "check", str(write_config('backend = "gpio"\n'))]) == 0
     assert 'use backend = "serial"' in capsys.readouterr().err

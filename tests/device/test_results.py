@@ -148,9 +148,7 @@ def test_seats_are_numbered_in_the_order_given_not_by_angle() -> None:
     ("seats", "message"),
     [((0.0,), "at least 2 seats"), ((10.0, 370.0), "share an angle")],
 )
-def test_unusable_seats_are_refused_with_a_sentence(
-    seats: tuple[float, ...], message: str
-) -> None:
+def test_unusable_seats_are_refused_with_a_sentence(seats: tuple[float, ...], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         seat_arcs(seats)
 

@@ -41,7 +41,7 @@ def run_schedule(times: tuple[float, ...]) -> tuple[LinuxLikeClock, StepSchedule
 
 
 def test_no_step_is_taken_early_and_none_more_than_a_microsecond_late() -> None:
-    times = tuple(0.0005 * (i + 1) for i in range(50)) + (0.2, 0.2001)
+    times = (*tuple(0.0005 * (i + 1) for i in range(50)), 0.2, 0.2001)
     _, scheduler, _ = run_schedule(times)
     assert len(scheduler.lateness_ns) == len(times)
     assert min(scheduler.lateness_ns) >= 0

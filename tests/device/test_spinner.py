@@ -115,7 +115,8 @@ def test_a_dead_home_sensor_times_out_into_a_software_pick(write_config) -> None
 
 def test_homing_gives_up_at_the_timeout(sim_config: Config) -> None:
     config = replace(
-        sim_config, spinner=replace(sim_config.spinner, home=replace(sim_config.spinner.home, timeout_s=0.5))
+        sim_config,
+        spinner=replace(sim_config.spinner, home=replace(sim_config.spinner.home, timeout_s=0.5)),
     )
     clock = VirtualClock()
     spinner = make_spinner(config, clock)

@@ -42,9 +42,7 @@ def test_dice_settle_after_the_quiet_time_once() -> None:
     assert feed(ThrowDetector(0.8), script) == [THROW, SETTLED]
 
 
-@pytest.mark.parametrize(
-    ("quiet_s", "settled"), [(0.79, False), (0.8, True), (2.0, True)]
-)
+@pytest.mark.parametrize(("quiet_s", "settled"), [(0.79, False), (0.8, True), (2.0, True)])
 def test_settled_means_quiet_for_the_configured_time(quiet_s: float, settled: bool) -> None:
     events = feed(ThrowDetector(0.8), [(0.0, True), (0.1, False), (0.1 + quiet_s, None)])
     assert (SETTLED in events) is settled
@@ -150,8 +148,13 @@ def test_entered_dice_are_read_and_cocked_dice_reported(
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("3", "Enter 2 dice"), ("3 5 6", "Enter 2 dice"), ("0 4", "not a face"), ("7 1", "1 to 6"),
-     ("a b", "not a face")],
+    [
+        ("3", "Enter 2 dice"),
+        ("3 5 6", "Enter 2 dice"),
+        ("0 4", "not a face"),
+        ("7 1", "1 to 6"),
+        ("a b", "not a face"),
+    ],
 )
 def test_impossible_entries_say_what_to_enter(text: str, message: str) -> None:
     with pytest.raises(DiceEntryError, match=message):

@@ -1,0 +1,238 @@
+"""`companion hw ...`: the command-line contract."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(args)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_spin_json_lists_every_spin_with_the_documented_keys(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(
+        ["hw", "spin", "--backend", "sim", "--seats", "3", "--spins", "5", "--json"], capsys
+    )
+    assert code == 0
+    spins = json.loads(out)["spins"]
+    assert len(spins) == 5
+    for spin in spins:
+        assert set(spin) == {"result", "stop_angle_deg", "revolutions", "duration_s"}
+        assert spin["result"] in (0, 1, 2)
+        assert 0 <= spin["stop_angle_deg"] < 360
+        assert spin["revolutions"] >= 3  # one turn plus two extra by default
+        assert 0 < spin["duration_s"] < 4
+
+
+def test_seats_are_numbered_from_zero_in_the_order_given(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["hw", "spin", "--seat-angles", "270,0,90", "--spins", "30", "--json"]
+    code, out, _ = run([*args, "--mode", "fair"], capsys)
+    assert code == 0
+    for spin in json.loads(out)["spins"]:
+        seat_angle = (270.0, 0.0, 90.0)[spin["result"]]
+        gap = abs((spin["stop_angle_deg"] - seat_angle + 180) % 360 - 180)
+        assert gap < 90
+
+
+def test_physical_mode_with_a_wide_margin_returns_seat_pairs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["hw", "spin", "--seats", "4", "--spins", "40", "--mode", "physical"]
+    code, out, _ = run([*args, "--margin", "40", "--json"], capsys)
+    assert code == 0
+    results = [spin["result"] for spin in json.loads(out)["spins"]]
+    pairs = [r for r in results if isinstance(r, list)]
+    assert pairs and all(len(p) == 2 and p[0] != p[1] for p in pairs)
+
+
+def test_spin_prints_one_line_per_spin_without_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["hw", "spin", "--spins", "3"], capsys)
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == 3 and all(
+        line.startswith(f"spin {i + 1}: seat") for i, line in enumerate(lines)
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seats", "1"], "--seats must be 2 to 10"),
+        (["--seat-angles", "0,abc"], "degrees separated by commas"),
+        (["--seat-angles", "0,0.0"], "share an angle"),
+        (["--spins", "0"], "--spins must be 1"),
+        (["--margin", "-2"], "--margin must be 0 to 45"),
+    ],
+)
+def test_bad_spin_options_get_a_sentence_and_exit_1(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(["hw", "spin", *args], capsys)
+    assert code == 1 and out == ""
+    assert message in err
+
+
+def test_a_dead_sensor_spins_in_software_and_says_why(
+    write_config,
+    capsys: pytest.CaptureFixture[str],  # type: ignore[no-untyped-def]
+) -> None:
+    path = write_config('backend = "sim"\n[sim]\ndead_home_sensor = true\n')
+    code, out, err = run(["hw", "spin", "--config", str(path), "--json"], capsys)
+    assert code == 0
+    assert json.loads(out)["spins"][0]["revolutions"] == 0.0
+    assert "software pick" in err and "home sensor" in err
+
+
+def test_home_reports_success(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["hw", "home"], capsys)
+    assert code == 0 and out.startswith("spinner homed in")
+
+
+def test_home_fails_with_the_reason(write_config, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    path = write_config('backend = "sim"\n[sim]\ndead_home_sensor = true\n')
+    code, _, err = run(["hw", "home", "--config", str(path)], capsys)
+    assert code == 1 and "home sensor was not found" in err
+
+
+def test_self_test_prints_ok_for_every_device(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["hw", "test"], capsys)
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 3
+    assert all(": OK (" in line for line in lines)
+
+
+def test_self_test_names_the_failing_device_and_the_reason(
+    write_config,
+    capsys: pytest.CaptureFixture[str],  # type: ignore[no-untyped-def]
+) -> None:
+    path = write_config('backend = "sim"\n[sim]\ndead_home_sensor = true\n')
+    code, out, _ = run(["hw", "test", "--config", str(path)], capsys)
+    assert code == 1
+    assert out.splitlines()[0].startswith("spinner (sim, step_dir): FAILED: ")
+    assert "home sensor" in out.splitlines()[0]
+
+
+def test_serial_backend_without_its_module_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("device.backends.SERIAL_MODULE", "device.not_installed_serial")
+    code, out, err = run(["hw", "spin", "--backend", "serial"], capsys)
+    assert code == 1 and out == ""
+    assert 'backend = "serial" is configured, but the serial backend' in err
+    code, out, _ = run(["hw", "test", "--backend", "serial"], capsys)
+    assert code == 1
+    assert out.splitlines()[0].startswith("spinner (serial, step_dir): FAILED: ")
+
+
+def test_tray_simulated_throws_print_a_throw_and_a_settle_each(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(["hw", "tray", "--backend", "sim", "--simulate-throws", "3"], capsys)
+    assert code == 0
+    kinds = [line.split()[1].rstrip(":") for line in out.splitlines()]
+    assert kinds == ["throw", "settled"] * 3
+    assert all(len(line.split(":")[1].split()) == 2 for line in out.splitlines()[1::2])
+
+
+def test_interactive_sim_tray_throws_on_enter(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("\nb\nq\n"))
+    code, out, _ = run(["hw", "tray"], capsys)
+    assert code == 0
+    kinds = [line.split()[1].rstrip(":") for line in out.splitlines()[1:]]
+    assert kinds == ["throw", "settled", "button"]
+
+
+def test_simulated_throws_need_the_sim_backend(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["hw", "tray", "--backend", "gpio", "--simulate-throws", "1"], capsys)
+    assert code == 1 and "--backend sim" in err
+
+
+def test_calibrate_from_stdin_saves_each_seat(
+    isolated_state: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    keys = "FFFFFFFFF s " + "FFFFFFFFF" * 2 + " s " + "FFFFFFFFF" + "s w"
+    monkeypatch.setattr("sys.stdin", io.StringIO(keys))
+    code, out, _ = run(["hw", "calibrate"], capsys)
+    assert code == 0
+    assert "seat 2 saved" in out
+    saved = tomllib.loads((isolated_state / "seats.toml").read_text())
+    angles = saved["seat_angles"]
+    assert len(angles) == 3
+    assert angles[0] == pytest.approx(90.0, abs=1.0)
+    assert angles[1] == pytest.approx(270.0, abs=3.0)
+    assert angles[2] == pytest.approx(360.0, abs=4.0)
+    # The next spin uses the calibrated seats.
+    code, out, _ = run(["hw", "spin", "--spins", "20", "--json"], capsys)
+    assert {spin["result"] for spin in json.loads(out)["spins"]} <= {0, 1, 2}
+
+
+def test_calibrate_refuses_seats_too_close_and_lets_you_undo(
+    isolated_state: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("FFFFs" + "fffff" + "sw" + "u" + "F" * 18 + "sw"))
+    code, out, _ = run(["hw", "calibrate"], capsys)
+    assert code == 0
+    assert "cannot write" in out and "too close" in out
+    assert "forgotten" in out
+    saved = tomllib.loads((isolated_state / "seats.toml").read_text())
+    assert len(saved["seat_angles"]) == 2
+
+
+def test_calibrate_quit_writes_nothing(
+    isolated_state: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("FsFFFFFsq"))
+    code, out, _ = run(["hw", "calibrate"], capsys)
+    assert code == 0 and "quit without writing" in out
+    assert not (isolated_state / "seats.toml").exists()
+
+
+def test_calibrate_input_ending_early_is_reported(
+    isolated_state: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("Fs"))
+    code, _, err = run(["hw", "calibrate"], capsys)
+    assert code == 1 and "not written" in err
+
+
+def test_python_dash_m_companion_hw_spin_json(isolated_state: Path, tmp_path: Path) -> None:
+    env = {"STATE_DIRECTORY": str(isolated_state), "PATH": "/usr/bin:/bin"}
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "hw",
+            "spin",
+            "--backend",
+            "sim",
+            "--spins",
+            "2",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert len(json.loads(result.stdout)["spins"]) == 2
