@@ -1,0 +1,197 @@
+"""`companion demo` and `companion history`: the command-line contracts."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.cli import build_parser, main
+from companion.commands.demo import DEFAULT_PACE, play_out
+from companion.games.registry import game_specs
+from companion.store import Store
+from companion.table import DrawChance, NewMatch, Undo, default_players
+from tests.table.conftest import GAMES, open_table
+from tests.table.tally import TALLY
+
+LINE = re.compile(r"^#(\d+) (.+)$")
+
+
+@pytest.fixture(autouse=True)
+def _tally_is_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(game_specs(), "tally", TALLY)
+
+
+def demo(db: Path, *extra: str) -> int:
+    return main(["demo", "--pace", "0", "--db", str(db), *extra])
+
+
+def test_the_demo_prints_one_line_per_command_each_in_the_log(
+    db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert demo(db_path, "--game", "tally", "--players", "4", "--seed", "5") == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Match 1: New match of Tally for Ana, Ben, Cleo, Dev"
+    played = [LINE.match(line) for line in lines[1:-1]]
+    assert all(played)
+    with Store.open(db_path) as store:
+        events = store.events(1)
+        record = store.match(1)
+    assert [(int(m[1]), m[2]) for m in played if m] == [(e.seq, e.text) for e in events]
+    assert record is not None and record.status == "finished"
+    winners = " and ".join(record.players[seat].name for seat in (record.result or {})["winners"])
+    assert lines[-1].startswith(f"Match 1 is over after #{events[-1].seq}: {winners} won (")
+
+
+def test_the_same_seed_plays_the_same_demo(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outputs = []
+    for name in ("one.db", "two.db"):
+        demo(tmp_path / name, "--game", "tally", "--seed", "11")
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1]
+
+
+def test_the_demo_defaults_to_a_pace_a_person_can_follow() -> None:
+    arguments = build_parser().parse_args(["demo", "--game", "tiki", "--players", "4"])
+    assert arguments.pace == DEFAULT_PACE == 0.3
+
+
+def test_the_demo_waits_its_pace_between_commands(store: Store) -> None:
+    waits: list[float] = []
+    with open_table(store) as table:
+        table.post(NewMatch("tally", default_players(2), {})).result(timeout=10)
+        final = play_out(table, TALLY, random.Random(3), 0.3, sleep=waits.append, echo=print)
+    assert waits == [0.3] * len(waits) and len(waits) >= final.seq
+
+
+def test_resume_continues_the_unfinished_match(
+    store: Store, db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with open_table(store) as table:
+        table.post(NewMatch("tally", default_players(3), {})).result(timeout=10)
+        table.post(DrawChance()).result(timeout=10)
+        table.post(DrawChance()).result(timeout=10)
+    store.close()
+    assert demo(db_path, "--resume") == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Resuming match 1 of Tally after #2"
+    assert lines[1].startswith("#3 ")
+    with Store.open(db_path) as again:
+        assert [(m.id, m.status) for m in again.matches()] == [(1, "finished")]
+
+
+def test_a_new_demo_leaves_an_unfinished_match_as_abandoned(
+    store: Store, db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with open_table(store) as table:
+        table.post(NewMatch("tally", default_players(3), {})).result(timeout=10)
+    store.close()
+    assert demo(db_path, "--game", "tally") == 0
+    assert capsys.readouterr().err == (
+        "companion: match 1 was left unfinished; it stays in the history as abandoned"
+        " (use --resume to continue a match).\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("arguments", "sentence"),
+    [
+        (["--resume"],
+         "There is no unfinished match in {db}: start one with companion demo --game NAME."),
+        ([], "Choose a game with --game NAME, or continue the last match with --resume."),
+        (["--game", "chess"], "There is no game called 'chess'; choose one of: "),
+        (["--game", "tally", "--players", "9"], "Tally is for 2 to 4 players, not 9."),
+        (["--game", "tally", "--pace", "-1"], "--pace is a number of seconds, 0 or more."),
+    ],
+)  # fmt: skip
+def test_a_demo_that_cannot_run_says_why(
+    db_path: Path, capsys: pytest.CaptureFixture[str], arguments: list[str], sentence: str
+) -> None:
+    assert demo(db_path, *arguments) == 1
+    assert capsys.readouterr().err.startswith("companion: " + sentence.format(db=db_path))
+
+
+def test_history_lists_matches_as_text(
+    store: Store, db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with open_table(store) as table:
+        table.post(NewMatch("tally", default_players(2), {})).result(timeout=10)
+        table.post(NewMatch("tally", default_players(3), {})).result(timeout=10)
+    store.close()
+    assert main(["history", "--db", str(db_path)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "#1  Tally  abandoned  Ana 0, Ben 0  (2026-05-01 20:30)",
+        "#2  Tally  playing  Ana 0, Ben 0, Cleo 0  (2026-05-01 20:30)",
+    ]
+
+
+def test_history_as_json_holds_players_game_scores_and_every_event(
+    db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    demo(db_path, "--game", "tally", "--players", "2", "--seed", "1")
+    capsys.readouterr()
+    assert main(["history", "--db", str(db_path), "--json"]) == 0
+    (match,) = json.loads(capsys.readouterr().out)
+    assert set(match) == {
+        "id", "game", "title", "options", "players", "status", "started_at", "finished_at",
+        "scores", "winners", "rounds", "rematch_of", "events",
+    }  # fmt: skip
+    assert (match["game"], match["title"], match["status"]) == ("tally", "Tally", "finished")
+    assert match["players"] == [
+        {"seat": 0, "name": "Ana", "colour": "red"},
+        {"seat": 1, "name": "Ben", "colour": "blue"},
+    ]
+    assert match["scores"] == match["rounds"][-1]["scores"] and max(match["scores"]) >= 12
+    assert [event["seq"] for event in match["events"]] == list(range(1, len(match["events"]) + 1))
+    first = match["events"][0]
+    assert (first["kind"], first["text"], first["undone"]) == (
+        "chance", "The companion shuffles 5 cards", False,
+    )  # fmt: skip
+    assert first["detail"]["source"] == "table" and len(first["detail"]["outcome"]) == 5
+
+
+def test_history_marks_undone_events(
+    store: Store, db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with open_table(store) as table:
+        table.post(NewMatch("tally", default_players(2), {})).result(timeout=10)
+        table.post(DrawChance()).result(timeout=10)
+        table.post(DrawChance()).result(timeout=10)
+        table.post(Undo()).result(timeout=10)
+    store.close()
+    main(["history", "--db", str(db_path), "--json"])
+    events = json.loads(capsys.readouterr().out)[0]["events"]
+    assert [(e["seq"], e["kind"], e["undone"]) for e in events] == [
+        (1, "chance", False), (2, "chance", True), (3, "undo", False),
+    ]  # fmt: skip
+    assert events[2]["text"].startswith("Undo #2: The companion rolls ")
+
+
+@pytest.mark.parametrize(
+    ("flag", "expected"), [([], "No matches yet ({db} does not exist).\n"), (["--json"], "[]\n")]
+)
+def test_history_of_a_log_that_does_not_exist_creates_nothing(
+    db_path: Path, capsys: pytest.CaptureFixture[str], flag: list[str], expected: str
+) -> None:
+    assert main(["history", "--db", str(db_path), *flag]) == 0
+    assert capsys.readouterr().out == expected.format(db=db_path)
+    assert not db_path.exists()
+
+
+def test_history_of_a_damaged_log_says_so_and_lists_nothing(
+    db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db_path.write_bytes(b"garbage" * 200)
+    assert main(["history", "--db", str(db_path)]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == "No matches yet.\n"
+    assert "could not be read (file is not a database)" in captured.err
+
+
+def test_tally_is_known_to_these_tests_only() -> None:
+    assert GAMES["tally"] is TALLY
