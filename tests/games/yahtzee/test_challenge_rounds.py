@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from companion.games.yahtzee import MoveOn, Phase, Stay, Tile, YahtzeeState
+from companion.games.yahtzee import Claim, MoveOn, Phase, Stay, Tile, YahtzeeState
 from tests.games.yahtzee.conftest import all_tiles_but, land_on, position, roll, throw
 
 EVERY_TILE_HELD_BY_PLAYER_TWO = all_tiles_but(set(), owner=1)
@@ -117,3 +117,16 @@ def test_challenge_rounds_are_played_with_the_same_turn_rules() -> None:
     land_on(state, 5)
     roll(state, 1, 2, 3, 4, 5)
     assert state.phase is Phase.TARGET
+
+
+@pytest.mark.parametrize(("value", "goes_again"), [(2, True), (4, False)])
+def test_yahtzee_on_your_own_tile_is_a_success_only_if_its_value_rises(
+    value: int, goes_again: bool
+) -> None:
+    state = _challenge([0, 1], 1, mine={Tile.FIVES: value}, squares={0: 5, 1: 1})
+    land_on(state, 6)  # Fours, held by Player 2
+    throw(state, 3, 3, 3, 3, 3)
+    state.apply(Claim(Tile.FIVES))
+    assert state.holdings[Tile.FIVES].value == 4
+    assert state.protected is Tile.FIVES
+    assert (state.current == 0) is goes_again

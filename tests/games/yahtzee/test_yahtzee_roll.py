@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.yahtzee import ChooseTarget, Claim, Phase, RollAgain, Stop, Tile
+from companion.games.yahtzee import ChooseTarget, Claim, Phase, RollAgain, Stay, Stop, Tile
 from tests.games.yahtzee.conftest import land_on, position, roll, throw
 
 
@@ -91,3 +91,15 @@ def test_yahtzee_counts_only_on_the_final_roll() -> None:
     roll(state, 5)
     state.apply(Stop())
     assert state.holdings[Tile.FIVES].owner == 1 and state.current == 1
+
+
+def test_yahtzee_may_claim_your_own_tile_to_protect_it_and_raise_it_to_its_best() -> None:
+    tiles = {Tile.FIVES: (0, 2, 3), Tile.SIXES: (1, 1, 4)}
+    state = position(tiles=tiles, squares={0: 1}, protected=Tile.SIXES)
+    land_on(state, 3)
+    state.apply(Stay())
+    throw(state, 1, 1, 1, 1, 1)
+    state.apply(Claim(Tile.FIVES))
+    fives = state.holdings[Tile.FIVES]
+    assert (fives.owner, fives.value) == (0, 4)
+    assert state.protected is Tile.FIVES  # the marker left Player 2's Sixes
