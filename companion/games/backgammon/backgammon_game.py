@@ -108,6 +108,8 @@ class BackgammonGame(FamilyGame):
 
     def _apply_decision(self, action: Any) -> None:
         if isinstance(action, Roll):
+            if self.phase is Phase.ROLL:
+                raise RuleError("Throw the dice: the companion is already waiting for them.")
             self._require(Phase.DECIDE, "You may roll only at the start of your turn.")
             self.phase = Phase.ROLL
         elif isinstance(action, Double):
@@ -201,6 +203,8 @@ class BackgammonGame(FamilyGame):
             RuleError: an ID is invalid or does not fit the options.
         """
         info = decode_match_id(match)
+        if info.status not in (GameStatus.PLAYING, GameStatus.NONE):
+            raise RuleError(f"Match ID {match} is of a finished game: give one of a game in play.")
         base = options or BackgammonOptions(match_length=info.match_length)
         settings = base.to_json() | {"match_length": info.match_length}
         if info.match_length:

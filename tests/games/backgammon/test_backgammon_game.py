@@ -14,6 +14,7 @@ from companion.games.backgammon.actions import (
 )
 from companion.games.backgammon.backgammon_game import BackgammonGame
 from companion.games.backgammon.family import Phase
+from companion.games.backgammon.match_id import GameStatus, MatchInfo, encode_match_id
 from companion.games.backgammon.movement import Step
 from companion.games.backgammon.options import BackgammonOptions
 from companion.games.base import RuleError
@@ -281,3 +282,27 @@ def test_checker_step_action_reads_back_from_json() -> None:
     spec = game_spec("backgammon")
     assert spec.action_from_json(action.to_json()) == action
     assert isinstance(action, CheckerStep)
+
+
+def test_match_id_of_a_finished_game_cannot_be_loaded() -> None:
+    finished = encode_match_id(MatchInfo(status=GameStatus.OVER, match_length=5, scores=(5, 2)))
+    with pytest.raises(RuleError, match="finished game"):
+        BackgammonGame.from_gnubg_ids(OPENING_ID, finished)
+
+
+def test_roll_while_the_dice_are_already_awaited_says_to_throw_them() -> None:
+    game = BackgammonGame()
+    game.apply(DiceThrow((3, 1)))
+    game.apply(game.parse_play("8/5 6/5"))
+    game.apply(Roll())
+    with pytest.raises(RuleError, match="Throw the dice"):
+        game.apply(Roll())
+
+
+@pytest.mark.parametrize("action", ["roll", 7, None, {"action": "castle"}])
+def test_something_that_is_not_an_action_is_refused_with_a_sentence(action: object) -> None:
+    game = BackgammonGame()
+    game.apply(DiceThrow((3, 1)))
+    game.apply(game.parse_play("8/5 6/5"))
+    with pytest.raises(RuleError, match="not a Backgammon action"):
+        game.apply(action)
