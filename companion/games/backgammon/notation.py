@@ -63,7 +63,8 @@ def _format_chain(geometry: Geometry, mover: int, chain: _Chain) -> str:
 def format_steps(geometry: Geometry, mover: int, steps: Sequence[Step]) -> str:
     """Standard notation for a list of steps, e.g. ``24/18* 13/11`` or ``8/5(2) 6/1(2)``."""
     off = geometry.points + 1
-    chains = sorted(_chains(steps, off), key=lambda chain: (chain[0][0], -chain[-1][0]))
+    # As GNU Backgammon sorts: furthest-back source first, then the shorter move first.
+    chains = sorted(_chains(steps, off), key=lambda chain: (chain[0][0], chain[-1][0]))
     moves: list[str] = []
     counts: list[int] = []
     for chain in chains:
