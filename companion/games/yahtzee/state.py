@@ -252,8 +252,11 @@ class YahtzeeState:
         elif isinstance(action, Claim):
             turn.take(self, action.tile)
         elif isinstance(action, Stay):
+            assert self.target is not None
+            self.notes.append(f"{player_name(self.current)} stays to improve {self.target.label}.")
             turn.start_roll(self, Landing.IMPROVE, self.target)
         elif isinstance(action, MoveOn):
+            self.notes.append(f"{player_name(self.current)} moves on.")
             self.phase = Phase.MOVE
         elif isinstance(action, PlaceTile):
             assert self.placing is not None
