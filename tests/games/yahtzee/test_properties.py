@@ -75,7 +75,7 @@ def play_checked(players: int, seed: int, options: dict[str, Any]) -> tuple[Yaht
     return state, events
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.integers(min_value=2, max_value=4),
     seed=st.integers(min_value=0, max_value=2**32 - 1),
