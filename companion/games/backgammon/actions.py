@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from companion.games.backgammon.movement import Step
+from companion.games.backgammon.movement import Geometry, Step
+from companion.games.backgammon.notation import format_steps
 from companion.games.base import JSONValue, RuleError
 
 
@@ -54,11 +55,32 @@ class InvalidRoll:
 
 
 @dataclass(frozen=True)
+class Writer:
+    """Who writes a play and on which board: what notation needs to name the points."""
+
+    geometry: Geometry
+    mover: int
+
+    def notation(self, steps: tuple[Step, ...]) -> str:
+        """Standard notation of `steps`, or "no move" for none."""
+        return format_steps(self.geometry, self.mover, steps) if steps else "no move"
+
+
+def _plain_text(steps: tuple[Step, ...]) -> str:
+    return " ".join(f"{step.source}/{step.destination}" for step in steps) or "no move"
+
+
+@dataclass(frozen=True)
 class CheckerStep:
-    """One checker moved by one die; `text` is its notation, for people only."""
+    """One checker moved by one die.
+
+    `text` (notation read back from the log) or `writer` (written when shown)
+    are for people only; equality is the step alone.
+    """
 
     step: Step
     text: str = field(default="", compare=False)
+    writer: Writer | None = field(default=None, compare=False, repr=False)
     kind: ClassVar[str] = "step"
 
     def to_json(self) -> dict[str, JSONValue]:
@@ -70,19 +92,26 @@ class CheckerStep:
             "destination": destination,
             "die": die,
             "hit": hit,
-            "text": self.text,
+            "text": str(self),
         }
 
     def __str__(self) -> str:
-        return self.text or f"{self.step.source}/{self.step.destination}"
+        if self.text:
+            return self.text
+        return self.writer.notation((self.step,)) if self.writer else _plain_text((self.step,))
 
 
 @dataclass(frozen=True)
 class TurnPlay:
-    """A whole turn: its steps in order; `text` is its notation (``24/18 13/11*``)."""
+    """A whole turn: its steps in order, shown in notation (``24/18 13/11*``).
+
+    `text` (read back from the log) or `writer` (written when shown) are for
+    people only; equality is the steps alone.
+    """
 
     steps: tuple[Step, ...]
     text: str = field(default="", compare=False)
+    writer: Writer | None = field(default=None, compare=False, repr=False)
     kind: ClassVar[str] = "play"
 
     def to_json(self) -> dict[str, JSONValue]:
@@ -90,11 +119,13 @@ class TurnPlay:
         return {
             "action": self.kind,
             "steps": [list(step) for step in self.steps],
-            "text": self.text,
+            "text": str(self),
         }
 
     def __str__(self) -> str:
-        return self.text or " ".join(f"{s.source}/{s.destination}" for s in self.steps)
+        if self.text:
+            return self.text
+        return self.writer.notation(self.steps) if self.writer else _plain_text(self.steps)
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from companion.games.backgammon.actions import (
     InvalidRoll,
     TurnPlay,
     UndoStep,
+    Writer,
 )
 from companion.games.backgammon.free_play import (
     can_still_move,
@@ -43,7 +44,7 @@ from companion.games.backgammon.movement import (
     legal_plays,
     legal_steps,
 )
-from companion.games.backgammon.notation import format_steps, parse_play
+from companion.games.backgammon.notation import parse_play
 from companion.games.backgammon.opening import OpeningRoll
 from companion.games.base import ChanceRequest, JSONValue, RuleError, check_outcome
 
@@ -131,7 +132,7 @@ class FamilyGame:
         if self.phase is Phase.MOVE:
             if not self.steps:
                 return [self._play_action(play) for play in self.legal_plays()]
-            return [*(self._step_action(s) for s in self.legal_steps()), UndoStep()]
+            return [*(self.step_action(s) for s in self.legal_steps()), UndoStep()]
         if self.phase in (Phase.DECIDE, Phase.DOUBLED):
             return self._decision_actions()
         return []
@@ -188,7 +189,7 @@ class FamilyGame:
     def notation(self, steps: tuple[Step, ...] | list[Step], mover: int | None = None) -> str:
         """Standard notation of steps by `mover` (default: the player on roll)."""
         seat = self.player if mover is None else mover
-        return format_steps(self.geometry, seat, steps) if steps else "no move"
+        return Writer(self.geometry, seat).notation(tuple(steps))
 
     def parse_play(self, text: str) -> TurnPlay:
         """The whole play that move notation (``24/18 13/11*``) describes for the dice showing.
@@ -373,10 +374,11 @@ class FamilyGame:
         }[self.phase]
 
     def _play_action(self, play: Play) -> TurnPlay:
-        return TurnPlay(tuple(play.steps), self.notation(play.steps))
+        return TurnPlay(tuple(play.steps), writer=Writer(self.geometry, self.player))
 
-    def _step_action(self, step: Step) -> CheckerStep:
-        return CheckerStep(step, self.notation([step]))
+    def step_action(self, step: Step) -> CheckerStep:
+        """The action that makes one of `legal_steps()`, shown in notation."""
+        return CheckerStep(step, writer=Writer(self.geometry, self.player))
 
     # ----- hooks for the games -----
 

@@ -62,7 +62,7 @@ def choose(game: FamilyGame, rng: random.Random) -> Any:
     actions = game.legal_actions()
     if game.phase is Phase.MOVE and not game.steps and rng.random() < 0.5:
         steps = game.legal_steps()
-        return game._step_action(rng.choice(steps))
+        return game.step_action(rng.choice(steps))
     undo = [a for a in actions if isinstance(a, UndoStep)]
     if undo and rng.random() < 0.1:
         return undo[0]
