@@ -48,6 +48,9 @@ from companion.games.backgammon.notation import parse_play
 from companion.games.backgammon.opening import OpeningRoll
 from companion.games.base import ChanceRequest, JSONValue, RuleError, check_outcome
 
+INVALID_ROLL = "invalid"
+"""The chance outcome for a roll that does not count (cocked, off the board, on a checker)."""
+
 
 class Phase(StrEnum):
     """What the game waits for."""
@@ -109,8 +112,11 @@ class FamilyGame:
             return ChanceRequest("dice", f"{self.seat_name(self.player)}: roll two dice.", dice=2)
         return None
 
-    def chance_action(self, outcome: Any) -> DiceThrow:
-        """The `DiceThrow` that applies dice from the tray, the screen or a test.
+    def chance_action(self, outcome: Any) -> DiceThrow | InvalidRoll:
+        """The action that applies dice from the tray, the screen or a test.
+
+        The outcome is the list of dice asked for, or `INVALID_ROLL` when the
+        tray reports a cocked die (the dice are rolled again: `InvalidRoll`).
 
         Raises:
             RuleError: no dice are awaited, or the outcome is not the dice asked for.
@@ -118,6 +124,8 @@ class FamilyGame:
         request = self.chance()
         if request is None:
             raise RuleError("No dice are needed now: " + self._waiting_for() + ".")
+        if outcome == INVALID_ROLL:
+            return InvalidRoll()
         check_outcome(request, outcome)
         return DiceThrow(tuple(outcome))
 

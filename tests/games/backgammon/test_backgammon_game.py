@@ -13,7 +13,7 @@ from companion.games.backgammon.actions import (
     UndoStep,
 )
 from companion.games.backgammon.backgammon_game import BackgammonGame
-from companion.games.backgammon.family import Phase
+from companion.games.backgammon.family import INVALID_ROLL, Phase
 from companion.games.backgammon.match_id import GameStatus, MatchInfo, encode_match_id
 from companion.games.backgammon.movement import Step
 from companion.games.backgammon.options import BackgammonOptions
@@ -81,6 +81,16 @@ def test_invalid_roll_is_rolled_again_and_changes_nothing(phase: Phase) -> None:
     before = game.to_json()
     game.apply(InvalidRoll())
     assert game.to_json() == before
+
+
+def test_dice_tray_reports_an_invalid_roll_as_a_chance_outcome() -> None:
+    game = BackgammonGame()
+    action = game.chance_action(INVALID_ROLL)
+    assert action == InvalidRoll()
+    before = game.to_json()
+    game.apply(action)
+    assert game.to_json() == before
+    assert game.chance() is not None
 
 
 def test_invalid_roll_is_refused_while_checkers_are_moved() -> None:
