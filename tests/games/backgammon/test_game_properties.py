@@ -21,6 +21,7 @@ from companion.games.autoplay import sample_outcome
 from companion.games.backgammon.actions import InvalidRoll, TurnPlay, UndoStep
 from companion.games.backgammon.family import FamilyGame, Phase
 from companion.games.backgammon.movement import Board
+from companion.games.base import GameState
 from companion.games.registry import game_spec
 
 GAMES = [
@@ -116,3 +117,8 @@ def test_random_legal_games_keep_every_invariant(game: tuple, seed: int) -> None
 def test_every_game_variant_is_played_to_the_end() -> None:
     for index, (name, players, options) in enumerate(GAMES):
         play_checked(name, players, options, seed=index)
+
+
+def test_every_game_state_follows_the_engine_protocol() -> None:
+    for name, players, options in GAMES:
+        assert isinstance(game_spec(name).new(players, options), GameState)
