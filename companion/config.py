@@ -15,165 +15,65 @@ overrides `spinner.seat_angles`, so the main file keeps its comments.
 
 from __future__ import annotations
 
-import math
 import os
 import tomllib
-from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field, fields
+from collections.abc import Mapping
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
+from companion.config_schema import (
+    BACKENDS,
+    DEFAULT_SERIAL_PORT,
+    DICE_SOURCES,
+    DRIVERS,
+    SENSOR_KINDS,
+    SPIN_MODES,
+    Config,
+    GpioConfig,
+    HomeConfig,
+    KeyReader,
+    SerialConfig,
+    SimConfig,
+    SpinnerConfig,
+    SpinnerPins,
+    TrayConfig,
+)
 from companion.errors import ConfigError
+
+__all__ = [
+    "BACKENDS",
+    "CONFIG_ENV",
+    "DEFAULT_SERIAL_PORT",
+    "DICE_SOURCES",
+    "DRIVERS",
+    "SENSOR_KINDS",
+    "SPIN_MODES",
+    "SYSTEM_CONFIG_PATH",
+    "Config",
+    "GpioConfig",
+    "HomeConfig",
+    "SerialConfig",
+    "SimConfig",
+    "SpinnerConfig",
+    "SpinnerPins",
+    "TrayConfig",
+    "apply_saved_seats",
+    "config_path",
+    "config_warnings",
+    "default_config_text",
+    "detect_backend",
+    "effective_toml",
+    "load_config",
+    "parse_config",
+    "save_seat_angles",
+    "seats_path",
+    "state_dir",
+]
 
 SYSTEM_CONFIG_PATH = Path("/etc/companion/config.toml")
 CONFIG_ENV = "COMPANION_CONFIG"
 DEFAULT_CONFIG_RESOURCE = "default_config.toml"
-BACKENDS = ("gpio", "serial", "sim")
-DRIVERS = ("step_dir", "uln2003")
-SPIN_MODES = ("fair", "physical")
-DICE_SOURCES = ("touch", "fair", "serial")
-SENSOR_KINDS = ("vibration", "tilt")
-DEFAULT_SERIAL_PORT = "/dev/serial/by-id/usb-MicroPython_Board_in_FS_mode_*"
-
-
-@dataclass(frozen=True)
-class GpioConfig:
-    """`[gpio]`: how gpiozero reaches the pins.
-
-    `pin_factory` is empty for gpiozero's own choice (lgpio on a Pi 5,
-    `$GPIOZERO_PIN_FACTORY` when set) or a factory name such as `lgpio`.
-    """
-
-    pin_factory: str = ""
-
-
-@dataclass(frozen=True)
-class SerialConfig:
-    """`[serial]`: the USB serial link to the Pico table controller.
-
-    `port` may be a glob; the first match is used (the board's stable
-    `/dev/serial/by-id/` name). Timeouts are in seconds.
-    """
-
-    port: str = DEFAULT_SERIAL_PORT
-    baud: int = 115200
-    timeout_s: float = 1.0
-    ack_timeout_s: float = 0.25
-    retries: int = 5
-    handshake_timeout_s: float = 2.0
-    reconnect_max_s: float = 10.0
-
-
-@dataclass(frozen=True)
-class SimConfig:
-    """`[sim]`: the simulated devices and their fault switches.
-
-    `missed_step_every` loses one step in every N (0: never);
-    `dead_home_sensor` makes the home sensor never fire.
-    """
-
-    real_time: bool = False
-    missed_step_every: int = 0
-    dead_home_sensor: bool = False
-
-
-@dataclass(frozen=True)
-class SpinnerPins:
-    """`[spinner.pins]`: BCM pin numbers. `enable` -1 means not wired."""
-
-    step: int = 20
-    direction: int = 21
-    enable: int = 16
-    coils: tuple[int, int, int, int] = (5, 6, 13, 19)
-    home: int = 26
-
-
-@dataclass(frozen=True)
-class HomeConfig:
-    """`[spinner.home]`: the home sensor and the homing moves."""
-
-    active_low: bool = True
-    fast_rps: float = 0.5
-    slow_rps: float = 0.05
-    backoff_deg: float = 15.0
-    timeout_s: float = 20.0
-    tolerance_steps: int = 8
-
-
-@dataclass(frozen=True)
-class SpinnerConfig:
-    """`[spinner]`: the motor, its limits and the seats."""
-
-    driver: str = "step_dir"
-    steps_per_rev: int = 200
-    microstepping: int = 8
-    max_speed_rps: float = 2.5
-    max_accel_rps2: float = 4.0
-    max_jerk_rps3: float = 40.0
-    extra_revolutions: int = 2
-    mode: str = "fair"
-    margin_deg: float = 4.0
-    seat_angles: tuple[float, ...] = (0.0, 90.0, 180.0, 270.0)
-    seats_file: str = ""
-    pins: SpinnerPins = field(default_factory=SpinnerPins)
-    home: HomeConfig = field(default_factory=HomeConfig)
-
-    @property
-    def steps_per_turn(self) -> int:
-        """Motor steps for one turn of the pointer, microsteps included."""
-        return self.steps_per_rev * self.microstepping
-
-
-@dataclass(frozen=True)
-class TrayConfig:
-    """`[tray]`: the dice tray's sensors and where dice values come from."""
-
-    enabled: bool = True
-    sensor_kind: str = "vibration"
-    sensor_pin: int = 17
-    sensor_pull_up: bool = False
-    sensor_active_high: bool = True
-    button_pin: int = 27
-    settle_s: float = 0.8
-    dice_source: str = "fair"
-    dice_count: int = 2
-    dice_sides: int = 6
-
-
-@dataclass(frozen=True)
-class Config:
-    """The effective configuration.
-
-    `backend` is resolved (`gpio`, `serial` or `sim`); `backend_setting` is
-    what the file said (`auto` when absent). `source` names the file read,
-    and `seats_source` where the seat angles came from.
-    """
-
-    backend: str = "sim"
-    backend_setting: str = "auto"
-    gpio: GpioConfig = field(default_factory=GpioConfig)
-    serial: SerialConfig = field(default_factory=SerialConfig)
-    sim: SimConfig = field(default_factory=SimConfig)
-    spinner: SpinnerConfig = field(default_factory=SpinnerConfig)
-    tray: TrayConfig = field(default_factory=TrayConfig)
-    source: str = "built-in defaults"
-    seats_source: str = "built-in defaults"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The configuration as plain TOML-ready data (tuples become lists)."""
-        data = _plain(asdict(self))
-        data["backend"] = self.backend_setting
-        del data["backend_setting"], data["source"], data["seats_source"]
-        return data
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {key: _plain(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(item) for item in value]
-    return value
-
 
 # --- where the file is -------------------------------------------------------
 
@@ -275,14 +175,14 @@ def apply_saved_seats(config: Config) -> Config:
     if not path.is_file():
         return config
     data = _read_toml(path)
-    reader = _Reader(str(path))
+    reader = KeyReader(str(path))
     angles = reader.seat_angles(data, "seat_angles", config.spinner.seat_angles)
     unknown = sorted(set(data) - {"seat_angles"})
     for key in unknown:
         reader.error(key, "is not a key of the seats file; remove it")
     reader.raise_if_errors()
     spinner = _replace(config.spinner, seat_angles=angles)
-    checker = _Reader(str(path))
+    checker = KeyReader(str(path))
     _check_seat_margins(checker, spinner)
     checker.raise_if_errors()
     return _replace(config, spinner=spinner, seats_source=str(path))
@@ -297,7 +197,7 @@ def save_seat_angles(config: Config, angles: tuple[float, ...]) -> Path:
     import tomli_w
 
     spinner = _replace(config.spinner, seat_angles=tuple(float(a) % 360.0 for a in angles))
-    reader = _Reader("the calibrated seats")
+    reader = KeyReader("the calibrated seats")
     if len(angles) < 2:
         reader.error("seat_angles", "needs at least 2 seats; save one angle per player")
     else:
@@ -329,7 +229,7 @@ def parse_config(data: Mapping[str, Any], *, source: str = "the configuration") 
     Raises:
         ConfigError: one line per bad key, naming `source`, the key and the fix.
     """
-    reader = _Reader(source)
+    reader = KeyReader(source)
     reader.unknown(data, "", {"backend", "gpio", "serial", "sim", "spinner", "tray"})
     setting = reader.choice(data, "backend", "auto", ("auto", *BACKENDS))
     gpio = reader.section(data, "gpio", GpioConfig)
@@ -364,7 +264,7 @@ def detect_backend() -> str:
     return "gpio" if is_pi and has_gpio else "sim"
 
 
-def _parse_spinner(reader: _Reader, data: Mapping[str, Any]) -> SpinnerConfig:
+def _parse_spinner(reader: KeyReader, data: Mapping[str, Any]) -> SpinnerConfig:
     prefix = "spinner."
     known = {f.name for f in fields(SpinnerConfig)}
     reader.unknown(data, prefix, known)
@@ -382,7 +282,7 @@ def _parse_spinner(reader: _Reader, data: Mapping[str, Any]) -> SpinnerConfig:
     return SpinnerConfig(**values)
 
 
-def _parse_tray(reader: _Reader, data: Mapping[str, Any]) -> TrayConfig:
+def _parse_tray(reader: KeyReader, data: Mapping[str, Any]) -> TrayConfig:
     prefix = "tray."
     reader.unknown(data, prefix, {f.name for f in fields(TrayConfig)})
     defaults = TrayConfig()
@@ -429,7 +329,7 @@ _PIN_KEYS = ("step", "direction", "home")
 
 
 def _check_rules(
-    reader: _Reader, spinner: SpinnerConfig, tray: TrayConfig, serial: SerialConfig
+    reader: KeyReader, spinner: SpinnerConfig, tray: TrayConfig, serial: SerialConfig
 ) -> None:
     sections = {"spinner": spinner, "tray": tray, "serial": serial}
     for key, (low, high, example) in _LIMITS.items():
@@ -466,7 +366,7 @@ def _check_rules(
     _check_seat_margins(reader, spinner)
 
 
-def _check_seat_margins(reader: _Reader, spinner: SpinnerConfig) -> None:
+def _check_seat_margins(reader: KeyReader, spinner: SpinnerConfig) -> None:
     angles = sorted(a % 360.0 for a in spinner.seat_angles)
     if len(angles) < 2:
         return
@@ -479,145 +379,6 @@ def _check_seat_margins(reader: _Reader, spinner: SpinnerConfig) -> None:
             f"has two seats only {smallest:g} degrees apart, too close for margin_deg "
             f"{spinner.margin_deg:g}; spread the seats or lower margin_deg",
         )
-
-
-class _Reader:
-    """Collects typed values and every error, each naming file, key and fix."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.errors: list[str] = []
-
-    def error(self, key: str, problem: str) -> None:
-        self.errors.append(f"{self.source}: {key} {problem}.")
-
-    def raise_if_errors(self) -> None:
-        if self.errors:
-            raise ConfigError("\n".join(self.errors))
-
-    def unknown(self, data: Mapping[str, Any], prefix: str, known: set[str]) -> None:
-        for key in sorted(set(data) - known):
-            self.error(
-                f"{prefix}{key}",
-                f"is not a known key; remove it or use one of {', '.join(sorted(known))}",
-            )
-
-    def table(self, data: Mapping[str, Any], key: str, prefix: str = "") -> Mapping[str, Any]:
-        value = data.get(key, {})
-        if not isinstance(value, Mapping):
-            self.error(f"{prefix}{key}", f"must be a table ([{prefix}{key}]), not {value!r}")
-            return {}
-        return value
-
-    def section(self, data: Mapping[str, Any], key: str, kind: Any, prefix: str = "") -> Any:
-        table = self.table(data, key, prefix)
-        full = f"{prefix}{key}."
-        self.unknown(table, full, {f.name for f in fields(kind)})
-        defaults = kind()
-        values = {
-            spec.name: self.value(table, spec.name, getattr(defaults, spec.name), full)
-            for spec in fields(kind)
-        }
-        return kind(**values)
-
-    def value(self, data: Mapping[str, Any], key: str, default: Any, prefix: str = "") -> Any:
-        if key not in data:
-            return default
-        raw = data[key]
-        check = _TYPE_CHECKS[type(default)]
-        try:
-            return check(raw)
-        except (TypeError, ValueError) as error:
-            self.error(f"{prefix}{key}", f"{error}, got {raw!r}; set it to e.g. {_toml(default)}")
-            return default
-
-    def choice(
-        self,
-        data: Mapping[str, Any],
-        key: str,
-        default: str,
-        allowed: tuple[str, ...],
-        prefix: str = "",
-    ) -> str:
-        raw = data.get(key, default)
-        if raw not in allowed:
-            options = ", ".join(f'"{option}"' for option in allowed)
-            self.error(f"{prefix}{key}", f"is {raw!r}; use one of {options}")
-            return default
-        return str(raw)
-
-    def seat_angles(
-        self, data: Mapping[str, Any], key: str, default: tuple[float, ...], prefix: str = ""
-    ) -> tuple[float, ...]:
-        raw = data.get(key, list(default))
-        ok = isinstance(raw, list) and all(_is_number(a) and math.isfinite(a) for a in raw)
-        if not ok or len(raw) < 2 or len(raw) > 10:
-            self.error(
-                f"{prefix}{key}",
-                f"must be a list of 2 to 10 angles in degrees, got {raw!r}; "
-                "set it to e.g. [0.0, 90.0, 180.0, 270.0] "
-                "or calibrate with `companion hw calibrate`",
-            )
-            return default
-        return tuple(float(a) % 360.0 for a in raw)
-
-    def pin(self, key: str, pin: int) -> None:
-        if not 0 <= pin <= 27:
-            self.error(key, f"is {pin}, not a GPIO number; use a BCM number from 0 to 27")
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def _check_bool(raw: Any) -> bool:
-    if not isinstance(raw, bool):
-        raise TypeError("must be true or false")
-    return raw
-
-
-def _check_int(raw: Any) -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int):
-        raise TypeError("must be a whole number")
-    return raw
-
-
-def _check_float(raw: Any) -> float:
-    if not _is_number(raw) or not math.isfinite(raw):
-        raise TypeError("must be a number")
-    return float(raw)
-
-
-def _check_str(raw: Any) -> str:
-    if not isinstance(raw, str):
-        raise TypeError("must be a string in quotes")
-    return raw
-
-
-def _check_pins4(raw: Any) -> tuple[int, int, int, int]:
-    if not isinstance(raw, list) or len(raw) != 4:
-        raise TypeError("must be a list of 4 pin numbers")
-    a, b, c, d = (_check_int(pin) for pin in raw)
-    return (a, b, c, d)
-
-
-_TYPE_CHECKS: dict[type, Callable[[Any], Any]] = {
-    bool: _check_bool,
-    int: _check_int,
-    float: _check_float,
-    str: _check_str,
-    tuple: _check_pins4,
-}
-
-
-def _toml(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    if isinstance(value, tuple):
-        return "[" + ", ".join(str(v) for v in value) + "]"
-    return str(value)
 
 
 GPIO_STEP_RATE_LIMIT = 1000.0
