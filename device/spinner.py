@@ -11,6 +11,7 @@ shows it on screen instead of the idol pointing.
 
 from __future__ import annotations
 
+import logging
 import random
 from dataclasses import dataclass, field
 
@@ -19,6 +20,8 @@ from device import results
 from device.backend import HomeReport, HomingPlan, MoveReport, SpinnerBackend
 from device.errors import DeviceError, DeviceUnavailable
 from device.motion import MotionLimits, plan_move, plan_spin
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -78,7 +81,7 @@ class Spinner:
     """The spinner on a backend, with its configuration and randomness.
 
     Attributes:
-        position: steps from the home edge, or None until homed.
+        position: steps from the home edge (0 to a turn), or None until homed.
         unavailable_reason: why the spinner cannot be used (empty when it can).
         faults: missed-step reports, newest last.
     """
@@ -131,6 +134,7 @@ class Spinner:
             report = self.backend.home(self.homing_plan())
         except DeviceError as error:
             self.unavailable_reason = str(error)
+            log.error("The spinner is unavailable: %s", error)
             raise
         self.unavailable_reason = ""
         self.position = 0
@@ -194,13 +198,14 @@ class Spinner:
         schedule = plan_spin(self.position, pick.stop_step, self.config)
         report = self.backend.move(schedule)
         fault = self.check_home_passes(self.position, report)
-        self.position += report.steps_taken
+        self.position = (self.position + report.steps_taken) % self.steps_per_turn
         duration = report.duration_s
         if fault is None:
             return SpinOutcome(
                 pick.seats, pick.stop_angle_deg, report.steps_taken / self.steps_per_turn, duration
             )
         self.faults.append(fault)
+        log.warning("%s Re-homing and moving to the result again.", fault.sentence())
         duration += self._recover(pick.stop_step)
         return SpinOutcome(
             pick.seats,
@@ -254,7 +259,7 @@ class Spinner:
         distance = (target_step - current) % self.steps_per_turn
         limits = MotionLimits.from_config(self.config, speed_rps)
         report = self.backend.move(plan_move(distance, limits))
-        self.position = current + report.steps_taken
+        self.position = (current + report.steps_taken) % self.steps_per_turn
         return report
 
     def jog(self, steps: int, speed_rps: float = 0.25) -> MoveReport:
@@ -267,7 +272,8 @@ class Spinner:
         current = self._homed_position()
         limits = MotionLimits.from_config(self.config, speed_rps)
         report = self.backend.move(plan_move(abs(steps), limits, 1 if steps >= 0 else -1))
-        self.position = current + (report.steps_taken if steps >= 0 else -report.steps_taken)
+        moved = report.steps_taken if steps >= 0 else -report.steps_taken
+        self.position = (current + moved) % self.steps_per_turn
         return report
 
     def _homed_position(self) -> int:

@@ -192,16 +192,19 @@ class HostSteppedSpinner:
         """Step until the sensor reads `want`; returns steps taken."""
         self.driver.set_direction(direction)
         clock = self.scheduler.clock
+        seen = "found" if want else "left"
         for taken in range(1, max_steps + 1):
             if clock.now_ns() > deadline_ns:
-                break
+                raise HomingError(
+                    f"The spinner's home sensor was not {seen} before the homing timeout: "
+                    "check the sensor's wiring and that the pointer turns freely."
+                )
             self._steps(0, 1, interval_s)
             if self.sensor.is_active() == want:
                 return taken
-        seen = "found" if want else "left"
         raise HomingError(
-            f"The spinner's home sensor was not {seen} within {max_steps} steps or the "
-            "homing timeout: check the sensor's wiring and that the pointer turns freely."
+            f"The spinner's home sensor was not {seen} in {max_steps} steps (more than a "
+            "turn): check the sensor's wiring and that the pointer turns freely."
         )
 
     def _steps(self, direction: int, count: int, interval_s: float) -> None:
