@@ -405,4 +405,6 @@ def find_play(board: Board, mover: int, dice: Sequence[int], steps: Sequence[Ste
         more = completion.length - len(steps)
         dice_left = "another die" if more == 1 else f"{more} more dice"
         raise RuleError(f"Your turn is not finished: play {dice_left}.")
+    if not completion.plays:
+        return Play((), board)  # no legal move: the turn passes
     return Play(tuple(steps), completion.targets[current].board)

@@ -25,7 +25,7 @@ from companion.games.backgammon.movement import Play, Step, legal_plays
 from companion.games.base import RuleError
 
 _Chain = tuple[tuple[int, bool], ...]
-"""One checker's path: (track position, hit on arrival), starting with its source."""
+"""A checker's path as read: (track position, marked as a hit), starting with its source."""
 
 
 def point_label(geometry: Geometry, mover: int, position: int) -> str:
@@ -37,47 +37,59 @@ def point_label(geometry: Geometry, mover: int, position: int) -> str:
     return str(geometry.point_number(mover, position))
 
 
-def _chains(steps: Sequence[Step], off: int) -> list[_Chain]:
-    """Join consecutive steps of one checker into paths."""
-    chains: list[list[tuple[int, bool]]] = []
-    for step in steps:
-        for chain in chains:
-            end, _ = chain[-1]
-            if end == step.source and end != off:
-                chain.append((step.destination, step.hit))
-                break
-        else:
-            chains.append([(step.source, False), (step.destination, step.hit)])
-    return [tuple(chain) for chain in chains]
+def _paths(steps: Sequence[Step]) -> list[list[int]]:
+    """Moves joined into checker paths as GNU Backgammon joins them.
 
-
-def _format_chain(geometry: Geometry, mover: int, chain: _Chain) -> str:
-    parts = [point_label(geometry, mover, chain[0][0])]
-    last = len(chain) - 1
-    for index, (position, hit) in enumerate(chain[1:], start=1):
-        if hit or index == last:
-            parts.append(point_label(geometry, mover, position) + ("*" if hit else ""))
-    return "/".join(parts)
+    Moves are sorted furthest-back source first (then shorter first); a move
+    whose landing point is a later move's source continues it, keeping the
+    intermediate point only where it hit.
+    """
+    hits = {step.destination for step in steps if step.hit}
+    moves = sorted((step.source, step.destination) for step in steps)
+    paths = [[source, destination] for source, destination in moves]
+    alive = [True] * len(paths)
+    for i, path in enumerate(paths):
+        for j in range(i, len(paths)):
+            if alive[i] and alive[j] and path[-1] == paths[j][0]:
+                if path[-1] in hits:
+                    path.append(paths[j][1])
+                else:
+                    path[-1] = paths[j][1]
+                alive[j] = False
+    return [path for path, keep in zip(paths, alive, strict=True) if keep]
 
 
 def format_steps(geometry: Geometry, mover: int, steps: Sequence[Step]) -> str:
-    """Standard notation for a list of steps, e.g. ``24/18* 13/11`` or ``8/5(2) 6/1(2)``."""
-    off = geometry.points + 1
-    # As GNU Backgammon sorts: furthest-back source first, then the shorter move first.
-    chains = sorted(_chains(steps, off), key=lambda chain: (chain[0][0], chain[-1][0]))
-    moves: list[str] = []
+    """Standard notation for a list of steps, e.g. ``24/18* 13/11`` or ``8/5(2) 6/1(2)``.
+
+    Written as GNU Backgammon writes moves: identical checker paths once with
+    a count, intermediate points only where they hit, and each hit marked
+    once with ``*``.
+    """
+    hits = {step.destination for step in steps if step.hit}
+    groups: list[list[int]] = []
     counts: list[int] = []
-    for chain in chains:
-        text = _format_chain(geometry, mover, chain)
-        if moves and moves[-1] == text:
-            counts[-1] += 1
+    for path in _paths(steps):
+        if path in groups:
+            counts[groups.index(path)] += 1
         else:
-            moves.append(text)
+            groups.append(path)
             counts.append(1)
-    return " ".join(
-        move if count == 1 else f"{move}({count})"
-        for move, count in zip(moves, counts, strict=True)
-    )
+    starred: set[int] = set()
+    texts = []
+    for path, count in zip(groups, counts, strict=True):
+        parts = [point_label(geometry, mover, path[0])]
+        for position in path[1:-1]:
+            parts.append(point_label(geometry, mover, position) + "*")
+            starred.add(position)
+        last = path[-1]
+        mark = ""
+        if last in hits and last not in starred:
+            mark = "*"
+            starred.add(last)
+        parts.append(point_label(geometry, mover, last) + mark)
+        texts.append("/".join(parts) + (f"({count})" if count > 1 else ""))
+    return " ".join(texts)
 
 
 def format_play(board: Board, mover: int, play: Play) -> str:

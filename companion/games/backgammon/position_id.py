@@ -1,11 +1,19 @@
 """GNU Backgammon Position IDs in and out.
 
-The key is a string of 80 bits: for the player on roll, then for the
-opponent, each point from that player's ace point up to their 24-point and
-then the bar, as many 1s as checkers followed by one 0; padded with 0s to 80
-bits. The bits fill ten bytes least significant bit first, and the ID is the
-base64 of those bytes without the "==" padding (14 characters). The opening
-position is ``4HPwATDgc/ABMA``.
+The key is a string of 80 bits: for each of the two players, each point from
+that player's ace point up to their 24-point and then the bar, as many 1s as
+checkers followed by one 0; padded with 0s to 80 bits. The bits fill ten
+bytes least significant bit first, and the ID is the base64 of those bytes
+without the "==" padding (14 characters). The opening position is
+``4HPwATDgc/ABMA``.
+
+Which player comes first: GNU Backgammon's code (``PositionKey`` encodes
+``anBoard[0]`` then ``anBoard[1]``, and the board drawing passes the player on
+roll as ``anBoard[1]``) writes the opponent first and the player on roll
+second, whatever its manual's prose suggests. IDs copied from GNU Backgammon
+confirm it: ``sG/BgCGMM+YAIw``, shown with a player to play 4-4 whose
+suggested moves are ``21/17*(2) 11/7(2)``, only makes sense with that player
+second. We read and write IDs the way GNU Backgammon does.
 
 A board here is a `Board` of `BACKGAMMON` in which seat 0 is the player on
 roll: `board_from_position_id` returns it that way and `position_id` writes a
@@ -29,7 +37,7 @@ def position_key(board: Board, mover: int = 0) -> bytes:
     """The 10-byte key of a Backgammon board with `mover` on roll."""
     bits = 0
     length = 0
-    for seat in (mover, 1 - mover):
+    for seat in (1 - mover, mover):  # the opponent first, the player on roll second
         track = board.tracks[seat]
         # Ace point (track position 24) up to the 24-point (position 1), then the bar (0).
         for position in (*range(_POINTS, 0, -1), 0):
@@ -89,6 +97,6 @@ def board_from_position_id(text: str) -> Board:
         tracks.append(tuple(track))
     if bits:
         raise RuleError(f"Position ID {text!r} has extra bits after both players' checkers.")
-    result = (tracks[0], tracks[1])
+    result = (tracks[1], tracks[0])  # the player on roll comes second in the key
     check_tracks(BACKGAMMON, result)
     return make_board(BACKGAMMON, result)
