@@ -1,7 +1,8 @@
 """Homing as a small state machine: fast approach, back off, slow approach.
 
 Sensors bounce and fast approaches overshoot, so the zero is taken on a slow
-second approach. The machine is pure: the controller runs each `Leg` it is
+second approach. The edge itself is caught by the home pin's interrupt, so a
+fast approach that runs past a narrow flag still knows where the edge was. The machine is pure: the controller runs each `Leg` it is
 given on the stepper, stops a leg early when the sensor reaches the leg's
 `until` state, and reports back with `leg_finished`.
 """
@@ -11,6 +12,7 @@ SEEK_FAST = "seek_fast"
 CLEAR = "clear"
 BACK_OFF = "back_off"
 SEEK_SLOW = "seek_slow"
+RETURN = "return"
 DONE = "done"
 FAILED = "failed"
 
@@ -52,13 +54,19 @@ class Homing:
         self.state = SEEK_FAST
         return Leg(1, self.max_steps, self.fast_hz, True)
 
-    def leg_finished(self, sensor_active: bool):  # -> Leg | None
-        """The last leg ended (run out or stopped by the sensor): return the next, or None."""
+    def leg_finished(self, sensor_active: bool, overshoot: int = 0):  # -> Leg | None
+        """The last leg ended (run out or stopped by the sensor): return the next, or None.
+
+        `sensor_active` is whether the leg found what it looked for (the home
+        interrupt counts, even if a fast approach has run past the flag);
+        `overshoot` is how far past the home edge an approach stopped.
+        """
         state = self.state
         if state == SEEK_FAST:
             if not sensor_active:
                 return self._fail("the home sensor was not found within the step limit")
-            return self._clear()
+            self.state = BACK_OFF
+            return Leg(-1, overshoot + self.backoff_steps, self.fast_hz, None)
         if state == CLEAR:
             if sensor_active:
                 return self._fail("the home sensor stays triggered while the spinner turns")
@@ -70,6 +78,12 @@ class Homing:
         if state == SEEK_SLOW:
             if not sensor_active:
                 return self._fail("the home sensor was lost on the slow approach: is it loose?")
+            if overshoot > 0:  # stopped a little past the edge: step back onto it
+                self.state = RETURN
+                return Leg(-1, overshoot, self.slow_hz, None)
+            self.state = DONE
+            return None
+        if state == RETURN:
             self.state = DONE
             return None
         return None

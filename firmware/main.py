@@ -213,8 +213,11 @@ class Controller:
 
     def _service_homing(self) -> None:
         stepper = self.stepper
+        leg = self.leg
         sensor = self.board.home_active()
-        if self.leg.until is not None and sensor == self.leg.until:
+        edges = [position for _, position, direction in self._crossings if direction > 0]
+        found = sensor if leg.until is not True else (sensor or bool(edges))
+        if leg.until is not None and found == leg.until:
             steps = stepper.steps_done()
             stepper.stop()
         elif stepper.service():
@@ -222,20 +225,18 @@ class Controller:
         else:
             steps = stepper.steps_done()
             stepper.finish()
+        overshoot = stepper.position - edges[0] if edges else 0
         if self.homing.state == homing.SEEK_FAST:
-            self.approach_steps = steps
-        next_leg = self.homing.leg_finished(sensor)
+            self.approach_steps = steps - overshoot
+        elif self.homing.state == homing.SEEK_SLOW and found:
+            stepper.position = overshoot  # the home edge is step 0
+        next_leg = self.homing.leg_finished(found, overshoot)
         if next_leg is not None:
             self.leg = next_leg
             del self._crossings[:]
             stepper.start(next_leg.direction, stepper_pio.segment_intervals(next_leg.segments()))
             return
         if self.homing.state == homing.DONE:
-            zero = stepper.position
-            for _, position, direction in self._crossings:
-                if direction > 0:
-                    zero = position
-            stepper.position -= zero
             self.homed = True
             self.emit({"ev": "homed", "ok": True, "position": stepper.position,
                        "approach_steps": self.approach_steps,

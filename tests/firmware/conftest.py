@@ -12,9 +12,9 @@ from tests.firmware import fakes
 fakes.install()  # before any firmware module is imported
 
 from companion.config import Config, SerialConfig  # noqa: E402
+from device import serial_backend  # noqa: E402
 from device.backend import HomingPlan  # noqa: E402
 from tests.firmware.harness import Faults, PtyBoard  # noqa: E402
-
 
 STEPS_PER_TURN = 400
 """The e2e rotor: small, so spins take a fraction of a second of real time."""
@@ -34,6 +34,17 @@ class RecordingPort:
 
     def write(self, data: bytes) -> None:
         self.written.append(data)
+
+
+@pytest.fixture(autouse=True)
+def no_links_left_open() -> Iterator[None]:
+    """Every test closes the serial links it opened; leftovers are closed and reported."""
+    yield
+    leftovers = list(serial_backend._links.values())
+    for link, _ in leftovers:
+        link.close()
+    serial_backend._links.clear()
+    assert not leftovers, "a test left a serial link open"
 
 
 @pytest.fixture

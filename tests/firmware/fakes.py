@@ -13,7 +13,7 @@ import threading
 import time
 import types
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 # -- machine -----------------------------------------------------------------
 
@@ -27,7 +27,7 @@ class Pin:
     PULL_DOWN = 2
     IRQ_FALLING = 4
     IRQ_RISING = 8
-    bank: dict[int, Pin] = {}
+    bank: ClassVar[dict[int, Pin]] = {}
 
     def __new__(cls, number: int, *args: Any, **kwargs: Any) -> Pin:
         pin = cls.bank.get(number)
@@ -74,7 +74,7 @@ class Pin:
 class UART:
     """A receive-only UART fed by `inject()`."""
 
-    instances: dict[int, UART] = {}
+    instances: ClassVar[dict[int, UART]] = {}
 
     def __init__(self, number: int, baudrate: int = 9600, rx: Any = None) -> None:
         self.buffer = bytearray()
@@ -174,7 +174,7 @@ def asm_pio(**options: Any) -> Callable[[Callable[[], None]], Program]:
 class StateMachine:
     """Runs a program lazily, catching up to `rp2.clock()` whenever it is touched."""
 
-    running: list[StateMachine] = []
+    running: ClassVar[list[StateMachine]] = []
     lock = threading.RLock()
 
     def __init__(self, number: int, program: Program, freq: int = 125_000_000,

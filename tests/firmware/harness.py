@@ -130,6 +130,7 @@ class PtyBoard:
         self.lock = threading.Lock()
         self._slave: int | None = None
         self._stop = threading.Event()
+        self.paused = threading.Event()
         self.plugged = False
         self.plug()
         self.thread = threading.Thread(target=self._run, name="fake-pico", daemon=True)
@@ -171,10 +172,18 @@ class PtyBoard:
 
     def _run(self) -> None:
         while not self._stop.is_set():
+            if self.paused.is_set():  # a hung firmware: nothing is read or answered
+                time.sleep(0.001)
+                continue
             with self.lock:
                 self.controller.step()
             if not self.controller.busy():
                 time.sleep(0.0005)  # leave the CPU to the host while idle
+
+    def send_raw(self, data: bytes) -> None:
+        """Bytes from the board that bypass the firmware (noise on the line)."""
+        if self.port.fd is not None:
+            os.write(self.port.fd, data)
 
     def close(self) -> None:
         """Stop the firmware thread and close the pty (idempotent)."""

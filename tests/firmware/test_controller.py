@@ -44,7 +44,9 @@ def rig(manual_clock: fakes.ManualClock):  # type: ignore[no-untyped-def]
         (protocol.STOP, {}),
     ],
 )
-def test_every_command_is_acknowledged_with_its_sequence_number(rig, kind: int, fields: dict) -> None:  # type: ignore[no-untyped-def]
+def test_every_command_is_acknowledged_with_its_sequence_number(  # type: ignore[no-untyped-def]
+    rig, kind: int, fields: dict
+) -> None:
     controller, _, port, _ = rig
     controller.handle(77, kind, fields)
     assert [(seq, back) for seq, back, _ in replies(port)] == [(77, protocol.ACK)]
@@ -237,7 +239,7 @@ def test_boot_disables_ctrl_c_and_a_repl_command_reboots_into_the_repl(
             self.incoming.extend(protocol.encode_frame(2, protocol.REPL, {}))
 
     monkeypatch.setattr(firmware_main, "UsbPort", ScriptedPort)
-    with pytest.raises(SystemExit, match="machine.reset"):
+    with pytest.raises(SystemExit, match=r"machine\.reset"):
         firmware_main.main()
     assert micropython.kbd_intr_calls == [-1, 3]  # type: ignore[attr-defined]
     assert (tmp_path / firmware_main.REPL_FLAG).exists()

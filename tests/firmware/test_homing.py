@@ -15,20 +15,30 @@ TURN = 400
 FLAG = 5
 
 
-def run_pure(start_rotor: int, sensor=None, max_steps: int = 620):  # type: ignore[no-untyped-def]
-    """Drive the pure state machine with a simulated rotor; return (machine, rotor, legs)."""
+def run_pure(start_rotor: int, sensor=None, late: int = 0):  # type: ignore[no-untyped-def]
+    """Drive the pure state machine with a simulated rotor; return (machine, rotor, legs).
+
+    A fast approach stops `late` steps after the edge, as a slow loop would.
+    """
     rotor = start_rotor
     sensor = sensor or (lambda r: r % TURN < FLAG)
-    machine = homing.Homing(fast_hz=4000, slow_hz=1000, backoff_steps=20, max_steps=max_steps)
+    machine = homing.Homing(fast_hz=4000, slow_hz=1000, backoff_steps=20, max_steps=620)
     leg = machine.start(sensor(rotor))
     legs = []
     while leg is not None:
         legs.append((machine.state, leg.direction, leg.until))
+        found, overshoot = sensor(rotor), 0
         for _ in range(leg.steps):
             rotor += leg.direction
             if leg.until is not None and sensor(rotor) == leg.until:
+                found = leg.until
+                if machine.state in (homing.SEEK_FAST, homing.SEEK_SLOW):
+                    rotor += late
+                    overshoot = late
                 break
-        leg = machine.leg_finished(sensor(rotor))
+        else:
+            found = sensor(rotor)
+        leg = machine.leg_finished(found, overshoot)
     return machine, rotor, legs
 
 
@@ -40,10 +50,22 @@ def test_homing_ends_on_the_flag_edge_approached_forward(start: int) -> None:
     assert legs[-1] == (homing.SEEK_SLOW, 1, True)
 
 
+def test_a_slow_approach_that_stopped_past_the_edge_steps_back_onto_it() -> None:
+    machine, rotor, legs = run_pure(100, late=2)
+    assert legs[-1] == (homing.RETURN, -1, None)
+    assert machine.state == homing.DONE and rotor % TURN == 0
+
+
 def test_homing_off_the_flag_starts_with_the_fast_approach() -> None:
     _, _, legs = run_pure(100)
-    assert [state for state, _, _ in legs] == [
-        homing.SEEK_FAST, homing.CLEAR, homing.BACK_OFF, homing.SEEK_SLOW]
+    assert [state for state, _, _ in legs] == [homing.SEEK_FAST, homing.BACK_OFF, homing.SEEK_SLOW]
+
+
+@pytest.mark.parametrize("late", [1, FLAG + 3, 40])
+def test_a_fast_approach_that_ran_past_the_flag_backs_off_far_enough(late: int) -> None:
+    machine, rotor, _ = run_pure(100, late=late)
+    assert machine.state == homing.DONE
+    assert rotor % TURN == 0
 
 
 def test_homing_on_the_flag_first_steps_off_it() -> None:
@@ -113,6 +135,22 @@ def test_the_firmware_reports_the_fast_approach_length(manual_clock: fakes.Manua
     controller.handle(1, 0x06, dict(HOME_FIELDS))
     run_until_idle(controller, manual_clock)
     assert events(port)[-1]["approach_steps"] == TURN - 100
+
+
+def test_a_flag_too_narrow_for_the_loop_to_see_is_caught_by_the_interrupt(
+    manual_clock: fakes.ManualClock,
+) -> None:
+    controller, world, port = controller_with_world(manual_clock, rotor=200)
+    world.flag_steps = 1
+    controller.handle(1, 0x06, dict(HOME_FIELDS))
+    for _ in range(2000):  # a slow loop: eight fast steps go by between two passes
+        manual_clock.advance(0.002)
+        controller.last_heard = manual_clock.ms()
+        controller.step()
+        if not controller.busy():
+            break
+    assert events(port)[-1]["ok"] is True
+    assert world.rotor % TURN == 0
 
 
 def test_a_dead_sensor_ends_homing_with_a_failure_event(manual_clock: fakes.ManualClock) -> None:

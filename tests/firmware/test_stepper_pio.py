@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from firmware import stepper_pio
@@ -25,7 +27,9 @@ def test_the_pio_program_is_pull_mov_pulse_and_countdown() -> None:
     assert ops == ["pull", "mov", "set", "set", "jmp"]
 
 
-@pytest.mark.parametrize("intervals", [[1000] * 10, [5000, 3000, 2000, 1500, 1200, 1000], [250] * 40])
+@pytest.mark.parametrize(
+    "intervals", [[1000] * 10, [5000, 3000, 2000, 1500, 1200, 1000], [250] * 40]
+)
 def test_pulses_follow_the_uploaded_schedule_to_the_microsecond(
     manual_clock: fakes.ManualClock, intervals: list[int]
 ) -> None:
@@ -34,7 +38,7 @@ def test_pulses_follow_the_uploaded_schedule_to_the_microsecond(
     run(stepper, manual_clock, sum(intervals) / 1e6 + 0.01)
     edges = rising_edges(stepper)
     assert len(edges) == len(intervals)
-    assert [b - a for a, b in zip(edges, edges[1:], strict=False)] == intervals[1:]
+    assert [b - a for a, b in itertools.pairwise(edges)] == intervals[1:]
     assert not stepper.busy()
     assert stepper.finish() == len(intervals)
 
