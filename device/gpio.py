@@ -15,6 +15,7 @@ Two motor drivers:
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from companion.config import Config
@@ -76,7 +77,15 @@ def _device(kind: str, *args: Any, factory: Any, **kwargs: Any) -> Any:
     """Make a gpiozero device, turning pin errors into a sentence."""
     gpiozero = _gpiozero()
     try:
-        return getattr(gpiozero, kind)(*args, pin_factory=factory, **kwargs)
+        with warnings.catch_warnings():
+            # Each factory gpiozero tries and skips warns; the outcome is reported below.
+            warnings.simplefilter("ignore", gpiozero.PinFactoryFallback)
+            return getattr(gpiozero, kind)(*args, pin_factory=factory, **kwargs)
+    except gpiozero.BadPinFactory as error:
+        raise DeviceUnavailable(
+            f"No GPIO pin factory works on this machine ({error}): on a Raspberry Pi install "
+            'lgpio (scripts/setup pi), elsewhere set backend = "sim".'
+        ) from error
     except gpiozero.GPIOZeroError as error:
         raise DeviceUnavailable(
             f"GPIO {args[0]} cannot be used as a {kind} ({error}); check the pin numbers "

@@ -209,3 +209,16 @@ def test_an_unknown_pin_factory_names_the_choices(write_config) -> None:  # type
     config = load_config(write_config('backend = "gpio"\n[gpio]\npin_factory = "pigpoi"\n'))
     with pytest.raises(DeviceUnavailable, match="lgpio"):
         pin_factory(config)
+
+
+def test_a_machine_without_gpio_gets_told_to_use_sim(
+    monkeypatch: pytest.MonkeyPatch, virtual_clock: VirtualClock, gpio_config: Config
+) -> None:
+    from gpiozero import Device
+
+    from device.errors import DeviceUnavailable
+
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "no_such_factory")
+    with pytest.raises(DeviceUnavailable, match='No GPIO pin factory .* backend = "sim"'):
+        open_gpio_spinner(gpio_config, virtual_clock)

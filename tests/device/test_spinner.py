@@ -170,3 +170,16 @@ def test_spin_json_has_exactly_the_documented_keys(sim_config: Config) -> None:
     data = spinner.spin("physical", (0.0, 180.0), 0.0).to_json()
     assert set(data) == {"result", "stop_angle_deg", "revolutions", "duration_s"}
     assert data["result"] in (0, 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "virtual"),
+    [('backend = "sim"\n', True), ('backend = "sim"\n[sim]\nreal_time = true\n', False)],
+)
+def test_sim_runs_on_virtual_time_unless_real_time_is_asked(
+    write_config, text: str, virtual: bool  # type: ignore[no-untyped-def]
+) -> None:
+    from companion.config import load_config
+    from device.backends import make_clock
+
+    assert isinstance(make_clock(load_config(write_config(text))), VirtualClock) is virtual
