@@ -220,5 +220,5 @@ def test_a_machine_without_gpio_gets_told_to_use_sim(
 
     monkeypatch.setattr(Device, "pin_factory", None)
     monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "no_such_factory")
-    with pytest.raises(DeviceUnavailable, match='No GPIO pin factory .* backend = "sim"'):
+    with pytest.raises(DeviceUnavailable, match=r'No GPIO pin factory .* backend = "sim"'):
         open_gpio_spinner(gpio_config, virtual_clock)
