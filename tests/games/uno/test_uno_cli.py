@@ -1,0 +1,125 @@
+"""`companion uno simulate`: the command-line contract."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from companion.cli import main
+from companion.commands.uno import UNO_GAMES
+from companion.games.registry import game_spec, game_specs
+
+
+def simulate_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
+    assert main(["uno", "simulate", "--json", *args]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_simulate_json_has_the_documented_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    result = simulate_json(capsys, "--game", "classic", "--players", "3", "--seed", "7")
+    assert {"game", "players", "rounds", "scores", "winners", "events"} <= set(result)
+    assert result["game"] == "classic" and result["players"] == 3
+    assert isinstance(result["rounds"], int) and result["rounds"] >= 1
+    assert len(result["scores"]) == 3
+    assert max(result["scores"]) >= 500
+    assert result["winners"] == [result["scores"].index(max(result["scores"]))]
+
+
+def test_simulate_json_events_replay_to_the_same_final_scores(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    result = simulate_json(capsys, "--players", "4", "--seed", "21")
+    spec = game_spec(result["game"])
+    state = spec.new(result["players"], result["options"])
+    for event in result["events"]:
+        state.apply(spec.action_from_json(event))
+    assert state.is_over
+    assert state.scores() == result["scores"]
+    assert state.winners() == result["winners"]
+
+
+def test_same_seed_gives_the_same_match(capsys: pytest.CaptureFixture[str]) -> None:
+    first = simulate_json(capsys, "--players", "2", "--seed", "5")
+    second = simulate_json(capsys, "--players", "2", "--seed", "5")
+    other = simulate_json(capsys, "--players", "2", "--seed", "6")
+    assert first == second
+    assert first["events"] != other["events"]
+
+
+def test_simulate_prints_a_readable_log_and_final_scores(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["uno", "simulate", "--players", "3", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0] == "UNO: 3 players, seed 4."
+    assert lines[1].startswith("Round 1: seat ") and "deals; start card" in lines[1]
+    assert any(line.startswith("  seat ") for line in lines)
+    assert "Round 1 won by seat" in out
+    assert lines[-2].startswith("Final scores: seat 0 ")
+    assert lines[-1].startswith("Winner: seat ")
+
+
+def test_log_and_json_describe_the_same_match(capsys: pytest.CaptureFixture[str]) -> None:
+    result = simulate_json(capsys, "--players", "3", "--seed", "9")
+    assert main(["uno", "simulate", "--players", "3", "--seed", "9"]) == 0
+    out = capsys.readouterr().out
+    scores = ", ".join(f"seat {seat} {score}" for seat, score in enumerate(result["scores"]))
+    assert f"Final scores: {scores}." in out
+
+
+@pytest.mark.parametrize("game", [g for g in UNO_GAMES if g not in ("classic",)])
+def test_unregistered_uno_game_is_a_clear_error_and_registered_ones_play(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["uno", "simulate", "--game", game, "--players", "2", "--seed", "1", "--json"])
+    captured = capsys.readouterr()
+    if game in game_specs():
+        assert code == 0 and json.loads(captured.out)["game"] == game
+    else:
+        assert code == 1
+        assert f"The UNO game {game!r} is not available" in captured.err
+
+
+@pytest.mark.parametrize("players", ["1", "11"])
+def test_bad_player_count_is_a_sentence_and_exit_status_1(
+    players: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["uno", "simulate", "--players", players]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert f"UNO is for 2 to 10 players, not {players}." in captured.err
+
+
+def test_unknown_game_name_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["uno", "simulate", "--game", "poker"])
+    assert exit_.value.code == 2
+
+
+def test_uno_without_subcommand_prints_its_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["uno"]) == 0
+    assert "simulate" in capsys.readouterr().out
+
+
+def test_simulate_runs_as_a_subprocess() -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "uno",
+            "simulate",
+            "--players",
+            "2",
+            "--seed",
+            "3",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["players"] == 2
