@@ -244,6 +244,11 @@ def run_tray(args: argparse.Namespace) -> int:
     from device.backends import open_tray
 
     config = _config(args)
+    if not config.tray.enabled:
+        raise CompanionError(
+            f"The dice tray is turned off in {config.source} (tray.enabled = false); "
+            "set it to true to watch the tray."
+        )
     if args.simulate_throws is not None and config.backend != "sim":
         raise CompanionError("--simulate-throws needs the sim backend: add --backend sim.")
     clock = _clock(config)

@@ -236,3 +236,11 @@ def test_python_dash_m_companion_hw_spin_json(isolated_state: Path, tmp_path: Pa
     )
     assert result.returncode == 0, result.stderr
     assert len(json.loads(result.stdout)["spins"]) == 2
+
+
+def test_watching_a_disabled_tray_says_how_to_enable_it(
+    write_config, capsys: pytest.CaptureFixture[str]  # type: ignore[no-untyped-def]
+) -> None:
+    path = write_config('backend = "sim"\n[tray]\nenabled = false\n')
+    code, _, err = run(["hw", "tray", "--config", str(path), "--simulate-throws", "1"], capsys)
+    assert code == 1 and "tray.enabled = false" in err
