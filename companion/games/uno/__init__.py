@@ -35,7 +35,12 @@ def uno_game_spec(game: type[UnoMatch]) -> GameSpec:
     )
 
 
+from companion.games.uno.duo import DuoUno  # noqa: E402
 from companion.games.uno.tiki import TikiTwist  # noqa: E402
 
-GAME_SPECS: tuple[GameSpec, ...] = (uno_game_spec(ClassicUno), uno_game_spec(TikiTwist))
+GAME_SPECS: tuple[GameSpec, ...] = (
+    uno_game_spec(ClassicUno),
+    uno_game_spec(TikiTwist),
+    uno_game_spec(DuoUno),
+)
 """Every UNO game; the Tiki Twist and Duo specs are added here as they land."""

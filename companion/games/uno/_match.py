@@ -205,6 +205,14 @@ class UnoMatch:
             return self.round_winner
         return self.current
 
+    def follow_entries(self, simulation: UnoMatch) -> list[Any]:
+        """Referee mode: entries a person makes at the table that the simulation did by itself.
+
+        `companion.games.uno.referee.follow` enters them; classic UNO has none
+        beyond those `follow` knows.
+        """
+        return []
+
     def card_locations(self) -> dict[str, list[Card | None]]:
         """Every place a card can be, by name (hands as ``hand 0``, ``hand 1``...)."""
         places: dict[str, list[Card | None]] = {

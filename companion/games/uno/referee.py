@@ -70,6 +70,8 @@ def _catch_up(referee: UnoMatch, simulation: UnoMatch) -> list[Any]:
         enter(act.TurnUp(simulation.start_cards[len(referee.start_cards)]))
     if referee.phase == "drawn" and simulation.phase != "drawn" and not simulation.owed:
         enter(act.KeepCard())
+    for entry in referee.follow_entries(simulation):  # a variant's own (Tiki: "none of it")
+        enter(entry)
     if referee.phase == "scoring" and len(simulation.rounds) > len(referee.rounds):
         for seat in referee.seats_to_count():
             cards = tuple(card for card in simulation.hands[seat] if card is not None)

@@ -171,6 +171,12 @@ class TikiTwist(ClassicUno):
             return int(self.tiki["target"])
         return super().decider()
 
+    def follow_entries(self, simulation: Any) -> list[Any]:
+        """A Discard All the simulation skipped (no card of the colour) is declined at the table."""
+        if self.phase == "tiki_discard_all" and simulation.phase != "tiki_discard_all":
+            return [tact.EndTikiAction()]
+        return []
+
     def card_locations(self) -> dict[str, list[Card | None]]:
         """Classic's places plus the idol."""
         places = super().card_locations()
@@ -367,9 +373,27 @@ class TikiTwist(ClassicUno):
 
     # ------------------------------------------------------------ state
 
+    def __init__(self, players: int, options: ClassicOptions | None = None) -> None:
+        """Start a match with an empty idol (see `ClassicUno`).
+
+        Raises:
+            RuleError: a bad player count, deck or option, in a sentence.
+        """
+        self.idol = Idol()
+        super().__init__(players, options)
+
+    def begin_round(self) -> None:
+        """A new round; at a physical table the idol is emptied with the deal."""
+        super().begin_round()
+        if self.referee:
+            self.idol = Idol()
+
+    def _shuffled_deal(self, cards: list[Card]) -> None:
+        self.idol = Idol()  # the idol's faces were shuffled into the deck
+        super()._shuffled_deal(cards)
+
     def _reset_round(self) -> None:
         super()._reset_round()
-        self.idol = Idol()
         self.tiki = None
         self.go_to = False
 

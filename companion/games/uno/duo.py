@@ -1,0 +1,398 @@
+"""UNO Duo: the two-player UNO of Mark and Cristina Ball, on the classic engine.
+
+`DuoUno` subclasses `ClassicUno` and changes only what the Duo rules change,
+through the classic hooks (see `companion.games.uno.classic`):
+
+- the cut winner (the classic "dealer") is Player 1 and drafts first; the
+  first drafter alternates by round; the hands are **drafted** (`DraftPick`,
+  bookkeeping in `draft.py`) and the 14-card draft discard goes under the draw
+  pile; Player 2 plays first (`begin_round`, ``_shuffled_deal``);
+- the Duo start-card rules (`start_card_effect`);
+- **Draw Two volleys** (`card_effect`, `playable`, ``_apply_draw``): the
+  opponent stacks a Draw Two or draws the total, which ends their turn;
+- **Skip**: its player goes again; a lone **Reverse** simply passes the turn;
+- **Reverse: play all cards of its colour** (`PlayColour`, all or none); the
+  last card takes effect exactly as if played alone (D-U7); after a Reverse
+  start card Player 2 may play all their cards of its colour;
+- **Wild Draw Four**: the victim draws 4 and its player goes again, or the
+  victim challenges: a guilty player draws 4 and loses the extra turn (D-U8),
+  an innocent one makes the challenger draw 6 (classic's challenge with two
+  players does exactly this);
+- **UNO**: a player who did not call it may be caught by the opponent until
+  they call it late (`CallUno`) or their hand changes (`apply`);
+- an empty draw pile is rebuilt by turning the discard pile (under its top
+  card) face down, without a shuffle (``_refill_draw_pile``);
+- Duo card points; each player adds their own hand and the first to reach 200
+  loses: the lower score wins (`DuoOptions` defaults).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from companion.games.base import JSONValue, RuleError
+from companion.games.uno import actions as act
+from companion.games.uno import duo_actions as dact
+from companion.games.uno._match import cards_from_json, cards_to_json
+from companion.games.uno.cards import Card, Colour, Kind
+from companion.games.uno.classic import ClassicUno, distinct
+from companion.games.uno.draft import Draft
+from companion.games.uno.options import ClassicOptions
+from companion.games.uno.scoring import DUO_POINTS
+
+CATCH_PHASES = frozenset({"turn", "drawn", "challenge", "start_colour"})
+"""Phases in which classic UNO lets a player be caught without UNO."""
+
+
+@dataclass(frozen=True)
+class DuoOptions(ClassicOptions):
+    """UNO Duo options: the 112-card deck, own-hand scoring, 200 points ends (and loses)."""
+
+    deck: str = "classic112"
+    scoring: Literal["winner", "own_hand"] = "own_hand"
+    """The player who went out scores 0, the other their own hand; the lower total wins."""
+    target: int = 200
+    """Reaching this total ends the match, and the player who reached it loses."""
+
+
+class DuoUno(ClassicUno):
+    """An UNO Duo match between seats 0 and 1."""
+
+    game_name: ClassVar[str] = "duo"
+    title: ClassVar[str] = "UNO Duo"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    options_type: ClassVar[type[ClassicOptions]] = DuoOptions
+    action_types: ClassVar[dict[str, Any]] = dact.DUO_ACTION_TYPES
+    points_table = DUO_POINTS
+
+    draft: Draft | None
+    draft_discard: list[Card | None]
+    """The face-up draft discard, oldest first."""
+    volley: int
+    """Cards a Draw Two volley has stacked up so far (0: no volley)."""
+    start_run: Colour | None
+    """After a Reverse start card: its colour, while Player 2 may play all of it."""
+
+    # ------------------------------------------------------------ the draft
+
+    def begin_round(self) -> None:
+        """Shuffle then draft (simulation), or draft the physical cards (referee)."""
+        super().begin_round()
+        if self.referee:
+            self.hands = [[], []]
+            self.draw_pile = [None] * len(self.deck)
+            self._start_draft()
+
+    def _shuffled_deal(self, cards: list[Card]) -> None:
+        self.hands = [[], []]
+        self.discard = []
+        self.draw_pile = list(cards)
+        self._start_draft()
+
+    def _start_draft(self) -> None:
+        assert self.dealer is not None
+        self.draft = Draft(first_drafter=self.dealer, hand_size=self.options.hand_size)
+        self.phase = "draft"
+
+    @property
+    def draft_card(self) -> Card | None:
+        """The card the drafter is looking at (simulation), or None."""
+        if self.phase != "draft" or not self.draw_pile:
+            return None
+        return self.draw_pile[-1]
+
+    def _apply_draft(self, action: dact.DraftPick) -> None:
+        if self.phase != "draft" or self.draft is None:
+            raise self._not_now("draft a card")
+        seat = self.draft.drafter
+        assert seat is not None
+        if len(self.draw_pile) < 2:
+            raise RuleError("The draw pile is too small to draft from: use a bigger deck.")
+        looked, following = self.draw_pile.pop(), self.draw_pile.pop()
+        kept, dropped = (looked, following) if action.keep else (following, looked)
+        self.hands[seat].append(kept)
+        self.draft_discard.append(dropped)
+        self.draft.record_pick(seat)
+        if self.draft.is_complete:
+            self._finish_draft()
+
+    def _finish_draft(self) -> None:
+        """The draft discard is turned face down under the draw pile; the start card is turned."""
+        self.draw_pile = [*reversed(self.draft_discard), *self.draw_pile]
+        self.draft_discard = []
+        self.draft = None
+        if self.referee:
+            self.phase = "start_card"
+        else:
+            self.turn_up_start_card()
+
+    def _legal_draft(self) -> list[Any]:
+        return [dact.DraftPick(True), dact.DraftPick(False)]
+
+    # ------------------------------------------------------- start card
+
+    def start_card_effect(self, card: Card) -> None:
+        """Player 2 (after the dealer, who drafted first) goes first, as the Duo rules say."""
+        assert self.dealer is not None
+        player_1, player_2 = self.dealer, self.next_seat(self.dealer)
+        kind = self.effective_kind(card)
+        self.colour = card.colour
+        if kind in (Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR):
+            self.owe(player_2, 2 if kind is Kind.DRAW_TWO else 4)
+        if kind in (Kind.DRAW_TWO, Kind.SKIP):
+            self.start_turn(player_1)
+        elif card.is_wild:  # Player 1 names the colour
+            self.current = player_1
+            self.phase = "start_colour"
+        else:
+            self.start_turn(player_2)
+            if kind is Kind.REVERSE:
+                self.start_run = card.colour
+
+    def _apply_choose_colour(self, action: act.ChooseColour) -> None:
+        super()._apply_choose_colour(action)
+        top = self.discard[-1]
+        if top is not None and self.effective_kind(top) is not Kind.WILD_DRAW_FOUR:
+            self.start_turn(self.next_seat(self.current))  # after a Wild, Player 2 plays
+
+    # ------------------------------------------------------------ the turn
+
+    def start_turn(self, seat: int) -> None:
+        """Give the turn to `seat`; the Reverse start offer lasts one turn."""
+        super().start_turn(seat)
+        self.start_run = None
+
+    def playable(self, card: Card, seat: int) -> bool:
+        """During a Draw Two volley only a Draw Two may be played."""
+        if self.volley and self.effective_kind(card) is not Kind.DRAW_TWO:
+            return False
+        return super().playable(card, seat)
+
+    def play_error(self, card: Card, seat: int) -> str | None:
+        """Why `card` may not be played now (the volley's sentence first)."""
+        if self.volley and self.effective_kind(card) is not Kind.DRAW_TWO:
+            return f"A Draw Two volley is on: stack a Draw Two or draw {self.volley} cards."
+        return super().play_error(card, seat)
+
+    def card_effect(self, card: Card, seat: int) -> None:
+        """Skip plays again, a lone Reverse passes, a Draw Two starts or feeds a volley."""
+        kind = self.effective_kind(card)
+        if kind is Kind.SKIP:
+            self.start_turn(seat)
+        elif kind is Kind.REVERSE:
+            self.start_turn(self.next_seat(seat))
+        elif kind is Kind.DRAW_TWO:
+            self.volley += 2
+            self.start_turn(self.next_seat(seat))
+        else:
+            super().card_effect(card, seat)
+
+    def last_card_effect(self, card: Card, seat: int) -> None:
+        """A volley ends with the round; a last Draw Two still makes the opponent draw 2."""
+        self.volley = 0
+        super().last_card_effect(card, seat)
+
+    def _apply_draw(self, action: act.Draw) -> None:
+        if not self.volley:
+            super()._apply_draw(action)
+            return
+        if self.phase != "turn":
+            raise self._not_now("draw")
+        self.owe(self.current, self.volley)
+        self.volley = 0
+        self.start_turn(self.next_seat(self.current))
+
+    # --------------------------------------------------- play all of a colour
+
+    def _run_colour(self, cards: tuple[Card, ...]) -> Colour | None:
+        """The colour `cards` may be played as a Reverse run, or None."""
+        colours = {card.colour for card in cards}
+        if not cards or len(colours) != 1 or any(card.is_wild for card in cards):
+            return None
+        colour = cards[0].colour
+        opens_run = self.effective_kind(cards[0]) is Kind.REVERSE and len(cards) >= 2
+        if opens_run and self.playable(cards[0], self.current):
+            return colour
+        return colour if colour is self.start_run else None
+
+    def _apply_play_colour(self, action: dact.PlayColour) -> None:
+        seat, cards = self.current, action.cards
+        hand = self.hands[seat]
+        if self.phase != "turn" or self.volley:
+            raise self._not_now("play all cards of a colour")
+        colour = self._run_colour(cards)
+        if colour is None:
+            raise RuleError(
+                "Play all your cards of one colour only with a Reverse of that colour first "
+                "(or after a Reverse start card), all of them or none."
+            )
+        self._check_whole_colour(seat, colour, cards)
+        if action.uno and len(hand) - len(cards) != 1:
+            raise RuleError("Call UNO only with the play that leaves you one card.")
+        for card in cards:
+            if self.referee:
+                hand.pop()
+            else:
+                hand.remove(card)
+        self.discard.extend(cards)
+        self.colour = colour
+        if len(hand) == 1 and not action.uno:
+            self.uno_exposed = seat
+        if not hand:
+            self.round_winner = seat
+            self.phase = "round_over"
+            self.last_card_effect(cards[-1], seat)
+            return
+        self.card_effect(cards[-1], seat)  # D-U7: the last card acts as if played alone
+
+    def _check_whole_colour(self, seat: int, colour: Colour, cards: tuple[Card, ...]) -> None:
+        hand = self.hands[seat]
+        if self.referee:
+            if len(cards) > len(hand):
+                raise RuleError(f"Seat {seat} holds only {len(hand)} cards.")
+            missing = [card for card in cards if card not in self.deck_kinds]
+            if missing:
+                raise RuleError(f"{missing[0]} is not in this deck.")
+            return
+        held = Counter(card for card in hand if card is not None and card.colour is colour
+                       and not card.is_wild)
+        if Counter(cards) != held:
+            shown = ", ".join(str(card) for card in held.elements())
+            raise RuleError(f"All or none: play every {colour.value} card you hold ({shown}).")
+
+    def _colour_runs(self) -> list[Any]:
+        """Every `PlayColour` open now: one per distinct last card, with UNO when due."""
+        if self.referee or self.volley:
+            return []
+        seat, hand = self.current, self.hands[self.current]
+        runs: list[tuple[Card, ...]] = []
+        colours = {card.colour for card in distinct(hand)
+                   if self.effective_kind(card) is Kind.REVERSE and self.playable(card, seat)}
+        if self.start_run is not None:
+            colours.add(self.start_run)
+        for colour in colours:
+            cards = [card for card in hand if card is not None and card.colour is colour
+                     and not card.is_wild]
+            for last in distinct(cards):
+                rest = list(cards)
+                rest.remove(last)
+                order = (*_reverse_first(rest, self), last)
+                if self._run_colour(order) is not None:
+                    runs.append(order)
+        calls = (False, True)
+        return [dact.PlayColour(run, call) for run in runs for call in calls
+                if not call or len(hand) - len(run) == 1]
+
+    def _legal_turn(self) -> list[Any]:
+        return [*super()._legal_turn(), *self._colour_runs()]
+
+    # ------------------------------------------------------------- UNO
+
+    def apply(self, action: Any) -> None:
+        """Apply `action`; a missed UNO stays catchable until called or the hand changes.
+
+        Raises:
+            RuleError: the action is not allowed now; nothing changed.
+        """
+        exposed = self.uno_exposed
+        if isinstance(action, dact.CallUno):
+            self._check_late_call(action, exposed)
+        super().apply(action)
+        if (
+            exposed is not None
+            and self.uno_exposed is None
+            and action.type not in ("catch_uno", "call_uno")
+            and self.phase in CATCH_PHASES
+            and len(self.hands[exposed]) == 1
+        ):
+            self.uno_exposed = exposed
+
+    def _check_late_call(self, action: dact.CallUno, exposed: int | None) -> None:
+        if exposed != action.seat or self.to_move != action.seat:
+            raise RuleError(
+                f"Seat {action.seat} cannot call UNO now: call it on your own turn while you "
+                "hold one card and nobody has caught you."
+            )
+
+    def _apply_call_uno(self, action: dact.CallUno) -> None:
+        """Checked in `apply` (the call closes the catch window before handlers run)."""
+
+    def legal_actions(self) -> list[Any]:
+        """Classic's actions, plus a late UNO call for the player who forgot it."""
+        actions = super().legal_actions()
+        exposed = self.uno_exposed
+        if (
+            exposed is not None
+            and actions
+            and self.decider() == exposed
+            and len(self.hands[exposed]) == 1
+            and self.phase in CATCH_PHASES
+        ):
+            actions.append(dact.CallUno(exposed))
+        return actions
+
+    # ------------------------------------------------------- the draw pile
+
+    def _refill_draw_pile(self) -> bool:
+        """Turn the discard pile under its top card face down: UNO Duo does not shuffle."""
+        sources = self.reshuffle_sources()
+        if not sources:
+            return False
+        self.clear_reshuffle_sources()
+        self.draw_pile = [None] * len(sources) if self.referee else list(reversed(sources))
+        return True
+
+    # ------------------------------------------------------------ state
+
+    def decider(self) -> int:
+        """The drafter during the draft; otherwise as classic."""
+        if self.phase == "draft" and self.draft is not None and self.draft.drafter is not None:
+            return self.draft.drafter
+        return super().decider()
+
+    def card_locations(self) -> dict[str, list[Card | None]]:
+        """Classic's places plus the draft discard."""
+        places = super().card_locations()
+        places["draft discard"] = list(self.draft_discard)
+        return places
+
+    def _not_now(self, what: str) -> RuleError:
+        if self.phase == "draft" and self.draft is not None:
+            return RuleError(f"You cannot {what} now. Seat {self.decider()} is drafting.")
+        return super()._not_now(what)
+
+    def _reset_round(self) -> None:
+        super()._reset_round()
+        self.draft = None
+        self.draft_discard = []
+        self.volley = 0
+        self.start_run = None
+
+    def json_fields(self) -> dict[str, JSONValue]:
+        """Classic's fields plus the draft, the volley and the Reverse start offer."""
+        return {
+            **super().json_fields(),
+            "draft": None if self.draft is None else self.draft.to_json(),
+            "draft_discard": cards_to_json(self.draft_discard),
+            "volley": self.volley,
+            "start_run": None if self.start_run is None else self.start_run.value,
+        }
+
+    def load_json_fields(self, data: dict[str, Any]) -> None:
+        """Read classic's fields plus the draft, the volley and the Reverse start offer."""
+        super().load_json_fields(data)
+        self.draft = None if data["draft"] is None else Draft.from_json(data["draft"])
+        self.draft_discard = cards_from_json(data["draft_discard"])
+        self.volley = int(data["volley"])
+        self.start_run = None if data["start_run"] is None else Colour.parse(data["start_run"])
+
+
+def _reverse_first(cards: list[Card], game: DuoUno) -> list[Card]:
+    """`cards` with a Reverse moved to the front, when there is one."""
+    for index, card in enumerate(cards):
+        if game.effective_kind(card) is Kind.REVERSE:
+            return [card, *cards[:index], *cards[index + 1 :]]
+    return cards

@@ -1,0 +1,88 @@
+"""The actions UNO Duo adds to classic UNO: drafting, playing a colour, a late UNO call.
+
+`DUO_ACTION_TYPES` extends the classic table, so `action_from_json` reads
+every action of an UNO Duo match.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from companion.games.base import JSONValue, RuleError
+from companion.games.uno.actions import ACTION_TYPES
+from companion.games.uno.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class DraftPick:
+    """The drafter keeps the card they looked at, or discards it and keeps the next."""
+
+    keep: bool
+    type: ClassVar[str] = "draft"
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"type": self.type, "keep": self.keep}
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSONValue]) -> Self:
+        keep = data.get("keep")
+        if not isinstance(keep, bool):
+            raise RuleError("A draft pick needs 'keep': true keeps the card, false discards it.")
+        return cls(keep)
+
+    def __str__(self) -> str:
+        return "keep the card" if self.keep else "discard it and keep the next"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayColour:
+    """Play every card of one colour, in this order (a Reverse first, or after a Reverse start).
+
+    `uno` is the UNO call when the run leaves one card.
+    """
+
+    cards: tuple[Card, ...]
+    uno: bool = False
+    type: ClassVar[str] = "play_colour"
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"type": self.type, "cards": [str(card) for card in self.cards], "uno": self.uno}
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSONValue]) -> Self:
+        cards = data.get("cards")
+        if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
+            raise RuleError("Playing a colour needs 'cards': the names of the cards, in order.")
+        return cls(tuple(Card.parse(card) for card in cards), bool(data.get("uno", False)))
+
+    def __str__(self) -> str:
+        return ", ".join(str(card) for card in self.cards) + (", UNO!" if self.uno else "")
+
+
+@dataclass(frozen=True, slots=True)
+class CallUno:
+    """A late UNO call by the player holding one card, before the opponent catches them."""
+
+    seat: int
+    type: ClassVar[str] = "call_uno"
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"type": self.type, "seat": self.seat}
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSONValue]) -> Self:
+        seat = data.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise RuleError("The action needs 'seat': a seat number.")
+        return cls(seat)
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} calls UNO"
+
+
+DUO_ACTION_TYPES: dict[str, Any] = {
+    **ACTION_TYPES,
+    **{cls.type: cls for cls in (DraftPick, PlayColour, CallUno)},
+}
+"""Every action of an UNO Duo match, by JSON type."""
