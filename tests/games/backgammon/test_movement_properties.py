@@ -30,7 +30,10 @@ GEOMETRIES = st.sampled_from([BACKGAMMON, MINIGAM, MULTIGAM])
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
 
-def random_game(geometry: Geometry, seed: int, turns: int) -> list[tuple[Board, int, tuple[int, int]]]:
+Turn = tuple[Board, int, tuple[int, int]]
+
+
+def random_game(geometry: Geometry, seed: int, turns: int) -> list[Turn]:
     """(board, mover, dice) before each turn of a random game (restarting when one wins)."""
     rng = random.Random(seed)
     board, mover = Board.start(geometry), 0

@@ -97,7 +97,9 @@ def test_find_play_accepts_the_steps_of_a_play_in_any_order() -> None:
         (OPENING, (6, 6), [Step(19, 25, 6, False)], "only once all your checkers are in your home"),
         (OPENING, (6, 6), [Step(3, 9, 6, False)], "You have no checker there to move."),
     ],
-    ids=["bar-first", "larger-die", "trap", "unfinished", "wrong-die", "blocked", "not-home", "empty"],
+    ids=[
+        "bar-first", "larger-die", "trap", "unfinished", "wrong-die", "blocked", "not-home", "empty"
+    ],
 )
 def test_a_rejected_play_explains_itself(
     board: Board, dice: tuple[int, int], steps: list[Step], sentence: str

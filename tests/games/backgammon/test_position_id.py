@@ -1,0 +1,79 @@
+"""GNU Backgammon Position IDs in and out."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.games.backgammon.geometry import BACKGAMMON, MINIGAM, Board
+from companion.games.backgammon.movement import pip_count
+from companion.games.backgammon.position_id import (
+    board_from_position_id,
+    position_id,
+    position_key,
+)
+from companion.games.base import RuleError
+from tests.games.backgammon.boards import bg, random_board
+
+OPENING = Board.start(BACKGAMMON)
+
+
+def test_the_opening_position_is_4HPwATDgc_ABMA() -> None:
+    assert position_id(OPENING) == "4HPwATDgc/ABMA"
+    assert board_from_position_id("4HPwATDgc/ABMA") == OPENING
+
+
+def test_the_key_of_the_opening_starts_with_five_empty_points_then_five_checkers() -> None:
+    bits = int.from_bytes(position_key(OPENING), "little")
+    assert bits & 0b11111 == 0  # nothing on the ace to 5-points
+    assert (bits >> 5) & 0b111111 == 0b011111  # five on the 6-point, then a 0
+
+
+def test_the_player_on_roll_comes_second_as_in_gnu_backgammon() -> None:
+    # GNU Backgammon showed this ID with the player on roll at 167 pips, to play 4-4.
+    board = board_from_position_id("sG/BgCGMM+YAIw")
+    assert pip_count(board, 0) == 167
+    assert pip_count(board, 1) == 152
+
+
+def test_writing_for_the_other_player_swaps_the_two_halves() -> None:
+    board = bg({"bar": 1, 6: 14}, {24: 2, 13: 13})
+    swapped = Board(BACKGAMMON, (board.tracks[1], board.tracks[0]))
+    assert position_id(board, 1) == position_id(swapped, 0)
+    assert position_id(board, 0) != position_id(board, 1)
+
+
+def test_a_prefix_and_spaces_are_accepted() -> None:
+    assert board_from_position_id("  Position ID: 4HPwATDgc/ABMA ") == OPENING
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_every_board_survives_a_round_trip(seed: int) -> None:
+    board = random_board(BACKGAMMON, random.Random(seed))
+    text = position_id(board)
+    assert len(text) == 14
+    assert board_from_position_id(text) == board
+    assert position_id(board_from_position_id(text)) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "sentence"),
+    [
+        ("4HPwATDgc", "14 characters"),
+        ("4HPwATDgc/AB!A", "only letters, digits"),
+        ("//////////////", "more than 15 checkers"),
+        ("AAAAAAAAAAAA//", "extra bits"),
+    ],
+)
+def test_a_bad_position_id_is_rejected_with_a_sentence(text: str, sentence: str) -> None:
+    with pytest.raises(RuleError, match=sentence):
+        board_from_position_id(text)
+
+
+def test_only_backgammon_boards_have_position_ids() -> None:
+    with pytest.raises(RuleError, match="Backgammon"):
+        position_id(Board.start(MINIGAM))
