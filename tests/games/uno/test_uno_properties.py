@@ -1,0 +1,137 @@
+"""Properties over many seeded random matches of every UNO game.
+
+Parametrised over game names: a variant joins by adding its name to `GAMES`
+(and, if it likes, option sets to `OPTION_SETS`).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from companion.games.autoplay import next_random_action
+from companion.games.registry import game_spec
+from companion.games.uno import actions as act
+from companion.games.uno.referee import follow, new_referee
+
+GAMES = ["classic"]
+"""Every UNO game the properties run on, by registry name."""
+
+OPTION_SETS: dict[str, list[dict[str, Any]]] = {
+    "classic": [
+        {},
+        {"scoring": "own_hand", "deck": "classic112"},
+        {"wild_draw_four_bluff": False, "target": 200},
+        {"play_drawn_card": False, "blank_wild": "wild_draw_four", "deck": "classic112"},
+        {"last_card_effects": False, "dealer_tie": "lowest_seat", "uno_penalty": 4},
+    ],
+}
+"""Rule option sets the matches cycle through, per game ({} for the defaults)."""
+
+SEEDS = range(8)
+
+
+def match_setup(game: str, seed: int) -> tuple[int, dict[str, Any]]:
+    """Players and options for the match with this seed."""
+    spec = game_spec(game)
+    players = spec.min_players + seed % (min(spec.max_players, 6) - spec.min_players + 1)
+    option_sets = OPTION_SETS.get(game, [{}])
+    return players, option_sets[seed % len(option_sets)]
+
+
+def new_state(game: str, seed: int) -> Any:
+    players, options = match_setup(game, seed)
+    return game_spec(game).new(players, options)
+
+
+def card_census(state: Any) -> Counter[Any]:
+    return Counter(card for place in state.card_locations().values() for card in place)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_card_is_always_in_exactly_one_place(game: str, seed: int) -> None:
+    state = new_state(game, seed)
+    deck = Counter(state.deck)
+    rng = random.Random(seed)
+    assert card_census(state) == deck
+    while not state.is_over:
+        state.apply(next_random_action(state, rng))
+        assert card_census(state) == deck, f"after {state.history[-1]}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_legal_actions_are_never_empty_before_the_match_ends(game: str, seed: int) -> None:
+    state = new_state(game, seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        if state.chance() is None:
+            actions = state.legal_actions()
+            assert actions, f"no legal action in phase {state.phase}"
+            assert state.to_move is not None
+            action = rng.choice(actions)
+        else:
+            assert state.legal_actions() == [] and state.to_move is None
+            action = next_random_action(state, rng)
+        state.apply(action)
+    assert state.legal_actions() == [] and state.winners()
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_replay_reproduces_the_state(game: str, seed: int) -> None:
+    spec = game_spec(game)
+    players, options = match_setup(game, seed)
+    state = spec.new(players, options)
+    rng = random.Random(seed)
+    checkpoint = rng.randrange(50, 400)
+    while not state.is_over:
+        state.apply(next_random_action(state, rng))
+        if len(state.history) == checkpoint:
+            saved = json.loads(json.dumps(state.to_json()))
+            assert spec.state_from_json(saved).to_json() == saved
+    events = json.loads(json.dumps([action.to_json() for action in state.history]))
+    replayed = spec.new(players, options)
+    for event in events:
+        replayed.apply(spec.action_from_json(event))
+    assert replayed.to_json() == state.to_json()
+
+
+def plays_allowed(state: Any) -> set[Any]:
+    return {action for action in state.legal_actions() if isinstance(action, act.Play)}
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_referee_accepts_exactly_the_plays_simulation_allows(game: str, seed: int) -> None:
+    simulation = new_state(game, seed)
+    # Without bluffing a Wild Draw Four depends on the hidden hand: the referee allows it.
+    hidden_rule = not getattr(simulation.options, "wild_draw_four_bluff", True)
+    referee = new_referee(type(simulation), simulation.players, simulation.options)
+    rng = random.Random(seed)
+    while not simulation.is_over:
+        if simulation.chance() is None and simulation.phase in ("turn", "drawn"):
+            assert referee.phase == simulation.phase
+            seat = simulation.current
+            if simulation.phase == "turn":
+                held = set(simulation.hands[seat])
+            else:
+                held = {simulation.drawn_card}
+            entered = {play for play in plays_allowed(referee) if play.card in held}
+            allowed = plays_allowed(simulation)
+            if hidden_rule:
+                assert allowed <= entered
+                assert all(str(play.card) == "Wild Draw Four" for play in entered - allowed)
+            else:
+                assert entered == allowed
+        follow(referee, simulation, next_random_action(simulation, rng))
+        if simulation.chance() is None:
+            assert referee.hand_sizes == simulation.hand_sizes
+    assert referee.is_over
+    assert referee.scores() == simulation.scores()
+    assert referee.winners() == simulation.winners()
