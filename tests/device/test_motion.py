@@ -107,3 +107,21 @@ def test_zero_distance_is_an_empty_move() -> None:
 def test_negative_distance_is_refused_with_a_sentence() -> None:
     with pytest.raises(ValueError, match="distance of 0 steps or more"):
         plan_move(-3, LIMITS)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    distance=st.integers(1, 5000),
+    speed=st.floats(50, 8000),
+    accel=st.floats(50, 40000),
+    jerk=st.floats(100, 400000),
+)
+def test_any_limits_give_an_exact_schedule_within_them(
+    distance: int, speed: float, accel: float, jerk: float
+) -> None:
+    limits = MotionLimits(speed, accel, jerk)
+    times = plan_move(distance, limits).times_s
+    assert len(times) == distance
+    speeds, accels = speeds_and_accels(times)
+    assert max(speeds) <= speed
+    assert all(abs(a) <= accel for a in accels)
