@@ -359,6 +359,12 @@ def _check_rules(
             "is true with sensor_pull_up = true, but a pulled-up switch to GND is active "
             "low; set sensor_active_high = false",
         )
+    if spinner.driver == "uln2003" and spinner.microstepping != 1:
+        reader.error(
+            "spinner.microstepping",
+            f"is {spinner.microstepping} with driver = \"uln2003\", which drives half steps; "
+            "set microstepping = 1 and steps_per_rev = 4096 for a 28BYJ-48",
+        )
     if spinner.home.slow_rps > spinner.home.fast_rps:
         reader.error("spinner.home.slow_rps", "is above fast_rps; the slow approach must be slower")
     if not serial.port:
@@ -384,6 +390,9 @@ def _check_seat_margins(reader: KeyReader, spinner: SpinnerConfig) -> None:
 GPIO_STEP_RATE_LIMIT = 1000.0
 """Steps per second above which stepping from Linux user space loses steadiness."""
 
+ULN2003_STEP_RATE_LIMIT = 500.0
+"""Half-steps per second a 28BYJ-48 follows (about 2 ms per step)."""
+
 
 def config_warnings(config: Config) -> list[str]:
     """Settings that are valid but unwise, as sentences."""
@@ -395,6 +404,12 @@ def config_warnings(config: Config) -> list[str]:
             f"spinner.max_speed_rps {spinner.max_speed_rps:g} needs {rate:.0f} steps/s, more "
             f"than the gpio backend holds steadily (about {GPIO_STEP_RATE_LIMIT:.0f}); use "
             'backend = "serial" (the Pico) for this build, or lower microstepping or speed.'
+        )
+    if spinner.driver == "uln2003" and rate > ULN2003_STEP_RATE_LIMIT:
+        warnings.append(
+            f"spinner.max_speed_rps {spinner.max_speed_rps:g} needs {rate:.0f} half-steps/s; a "
+            f"28BYJ-48 stalls above about {ULN2003_STEP_RATE_LIMIT:.0f}: set max_speed_rps "
+            f"to {ULN2003_STEP_RATE_LIMIT / spinner.steps_per_turn:.2f} or less."
         )
     return warnings
 

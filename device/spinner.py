@@ -113,9 +113,12 @@ class Spinner:
         home = self.config.home
         turn = self.steps_per_turn
         backoff = max(1, round(home.backoff_deg / 360.0 * turn))
+        # Homing never runs faster than the motor's own speed limit.
+        fast_rps = min(home.fast_rps, self.config.max_speed_rps)
+        slow_rps = min(home.slow_rps, fast_rps)
         return HomingPlan(
-            fast_interval_s=1.0 / (home.fast_rps * turn),
-            slow_interval_s=1.0 / (home.slow_rps * turn),
+            fast_interval_s=1.0 / (fast_rps * turn),
+            slow_interval_s=1.0 / (slow_rps * turn),
             backoff_steps=backoff,
             timeout_s=home.timeout_s,
             max_steps=turn + turn // 2 + backoff,

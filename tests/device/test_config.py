@@ -65,6 +65,7 @@ def test_default_serial_port_is_the_picos_stable_name() -> None:
         ("[spinner.pins]\nstep = 40", "spinner.pins.step", "BCM number from 0 to 27"),
         ("[spinner.pins]\ncoils = [1, 2]", "spinner.pins.coils", "list of 4 pin numbers"),
         ("[spinner.home]\nslow_rps = 2.0", "spinner.home.slow_rps", "must be slower"),
+        ('[spinner]\ndriver = "uln2003"', "spinner.microstepping", "set microstepping = 1"),
         ("[tray]\nsettle_s = -1", "tray.settle_s", "set it to e.g. 0.8"),
         ('[tray]\ndice_source = "camera"', "tray.dice_source", '"touch", "fair", "serial"'),
         ("[tray]\nsensor_pull_up = true", "tray.sensor_active_high", "set sensor_active_high"),
@@ -174,6 +175,14 @@ def test_config_check_warns_when_gpio_cannot_keep_up(
 ) -> None:
     assert main(["config", "check", str(write_config('backend = "gpio"\n'))]) == 0
     assert 'use backend = "serial"' in capsys.readouterr().err
+
+
+def test_config_check_warns_when_a_28byj48_would_stall(
+    write_config, capsys: pytest.CaptureFixture[str]  # type: ignore[no-untyped-def]
+) -> None:
+    text = '[spinner]\ndriver = "uln2003"\nsteps_per_rev = 4096\nmicrostepping = 1\n'
+    assert main(["config", "check", str(write_config(text))]) == 0
+    assert "28BYJ-48 stalls" in capsys.readouterr().err
 
 
 def test_config_default_prints_the_documented_file(capsys: pytest.CaptureFixture[str]) -> None:

@@ -183,3 +183,18 @@ def test_sim_runs_on_virtual_time_unless_real_time_is_asked(
     from device.backends import make_clock
 
     assert isinstance(make_clock(load_config(write_config(text))), VirtualClock) is virtual
+
+
+def test_homing_never_runs_faster_than_the_motor_may(write_config) -> None:  # type: ignore[no-untyped-def]
+    from companion.config import load_config
+
+    text = (
+        'backend = "sim"\n[spinner]\ndriver = "uln2003"\nsteps_per_rev = 4096\n'
+        "microstepping = 1\nmax_speed_rps = 0.1\n"
+    )
+    spinner = make_spinner(load_config(write_config(text)), VirtualClock())
+    plan = spinner.homing_plan()
+    assert 1.0 / plan.fast_interval_s <= 0.1 * 4096 + 1e-9
+    assert plan.slow_interval_s >= plan.fast_interval_s
+    spinner.home()
+    assert spinner.position == 0
