@@ -2,9 +2,11 @@
 
 Sensors bounce and fast approaches overshoot, so the zero is taken on a slow
 second approach. The edge itself is caught by the home pin's interrupt, so a
-fast approach that runs past a narrow flag still knows where the edge was. The machine is pure: the controller runs each `Leg` it is
-given on the stepper, stops a leg early when the sensor reaches the leg's
-`until` state, and reports back with `leg_finished`.
+fast approach that runs past a narrow flag still knows where the edge was.
+
+The machine is pure: the controller runs each `Leg` it is given on the
+stepper, stops a leg early when the sensor reaches the leg's `until` state,
+and reports back with `leg_finished`.
 """
 
 IDLE = "idle"

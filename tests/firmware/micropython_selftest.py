@@ -1,0 +1,71 @@
+# Runs under MicroPython (see run_micropython.mjs): the firmware's pure modules
+# must import and behave there exactly as on CPython. Prints PASS/FAIL lines and
+# a final RESULT line of JSON for the pytest side to compare.
+import binascii
+import json
+import sys
+
+import homing
+import protocol
+import sensors
+import version
+
+failures = []
+
+
+def check(name, condition, detail=""):
+    print(("PASS " if condition else "FAIL ") + name + ("" if condition else ": " + str(detail)))
+    if not condition:
+        failures.append(name)
+
+
+check("implementation", sys.implementation.name == "micropython", sys.implementation.name)
+check("crc check value", protocol.crc16_ccitt(b"123456789") == 0x29B1)
+check("cobs example", protocol.cobs_encode(b"\x11\x22\x00\x33") == b"\x03\x11\x22\x02\x33")
+check("cobs long block", protocol.cobs_decode(protocol.cobs_encode(bytes(range(1, 255)) * 2))
+      == bytes(range(1, 255)) * 2)
+
+with open("/input.json") as source:
+    host_frames = json.load(source)
+
+decoder = protocol.FrameDecoder()
+decoded = []
+for text in host_frames:
+    data = bytes(int(text[i:i + 2], 16) for i in range(0, len(text), 2))
+    for seq, kind, fields in decoder.feed(b"noise" + data[: len(data) // 2] + data):
+        decoded.append([seq, kind, fields])
+check("decodes host frames after noise", len(decoded) == len(host_frames), decoded)
+# Each frame came after noise and its own first half: two dropped frames each.
+check("counts the noise", decoder.counters.dropped() == 2 * len(host_frames),
+      decoder.counters.as_dict())
+
+own = [
+    protocol.encode_frame(7, protocol.ACK, {"loaded": 180}),
+    protocol.encode_frame(0, protocol.EVENT, {"ev": "motion", "active": True, "id": 3}),
+]
+check("decoder never raises", protocol.FrameDecoder().feed(bytes(range(256)) * 9) == [])
+
+machine = homing.Homing(4000, 1000, 20, 620)
+rotor = 100
+leg = machine.start(False)
+while leg is not None:
+    found = rotor % 400 < 5
+    for _ in range(leg.steps):
+        rotor += leg.direction
+        if leg.until is not None and (rotor % 400 < 5) == leg.until:
+            break
+    leg = machine.leg_finished(rotor % 400 < 5)
+check("homing reaches the edge", machine.state == homing.DONE and rotor % 400 == 0, rotor)
+
+reader = sensors.DiceLineReader()
+check("dice reader", reader.feed(b"3,5\n?\nbad\n") == [([3, 5], False), ([], True)])
+watcher = sensors.MotionWatcher(20)
+check("motion watcher", watcher.on_edge(0) and not watcher.on_edge(5) and watcher.poll(40, False))
+
+print("RESULT " + json.dumps({
+    "version": version.FIRMWARE_VERSION,
+    "protocol": protocol.PROTOCOL_VERSION,
+    "decoded": decoded,
+    "frames": [binascii.hexlify(frame).decode() for frame in own],
+    "failures": failures,
+}))
