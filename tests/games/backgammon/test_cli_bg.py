@@ -1,0 +1,166 @@
+"""`companion bg`, `minigam` and `multigam`: plays and show, as the issue specifies."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.games.backgammon.geometry import BACKGAMMON, Board
+from companion.games.backgammon.movement import legal_plays
+from companion.games.backgammon.notation import format_play
+from companion.games.backgammon.position_id import board_from_position_id, position_id
+from tests.games.backgammon.boards import bg
+
+OPENING_ID = "4HPwATDgc/ABMA"
+CLOSED_ID = position_id(bg({"bar": 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 5}))
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_plays_prints_every_legal_play_one_per_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "bg", "plays", "--position-id", OPENING_ID, "--dice", "3", "1")
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == 16
+    assert len(set(lines)) == 16
+    assert "8/5 6/5" in lines
+    assert "24/20" in lines
+
+
+def test_plays_says_when_there_is_no_legal_play(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "bg", "plays", "--position-id", CLOSED_ID, "--dice", "6", "6")
+    assert code == 0
+    assert out.strip() == "No legal play with 6-6: the turn passes."
+
+
+def test_batch_writes_one_json_line_per_input_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    batch = tmp_path / "positions.txt"
+    batch.write_text(f"{OPENING_ID} 3 1\n{CLOSED_ID} 6 6\n", encoding="utf-8")
+    code, out, _ = run(capsys, "bg", "plays", "--batch", str(batch))
+    assert code == 0
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert set(first) == {"position_id", "dice", "plays"}
+    assert first["position_id"] == OPENING_ID
+    assert first["dice"] == [3, 1]
+    assert len(first["plays"]) == 16
+    assert all(set(play) == {"notation", "position_id"} for play in first["plays"])
+    assert second == {"position_id": CLOSED_ID, "dice": [6, 6], "plays": []}
+
+
+def test_batch_position_ids_are_the_board_after_the_play_with_the_mover_still_on_roll(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    batch = tmp_path / "positions.txt"
+    batch.write_text(f"{OPENING_ID} 3 1\n", encoding="utf-8")
+    code, out, _ = run(capsys, "bg", "plays", "--batch", str(batch))
+    assert code == 0
+    answer = json.loads(out)
+    point = next(play for play in answer["plays"] if play["notation"] == "8/5 6/5")
+    after = board_from_position_id(point["position_id"])
+    opening = Board.start(BACKGAMMON)
+    assert after.tracks[1] == opening.tracks[1]  # the opponent is untouched
+    assert after.tracks[0][20] == 2  # the mover made their 5-point (track position 20)
+    expected = {
+        format_play(opening, 0, play): position_id(play.board, 0)
+        for play in legal_plays(opening, 0, (3, 1))
+    }
+    assert {play["notation"]: play["position_id"] for play in answer["plays"]} == expected
+
+
+def test_a_bad_batch_line_gets_an_error_object_and_the_batch_goes_on(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    batch = tmp_path / "positions.txt"
+    lines = ["not-an-id 3 1", f"{OPENING_ID} 7 1", f"{OPENING_ID} 3", "", f"{OPENING_ID} 6 5"]
+    batch.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "bg", "plays", "--batch", str(batch))
+    assert code == 0
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert len(answers) == 4  # the blank line is skipped
+    for answer in answers[:3]:
+        assert set(answer) == {"error"}
+    assert "Position ID" in answers[0]["error"]
+    assert "Dice are numbers from 1 to 6" in answers[1]["error"]
+    assert len(answers[3]["plays"]) == 7
+
+
+def test_batch_reads_standard_input_with_a_dash() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "companion", "bg", "plays", "--batch", "-"],
+        input=f"{OPENING_ID} 6 5\n{OPENING_ID} 5 5\n",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [len(answer["plays"]) for answer in answers] == [7, 4]
+
+
+@pytest.mark.parametrize(
+    ("argv", "sentence"),
+    [
+        (["bg", "plays", "--position-id", "nonsense", "--dice", "3", "1"], "14 characters"),
+        (["bg", "plays", "--position-id", OPENING_ID], "Give the roll with --dice"),
+        (["bg", "plays", "--batch", "/no/such/file.txt"], "Cannot read the batch file"),
+        (["bg", "show", "--position-id", "AAAAAAAAAAAA//"], "extra bits"),
+        (["minigam", "plays", "--position", "0:8-000000-0", "--dice", "3", "1"], "seat fields"),
+    ],
+)
+def test_bad_input_is_a_sentence_and_exit_status_one(
+    capsys: pytest.CaptureFixture[str], argv: list[str], sentence: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 1
+    assert out == ""
+    assert sentence in err
+
+
+def test_dice_outside_one_to_six_are_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["bg", "plays", "--position-id", OPENING_ID, "--dice", "7", "1"])
+    assert exit_.value.code == 2
+    assert "invalid choice" in capsys.readouterr().err
+
+
+def test_show_draws_the_board_with_its_position_id(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "bg", "show", "--position-id", OPENING_ID)
+    assert code == 0
+    assert f"Position ID: {OPENING_ID}" in out
+    assert "+13-14-15-16-17-18------19-20-21-22-23-24-+" in out
+    assert "+12-11-10--9--8--7-------6--5--4--3--2--1-+" in out
+    assert out.count("X") - out.count("X on roll") - out.count("X:") == 15
+    assert "167 pips" in out
+
+
+def test_minigam_plays_and_show(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "minigam", "plays", "--position", "start", "--dice", "6", "5")
+    assert (code, out) == (0, "bar/5 bar/6\n")
+    code, out, _ = run(capsys, "minigam", "show", "--position", "1:2-030000-3:0-400010-3")
+    assert code == 0
+    assert "O (seat 1, 6 -> 1): bar 0, off 3" in out
+    assert "(on roll)" in out.splitlines()[-1]
+
+
+def test_multigam_plays_and_batch(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    position = "1:5-000000-0:0-200003-0:5-000000-0:5-000000-0"
+    code, out, _ = run(capsys, "multigam", "plays", "--position", position, "--dice", "2", "1")
+    assert code == 0
+    assert out.splitlines() == ["1/2 1/3", "1/3 6/off", "1/4"]
+    batch = tmp_path / "multigam.txt"
+    batch.write_text(f"{position} 2 1\n", encoding="utf-8")
+    code, out, _ = run(capsys, "multigam", "plays", "--batch", str(batch))
+    answer = json.loads(out)
+    assert set(answer) == {"position", "dice", "plays"}
+    assert all(play["position"].startswith("1:") for play in answer["plays"])
