@@ -62,6 +62,16 @@ check("dice reader", reader.feed(b"3,5\n?\nbad\n") == [([3, 5], False), ([], Tru
 watcher = sensors.MotionWatcher(20)
 check("motion watcher", watcher.on_edge(0) and not watcher.on_edge(5) and watcher.poll(40, False))
 
+# The modules that need the Pico's hardware cannot run here, but must compile.
+for name in ("main.py", "board.py", "stepper_pio.py"):
+    with open("/" + name) as source:
+        text = source.read()
+    try:
+        compile(text, name, "exec")
+        check("compiles " + name, True)
+    except SyntaxError as error:
+        check("compiles " + name, False, error)
+
 print("RESULT " + json.dumps({
     "version": version.FIRMWARE_VERSION,
     "protocol": protocol.PROTOCOL_VERSION,

@@ -20,7 +20,8 @@ from firmware import protocol, version
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 PACKAGE = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
-FIRMWARE_FILES = ["protocol.py", "homing.py", "sensors.py", "version.py"]
+FIRMWARE_FILES = ["protocol.py", "homing.py", "sensors.py", "version.py", "main.py", "board.py",
+                  "stepper_pio.py"]
 
 
 def run_under_micropython(tmp_path: Path, host_frames: list[bytes]) -> tuple[list[str], dict]:
@@ -61,6 +62,7 @@ def micropython_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[str]
 def test_the_firmware_modules_pass_their_self_test_under_micropython(micropython_run) -> None:  # type: ignore[no-untyped-def]
     lines, report = micropython_run
     assert "PASS implementation" in lines  # really MicroPython, not CPython
+    assert "PASS compiles main.py" in lines
     assert [line for line in lines if line.startswith("FAIL")] == []
     assert report["failures"] == []
 
