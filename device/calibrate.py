@@ -48,7 +48,10 @@ class Calibration:
         per_degree = self.spinner.steps_per_turn / 360.0
         degrees = {"f": 1.0, "b": -1.0, "F": 10.0, "B": -10.0}
         if key in degrees:
-            return round(degrees[key] * per_degree) or (1 if degrees[key] > 0 else -1)
+            # Aim at the next whole-degree angle, so ten 1-degree jogs make 10 degrees.
+            position = self.spinner.position or 0
+            target = round((round(position / per_degree) + degrees[key]) * per_degree)
+            return (target - position) or (1 if degrees[key] > 0 else -1)
         return {"+": 1, "-": -1}.get(key)
 
     def press(self, key: str) -> str:
