@@ -19,7 +19,7 @@ Subclasses add the match and the end of a game through small hooks:
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Self
+from typing import Any
 
 from companion.games.backgammon.actions import (
     CheckerStep,
@@ -451,18 +451,26 @@ class FamilyGame:
             self.game_number = int(data["game_number"])
             last = data["last_turn"]
             self.last_turn = dict(last) if isinstance(last, dict) else None
-        except (KeyError, TypeError, ValueError, IndexError):
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             raise RuleError(f"This is not a saved {self.geometry.name} game.") from None
         self._plays = None
-        if self.phase is Phase.MOVE and self.dice is None:
-            raise RuleError(f"This saved {self.geometry.name} game is moving without dice.")
+        if self.phase is Phase.MOVE:
+            self._check_turn_in_progress()
+
+    def _check_turn_in_progress(self) -> None:
+        """Raises RuleError unless the saved steps lead from the turn's start to the board."""
+        name = self.geometry.name
+        if self.dice is None or not all(1 <= die <= 6 for die in self.dice):
+            raise RuleError(f"This saved {name} game is moving without two dice.")
+        try:
+            board, _ = replay_free(self.turn_start, self.player, self.dice, self.steps)
+        except RuleError:
+            board = None
+        if board != self.board:
+            raise RuleError(f"This saved {name} game has steps that do not match its board.")
 
     def _board(self, raw: Any) -> Board:
         return Board(self.geometry, tuple(tuple(int(c) for c in track) for track in raw))
-
-    @classmethod
-    def _blank(cls) -> Self:
-        return cls.__new__(cls)
 
 
 def json_object(value: Any) -> dict[str, JSONValue]:

@@ -121,6 +121,6 @@ class MultiGamGame(FamilyGame):
 def _seats(value: Any) -> bool:
     return (
         isinstance(value, list)
-        and len(set(value)) == len(value)
         and all(isinstance(s, int) and 0 <= s < 4 for s in value)
+        and len(set(value)) == len(value)
     )

@@ -83,6 +83,8 @@ class OpeningRoll:
         Raises:
             RuleError: the data is not a valid opening.
         """
+        if not isinstance(data, dict):
+            raise RuleError("An opening roll is saved as a JSON object.")
         showing, rolling = data.get("showing"), data.get("rolling")
         if not isinstance(showing, list) or not isinstance(rolling, list) or not rolling:
             raise RuleError("An opening roll needs the dice showing and the seats still rolling.")

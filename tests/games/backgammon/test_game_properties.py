@@ -21,7 +21,7 @@ from companion.games.autoplay import sample_outcome
 from companion.games.backgammon.actions import InvalidRoll, TurnPlay, UndoStep
 from companion.games.backgammon.family import FamilyGame, Phase
 from companion.games.backgammon.movement import Board
-from companion.games.base import GameState
+from companion.games.base import GameState, RuleError
 from companion.games.registry import game_spec
 
 GAMES = [
@@ -122,3 +122,51 @@ def test_every_game_variant_is_played_to_the_end() -> None:
 def test_every_game_state_follows_the_engine_protocol() -> None:
     for name, players, options in GAMES:
         assert isinstance(game_spec(name).new(players, options), GameState)
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 30) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=6,
+)
+
+
+def saved_mid_match(name: str, players: int, options: dict, seed: int) -> dict:
+    """The JSON of a match stopped after a few random actions."""
+    game = game_spec(name).new(players, options)
+    rng = random.Random(seed)
+    for _ in range(rng.randint(0, 60)):
+        if game.is_over:
+            break
+        game.apply(choose(game, rng))
+    return game.to_json()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    game=st.sampled_from(GAMES),
+    seed=st.integers(0, 1000),
+    key=st.integers(0, 30),
+    inner_key=st.integers(0, 30),
+    value=JSON_VALUES,
+)
+def test_a_corrupted_saved_match_is_refused_with_a_rule_error(
+    game: tuple, seed: int, key: int, inner_key: int, value: Any
+) -> None:
+    name, players, options = game
+    data = saved_mid_match(name, players, options, seed)
+    target = data
+    keys = sorted(target)
+    part = target[keys[key % len(keys)]]
+    if isinstance(part, dict) and part and inner_key % 2:
+        target = part  # corrupt one field of a nested part (score, cube, options...)
+        keys = sorted(target)
+    target[keys[inner_key % len(keys) if target is part else key % len(keys)]] = value
+    try:
+        state = game_spec(name).state_from_json(data)
+    except RuleError:
+        return
+    # Whatever was accepted is a state that plays on without crashing.
+    assert state.to_json()
+    state.chance()
+    state.legal_actions()
