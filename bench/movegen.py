@@ -3,7 +3,7 @@
 Usage:
     python bench/movegen.py               # latency over bench/positions.txt x 21 rolls
     python bench/movegen.py --regenerate  # rebuild bench/positions.txt (seed 2026)
-    python bench/movegen.py --games 20    # also play 20 random games of each game
+    python bench/movegen.py --games 20    # 20 random matches of each game (default 50)
 
 The position set is fixed: `bench/positions.txt` holds 400 Backgammon
 positions (GNU Backgammon Position IDs, player on roll first) reached in
@@ -17,6 +17,12 @@ Latency: every (position, roll) pair, the 21 distinct rolls, is timed
 run (the usual way to keep other processes' noise out of a latency figure);
 the single-run mean over all runs is printed too. Nothing is cached between
 calls: each call generates from scratch.
+
+Throughput: whole random matches of Backgammon, Mini-Gam and Multi-Gam with
+their default options, played through the engine protocol with
+`companion.games.autoplay.play_random` (seeds 0, 1, ...): every roll, cube
+decision and play goes through the game state, so this measures the whole
+referee, not just the generator.
 """
 
 from __future__ import annotations
@@ -111,18 +117,39 @@ def report_latency(repeat: int) -> None:
     print(f"  worst  {worst:8.1f} us")
 
 
+def report_throughput(games: int) -> None:
+    """Print how many random matches per second each game plays (default options, seeds 0..)."""
+    from companion.games.autoplay import play_random
+    from companion.games.backgammon import GAME_SPECS
+
+    print(f"random play, {games} matches per game (default options, seeds 0..{games - 1}):")
+    for spec in GAME_SPECS:
+        actions = 0
+        start = time.perf_counter()
+        for seed in range(games):
+            state = spec.new(spec.min_players, {})
+            actions += len(play_random(state, random.Random(seed)))
+        elapsed = time.perf_counter() - start
+        print(
+            f"  {spec.title:<10} {games / elapsed:8.1f} matches/s  "
+            f"{actions / elapsed:9.0f} actions/s  ({actions / games:.0f} actions per match)"
+        )
+
+
 def main() -> int:
     """Run the benchmark; returns the exit code."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--regenerate", action="store_true", help="rebuild bench/positions.txt")
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per (position, roll)")
-    parser.add_argument("--games", type=int, default=0, help="random games per game (0 = none)")
+    parser.add_argument("--games", type=int, default=50, help="random matches per game (0 = none)")
     args = parser.parse_args()
     if args.regenerate:
         POSITIONS.write_text(HEADER + "\n".join(generate_positions()) + "\n", encoding="utf-8")
         print(f"wrote {COUNT} positions to {POSITIONS.name}")
         return 0
     report_latency(args.repeat)
+    if args.games:
+        report_throughput(args.games)
     return 0
 
 
