@@ -49,6 +49,12 @@ class UnoMatch:
     options_type: ClassVar[type[ClassicOptions]] = ClassicOptions
     action_types: ClassVar[dict[str, Any]] = act.ACTION_TYPES
     points_table: ClassVar[PointsTable] = CLASSIC_POINTS
+    catch_phases: ClassVar[frozenset[str]] = frozenset(
+        {"turn", "drawn", "challenge", "start_colour"}
+    )
+    """Phases in which a player who did not call UNO may be caught."""
+    keeps_uno_window: ClassVar[frozenset[str]] = frozenset({"shuffle", "catch_uno"})
+    """Action types that do not close the UNO catch window (chance, the catch itself)."""
 
     draw_pile: list[Card | None]
     """The draw pile, top card last (None: an unknown card in referee mode)."""
@@ -85,6 +91,8 @@ class UnoMatch:
         self.referee = self.options.mode == "referee"
         self.deck: tuple[Card, ...] = self.build_deck()
         self.deck_kinds = frozenset(self.deck)
+        self.deck_distinct: tuple[Card, ...] = tuple(dict.fromkeys(self.deck))
+        """Each different card of the deck once, in deck order."""
         needed = players * self.options.hand_size + 1
         if len(self.deck) < needed:
             raise RuleError(
@@ -326,7 +334,7 @@ class UnoMatch:
         if self.phase == "over":
             raise RuleError("The match is over: start a new one.")
         exposed = self.uno_exposed
-        if action.type not in ("shuffle", "catch_uno"):
+        if action.type not in self.keeps_uno_window:
             self.uno_exposed = None  # the next decision closes the UNO catch window
         try:
             handler(action)

@@ -94,9 +94,11 @@ class ClassicUno(UnoMatch):
     def playable(self, card: Card, seat: int) -> bool:
         """True if `seat` may play `card` now (the matching rule; variants extend it)."""
         top = self.discard[-1]
-        if top is None or not card.matches(top, self.colour):
-            return top is None
-        return not self._bluff_refused(card, seat)
+        if top is None:
+            return True
+        if not card.matches(top, self.colour):
+            return False
+        return self.options.wild_draw_four_bluff or not self._bluff_refused(card, seat)
 
     def play_error(self, card: Card, seat: int) -> str | None:
         """Why `seat` may not play `card` now, or None if it may.
@@ -364,7 +366,7 @@ class ClassicUno(UnoMatch):
 
     def _apply_catch_uno(self, action: act.CatchUno) -> None:
         seat = action.seat
-        if self.phase not in ("turn", "drawn", "challenge", "start_colour"):
+        if self.phase not in self.catch_phases:
             raise self._not_now("catch a player")
         if self.uno_exposed != seat or not 0 <= seat < self.players or len(self.hands[seat]) != 1:
             raise RuleError(
@@ -410,18 +412,20 @@ class ClassicUno(UnoMatch):
 
     def _legal_turn(self) -> list[Any]:
         seat = self.current
-        candidates = self.deck if self.referee else self.hands[seat]
+        # Run for every decision of every simulated match: kept lean on purpose.
+        candidates = self.deck_distinct if self.referee else dict.fromkeys(self.hands[seat])
+        playable, variants = self.playable, self._play_variants
         plays: list[Any] = []
-        for card in distinct(candidates):
-            if self.playable(card, seat):
-                plays.extend(self._play_variants(card))
+        for card in candidates:
+            if card is not None and playable(card, seat):
+                plays.extend(variants(card))
         plays.append(act.Draw())
         return plays
 
     def _legal_drawn(self) -> list[Any]:
         seat = self.current
         if self.referee:
-            candidates: Iterable[Card] = distinct(self.deck)
+            candidates: Iterable[Card] = self.deck_distinct
         else:
             candidates = [self.drawn_card] if self.drawn_card is not None else []
         plays: list[Any] = []

@@ -42,9 +42,6 @@ from companion.games.uno.draft import Draft
 from companion.games.uno.options import ClassicOptions
 from companion.games.uno.scoring import DUO_POINTS
 
-CATCH_PHASES = frozenset({"turn", "drawn", "challenge", "start_colour"})
-"""Phases in which classic UNO lets a player be caught without UNO."""
-
 
 @dataclass(frozen=True)
 class DuoOptions(ClassicOptions):
@@ -305,7 +302,7 @@ class DuoUno(ClassicUno):
             exposed is not None
             and self.uno_exposed is None
             and action.type not in ("catch_uno", "call_uno")
-            and self.phase in CATCH_PHASES
+            and self.phase in self.catch_phases
             and len(self.hands[exposed]) == 1
         ):
             self.uno_exposed = exposed
@@ -329,7 +326,7 @@ class DuoUno(ClassicUno):
             and actions
             and self.decider() == exposed
             and len(self.hands[exposed]) == 1
-            and self.phase in CATCH_PHASES
+            and self.phase in self.catch_phases
         ):
             actions.append(dact.CallUno(exposed))
         return actions

@@ -64,6 +64,15 @@ class TikiTwist(ClassicUno):
     options_type: ClassVar[type[ClassicOptions]] = TikiOptions
     action_types: ClassVar[dict[str, Any]] = tact.TIKI_ACTION_TYPES
     points_table = TIKI_POINTS
+    catch_phases = ClassicUno.catch_phases | {"pick_seat", "tiki_discard", "tiki_discard_all"}
+    keeps_uno_window = ClassicUno.keeps_uno_window | {
+        "spin_result",
+        "pick_seat",
+        "tiki_discard",
+        "discard_all",
+        "end_tiki_action",
+    }
+    """A Tiki action is part of the turn: the next player has not begun theirs."""
 
     idol: Idol[Card]
     tiki: dict[str, Any] | None
