@@ -1,0 +1,100 @@
+"""`companion firmware install [--port PORT]`, against the pty Pico and a stand-in mpremote."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.commands import firmware as firmware_command
+from firmware import version
+from tests.firmware.harness import PtyBoard
+
+
+@pytest.fixture(autouse=True)
+def quick_reboots(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(firmware_command, "REBOOT_WAIT_S", 0.2)
+    monkeypatch.setattr(firmware_command, "HANDSHAKE_WAIT_S", 3.0)
+
+
+def fake_mpremote(board: PtyBoard, calls: list[list[str]], reported: str = version.FIRMWARE_VERSION,
+                  returncode: int = 0, stderr: str = ""):  # type: ignore[no-untyped-def]
+    """Stands in for `python -m mpremote`: 'copies' and resets by rebooting the pty board."""
+
+    def run(command: list[str]) -> subprocess.CompletedProcess[str]:
+        calls.append(command)
+        if returncode == 0:
+            board.unplug()
+            board.replug(reboot=True)
+            if reported != version.FIRMWARE_VERSION:
+                real_hello = board.controller.cmd_hello
+                board.controller.cmd_hello = (  # type: ignore[method-assign]
+                    lambda fields: dict(real_hello(fields), firmware=reported))
+        return subprocess.CompletedProcess(command, returncode, "", stderr)
+
+    return run
+
+
+def test_install_copies_every_file_then_checks_the_reported_version(
+    pty_board: PtyBoard, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    calls: list[list[str]] = []
+    monkeypatch.setattr(firmware_command, "run_mpremote", fake_mpremote(pty_board, calls))
+    assert main(["firmware", "install", "--port", str(pty_board.path)]) == 0
+    (command,) = calls
+    assert command[1:4] == ["-m", "mpremote", "connect"]
+    copied = [Path(arg).name for arg in command if arg.endswith(".py")]
+    assert copied == list(firmware_command.FIRMWARE_FILES)
+    assert command[-3:] == [":", "+", "reset"]
+    out = capsys.readouterr().out
+    assert "Asked the running firmware to hand the board over" in out
+    assert f"runs firmware {version.FIRMWARE_VERSION}" in out
+
+
+def test_the_running_firmware_is_asked_to_reboot_into_the_repl_first(
+    pty_board: PtyBoard, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[bool] = []
+
+    def run(command: list[str]) -> subprocess.CompletedProcess[str]:
+        seen.append(pty_board.controller.reboot_to_repl)
+        return fake_mpremote(pty_board, [])(command)
+
+    monkeypatch.setattr(firmware_command, "run_mpremote", run)
+    assert main(["firmware", "install", "--port", str(pty_board.path)]) == 0
+    assert seen == [True]
+
+
+def test_a_board_reporting_another_version_after_install_is_an_error(
+    pty_board: PtyBoard, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(firmware_command, "run_mpremote",
+                        fake_mpremote(pty_board, [], reported="0.9.0"))
+    assert main(["firmware", "install", "--port", str(pty_board.path)]) == 1
+    assert "runs firmware 0.9.0" in capsys.readouterr().err
+
+
+def test_a_failing_mpremote_is_reported_with_its_reason(
+    pty_board: PtyBoard, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(firmware_command, "run_mpremote", fake_mpremote(
+        pty_board, [], returncode=1, stderr="mpremote: could not enter raw repl\n"))
+    assert main(["firmware", "install", "--port", str(pty_board.path)]) == 1
+    err = capsys.readouterr().err
+    assert "failed (mpremote: could not enter raw repl)" in err
+    assert "unplug and replug the Pico" in err
+
+
+def test_a_missing_board_gives_a_clear_sentence(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "companion", "firmware", "install", "--port",
+         str(tmp_path / "usb-MicroPython_Board_*")],
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert result.returncode == 1
+    assert "No Pico found at" in result.stderr
+    assert "connect the table controller by USB" in result.stderr
+    assert "Traceback" not in result.stderr
