@@ -170,3 +170,38 @@ def test_a_corrupted_saved_match_is_refused_with_a_rule_error(
     assert state.to_json()
     state.chance()
     state.legal_actions()
+
+
+ACTION_JSON = st.fixed_dictionaries(
+    {
+        "action": st.sampled_from(
+            ["dice", "invalid_roll", "step", "play", "roll", "double", "take", "pass",
+             "beaver", "undo_step", "castle"]
+        )
+    },
+    optional={
+        "values": st.lists(st.integers(-1, 8), max_size=5),
+        "source": st.integers(-2, 27),
+        "destination": st.integers(-2, 27),
+        "die": st.integers(-1, 8),
+        "hit": st.booleans(),
+        "steps": st.lists(st.lists(st.integers(-1, 27), min_size=4, max_size=4), max_size=4),
+    },
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 1000), action=ACTION_JSON)
+def test_any_action_is_applied_or_refused_without_changing_anything(
+    game: tuple, seed: int, action: dict
+) -> None:
+    name, players, options = game
+    spec = game_spec(name)
+    state = spec.state_from_json(saved_mid_match(name, players, options, seed))
+    before = state.to_json()
+    try:
+        parsed = spec.action_from_json(action)
+        state.apply(parsed)
+    except RuleError as error:
+        assert str(error).endswith((".", "?", "!"))
+        assert state.to_json() == before
