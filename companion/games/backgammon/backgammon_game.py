@@ -195,8 +195,9 @@ class BackgammonGame(FamilyGame):
     ) -> Self:
         """A game set up from a GNU Backgammon Position ID and Match ID.
 
-        The match length and scores come from the Match ID; other options
-        (Crawford, beavers) from `options`. A Match ID with dice shown puts the
+        The match length and scores come from the Match ID (and, for a money
+        game without `options`, the Jacoby rule); other options (Crawford,
+        beavers) from `options`. A Match ID with dice shown puts the
         player on roll to move; otherwise they are to double or roll.
 
         Raises:
@@ -209,6 +210,8 @@ class BackgammonGame(FamilyGame):
         settings = base.to_json() | {"match_length": info.match_length}
         if info.match_length:
             settings |= {"jacoby": False, "beavers": False}
+        elif options is None:
+            settings["jacoby"] = info.jacoby
         state = cls(BackgammonOptions.from_json(settings))
         board = board_from_position_id(position)
         if info.player_on_roll == 1:

@@ -316,3 +316,11 @@ def test_something_that_is_not_an_action_is_refused_with_a_sentence(action: obje
     game.apply(game.parse_play("8/5 6/5"))
     with pytest.raises(RuleError, match="not a Backgammon action"):
         game.apply(action)
+
+
+@pytest.mark.parametrize("jacoby", [True, False])
+def test_money_game_match_id_carries_the_jacoby_rule(jacoby: bool) -> None:
+    match = encode_match_id(MatchInfo(match_length=0, jacoby=jacoby, dice=(3, 1)))
+    game = BackgammonGame.from_gnubg_ids(OPENING_ID, match)
+    assert game.options.jacoby is jacoby
+    assert game.gnubg_ids() == (OPENING_ID, match)
