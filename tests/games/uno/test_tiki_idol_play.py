@@ -15,7 +15,12 @@ def tiki(hands: list[list[str]], **kwargs: object) -> TikiTwist:
     return laid_out(TikiTwist, hands, **kwargs)  # type: ignore[arg-type]
 
 
-FOUR = [["Tiki Draw 4", "Red 7", "Blue 1"], ["Red 2", "Red 3"], ["Red 4", "Blue 4"], ["Red 6", "Green 6"]]
+FOUR = [
+    ["Tiki Draw 4", "Red 7", "Blue 1"],
+    ["Red 2", "Red 3"],
+    ["Red 4", "Blue 4"],
+    ["Red 6", "Green 6"],
+]
 
 
 def test_tiki_face_may_be_played_without_a_match_even_holding_a_playable_card() -> None:
