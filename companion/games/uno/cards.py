@@ -4,7 +4,7 @@ A `Card` is a small immutable value with a paired parse and format, the way
 python-chess pairs `Move.from_uci()` with `move.uci()`:
 
     >>> Card.parse("blue 7")
-    Card(kind=<Kind.NUMBER: 'Number'>, colour=<Colour.BLUE: 'Blue'>, value=7, ...)
+    Card.parse('Blue 7')
     >>> str(Card.parse("wild draw 4"))
     'Wild Draw Four'
 
@@ -23,7 +23,6 @@ Colours may be abbreviated to their first letter when parsing ("B7", "r skip").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 
@@ -81,46 +80,75 @@ class TikiAction(StrEnum):
     GO_TO = "Go To"
 
 
+_INTERNED: dict[tuple[object, ...], Card] = {}
+
 WILD_KINDS = frozenset({Kind.WILD, Kind.WILD_DRAW_FOUR, Kind.BLANK_WILD, Kind.WILD_TIKI})
 COLOUR_ACTION_KINDS = frozenset({Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO})
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One UNO card.
+    """One UNO card: an immutable value, one shared object per distinct card.
 
     `colour` is None for wilds and for Tiki Faces other than Discard All (whose
     colour is the one shown on the face). `value` is the face value of number
     cards and None otherwise. `spin` marks a Tiki Twist Spin card; `tiki` is
     the action of a Tiki Face.
+
+    ``Card(...)`` returns the same object for the same card, so equality and
+    hashing are the built-in identity ones: cards are compared and hashed in
+    every step of every simulated game, and this keeps that at C speed.
     """
 
+    __slots__ = ("_symbol", "_text", "colour", "kind", "spin", "tiki", "value")
     kind: Kind
-    colour: Colour | None = None
-    value: int | None = None
-    spin: bool = False
-    tiki: TikiAction | None = None
-    _hash: int = field(init=False, repr=False, compare=False)
-    _text: str = field(init=False, repr=False, compare=False)
-    _symbol: int | Kind | None = field(init=False, repr=False, compare=False)
+    colour: Colour | None
+    value: int | None
+    spin: bool
+    tiki: TikiAction | None
+    _text: str
+    _symbol: int | Kind | None
 
-    def __post_init__(self) -> None:
-        # Cards are hashed, shown and matched constantly during play: work it out once.
-        object.__setattr__(self, "_hash", hash((self.kind, self.colour, self.value, self.spin)))
-        object.__setattr__(self, "_text", _format(self))
-        symbol: int | Kind | None = None
-        if self.kind is Kind.NUMBER:
-            symbol = self.value
-        elif self.kind in COLOUR_ACTION_KINDS:
-            symbol = self.kind
-        object.__setattr__(self, "_symbol", symbol)
+    def __new__(
+        cls,
+        kind: Kind,
+        colour: Colour | None = None,
+        value: int | None = None,
+        spin: bool = False,
+        tiki: TikiAction | None = None,
+    ) -> Card:
+        key = (kind, colour, value, spin, tiki)
+        card = _INTERNED.get(key)
+        if card is None:
+            card = object.__new__(cls)
+            for name, item in zip(("kind", "colour", "value", "spin", "tiki"), key, strict=True):
+                object.__setattr__(card, name, item)
+            symbol: int | Kind | None = None
+            if kind is Kind.NUMBER:
+                symbol = value
+            elif kind in COLOUR_ACTION_KINDS:
+                symbol = kind
+            object.__setattr__(card, "_symbol", symbol)
+            object.__setattr__(card, "_text", _format(card))
+            _INTERNED[key] = card
+        return card
 
-    def __hash__(self) -> int:
-        return self._hash
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"A card cannot change: {self} stays {self}.")
 
-    def __eq__(self, other: object) -> bool:
-        # Two cards are equal when they read the same: the text names every field.
-        return self is other or (isinstance(other, Card) and self._text == other._text)
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"A card cannot change: {self} stays {self}.")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[object, ...]]:
+        return (Card, (self.kind, self.colour, self.value, self.spin, self.tiki))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self._text!r})"
 
     @classmethod
     def parse(cls, text: str) -> Card:
