@@ -87,8 +87,12 @@ def opposition(board: Board, mover: int) -> list[int]:
     return [sum(counts) for counts in zip(*others, strict=True)]
 
 
-Found = dict[int, tuple[Step, ...]]
-"""Plays found so far: key -> steps."""
+Found = dict[int, "Candidate"]
+"""Plays found so far by key."""
+
+Candidate = tuple[tuple[Step, ...], tuple[int, ...] | None, bool]
+"""A play found: its steps, the mover's counts after it (None: work them out
+from the steps), and whether it hit."""
 
 
 def search_pair(
@@ -149,9 +153,13 @@ def search_pair(
             extended = True
             key = key1 + weights[t2] - weights[q2] + (hit_bits[t2] if hit2 else 0)
             if key not in found:
-                found[key] = (step1, step_table[q2 * 14 + second * 2 + hit2])
+                found[key] = (
+                    (step1, step_table[q2 * 14 + second * 2 + hit2]),
+                    None,
+                    bool(hit1 or hit2),
+                )
         if not extended and not found and key1 not in singles:
-            singles[key1] = (step1,)
+            singles[key1] = ((step1,), None, bool(hit1))
         if hit1:
             opp[t1] = 1
         outside += entered
@@ -184,13 +192,21 @@ def fast_pair(
             hit_b = opp[tb] if tb != ta else 0
             key = key_a + weights[tb] - weights[qb] + (hit_bits[tb] if hit_b else 0)
             if key not in found:
-                found[key] = (step_a, step_table[qb * 14 + low * 2 + hit_b])
+                found[key] = (
+                    (step_a, step_table[qb * 14 + low * 2 + hit_b]),
+                    None,
+                    bool(hit_a or hit_b),
+                )
         tc = ta + low
         if tc < off and opp[tc] < 2:  # the same checker goes on with the low die
             hit_c = opp[tc]
             key = key_a + weights[tc] - weights[ta] + (hit_bits[tc] if hit_c else 0)
             if key not in found:
-                found[key] = (step_a, step_table[ta * 14 + low * 2 + hit_c])
+                found[key] = (
+                    (step_a, step_table[ta * 14 + low * 2 + hit_c]),
+                    None,
+                    bool(hit_a or hit_c),
+                )
     for qb in lows:
         tb = qb + low
         tc = tb + high
@@ -205,13 +221,17 @@ def fast_pair(
             )
             if key not in found:
                 found[key] = (
-                    step_table[qb * 14 + low * 2 + hit_b],
-                    step_table[tb * 14 + high * 2 + hit_c],
+                    (step_table[qb * 14 + low * 2 + hit_b], step_table[tb * 14 + high * 2 + hit_c]),
+                    None,
+                    bool(hit_b or hit_c),
                 )
     if found:
         return None
     die, sources = (high, highs) if highs else (low, lows)
-    return {q: (step_table[q * 14 + die * 2 + opp[q + die]],) for q in sources}
+    return {
+        q: ((step_table[q * 14 + die * 2 + opp[q + die]],), None, bool(opp[q + die]))
+        for q in sources
+    }
 
 
 def double_sources(me: list[int], opp: list[int], off: int, die: int) -> list[int]:
@@ -241,7 +261,7 @@ def search_double(
     path: list[Step] = []
     state = [sum(me[:home]), 0]  # checkers outside the home board, most dice used
 
-    def extend(start: int, key: int) -> None:
+    def extend(start: int, key: int, hits: int) -> None:
         depth = len(path)
         extended = False
         for index in range(start, count):
@@ -268,10 +288,10 @@ def search_double(
             new_key = key + weights[t] - weights[q] + (hit_bits[t] if hit else 0)
             path.append(step_table[q * 14 + die * 2 + hit])
             if depth == 3:
-                found[new_key] = tuple(path)
+                found[new_key] = (tuple(path), tuple(me), bool(hits or hit))
                 state[1] = 4
             else:
-                extend(index, new_key)
+                extend(index, new_key, hits + hit)
             path.pop()
             if hit:
                 opp[t] = 1
@@ -282,21 +302,21 @@ def search_double(
             if depth > state[1]:
                 found.clear()
                 state[1] = depth
-            found[key] = tuple(path)
+            found[key] = (tuple(path), tuple(me), bool(hits))
 
-    extend(0, 0)
+    extend(0, 0, 0)
 
 
-def fast_double(me: list[int], opp: list[int], off: int, die: int) -> list[tuple[Step, ...]]:
+def fast_double(me: list[int], opp: list[int], off: int, die: int) -> list[Candidate]:
     """Plays of a double when only landing points matter (no entering or bearing off first)."""
     step_table = tables(off - 1).steps
     sources = [q for q in double_sources(me, opp, off, die) if q + die < off]
     count = len(sources)
-    plays: list[tuple[Step, ...]] = []
+    plays: list[Candidate] = []
     best = 0
     path: list[Step] = []
 
-    def extend(start: int) -> None:
+    def extend(start: int, hits: int) -> None:
         nonlocal best
         depth = len(path)
         extended = False
@@ -310,12 +330,12 @@ def fast_double(me: list[int], opp: list[int], off: int, die: int) -> list[tuple
                 me[t] += 1
                 path.append(step_table[q * 14 + die * 2 + hit])
                 if depth == 3:
-                    plays.append(tuple(path))
+                    plays.append((tuple(path), tuple(me), bool(hits or hit)))
                     best = 4
                 else:
                     if hit:
                         opp[t] = 0
-                    extend(index)
+                    extend(index, hits + hit)
                     if hit:
                         opp[t] = 1
                 path.pop()
@@ -325,7 +345,7 @@ def fast_double(me: list[int], opp: list[int], off: int, die: int) -> list[tuple
             if depth > best:
                 plays.clear()
                 best = depth
-            plays.append(tuple(path))
+            plays.append((tuple(path), tuple(me), bool(hits)))
 
-    extend(0)
+    extend(0, 0)
     return plays

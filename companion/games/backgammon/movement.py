@@ -54,6 +54,7 @@ from companion.games.backgammon.geometry import (
     make_board,
 )
 from companion.games.backgammon.movegen import (
+    Candidate,
     Found,
     Play,
     Step,
@@ -137,38 +138,40 @@ def legal_plays(board: Board, mover: int, dice: Sequence[int]) -> list[Play]:
 
 def _larger_die_first(singles: Found, high: int) -> Found:
     """Forced-move rule when only one die fits: the larger one if it can be played."""
-    larger = {key: steps for key, steps in singles.items() if steps[0].die == high}
+    larger = {key: found for key, found in singles.items() if found[0][0].die == high}
     return larger or singles
 
 
 _new_play = tuple.__new__
 
 
-def _plays(board: Board, mover: int, found: Iterable[tuple[Step, ...]]) -> list[Play]:
-    """Plays with their resulting boards, from the steps the generator found."""
+def _plays(board: Board, mover: int, found: Iterable[Candidate]) -> list[Play]:
+    """Plays with their resulting boards, from what the generator found."""
     geometry = board.geometry
     if geometry.players != 2:
         return [
-            _new_play(Play, (steps, _after_steps(board, mover, steps))) for steps in found
+            _new_play(Play, (steps, _after_steps(board, mover, steps))) for steps, _, _ in found
         ]
     base = list(board.tracks[mover])
     other = board.tracks[1 - mover]
     beyond = geometry.points + 1  # the other seat's position of a cell is beyond - ours
     plays = []
-    for steps in found:
-        track = base.copy()
-        victim = None
-        for source, destination, _, hit in steps:
-            track[source] -= 1
-            track[destination] += 1
-            if hit:
-                if victim is None:
-                    victim = list(other)
-                victim[beyond - destination] -= 1
-                victim[0] += 1
-        mine = tuple(track)
-        theirs = other if victim is None else tuple(victim)
-        result = make_board(geometry, (mine, theirs) if mover == 0 else (theirs, mine))
+    for steps, track, hit in found:
+        if track is None:
+            counts = base.copy()
+            for step in steps:
+                counts[step[0]] -= 1
+                counts[step[1]] += 1
+            track = tuple(counts)
+        theirs = other
+        if hit:
+            victim = list(other)
+            for step in steps:
+                if step[3]:
+                    victim[beyond - step[1]] -= 1
+                    victim[0] += 1
+            theirs = tuple(victim)
+        result = make_board(geometry, (track, theirs) if mover == 0 else (theirs, track))
         plays.append(_new_play(Play, (steps, result)))
     return plays
 
