@@ -203,10 +203,13 @@ class SerialLink:
         self._connect_hooks.append(hook)
 
     def wait_online(self, timeout_s: float) -> bool:
-        """Wait until the link is online; False when it is not within the timeout."""
+        """Wait until the link is online; False when it is not within the timeout.
+
+        Returns at once when the board's firmware was refused (no wait helps).
+        """
         deadline = time.monotonic() + timeout_s
         with self._changed:
-            while self.state != ONLINE and not self._stop.is_set():
+            while self.state not in (ONLINE, MISMATCH) and not self._stop.is_set():
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     return False

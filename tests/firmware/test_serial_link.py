@@ -1,0 +1,139 @@
+"""The host side's pure helpers: the one retry helper, port names, versions, schedules."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from device import serial_backend
+from device.backend import StepSchedule
+from device.errors import DeviceError, LinkError
+from device.serial_link import (
+    AttemptTimedOut,
+    LinkTimeout,
+    backoff_delays,
+    check_versions,
+    resolve_port,
+    with_retries,
+)
+from firmware import protocol, version
+from tests.firmware.conftest import serial_config
+from tests.firmware.harness import PtyBoard
+
+
+def test_resends_wait_twice_as_long_each_time_up_to_the_cap() -> None:
+    assert list(itertools.islice(backoff_delays(0.25, 1.0), 6)) == [0.25, 0.5, 1.0, 1.0, 1.0, 1.0]
+
+
+def test_the_retry_helper_returns_the_first_answer_and_counts_timeouts() -> None:
+    timeouts: list[float] = []
+    counted: list[int] = []
+
+    def attempt(timeout_s: float) -> str:
+        timeouts.append(timeout_s)
+        if len(timeouts) < 3:
+            raise AttemptTimedOut()
+        return "ack"
+
+    result = with_retries(attempt, backoff_delays(0.1, 10), 6, "no answer",
+                          on_timeout=lambda: counted.append(1))
+    assert result == "ack"
+    assert timeouts == [0.1, 0.2, 0.4]
+    assert len(counted) == 2
+
+
+def test_the_retry_helper_gives_up_with_the_sentence_after_the_last_attempt() -> None:
+    calls: list[float] = []
+
+    def attempt(timeout_s: float) -> None:
+        calls.append(timeout_s)
+        raise AttemptTimedOut()
+
+    with pytest.raises(LinkTimeout, match="check its USB cable") as caught:
+        with_retries(attempt, backoff_delays(0.05, 10), 4, "No answer: check its USB cable.")
+    assert calls == [0.05, 0.1, 0.2, 0.4]
+    assert isinstance(caught.value, LinkError) and isinstance(caught.value, TimeoutError)
+
+
+def test_a_port_is_found_by_glob_path_or_url(tmp_path: Path) -> None:
+    (tmp_path / "usb-MicroPython_Board_b-if00").touch()
+    (tmp_path / "usb-MicroPython_Board_a-if00").touch()
+    assert resolve_port(str(tmp_path / "usb-MicroPython_*")) == str(
+        tmp_path / "usb-MicroPython_Board_a-if00")
+    assert resolve_port(str(tmp_path / "usb-MicroPython_Board_b-if00")) is not None
+    assert resolve_port(str(tmp_path / "nothing-*")) is None
+    assert resolve_port(str(tmp_path / "absent")) is None
+    assert resolve_port("loop://") == "loop://"
+
+
+@pytest.mark.parametrize(
+    ("hello", "refused"),
+    [
+        ({"firmware": version.FIRMWARE_VERSION, "protocol": protocol.PROTOCOL_VERSION}, False),
+        ({"firmware": "0.9.0", "protocol": protocol.PROTOCOL_VERSION}, True),
+        ({"firmware": version.FIRMWARE_VERSION, "protocol": 99}, True),
+        ({}, True),
+    ],
+)
+def test_the_handshake_refuses_any_other_firmware(hello: dict, refused: bool) -> None:
+    problem = check_versions(hello)
+    assert bool(problem) == refused
+    if refused:
+        assert "companion firmware install" in problem
+
+
+def test_schedules_become_whole_microsecond_gaps_without_drift() -> None:
+    times = tuple(index / 3000 for index in range(1, 3001))  # 333.33 us apart
+    intervals = serial_backend.schedule_intervals_us(StepSchedule(times))
+    assert set(intervals) == {333, 334}
+    assert sum(intervals) == 1_000_000
+
+
+@pytest.mark.parametrize(
+    "times", [(0.00001, 0.00002), (2.0,), tuple(i / 1e4 for i in range(1, 16_002))]
+)
+def test_schedules_the_firmware_cannot_time_are_refused(times: tuple[float, ...]) -> None:
+    with pytest.raises(DeviceError, match="table controller"):
+        serial_backend.schedule_intervals_us(StepSchedule(times))
+
+
+def test_a_full_load_chunk_fits_in_one_frame() -> None:
+    intervals = [serial_backend.MAX_INTERVAL_US] * serial_backend.LOAD_CHUNK
+    frame = protocol.encode_frame(255, protocol.LOAD, {"move": 2**31, "offset": 15_999,
+                                                       "intervals": intervals})
+    assert len(frame) <= protocol.MAX_FRAME
+
+
+def test_a_failing_event_listener_does_not_stop_the_reader(pty_board: PtyBoard) -> None:
+    tray = serial_backend.open_serial_tray(serial_config(pty_board))
+    presses: list[str] = []
+
+    def clumsy(active: bool) -> None:
+        raise RuntimeError("a bug in a listener")
+
+    tray.start(clumsy, lambda: presses.append("press"))
+    try:
+        assert tray.link.wait_online(3)
+        pty_board.world.shake(1)
+        pty_board.world.press_button()
+        tray.link.poll()
+        tray.link.poll()
+        assert presses == ["press"]
+        assert tray.link.reader_errors >= 1
+        assert tray.link.state == "online"
+    finally:
+        tray.close()
+
+
+def test_the_link_is_shared_by_the_devices_and_closed_by_the_last(pty_board: PtyBoard) -> None:
+    config = serial_config(pty_board)
+    spinner = serial_backend.open_serial_spinner(config)
+    tray = serial_backend.open_serial_tray(config)
+    assert spinner.link is tray.link
+    spinner.close()
+    spinner.close()  # idempotent
+    assert tray.link.state != "closed"
+    tray.close()
+    assert tray.link.state == "closed"
