@@ -120,10 +120,10 @@ class UnoMatch:
         """
         if self.options.deck_cards:
             return tuple(Card.parse(text) for text in self.options.deck_cards)
-        if self.options.deck not in ("classic108", "classic112"):
+        if self.options.deck not in self.builtin_decks:
+            choices = " or ".join(self.builtin_decks)
             raise RuleError(
-                f"Classic UNO is played with the classic108 or classic112 deck, "
-                f"not {self.options.deck!r}."
+                f"{self.title} is played with the {choices} deck, not {self.options.deck!r}."
             )
         return builtin_deck(self.options.deck).cards
 

@@ -135,7 +135,7 @@ def test_classic_uno_is_for_two_to_ten_players(players: int) -> None:
         ({"scoring": "most"}, "'scoring' must be one of"),
         ({"target": "lots"}, "'target' must be a whole number"),
         ({"target": 0}, "target score must be at least 1"),
-        ({"deck": "tiki112"}, "classic108 or classic112 deck"),
+        ({"deck": "tiki112"}, "UNO is played with the classic108 or classic112 deck"),
         ({"play_drawn_card": "yes"}, "must be true or false"),
     ],
 )
