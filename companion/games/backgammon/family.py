@@ -293,17 +293,26 @@ class FamilyGame:
         self._finish_turn(play)
 
     def _find_play(self, steps: tuple[Step, ...]) -> Play:
-        """The legal play that `steps` make, or a RuleError saying why they are not one."""
-        for play in self.legal_plays():
+        """The legal play that `steps` make, or a RuleError saying why they are not one.
+
+        Steps in another order than the listed play's, or with a wrong hit
+        mark, are the same play when they reach the same position.
+        """
+        plays = self.legal_plays()
+        for play in plays:
             if tuple(play.steps) == steps:
                 return play
         assert self.dice is not None
         if self.forced_moves:
-            return find_play(self.turn_start, self.player, self.dice, steps)
-        board, remaining = replay_free(self.turn_start, self.player, self.dice, steps)
-        if can_still_move(board, self.player, remaining):
-            raise RuleError("Your turn is not finished: play every die that can be played.")
-        return Play(steps, board)
+            board = find_play(self.turn_start, self.player, self.dice, steps).board
+        else:
+            board, remaining = replay_free(self.turn_start, self.player, self.dice, steps)
+            if can_still_move(board, self.player, remaining):
+                raise RuleError("Your turn is not finished: play every die that can be played.")
+        found = next((play for play in plays if play.board == board), None)
+        if found is None:
+            raise RuleError("Those moves are not a legal play with this roll: choose another.")
+        return found
 
     def _apply_step(self, step: Step) -> None:
         self._require_moving()

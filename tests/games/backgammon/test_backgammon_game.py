@@ -324,3 +324,11 @@ def test_money_game_match_id_carries_the_jacoby_rule(jacoby: bool) -> None:
     game = BackgammonGame.from_gnubg_ids(OPENING_ID, match)
     assert game.options.jacoby is jacoby
     assert game.gnubg_ids() == (OPENING_ID, match)
+
+
+def test_a_play_given_in_another_order_is_the_same_play() -> None:
+    game = BackgammonGame()
+    game.apply(DiceThrow((3, 1)))
+    six_then_eight = (Step(19, 20, 1, False), Step(17, 20, 3, False))
+    game.apply(TurnPlay(six_then_eight))
+    assert game.last_turn == {"player": 0, "dice": [3, 1], "play": "8/5 6/5"}
