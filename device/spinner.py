@@ -2,8 +2,9 @@
 
 `Spinner` drives any `SpinnerBackend`. It keeps the pointer's position in
 motor steps from the home edge. Every forward pass over the home sensor is
-checked against that count: a mismatch means the motor missed steps, which
-is reported and fixed by re-homing and moving again to the result. A spinner
+checked against that count: a mismatch beyond `home.tolerance_steps` means
+the motor missed steps, which is reported and fixed by re-homing and moving
+again to the result; a smaller one re-zeroes the count on that pass. A spinner
 that cannot home is *unavailable*: `spin()` then still returns a result, a
 software pick marked `software_pick=True` with the reason, so the table
 shows it on screen instead of the idol pointing.
@@ -200,8 +201,12 @@ class Spinner:
         assert self.position is not None
         schedule = plan_spin(self.position, pick.stop_step, self.config)
         report = self.backend.move(schedule)
-        fault = self.check_home_passes(self.position, report)
-        self.position = (self.position + report.steps_taken) % self.steps_per_turn
+        start = self.position
+        fault = self.check_home_passes(start, report)
+        # A pass within tolerance still tells where the rotor really is:
+        # re-zero the count on it, so small slips never add up.
+        drift = self.edge_offset(start, report.home_edges[-1]) if report.home_edges else 0
+        self.position = (start + report.steps_taken - drift) % self.steps_per_turn
         duration = report.duration_s
         if fault is None:
             return SpinOutcome(
@@ -229,6 +234,12 @@ class Spinner:
         move = self.move_to(target_step)
         return home_report.duration_s + move.duration_s
 
+    def edge_offset(self, start: int, edge: int) -> int:
+        """Steps the count was ahead (+) of the rotor at a home edge seen after `edge` steps."""
+        turn = self.steps_per_turn
+        offset = (start + edge) % turn
+        return offset - turn if offset > turn // 2 else offset
+
     def check_home_passes(self, start: int, report: MoveReport) -> MissedSteps | None:
         """Compare the home edges seen in a forward move with those expected.
 
@@ -241,8 +252,7 @@ class Spinner:
         expected = [k for k in range(first, report.steps_taken + 1, turn)]
         seen = list(report.home_edges)
         for edge in seen:
-            offset = (start + edge) % turn
-            signed = offset - turn if offset > turn // 2 else offset
+            signed = self.edge_offset(start, edge)
             if abs(signed) > tolerance:
                 return MissedSteps(signed, len(expected), len(seen))
         # Expected passes far enough from the end must have fired.

@@ -87,6 +87,17 @@ def test_a_few_steps_within_tolerance_are_not_a_fault(sim_config: Config) -> Non
     assert not outcome.rehomed and not spinner.faults
 
 
+def test_small_slips_are_corrected_at_the_next_home_pass(sim_config: Config) -> None:
+    spinner = make_spinner(sim_config, VirtualClock(), seed=6)
+    spinner.home()
+    sim(spinner).stepper.lose_next(5)
+    spinner.spin()
+    for _ in range(3):
+        outcome = spinner.spin()
+        assert not outcome.rehomed
+        assert sim(spinner).stepper.rotor_angle_deg == pytest.approx(outcome.stop_angle_deg)
+
+
 def test_periodic_missed_steps_from_config_are_caught(write_config) -> None:  # type: ignore[no-untyped-def]
     from companion.config import load_config
 
