@@ -21,7 +21,7 @@ indexed by track position (bar, points in travel order, off).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.games.base import RuleError
 
@@ -179,8 +179,14 @@ class Board:
         return None
 
     def to_json(self) -> dict[str, object]:
-        """The board as plain JSON: game name and per-seat track counts."""
-        return {"game": self.geometry.name, "tracks": [list(track) for track in self.tracks]}
+        """The board as plain JSON: game name, per-seat track counts, and any rule variant."""
+        data: dict[str, object] = {
+            "game": self.geometry.name,
+            "tracks": [list(track) for track in self.tracks],
+        }
+        if self.geometry.loose_bar != GEOMETRIES[self.geometry.name].loose_bar:
+            data["loose_bar"] = self.geometry.loose_bar
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, object]) -> Board:
@@ -191,6 +197,8 @@ class Board:
         """
         try:
             geometry = GEOMETRIES[str(data["game"])]
+            if "loose_bar" in data:
+                geometry = replace(geometry, loose_bar=bool(data["loose_bar"]))
             raw = data["tracks"]
             if not isinstance(raw, list):
                 raise TypeError
@@ -242,4 +250,8 @@ def check_tracks(geometry: Geometry, tracks: tuple[tuple[int, ...], ...]) -> Non
             seat for seat in range(len(tracks)) if tracks[seat][geometry.position(seat, cell)]
         ]
         if len(holders) > 1:
-            raise RuleError(f"Point {cell} holds checkers of two players; a point has one owner.")
+            number = geometry.point_number(0, geometry.position(0, cell))
+            side = " (as player 0 counts)" if geometry.own_numbering else ""
+            raise RuleError(
+                f"Point {number}{side} holds checkers of two players; a point has one owner."
+            )

@@ -5,8 +5,10 @@ Public API (positions are track positions, see `geometry`: 0 = bar,
 
 - `Geometry`, `BACKGAMMON`, `MINIGAM`, `MULTIGAM`, `Board` (re-exported from
   `geometry`): immutable, hashable board values; `Board.start(geometry)`.
-- `Step(source, destination, die, hit)`: one checker moved by one die.
-- `Play(steps, board)`: a whole turn and the board it leads to.
+- `Step(source, destination, die, hit)`: one checker moved by one die
+  (a NamedTuple; `Geometry.point_number` gives the numbers players use).
+- `Play(steps, board)`: a whole turn and the board it leads to (a
+  NamedTuple; `steps` is one order of playing it, `board` what it reaches).
 - `legal_plays(board, mover, dice) -> list[Play]`: every legal play for a
   roll, each distinct resulting position once, with the forced-move rule
   applied (as many dice as possible; the larger die when only one of two
@@ -17,8 +19,11 @@ Public API (positions are track positions, see `geometry`: 0 = bar,
   (for the touchscreen: no first step can trap a player).
 - `find_play(board, mover, dice, steps) -> Play`: the legal play a complete
   list of steps makes, or a `RuleError` explaining why it is not legal.
-- `apply_step(board, mover, step) -> Board`: the board after one step
-  (no legality check beyond the board staying valid).
+- `single_steps(board, mover, die) -> list[Step]`: every single move of one
+  checker the board allows now (forced-move rule not applied).
+- `apply_step(board, mover, step) -> Board`: the board after one step; a
+  `RuleError` says why if that checker cannot move so (bar first, blocked,
+  not home yet, ...). The forced-move rule is `legal_steps`'s job.
 - Helpers: `pip_count`, `borne_off`, `checkers_on_bar`, `all_home`,
   `has_won`.
 
@@ -31,14 +36,8 @@ move. A checker bears off with an exact roll once no checker of the player is
 below `home_start`, and with a larger roll only from the lowest occupied
 position.
 
-How the generator stays fast: the mover's counts live in one list that is
-changed and restored in place; each candidate play is identified by an
-integer key (count changes in base 32 plus one bit per hit point), so plays
-reaching the same position merge in a dict. Non-doubles try the two die
-orders; doubles move checkers in non-decreasing source order, which reaches
-every multiset of moves exactly once (each multiset is legal in that order if
-in any: blocks are fixed during a turn and moving back checkers first only
-helps entering and bearing off).
+The generator itself lives in `movegen` (written for speed, explained there);
+this module checks input, picks the generator's path and builds the boards.
 """
 
 from __future__ import annotations

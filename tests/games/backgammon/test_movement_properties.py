@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -102,3 +103,10 @@ def test_notation_of_every_play_reads_back_as_the_same_play(geometry: Geometry, 
 def test_board_json_round_trip_is_exact(geometry: Geometry, seed: int) -> None:
     board = random_board(geometry, random.Random(seed))
     assert Board.from_json(board.to_json()) == board
+
+
+def test_board_json_keeps_a_rule_variant_of_the_geometry() -> None:
+    loose = replace(MINIGAM, loose_bar=True)
+    board = Board.start(loose)
+    assert Board.from_json(board.to_json()).geometry == loose
+    assert "loose_bar" not in Board.start(MINIGAM).to_json()
