@@ -98,3 +98,15 @@ def test_a_missing_board_gives_a_clear_sentence(tmp_path: Path) -> None:
     assert "No Pico found at" in result.stderr
     assert "connect the table controller by USB" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_the_udev_rule_names_the_pico_and_gives_it_to_dialout() -> None:
+    rule = Path(__file__).resolve().parents[2] / "systemd" / "99-companion-pico.rules"
+    lines = [line for line in rule.read_text().splitlines() if line and not line.startswith("#")]
+    assert len(lines) == 1
+    keys = dict(part.strip().split("==" if "==" in part else "=", 1)
+                for part in lines[0].split(", "))
+    assert keys['ATTRS{idVendor}'] == '"2e8a"' and keys['ATTRS{idProduct}'] == '"0005"'
+    assert keys["SUBSYSTEM"] == '"tty"'
+    assert keys["GROUP"] == '"dialout"' and keys["MODE"] == '"0660"'
+    assert keys["SYMLINK+"] == '"companion-pico"'
