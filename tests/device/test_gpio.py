@@ -222,3 +222,26 @@ def test_a_machine_without_gpio_gets_told_to_use_sim(
     monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "no_such_factory")
     with pytest.raises(DeviceUnavailable, match=r'No GPIO pin factory .* backend = "sim"'):
         open_gpio_spinner(gpio_config, virtual_clock)
+
+
+@pytest.mark.parametrize(
+    ("settings", "shake"),
+    [
+        ("", "drive_high"),  # SW-420 module: output high while shaken
+        ('sensor_kind = "tilt"\nsensor_pull_up = true\nsensor_active_high = false\n', "drive_low"),
+    ],
+)
+def test_both_tray_sensor_wirings_report_a_throw(
+    mock_factory: MockFactory,
+    virtual_clock: VirtualClock,
+    write_config,  # type: ignore[no-untyped-def]
+    settings: str,
+    shake: str,
+) -> None:
+    config = load_config(write_config(f'backend = "gpio"\n[tray]\n{settings}'))
+    tray = open_tray(config, virtual_clock, random.Random(1))
+    tray.start()
+    sensor = mock_factory.pin(17)
+    getattr(sensor, shake)()
+    assert [event.kind for event in tray.drain()] == [THROW]
+    tray.close()
