@@ -156,3 +156,13 @@ def test_option_dealer_rotates_off_keeps_the_dealer() -> None:
     state.hands[0] = cards("Red 1")
     state.apply(act.Play(Card.parse("Red 1")))
     assert state.dealer == 2
+
+
+def test_draw_two_start_card_with_two_players_the_dealer_plays_first() -> None:
+    state = deal_round(new_match(2), "Green Draw Two", dealer=0)
+    assert state.hand_sizes == [7, 9] and state.to_move == 0
+
+
+def test_skip_start_card_with_two_players_the_dealer_plays_first() -> None:
+    state = deal_round(new_match(2), "Green Skip", dealer=0)
+    assert state.to_move == 0

@@ -282,3 +282,46 @@ def test_legal_plays_offer_the_uno_call_with_the_second_to_last_card() -> None:
     state = laid_out([["Red 7", "Blue 1"], ["Red 2"]], top="Red 5")
     assert play("Red 7", uno=True) in state.legal_actions()
     assert play("Red 7") in state.legal_actions()
+
+
+# ------------------------------------------------------- D-U1 blank wilds
+
+
+def test_blank_wild_is_played_as_a_wild_that_names_a_colour_d_u1() -> None:
+    state = laid_out(
+        [["Blank Wild", "Blue 1"], ["Red 2"], ["Red 3"]], top="Red 5", deck="classic112"
+    )
+    assert "Blank Wild (Green)" in plays(state)
+    state.apply(play("Blank Wild", "Green"))
+    assert state.colour is Colour.GREEN and state.to_move == 1 and state.phase == "turn"
+
+
+def test_blank_wild_option_wild_draw_four_makes_the_next_player_draw_four() -> None:
+    state = laid_out(
+        [["Blank Wild", "Blue 1"], ["Red 2"], ["Red 3"]],
+        top="Red 5",
+        deck="classic112",
+        blank_wild="wild_draw_four",
+    )
+    state.apply(play("Blank Wild", "Green"))
+    assert state.phase == "challenge" and state.to_move == 1
+    state.apply(act.AcceptDraw())
+    assert state.hand_sizes == [1, 5, 1] and state.to_move == 2
+
+
+def test_draw_two_with_two_players_gives_the_player_another_turn() -> None:
+    state = laid_out([["Red Draw Two", "Red 1"], ["Red 2"]], top="Red 5")
+    state.apply(play("Red Draw Two"))
+    assert state.hand_sizes == [1, 3] and state.to_move == 0
+
+
+def test_uno_catch_window_closes_at_the_challenge_decision() -> None:
+    state = laid_out(
+        [["Wild Draw Four", "Blue 1"], ["Green 2"], ["Green 3"]],
+        top="Red 5",
+        draw=["Yellow 1", "Yellow 2", "Yellow 3", "Yellow 4"],
+    )
+    state.apply(play("Wild Draw Four", "Blue"))
+    assert act.CatchUno(0) in state.legal_actions()  # the victim may still catch first
+    state.apply(act.AcceptDraw())
+    assert act.CatchUno(0) not in state.legal_actions()
