@@ -1,0 +1,145 @@
+"""Crash recovery with real processes: SIGKILL the demo at random moments, resume, repeat.
+
+Every command line the demo printed before it was killed must be in the log;
+the match rebuilt by replay must equal the match rebuilt from scratch and the
+state the killed process last showed; and the match must finish. This runs
+every registered game (and Tally, the tests' own game), so it is also the
+check that `companion demo` plays each game to the end.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.games.registry import game_specs
+from companion.store import Store
+from companion.table.match import canonical_json, sha
+from tests.table.conftest import open_table, rebuild_from_scratch
+from tests.table.tally import TALLY
+
+REPO = Path(__file__).resolve().parents[2]
+GAMES = {**game_specs(), "tally": TALLY}
+TOTAL_KILLS = 32
+KILLS_PER_GAME = max(3, math.ceil(TOTAL_KILLS / len(GAMES)))
+LINE = re.compile(r"^#(\d+) (.+)$")
+
+
+def demo_command(game: str) -> list[str]:
+    if game == "tally":
+        return [sys.executable, "-m", "tests.table.tally", "demo"]
+    return [sys.executable, "-m", "companion", "demo"]
+
+
+def run_demo(arguments: list[str], kill_after: int | None) -> tuple[list[str], int]:
+    """Run the demo; SIGKILL it once it has printed `kill_after` command lines.
+
+    Returns every line it printed (all output up to its death) and its exit status.
+    """
+    process = subprocess.Popen(
+        arguments, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=REPO,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )  # fmt: skip
+    assert process.stdout is not None
+    output = b""
+    printed = 0
+    while kill_after is not None and printed < kill_after:
+        line = process.stdout.readline()
+        if not line:
+            break
+        output += line
+        printed += line.startswith(b"#")
+    if kill_after is not None:
+        process.send_signal(signal.SIGKILL)
+    output += process.stdout.read()
+    process.stdout.close()
+    status = process.wait(timeout=300)
+    return output.decode(errors="replace").split("\n"), status
+
+
+def check_printed_lines_are_logged(store: Store, match_id: int, lines: list[str]) -> int:
+    """Every '#seq text' line printed is the logged event with that seq; returns how many."""
+    logged = {event.seq: event.text for event in store.events(match_id)}
+    count = 0
+    for number, line in enumerate(lines):
+        if not line.startswith("#"):
+            continue
+        if number == len(lines) - 1:  # cut off mid-line by the kill: what was printed is logged
+            seq_text, _, rest = line[1:].partition(" ")
+            if seq_text.isdigit() and rest:
+                assert logged[int(seq_text)].startswith(rest)
+            continue
+        found = LINE.match(line)
+        assert found, line
+        assert logged.get(int(found[1])) == found[2], line
+        count += 1
+    return count
+
+
+def check_replay(db: Path, game: str, match_id: int) -> None:
+    """The table's replay equals a rebuild from scratch and the state last shown."""
+    with Store.open(db) as store, open_table(store, games=GAMES) as table:
+        record = store.match(match_id)
+        events = store.events(match_id)
+        snapshot = table.snapshot
+        assert table.notices == []
+    assert record is not None
+    from_scratch = rebuild_from_scratch(GAMES[game], len(record.players), record.options, events)
+    if record.status == "playing":
+        assert snapshot is not None and snapshot.match_id == match_id
+        assert canonical_json(GAMES[game].state_from_json(json.loads(snapshot.state_json))) == (
+            from_scratch
+        )
+    assert not events or sha(from_scratch) == events[-1].state_sha
+
+
+def play_one_match(
+    db: Path, game: str, seed: int, rng: random.Random, kills_wanted: int
+) -> tuple[int, int]:
+    """Start a demo match, SIGKILL it up to `kills_wanted` times, resume until it is over.
+
+    Returns (kills made, command lines checked).
+    """
+    base = [*demo_command(game), "--pace", "0", "--db", str(db)]
+    start = [*base, "--game", game, "--players", str(GAMES[game].min_players), "--seed", str(seed)]
+    checked = 0
+    for run in range(kills_wanted + 1):
+        kill_after = rng.randint(1, 25) if run < kills_wanted else None
+        lines, status = run_demo(start if run == 0 else [*base, "--resume"], kill_after)
+        with Store.open(db) as store:
+            record = store.matches()[-1]
+            checked += check_printed_lines_are_logged(store, record.id, lines)
+        check_replay(db, game, record.id)
+        if record.status == "finished":
+            assert record.result is not None
+            return run, checked
+        assert status == -signal.SIGKILL, lines[-3:]
+    raise AssertionError(f"the {game} match did not finish")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_killed_demo_resumes_without_losing_a_shown_command_and_finishes(
+    tmp_path: Path, game: str
+) -> None:
+    rng = random.Random(game)
+    kills = checked = 0
+    for seed in range(10):
+        if kills >= KILLS_PER_GAME:
+            break
+        made, lines = play_one_match(tmp_path / "crash.db", game, seed, rng, KILLS_PER_GAME - kills)
+        kills, checked = kills + made, checked + lines
+    assert kills == KILLS_PER_GAME and checked > 0
+
+
+def test_enough_kills_happen_across_the_games() -> None:
+    assert KILLS_PER_GAME * len(GAMES) >= 30
