@@ -47,8 +47,11 @@ def test_player_2_is_the_second_drafter() -> None:
 
 @pytest.mark.parametrize(
     "data",
-    [{}, {"first_drafter": 2, "hand_size": 7, "picks": 0},
-     {"first_drafter": 0, "hand_size": 7, "picks": 15}],
+    [
+        {},
+        {"first_drafter": 2, "hand_size": 7, "picks": 0},
+        {"first_drafter": 0, "hand_size": 7, "picks": 15},
+    ],
 )
 def test_bad_saved_draft_is_refused(data: dict[str, object]) -> None:
     with pytest.raises(RuleError):
