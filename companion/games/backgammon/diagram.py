@@ -34,7 +34,8 @@ def _backgammon_half(board: Board, on_roll: int, numbers: list[int], top: bool) 
             cell = geometry.cell(on_roll, position)
             theirs = board.tracks[1 - on_roll][geometry.position(1 - on_roll, cell)]
             cells.append(_column(mine, "X", row) if mine else _column(theirs, "O", row))
-        bar_seat, bar_mark = (on_roll, "X") if top else (1 - on_roll, "O")
+        # As GNU Backgammon draws it: O's bar in the top half, X's in the bottom half.
+        bar_seat, bar_mark = (1 - on_roll, "O") if top else (on_roll, "X")
         bar = _column(board.tracks[bar_seat][0], bar_mark, row)
         rows.append(f" |{''.join(cells[:6])}|{bar}|{''.join(cells[6:])}|")
     return rows if top else rows[::-1]
