@@ -190,8 +190,9 @@ class Controller:
                 self.emit({"ev": "motion", "active": True})
             elif name == "button" and self.button.on_press_edge(at):
                 self.emit({"ev": "button"})
-        if self.motion.poll(self.clock(), self.board.motion_active()):
-            self.emit({"ev": "motion", "active": False})
+        change = self.motion.poll(self.clock(), self.board.motion_active())
+        if change is not None:
+            self.emit({"ev": "motion", "active": change})
         if self.settings["dice_reader"]:
             for values, cocked in self.dice.feed(self.board.read_dice()):
                 self.emit({"ev": "dice", "values": values, "cocked": cocked})

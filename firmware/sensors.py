@@ -8,34 +8,44 @@ sensor's shaking as start/stop events so a buzzing sensor cannot flood the link.
 
 
 class MotionWatcher:
-    """The tray sensor as two events: shaking started, shaking stopped.
+    """The tray sensor as motion events, at most one per `quiet_ms`.
 
     A vibration sensor chatters thousands of times a second; forwarding every
-    edge would flood the link. Shaking starts at the first edge and stops once
-    the sensor has read inactive with no edge for `quiet_ms`. The Pi's
-    `DiceTray` then debounces these with its own settle time, as it does the
-    GPIO sensor.
+    edge would flood the link. The first edge sends `active=True` at once;
+    while edges keep coming, one more `active=True` goes every `quiet_ms`
+    (so the Pi knows the dice still move); once the sensor reads inactive
+    with no edge for `quiet_ms`, `active=False` goes. The Pi's `DiceTray`
+    then debounces these with its own settle time, as it does the GPIO
+    sensor's changes. A tilt switch resting closed never sends False; the
+    Pi's detector counts only its changes.
     """
 
     def __init__(self, quiet_ms: int = 20) -> None:
         self.quiet_ms = quiet_ms
         self.active = False
         self._last_edge = 0
+        self._last_sent = 0
 
     def on_edge(self, now_ms: int) -> bool:
-        """The sensor changed; True when shaking has just started."""
+        """The sensor changed; True when an `active=True` event should go now."""
         self._last_edge = now_ms
-        if self.active:
+        if self.active and now_ms - self._last_sent < self.quiet_ms:
             return False
         self.active = True
+        self._last_sent = now_ms
         return True
 
-    def poll(self, now_ms: int, sensor_active: bool) -> bool:
-        """True when shaking has just stopped."""
-        if self.active and not sensor_active and now_ms - self._last_edge >= self.quiet_ms:
-            self.active = False
+    def poll(self, now_ms: int, sensor_active: bool):  # -> bool | None
+        """The event to send now, if any: True (still moving), False (stopped) or None."""
+        if not self.active:
+            return None
+        if self._last_edge > self._last_sent and now_ms - self._last_sent >= self.quiet_ms:
+            self._last_sent = now_ms
             return True
-        return False
+        if not sensor_active and now_ms - self._last_edge >= self.quiet_ms:
+            self.active = False
+            return False
+        return None
 
 
 class ButtonWatcher:

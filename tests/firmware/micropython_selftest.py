@@ -60,7 +60,8 @@ check("homing reaches the edge", machine.state == homing.DONE and rotor % 400 ==
 reader = sensors.DiceLineReader()
 check("dice reader", reader.feed(b"3,5\n?\nbad\n") == [([3, 5], False), ([], True)])
 watcher = sensors.MotionWatcher(20)
-check("motion watcher", watcher.on_edge(0) and not watcher.on_edge(5) and watcher.poll(40, False))
+check("motion watcher", watcher.on_edge(0) and not watcher.on_edge(5)
+      and watcher.poll(20, True) is True and watcher.poll(40, False) is False)
 
 # The modules that need the Pico's hardware cannot run here, but must compile.
 for name in ("main.py", "board.py", "stepper_pio.py"):

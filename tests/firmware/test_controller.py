@@ -193,16 +193,19 @@ def test_the_watchdog_is_fed_on_every_pass(rig) -> None:  # type: ignore[no-unty
     assert controller.watchdog.feeds == 5
 
 
-def test_tray_shaking_is_reported_as_started_then_stopped(rig) -> None:  # type: ignore[no-untyped-def]
+def test_tray_shaking_is_reported_at_a_bounded_rate_then_stopped(rig) -> None:  # type: ignore[no-untyped-def]
     controller, world, port, clock = rig
-    for _ in range(20):  # a chattering sensor: one start, no flood
+    for _ in range(50):  # a sensor chattering for 100 ms: 100 edges
         world.shake(1)
         clock.advance(0.002)
         world.shake(0)
         controller.step()
     clock.advance(0.05)
     controller.step()
-    assert [(e["ev"], e["active"]) for e in events(port)] == [("motion", True), ("motion", False)]
+    states = [e["active"] for e in events(port) if e["ev"] == "motion"]
+    assert states[0] is True and states[-1] is False
+    assert set(states[:-1]) == {True}
+    assert 4 <= len(states) <= 100 // 20 + 2  # one per 20 ms at most, not one per edge
 
 
 def test_a_bouncing_button_gives_one_press(rig) -> None:  # type: ignore[no-untyped-def]

@@ -48,9 +48,10 @@ def spinner_config(config: Config) -> Config:
 
 @pytest.fixture
 def spinner(pty_board: PtyBoard) -> Iterator[Spinner]:
+    from device.backends import open_spinner_backend
+
     config = spinner_config(serial_config(pty_board))
-    spinner = Spinner(serial_backend.open_serial_spinner(config), config.spinner,
-                      rng=random.Random(4))
+    spinner = Spinner(open_spinner_backend(config), config.spinner, rng=random.Random(4))
     yield spinner
     spinner.close()
 
@@ -264,3 +265,37 @@ def test_a_port_held_by_another_program_is_not_shared(pty_board: PtyBoard) -> No
     finally:
         backend.close()
         holder.close()
+
+
+def test_a_throw_on_the_serial_tray_gives_one_throw_and_one_settle_with_read_dice(
+    pty_board: PtyBoard,
+) -> None:
+    from companion.config import TrayConfig
+    from device.backends import open_dice_reader, open_tray_inputs
+    from device.clock import RealClock
+    from device.dice import DiceSource
+    from device.tray import DiceTray
+    from tests.firmware import fakes
+
+    config = replace(serial_config(pty_board),
+                     tray=TrayConfig(settle_s=0.15, dice_source="serial", dice_count=2))
+    reader = open_dice_reader(config)
+    source = DiceSource("serial", 2, 6, reader=reader, read_timeout_s=3.0)
+    seen: list = []
+    tray = DiceTray(open_tray_inputs(config), config.tray, RealClock(), source,
+                    on_event=seen.append)
+    tray.start()
+    try:
+        assert reader.link.wait_online(3)  # type: ignore[attr-defined]
+        assert eventually(lambda: 0 in fakes.UART.instances)
+        for _ in range(15):  # dice bouncing for about 75 ms
+            pty_board.world.shake(1)
+            time.sleep(0.003)
+            pty_board.world.shake(0)
+            time.sleep(0.002)
+        fakes.UART.instances[0].inject(b"6 1\n")  # the reader sees the faces
+        assert eventually(lambda: tray.poll() is not None, 3)  # the table polls the tray
+        assert [event.kind for event in seen] == ["throw", "settled"]
+        assert seen[1].roll.values == (6, 1) and seen[1].roll.source == "serial"
+    finally:
+        tray.close()
