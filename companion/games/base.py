@@ -34,13 +34,18 @@ class RuleError(ValueError):
 
 ChanceKind = Literal["dice", "shuffle", "spin"]
 
+INVALID_ROLL = "invalid"
+"""The outcome of a dice request when the dice landed cocked, off the tray or on a checker."""
+
 
 @dataclass(frozen=True)
 class ChanceRequest:
     """What chance must supply before play can go on.
 
     Outcomes by kind:
-    - ``dice``: a list of `dice` integers, each from 1 to `sides`;
+    - ``dice``: a list of `dice` integers, each from 1 to `sides`, or
+      `INVALID_ROLL` when the dice tray reports a cocked or escaped roll: an
+      engine whose rules say to re-roll then changes nothing and asks again;
     - ``shuffle``: a permutation of ``range(size)`` (the new order of `size`
       cards, described by the engine);
     - ``spin``: one seat from `seats`, or a pair of neighbouring seats when the
@@ -164,6 +169,8 @@ def check_outcome(request: ChanceRequest, outcome: Any) -> None:
         RuleError: the outcome is of the wrong shape or out of range.
     """
     if request.kind == "dice":
+        if outcome == INVALID_ROLL:
+            return
         values = list(outcome) if isinstance(outcome, Sequence) else None
         if values is None or len(values) != request.dice:
             raise RuleError(f"Roll {request.dice} dice: got {outcome!r}.")

@@ -46,9 +46,14 @@ from companion.games.backgammon.movement import (
 )
 from companion.games.backgammon.notation import parse_play
 from companion.games.backgammon.opening import OpeningRoll
-from companion.games.base import ChanceRequest, JSONValue, RuleError, check_outcome
+from companion.games.base import (
+    INVALID_ROLL,
+    ChanceRequest,
+    JSONValue,
+    RuleError,
+    check_outcome,
+)
 
-INVALID_ROLL = "invalid"
 """The chance outcome for a roll that does not count (cocked, off the board, on a checker)."""
 
 
