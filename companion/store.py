@@ -203,13 +203,22 @@ class Store:
         scores: list[int],
         started_at: str,
         rematch_of: int | None = None,
+        abandon: int | None = None,
     ) -> int:
         """Store a new match as playing; returns its id.
+
+        `abandon` is an unfinished match the new one replaces: it is marked
+        abandoned in the same transaction, so a crash cannot lose both.
 
         Raises:
             StoreError: the log cannot be written.
         """
         with self._transaction() as db:
+            if abandon is not None:
+                db.execute(
+                    "UPDATE matches SET status = 'abandoned' WHERE id = ? AND status = 'playing'",
+                    (abandon,),
+                )
             cursor = db.execute(
                 "INSERT INTO matches (game, options, players, status, scores, started_at,"
                 " rematch_of) VALUES (?, ?, ?, 'playing', ?, ?, ?)",

@@ -198,11 +198,12 @@ class Table:
         check_players(players)
         match = RunningMatch.start(spec, players, options)
         now = self._clock().isoformat(timespec="milliseconds")
+        unfinished = None
         if self._match is not None and not self._match.state.is_over:
-            self._store.abandon_match(self._match_id)
+            unfinished = self._match_id
         scores = list(match.state.scores())
         self._match_id = self._store.create_match(
-            game, match.options, match.players, scores, now, rematch_of
+            game, match.options, match.players, scores, now, rematch_of, abandon=unfinished
         )
         self._match, self._events = match, []
         names = ", ".join(player.name for player in players)
