@@ -137,3 +137,37 @@ def test_the_link_is_shared_by_the_devices_and_closed_by_the_last(pty_board: Pty
     assert tray.link.state != "closed"
     tray.close()
     assert tray.link.state == "closed"
+
+
+class RecordingSerial:
+    """Stands in for pyserial's Serial: records what the link sets before opening."""
+
+    def __init__(self, url: str, **options: object) -> None:
+        self.url = url
+        self.options = options
+        self.exclusive: bool | None = None
+        self.dtr: bool | None = None
+        self.opened_with: tuple[bool | None, bool | None] | None = None
+
+    def open(self) -> None:
+        self.opened_with = (self.exclusive, self.dtr)
+
+
+def test_the_board_is_opened_exclusively_with_dtr_asserted(monkeypatch: pytest.MonkeyPatch) -> None:
+    import serial
+
+    from device.serial_link import open_serial_port
+
+    monkeypatch.setattr(serial, "serial_for_url",
+                        lambda url, **options: RecordingSerial(url, **options))
+    port = open_serial_port("/dev/serial/by-id/usb-MicroPython_Board_x-if00", 115200)
+    assert isinstance(port, RecordingSerial)
+    assert port.options["do_not_open"] is True and port.options["baudrate"] == 115200
+    assert port.opened_with == (True, True)
+
+
+def test_a_port_that_cannot_open_gives_a_sentence_about_dialout(tmp_path: Path) -> None:
+    from device.serial_link import open_serial_port
+
+    with pytest.raises(LinkError, match="dialout group"):
+        open_serial_port(str(tmp_path / "missing-tty"), 115200)
