@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from device.serial_link import LinkSettings, SerialLink  # noqa: E402
-from firmware import protocol  # noqa: E402
-from tests.firmware.harness import Faults, PtyBoard  # noqa: E402
+from device.serial_link import LinkSettings, SerialLink
+from firmware import protocol
+from tests.firmware.harness import Faults, PtyBoard
 
 
 def percentile(values: list[float], fraction: float) -> float:
