@@ -85,13 +85,31 @@ __all__ = [
 ]
 
 
-def _check_roll(board: Board, mover: int, dice: Sequence[int]) -> None:
+def _roll(board: Board, mover: int, dice: Sequence[int]) -> tuple[int, int]:
+    """The roll as (higher die, lower die).
+
+    Raises:
+        RuleError: the mover or the dice are out of range.
+    """
     if not 0 <= mover < board.geometry.players:
         raise RuleError(f"There is no player {mover} in {board.geometry.name}.")
-    if len(dice) != 2 or any(
-        isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6 for die in dice
-    ):
-        raise RuleError(f"A roll is two dice from 1 to 6, not {list(dice)!r}.")
+    if len(dice) == 2:
+        first, second = dice
+        # `type(...) is int` also turns away True and False.
+        if type(first) is int and type(second) is int and 1 <= first <= 6 and 1 <= second <= 6:
+            return (first, second) if first >= second else (second, first)
+    raise RuleError(f"A roll is two dice from 1 to 6, not {list(dice)!r}.")
+
+
+def _order_free(geometry: Geometry, me: list[int], moves: int, high: int) -> bool:
+    """True when no move can depend on another: nothing must enter first, nothing can bear off."""
+    if me[0] and not geometry.loose_bar:
+        return False
+    if sum(me[: geometry.home_start]) > moves:
+        return True  # too many checkers outside the home board to bear off this turn
+    off = geometry.points + 1
+    front = max((q for q in range(off) if me[q]), default=off)
+    return front + moves * high < off
 
 
 def legal_plays(board: Board, mover: int, dice: Sequence[int]) -> list[Play]:
@@ -105,24 +123,17 @@ def legal_plays(board: Board, mover: int, dice: Sequence[int]) -> list[Play]:
     Raises:
         RuleError: the mover or the dice are out of range.
     """
-    _check_roll(board, mover, dice)
+    high, low = _roll(board, mover, dice)
     geometry = board.geometry
     me = list(board.tracks[mover])
     opp = opposition(board, mover)
     off = geometry.points + 1
-    high, low = max(dice), min(dice)
-    moves = 4 if high == low else 2
-    # Fast when no move depends on another: nothing must enter first, nothing can bear off.
-    fast = (geometry.loose_bar or not me[0]) and (
-        sum(me[: geometry.home_start]) > moves
-        or max(q for q in range(off) if me[q]) + moves * high < off
-    ) if any(me[:off]) else False
     found: Found = {}
     if high == low:
-        if fast:
+        if _order_free(geometry, me, 4, high):
             return _plays(board, mover, fast_double(me, opp, off, high))
         search_double(me, opp, geometry, high, found)
-    elif fast:
+    elif _order_free(geometry, me, 2, high):
         singles = fast_pair(me, opp, off, high, low, found)
         if singles is not None:
             found = singles
