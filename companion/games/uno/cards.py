@@ -99,12 +99,26 @@ class Card:
     every step of every simulated game, and this keeps that at C speed.
     """
 
-    __slots__ = ("_symbol", "_text", "colour", "kind", "spin", "tiki", "value")
+    __slots__ = (
+        "_symbol",
+        "_text",
+        "colour",
+        "is_tiki_face",
+        "is_wild",
+        "kind",
+        "spin",
+        "tiki",
+        "value",
+    )
     kind: Kind
     colour: Colour | None
     value: int | None
     spin: bool
     tiki: TikiAction | None
+    is_wild: bool
+    """True for cards that match anything and name a colour when played."""
+    is_tiki_face: bool
+    """True for a Tiki Face card (it goes into the idol, not the discard pile)."""
     _text: str
     _symbol: int | Kind | None
 
@@ -128,6 +142,8 @@ class Card:
             elif kind in COLOUR_ACTION_KINDS:
                 symbol = kind
             object.__setattr__(card, "_symbol", symbol)
+            object.__setattr__(card, "is_wild", kind in WILD_KINDS)
+            object.__setattr__(card, "is_tiki_face", kind is Kind.TIKI_FACE)
             object.__setattr__(card, "_text", _format(card))
             _INTERNED[key] = card
         return card
@@ -163,16 +179,6 @@ class Card:
         return self._text
 
     @property
-    def is_wild(self) -> bool:
-        """True for cards that match anything and name a colour when played."""
-        return self.kind in WILD_KINDS
-
-    @property
-    def is_tiki_face(self) -> bool:
-        """True for a Tiki Face card (it goes into the idol, not the discard pile)."""
-        return self.kind is Kind.TIKI_FACE
-
-    @property
     def cut_value(self) -> int:
         """What the card counts when players draw to choose the dealer: symbols count 0."""
         return self.value if self.value is not None else 0
@@ -183,7 +189,7 @@ class Card:
         A card matches by colour, by number, or by symbol; a wild matches
         anything. `colour` is the colour in play (the one named for a wild).
         """
-        if self.kind in WILD_KINDS or (colour is not None and self.colour is colour):
+        if self.is_wild or (colour is not None and self.colour is colour):
             return True
         return self._symbol is not None and self._symbol == top._symbol
 

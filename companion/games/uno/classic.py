@@ -415,10 +415,11 @@ class ClassicUno(UnoMatch):
         # Run for every decision of every simulated match: kept lean on purpose.
         candidates = self.deck_distinct if self.referee else dict.fromkeys(self.hands[seat])
         playable, variants = self.playable, self._play_variants
+        calls = len(self.hands[seat]) == 2
         plays: list[Any] = []
         for card in candidates:
             if card is not None and playable(card, seat):
-                plays.extend(variants(card))
+                plays.extend(variants(card, calls))
         plays.append(act.Draw())
         return plays
 
@@ -435,9 +436,13 @@ class ClassicUno(UnoMatch):
         plays.append(act.KeepCard())
         return plays
 
-    def _play_variants(self, card: Card) -> tuple[act.Play, ...]:
-        """Every way to play `card`: each colour for a wild, with and without UNO when due."""
-        calls = len(self.hands[self.current]) == 2
+    def _play_variants(self, card: Card, calls: bool | None = None) -> tuple[act.Play, ...]:
+        """Every way to play `card`: each colour for a wild, with and without UNO when due.
+
+        `calls` says whether the play leaves one card (worked out when None).
+        """
+        if calls is None:
+            calls = len(self.hands[self.current]) == 2
         key = (card, calls)
         variants = _PLAY_VARIANTS.get(key)
         if variants is None:
