@@ -143,15 +143,19 @@ def _print_log(spec: GameSpec, state: Any, rng: random.Random, out: TextIO, seed
     print(f"{spec.title}: {state.players} players, seed {seed}.", file=out)
     rounds_seen = 0
     start_seen: list[Any] = []
-    for seat, action in _logged_actions(state, rng):
+    for seat, chance_kind, action in _logged_actions(state, rng):
+        if seat is not None:
+            print(f"  seat {seat}: {action}", file=out)
+        elif chance_kind == "reshuffle":
+            print("  the discard pile is shuffled into a new draw pile", file=out)
+        elif chance_kind is not None and action.type != "shuffle":
+            print(f"  {chance_kind}: {action}", file=out)
         if state.start_cards and state.start_cards != start_seen:
             start_seen = list(state.start_cards)
             start = ", then ".join(str(card) for card in start_seen)
             print(
                 f"Round {rounds_seen + 1}: seat {state.dealer} deals; start card {start}.", file=out
             )
-        elif seat is not None:
-            print(f"  seat {seat}: {action}", file=out)
         if len(state.rounds) > rounds_seen:
             rounds_seen = len(state.rounds)
             start_seen = []
@@ -164,19 +168,19 @@ def _print_log(spec: GameSpec, state: Any, rng: random.Random, out: TextIO, seed
     print(f"Winner: {winners}.", file=out)
 
 
-def _logged_actions(state: Any, rng: random.Random) -> Iterator[tuple[int | None, Any]]:
-    """Yield (seat that acted, or None for chance; action) while playing randomly.
+def _logged_actions(state: Any, rng: random.Random) -> Iterator[tuple[int | None, str | None, Any]]:
+    """Yield (seat that acted or None; the chance kind or None; action) while playing randomly.
 
     Raises:
         UnoCommandError: the match cannot go on (an engine refused its own action).
     """
     generator = random_actions(state, rng)
     while True:
-        seat = state.to_move
+        seat, chance_kind = state.to_move, getattr(state, "pending_chance", None)
         try:
             action = next(generator)
         except StopIteration:
             return
         except RuleError as error:
             raise UnoCommandError(str(error)) from None
-        yield seat, action
+        yield seat, chance_kind, action
