@@ -318,8 +318,10 @@ class UnoMatch:
         if self.pending_chance is not None or self.phase == "over":
             return []
         actions: list[Any] = getattr(self, f"_legal_{self.phase}")()
-        if self.uno_exposed is not None and len(self.hands[self.uno_exposed]) == 1:
-            actions.append(act.CatchUno(self.uno_exposed))
+        exposed = self.uno_exposed
+        catchable = exposed is not None and len(self.hands[exposed]) == 1
+        if exposed is not None and catchable and self.phase in self.catch_phases:
+            actions.append(act.CatchUno(exposed))
         return actions
 
     def apply(self, action: Any) -> None:

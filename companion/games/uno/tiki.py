@@ -272,6 +272,7 @@ class TikiTwist(ClassicUno):
             self.discard.insert(len(self.discard) - 1, card)
         if not self.hands[target]:
             self.tiki = None
+            self.uno_exposed = None
             self.round_winner = target
             self.phase = "round_over"
 
