@@ -230,7 +230,9 @@ class ClassicUno(UnoMatch):
         cuts = {seat: cards[-1 - place].cut_value for place, seat in enumerate(candidates)}
         best = max(cuts.values())
         tied = [seat for seat, value in cuts.items() if value == best]
-        if len(tied) > 1 and self.options.dealer_tie == "redraw":
+        # A deck whose cards all cut the same (no numbers) could tie for ever.
+        can_differ = len({card.cut_value for card in self.deck_distinct}) > 1
+        if len(tied) > 1 and self.options.dealer_tie == "redraw" and can_differ:
             self.dealer_candidates = tied
             self.pending_chance = "dealer"
             return

@@ -142,3 +142,24 @@ def test_cut_value_counts_symbols_as_zero(text: str, value: int) -> None:
 def test_colour_parse_refuses_unknown_colours_with_the_choices() -> None:
     with pytest.raises(CardError, match="Red, Yellow, Green or Blue"):
         Colour.parse("Purple")
+
+
+@pytest.mark.parametrize("deck_name", ["classic108", "classic112"])
+def test_every_card_of_the_built_in_decks_reads_back_from_its_text(deck_name: str) -> None:
+    from companion.games.uno.deck_file import builtin_deck
+
+    for card in builtin_deck(deck_name).cards:
+        assert Card.parse(str(card)) is card
+
+
+def test_a_card_is_immutable() -> None:
+    card = Card.parse("Blue 7")
+    with pytest.raises(AttributeError, match="A card cannot change"):
+        card.value = 8  # type: ignore[misc]
+    assert str(card) == "Blue 7"
+
+
+def test_equal_cards_are_the_same_value_however_they_are_made() -> None:
+    assert Card(Kind.NUMBER, Colour.BLUE, 7) == Card.parse("b7")
+    assert len({Card.parse("Blue 7"), Card.parse("blue 7"), Card(Kind.NUMBER, Colour.BLUE, 7)}) == 1
+    assert Card.parse("Blue 7") != Card.parse("Blue 8")

@@ -166,3 +166,9 @@ def test_draw_two_start_card_with_two_players_the_dealer_plays_first() -> None:
 def test_skip_start_card_with_two_players_the_dealer_plays_first() -> None:
     state = deal_round(new_match(2), "Green Skip", dealer=0)
     assert state.to_move == 0
+
+
+def test_a_deck_without_numbers_cannot_tie_for_ever_the_first_tied_player_deals() -> None:
+    state = new_match(2, deck_cards=["Red Skip"] * 10 + ["Wild"] * 10)
+    state.apply(act.Shuffle(tuple(range(20))))
+    assert state.dealer == 0 and state.pending_chance == "deal"
