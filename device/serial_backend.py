@@ -11,6 +11,8 @@ a move cut off by an unplug fails with a sentence saying so.
 from __future__ import annotations
 
 import contextlib
+import logging
+import queue
 import threading
 import time
 from collections.abc import Callable
@@ -29,6 +31,8 @@ from device.backend import (
 from device.errors import DeviceError, HomingError, LinkError
 from device.serial_link import ONLINE, ConnectHook, LinkSettings, Send, SerialLink
 from firmware import protocol
+
+log = logging.getLogger(__name__)
 
 LOAD_CHUNK = 180
 """Intervals per LOAD frame: 180 seven-digit numbers stay under the frame limit."""
@@ -307,7 +311,12 @@ class SerialSpinner:
 
 
 class SerialTray:
-    """`TrayInputs` over the link: shaking started/stopped and button presses."""
+    """`TrayInputs` over the link: motion changes and button presses.
+
+    Callbacks run on the tray's own thread, never on the link's reader: a
+    `DiceTray` may block in them (asking the dice reader for values, which
+    arrive through that very reader thread).
+    """
 
     name = "serial"
 
@@ -316,14 +325,20 @@ class SerialTray:
         self.active_high = config.tray.sensor_active_high
         self._on_motion: MotionCallback | None = None
         self._on_button: ButtonCallback | None = None
+        self._inbox: queue.Queue[dict[str, Any] | None] = queue.Queue()
+        self._worker: threading.Thread | None = None
         self._closed = False
         link.add_event_listener(self._on_event)
         add_setup_hook(link, self._on_connect)
 
     def start(self, on_motion: MotionCallback, on_button: ButtonCallback) -> None:
-        """Deliver the tray's events to these callbacks (from the reader thread)."""
+        """Deliver the tray's events to these callbacks (on the tray's thread)."""
         self._on_motion = on_motion
         self._on_button = on_button
+        if self._worker is None:
+            self._worker = threading.Thread(target=self._deliver, name="serial-tray",
+                                            daemon=True)
+            self._worker.start()
 
     def close(self) -> None:
         """Stop delivering and give back the link (idempotent)."""
@@ -331,17 +346,31 @@ class SerialTray:
             return
         self._closed = True
         self._on_motion = self._on_button = None
+        self._inbox.put(None)
+        if self._worker is not None and self._worker is not threading.current_thread():
+            self._worker.join(timeout=5)
         release_link(self.link)
 
     def _on_connect(self, hello: dict[str, Any], send: Send) -> None:
         send(protocol.SETUP, {"motion_active_high": self.active_high})
 
     def _on_event(self, event: dict[str, Any]) -> None:
-        kind = event.get("ev")
-        if kind == "motion" and self._on_motion is not None:
-            self._on_motion(bool(event.get("active")))
-        elif kind == "button" and self._on_button is not None:
-            self._on_button()
+        if event.get("ev") in ("motion", "button"):
+            self._inbox.put(event)
+
+    def _deliver(self) -> None:
+        while True:
+            event = self._inbox.get()
+            if event is None:
+                return
+            on_motion, on_button = self._on_motion, self._on_button
+            try:
+                if event["ev"] == "motion" and on_motion is not None:
+                    on_motion(bool(event.get("active")))
+                elif event["ev"] == "button" and on_button is not None:
+                    on_button()
+            except Exception:  # a callback's bug must not stop the tray
+                log.exception("serial tray: a callback failed")
 
 
 class SerialDiceReader:

@@ -297,5 +297,52 @@ def test_a_throw_on_the_serial_tray_gives_one_throw_and_one_settle_with_read_dic
         assert eventually(lambda: tray.poll() is not None, 3)  # the table polls the tray
         assert [event.kind for event in seen] == ["throw", "settled"]
         assert seen[1].roll.values == (6, 1) and seen[1].roll.source == "serial"
+        # The button asks the reader from the tray's callback: the values still arrive.
+        pty_board.world.press_button()
+        time.sleep(0.1)
+        fakes.UART.instances[0].inject(b"2 2\n")
+        assert eventually(lambda: len(seen) == 3, 4)
+        assert seen[2].kind == "button" and seen[2].roll.values == (2, 2)
     finally:
         tray.close()
+
+
+def test_ten_percent_corrupted_bytes_fail_commands_clearly_and_the_link_recovers(
+    pty_board: PtyBoard,
+) -> None:
+    # One byte in ten damaged, both ways: hardly any frame survives. Nothing may crash;
+    # every command either completes or fails with a sentence; the link heals afterwards.
+    backend = serial_backend.open_serial_spinner(serial_config(pty_board, retries=3))
+    try:
+        assert backend.link.wait_online(3)
+        pty_board.faults.corrupt_bytes = 0.10
+        outcomes = []
+        for _ in range(3):
+            try:
+                backend.enable(True)
+                outcomes.append("ok")
+            except LinkError as error:
+                outcomes.append(str(error))
+        assert all(o == "ok" or "table controller" in o for o in outcomes), outcomes
+        dropped = (backend.link.decoder.counters.dropped()
+                   + pty_board.controller.decoder.counters.dropped())
+        assert dropped > 0
+        pty_board.faults.corrupt_bytes = 0.0
+        assert backend.link.wait_online(5)
+        backend.enable(True)
+        backend.home(homing_plan())
+        assert backend.move(even_schedule(STEPS_PER_TURN + 5)).home_edges == (STEPS_PER_TURN,)
+        assert backend.link.reader_errors == 0
+    finally:
+        backend.close()
+
+
+def test_a_refused_command_raises_the_firmwares_reason(pty_board: PtyBoard) -> None:
+    from device.serial_link import CommandRefused
+
+    backend = serial_backend.open_serial_spinner(serial_config(pty_board))
+    try:
+        with pytest.raises(CommandRefused, match="refused the move command: a move needs"):
+            backend.link.request(0x05, {"move": 1, "dir": 0})
+    finally:
+        backend.close()
