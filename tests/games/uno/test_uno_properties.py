@@ -18,7 +18,7 @@ from companion.games.registry import game_spec
 from companion.games.uno import actions as act
 from companion.games.uno.referee import follow, new_referee
 
-GAMES = ["classic"]
+GAMES = ["classic", "tiki", "duo"]
 """Every UNO game the properties run on, by registry name."""
 
 OPTION_SETS: dict[str, list[dict[str, Any]]] = {
@@ -28,6 +28,16 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {"wild_draw_four_bluff": False, "target": 200},
         {"play_drawn_card": False, "blank_wild": "wild_draw_four", "deck": "classic112"},
         {"last_card_effects": False, "dealer_tie": "lowest_seat", "uno_penalty": 4},
+    ],
+    "tiki": [
+        {},
+        {"scoring": "own_hand", "target": 300},
+        {"play_drawn_card": False, "hand_size": 5, "uno_penalty": 4},
+    ],
+    "duo": [
+        {},
+        {"blank_wild": "wild_draw_four", "target": 150},
+        {"wild_draw_four_bluff": False, "scoring": "winner", "target": 300},
     ],
 }
 """Rule option sets the matches cycle through, per game ({} for the defaults)."""
