@@ -229,6 +229,12 @@ def test_doubles_are_played_four_times_when_possible() -> None:
     assert plays(bg({24: 1}, {}), (2, 2)) == {"24/16"}
 
 
+def test_multigam_applies_the_forced_move_rule_too_d_b1() -> None:
+    # 1/5 or 1/2 alone, but seat 1's point 6 stops 1/5/6 and 1/2/6: the 4 must be played.
+    board = six(MULTIGAM, {1: 1}, {6: 2}, {}, {})
+    assert plays(board, (4, 1)) == {"1/5"}
+
+
 def test_no_legal_move_means_the_turn_is_lost() -> None:
     board = bg({"bar": 2, 13: 13}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 5})
     assert legal_plays(board, 0, (4, 2)) == []
