@@ -286,7 +286,9 @@ def apply_step(board: Board, mover: int, step: Step) -> Board:
     """The board after one step (a hit sends the lone opposing checker to its bar).
 
     Raises:
-        RuleError: the step's checker is missing or its landing point is blocked.
+        RuleError: the board does not allow that move now; the sentence says why
+            (no checker there, enter from the bar first, point blocked, not all
+            home yet, or a larger die used while a checker is further back).
     """
     geometry = board.geometry
     off = geometry.points + 1
