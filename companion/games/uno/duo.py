@@ -73,6 +73,16 @@ class DuoUno(ClassicUno):
     start_run: Colour | None
     """After a Reverse start card: its colour, while Player 2 may play all of it."""
 
+    def __init__(self, players: int, options: ClassicOptions | None = None) -> None:
+        """Start a match between two players (see `ClassicUno`).
+
+        Raises:
+            RuleError: a player count other than 2, a bad deck or option, in a sentence.
+        """
+        if isinstance(players, int) and not isinstance(players, bool) and players != 2:
+            raise RuleError(f"UNO Duo is for exactly 2 players, not {players}.")
+        super().__init__(players, options)
+
     # ------------------------------------------------------------ the draft
 
     def begin_round(self) -> None:

@@ -32,7 +32,7 @@ class DraftPick:
         return cls(keep)
 
     def __str__(self) -> str:
-        return "keep the card" if self.keep else "discard it and keep the next"
+        return "draft: keep the card" if self.keep else "draft: discard the card, keep the next"
 
 
 @dataclass(frozen=True, slots=True)

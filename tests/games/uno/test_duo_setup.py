@@ -23,7 +23,7 @@ def drafting(dealer: int = 0, top: tuple[str, ...] = ()) -> DuoUno:
 
 
 def test_uno_duo_is_for_exactly_two_players() -> None:
-    with pytest.raises(RuleError, match="UNO Duo is for 2 to 2 players, not 3"):
+    with pytest.raises(RuleError, match=r"^UNO Duo is for exactly 2 players, not 3\.$"):
         DuoUno(3)
 
 
