@@ -162,7 +162,10 @@ class Board:
     tracks: tuple[tuple[int, ...], ...]
 
     def __post_init__(self) -> None:
-        check_tracks(self.geometry, self.tracks)
+        # Lists are accepted and frozen, so every board stays hashable.
+        tracks = tuple(tuple(track) for track in self.tracks)
+        check_tracks(self.geometry, tracks)
+        object.__setattr__(self, "tracks", tracks)
 
     @classmethod
     def start(cls, geometry: Geometry) -> Board:

@@ -288,3 +288,30 @@ def test_a_player_with_every_checker_off_has_won() -> None:
 def test_steps_name_track_positions_and_the_die() -> None:
     [play] = legal_plays(bg({24: 1}, {}), 0, (2, 2))
     assert play.steps == tuple(Step(source, source + 2, 2, False) for source in (1, 3, 5, 7))
+
+
+def test_a_board_built_from_lists_is_frozen_and_hashable() -> None:
+    board = Board(BACKGAMMON, [list(track) for track in OPENING.tracks])  # type: ignore[arg-type]
+    assert board == OPENING
+    assert hash(board) == hash(OPENING)
+
+
+# X's opening with one checker moved from its 6-point to its ace point, where O has two.
+ACE_POINT_TAKEN = tuple(c - (i == 19) + (i == 24) for i, c in enumerate(OPENING.tracks[0]))
+
+
+@pytest.mark.parametrize(
+    ("tracks", "sentence"),
+    [
+        ((OPENING.tracks[0],), "2 players, not 1"),
+        ((OPENING.tracks[0][:-1], OPENING.tracks[1]), "26 counts"),
+        (((-1, *OPENING.tracks[0][1:-1], 16), OPENING.tracks[1]), "negative"),
+        (((1, *OPENING.tracks[0][1:]), OPENING.tracks[1]), "16 checkers"),
+        ((ACE_POINT_TAKEN, OPENING.tracks[1]), "two players"),
+    ],
+)
+def test_an_impossible_board_is_refused_with_a_sentence(
+    tracks: tuple[tuple[int, ...], ...], sentence: str
+) -> None:
+    with pytest.raises(RuleError, match=sentence):
+        Board(BACKGAMMON, tracks)
