@@ -220,6 +220,11 @@ class SerialSpinner:
             HomingError: the sensor was not found, or homing took too long.
             LinkError: the link failed meanwhile.
         """
+        if not self._rehomed.is_set():  # a re-home after a reconnect is running: let it end
+            self._rehomed.wait(plan.timeout_s + 5.0)
+        return self._home(plan)
+
+    def _home(self, plan: HomingPlan) -> HomeReport:
         connection = self.link.connection
         self.waiter.results.pop(("homed",), None)
         self.link.request(protocol.HOME, {
@@ -285,6 +290,10 @@ class SerialSpinner:
 
     def _on_connect(self, hello: dict[str, Any], send: Send) -> None:
         send(protocol.SETUP, {"home_active_low": self.home_active_low})
+        if hello.get("busy"):
+            # A move from before the break still runs, but nobody waits for it any more.
+            send(protocol.STOP, {})
+            self._interrupted = True
         plan = self._plan
         if plan is not None and (self._interrupted or not hello.get("homed")):
             self._rehomed.clear()
@@ -293,7 +302,7 @@ class SerialSpinner:
 
     def _rehome(self, plan: HomingPlan) -> None:
         try:
-            self.home(plan)
+            self._home(plan)
             self.rehome_error = ""
             self.rehomes += 1
         except DeviceError as error:

@@ -43,6 +43,12 @@ own = [
     protocol.encode_frame(7, protocol.ACK, {"loaded": 180}),
     protocol.encode_frame(0, protocol.EVENT, {"ev": "motion", "active": True, "id": 3}),
 ]
+bad_text = bytes([5, protocol.PING]) + b"\xff\xfe"
+crc = protocol.crc16_ccitt(bad_text)
+bad_frame = b"\x00" + protocol.cobs_encode(bad_text + bytes([crc >> 8, crc & 0xFF])) + b"\x00"
+text_decoder = protocol.FrameDecoder()
+check("invalid UTF-8 is dropped", text_decoder.feed(bad_frame) == []
+      and text_decoder.counters.malformed == 1)
 check("decoder never raises", protocol.FrameDecoder().feed(bytes(range(256)) * 9) == [])
 
 machine = homing.Homing(4000, 1000, 20, 620)

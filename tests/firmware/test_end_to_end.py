@@ -346,3 +346,25 @@ def test_a_refused_command_raises_the_firmwares_reason(pty_board: PtyBoard) -> N
             backend.link.request(0x05, {"move": 1, "dir": 0})
     finally:
         backend.close()
+
+
+def test_a_spin_cut_off_by_an_unplug_falls_back_to_a_software_pick_with_the_reason(
+    spinner: Spinner, pty_board: PtyBoard
+) -> None:
+    spinner.home()
+    outcomes = []
+    spin = threading.Thread(target=lambda: outcomes.append(spinner.spin()))
+    pulses = pty_board.world.pulses
+    spin.start()
+    assert eventually(lambda: pty_board.world.pulses > pulses + 100)
+    pty_board.unplug()
+    spin.join(timeout=8)
+    (outcome,) = outcomes
+    assert outcome.software_pick
+    assert "disconnected" in outcome.reason
+    pty_board.replug()
+    backend = spinner.backend
+    assert backend.link.wait_online(5)  # type: ignore[attr-defined]
+    spinner.home()  # the hardware screen's retry: waits for the automatic re-home first
+    assert backend.rehomes == 1  # type: ignore[attr-defined]
+    assert not spinner.spin().software_pick
