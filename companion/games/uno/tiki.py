@@ -80,6 +80,16 @@ class TikiTwist(ClassicUno):
     go_to: bool
     """True while the current player was sent by Go To and must play to the discard pile."""
 
+    @property
+    def active_tiki_face(self) -> Card | None:
+        """The Tiki Face showing in the idol, or None while it is empty."""
+        return self.idol.active_tiki_face
+
+    @property
+    def spinning_seat(self) -> int | None:
+        """The seat that spins the idol (or picks between two seats) now, or None."""
+        return None if self.tiki is None else int(self.tiki["spinner"])
+
     # ------------------------------------------------------------ rule hooks
 
     def build_deck(self) -> tuple[Card, ...]:

@@ -92,9 +92,9 @@ def test_reverse_run_is_all_or_none() -> None:
     ("last", "to_move", "volley"),
     [("Red Skip", 0, 0), ("Red Draw Two", 1, 2), ("Red 4", 1, 0), ("Red Reverse", 1, 0)],
 )
-def test_last_card_of_a_reverse_run_acts_as_if_played_alone(
+def test_last_card_of_a_reverse_run_acts_as_if_played_alone_d_u7(
     last: str, to_move: int, volley: int
-) -> None:  # D-U7
+) -> None:
     state = duo([["Red Reverse", last, "Blue 2"], ["Red 9", "Green 3"]])
     state.apply(colour_run("Red Reverse", last))
     assert state.to_move == to_move and state.volley == volley
@@ -118,7 +118,7 @@ def test_wild_draw_four_makes_the_opponent_draw_four_and_its_player_goes_again()
     assert state.colour is Colour.GREEN
 
 
-def test_successful_challenge_offender_draws_four_and_loses_the_extra_turn() -> None:  # D-U8
+def test_successful_challenge_offender_draws_four_and_loses_the_extra_turn_d_u8() -> None:
     state = duo([["Wild Draw Four", "Red 1", "Blue 2"], ["Red 9"]])
     state.apply(play("Wild Draw Four", "Green"))
     state.apply(act.Challenge())

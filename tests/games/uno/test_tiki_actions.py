@@ -41,7 +41,7 @@ def test_discard_2_lets_the_chosen_player_discard_two_cards_of_their_choice() ->
     assert state.to_move == 1  # the turn passes to the player after the spinner
 
 
-def test_tiki_discards_go_under_the_top_card_which_stays_in_play() -> None:  # D-U6
+def test_tiki_discards_go_under_the_top_card_which_stays_in_play_d_u6() -> None:
     state = spun_onto("Tiki Discard 2", 1, HANDS, top="Yellow 5")
     state.apply(discard("Wild Tiki"))
     state.apply(discard("Blue 9"))
@@ -63,7 +63,7 @@ def test_discard_2_refuses_a_card_the_player_does_not_hold() -> None:
         state.apply(discard("Blue 9"))
 
 
-def test_hand_emptied_by_a_tiki_discard_wins_the_round() -> None:  # D-U6
+def test_hand_emptied_by_a_tiki_discard_wins_the_round_d_u6() -> None:
     state = spun_onto("Tiki Discard 2", 2, HANDS, top="Yellow 5")
     state.apply(discard("Red 4"))
     state.apply(discard("Green 6"))
@@ -131,7 +131,7 @@ def test_go_to_play_continues_from_the_chosen_player_in_the_current_direction() 
     assert state.to_move == 0 and not state.go_to
 
 
-def test_go_to_player_without_a_playable_card_draws_one_and_may_play_it() -> None:  # D-U3
+def test_go_to_player_without_a_playable_card_draws_one_and_may_play_it_d_u3() -> None:
     hands = [["Red 7", "Blue 1"], ["Red 2"], ["Green 4", "Green 6"]]
     state = spun_onto("Tiki Go To", 2, hands, top="Red 5", draw=["Red 9", "Blue 2"])
     assert names(state.legal_actions()) == {"draw a card"}
@@ -141,7 +141,7 @@ def test_go_to_player_without_a_playable_card_draws_one_and_may_play_it() -> Non
     assert state.to_move == 0
 
 
-def test_go_to_player_keeping_an_unplayable_drawn_card_passes_on_from_them() -> None:  # D-U3
+def test_go_to_player_keeping_an_unplayable_drawn_card_passes_on_from_them_d_u3() -> None:
     hands = [["Red 7", "Blue 1"], ["Red 2"], ["Green 4", "Green 6"]]
     state = spun_onto("Tiki Go To", 2, hands, top="Red 5", draw=["Blue 2", "Red 9"])
     state.apply(act.Draw())

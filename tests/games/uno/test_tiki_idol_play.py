@@ -51,8 +51,9 @@ def test_playing_a_tiki_face_asks_chance_for_a_spin_naming_the_active_face() -> 
     assert state.chance() == ChanceRequest(
         "spin", "Spin needed: Draw 4 is active.", seats=(0, 1, 2, 3)
     )
-    assert state.to_move is None
+    assert state.to_move is None and state.spinning_seat == 0
     assert state.legal_actions() == []
+    assert state.active_tiki_face == Card.parse("Tiki Draw 4")
 
 
 def test_spin_outcome_is_a_seat_or_a_pair_of_neighbouring_seats() -> None:
@@ -118,21 +119,21 @@ def test_spin_card_resolves_the_active_face_again() -> None:
     assert state.to_move == 1
 
 
-def test_spin_card_played_while_the_idol_is_empty_does_nothing_more() -> None:  # D-U4
+def test_spin_card_played_while_the_idol_is_empty_does_nothing_more_d_u4() -> None:
     state = tiki([["Yellow 4 Spin", "Red 7"], ["Red 2"], ["Red 4"]], top="Yellow 5")
     state.apply(play("Yellow 4 Spin"))
     assert state.chance() is None
     assert state.to_move == 1
 
 
-def test_tiki_face_played_as_the_last_card_wins_the_round_without_a_spin() -> None:  # D-U5
+def test_tiki_face_played_as_the_last_card_wins_the_round_without_a_spin_d_u5() -> None:
     state = tiki([["Tiki Draw 4"], ["Red 2", "Red 9"], ["Red 4"]], top="Yellow 5")
     state.apply(play("Tiki Draw 4"))
     assert state.rounds[-1]["winner"] == 0
     assert state.rounds[-1]["points"] == [0, 11, 4]
 
 
-def test_uno_applies_to_a_tiki_face_play_that_leaves_one_card() -> None:  # D-U5
+def test_uno_applies_to_a_tiki_face_play_that_leaves_one_card_d_u5() -> None:
     state = tiki([["Tiki Draw 1", "Red 7"], ["Red 2", "Red 3"], ["Red 4", "Red 6"]], top="Red 5")
     calls = {a for a in state.legal_actions() if isinstance(a, act.Play) and a.uno}
     assert play("Tiki Draw 1", uno=True) in calls
