@@ -156,7 +156,8 @@ def _hits(steps: Sequence[Step]) -> frozenset[int]:
 def parse_play(board: Board, mover: int, dice: Sequence[int], text: str) -> Play:
     """The legal play that notation describes for this roll.
 
-    A text without ``*`` marks matches the play that hits nothing if there is
+    ``*`` marks pick the play that hits exactly there; without them (or when
+    they fit no play) the text means the play that hits nothing if there is
     one, else the only play with those checker moves. ``-`` or ``none``
     stands for no move, which is right only when the roll has no legal play.
 
@@ -174,12 +175,13 @@ def parse_play(board: Board, mover: int, dice: Sequence[int], text: str) -> Play
     track = _track_after(board, mover, chains)
     marked = frozenset(position for chain in chains for position, hit in chain[1:] if hit)
     same_moves = [play for play in plays if play.board.tracks[mover] == track]
-    if marked:
-        candidates = [play for play in same_moves if _hits(play.steps) == marked]
-    else:
+    # Stars choose between plays that differ only in what they hit; like GNU
+    # Backgammon, a star that fits no play is not held against the player.
+    candidates = [play for play in same_moves if marked and _hits(play.steps) == marked]
+    if not candidates:
         candidates = [play for play in same_moves if not _hits(play.steps)]
-        if not candidates and len(same_moves) == 1:
-            candidates = same_moves
+    if not candidates and len(same_moves) == 1:
+        candidates = same_moves
     if len(candidates) == 1:
         return candidates[0]
     if not plays:

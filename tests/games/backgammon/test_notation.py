@@ -80,8 +80,18 @@ def test_chained_moves_of_one_checker_read_as_one_move(text: str, canonical: str
         (bg({6: 2}, {}), (6, 6), "6/0 6/0", "6/off(2)"),
         (bg({13: 1}, {15: 1, 1: 14}), (2, 1), "13/10", "13/10*"),
         (bg({13: 1}, {15: 1, 1: 14}), (2, 1), "13/10*", "13/10*"),
+        (OPENING, (3, 1), "8/5* 6/5", "8/5 6/5"),
     ],
-    ids=["bar", "bar-as-25", "capital-bar", "off-count", "off-as-0", "missing-star", "star"],
+    ids=[
+        "bar",
+        "bar-as-25",
+        "capital-bar",
+        "off-count",
+        "off-as-0",
+        "missing-star",
+        "star",
+        "needless-star",
+    ],
 )
 def test_notation_variants_are_read(
     board: Board, dice: tuple[int, int], text: str, canonical: str
