@@ -388,6 +388,17 @@ def _replay(
     return current, remaining
 
 
+def _with_hits(board: Board, mover: int, steps: Sequence[Step]) -> tuple[Step, ...]:
+    """The steps (already known to be playable in order) with their hit flags set right."""
+    off = board.geometry.points + 1
+    fixed = []
+    for step in steps:
+        hit = step.destination < off and opposition(board, mover)[step.destination] == 1
+        fixed.append(step._replace(hit=hit))
+        board = apply_step(board, mover, step)
+    return tuple(fixed)
+
+
 def _too_many(length: int) -> str:
     if length == 0:
         return "You have no legal move with this roll: the turn passes."
@@ -416,10 +427,11 @@ def find_play(board: Board, mover: int, dice: Sequence[int], steps: Sequence[Ste
     """
     completion = _Completion(board, mover, dice)
     current, _ = _replay(completion, board, dice, steps)
+    steps = _with_hits(board, completion.mover, steps)
     if len(steps) < completion.length:
         more = completion.length - len(steps)
         dice_left = "another die" if more == 1 else f"{more} more dice"
         raise RuleError(f"Your turn is not finished: play {dice_left}.")
     if not completion.plays:
         return Play((), board)  # no legal move: the turn passes
-    return Play(tuple(steps), completion.targets[current].board)
+    return Play(steps, completion.targets[current].board)

@@ -122,3 +122,9 @@ def test_a_player_with_no_legal_move_is_offered_no_step_and_no_step_is_accepted(
     with pytest.raises(RuleError, match="no legal move"):
         find_play(closed, 0, (6, 6), [Step(0, 6, 6, False)])
     assert find_play(closed, 0, (6, 6), []).board == closed
+
+
+def test_find_play_sets_the_hit_flags_itself() -> None:
+    board = bg({13: 1}, {15: 1, 1: 14})
+    play = find_play(board, 0, (2, 1), [Step(12, 14, 2, False), Step(14, 15, 1, False)])
+    assert play.steps == (Step(12, 14, 2, False), Step(14, 15, 1, True))
