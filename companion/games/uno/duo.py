@@ -52,6 +52,12 @@ class DuoOptions(ClassicOptions):
     """The player who went out scores 0, the other their own hand; the lower total wins."""
     target: int = 200
     """Reaching this total ends the match, and the player who reached it loses."""
+    run_last_card_acts: bool = True
+    """D-U7: the last card of a Reverse run takes effect as if played alone;
+    False: a run simply ends the turn."""
+    guilty_loses_extra_turn: bool = True
+    """D-U8: a Wild Draw Four player caught by a challenge draws 4 and loses the
+    extra turn; False: they draw 4 and still play again."""
 
 
 class DuoUno(ClassicUno):
@@ -82,6 +88,12 @@ class DuoUno(ClassicUno):
         if isinstance(players, int) and not isinstance(players, bool) and players != 2:
             raise RuleError(f"UNO Duo is for exactly 2 players, not {players}.")
         super().__init__(players, options)
+
+    @property
+    def duo_options(self) -> DuoOptions:
+        """The match's options with their UNO Duo fields."""
+        assert isinstance(self.options, DuoOptions)
+        return self.options
 
     # ------------------------------------------------------------ the draft
 
@@ -253,7 +265,10 @@ class DuoUno(ClassicUno):
             self.phase = "round_over"
             self.last_card_effect(cards[-1], seat)
             return
-        self.card_effect(cards[-1], seat)  # D-U7: the last card acts as if played alone
+        if self.duo_options.run_last_card_acts:
+            self.card_effect(cards[-1], seat)  # D-U7: the last card acts as if played alone
+        else:
+            self.start_turn(self.next_seat(seat))
 
     def _check_whole_colour(self, seat: int, colour: Colour, cards: tuple[Card, ...]) -> None:
         hand = self.hands[seat]
@@ -295,6 +310,14 @@ class DuoUno(ClassicUno):
 
     def _legal_turn(self) -> list[Any]:
         return [*super()._legal_turn(), *self._colour_runs()]
+
+    def _apply_challenge(self, action: act.Challenge) -> None:
+        offender = None if self.wd4 is None else int(self.wd4["offender"])
+        super()._apply_challenge(action)
+        guilty = offender is not None and self.current != offender
+        if guilty and not self.duo_options.guilty_loses_extra_turn:
+            assert offender is not None
+            self.start_turn(offender)  # D-U8 off: the offender keeps the extra turn
 
     # ------------------------------------------------------------- UNO
 

@@ -47,6 +47,12 @@ class TikiOptions(ClassicOptions):
 
     deck: str = "tiki112"
     """The built-in Tiki Twist deck (D-U2); `deck_cards` gives a table's own deck."""
+    go_to_plays_drawn_card: bool = True
+    """D-U3: a Go To player who had to draw may play the drawn card if it fits;
+    False: they keep it and play passes on from them."""
+    tiki_face_goes_out: bool = True
+    """D-U5: a Tiki Face may be a player's last card and wins the round at once;
+    False: a Tiki Face cannot be played as the last card."""
 
 
 def face_name(face: Card) -> str:
@@ -107,16 +113,27 @@ class TikiTwist(ClassicUno):
             )
         return builtin_deck(self.options.deck).cards
 
+    @property
+    def tiki_options(self) -> TikiOptions:
+        """The match's options with their Tiki Twist fields."""
+        assert isinstance(self.options, TikiOptions)
+        return self.options
+
     def playable(self, card: Card, seat: int) -> bool:
-        """A Tiki Face needs no match, except for a player sent by Go To."""
+        """A Tiki Face needs no match, except for a player sent by Go To (and D-U5)."""
         if card.is_tiki_face:
-            return not self.go_to
+            return not self.go_to and not self._last_tiki_face_refused(seat)
         return super().playable(card, seat)
+
+    def _last_tiki_face_refused(self, seat: int) -> bool:
+        return not self.tiki_options.tiki_face_goes_out and len(self.hands[seat]) == 1
 
     def play_error(self, card: Card, seat: int) -> str | None:
         """Why `card` may not be played now, or None (Go To refuses Tiki Faces)."""
         if card.is_tiki_face and self.go_to:
             return "Go To: play a card onto the discard pile; a Tiki Face does not count."
+        if card.is_tiki_face and self._last_tiki_face_refused(seat):
+            return "A Tiki Face cannot be your last card at this table: draw instead."
         return super().play_error(card, seat)
 
     def place_played_card(self, card: Card) -> None:
@@ -147,6 +164,13 @@ class TikiTwist(ClassicUno):
             self.phase = "start_card"
         else:
             self.turn_up_start_card()
+
+    def after_draw(self) -> None:
+        """D-U3: a Go To player's drawn card may be played, unless the table says no."""
+        if self.go_to and not self.tiki_options.go_to_plays_drawn_card:
+            self.start_turn(self.next_seat(self.current))
+        else:
+            super().after_draw()
 
     def start_turn(self, seat: int) -> None:
         """Give the turn to `seat`; a Go To restriction ends with it."""

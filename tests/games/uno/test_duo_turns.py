@@ -100,6 +100,12 @@ def test_last_card_of_a_reverse_run_acts_as_if_played_alone_d_u7(
     assert state.to_move == to_move and state.volley == volley
 
 
+def test_run_simply_ends_the_turn_when_the_table_turns_d_u7_off() -> None:
+    state = duo([["Red Reverse", "Red Skip", "Blue 2"], ["Red 9"]], run_last_card_acts=False)
+    state.apply(colour_run("Red Reverse", "Red Skip"))
+    assert state.to_move == 1
+
+
 def test_a_reverse_run_that_empties_the_hand_wins_the_round() -> None:
     state = duo([["Red Reverse", "Red 4"], ["Red 9", "Green 3"]])
     state.apply(colour_run("Red Reverse", "Red 4"))
@@ -123,6 +129,13 @@ def test_successful_challenge_offender_draws_four_and_loses_the_extra_turn_d_u8(
     state.apply(play("Wild Draw Four", "Green"))
     state.apply(act.Challenge())
     assert state.hand_sizes == [6, 1] and state.to_move == 1
+
+
+def test_guilty_offender_keeps_the_extra_turn_when_the_table_turns_d_u8_off() -> None:
+    state = duo([["Wild Draw Four", "Red 1", "Blue 2"], ["Red 9"]], guilty_loses_extra_turn=False)
+    state.apply(play("Wild Draw Four", "Green"))
+    state.apply(act.Challenge())
+    assert state.hand_sizes == [6, 1] and state.to_move == 0
 
 
 def test_failed_challenge_challenger_draws_six_and_the_player_goes_again() -> None:

@@ -168,3 +168,12 @@ def test_reshuffle_takes_the_discards_and_the_idol_faces_except_the_one_showing(
     assert state.idol.faces == [Card.parse("Tiki Draw 1")]
     assert state.discard == [Card.parse("Red 5")]
     assert state.hand_sizes == [1, 3] and len(state.draw_pile) == 3
+
+
+def test_go_to_drawn_card_is_kept_when_the_table_turns_d_u3_off() -> None:
+    hands = [["Red 7", "Blue 1"], ["Red 2"], ["Green 4", "Green 6"]]
+    state = spun_onto(
+        "Tiki Go To", 2, hands, top="Red 5", draw=["Red 9", "Blue 2"], go_to_plays_drawn_card=False
+    )
+    state.apply(act.Draw())
+    assert state.to_move == 0 and state.hands[2][-1] == Card.parse("Red 9")

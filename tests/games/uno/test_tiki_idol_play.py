@@ -157,3 +157,10 @@ def test_a_played_drawn_tiki_face_goes_into_the_idol() -> None:
     state.apply(play("Tiki Draw 1"))
     assert state.idol.active_tiki_face == Card.parse("Tiki Draw 1")
     assert state.chance() is not None
+
+
+def test_tiki_face_cannot_be_the_last_card_when_the_table_turns_d_u5_off() -> None:
+    state = tiki([["Tiki Draw 4"], ["Red 2", "Red 9"]], top="Yellow 5", tiki_face_goes_out=False)
+    assert names(state.legal_actions()) == {"draw a card"}
+    with pytest.raises(RuleError, match="A Tiki Face cannot be your last card"):
+        state.apply(play("Tiki Draw 4"))

@@ -33,11 +33,13 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {},
         {"scoring": "own_hand", "target": 300},
         {"play_drawn_card": False, "hand_size": 5, "uno_penalty": 4},
+        {"go_to_plays_drawn_card": False, "tiki_face_goes_out": False},
     ],
     "duo": [
         {},
         {"blank_wild": "wild_draw_four", "target": 150},
         {"wild_draw_four_bluff": False, "scoring": "winner", "target": 300},
+        {"run_last_card_acts": False, "guilty_loses_extra_turn": False},
     ],
 }
 """Rule option sets the matches cycle through, per game ({} for the defaults)."""
