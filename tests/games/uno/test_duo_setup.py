@@ -3,6 +3,7 @@
 import pytest
 
 from companion.games.base import RuleError
+from companion.games.registry import game_spec
 from companion.games.uno import actions as act
 from companion.games.uno.cards import Card, Colour
 from companion.games.uno.duo import DuoUno
@@ -145,3 +146,12 @@ def test_reverse_start_card_offer_may_be_ignored_for_a_normal_turn() -> None:
     assert "Red 1" in names(state.legal_actions())
     state.apply(play("Red 1"))
     assert state.to_move == 0 and state.hand_sizes[1] == 6
+
+
+def test_tiki_twist_and_uno_duo_are_registered_games() -> None:
+    tiki, duo = game_spec("tiki"), game_spec("duo")
+    assert (tiki.title, tiki.min_players, tiki.max_players) == ("UNO Tiki Twist", 2, 10)
+    assert (duo.title, duo.min_players, duo.max_players) == ("UNO Duo", 2, 2)
+    assert isinstance(duo.new(2, {}), DuoUno)
+    with pytest.raises(RuleError, match="no UNO rule option called 'spin'"):
+        duo.new(2, {"spin": True})

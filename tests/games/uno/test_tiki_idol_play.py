@@ -164,3 +164,18 @@ def test_tiki_face_cannot_be_the_last_card_when_the_table_turns_d_u5_off() -> No
     assert names(state.legal_actions()) == {"draw a card"}
     with pytest.raises(RuleError, match="A Tiki Face cannot be your last card"):
         state.apply(play("Tiki Draw 4"))
+
+
+@pytest.mark.parametrize(
+    ("face", "prompt"),
+    [
+        ("Tiki Discard All Red", "Spin needed: Discard All Red is active."),
+        ("Tiki Go To", "Spin needed: Go To is active."),
+        ("Tiki Discard 2", "Spin needed: Discard 2 is active."),
+    ],
+)
+def test_spin_prompt_names_the_active_face(face: str, prompt: str) -> None:
+    state = tiki([[face, "Red 7"], ["Red 2"]], top="Yellow 5")
+    state.apply(play(face))
+    request = state.chance()
+    assert request is not None and request.prompt == prompt and request.seats == (0, 1)
