@@ -290,9 +290,11 @@ class DuoUno(ClassicUno):
         if self.referee or self.volley:
             return []
         seat, hand = self.current, self.hands[self.current]
+        reverses = [card for card in hand if card is not None and card.kind is Kind.REVERSE]
+        if not reverses and self.start_run is None:
+            return []  # the common case, kept cheap: no run is possible
         runs: list[tuple[Card, ...]] = []
-        colours = {card.colour for card in distinct(hand)
-                   if self.effective_kind(card) is Kind.REVERSE and self.playable(card, seat)}
+        colours = {card.colour for card in distinct(reverses) if self.playable(card, seat)}
         if self.start_run is not None:
             colours.add(self.start_run)
         for colour in colours:
