@@ -88,6 +88,12 @@ class DuoUno(ClassicUno):
         if isinstance(players, int) and not isinstance(players, bool) and players != 2:
             raise RuleError(f"UNO Duo is for exactly 2 players, not {players}.")
         super().__init__(players, options)
+        needed = Draft.cards_needed(self.options.hand_size) + 1
+        if len(self.deck) < needed:
+            raise RuleError(
+                f"A deck of {len(self.deck)} cards cannot draft {self.options.hand_size} cards "
+                f"each and turn up a start card: UNO Duo needs {needed}; use a bigger deck."
+            )
 
     @property
     def duo_options(self) -> DuoOptions:

@@ -155,3 +155,9 @@ def test_tiki_twist_and_uno_duo_are_registered_games() -> None:
     assert isinstance(duo.new(2, {}), DuoUno)
     with pytest.raises(RuleError, match="no UNO rule option called 'spin'"):
         duo.new(2, {"spin": True})
+
+
+def test_a_deck_too_small_for_the_draft_is_refused() -> None:
+    small = [f"{colour} {n}" for colour in ("Red", "Blue") for n in range(1, 10)]
+    with pytest.raises(RuleError, match="cannot draft 7 cards each.*needs 29"):
+        duo_match(deck_cards=small)
