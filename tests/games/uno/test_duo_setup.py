@@ -159,5 +159,5 @@ def test_tiki_twist_and_uno_duo_are_registered_games() -> None:
 
 def test_a_deck_too_small_for_the_draft_is_refused() -> None:
     small = [f"{colour} {n}" for colour in ("Red", "Blue") for n in range(1, 10)]
-    with pytest.raises(RuleError, match="cannot draft 7 cards each.*needs 29"):
+    with pytest.raises(RuleError, match=r"cannot draft 7 cards each.*needs 29"):
         duo_match(deck_cards=small)
