@@ -253,3 +253,23 @@ def test_uno_simulate_duo_prints_the_match_as_json(capsys: pytest.CaptureFixture
     assert max(result["scores"]) >= 200
     assert result["winners"] == [result["scores"].index(min(result["scores"]))]
     assert DuoUno.replay(2, {}, result["events"]).scores() == result["scores"]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"type": "draft", "keep": "yes"},
+        {"type": "play_colour", "cards": "Red 1"},
+        {"type": "play_colour", "cards": ["Purple 1"]},
+        {"type": "call_uno"},
+    ],
+)
+def test_bad_duo_action_json_is_refused_with_a_sentence(data: dict[str, object]) -> None:
+    with pytest.raises(RuleError):
+        game_spec("duo").action_from_json(data)
+
+
+def test_duo_actions_round_trip_through_json() -> None:
+    spec = game_spec("duo")
+    for action in (DraftPick(False), colour_run("Red Reverse", "Red 1", uno=True), CallUno(1)):
+        assert spec.action_from_json(json.loads(json.dumps(action.to_json()))) == action

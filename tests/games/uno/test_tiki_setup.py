@@ -173,3 +173,24 @@ def test_uno_simulate_tiki_prints_the_match_as_json(capsys: pytest.CaptureFixtur
     assert max(result["scores"]) >= 500 and result["rounds"] >= 1
     replayed = TikiTwist.replay(4, {}, result["events"])
     assert replayed.scores() == result["scores"]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"type": "spin_result", "seats": "2"},
+        {"type": "pick_seat", "seat": True},
+        {"type": "tiki_discard"},
+        {"type": "discard_all", "count": "all"},
+        {"type": "spin", "seats": [1]},
+    ],
+)
+def test_bad_tiki_action_json_is_refused_with_a_sentence(data: dict[str, object]) -> None:
+    with pytest.raises(RuleError):
+        game_spec("tiki").action_from_json(data)
+
+
+def test_tiki_actions_round_trip_through_json() -> None:
+    spec = game_spec("tiki")
+    for action in (SpinResult((1, 2)), PickSeat(2), DiscardAll(3), play("Tiki Go To")):
+        assert spec.action_from_json(json.loads(json.dumps(action.to_json()))) == action
