@@ -52,6 +52,10 @@ rule at a time). The state and turn flow live in `UnoMatch` (``_match.py``):
   `spin_action(outcome)`.
 - `json_fields()` / `load_json_fields(data)`: extra state for `to_json`.
 - `card_locations()`: extra places cards can be (the idol, the draft).
+- `catch_phases` / `keeps_uno_window` (attributes): when a missed UNO may be
+  caught, and which actions leave the catch open (a Tiki spin does).
+- `follow_entries(simulation)`: what a person enters at the table that a
+  simulation did by itself (Tiki: declining a Discard All of a missing colour).
 
 Every ``_apply_<type>`` validates first and changes nothing before it has
 decided the action is legal, so a `RuleError` leaves the state untouched.
