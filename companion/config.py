@@ -67,6 +67,7 @@ __all__ = [
     "load_config",
     "parse_config",
     "save_seat_angles",
+    "seat_angle_problems",
     "seats_path",
     "state_dir",
 ]
@@ -94,6 +95,11 @@ def config_path(explicit: str | os.PathLike[str] | None = None) -> Path | None:
         return SYSTEM_CONFIG_PATH
     else:
         return None
+    if path.is_dir():
+        raise ConfigError(
+            f"{path}: is a directory, not a configuration file (named by {origin}); "
+            f"name the file inside it, e.g. {path / 'config.toml'}."
+        )
     if not path.is_file():
         raise ConfigError(
             f"{path}: no such configuration file (named by {origin}); "
@@ -159,6 +165,11 @@ def _read_toml(path: Path) -> dict[str, Any]:
             return tomllib.load(handle)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML ({error}); fix the syntax there.") from error
+    except UnicodeDecodeError as error:
+        raise ConfigError(
+            f"{path}: is not UTF-8 text (byte {error.start} cannot be read); save it as "
+            "UTF-8 text, or start again from `companion config default`."
+        ) from error
     except OSError as error:
         raise ConfigError(
             f"{path}: cannot be read ({error.strerror}); check the path and its permissions."
@@ -172,6 +183,11 @@ def apply_saved_seats(config: Config) -> Config:
         ConfigError: the seats file exists but is broken.
     """
     path = seats_path(config)
+    if path.is_dir():
+        raise ConfigError(
+            f"{config.source}: spinner.seats_file names {path}, a directory; "
+            f"set it to a file, e.g. {path / 'seats.toml'}."
+        )
     if not path.is_file():
         return config
     data = _read_toml(path)
@@ -238,6 +254,12 @@ def parse_config(data: Mapping[str, Any], *, source: str = "the configuration") 
     spinner = _parse_spinner(reader, reader.table(data, "spinner"))
     tray = _parse_tray(reader, reader.table(data, "tray"))
     _check_rules(reader, spinner, tray, serial)
+    if setting == "serial" and spinner.driver == "uln2003":
+        reader.error(
+            "spinner.driver",
+            'is "uln2003" with backend = "serial", but the Pico firmware drives step/dir '
+            'drivers only; wire the 28BYJ-48 to the Pi and set backend = "gpio"',
+        )
     reader.raise_if_errors()
     backend = detect_backend() if setting == "auto" else setting
     return Config(
@@ -345,14 +367,14 @@ def _check_rules(
     for name in _PIN_KEYS:
         reader.pin(f"spinner.pins.{name}", getattr(pins, name))
     if pins.enable != -1:
-        reader.pin("spinner.pins.enable", pins.enable)
+        reader.pin("spinner.pins.enable", pins.enable, optional=True)
     if len(pins.coils) != 4:
         reader.error("spinner.pins.coils", "needs exactly 4 pins (IN1 to IN4 of the ULN2003)")
     for pin in pins.coils:
         reader.pin("spinner.pins.coils", pin)
     reader.pin("tray.sensor_pin", tray.sensor_pin)
     if tray.button_pin != -1:
-        reader.pin("tray.button_pin", tray.button_pin)
+        reader.pin("tray.button_pin", tray.button_pin, optional=True)
     if tray.sensor_pull_up and tray.sensor_active_high:
         reader.error(
             "tray.sensor_active_high",
@@ -369,22 +391,91 @@ def _check_rules(
         reader.error("spinner.home.slow_rps", "is above fast_rps; the slow approach must be slower")
     if not serial.port:
         reader.error("serial.port", f'is empty; set it to e.g. "{DEFAULT_SERIAL_PORT}"')
+    _check_pin_conflicts(reader, spinner, tray)
     _check_seat_margins(reader, spinner)
 
 
+def _pins_in_use(spinner: SpinnerConfig, tray: TrayConfig) -> list[tuple[str, int]]:
+    """(key, pin) of every pin the configured driver and sensors use."""
+    pins = spinner.pins
+    used: list[tuple[str, int]] = []
+    if spinner.driver == "uln2003":
+        used += [(f"spinner.pins.coils[{index}]", pin) for index, pin in enumerate(pins.coils)]
+    else:
+        used += [("spinner.pins.step", pins.step), ("spinner.pins.direction", pins.direction)]
+        if pins.enable != -1:
+            used.append(("spinner.pins.enable", pins.enable))
+    used.append(("spinner.pins.home", pins.home))
+    if tray.enabled:
+        used.append(("tray.sensor_pin", tray.sensor_pin))
+        if tray.button_pin != -1:
+            used.append(("tray.button_pin", tray.button_pin))
+    return used
+
+
+def _check_pin_conflicts(reader: KeyReader, spinner: SpinnerConfig, tray: TrayConfig) -> None:
+    first_user: dict[int, str] = {}
+    for key, pin in _pins_in_use(spinner, tray):
+        if pin in first_user:
+            reader.error(
+                key,
+                f"is GPIO {pin}, already used by {first_user[pin]}; give each "
+                "function its own pin (docs/hardware.md lists the defaults)",
+            )
+        else:
+            first_user[pin] = key
+
+
 def _check_seat_margins(reader: KeyReader, spinner: SpinnerConfig) -> None:
-    angles = sorted(a % 360.0 for a in spinner.seat_angles)
-    if len(angles) < 2:
-        return
-    gaps = [(b - a) for a, b in zip(angles, [*angles[1:], angles[0] + 360.0], strict=True)]
+    for problem in seat_angle_problems(spinner.seat_angles, spinner.margin_deg):
+        reader.error("spinner.seat_angles", problem)
+
+
+def seat_angle_problems(angles: tuple[float, ...], margin_deg: float | None) -> list[str]:
+    """What is wrong with seat angles, each as "problem; fix" (empty when usable).
+
+    Seats are listed in playing order, so going down the list must walk once
+    around the table (either way round); no two seats may share an angle, and
+    (unless `margin_deg` is None) neighbours must be more than four margins
+    apart, so every seat keeps a wide unambiguous middle.
+    """
+    turned = [a % 360.0 for a in angles]
+    for later, angle in enumerate(turned):
+        for earlier in range(later):
+            if abs((angle - turned[earlier] + 180.0) % 360.0 - 180.0) < 1e-9:
+                return [
+                    f"gives seats {earlier} and {later} the same angle ({angles[earlier]:g} and "
+                    f"{angles[later]:g} degrees); give each seat its own angle"
+                ]
+    if len(turned) < 2:
+        return []
+    if not _goes_round_once(turned):
+        listed = ", ".join(f"{a:g}" for a in angles)
+        ordered = ", ".join(f"{a:g}" for a in sorted(turned))
+        return [
+            f"[{listed}] does not go round the table in playing order; list the seats "
+            f"as they sit, each next to the one before, e.g. [{ordered}]"
+        ]
+    if margin_deg is None:
+        return []
+    ordered_angles = sorted(turned)
+    following = [*ordered_angles[1:], ordered_angles[0] + 360.0]
+    gaps = [b - a for a, b in zip(ordered_angles, following, strict=True)]
     smallest = min(gaps)
-    # Each seat's arc must keep an unambiguous middle after both margins.
-    if smallest <= 4 * spinner.margin_deg or smallest < 1.0:
-        reader.error(
-            "spinner.seat_angles",
+    if smallest <= 4 * margin_deg or smallest < 1.0:
+        return [
             f"has two seats only {smallest:g} degrees apart, too close for margin_deg "
-            f"{spinner.margin_deg:g}; spread the seats or lower margin_deg",
-        )
+            f"{margin_deg:g}; spread the seats or lower margin_deg"
+        ]
+    return []
+
+
+def _goes_round_once(angles: list[float]) -> bool:
+    """Whether the angles, in order, walk once round the circle (either direction)."""
+    following = [*angles[1:], angles[0]]
+    forward = sum((b - a) % 360.0 for a, b in zip(angles, following, strict=True))
+    backward = sum((a - b) % 360.0 for a, b in zip(angles, following, strict=True))
+    return abs(forward - 360.0) < 1e-6 or abs(backward - 360.0) < 1e-6
 
 
 GPIO_STEP_RATE_LIMIT = 1000.0

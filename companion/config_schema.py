@@ -207,7 +207,8 @@ class KeyReader:
         try:
             return check(raw)
         except (TypeError, ValueError) as error:
-            self.error(f"{prefix}{key}", f"{error}, got {raw!r}; set it to e.g. {_toml(default)}")
+            example = _toml(default)
+            self.error(f"{prefix}{key}", f"{error}, got {_toml(raw)}; set it to e.g. {example}")
             return default
 
     def choice(
@@ -240,9 +241,12 @@ class KeyReader:
             return default
         return tuple(float(a) % 360.0 for a in raw)
 
-    def pin(self, key: str, pin: int) -> None:
+    def pin(self, key: str, pin: int, optional: bool = False) -> None:
         if not 0 <= pin <= 27:
-            self.error(key, f"is {pin}, not a GPIO number; use a BCM number from 0 to 27")
+            unwired = ", or -1 when it is not wired" if optional else ""
+            self.error(
+                key, f"is {pin}, not a GPIO number; use a BCM number from 0 to 27{unwired}"
+            )
 
 
 def _is_number(value: Any) -> bool:
@@ -290,10 +294,13 @@ _TYPE_CHECKS: dict[type, Callable[[Any], Any]] = {
 
 
 def _toml(value: Any) -> str:
+    """A value as it is written in TOML (`true`, `"text"`, `[1, 2]`), for messages."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
         return f'"{value}"'
-    if isinstance(value, tuple):
-        return "[" + ", ".join(str(v) for v in value) + "]"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + "}"
     return str(value)

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TextIO
 
-from companion.config import BACKENDS, Config, load_config
+from companion.config import BACKENDS, Config, load_config, seat_angle_problems
 from companion.errors import CompanionError
 
 if TYPE_CHECKING:
@@ -118,12 +118,12 @@ def run_spin(args: argparse.Namespace) -> int:
         raise CompanionError(f"--margin must be 0 to 45 degrees, not {margin:g}.")
     if not 1 <= args.spins <= MAX_SPINS:
         raise CompanionError(f"--spins must be 1 to {MAX_SPINS}, not {args.spins}.")
-    from device.results import seat_arcs
-
-    try:
-        seat_arcs(angles)
-    except ValueError as error:
-        raise CompanionError(str(error)) from None
+    # Order and distinct angles only: how close seats may be depends on the
+    # mode, and the draw itself refuses a fair seat too narrow for the margin.
+    problems = seat_angle_problems(angles, None)
+    if problems:
+        listed = ",".join(f"{a:g}" for a in angles)
+        raise CompanionError(f"The seats {listed} cannot be used: the list {problems[0]}.")
     outcomes = []
     with _spinner(config) as spinner:
         for _ in range(args.spins):

@@ -72,6 +72,26 @@ def test_default_serial_port_is_the_picos_stable_name() -> None:
         ('[serial]\nport = ""', "serial.port", DEFAULT_SERIAL_PORT),
         ("[sim]\ndead_home_sensor = 1", "sim.dead_home_sensor", "true or false"),
         ("spinner = 3", "spinner", "must be a table"),
+        (
+            "[spinner.pins]\ndirection = 20",
+            "spinner.pins.direction",
+            "already used by spinner.pins.step",
+        ),
+        ("[tray]\nbutton_pin = 26", "tray.button_pin", "already used by spinner.pins.home"),
+        ("[spinner.pins]\nenable = 30", "spinner.pins.enable", "or -1 when it is not wired"),
+        ("[spinner]\nseat_angles = [0, 90, 90, 180]", "spinner.seat_angles", "the same angle"),
+        ("[spinner]\nseat_angles = [0, 360]", "spinner.seat_angles", "the same angle"),
+        (
+            "[spinner]\nseat_angles = [0, 180, 90, 270]",
+            "spinner.seat_angles",
+            "e.g. [0, 90, 180, 270]",
+        ),
+        ("[sim]\nreal_time = 1", "sim.real_time", "got 1; set it to e.g. false"),
+        (
+            'backend = "serial"\n[spinner]\ndriver = "uln2003"\nmicrostepping = 1',
+            "spinner.driver",
+            'set backend = "gpio"',
+        ),
     ],
 )
 def test_a_bad_value_names_the_file_the_key_and_the_fix(
@@ -188,3 +208,89 @@ def test_config_check_warns_when_a_28byj48_would_stall(
 def test_config_default_prints_the_documented_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["config", "default"]) == 0
     assert capsys.readouterr().out == default_config_text()
+
+
+@pytest.mark.parametrize(
+    "seat_angles",
+    [
+        [0, 90, 180, 270],
+        [270, 0, 90, 180],  # starts anywhere round the table
+        [0, 270, 180, 90],  # play goes the other way round
+        [300, 20],
+        [10, 250, 130],
+    ],
+)
+def test_seats_listed_round_the_table_in_either_direction_are_accepted(
+    write_config, seat_angles: list[int]  # type: ignore[no-untyped-def]
+) -> None:
+    config = load_config(write_config(f"[spinner]\nseat_angles = {seat_angles}\n"))
+    assert config.spinner.seat_angles == tuple(float(a) for a in seat_angles)
+
+
+def test_pins_of_the_driver_not_in_use_may_overlap(write_config) -> None:  # type: ignore[no-untyped-def]
+    # The ULN2003 coils are unused with a step/dir driver, so they may share pins.
+    config = load_config(write_config("[spinner.pins]\ncoils = [20, 21, 16, 26]\n"))
+    assert config.spinner.pins.coils == (20, 21, 16, 26)
+
+
+def test_a_disabled_tray_frees_its_pins(write_config) -> None:  # type: ignore[no-untyped-def]
+    config = load_config(write_config("[tray]\nenabled = false\nsensor_pin = 20\n"))
+    assert config.tray.sensor_pin == 20
+
+
+BROKEN_FILES = [
+    ("syntax.toml", b"[spinner\nmode = 1\n", "not valid TOML"),
+    ("latin1.toml", b"# caf\xe9\n[spinner]\n", "is not UTF-8 text"),
+    ("types.toml", b"[spinner]\nextra_revolutions = true\n", "got true; set it to e.g. 2"),
+    ("unknown.toml", b"[spinner]\nspeed = 3\n", "spinner.speed is not a known key"),
+    ("pins.toml", b"[spinner.pins]\nstep = 40\n", "spinner.pins.step is 40"),
+    ("dup.toml", b"[tray]\nsensor_pin = 21\n", "tray.sensor_pin is GPIO 21, already used"),
+    ("order.toml", b"[spinner]\nseat_angles = [0, 180, 90, 270]\n", "playing order"),
+]
+
+
+@pytest.mark.parametrize(("name", "content", "message"), BROKEN_FILES)
+def test_config_check_explains_a_broken_file_without_a_traceback(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    name: str,
+    content: bytes,
+    message: str,
+) -> None:
+    path = tmp_path / name
+    path.write_bytes(content)
+    assert main(["config", "check", str(path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert f"{path}: " in captured.err and message in captured.err
+    assert "Traceback" not in captured.err
+
+
+def test_config_check_on_a_directory_names_the_file_to_give(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["config", "check", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{tmp_path}: is a directory" in err and str(tmp_path / "config.toml") in err
+
+
+def test_config_check_on_a_missing_file_says_how_to_make_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["config", "check", str(tmp_path / "absent.toml")]) == 1
+    err = capsys.readouterr().err
+    assert "no such configuration file" in err and "companion config default" in err
+
+
+def test_a_seats_file_that_is_a_directory_is_an_error_naming_the_key(
+    write_config, tmp_path: Path  # type: ignore[no-untyped-def]
+) -> None:
+    path = write_config(f'[spinner]\nseats_file = "{tmp_path}"\n')
+    with pytest.raises(ConfigError, match=rf"{path}: spinner.seats_file names .* a directory"):
+        load_config(path)
+
+
+def test_saving_seats_out_of_playing_order_changes_nothing(sim_config: Config) -> None:
+    with pytest.raises(ConfigError, match="playing order"):
+        save_seat_angles(sim_config, (0.0, 180.0, 90.0, 270.0))
+    assert load_config(sim_config.source).spinner.seat_angles == (0.0, 90.0, 180.0, 270.0)

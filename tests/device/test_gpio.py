@@ -192,14 +192,19 @@ def test_the_tray_button_gives_a_fair_roll(
     tray.close()
 
 
-def test_a_pin_already_in_use_is_reported_with_a_sentence(
-    mock_factory: MockFactory, virtual_clock: VirtualClock, write_config
-) -> None:  # type: ignore[no-untyped-def]
+def test_a_pin_already_in_use_is_reported_with_a_sentence_and_the_others_released(
+    mock_factory: MockFactory, virtual_clock: VirtualClock, gpio_config: Config
+) -> None:
+    from gpiozero import DigitalInputDevice
+
     from device.errors import DeviceUnavailable
 
-    config = load_config(write_config('backend = "gpio"\n[spinner.pins]\nstep = 21\n'))
+    squatter = DigitalInputDevice(HOME)  # something else already holds the home pin
     with pytest.raises(DeviceUnavailable, match="check the pin numbers"):
-        open_gpio_spinner(config, virtual_clock)
+        open_gpio_spinner(gpio_config, virtual_clock)
+    squatter.close()
+    # The driver's pins were given back: the spinner opens once the pin is free.
+    open_gpio_spinner(gpio_config, virtual_clock).close()
 
 
 def test_an_unknown_pin_factory_names_the_choices(write_config) -> None:  # type: ignore[no-untyped-def]

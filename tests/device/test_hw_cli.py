@@ -74,7 +74,9 @@ def test_spin_prints_one_line_per_spin_without_json(capsys: pytest.CaptureFixtur
     [
         (["--seats", "1"], "--seats must be 2 to 10"),
         (["--seat-angles", "0,abc"], "degrees separated by commas"),
-        (["--seat-angles", "0,0.0"], "share an angle"),
+        (["--seat-angles", "0,0.0"], "the same angle"),
+        (["--seat-angles", "0,180,90,270"], "playing order"),
+        (["--seats", "10", "--margin", "20", "--mode", "fair"], "too narrow"),
         (["--spins", "0"], "--spins must be 1"),
         (["--margin", "-2"], "--margin must be 0 to 45"),
     ],
