@@ -38,7 +38,7 @@ def check_spinner(config: Config, clock: Clock) -> Check:
         report = spinner.home()
         turn = spinner.steps_per_turn
         limits = MotionLimits.from_config(config.spinner, config.spinner.max_speed_rps / 2)
-        move = spinner.backend.move(plan_move(turn, limits))
+        move = spinner.run(plan_move(turn, limits))
         fault = spinner.check_home_passes(0, move)
         if fault is not None or not move.home_edges:
             reason = fault.sentence() if fault else "the home sensor did not fire in a full turn"
@@ -63,6 +63,10 @@ def check_tray(config: Config, clock: Clock) -> Check:
         return Check(name, False, str(error))
     inputs.start(lambda _active: None, lambda: None)
     inputs.close()
+    if config.backend == "sim":
+        return Check(name, True, "simulated sensor and button")
+    if config.backend == "serial":
+        return Check(name, True, "sensor and button on the table controller's pins")
     button = (
         "no button" if config.tray.button_pin == -1 else f"button on GPIO {config.tray.button_pin}"
     )

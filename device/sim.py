@@ -45,9 +45,13 @@ class SimStepper:
         self.direction = 1 if direction >= 0 else -1
 
     def step(self) -> None:
-        """One step; the rotor follows unless this step is lost."""
+        """One step; the rotor follows unless this step is lost (or the motor is off)."""
         self.steps_taken += 1
         self.commanded += self.direction
+        if not self.enabled:
+            # A released motor does not turn: every step commanded is lost.
+            self.steps_lost += 1
+            return
         if self.stall_steps > 0:
             self.stall_steps -= 1
             self.steps_lost += 1

@@ -12,13 +12,16 @@ shows it on screen instead of the idol pointing.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from types import TracebackType
 
 from companion.config import SpinnerConfig
 from device import results
-from device.backend import HomeReport, HomingPlan, MoveReport, SpinnerBackend
+from device.backend import HomeReport, HomingPlan, MoveReport, SpinnerBackend, StepSchedule
 from device.errors import DeviceError, DeviceUnavailable
 from device.motion import MotionLimits, plan_move, plan_spin
 
@@ -134,8 +137,8 @@ class Spinner:
         """
         self.position = None
         try:
-            self.backend.enable(True)
-            report = self.backend.home(self.homing_plan())
+            with self.powered():
+                report = self.backend.home(self.homing_plan())
         except DeviceError as error:
             self.unavailable_reason = str(error)
             log.error("The spinner is unavailable: %s", error)
@@ -143,6 +146,30 @@ class Spinner:
         self.unavailable_reason = ""
         self.position = 0
         return report
+
+    @contextlib.contextmanager
+    def powered(self) -> Iterator[None]:
+        """Energise the motor for the moves inside; release it if anything fails.
+
+        After an error the motor is never left energised (a jammed idol must
+        not cook the motor or the driver). A step/dir motor then holds its
+        position between moves; a 28BYJ-48 is released when idle, since its
+        gear train holds the idol and its coils would heat for nothing.
+        """
+        self.backend.enable(True)
+        try:
+            yield
+        except BaseException:
+            self._release()
+            raise
+        if self.config.driver == "uln2003":
+            self._release()
+
+    def _release(self) -> None:
+        try:
+            self.backend.enable(False)
+        except DeviceError as error:  # the link is down: nothing is energised through it
+            log.warning("The motor could not be released: %s", error)
 
     def ready(self) -> bool:
         """Home if never homed; False (with `unavailable_reason`) when the spinner cannot run.
@@ -200,7 +227,8 @@ class Spinner:
     def _drive_to(self, pick: results.SpinPick) -> SpinOutcome:
         assert self.position is not None
         schedule = plan_spin(self.position, pick.stop_step, self.config)
-        report = self.backend.move(schedule)
+        with self.powered():
+            report = self.backend.move(schedule)
         start = self.position
         fault = self.check_home_passes(start, report)
         # A pass within tolerance still tells where the rotor really is:
@@ -271,8 +299,24 @@ class Spinner:
         current = self._homed_position()
         distance = (target_step - current) % self.steps_per_turn
         limits = MotionLimits.from_config(self.config, speed_rps)
-        report = self.backend.move(plan_move(distance, limits))
-        self.position = (current + report.steps_taken) % self.steps_per_turn
+        return self.run(plan_move(distance, limits))
+
+    def run(self, schedule: StepSchedule) -> MoveReport:
+        """Run a planned move from the homed position, motor energised; tracks the position.
+
+        Raises:
+            DeviceUnavailable: the spinner is not homed.
+            DeviceError: the backend failed (the motor is released).
+        """
+        current = self._homed_position()
+        try:
+            with self.powered():
+                report = self.backend.move(schedule)
+        except DeviceError:
+            self.position = None
+            raise
+        moved = report.steps_taken if schedule.direction >= 0 else -report.steps_taken
+        self.position = (current + moved) % self.steps_per_turn
         return report
 
     def jog(self, steps: int, speed_rps: float = 0.25) -> MoveReport:
@@ -282,12 +326,8 @@ class Spinner:
             DeviceUnavailable: the spinner is not homed.
             DeviceError: the backend failed.
         """
-        current = self._homed_position()
         limits = MotionLimits.from_config(self.config, speed_rps)
-        report = self.backend.move(plan_move(abs(steps), limits, 1 if steps >= 0 else -1))
-        moved = report.steps_taken if steps >= 0 else -report.steps_taken
-        self.position = (current + moved) % self.steps_per_turn
-        return report
+        return self.run(plan_move(abs(steps), limits, 1 if steps >= 0 else -1))
 
     def _homed_position(self) -> int:
         if self.position is None:
@@ -298,5 +338,16 @@ class Spinner:
         return self.position
 
     def close(self) -> None:
-        """Release the backend (idempotent)."""
+        """Release the motor and the backend (idempotent)."""
         self.backend.close()
+
+    def __enter__(self) -> Spinner:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()

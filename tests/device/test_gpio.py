@@ -250,3 +250,19 @@ def test_both_tray_sensor_wirings_report_a_throw(
     getattr(sensor, shake)()
     assert [event.kind for event in tray.drain()] == [THROW]
     tray.close()
+
+
+def test_a_spinner_that_cannot_home_leaves_the_driver_disabled(
+    mock_factory: MockFactory, virtual_clock: VirtualClock, gpio_config: Config
+) -> None:
+    from device.errors import HomingError
+
+    spinner = open_spinner(gpio_config, virtual_clock, random.Random(1))
+    enable_pin = mock_factory.pin(EN)
+    with pytest.raises(HomingError):
+        spinner.home()  # the mock home pin never goes low: a dead sensor
+    assert enable_pin.state is True  # EN high: driver off
+    outcome = spinner.spin()
+    assert outcome.software_pick
+    assert enable_pin.state is True
+    spinner.close()

@@ -244,3 +244,15 @@ def test_watching_a_disabled_tray_says_how_to_enable_it(
     path = write_config('backend = "sim"\n[tray]\nenabled = false\n')
     code, _, err = run(["hw", "tray", "--config", str(path), "--simulate-throws", "1"], capsys)
     assert code == 1 and "tray.enabled = false" in err
+
+
+def test_self_test_turns_a_28byj48_that_is_released_between_moves(
+    write_config, capsys: pytest.CaptureFixture[str]  # type: ignore[no-untyped-def]
+) -> None:
+    path = write_config(
+        'backend = "sim"\n[spinner]\ndriver = "uln2003"\nsteps_per_rev = 4096\n'
+        "microstepping = 1\nmax_speed_rps = 0.12\n"
+    )
+    code, out, _ = run(["hw", "test", "--config", str(path)], capsys)
+    assert code == 0, out
+    assert out.splitlines()[0].startswith("spinner (sim, uln2003): OK")

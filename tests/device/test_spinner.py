@@ -209,3 +209,71 @@ def test_homing_never_runs_faster_than_the_motor_may(write_config) -> None:  # t
     assert plan.slow_interval_s >= plan.fast_interval_s
     spinner.home()
     assert spinner.position == 0
+
+
+def uln2003_config(write_config) -> Config:  # type: ignore[no-untyped-def]
+    from companion.config import load_config
+
+    text = (
+        'backend = "sim"\n[spinner]\ndriver = "uln2003"\nsteps_per_rev = 4096\n'
+        "microstepping = 1\nmax_speed_rps = 0.12\n"
+    )
+    return load_config(write_config(text))
+
+
+def test_a_failed_homing_leaves_the_motor_released(write_config) -> None:  # type: ignore[no-untyped-def]
+    from companion.config import load_config
+
+    config = load_config(write_config('backend = "sim"\n[sim]\ndead_home_sensor = true\n'))
+    spinner = make_spinner(config, VirtualClock())
+    with pytest.raises(HomingError):
+        spinner.home()
+    assert not sim(spinner).stepper.enabled
+
+
+def test_a_move_failing_midway_releases_the_motor_and_falls_back(sim_config: Config) -> None:
+    from device.errors import DeviceError
+
+    spinner = make_spinner(sim_config, VirtualClock())
+    spinner.home()
+    stepper = sim(spinner).stepper
+    original = stepper.step
+
+    def failing_step() -> None:
+        if stepper.steps_taken > 2000:
+            raise DeviceError("The driver stopped answering.")
+        original()
+
+    stepper.step = failing_step  # type: ignore[method-assign]
+    outcome = spinner.spin()
+    assert outcome.software_pick and "stopped answering" in outcome.reason
+    assert not stepper.enabled
+    assert spinner.position is None
+
+
+def test_a_step_dir_motor_holds_between_spins(sim_config: Config) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    spinner.spin()
+    assert sim(spinner).stepper.enabled
+
+
+def test_a_28byj48_is_released_when_idle_and_still_lands_on_its_results(
+    write_config,  # type: ignore[no-untyped-def]
+) -> None:
+    spinner = make_spinner(uln2003_config(write_config), VirtualClock(), seed=3)
+    stepper = sim(spinner).stepper
+    spinner.home()
+    assert not stepper.enabled
+    for _ in range(3):
+        outcome = spinner.spin()
+        assert not outcome.software_pick and not outcome.rehomed
+        assert not stepper.enabled
+        assert stepper.rotor_angle_deg == pytest.approx(outcome.stop_angle_deg)
+    spinner.jog(-100)
+    assert not stepper.enabled and stepper.steps_lost == 0
+
+
+def test_the_spinner_closes_as_a_context_manager(sim_config: Config) -> None:
+    with make_spinner(sim_config, VirtualClock()) as spinner:
+        spinner.spin()
+    assert sim(spinner).stepper.closed and not sim(spinner).stepper.enabled
