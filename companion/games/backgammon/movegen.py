@@ -87,16 +87,20 @@ def opposition(board: Board, mover: int) -> list[int]:
     return [sum(counts) for counts in zip(*others, strict=True)]
 
 
-Found = dict[int, "Candidate"]
-"""Plays found so far by key."""
-
 Candidate = tuple[tuple[Step, ...], tuple[int, ...] | None, bool]
 """A play found: its steps, the mover's counts after it (None: work them out
 from the steps), and whether it hit."""
 
+Found = dict[int, Candidate]
+"""Plays found so far by key."""
+
 
 def search_pair(
-    me: list[int], opp: list[int], geometry: Geometry, dice: tuple[int, int], found: Found,
+    me: list[int],
+    opp: list[int],
+    geometry: Geometry,
+    dice: tuple[int, int],
+    found: Found,
     singles: Found,
 ) -> None:
     """Every play of one die order into `found`, in general (bar and bear-off rules).
