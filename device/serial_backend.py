@@ -163,6 +163,7 @@ class SerialSpinner:
         self._interrupted = False
         self._rehomed = threading.Event()
         self._rehomed.set()
+        self._rehome_round = 0
         self.rehome_error = ""
         self.rehomes = 0
         self._closed = False
@@ -297,10 +298,11 @@ class SerialSpinner:
         plan = self._plan
         if plan is not None and (self._interrupted or not hello.get("homed")):
             self._rehomed.clear()
-            threading.Thread(target=self._rehome, args=(plan,), name="serial-rehome",
-                             daemon=True).start()
+            self._rehome_round += 1
+            threading.Thread(target=self._rehome, args=(plan, self._rehome_round),
+                             name="serial-rehome", daemon=True).start()
 
-    def _rehome(self, plan: HomingPlan) -> None:
+    def _rehome(self, plan: HomingPlan, round_: int) -> None:
         try:
             self._home(plan)
             self.rehome_error = ""
@@ -308,7 +310,8 @@ class SerialSpinner:
         except DeviceError as error:
             self.rehome_error = str(error)
         finally:
-            self._rehomed.set()
+            if round_ == self._rehome_round:  # a later reconnect's re-home is still to come
+                self._rehomed.set()
 
     def _wait_for_rehome(self) -> None:
         plan = self._plan

@@ -174,6 +174,7 @@ class SerialLink:
         self._state_listeners: list[StateListener] = []
         self._connect_hooks: list[ConnectHook] = []
         self._ever_online = False
+        self._ready_connection = -1  # the connection whose handshake and setup completed
         self._stop = threading.Event()
         self._wake = threading.Event()
         self._supervisor: threading.Thread | None = None
@@ -288,8 +289,8 @@ class SerialLink:
                 on_timeout=self._count_timeout,
             )
         self._timeouts = 0
-        if self.state == OFFLINE:
-            self._set_state(ONLINE, "")
+        if self.state == OFFLINE and self._ready_connection == connection:
+            self._set_state(ONLINE, "")  # answering again after timeouts, on a set-up link
         if kind_back == protocol.NAK:
             raise CommandRefused(
                 f"The table controller refused the {name} command: {reply.get('error')}."
@@ -470,6 +471,7 @@ class SerialLink:
         if self._ever_online:
             self.reconnects += 1
         self._ever_online = True
+        self._ready_connection = self._connection
         self._set_state(ONLINE, "")
         return True
 
