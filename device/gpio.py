@@ -15,7 +15,9 @@ Two motor drivers:
 
 from __future__ import annotations
 
+import time
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 from companion.config import Config
@@ -35,6 +37,13 @@ HALF_STEP_SEQUENCE: tuple[tuple[int, int, int, int], ...] = (
     (1, 0, 0, 1),
 )
 """Coil patterns IN1..IN4 of the 28BYJ-48, one half-step apart."""
+
+STEP_PULSE_NS = 2_500
+"""Least time STEP stays high, and low between pulses: the DRV8825 needs 1.9 us,
+the A4988 1 us, the TMC2209 0.1 us."""
+
+DIR_SETUP_NS = 1_000
+"""Least time DIR is steady before a STEP edge: DRV8825 650 ns, A4988 200 ns."""
 
 
 def _gpiozero() -> Any:
@@ -94,9 +103,23 @@ def _device(kind: str, *args: Any, factory: Any, **kwargs: Any) -> Any:
 
 
 class StepDirDriver:
-    """A step/dir driver (TMC2209, A4988, DRV8825) on three pins."""
+    """A step/dir driver (TMC2209, A4988, DRV8825) on three pins.
 
-    def __init__(self, step: int, direction: int, enable: int, factory: Any = None) -> None:
+    Pulse and set-up times are held by busy-waiting on `now_ns` (the
+    nanosecond counter): no sleep can time microseconds, and how long a pin
+    write takes depends on the Pi and the pin factory, so it is never relied on.
+    """
+
+    def __init__(
+        self,
+        step: int,
+        direction: int,
+        enable: int,
+        factory: Any = None,
+        now_ns: Callable[[], int] = time.perf_counter_ns,
+    ) -> None:
+        self._now_ns = now_ns
+        self._low_since = now_ns() - STEP_PULSE_NS
         self.step_pin = _device("DigitalOutputDevice", step, factory=factory)
         self._step_pin = self.step_pin.pin
         self.dir_pin = _device("DigitalOutputDevice", direction, factory=factory)
@@ -115,18 +138,29 @@ class StepDirDriver:
         self._closed = False
 
     def set_direction(self, direction: int) -> None:
-        """DIR high for forward, low for backward."""
-        self.dir_pin.value = 1 if direction >= 0 else 0
+        """DIR high for forward, low for backward, steady `DIR_SETUP_NS` before any step."""
+        level = 1 if direction >= 0 else 0
+        if self.dir_pin.value != level:
+            self.dir_pin.value = level
+            self._wait_until(self._now_ns() + DIR_SETUP_NS)
 
     def step(self) -> None:
-        """One STEP pulse; a Python call lasts longer than the 1-2 us minimum.
+        """One STEP pulse, high and then low for at least `STEP_PULSE_NS` each.
 
         Writes the pin directly: the device layer's checks would double the
         time of each step, and this runs thousands of times a second.
         """
         pin = self._step_pin
+        self._wait_until(self._low_since + STEP_PULSE_NS)
         pin.state = True
+        self._wait_until(self._now_ns() + STEP_PULSE_NS)
         pin.state = False
+        self._low_since = self._now_ns()
+
+    def _wait_until(self, deadline_ns: int) -> None:
+        now_ns = self._now_ns
+        while now_ns() < deadline_ns:
+            pass
 
     def enable(self, on: bool) -> None:
         """Drive EN low (on) or high (off)."""

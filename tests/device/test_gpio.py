@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -266,3 +267,62 @@ def test_a_spinner_that_cannot_home_leaves_the_driver_disabled(
     assert outcome.software_pick
     assert enable_pin.state is True
     spinner.close()
+
+
+def ticking(clock: VirtualClock, tick_ns: int = 100):  # type: ignore[no-untyped-def]
+    """A nanosecond counter on the virtual clock that advances on every read, as time does."""
+
+    def now_ns() -> int:
+        clock.advance(tick_ns / 1e9)
+        return clock.now_ns()
+
+    return now_ns
+
+
+def change_times(states: list) -> list[tuple[float, bool]]:  # type: ignore[type-arg]
+    """(absolute time, level) of each change recorded on a mock pin."""
+    now, changes = 0.0, []
+    for state in states[1:]:
+        now += state.timestamp
+        changes.append((now, state.state))
+    return changes
+
+
+def test_step_pulses_are_high_and_low_long_enough_for_a_drv8825(
+    mock_factory: MockFactory, virtual_clock: VirtualClock
+) -> None:
+    from device.gpio import StepDirDriver
+
+    driver = StepDirDriver(STEP, DIR, EN, now_ns=ticking(virtual_clock))
+    step_pin = mock_factory.pin(STEP)
+    step_pin.clear_states()
+    for _ in range(5):  # back to back, as when the scheduler catches up
+        driver.step()
+    changes = change_times(step_pin.states)
+    assert [level for _, level in changes] == [True, False] * 5
+    widths = [b - a for (a, _), (b, _) in itertools.pairwise(changes)]
+    assert min(widths) >= 1.9e-6  # DRV8825: 1.9 us high and 1.9 us low at least
+    driver.close()
+
+
+@pytest.mark.parametrize("direction", [1, -1])
+def test_direction_is_steady_before_the_next_step_edge(
+    mock_factory: MockFactory, virtual_clock: VirtualClock, direction: int
+) -> None:
+    from device.gpio import StepDirDriver
+
+    driver = StepDirDriver(STEP, DIR, EN, now_ns=ticking(virtual_clock))
+    driver.set_direction(-direction)
+    dir_pin, step_pin = mock_factory.pin(DIR), mock_factory.pin(STEP)
+    driver.step()
+    dir_pin.clear_states()
+    step_pin.clear_states()
+    start = virtual_clock.now()
+    driver.set_direction(direction)
+    driver.step()
+    (dir_change,) = change_times(dir_pin.states)
+    first_rise = change_times(step_pin.states)[0]
+    assert dir_change[1] is (direction > 0)
+    assert first_rise[0] - dir_change[0] >= 650e-9  # DRV8825 DIR set-up time
+    assert virtual_clock.now() - start < 1e-4  # held by busy-waiting, not by a sleep
+    driver.close()
