@@ -19,7 +19,7 @@ from companion.config import Config, HomeConfig, SerialConfig, SpinnerConfig
 from device import serial_backend
 from device.backend import StepSchedule
 from device.errors import DeviceError, LinkError
-from device.serial_link import MISMATCH, OFFLINE, ONLINE
+from device.serial_link import MISMATCH, OFFLINE, ONLINE, FirmwareMismatch
 from device.spinner import Spinner
 from tests.firmware.conftest import STEPS_PER_TURN, homing_plan, serial_config
 from tests.firmware.harness import PtyBoard
@@ -200,7 +200,8 @@ def test_a_mismatched_firmware_is_refused_with_a_clear_message(pty_board: PtyBoa
     backend = serial_backend.open_serial_spinner(serial_config(pty_board))
     try:
         assert eventually(lambda: backend.state == MISMATCH)
-        with pytest.raises(LinkError, match=r"runs firmware 0\.9\.0.*companion firmware install"):
+        with pytest.raises(FirmwareMismatch,
+                           match=r"runs firmware 0\.9\.0.*companion firmware install"):
             backend.enable(True)
     finally:
         backend.close()
