@@ -26,7 +26,8 @@ rule at a time). The state and turn flow live in `UnoMatch` (``_match.py``):
 - class attributes: ``game_name``, ``title``, ``min_players``,
   ``max_players``, ``builtin_decks`` (deck choice), ``options_type`` (a
   `ClassicOptions` subclass), ``action_types`` (JSON type -> action class),
-  ``points_table`` (round scoring).
+  ``points_table`` (round scoring), ``catch_phases`` (when an UNO catch is
+  allowed), ``keeps_uno_window`` (action types that leave the catch window open).
 - `build_deck()`: the deck (default: the user's cards or the options' deck).
 - `effective_kind(card)`: what a card does (D-U1 blank wilds).
 - `playable(card, seat)`: what counts as playable; `play_error(card, seat)`
@@ -52,6 +53,8 @@ rule at a time). The state and turn flow live in `UnoMatch` (``_match.py``):
   `spin_action(outcome)`.
 - `json_fields()` / `load_json_fields(data)`: extra state for `to_json`.
 - `card_locations()`: extra places cards can be (the idol, the draft).
+- `follow_entries(simulation)`: referee entries a variant's simulation made
+  by itself (used by `companion.games.uno.referee.follow`).
 - `catch_phases` / `keeps_uno_window` (attributes): when a missed UNO may be
   caught, and which actions leave the catch open (a Tiki spin does).
 - `follow_entries(simulation)`: what a person enters at the table that a
