@@ -402,3 +402,15 @@ def test_a_closed_table_refuses_commands(store: Store) -> None:
     outcome = table.post(DrawChance()).result(timeout=10)
     assert not outcome.applied
     assert outcome.text == "The table is closed: start the companion again."
+
+
+def test_a_kept_roll_is_still_served_again_after_a_restart(store: Store, db_path: Path) -> None:
+    chance = Constant([3])
+    with Table(store, games=GAMES, chance=chance, spinner=Constant(0)) as table:
+        apply(table, NewMatch("tally", default_players(2), {}), DrawChance(), DrawChance())
+        apply(table, Undo())
+    chance.outcome_value = [5]
+    with Store.open(db_path) as again:
+        with Table(again, games=GAMES, chance=chance, spinner=Constant(0)) as reopened:
+            outcome = reopened.post(DrawChance()).result(timeout=10)
+    assert outcome.text == "The companion rolls 3"
