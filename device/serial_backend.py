@@ -52,6 +52,7 @@ def link_settings(config: Config) -> LinkSettings:
     return LinkSettings(
         port=serial.port,
         baud=serial.baud,
+        read_timeout_s=serial.timeout_s,
         ack_timeout_s=serial.ack_timeout_s,
         retries=serial.retries,
         handshake_timeout_s=serial.handshake_timeout_s,

@@ -61,6 +61,7 @@ class LinkSettings:
 
     port: str
     baud: int = 115200
+    read_timeout_s: float = 0.05
     ack_timeout_s: float = 0.25
     retries: int = 5
     max_resend_delay_s: float = 1.0
@@ -75,7 +76,7 @@ class SerialLink:
     """A self-healing link to the Pico; see the module docstring."""
 
     def __init__(self, settings: LinkSettings,
-                 opener: Callable[[str, int], Port] = open_serial_port) -> None:
+                 opener: Callable[[str, int, float], Port] = open_serial_port) -> None:
         self.settings = settings
         self.opener = opener
         self.state = CONNECTING
@@ -352,7 +353,7 @@ class SerialLink:
                             "plug in the Pico or set serial.port")
             return False
         try:
-            port = self.opener(path, settings.baud)
+            port = self.opener(path, settings.baud, settings.read_timeout_s)
         except LinkError as error:
             self._set_state(self._lost_state(), str(error))
             return False

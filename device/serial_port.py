@@ -84,7 +84,7 @@ def resolve_port(pattern: str) -> str | None:
     return pattern if glob.glob(glob.escape(pattern)) else None
 
 
-def open_serial_port(path: str, baud: int) -> Port:
+def open_serial_port(path: str, baud: int, read_timeout_s: float = 0.05) -> Port:
     """Open the board exclusively, with DTR asserted (the Pico sends nothing without it).
 
     Raises:
@@ -93,7 +93,7 @@ def open_serial_port(path: str, baud: int) -> Port:
     import serial
 
     try:
-        port = serial.serial_for_url(path, do_not_open=True, baudrate=baud, timeout=0.05,
+        port = serial.serial_for_url(path, do_not_open=True, baudrate=baud, timeout=read_timeout_s,
                                      write_timeout=1.0)
         if hasattr(port, "exclusive"):
             port.exclusive = True
