@@ -9,6 +9,12 @@ ours, and tested by driving fast sequences on a virtual clock.
 `DiceTray` wires a backend's `TrayInputs` to the detector, asks the
 configured `DiceSource` for values when the dice settle or the button is
 pressed, and queues `TrayEvent`s for the table (or calls `on_event`).
+
+Sensor and button callbacks arrive on the backend's threads (gpiozero's,
+the serial reader's) while `poll()` runs on the caller's: one lock orders
+every decision and its event, so a "settled" always comes before the next
+"throw" even when the dice are thrown again while the values are read, and
+no callback waits for the dice reader.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import TracebackType
 
 from companion.config import TrayConfig
 from device.backend import DiceRoll, TrayInputs
@@ -27,6 +34,9 @@ from device.errors import DeviceError
 THROW = "throw"
 SETTLED = "settled"
 BUTTON = "button"
+
+BUTTON_DEBOUNCE_S = 0.25
+"""Presses closer than this to the previous one are the contacts bouncing."""
 
 
 @dataclass(frozen=True)
@@ -65,7 +75,8 @@ class ThrowDetector:
     def motion(self, active: bool, now: float) -> str | None:
         """The sensor changed; returns "throw" when this starts a throw."""
         self.active = active
-        self.last_activity = now
+        # Callbacks from two threads may arrive slightly out of time order.
+        self.last_activity = max(self.last_activity, now)
         if self.rolling:
             return None
         self.rolling = True
@@ -100,8 +111,13 @@ class DiceTray:
         self.on_event = on_event
         self.detector = ThrowDetector(config.settle_s, config.sensor_kind == "vibration")
         self.events: queue.Queue[TrayEvent] = queue.Queue()
-        self._lock = threading.Lock()
+        # Re-entrant: an `on_event` handler may call `poll()` or `drain()`.
+        self._lock = threading.RLock()
+        self._reading = False
+        self._throw_during_read: float | None = None
+        self._last_press: float | None = None
         self._started = False
+        self._closed = False
 
     def start(self) -> None:
         """Start listening to the sensor and the button (idempotent)."""
@@ -110,22 +126,49 @@ class DiceTray:
             self.inputs.start(self._motion, self._button)
 
     def _motion(self, active: bool) -> None:
+        now = self.clock.now()
         with self._lock:
-            kind = self.detector.motion(active, self.clock.now())
-        if kind is not None:
-            self._emit(TrayEvent(kind, self.clock.now()))
+            kind = self.detector.motion(active, now)
+            if kind is None:
+                return
+            if self._reading:
+                # The last throw's values are being read: this throw follows its settle.
+                self._throw_during_read = now
+                return
+            self._emit(TrayEvent(kind, now))
 
     def _button(self) -> None:
+        now = self.clock.now()
+        with self._lock:
+            if self._last_press is not None and now - self._last_press < BUTTON_DEBOUNCE_S:
+                self._last_press = now
+                return
+            self._last_press = now
         self._emit(self._with_values(BUTTON))
 
     def poll(self) -> TrayEvent | None:
-        """Check for a settle now; call this often (every 10-50 ms)."""
+        """Check for a settle now; call this often (every 10-50 ms).
+
+        Returns the "settled" event (also queued), or None.
+        """
         with self._lock:
+            if self._reading:
+                return None
             kind = self.detector.poll(self.clock.now())
-        if kind is None:
-            return None
-        event = self._with_values(kind)
-        self._emit(event)
+            if kind is None:
+                return None
+            self._reading = True
+        event = TrayEvent(kind, self.clock.now(), None, "the dice values could not be read")
+        try:
+            # Outside the lock: a serial dice reader may take a while.
+            event = self._with_values(kind)
+        finally:
+            with self._lock:
+                self._emit(event)
+                self._reading = False
+                thrown, self._throw_during_read = self._throw_during_read, None
+                if thrown is not None:
+                    self._emit(TrayEvent(THROW, thrown))
         return event
 
     def _with_values(self, kind: str) -> TrayEvent:
@@ -150,6 +193,20 @@ class DiceTray:
 
     def close(self) -> None:
         """Release the inputs and the dice reader (idempotent)."""
+        if self._closed:
+            return
+        self._closed = True
         self.inputs.close()
         if self.source.reader is not None:
             self.source.reader.close()
+
+    def __enter__(self) -> DiceTray:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()

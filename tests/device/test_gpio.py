@@ -326,3 +326,20 @@ def test_direction_is_steady_before_the_next_step_edge(
     assert first_rise[0] - dir_change[0] >= 650e-9  # DRV8825 DIR set-up time
     assert virtual_clock.now() - start < 1e-4  # held by busy-waiting, not by a sleep
     driver.close()
+
+
+def test_a_bouncing_tray_button_is_one_press(
+    mock_factory: MockFactory, virtual_clock: VirtualClock, gpio_config: Config
+) -> None:
+    tray = open_tray(gpio_config, virtual_clock, random.Random(3))
+    tray.start()
+    button = mock_factory.pin(27)
+    for _ in range(2):  # two real presses, each with its contacts chattering
+        for _ in range(4):
+            button.drive_low()
+            virtual_clock.advance(0.003)
+            button.drive_high()
+            virtual_clock.advance(0.002)
+        virtual_clock.advance(1.0)
+    assert [event.kind for event in tray.drain()] == [BUTTON, BUTTON]
+    tray.close()

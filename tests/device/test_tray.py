@@ -165,3 +165,84 @@ def test_fair_roll_covers_every_face_evenly() -> None:
     rng = random.Random(2)
     faces = [fair_roll(1, 6, rng).values[0] for _ in range(6000)]
     assert all(abs(faces.count(face) - 1000) < 150 for face in range(1, 7))
+
+
+def test_dice_thrown_again_while_the_values_are_read_come_after_the_settle() -> None:
+    import threading
+
+    clock = VirtualClock()
+    inputs = SimTray(clock)
+
+    class SlowReader:
+        """A dice reader during whose read the sensor fires on another thread."""
+
+        name = "slow"
+
+        def read_dice(self, count: int, sides: int, timeout_s: float) -> DiceRoll:
+            # gpiozero delivers edges on its own thread; this one finishes
+            # while the reader is still busy.
+            shake = threading.Thread(target=inputs.throw, args=((0.0, 0.05),))
+            shake.start()
+            shake.join()
+            return DiceRoll((3, 4), source="serial")
+
+        def close(self) -> None:
+            pass
+
+    source = DiceSource("serial", 2, 6, SlowReader())
+    tray = DiceTray(inputs, TrayConfig(settle_s=0.5), clock, source)
+    tray.start()
+    inputs.throw((0.0, 0.1))
+    clock.advance(1.0)
+    settled = tray.poll()
+    assert settled is not None and settled.roll == DiceRoll((3, 4), source="serial")
+    kinds = [event.kind for event in tray.drain()]
+    assert kinds == [THROW, SETTLED, THROW]
+    # The second throw is a throw like any other: it settles in its turn.
+    clock.advance(1.0)
+    assert tray.poll() is not None
+
+
+def test_sensor_callbacks_from_many_threads_still_alternate_throw_and_settle() -> None:
+    import threading
+
+    clock = VirtualClock()
+    inputs = SimTray(clock)
+    tray = DiceTray(inputs, TrayConfig(settle_s=0.2), clock, DiceSource("fair", 2, 6))
+    tray.start()
+    for _ in range(20):
+        shakers = [
+            threading.Thread(target=inputs.throw, args=((0.0, 0.01, 0.0, 0.01),))
+            for _ in range(4)
+        ]
+        for shaker in shakers:
+            shaker.start()
+        for _ in range(3):
+            tray.poll()
+        for shaker in shakers:
+            shaker.join()
+        for _ in range(40):
+            clock.advance(0.01)
+            tray.poll()
+    kinds = [event.kind for event in tray.drain()]
+    assert kinds == [THROW, SETTLED] * 20
+
+
+def test_the_tray_closes_once_as_a_context_manager(sim_config: Config) -> None:
+    closed = []
+
+    class CountingReader:
+        name = "counting"
+
+        def read_dice(self, count: int, sides: int, timeout_s: float) -> DiceRoll:
+            return DiceRoll((1, 1))
+
+        def close(self) -> None:
+            closed.append(True)
+
+    clock = VirtualClock()
+    source = DiceSource("serial", 2, 6, CountingReader())
+    with DiceTray(SimTray(clock), TrayConfig(), clock, source) as tray:
+        tray.start()
+    tray.close()
+    assert closed == [True]
