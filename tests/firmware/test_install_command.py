@@ -110,3 +110,12 @@ def test_the_udev_rule_names_the_pico_and_gives_it_to_dialout() -> None:
     assert keys["SUBSYSTEM"] == '"tty"'
     assert keys["GROUP"] == '"dialout"' and keys["MODE"] == '"0660"'
     assert keys["SYMLINK+"] == '"companion-pico"'
+
+
+def test_without_port_the_configured_serial_port_is_used(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(f'[serial]\nport = "{tmp_path}/usb-Pico-from-config-*"\n')
+    assert main(["firmware", "install", "--config", str(config)]) == 1
+    assert f"No Pico found at {tmp_path}/usb-Pico-from-config-*" in capsys.readouterr().err
