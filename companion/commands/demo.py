@@ -85,14 +85,11 @@ def run(args: argparse.Namespace, games: Mapping[str, GameSpec] | None = None) -
         with table:
             for notice in table.notices:
                 print(f"companion: {notice}", file=sys.stderr, flush=True)
-            snapshot = _resume(table, store) if args.resume else _start(table, args)
-            rng = (
-                random.Random(f"demo-{args.seed}")
-                if args.seed is not None
-                else secrets.SystemRandom()
-            )
             try:
-                final = play_out(table, table.games[snapshot.game], rng, args.pace)
+                snapshot = _resume(table, store) if args.resume else _start(table, args)
+                final = play_out(
+                    table, table.games[snapshot.game], _choice_rng(args.seed), args.pace
+                )
             except KeyboardInterrupt:
                 print(
                     f"Stopped. Continue with: companion demo --resume --db {store.path}",
