@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 import random
 import re
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +21,7 @@ from tests.table.conftest import GAMES, open_table
 from tests.table.tally import TALLY
 
 LINE = re.compile(r"^#(\d+) (.+)$")
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
@@ -195,3 +199,19 @@ def test_history_of_a_damaged_log_says_so_and_lists_nothing(
 
 def test_tally_is_known_to_these_tests_only() -> None:
     assert GAMES["tally"] is TALLY
+
+
+def test_ctrl_c_stops_the_demo_and_says_how_to_resume(db_path: Path) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "companion", "demo", "--game", "yahtzee", "--db", str(db_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO,
+    )  # fmt: skip
+    assert process.stdout is not None
+    while not process.stdout.readline().startswith("#1 "):
+        pass
+    process.send_signal(signal.SIGINT)
+    _, errors = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert errors == f"Stopped. Continue with: companion demo --resume --db {db_path}\n"
+    with Store.open(db_path) as store:
+        assert [match.status for match in store.matches()] == ["playing"]
