@@ -207,8 +207,9 @@ def test_ctrl_c_stops_the_demo_and_says_how_to_resume(db_path: Path) -> None:
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO,
     )  # fmt: skip
     assert process.stdout is not None
-    while not process.stdout.readline().startswith("#1 "):
-        pass
+    for line in process.stdout:
+        if line.startswith("#1 "):
+            break
     process.send_signal(signal.SIGINT)
     _, errors = process.communicate(timeout=60)
     assert process.returncode == 130
