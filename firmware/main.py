@@ -377,10 +377,13 @@ class Controller:
         if not isinstance(move_id, int) or direction not in (1, -1):
             raise CommandError("a move needs a whole-number move id and dir 1 or -1")
         if "segments" in fields:
+            problem = ""
             try:
                 steps = stepper_pio.check_segments(fields["segments"])
             except ValueError as error:
-                raise CommandError(str(error)) from error
+                problem = str(error)
+            if problem:  # raised outside the except: MicroPython warns about chaining
+                raise CommandError(problem)
             intervals = stepper_pio.segment_intervals(fields["segments"])
         else:
             steps = len(self.loaded)

@@ -153,10 +153,12 @@ def decode_payload(encoded: bytes) -> tuple:
     received = (raw[-2] << 8) | raw[-1]
     if crc16_ccitt(payload) != received:
         raise ValueError("crc")
+    # No `raise ... from` in firmware code: MicroPython prints a warning for it,
+    # and on the Pico that warning would go down the link.
     try:
         fields = json.loads(payload[2:].decode())
-    except (ValueError, UnicodeError) as error:
-        raise ValueError("body") from error
+    except (ValueError, UnicodeError):
+        fields = None
     if not isinstance(fields, dict):
         raise ValueError("body")
     return payload[0], payload[1], fields

@@ -69,6 +69,61 @@ watcher = sensors.MotionWatcher(20)
 check("motion watcher", watcher.on_edge(0) and not watcher.on_edge(5)
       and watcher.poll(20, True) is True and watcher.poll(40, False) is False)
 
+# -- the firmware's main loop itself, on stub pins ---------------------------------
+import time  # noqa: E402
+
+import main  # noqa: E402 - the firmware's main.py, on the stub pins
+
+
+class ListPort:
+    def __init__(self):
+        self.incoming = b""
+        self.frames = []
+
+    def read(self, wait_ms):
+        data, self.incoming = self.incoming, b""
+        return data
+
+    def write(self, data):
+        self.frames.append(data)
+
+
+port = ListPort()
+controller = main.Controller(port, main.Board(), clock=time.ticks_ms)
+script = [
+    (1, protocol.HELLO, {}),
+    (2, protocol.SETUP, {"home_active_low": True, "dice_reader": True}),
+    (3, protocol.LOAD, {"move": 5, "offset": 0, "intervals": [500, 400, 300]}),
+    (3, protocol.LOAD, {"move": 5, "offset": 0, "intervals": [500, 400, 300]}),
+    (4, protocol.LOAD, {"move": 5, "offset": 3, "intervals": [300, 300]}),
+    (5, protocol.MOVE, {"move": 5, "dir": 1, "steps": 5}),
+    (6, protocol.MOVE, {"move": 6, "dir": 1, "steps": 99}),
+    (7, protocol.HOME, {"fast_hz": 4000, "slow_hz": 1000, "backoff_steps": 10, "max_steps": 50}),
+    (8, protocol.PING, {"seen": 0}),
+    (9, protocol.STOP, {}),
+]
+for message in script:
+    port.incoming = protocol.encode_frame(*message)
+    controller.step()
+    controller.step()
+controller.board.dice_uart.buffer = b"1 6\n"
+controller.step()
+reply_decoder = protocol.FrameDecoder()
+messages = [m for frame in port.frames for m in reply_decoder.feed(frame)]
+replies = [(m[0], m[1]) for m in messages if m[1] != protocol.EVENT]
+events = [m[2] for m in messages if m[1] == protocol.EVENT]
+check("loop answers every command", replies == [
+    (1, protocol.ACK), (2, protocol.ACK), (3, protocol.ACK), (3, protocol.ACK), (4, protocol.ACK),
+    (5, protocol.ACK), (6, protocol.NAK), (7, protocol.ACK), (8, protocol.ACK), (9, protocol.ACK),
+], replies)
+check("a duplicate is not run twice", len(controller.loaded) == 5 and controller.duplicates == 1)
+kinds = [event["ev"] for event in events]
+check("loop events", kinds == ["move_done", "homed", "dice"], kinds)
+check("move report", events[0]["steps"] == 5 and events[0]["edges"] == [], events[0])
+check("dead sensor homing fails", events[1]["ok"] is False, events[1])
+check("no internal faults", controller.faults == 0, controller.faults)
+
+
 # The modules that need the Pico's hardware cannot run here, but must compile.
 for name in ("main.py", "board.py", "stepper_pio.py"):
     with open("/" + name) as source:
