@@ -15,9 +15,11 @@ Two motor drivers:
 
 from __future__ import annotations
 
+import atexit
 import time
 import warnings
 from collections.abc import Callable
+from types import TracebackType
 from typing import Any
 
 from companion.config import Config
@@ -56,8 +58,16 @@ def _gpiozero() -> Any:
     return gpiozero
 
 
+_NAMED_FACTORIES: dict[str, Any] = {}
+"""Factories named in the configuration, one per name for the whole process."""
+
+
 def pin_factory(config: Config) -> Any:
     """The pin factory named in `gpio.pin_factory`, or None for gpiozero's default.
+
+    A named factory is made once and shared by every device (as gpiozero's
+    default is), so pins reserved by the spinner and by the tray are checked
+    against each other, and it is closed when the process exits.
 
     Raises:
         DeviceUnavailable: the named factory is unknown or cannot start here.
@@ -65,6 +75,8 @@ def pin_factory(config: Config) -> Any:
     name = config.gpio.pin_factory
     if not name:
         return None
+    if name in _NAMED_FACTORIES:
+        return _NAMED_FACTORIES[name]
     from importlib.metadata import entry_points
 
     found = {ep.name: ep for ep in entry_points(group="gpiozero_pin_factories")}
@@ -74,12 +86,15 @@ def pin_factory(config: Config) -> Any:
             f"use one of {', '.join(sorted(found))} or leave it empty."
         )
     try:
-        return found[name].load()()
+        factory = found[name].load()()
     except Exception as error:
         raise DeviceUnavailable(
             f"The {name} pin factory cannot start on this machine ({error}); "
             'leave gpio.pin_factory empty or set backend = "sim".'
         ) from error
+    _NAMED_FACTORIES[name] = factory
+    atexit.register(factory.close)
+    return factory
 
 
 def _device(kind: str, *args: Any, factory: Any, **kwargs: Any) -> Any:
@@ -296,6 +311,17 @@ class GpioTray:
         self.sensor.close()
         if self.button is not None:
             self.button.close()
+
+    def __enter__(self) -> GpioTray:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
 
 
 def open_gpio_tray(config: Config) -> GpioTray:

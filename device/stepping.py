@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import TracebackType
 from typing import Protocol
 
 from device.backend import HomeReport, HomingPlan, MoveReport, StepSchedule
@@ -231,3 +232,14 @@ class HostSteppedSpinner:
         finally:
             self.driver.close()
             self.sensor.close()
+
+    def __enter__(self) -> HostSteppedSpinner:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -42,23 +43,44 @@ def register(subparsers: Any) -> None:
     spin.add_argument("--mode", choices=("fair", "physical"), help="result mode")
     spin.add_argument("--margin", type=float, metavar="DEG", help="ambiguity margin")
     spin.add_argument("--json", action="store_true", help="print one JSON object")
-    spin.set_defaults(func=run_spin)
+    spin.set_defaults(func=_interruptible(run_spin))
 
     home = commands.add_parser("home", parents=[common], help="find the home sensor")
-    home.set_defaults(func=run_home)
+    home.set_defaults(func=_interruptible(run_home))
     calibrate = commands.add_parser(
         "calibrate", parents=[common], help="jog the pointer to each seat and save it (keys)"
     )
-    calibrate.set_defaults(func=run_calibrate)
+    calibrate.set_defaults(func=_interruptible(run_calibrate))
     tray = commands.add_parser("tray", parents=[common], help="watch throws and settles live")
     tray.add_argument(
         "--simulate-throws", type=int, metavar="N", help="sim: play N throws, then stop"
     )
     tray.add_argument("--duration", type=float, metavar="S", help="stop watching after S seconds")
-    tray.set_defaults(func=run_tray)
+    tray.set_defaults(func=_interruptible(run_tray))
     test = commands.add_parser("test", parents=[common], help="self-test every configured device")
-    test.set_defaults(func=run_test)
+    test.set_defaults(func=_interruptible(run_test))
     parser.set_defaults(default_func=lambda _args: parser.print_help() or 0)
+
+
+INTERRUPTED = 130
+"""Exit code after Ctrl-C, as shells report it (128 + SIGINT)."""
+
+
+def _interruptible(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """Ctrl-C ends the command with a sentence, after the devices were released."""
+
+    @functools.wraps(run)
+    def run_until_interrupted(args: argparse.Namespace) -> int:
+        try:
+            return run(args)
+        except KeyboardInterrupt:
+            print(
+                "companion: stopped by Ctrl-C; the motor and the pins were released.",
+                file=sys.stderr,
+            )
+            return INTERRUPTED
+
+    return run_until_interrupted
 
 
 def _config(args: argparse.Namespace) -> Config:

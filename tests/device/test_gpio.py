@@ -343,3 +343,42 @@ def test_a_bouncing_tray_button_is_one_press(
         virtual_clock.advance(1.0)
     assert [event.kind for event in tray.drain()] == [BUTTON, BUTTON]
     tray.close()
+
+
+def test_a_named_pin_factory_is_shared_so_the_tray_cannot_take_a_spinner_pin(
+    monkeypatch: pytest.MonkeyPatch, virtual_clock: VirtualClock, write_config
+) -> None:  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+
+    from device import gpio
+    from device.errors import DeviceUnavailable
+
+    monkeypatch.setattr(gpio, "_NAMED_FACTORIES", {})
+    config = load_config(write_config('backend = "gpio"\n[gpio]\npin_factory = "mock"\n'))
+    assert gpio.pin_factory(config) is gpio.pin_factory(config)
+    spinner = gpio.open_gpio_spinner(config, virtual_clock)
+    # A clash the file check cannot see (the tray's pin changed after loading).
+    clash = replace(config, tray=replace(config.tray, sensor_pin=config.spinner.pins.home))
+    with pytest.raises(DeviceUnavailable, match="check the pin numbers"):
+        gpio.open_gpio_tray(clash)
+    spinner.close()
+    gpio.pin_factory(config).reset()
+
+
+def test_leaving_the_with_block_disables_the_driver_and_frees_every_pin(
+    mock_factory: MockFactory, virtual_clock: VirtualClock, gpio_config: Config
+) -> None:
+    from gpiozero import DigitalInputDevice, DigitalOutputDevice
+
+    from device.gpio import GpioTray
+
+    enable_pin = mock_factory.pin(EN)
+    with open_gpio_spinner(gpio_config, virtual_clock) as backend, GpioTray(gpio_config):
+        backend.enable(True)
+        assert enable_pin.state is False
+    # EN was driven high (driver off) before the pin was let go.
+    assert enable_pin.states[-1].state is True
+    for pin in (STEP, DIR, EN):
+        DigitalOutputDevice(pin).close()
+    for pin in (HOME, 17, 27):
+        DigitalInputDevice(pin).close()

@@ -256,3 +256,23 @@ def test_self_test_turns_a_28byj48_that_is_released_between_moves(
     code, out, _ = run(["hw", "test", "--config", str(path)], capsys)
     assert code == 0, out
     assert out.splitlines()[0].startswith("spinner (sim, uln2003): OK")
+
+
+def test_ctrl_c_during_a_spin_stops_with_a_sentence_and_releases_the_motor(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from device.sim import SimSpinner
+    from device.spinner import Spinner
+
+    opened: list[SimSpinner] = []
+
+    def interrupted_spin(self: Spinner, *args: object) -> None:
+        assert isinstance(self.backend, SimSpinner)
+        opened.append(self.backend)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Spinner, "spin", interrupted_spin)
+    code, out, err = run(["hw", "spin", "--spins", "3"], capsys)
+    assert code == 130 and out == ""
+    assert "stopped by Ctrl-C" in err and "Traceback" not in err
+    assert opened[0].stepper.closed and not opened[0].stepper.enabled
