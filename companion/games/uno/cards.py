@@ -100,13 +100,13 @@ class Card:
     """
 
     __slots__ = (
-        "_symbol",
-        "_text",
+                "_text",
         "colour",
         "is_tiki_face",
         "is_wild",
         "kind",
         "spin",
+        "symbol",
         "tiki",
         "value",
     )
@@ -119,8 +119,10 @@ class Card:
     """True for cards that match anything and name a colour when played."""
     is_tiki_face: bool
     """True for a Tiki Face card (it goes into the idol, not the discard pile)."""
+    symbol: int | Kind | None
+    """What the card matches by besides its colour: its number, or its action
+    kind (Skip, Reverse, Draw Two); None for wilds and Tiki Faces."""
     _text: str
-    _symbol: int | Kind | None
 
     def __new__(
         cls,
@@ -141,7 +143,7 @@ class Card:
                 symbol = value
             elif kind in COLOUR_ACTION_KINDS:
                 symbol = kind
-            object.__setattr__(card, "_symbol", symbol)
+            object.__setattr__(card, "symbol", symbol)
             object.__setattr__(card, "is_wild", kind in WILD_KINDS)
             object.__setattr__(card, "is_tiki_face", kind is Kind.TIKI_FACE)
             object.__setattr__(card, "_text", _format(card))
@@ -191,7 +193,7 @@ class Card:
         """
         if self.is_wild or (colour is not None and self.colour is colour):
             return True
-        return self._symbol is not None and self._symbol == top._symbol
+        return self.symbol is not None and self.symbol == top.symbol
 
 
 _NUMBER_WORDS = {str(number): number for number in range(10)}

@@ -103,7 +103,13 @@ class ClassicUno(UnoMatch):
         top = self.discard[-1]
         if top is None:
             return True
-        if not card.matches(top, self.colour):
+        # `Card.matches` spelled out: this runs for every card of every hand, every turn.
+        colour, symbol = self.colour, card.symbol
+        if not (
+            card.is_wild
+            or (colour is not None and card.colour is colour)
+            or (symbol is not None and symbol == top.symbol)
+        ):
             return False
         return self.options.wild_draw_four_bluff or not self._bluff_refused(card, seat)
 
