@@ -11,7 +11,7 @@ from gpiozero.pins.mock import MockFactory
 from companion.config import Config, load_config
 from device.backends import open_spinner, open_tray
 from device.clock import VirtualClock
-from device.gpio import HALF_STEP_SEQUENCE, open_gpio_spinner
+from device.gpio import open_gpio_spinner
 from device.motion import MotionLimits, plan_move
 from device.tray import BUTTON, SETTLED, THROW
 
@@ -115,45 +115,122 @@ def test_uln2003_walks_the_half_step_sequence_and_releases_the_coils(
     for _ in range(8):
         backend.move(plan_move(1, limits))
         seen.append(tuple(int(c.state) for c in coils))
-    assert seen == [*HALF_STEP_SEQUENCE[1:], HALF_STEP_SEQUENCE[0]]
+    # The 28BYJ-48 half-step table (IN1..IN4 = orange, yellow, pink, blue):
+    # A, AB, B, BC, C, CD, D, DA, then A again.
+    assert seen == [
+        (1, 1, 0, 0),
+        (0, 1, 0, 0),
+        (0, 1, 1, 0),
+        (0, 0, 1, 0),
+        (0, 0, 1, 1),
+        (0, 0, 0, 1),
+        (1, 0, 0, 1),
+        (1, 0, 0, 0),
+    ]
     backend.move(plan_move(1, limits, -1))
-    assert tuple(int(c.state) for c in coils) == HALF_STEP_SEQUENCE[7]
+    assert tuple(int(c.state) for c in coils) == (1, 0, 0, 1)
     backend.enable(False)
     assert all(not c.state for c in coils)
     backend.close()
+
+
+class MockRotor:
+    """A NEMA 17 and its home flag on the mock pins: turns on each STEP rise while EN is low.
+
+    The flag covers steps 0..9 of the turn; the sensor pulls the home pin low there.
+    """
+
+    def __init__(self, factory: MockFactory, clock: VirtualClock, position: int) -> None:
+        self.position = position
+        self.clock = clock
+        self.steps: list[tuple[float, int]] = []  # (time, +1 or -1) of every step taken
+        self.stall = 0  # steps still to lose, as a stalled motor does
+        self.home_pin = factory.pin(HOME)
+        self.dir_pin = factory.pin(DIR)
+        self.enable_pin = factory.pin(EN)
+        self.step_pin = factory.pin(STEP)
+        original = self.step_pin._change_state
+
+        def change(value: bool) -> bool:
+            changed = original(value)
+            if changed and value and not self.enable_pin.state:
+                self.turn(1 if self.dir_pin.state else -1)
+            return changed
+
+        self.step_pin._change_state = change  # type: ignore[method-assign]
+        self.sense()
+
+    def turn(self, direction: int) -> None:
+        if self.stall > 0:
+            self.stall -= 1
+            return
+        self.position += direction
+        self.steps.append((self.clock.now(), direction))
+        self.sense()
+
+    def sense(self) -> None:
+        if self.position % 1600 < 10:
+            self.home_pin.drive_low()
+        else:
+            self.home_pin.drive_high()
 
 
 def test_gpio_spinner_homes_on_the_mock_sensor(
     mock_factory: MockFactory, virtual_clock: VirtualClock, gpio_config: Config
 ) -> None:
     spinner = open_spinner(gpio_config, virtual_clock, random.Random(2))
-    home_pin = mock_factory.pin(HOME)
-    step_pin = mock_factory.pin(STEP)
-    dir_pin = mock_factory.pin(DIR)
-    rotor = {"position": 700}
-
-    def follow(_ticks: object = None, _state: object = None) -> None:
-        # The flag covers steps 0..9 of the turn; the sensor pulls low there.
-        if step_pin.state:
-            rotor["position"] += 1 if dir_pin.state else -1
-            if rotor["position"] % 1600 < 10:
-                home_pin.drive_low()
-            else:
-                home_pin.drive_high()
-
-    original = step_pin._change_state
-
-    def change(value: bool) -> bool:
-        changed = original(value)
-        follow()
-        return changed
-
-    step_pin._change_state = change  # type: ignore[method-assign]
+    rotor = MockRotor(mock_factory, virtual_clock, 700)
     spinner.home()
-    assert rotor["position"] % 1600 == 0
+    assert rotor.position % 1600 == 0
     outcome = spinner.spin("fair")
     assert not outcome.software_pick and not outcome.rehomed
-    assert rotor["position"] % 1600 == round(outcome.stop_angle_deg / 360 * 1600)
+    assert rotor.position % 1600 == round(outcome.stop_angle_deg / 360 * 1600)
+    spinner.close()
+
+
+def test_steps_lost_on_the_gpio_pins_are_caught_at_home_and_the_pointer_put_right(
+    mock_factory: MockFactory, virtual_clock: VirtualClock, gpio_config: Config
+) -> None:
+    spinner = open_spinner(gpio_config, virtual_clock, random.Random(5))
+    rotor = MockRotor(mock_factory, virtual_clock, 300)
+    spinner.home()
+    rotor.stall = 40
+    outcome = spinner.spin("fair")
+    assert outcome.rehomed and outcome.missed_steps == 40
+    assert rotor.position % 1600 == round(outcome.stop_angle_deg / 360 * 1600)
+    spinner.close()
+
+
+def runs(steps: list[tuple[float, int]]) -> list[tuple[int, int, float]]:
+    """The steps grouped into runs of one direction: (direction, count, median gap)."""
+    grouped: list[list[tuple[float, int]]] = []
+    for step in steps:
+        if grouped and grouped[-1][-1][1] == step[1]:
+            grouped[-1].append(step)
+        else:
+            grouped.append([step])
+    result = []
+    for run in grouped:
+        gaps = sorted(b[0] - a[0] for a, b in itertools.pairwise(run)) or [0.0]
+        result.append((run[0][1], len(run), gaps[len(gaps) // 2]))
+    return result
+
+
+def test_homing_approaches_fast_backs_off_past_the_flag_and_approaches_slowly(
+    mock_factory: MockFactory, virtual_clock: VirtualClock, gpio_config: Config
+) -> None:
+    spinner = open_spinner(gpio_config, virtual_clock, random.Random(2))
+    rotor = MockRotor(mock_factory, virtual_clock, 700)
+    spinner.home()
+    home = gpio_config.spinner.home
+    fast_gap, slow_gap = 1 / (home.fast_rps * 1600), 1 / (home.slow_rps * 1600)
+    backoff = round(home.backoff_deg / 360 * 1600)
+    (fast, back, slow) = runs(rotor.steps)
+    assert fast[0] == 1 and fast[1] == 900 and fast[2] == pytest.approx(fast_gap)
+    # One step back leaves the flag's leading edge, then the configured back-off.
+    assert back[0] == -1 and back[1] == 1 + backoff and back[2] == pytest.approx(fast_gap)
+    assert slow[0] == 1 and slow[1] == 1 + backoff and slow[2] == pytest.approx(slow_gap)
+    assert rotor.position % 1600 == 0
     spinner.close()
 
 
