@@ -250,7 +250,7 @@ class SerialLink:
     def _count_timeout(self) -> None:
         self._timeouts += 1
         if self._timeouts >= self.settings.offline_after and self.state == ONLINE:
-            self._set_state(OFFLINE, "the table controller stopped answering")
+            self._set_state(OFFLINE, "it stopped answering; check its USB cable and power")
 
     def _write(self, frame: bytes) -> None:
         port = self._port
@@ -260,7 +260,7 @@ class SerialLink:
             with self._write_lock:
                 port.write(frame)
         except Exception as error:  # a vanished device: the reader notices too
-            self._drop_port(f"writing failed ({error})")
+            self._drop_port(f"the USB connection broke ({error}); check the cable")
 
     # -- reading ----------------------------------------------------------------
     def _read_loop(self, port: Port, connection: int) -> None:
@@ -268,7 +268,8 @@ class SerialLink:
             try:
                 data = port.read(max(1, min(port.in_waiting, 4096)))
             except Exception as error:  # unplugged: reconnect
-                self._drop_port(f"reading failed ({error})", connection)
+                self._drop_port(f"the USB connection broke ({error}); check the cable",
+                                connection)
                 return
             if not data:
                 continue
@@ -349,8 +350,8 @@ class SerialLink:
         settings = self.settings
         path = resolve_port(settings.port)
         if path is None:
-            self._set_state(self._lost_state(), f"no table controller matches {settings.port}; "
-                            "plug in the Pico or set serial.port")
+            self._set_state(self._lost_state(), f"no board matches {settings.port}; plug in "
+                            "the Pico, or set serial.port in the configuration")
             return False
         try:
             port = self.opener(path, settings.baud, settings.read_timeout_s)
@@ -439,5 +440,6 @@ class SerialLink:
                 log.exception("serial link: a state listener failed")
 
     def _unavailable_sentence(self) -> str:
-        return (f"The table controller is {self.state}: {self.problem}. Check its USB cable; "
-                "the companion keeps trying to reconnect.")
+        label = "not connected yet" if self.state == CONNECTING else self.state
+        return (f"The table controller is {label}: {self.problem}. The companion keeps "
+                "trying to reconnect.")

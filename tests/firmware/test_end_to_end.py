@@ -246,7 +246,8 @@ def test_no_board_plugged_in_gives_a_clear_sentence(tmp_path: Path) -> None:
         port=str(tmp_path / "usb-MicroPython_*"), handshake_timeout_s=0.2))
     backend = serial_backend.open_serial_spinner(config)
     try:
-        with pytest.raises(LinkError, match=r"no table controller matches .*plug in the Pico"):
+        with pytest.raises(LinkError,
+                           match=r"not connected yet: no board matches .*plug in the Pico"):
             backend.enable(True)
     finally:
         backend.close()
