@@ -128,6 +128,21 @@ class ClassicUno(UnoMatch):
         assert top is not None
         return describe_play_error(card, top, self.colour)
 
+    def check_copies_left(self, card: Card) -> None:
+        """Referee mode: refuse a card whose every copy is already face up.
+
+        Raises:
+            RuleError: all copies of `card` in the deck are already known to lie
+                elsewhere (the discard pile, the idol...).
+        """
+        seen = sum(place.count(card) for place in self.card_locations().values())
+        copies = self.deck.count(card)
+        if seen >= copies:
+            where = "one" if copies == 1 else f"all {copies}"
+            raise RuleError(
+                f"The deck has {copies} {card} and {where} already showing: check the card entered."
+            )
+
     def _bluff_refused(self, card: Card, seat: int) -> bool:
         return (
             not self.options.wild_draw_four_bluff
@@ -282,6 +297,7 @@ class ClassicUno(UnoMatch):
             raise self._not_now("turn up a start card")
         if action.card not in self.deck_kinds:
             raise RuleError(f"{action.card} is not in this deck: enter the card turned up.")
+        self.check_copies_left(action.card)
         self.draw_pile.pop()
         self.discard.append(action.card)
         self.start_cards.append(action.card)
@@ -319,6 +335,8 @@ class ClassicUno(UnoMatch):
             raise self._not_now(f"play {card}")
         if card not in self.deck_kinds:
             raise RuleError(f"{card} is not in this deck.")
+        if self.referee:
+            self.check_copies_left(card)
         if not hand:
             raise RuleError(f"Seat {self.current} has no cards to play.")
         if not self.referee and card not in hand:

@@ -216,3 +216,13 @@ def test_referee_match_ends_at_500() -> None:
     go_out(state)
     state.apply(act.CountHand(0, points=25))
     assert state.is_over and state.winners() == [1]
+
+
+def test_referee_refuses_a_card_whose_every_copy_is_already_showing() -> None:
+    state = started("Red 0", players=2)
+    with pytest.raises(RuleError, match="The deck has 1 Red 0 and one already showing"):
+        state.apply(play("Red 0"))
+    state.apply(play("Red Skip"))
+    state.apply(play("Red Skip"))
+    with pytest.raises(RuleError, match="The deck has 2 Red Skip and all 2 already showing"):
+        state.apply(play("Red Skip"))
