@@ -30,6 +30,7 @@ from device.backend import (
 )
 from device.errors import DeviceError, HomingError, LinkError
 from device.serial_link import ONLINE, ConnectHook, LinkSettings, Send, SerialLink
+from device.serial_port import ClosesItself
 from firmware import protocol
 
 log = logging.getLogger(__name__)
@@ -150,7 +151,7 @@ class _Waiter:
             return self.results.pop(key)
 
 
-class SerialSpinner:
+class SerialSpinner(ClosesItself):
     """`SpinnerBackend` over the link: the firmware steps, homes and reports edges."""
 
     name = "serial"
@@ -323,7 +324,7 @@ class SerialSpinner:
             raise HomingError(self.rehome_error)
 
 
-class SerialTray:
+class SerialTray(ClosesItself):
     """`TrayInputs` over the link: motion changes and button presses.
 
     Callbacks run on the tray's own thread, never on the link's reader: a
@@ -386,7 +387,7 @@ class SerialTray:
                 log.exception("serial tray: a callback failed")
 
 
-class SerialDiceReader:
+class SerialDiceReader(ClosesItself):
     """`DiceReader` over the link: readings the Pico forwards from the dice reader."""
 
     name = "serial"

@@ -22,6 +22,7 @@ from typing import Any
 from device.errors import LinkError
 from device.serial_port import (
     AttemptTimedOut,
+    ClosesItself,
     CommandRefused,
     FirmwareMismatch,
     LinkTimeout,
@@ -72,7 +73,7 @@ class LinkSettings:
     offline_after: int = 3
 
 
-class SerialLink:
+class SerialLink(ClosesItself):
     """A self-healing link to the Pico; see the module docstring."""
 
     def __init__(self, settings: LinkSettings,

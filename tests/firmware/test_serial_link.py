@@ -145,6 +145,15 @@ def test_the_link_is_shared_by_the_devices_and_closed_by_the_last(pty_board: Pty
     assert tray.link.state == "closed"
 
 
+def test_the_serial_devices_close_themselves_in_a_with_block(pty_board: PtyBoard) -> None:
+    config = serial_config(pty_board)
+    with serial_backend.open_serial_spinner(config) as spinner, \
+            serial_backend.open_serial_dice_reader(config) as reader:
+        assert spinner.link is reader.link
+        assert spinner.link.wait_online(3)
+    assert spinner.link.state == "closed"
+
+
 class RecordingSerial:
     """Stands in for pyserial's Serial: records what the link sets before opening."""
 
