@@ -11,6 +11,7 @@ import argparse
 import contextlib
 import functools
 import json
+import logging
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -62,6 +63,8 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(default_func=lambda _args: parser.print_help() or 0)
 
 
+_QUIET = logging.NullHandler()
+
 INTERRUPTED = 130
 """Exit code after Ctrl-C, as shells report it (128 + SIGINT)."""
 
@@ -71,6 +74,9 @@ def _interruptible(run: Callable[[argparse.Namespace], int]) -> Callable[[argpar
 
     @functools.wraps(run)
     def run_until_interrupted(args: argparse.Namespace) -> int:
+        # These commands say themselves what went wrong; without a handler the
+        # device log would print each reason a second time, bare.
+        logging.getLogger("device").addHandler(_QUIET)
         try:
             return run(args)
         except KeyboardInterrupt:

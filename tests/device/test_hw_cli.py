@@ -276,3 +276,23 @@ def test_ctrl_c_during_a_spin_stops_with_a_sentence_and_releases_the_motor(
     assert code == 130 and out == ""
     assert "stopped by Ctrl-C" in err and "Traceback" not in err
     assert opened[0].stepper.closed and not opened[0].stepper.enabled
+
+
+def test_a_dead_sensor_is_reported_once_from_a_fresh_process(
+    write_config, isolated_state: Path, tmp_path: Path  # type: ignore[no-untyped-def]
+) -> None:
+    path = write_config('backend = "sim"\n[sim]\ndead_home_sensor = true\n')
+    env = {"STATE_DIRECTORY": str(isolated_state), "PATH": "/usr/bin:/bin"}
+    result = subprocess.run(
+        [sys.executable, "-m", "companion", "hw", "home", "--config", str(path)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 1 and result.stdout == ""
+    # The reason once, as a sentence; the device log does not print it again.
+    assert result.stderr.count("home sensor was not found") == 1
+    assert result.stderr.startswith("companion: The spinner's home sensor")
