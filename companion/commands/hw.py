@@ -17,7 +17,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TextIO
 
-from companion.config import BACKENDS, Config, load_config, seat_angle_problems
+from companion.config import (
+    BACKENDS,
+    Config,
+    config_warnings,
+    load_config,
+    seat_angle_problems,
+)
 from companion.errors import CompanionError
 
 if TYPE_CHECKING:
@@ -93,6 +99,8 @@ def _config(args: argparse.Namespace) -> Config:
     config = load_config(args.config)
     if args.backend:
         config = replace(config, backend=args.backend, backend_setting=args.backend)
+    for warning in config_warnings(config):
+        print(f"companion: warning: {warning}", file=sys.stderr)
     return config
 
 

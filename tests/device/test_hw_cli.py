@@ -296,3 +296,12 @@ def test_a_dead_sensor_is_reported_once_from_a_fresh_process(
     # The reason once, as a sentence; the device log does not print it again.
     assert result.stderr.count("home sensor was not found") == 1
     assert result.stderr.startswith("companion: The spinner's home sensor")
+
+
+def test_stepping_the_reference_build_from_gpio_warns_before_it_runs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # (--simulate-throws then refuses gpio: the warning came first, nothing was opened.)
+    _code, _out, err = run(["hw", "tray", "--backend", "gpio", "--simulate-throws", "1"], capsys)
+    assert 'use backend = "serial"' in err
+    assert "4000 steps/s" in err
