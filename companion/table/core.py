@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from companion import store as event_log
-from companion.errors import CompanionError, StoreError
+from companion.errors import CompanionError
 from companion.games.base import GameSpec, RuleError
 from companion.games.registry import game_specs
 from companion.table.chance import ChanceSource, FairChance, SimSpinner
@@ -303,4 +303,4 @@ def check_players(players: tuple[Player, ...]) -> None:
         raise RuleError("Every player needs a colour.")
 
 
-__all__ = ["StoreError", "Table", "check_players"]
+__all__ = ["Table", "check_players"]
