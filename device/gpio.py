@@ -100,21 +100,28 @@ def pin_factory(config: Config) -> Any:
 def _device(kind: str, *args: Any, factory: Any, **kwargs: Any) -> Any:
     """Make a gpiozero device, turning pin errors into a sentence."""
     gpiozero = _gpiozero()
-    try:
-        with warnings.catch_warnings():
-            # Each factory gpiozero tries and skips warns; the outcome is reported below.
-            warnings.simplefilter("ignore", gpiozero.PinFactoryFallback)
+    with warnings.catch_warnings(record=True) as skipped:
+        # gpiozero warns once for each factory it tries and skips: those are
+        # the reasons (lgpio missing, /dev/gpiochip0 not permitted, ...).
+        warnings.simplefilter("always", gpiozero.PinFactoryFallback)
+        try:
             return getattr(gpiozero, kind)(*args, pin_factory=factory, **kwargs)
-    except gpiozero.BadPinFactory as error:
-        raise DeviceUnavailable(
-            f"No GPIO pin factory works on this machine ({error}): on a Raspberry Pi install "
-            'lgpio (scripts/setup pi), elsewhere set backend = "sim".'
-        ) from error
-    except gpiozero.GPIOZeroError as error:
-        raise DeviceUnavailable(
-            f"GPIO {args[0]} cannot be used as a {kind} ({error}); check the pin numbers "
-            'in the configuration, or set backend = "sim" on a machine without GPIO.'
-        ) from error
+        except gpiozero.BadPinFactory as error:
+            reasons = [
+                str(w.message)
+                for w in skipped
+                if issubclass(w.category, gpiozero.PinFactoryFallback)
+            ]
+            raise DeviceUnavailable(
+                f"No GPIO pin factory works on this machine ({'; '.join([*reasons, str(error)])}):"
+                " on a Raspberry Pi install lgpio (scripts/setup pi) and run as a user in the "
+                'gpio group; elsewhere set backend = "sim".'
+            ) from error
+        except gpiozero.GPIOZeroError as error:
+            raise DeviceUnavailable(
+                f"GPIO {args[0]} cannot be used as a {kind} ({error}); check the pin numbers "
+                'in the configuration, or set backend = "sim" on a machine without GPIO.'
+            ) from error
 
 
 class StepDirDriver:

@@ -459,3 +459,23 @@ def test_leaving_the_with_block_disables_the_driver_and_frees_every_pin(
         DigitalOutputDevice(pin).close()
     for pin in (HOME, 17, 27):
         DigitalInputDevice(pin).close()
+
+
+def test_why_each_pin_factory_failed_is_part_of_the_message(
+    monkeypatch: pytest.MonkeyPatch, virtual_clock: VirtualClock, gpio_config: Config
+) -> None:
+    import warnings
+
+    from gpiozero import BadPinFactory, Device, PinFactoryFallback
+
+    from device.errors import DeviceUnavailable
+
+    def no_factory() -> None:
+        reason = PinFactoryFallback("Falling back from lgpio: can not open gpiochip")
+        warnings.warn(reason, stacklevel=2)
+        raise BadPinFactory("Unable to load any default pin factory!")
+
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setattr(Device, "_default_pin_factory", staticmethod(no_factory))
+    with pytest.raises(DeviceUnavailable, match=r"lgpio: can not open gpiochip.*gpio group"):
+        open_gpio_spinner(gpio_config, virtual_clock)
