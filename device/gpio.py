@@ -190,13 +190,16 @@ class StepDirDriver:
             self.enable_pin.value = 1 if on else 0
 
     def close(self) -> None:
-        """Release the pins (idempotent)."""
+        """Disable the driver (EN high), then release the pins (idempotent)."""
         if self._closed:
             return
         self._closed = True
-        for device in (self.step_pin, self.dir_pin, self.enable_pin):
-            if device is not None:
-                device.close()
+        try:
+            self.enable(False)
+        finally:
+            for device in (self.step_pin, self.dir_pin, self.enable_pin):
+                if device is not None:
+                    device.close()
 
 
 class Uln2003Driver:
@@ -229,12 +232,15 @@ class Uln2003Driver:
             coil.value = level
 
     def close(self) -> None:
-        """Release the coils (idempotent)."""
+        """Switch every coil off, then release the pins (idempotent)."""
         if self._closed:
             return
         self._closed = True
-        for coil in self.coils:
-            coil.close()
+        try:
+            self.enable(False)
+        finally:
+            for coil in self.coils:
+                coil.close()
 
 
 class GpioHomeSensor:

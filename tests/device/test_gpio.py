@@ -479,3 +479,20 @@ def test_why_each_pin_factory_failed_is_part_of_the_message(
     monkeypatch.setattr(Device, "_default_pin_factory", staticmethod(no_factory))
     with pytest.raises(DeviceUnavailable, match=r"lgpio: can not open gpiochip.*gpio group"):
         open_gpio_spinner(gpio_config, virtual_clock)
+
+
+def test_closing_a_driver_on_its_own_switches_the_motor_off_first(
+    mock_factory: MockFactory,
+) -> None:
+    from device.gpio import StepDirDriver, Uln2003Driver
+
+    step_dir = StepDirDriver(STEP, DIR, EN)
+    step_dir.enable(True)
+    step_dir.close()
+    step_dir.close()
+    assert mock_factory.pin(EN).states[-1].state is True
+    coils = Uln2003Driver(COILS)
+    coils.enable(True)
+    coils.close()
+    coils.close()
+    assert not any(mock_factory.pin(pin).state for pin in COILS)
