@@ -16,6 +16,7 @@ Two motor drivers:
 from __future__ import annotations
 
 import atexit
+import functools
 import time
 import warnings
 from collections.abc import Callable
@@ -124,6 +125,24 @@ def _device(kind: str, *args: Any, factory: Any, **kwargs: Any) -> Any:
             ) from error
 
 
+def _open_all(makers: list[Callable[[], Any]]) -> list[Any]:
+    """Open devices in order; if one fails, close those already open, then raise.
+
+    Raises:
+        DeviceUnavailable: a pin cannot be used (no pin stays reserved).
+    """
+    opened: list[Any] = []
+    try:
+        for make in makers:
+            opened.append(make())
+    except DeviceUnavailable:
+        for device in opened:
+            if device is not None:
+                device.close()
+        raise
+    return opened
+
+
 class StepDirDriver:
     """A step/dir driver (TMC2209, A4988, DRV8825) on three pins.
 
@@ -142,21 +161,24 @@ class StepDirDriver:
     ) -> None:
         self._now_ns = now_ns
         self._low_since = now_ns() - STEP_PULSE_NS
-        self.step_pin = _device("DigitalOutputDevice", step, factory=factory)
-        self._step_pin = self.step_pin.pin
-        self.dir_pin = _device("DigitalOutputDevice", direction, factory=factory)
-        # EN is active low on all three drivers; start released.
-        self.enable_pin = (
-            None
-            if enable == -1
-            else _device(
-                "DigitalOutputDevice",
-                enable,
-                active_high=False,
-                initial_value=False,
-                factory=factory,
-            )
+        outputs = _open_all(
+            [
+                lambda: _device("DigitalOutputDevice", step, factory=factory),
+                lambda: _device("DigitalOutputDevice", direction, factory=factory),
+                # EN is active low on all three drivers; start released (high).
+                lambda: None
+                if enable == -1
+                else _device(
+                    "DigitalOutputDevice",
+                    enable,
+                    active_high=False,
+                    initial_value=False,
+                    factory=factory,
+                ),
+            ]
         )
+        self.step_pin, self.dir_pin, self.enable_pin = outputs
+        self._step_pin = self.step_pin.pin
         self._closed = False
 
     def set_direction(self, direction: int) -> None:
@@ -206,7 +228,8 @@ class Uln2003Driver:
     """A 28BYJ-48 on a ULN2003 board: four coils, half-step sequence."""
 
     def __init__(self, coils: tuple[int, int, int, int], factory: Any = None) -> None:
-        self.coils = [_device("DigitalOutputDevice", pin, factory=factory) for pin in coils]
+        output = functools.partial(_device, "DigitalOutputDevice", factory=factory)
+        self.coils = _open_all([functools.partial(output, pin) for pin in coils])
         self.phase = 0
         self.direction = 1
         self.enabled = False

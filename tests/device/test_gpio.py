@@ -270,19 +270,32 @@ def test_the_tray_button_gives_a_fair_roll(
     tray.close()
 
 
+@pytest.mark.parametrize(
+    ("driver", "taken"),
+    [("step_dir", STEP), ("step_dir", DIR), ("step_dir", EN), ("step_dir", HOME)]
+    + [("uln2003", pin) for pin in (*COILS, HOME)],
+)
 def test_a_pin_already_in_use_is_reported_with_a_sentence_and_the_others_released(
-    mock_factory: MockFactory, virtual_clock: VirtualClock, gpio_config: Config
+    mock_factory: MockFactory,
+    virtual_clock: VirtualClock,
+    write_config,  # type: ignore[no-untyped-def]
+    driver: str,
+    taken: int,
 ) -> None:
     from gpiozero import DigitalInputDevice
 
     from device.errors import DeviceUnavailable
 
-    squatter = DigitalInputDevice(HOME)  # something else already holds the home pin
-    with pytest.raises(DeviceUnavailable, match="check the pin numbers"):
-        open_gpio_spinner(gpio_config, virtual_clock)
+    text = f'backend = "gpio"\n[spinner]\ndriver = "{driver}"\n'
+    if driver == "uln2003":
+        text += "steps_per_rev = 4096\nmicrostepping = 1\nmax_speed_rps = 0.1\n"
+    config = load_config(write_config(text))
+    squatter = DigitalInputDevice(taken)  # something else already holds this pin
+    with pytest.raises(DeviceUnavailable, match=f"GPIO {taken} .*check the pin numbers"):
+        open_gpio_spinner(config, virtual_clock)
     squatter.close()
-    # The driver's pins were given back: the spinner opens once the pin is free.
-    open_gpio_spinner(gpio_config, virtual_clock).close()
+    # Every pin opened before the failure was given back: the spinner opens now.
+    open_gpio_spinner(config, virtual_clock).close()
 
 
 def test_an_unknown_pin_factory_names_the_choices(write_config) -> None:  # type: ignore[no-untyped-def]
