@@ -38,6 +38,7 @@ from companion.config_schema import (
     SpinnerConfig,
     SpinnerPins,
     TrayConfig,
+    seat_angle_problems,
 )
 from companion.errors import ConfigError
 
@@ -429,53 +430,6 @@ def _check_pin_conflicts(reader: KeyReader, spinner: SpinnerConfig, tray: TrayCo
 def _check_seat_margins(reader: KeyReader, spinner: SpinnerConfig) -> None:
     for problem in seat_angle_problems(spinner.seat_angles, spinner.margin_deg):
         reader.error("spinner.seat_angles", problem)
-
-
-def seat_angle_problems(angles: tuple[float, ...], margin_deg: float | None) -> list[str]:
-    """What is wrong with seat angles, each as "problem; fix" (empty when usable).
-
-    Seats are listed in playing order, so going down the list must walk once
-    around the table (either way round); no two seats may share an angle, and
-    (unless `margin_deg` is None) neighbours must be more than four margins
-    apart, so every seat keeps a wide unambiguous middle.
-    """
-    turned = [a % 360.0 for a in angles]
-    for later, angle in enumerate(turned):
-        for earlier in range(later):
-            if abs((angle - turned[earlier] + 180.0) % 360.0 - 180.0) < 1e-9:
-                return [
-                    f"gives seats {earlier} and {later} the same angle ({angles[earlier]:g} and "
-                    f"{angles[later]:g} degrees); give each seat its own angle"
-                ]
-    if len(turned) < 2:
-        return []
-    if not _goes_round_once(turned):
-        listed = ", ".join(f"{a:g}" for a in angles)
-        ordered = ", ".join(f"{a:g}" for a in sorted(turned))
-        return [
-            f"[{listed}] does not go round the table in playing order; list the seats "
-            f"as they sit, each next to the one before, e.g. [{ordered}]"
-        ]
-    if margin_deg is None:
-        return []
-    ordered_angles = sorted(turned)
-    following = [*ordered_angles[1:], ordered_angles[0] + 360.0]
-    gaps = [b - a for a, b in zip(ordered_angles, following, strict=True)]
-    smallest = min(gaps)
-    if smallest <= 4 * margin_deg or smallest < 1.0:
-        return [
-            f"has two seats only {smallest:g} degrees apart, too close for margin_deg "
-            f"{margin_deg:g}; spread the seats or lower margin_deg"
-        ]
-    return []
-
-
-def _goes_round_once(angles: list[float]) -> bool:
-    """Whether the angles, in order, walk once round the circle (either direction)."""
-    following = [*angles[1:], angles[0]]
-    forward = sum((b - a) % 360.0 for a, b in zip(angles, following, strict=True))
-    backward = sum((a - b) % 360.0 for a, b in zip(angles, following, strict=True))
-    return abs(forward - 360.0) < 1e-6 or abs(backward - 360.0) < 1e-6
 
 
 GPIO_STEP_RATE_LIMIT = 1000.0
