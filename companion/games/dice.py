@@ -25,6 +25,8 @@ from typing import Any
 from companion.games.base import JSONValue, RuleError
 
 FACES = (1, 2, 3, 4, 5, 6)
+MAX_DICE = 10
+"""The most dice one roll may have: the hold choices of more would be too many to list."""
 
 
 class Combination(StrEnum):
@@ -143,6 +145,30 @@ class DiceRoll:
     rolls: int = 0
     kept: tuple[int, ...] | None = ()
 
+    def __post_init__(self) -> None:
+        """Refuse a roll that could not happen at the table.
+
+        Raises:
+            RuleError: the number of dice or throws is out of range, or the faces,
+                throws and held dice contradict each other.
+        """
+        if not 1 <= self.dice <= MAX_DICE or self.max_rolls < 1:
+            raise RuleError(
+                f"A roll has 1 to {MAX_DICE} dice and at least one throw, "
+                f"not {self.dice} dice and {self.max_rolls} throws."
+            )
+        if not 0 <= self.rolls <= self.max_rolls or (self.rolls == 0) != (not self.faces):
+            raise RuleError("That dice roll has an impossible number of throws.")
+        if self.faces and len(self.faces) != self.dice:
+            raise RuleError(
+                f"A roll of {self.dice} dice shows {self.dice} faces, not {len(self.faces)}."
+            )
+        if self.kept is not None:
+            if self.rolls >= self.max_rolls or len(self.kept) >= self.dice:
+                raise RuleError("That dice roll holds dice when no throw is left to make.")
+            if Counter(self.kept) - Counter(self.faces):
+                raise RuleError("That dice roll holds dice that are not showing.")
+
     @property
     def awaiting_throw(self) -> bool:
         """True when dice must be thrown before anyone can decide anything."""
@@ -223,9 +249,9 @@ class DiceRoll:
             faces = _check_faces(data["faces"])
             kept = None if data["kept"] is None else _check_faces(data["kept"])
         except (KeyError, TypeError, ValueError) as error:
+            if isinstance(error, RuleError):
+                raise RuleError(f"That is not a saved dice roll: {error}") from None
             raise RuleError(f"That is not a saved dice roll ({error}).") from None
-        if not (0 <= rolls <= max_rolls and (rolls == 0) == (not faces)):
-            raise RuleError("That saved dice roll has an impossible number of throws.")
         return cls(dice, max_rolls, faces, rolls, kept)
 
 

@@ -160,3 +160,24 @@ def test_a_damaged_saved_roll_is_refused() -> None:
         DiceRoll.from_json({"dice": 5})
     with pytest.raises(RuleError, match="impossible number of throws"):
         DiceRoll.from_json({"dice": 5, "max_rolls": 3, "faces": [], "rolls": 2, "kept": None})
+
+
+@pytest.mark.parametrize(
+    ("change", "sentence"),
+    [
+        ({"dice": 99}, "1 to 10 dice"),
+        ({"dice": 0}, "1 to 10 dice"),
+        ({"max_rolls": 0}, "at least one throw"),
+        ({"faces": [1, 2, 3]}, "shows 5 faces, not 3"),
+        ({"kept": [6, 6]}, "holds dice that are not showing"),
+        ({"kept": [1, 2, 3, 4, 5]}, "holds dice when no throw is left"),
+        ({"rolls": 3, "kept": [1]}, "holds dice when no throw is left"),
+        ({"faces": [1, 2, 3, 4, 9]}, "not a saved dice roll: A die shows a number from 1 to 6"),
+    ],
+)
+def test_a_saved_roll_that_could_not_happen_at_the_table_is_refused(
+    change: dict[str, object], sentence: str
+) -> None:
+    data = {"dice": 5, "max_rolls": 3, "faces": [1, 2, 3, 4, 5], "rolls": 1, "kept": None}
+    with pytest.raises(RuleError, match=sentence):
+        DiceRoll.from_json({**data, **change})

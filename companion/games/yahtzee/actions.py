@@ -32,14 +32,18 @@ class Roll:
 
 @dataclass(frozen=True)
 class RollAgain:
-    """Hold the dice showing `kept` (sorted values; none to roll all) and throw the rest."""
+    """Hold the dice showing `kept` (sorted values; none to roll all) and throw the rest.
+
+    Raises:
+        RuleError: `kept` is not a list of whole numbers.
+    """
 
     kept: tuple[int, ...]
     tag: ClassVar[str] = "roll_again"
 
     def __post_init__(self) -> None:
         # Held dice are a set of values: (4, 4, 1) and (1, 4, 4) are the same choice.
-        object.__setattr__(self, "kept", tuple(sorted(self.kept)))
+        object.__setattr__(self, "kept", tuple(sorted(_whole_numbers("kept", self.kept))))
 
     def __str__(self) -> str:
         if not self.kept:
@@ -67,10 +71,17 @@ class Stop:
 
 @dataclass(frozen=True)
 class ChooseTarget:
-    """On a wild square, after the first roll: go for `tile`."""
+    """On a wild square, after the first roll: go for `tile`.
+
+    Raises:
+        RuleError: no tile has that name.
+    """
 
     tile: Tile
     tag: ClassVar[str] = "choose_target"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tile", parse_tile(self.tile))
 
     def __str__(self) -> str:
         return f"Go for {self.tile.label}"
@@ -82,10 +93,17 @@ class ChooseTarget:
 
 @dataclass(frozen=True)
 class Claim:
-    """Take `tile` with the final dice (one of several the dice satisfy, or after a Yahtzee)."""
+    """Take `tile` with the final dice (one of several the dice satisfy, or after a Yahtzee).
+
+    Raises:
+        RuleError: no tile has that name.
+    """
 
     tile: Tile
     tag: ClassVar[str] = "claim"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tile", parse_tile(self.tile))
 
     def __str__(self) -> str:
         return f"Claim {self.tile.label}"
@@ -125,10 +143,18 @@ class MoveOn:
 
 @dataclass(frozen=True)
 class PlaceTile:
-    """D-Y5 `player_chooses`: put the new tile on free square `square`."""
+    """D-Y5 `player_chooses`: put the new tile on free square `square`.
+
+    Raises:
+        RuleError: `square` is not a whole number.
+    """
 
     square: int
     tag: ClassVar[str] = "place_tile"
+
+    def __post_init__(self) -> None:
+        if isinstance(self.square, bool) or not isinstance(self.square, int):
+            raise RuleError(f"A square is a whole number, not {self.square!r}.")
 
     def __str__(self) -> str:
         return f"Put the tile on square {self.square}"
@@ -141,13 +167,16 @@ class PlaceTile:
 YahtzeeAction = Roll | RollAgain | Stop | ChooseTarget | Claim | Stay | MoveOn | PlaceTile
 
 
-def _numbers(data: dict[str, Any], key: str) -> tuple[int, ...]:
-    values = data[key]
-    if not isinstance(values, list) or any(
+def _whole_numbers(key: str, values: Any) -> tuple[int, ...]:
+    if not isinstance(values, list | tuple) or any(
         isinstance(value, bool) or not isinstance(value, int) for value in values
     ):
         raise RuleError(f"{key!r} must be a list of whole numbers, not {values!r}.")
     return tuple(values)
+
+
+def _numbers(data: dict[str, Any], key: str) -> tuple[int, ...]:
+    return _whole_numbers(key, data[key])
 
 
 def action_from_json(data: dict[str, JSONValue]) -> YahtzeeAction:
@@ -159,6 +188,8 @@ def action_from_json(data: dict[str, JSONValue]) -> YahtzeeAction:
     if not isinstance(data, dict):
         raise RuleError(f"An action is a JSON object, not {data!r}.")
     tag = data.get("action")
+    if not isinstance(tag, str):
+        raise RuleError(f"An action names what it does in its 'action' field, not {tag!r}.")
     try:
         if tag == Roll.tag:
             return Roll(_numbers(data, "values"))
@@ -168,13 +199,10 @@ def action_from_json(data: dict[str, JSONValue]) -> YahtzeeAction:
             tile = parse_tile(data["tile"])
             return ChooseTarget(tile) if tag == ChooseTarget.tag else Claim(tile)
         if tag == PlaceTile.tag:
-            square = data["square"]
-            if isinstance(square, bool) or not isinstance(square, int):
-                raise RuleError(f"A square is a whole number, not {square!r}.")
-            return PlaceTile(square)
+            return PlaceTile(data["square"])
     except KeyError as missing:
         raise RuleError(f"The {tag} action needs its {missing} field.") from None
-    simple: dict[Any, YahtzeeAction] = {Stop.tag: Stop(), Stay.tag: Stay(), MoveOn.tag: MoveOn()}
+    simple: dict[str, YahtzeeAction] = {Stop.tag: Stop(), Stay.tag: Stay(), MoveOn.tag: MoveOn()}
     if tag in simple:
         return simple[tag]
     raise RuleError(f"{tag!r} is not a Yahtzee board action.")

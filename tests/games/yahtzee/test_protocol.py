@@ -21,7 +21,7 @@ from companion.games.yahtzee import (
     action_from_json,
     new_game,
 )
-from tests.games.yahtzee.conftest import land_on, position, roll
+from tests.games.yahtzee.conftest import land_on, position, roll, throw
 
 
 def test_every_die_is_a_chance_request_for_exactly_the_dice_being_rolled() -> None:
@@ -129,6 +129,9 @@ def test_every_action_round_trips_through_json_and_reads_well(action: Any) -> No
         {"action": "claim", "tile": "yahtzee"},
         {"action": "roll", "values": "12"},
         {"action": "place_tile", "square": "7"},
+        {"action": ["claim"]},
+        {"action": {}},
+        {"action": "roll_again", "kept": [True, 1]},
         ["claim"],
     ],
 )
@@ -166,3 +169,35 @@ def test_damaged_saved_game_is_refused_with_a_sentence(change: Any, sentence: st
     change(data)
     with pytest.raises(RuleError, match=sentence):
         YahtzeeState.from_json(data)
+
+
+def test_a_tile_named_in_text_is_read_as_that_tile() -> None:
+    assert Claim("full_house") == Claim(Tile.FULL_HOUSE)  # type: ignore[arg-type]
+    assert ChooseTarget("Large Straight") == ChooseTarget(Tile.LARGE_STRAIGHT)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("make", "sentence"),
+    [
+        (lambda: Claim("yahtzee"), "There is no tile called 'yahtzee'"),
+        (lambda: Claim(None), "There is no tile called None"),
+        (lambda: ChooseTarget(5), "There is no tile called 5"),
+        (lambda: PlaceTile("7"), "A square is a whole number, not '7'"),
+        (lambda: PlaceTile(True), "A square is a whole number, not True"),
+        (lambda: RollAgain((True, 1)), "'kept' must be a list of whole numbers"),
+        (lambda: RollAgain(5), "'kept' must be a list of whole numbers"),
+    ],
+)
+def test_a_malformed_action_is_refused_with_a_sentence_before_it_reaches_the_game(
+    make: Any, sentence: str
+) -> None:
+    with pytest.raises(RuleError, match=sentence):
+        make()
+
+
+def test_a_claim_given_as_text_during_the_claim_choice_takes_that_tile() -> None:
+    state = position(squares={0: 1})
+    land_on(state, 3)
+    throw(state, 3, 3, 3, 5, 5)
+    state.apply(Claim("threes"))  # type: ignore[arg-type]
+    assert state.holdings[Tile.THREES].owner == 0 and state.current == 1
