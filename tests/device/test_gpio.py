@@ -1,4 +1,4 @@
-"""The gpio backend on gpiozero's MockFactory: pulses, direction, enable, coils, sensors."""
+"""The gpio spinner on gpiozero's MockFactory: pulses, direction, enable, coils, homing, pins."""
 
 from __future__ import annotations
 
@@ -9,11 +9,10 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.config import Config, load_config
-from device.backends import open_spinner, open_tray
+from device.backends import open_spinner
 from device.clock import VirtualClock
 from device.gpio import open_gpio_spinner
 from device.motion import MotionLimits, plan_move
-from device.tray import BUTTON, SETTLED, THROW
 
 STEP, DIR, EN, HOME = 20, 21, 16, 26
 COILS = (5, 6, 13, 19)
@@ -234,42 +233,6 @@ def test_homing_approaches_fast_backs_off_past_the_flag_and_approaches_slowly(
     spinner.close()
 
 
-def test_a_scripted_bouncing_sensor_gives_one_throw_and_one_settle(
-    mock_factory: MockFactory, virtual_clock: VirtualClock, gpio_config: Config
-) -> None:
-    tray = open_tray(gpio_config, virtual_clock, random.Random(3))
-    tray.start()
-    sensor = mock_factory.pin(17)
-    for gap in (0.0, 0.01, 0.003, 0.02, 0.05, 0.004, 0.1, 0.2, 0.03, 0.3):
-        virtual_clock.advance(gap)
-        if sensor.state:
-            sensor.drive_low()
-        else:
-            sensor.drive_high()
-        assert tray.poll() is None
-    sensor.drive_low()
-    for _ in range(200):  # two seconds of polling on the virtual clock
-        virtual_clock.advance(0.01)
-        tray.poll()
-    kinds = [event.kind for event in tray.drain()]
-    assert kinds == [THROW, SETTLED]
-    tray.close()
-
-
-def test_the_tray_button_gives_a_fair_roll(
-    mock_factory: MockFactory, virtual_clock: VirtualClock, gpio_config: Config
-) -> None:
-    tray = open_tray(gpio_config, virtual_clock, random.Random(3))
-    tray.start()
-    button = mock_factory.pin(27)
-    button.drive_low()
-    button.drive_high()
-    (event,) = tray.drain()
-    assert event.kind == BUTTON
-    assert event.roll is not None and event.roll.is_valid(2, 6)
-    tray.close()
-
-
 @pytest.mark.parametrize(
     ("driver", "taken"),
     [("step_dir", STEP), ("step_dir", DIR), ("step_dir", EN), ("step_dir", HOME)]
@@ -318,29 +281,6 @@ def test_a_machine_without_gpio_gets_told_to_use_sim(
     monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "no_such_factory")
     with pytest.raises(DeviceUnavailable, match=r'No GPIO pin factory .* backend = "sim"'):
         open_gpio_spinner(gpio_config, virtual_clock)
-
-
-@pytest.mark.parametrize(
-    ("settings", "shake"),
-    [
-        ("", "drive_high"),  # SW-420 module: output high while shaken
-        ('sensor_kind = "tilt"\nsensor_pull_up = true\nsensor_active_high = false\n', "drive_low"),
-    ],
-)
-def test_both_tray_sensor_wirings_report_a_throw(
-    mock_factory: MockFactory,
-    virtual_clock: VirtualClock,
-    write_config,  # type: ignore[no-untyped-def]
-    settings: str,
-    shake: str,
-) -> None:
-    config = load_config(write_config(f'backend = "gpio"\n[tray]\n{settings}'))
-    tray = open_tray(config, virtual_clock, random.Random(1))
-    tray.start()
-    sensor = mock_factory.pin(17)
-    getattr(sensor, shake)()
-    assert [event.kind for event in tray.drain()] == [THROW]
-    tray.close()
 
 
 def test_a_spinner_that_cannot_home_leaves_the_driver_disabled(
@@ -416,23 +356,6 @@ def test_direction_is_steady_before_the_next_step_edge(
     assert first_rise[0] - dir_change[0] >= 650e-9  # DRV8825 DIR set-up time
     assert virtual_clock.now() - start < 1e-4  # held by busy-waiting, not by a sleep
     driver.close()
-
-
-def test_a_bouncing_tray_button_is_one_press(
-    mock_factory: MockFactory, virtual_clock: VirtualClock, gpio_config: Config
-) -> None:
-    tray = open_tray(gpio_config, virtual_clock, random.Random(3))
-    tray.start()
-    button = mock_factory.pin(27)
-    for _ in range(2):  # two real presses, each with its contacts chattering
-        for _ in range(4):
-            button.drive_low()
-            virtual_clock.advance(0.003)
-            button.drive_high()
-            virtual_clock.advance(0.002)
-        virtual_clock.advance(1.0)
-    assert [event.kind for event in tray.drain()] == [BUTTON, BUTTON]
-    tray.close()
 
 
 def test_a_named_pin_factory_is_shared_so_the_tray_cannot_take_a_spinner_pin(
