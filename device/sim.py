@@ -97,7 +97,8 @@ class SimSpinner(HostSteppedSpinner):
     """The simulated spinner; `stepper` and `home_sensor` expose the fault switches."""
 
     def __init__(self, stepper: SimStepper, sensor: SimHomeSensor, clock: Clock) -> None:
-        super().__init__("sim", stepper, sensor, scheduler_for(clock))
+        # No motor to keep in step: in real time the simulator sleeps, never spins.
+        super().__init__("sim", stepper, sensor, scheduler_for(clock, precise=False))
         self.stepper = stepper
         self.home_sensor = sensor
         self.clock = clock

@@ -108,14 +108,17 @@ class StepScheduler:
             pass
 
 
-def scheduler_for(clock: Clock) -> StepScheduler:
+def scheduler_for(clock: Clock, precise: bool = True) -> StepScheduler:
     """A step scheduler running on `clock`.
 
-    Real time uses the nanosecond counter with busy-waiting; a virtual clock
-    sleeps exactly to each step (busy-waiting on it would never end).
+    Real time uses the nanosecond counter, busy-waiting the last 1.5 ms before
+    each step when `precise` (real motors); otherwise it only sleeps, which is
+    late by the sleep's overshoot but leaves the core free (the simulator).
+    A virtual clock sleeps exactly to each step (busy-waiting on it would
+    never end).
     """
     if isinstance(clock, RealClock):
-        return StepScheduler()
+        return StepScheduler() if precise else StepScheduler(spin_ns=0)
     if isinstance(clock, VirtualClock):
         return StepScheduler(SchedulerClock(now_ns=clock.now_ns, sleep_s=clock.sleep), spin_ns=0)
 

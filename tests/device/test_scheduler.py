@@ -59,3 +59,35 @@ def test_an_action_returning_false_stops_the_schedule() -> None:
     scheduler = StepScheduler(SchedulerClock(LinuxLikeClock().now_ns, lambda _s: None))
     taken = scheduler.run((0.0, 0.0, 0.0), lambda index: index < 1)
     assert taken == 2
+
+
+def count_reads(scheduler: StepScheduler, steps: int) -> int:
+    """Clock reads while running `steps` steps 1 ms apart on a Linux-like clock."""
+    clock = LinuxLikeClock()
+    reads = 0
+
+    def now_ns() -> int:
+        nonlocal reads
+        reads += 1
+        return clock.now_ns()
+
+    scheduler.clock = SchedulerClock(now_ns, clock.sleep)
+    scheduler.run(tuple(0.001 * (i + 1) for i in range(steps)), lambda _index: True)
+    return reads
+
+
+def test_a_real_time_simulator_sleeps_between_steps_instead_of_spinning_a_core(
+    write_config,  # type: ignore[no-untyped-def]
+) -> None:
+    from companion.config import load_config
+    from device.clock import RealClock
+    from device.sim import open_sim_spinner
+    from device.stepping import scheduler_for
+
+    config = load_config(write_config('backend = "sim"\n[sim]\nreal_time = true\n'))
+    simulated = open_sim_spinner(config, RealClock()).scheduler
+    motor = scheduler_for(RealClock())
+    # A real motor's scheduler polls the counter thousands of times per step
+    # to land on time; the simulator's reads it a few times and sleeps.
+    assert count_reads(motor, 20) > 1000 * 20
+    assert count_reads(simulated, 20) <= 4 * 20
