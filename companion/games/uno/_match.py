@@ -1,131 +1,28 @@
-"""The state and turn flow every UNO game shares; `ClassicUno` adds the rules.
+"""The turn flow every UNO game shares; `ClassicUno` adds the rules.
 
-`UnoMatch` holds the cards, seats, scores and pending decisions, implements
-the engine protocol of `companion.games.base` (chance requests, dispatch of
-actions to ``_apply_<type>`` handlers and of legal-action lists to
-``_legal_<phase>``), pays owed draws (asking for a reshuffle when the draw
-pile runs out), closes rounds and writes the JSON form. See
-`companion.games.uno.classic` for the rules and the list of hooks.
+`UnoMatch` extends `MatchState` (``_state.py``: the cards, seats, scores and
+the JSON form) with the engine protocol of `companion.games.base` (chance
+requests, dispatch of actions to ``_apply_<type>`` handlers and of
+legal-action lists to ``_legal_<phase>``), the UNO call and catch window,
+owed draws (asking for a reshuffle when the draw pile runs out), round ends
+and replay. See `companion.games.uno.classic` for the rules and the hooks.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar, Self
+from typing import Any, Self
 
 from companion.games.base import ChanceRequest, JSONValue, RuleError, check_outcome
 from companion.games.uno import actions as act
+from companion.games.uno._state import MatchState
 from companion.games.uno.actions import action_from_json
 from companion.games.uno.cards import Card, Colour
-from companion.games.uno.deck_file import builtin_deck
-from companion.games.uno.options import ClassicOptions
-from companion.games.uno.scoring import CLASSIC_POINTS, PointsTable, hand_points
+from companion.games.uno.scoring import hand_points
 
 
-def cards_to_json(cards: Iterable[Card | None]) -> list[str | None]:
-    """Card texts; None (an unknown card in referee mode) stays None."""
-    return [None if card is None else str(card) for card in cards]
-
-
-def cards_from_json(texts: Any) -> list[Card | None]:
-    """Cards from `cards_to_json` output.
-
-    Raises:
-        RuleError: an entry is neither a card name nor null.
-    """
-    if not isinstance(texts, list):
-        raise RuleError("A saved list of cards must be a list.")
-    return [None if text is None else Card.parse(text) for text in texts]
-
-
-class UnoMatch:
-    """A match of an UNO game: cards, seats, scores, turn flow and JSON form."""
-
-    game_name: ClassVar[str] = "classic"
-    title: ClassVar[str] = "UNO"
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 10
-    builtin_decks: ClassVar[tuple[str, ...]] = ("classic108", "classic112")
-    options_type: ClassVar[type[ClassicOptions]] = ClassicOptions
-    action_types: ClassVar[dict[str, Any]] = act.ACTION_TYPES
-    points_table: ClassVar[PointsTable] = CLASSIC_POINTS
-    catch_phases: ClassVar[frozenset[str]] = frozenset(
-        {"turn", "drawn", "challenge", "start_colour"}
-    )
-    """Phases in which a player who did not call UNO may be caught."""
-    keeps_uno_window: ClassVar[frozenset[str]] = frozenset({"shuffle", "catch_uno"})
-    """Action types that do not close the UNO catch window (chance, the catch itself)."""
-
-    draw_pile: list[Card | None]
-    """The draw pile, top card last (None: an unknown card in referee mode)."""
-    discard: list[Card | None]
-    """The discard pile, top card last."""
-    hands: list[list[Card | None]]
-    colour: Colour | None
-    """The colour in play (named by a wild, else the top card's)."""
-    drawn_card: Card | None
-    uno_exposed: int | None
-    """A seat that went down to one card without calling UNO and may be caught."""
-    wd4: dict[str, Any] | None
-    """The Wild Draw Four waiting for a challenge: offender, victim, guilty."""
-    round_winner: int | None
-    dealer: int | None
-    pending_chance: str | None
-    """The kind of chance the match waits for, or None."""
-
-    def __init__(self, players: int, options: ClassicOptions | None = None) -> None:
-        """Start a match: the first event is choosing the dealer.
-
-        Raises:
-            RuleError: a bad player count, deck or option, in a sentence.
-        """
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise RuleError(f"The number of players must be a whole number, not {players!r}.")
-        if not self.min_players <= players <= self.max_players:
-            raise RuleError(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, "
-                f"not {players}."
-            )
-        self.players = players
-        self.options = options if options is not None else self.options_type()
-        self.referee = self.options.mode == "referee"
-        self.deck: tuple[Card, ...] = self.build_deck()
-        self.deck_kinds = frozenset(self.deck)
-        self.deck_distinct: tuple[Card, ...] = tuple(dict.fromkeys(self.deck))
-        """Each different card of the deck once, in deck order."""
-        needed = players * self.options.hand_size + 1
-        if len(self.deck) < needed:
-            raise RuleError(
-                f"A deck of {len(self.deck)} cards cannot deal {self.options.hand_size} cards "
-                f"to {players} players and turn up a start card; use a bigger deck."
-            )
-        self.totals = [0] * players
-        self.rounds: list[dict[str, Any]] = []
-        self.dealer = None
-        self.dealer_candidates = list(range(players))
-        self.history: list[Any] = []
-        self.phase = "dealer"
-        self.pending_chance = None if self.referee else "dealer"
-        # Until the first deal the whole deck waits as the draw pile.
-        self.draw_pile = [] if self.referee else list(self.deck)
-        self.discard = []
-        self.hands = [[] for _ in range(self.players)]
-        self._reset_round()
-
-    def build_deck(self) -> tuple[Card, ...]:
-        """The match's deck: the user's cards if given, else the built-in deck.
-
-        Raises:
-            RuleError: the deck names an unknown card or built-in deck.
-        """
-        if self.options.deck_cards:
-            return tuple(Card.parse(text) for text in self.options.deck_cards)
-        if self.options.deck not in self.builtin_decks:
-            choices = " or ".join(self.builtin_decks)
-            raise RuleError(
-                f"{self.title} is played with the {choices} deck, not {self.options.deck!r}."
-            )
-        return builtin_deck(self.options.deck).cards
+class UnoMatch(MatchState):
+    """A match of an UNO game: the turn flow, owed draws, round ends and the engine protocol."""
 
     def score_round(self, winner: int, points_left: list[int]) -> None:
         """Add the round's points to the match totals (both scoring methods)."""
@@ -221,16 +118,6 @@ class UnoMatch:
         """
         return []
 
-    def card_locations(self) -> dict[str, list[Card | None]]:
-        """Every place a card can be, by name (hands as ``hand 0``, ``hand 1``...)."""
-        places: dict[str, list[Card | None]] = {
-            "draw pile": self.draw_pile,
-            "discard": self.discard,
-        }
-        for seat, hand in enumerate(self.hands):
-            places[f"hand {seat}"] = hand
-        return places
-
     def next_seat(self, seat: int, steps: int = 1) -> int:
         """The seat `steps` places after `seat` in the current direction."""
         return (seat + self.direction * steps) % self.players
@@ -252,30 +139,6 @@ class UnoMatch:
             card is not None and card.colour is colour and not card.is_wild
             for card in self.hands[seat]
         )
-
-    @property
-    def top_card(self) -> Card | None:
-        """The top card of the discard pile, if any."""
-        return self.discard[-1] if self.discard else None
-
-    @property
-    def hand_sizes(self) -> list[int]:
-        """How many cards each seat holds."""
-        return [len(hand) for hand in self.hands]
-
-    def _reset_round(self) -> None:
-        """Reset the turn state; the cards stay where they lie until the next deal."""
-        self.current = 0
-        self.direction = 1
-        self.colour = None
-        self.owed: list[list[int]] = []
-        self.uno_exposed: int | None = None
-        self.wd4: dict[str, Any] | None = None
-        self.drawn = False
-        self.drawn_card = None
-        self.round_winner: int | None = None
-        self.start_cards: list[Card] = []
-        self.counted: dict[int, int] = {}
 
     @property
     def to_move(self) -> int | None:
@@ -430,84 +293,6 @@ class UnoMatch:
     def after_draw(self) -> None:
         """What follows a voluntary draw once the card arrived (see `ClassicUno`)."""
         raise NotImplementedError
-
-    def json_fields(self) -> dict[str, JSONValue]:
-        """The state's fields as JSON (variants extend the dict)."""
-        return {
-            "totals": list(self.totals),
-            "rounds": [dict(record) for record in self.rounds],
-            "dealer": self.dealer,
-            "dealer_candidates": list(self.dealer_candidates),
-            "phase": self.phase,
-            "pending_chance": self.pending_chance,
-            "current": self.current,
-            "direction": self.direction,
-            "colour": None if self.colour is None else self.colour.value,
-            "draw_pile": cards_to_json(self.draw_pile),
-            "discard": cards_to_json(self.discard),
-            "hands": [cards_to_json(hand) for hand in self.hands],
-            "owed": [list(entry) for entry in self.owed],
-            "uno_exposed": self.uno_exposed,
-            "wd4": None if self.wd4 is None else dict(self.wd4),
-            "drawn": self.drawn,
-            "drawn_card": None if self.drawn_card is None else str(self.drawn_card),
-            "round_winner": self.round_winner,
-            "start_cards": cards_to_json(self.start_cards),
-            "counted": {str(seat): points for seat, points in self.counted.items()},
-        }
-
-    def load_json_fields(self, data: dict[str, Any]) -> None:
-        """Set the state's fields from `json_fields` output (variants extend it)."""
-        self.totals = [int(total) for total in data["totals"]]
-        self.rounds = [dict(record) for record in data["rounds"]]
-        self.dealer = data["dealer"]
-        self.dealer_candidates = list(data["dealer_candidates"])
-        self.phase = str(data["phase"])
-        self.pending_chance = data["pending_chance"]
-        self.current = int(data["current"])
-        self.direction = int(data["direction"])
-        self.colour = None if data["colour"] is None else Colour.parse(data["colour"])
-        self.draw_pile = cards_from_json(data["draw_pile"])
-        self.discard = cards_from_json(data["discard"])
-        self.hands = [cards_from_json(hand) for hand in data["hands"]]
-        self.owed = [[int(value) for value in entry] for entry in data["owed"]]
-        self.uno_exposed = data["uno_exposed"]
-        self.wd4 = None if data["wd4"] is None else dict(data["wd4"])
-        self.drawn = bool(data["drawn"])
-        self.drawn_card = None if data["drawn_card"] is None else Card.parse(data["drawn_card"])
-        self.round_winner = data["round_winner"]
-        self.start_cards = [card for card in cards_from_json(data["start_cards"]) if card]
-        self.counted = {int(seat): int(points) for seat, points in data["counted"].items()}
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """The whole match as plain JSON; `from_json` reads it back exactly."""
-        return {
-            "game": self.game_name,
-            "players": self.players,
-            "options": self.options.to_json(),
-            **self.json_fields(),
-            "history": [action.to_json() for action in self.history],
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, JSONValue]) -> Self:
-        """Rebuild a match written by `to_json`.
-
-        Raises:
-            RuleError: the data does not describe a match of this game.
-        """
-        game = cls
-        if not isinstance(data, dict) or data.get("game") != game.game_name:
-            raise RuleError(f"This saved game is not a {game.title} match.")
-        try:
-            state = game(data["players"], game.options_type.from_json(data["options"]))
-            state.load_json_fields(data)
-            state.history = [action_from_json(item, game.action_types) for item in data["history"]]
-        except RuleError as error:
-            raise RuleError(f"The saved {game.title} match is damaged: {error}") from None
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise RuleError(f"The saved {game.title} match is damaged ({error!r}).") from None
-        return state
 
     @classmethod
     def replay(

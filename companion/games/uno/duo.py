@@ -35,7 +35,7 @@ from typing import Any, ClassVar, Literal
 from companion.games.base import JSONValue, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno import duo_actions as dact
-from companion.games.uno._match import cards_from_json, cards_to_json
+from companion.games.uno._state import cards_from_json, cards_to_json
 from companion.games.uno.cards import Card, Colour, Kind
 from companion.games.uno.classic import ClassicUno, distinct
 from companion.games.uno.draft import Draft

@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 from companion.games.base import ChanceRequest, JSONValue, RuleError
 from companion.games.uno import tiki_actions as tact
-from companion.games.uno._match import cards_from_json, cards_to_json
+from companion.games.uno._state import cards_from_json, cards_to_json
 from companion.games.uno.cards import Card, Colour, TikiAction
 from companion.games.uno.classic import ClassicUno, distinct
 from companion.games.uno.deck_file import builtin_deck
