@@ -10,7 +10,7 @@ from companion.games.yahtzee.challenge import ChallengeRounds
 from companion.games.yahtzee.options import YahtzeeOptions
 from companion.games.yahtzee.rolloff import RollOff
 from companion.games.yahtzee.state import TileHolding, YahtzeeState
-from companion.games.yahtzee.tiles import Tile, parse_tile
+from companion.games.yahtzee.tiles import MAX_NUMBER_COUNT, Tile, best_value, parse_tile
 from companion.games.yahtzee.turn import Landing, Phase
 
 GAME_NAME = "yahtzee"
@@ -55,11 +55,15 @@ def state_from_json(data: dict[str, JSONValue]) -> YahtzeeState:
         raise RuleError("That is not a saved Yahtzee board game.")
     try:
         state = _read(data)
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
+    except (LookupError, TypeError, ValueError, AttributeError) as error:
         if isinstance(error, RuleError):
             raise
         raise RuleError(f"That saved Yahtzee board game is damaged ({error!r}).") from None
     _check_consistent(state)
+    _check_holdings(state)
+    _check_order(state)
+    _check_phase(state)
+    _check_challenge(state)
     return state
 
 
@@ -116,5 +120,87 @@ def _check_consistent(state: YahtzeeState) -> None:
             state.board.is_wild(holding.square) or not 1 <= holding.square <= state.board.squares
         ):
             raise RuleError(f"The saved {tile.label} tile is not on a tile square.")
+    named = [state.protected, state.target, *state.claim_choices]
+    named += [state.placing[0]] if state.placing else []
+    if any(tile is not None and tile not in state.holdings for tile in named):
+        raise RuleError("The saved game names a tile that is not in play.")
     if state.protected is not None and state.holdings[state.protected].owner is None:
         raise RuleError("The saved protection marker is on an unclaimed tile.")
+
+
+def _check_holdings(state: YahtzeeState) -> None:
+    for tile, holding in state.holdings.items():
+        if holding.owner is None:
+            allowed = range(0, 1)
+        elif tile.face is not None:
+            allowed = range(1, MAX_NUMBER_COUNT + 1)
+        elif tile is Tile.CHANCE:
+            allowed = range(state.options.chance_minimum, best_value(tile) + 1)
+        else:
+            allowed = range(1, 2)
+        if holding.value not in allowed:
+            raise RuleError(
+                f"The saved {tile.label} tile has an impossible value, {holding.value}."
+            )
+
+
+def _check_order(state: YahtzeeState) -> None:
+    seats = list(range(state.players))
+    placed = sorted(seat for group in state.roll_off.places for seat in group)
+    rolled = [seat for seat, _ in state.roll_off.totals]
+    group = state.roll_off.rolling_group or ()
+    if placed != seats or any(seat not in group for seat in rolled):
+        raise RuleError("The saved roll for the order of play does not match the players.")
+    settled = state.roll_off.order
+    if (state.phase is Phase.ROLL_OFF) != (settled is None) or state.order != (settled or ()):
+        raise RuleError("The saved order of play does not match its roll.")
+    squares = range(1, state.board.squares + 1)
+    if state.order and any(square not in squares for square in state.positions):
+        raise RuleError(f"Every player stands on a square from 1 to {state.board.squares}.")
+
+
+def _check_phase(state: YahtzeeState) -> None:
+    phase, dice, target = state.phase, state.dice, state.target
+    if dice is not None and (dice.dice, dice.max_rolls) != (5, 3):
+        raise RuleError("The saved game rolls five dice up to three times.")
+    square = state.positions[state.current]
+    mine = target is not None and state.holdings[target].owner == state.current
+    needs = {
+        Phase.OWN_TILE: target is not None and state.tile_on(square) is target and mine,
+        Phase.ROLL: dice is not None and _landing_fits(state),
+        Phase.TARGET: state.landing is Landing.WILD
+        and target is None
+        and dice is not None
+        and dice.can_roll_again,
+        Phase.CLAIM: bool(state.claim_choices) and dice is not None,
+        Phase.PLACE: state.placing is not None and state.holdings[state.placing[0]].owner is None,
+    }
+    if not needs.get(phase, True):
+        raise RuleError(
+            f"The saved game is in the {phase.value} step without what that step needs."
+        )
+
+
+def _landing_fits(state: YahtzeeState) -> bool:
+    landing, target = state.landing, state.target
+    if landing in (Landing.STEAL, Landing.IMPROVE):
+        if target is None:
+            return False
+        mine = state.holdings[target].owner == state.current
+        return mine if landing is Landing.IMPROVE else state.holdings[target].owner is not None
+    return landing is not None
+
+
+def _check_challenge(state: YahtzeeState) -> None:
+    rounds = state.challenge
+    if rounds is None:
+        if state.phase not in (Phase.ROLL_OFF, Phase.OVER, Phase.PLACE) and not state.unclaimed():
+            raise RuleError("Every saved tile is claimed but the challenge rounds have not begun.")
+        return
+    remaining = rounds.remaining
+    if state.unclaimed() or len(set(remaining)) != len(remaining):
+        raise RuleError("The saved challenge rounds do not match the tiles and players.")
+    if any(seat not in state.order for seat in (*remaining, rounds.last_claimer)):
+        raise RuleError("The saved challenge rounds name a seat that is not playing.")
+    if state.phase is not Phase.OVER and rounds.challenger != state.current:
+        raise RuleError("The saved challenge rounds are not at the player whose turn it is.")

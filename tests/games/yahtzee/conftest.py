@@ -79,11 +79,15 @@ def throw(state: YahtzeeState, *values: int) -> None:
 def all_tiles_but(
     keep: set[Tile], owner: int = 1, first_square: int = 2
 ) -> dict[Tile, tuple[int, int, int]]:
-    """Every tile except `keep` claimed by `owner`, on the free squares from `first_square`."""
+    """Every tile except `keep` claimed by `owner` at its lowest value (Chance at 25),
+    on the free squares from `first_square`."""
     free = [square for square in range(1, 17) if square not in (1, 5, 9, 13)]
     free = free[free.index(first_square) :] + free[: free.index(first_square)]
     claimed = [tile for tile in Tile if tile not in keep]
-    return {tile: (owner, 1, square) for tile, square in zip(claimed, free, strict=False)}
+    return {
+        tile: (owner, 25 if tile is Tile.CHANCE else 1, square)
+        for tile, square in zip(claimed, free, strict=False)
+    }
 
 
 def finished(

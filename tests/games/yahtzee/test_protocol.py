@@ -21,7 +21,7 @@ from companion.games.yahtzee import (
     action_from_json,
     new_game,
 )
-from tests.games.yahtzee.conftest import land_on, position, roll, throw
+from tests.games.yahtzee.conftest import all_tiles_but, land_on, position, roll, throw
 
 
 def test_every_die_is_a_chance_request_for_exactly_the_dice_being_rolled() -> None:
@@ -162,12 +162,53 @@ def test_state_json_round_trip_is_exact_mid_turn() -> None:
         (lambda d: d.update(protected="sixes"), "protection marker is on an unclaimed tile"),
         (lambda d: d.update(phase="dancing"), "damaged"),
         (lambda d: d.pop("dice"), "damaged"),
+        (lambda d: d.update(placing=[]), "damaged"),
+        (lambda d: d.update(order=[]), "order of play does not match"),
+        (lambda d: d["roll_off"].update(places=[[0], [0]]), "does not match the players"),
+        (lambda d: d["positions"].__setitem__(0, 40), "square from 1 to 16"),
+        (lambda d: d["tiles"]["fives"].update(value=5), "impossible value, 5"),
+        (lambda d: d["tiles"]["chance"].update(owner=0, value=12, square=4), "impossible value"),
+        (lambda d: d.update(phase="roll"), "roll step without what that step needs"),
+        (lambda d: d.update(phase="target"), "target step without"),
+        (lambda d: d.update(phase="claim"), "claim step without"),
+        (lambda d: d.update(phase="place", placing=["fives", 2]), "place step without"),
+        (
+            lambda d: d.update(
+                phase="roll",
+                landing="blank",
+                dice={"dice": 99, "max_rolls": 3, "faces": [], "rolls": 0, "kept": []},
+            ),
+            "1 to 10 dice",
+        ),
+        (
+            lambda d: d.update(
+                phase="roll",
+                landing="blank",
+                dice={"dice": 6, "max_rolls": 3, "faces": [], "rolls": 0, "kept": []},
+            ),
+            "five dice up to three times",
+        ),
+        (lambda d: d.update(challenge={"remaining": [1], "last_claimer": 1}), "challenge rounds"),
     ],
 )
 def test_damaged_saved_game_is_refused_with_a_sentence(change: Any, sentence: str) -> None:
     data = position(tiles={Tile.FIVES: (1, 2, 3)}).to_json()
     change(data)
     with pytest.raises(RuleError, match=sentence):
+        YahtzeeState.from_json(data)
+
+
+def test_saved_game_naming_a_tile_not_in_play_is_refused() -> None:
+    data = position(options={"tiles": ["sixes", "large_straight"]}).to_json()
+    data["target"] = "fives"
+    with pytest.raises(RuleError, match="names a tile that is not in play"):
+        YahtzeeState.from_json(data)
+
+
+def test_saved_challenge_rounds_must_be_at_the_player_to_move() -> None:
+    data = position(tiles=all_tiles_but(set()), current=0, challenge=([0, 1], 1)).to_json()
+    data["current"] = 1
+    with pytest.raises(RuleError, match="not at the player whose turn it is"):
         YahtzeeState.from_json(data)
 
 
