@@ -184,7 +184,7 @@ class UnoMatch(MatchState):
         exposed = self.uno_exposed
         catchable = exposed is not None and len(self.hands[exposed]) == 1
         if exposed is not None and catchable and self.phase in self.catch_phases:
-            actions.append(act.CatchUno(exposed))
+            actions += (act.CatchUno(exposed), act.CallUno(exposed))
         return actions
 
     def apply(self, action: Any) -> None:

@@ -51,8 +51,10 @@ class MatchState:
         {"turn", "drawn", "challenge", "start_colour"}
     )
     """Phases in which a player who did not call UNO may be caught."""
-    keeps_uno_window: ClassVar[frozenset[str]] = frozenset({"shuffle", "catch_uno"})
-    """Action types that do not close the UNO catch window (chance, the catch itself)."""
+    keeps_uno_window: ClassVar[frozenset[str]] = frozenset(
+        {"shuffle", "catch_uno", "call_uno"}
+    )
+    """Action types that do not close the UNO catch window (chance, the catch or call itself)."""
 
     draw_pile: list[Card | None]
     """The draw pile, top card last (None: an unknown card in referee mode)."""

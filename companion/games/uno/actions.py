@@ -242,6 +242,25 @@ class CatchUno:
 
 
 @dataclass(frozen=True, slots=True)
+class CallUno:
+    """A late UNO call: `seat` went down to one card without calling and calls now,
+    before anyone catches them; the call closes the catch."""
+
+    seat: int
+    type: ClassVar[str] = "call_uno"
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"type": self.type, "seat": self.seat}
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSONValue]) -> Self:
+        return cls(_seat(data))
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} calls UNO"
+
+
+@dataclass(frozen=True, slots=True)
 class CountHand:
     """Referee mode, round end: the cards (or just the points) left in one seat's hand."""
 
@@ -283,6 +302,7 @@ ACTION_TYPES: dict[str, Any] = {
         Challenge,
         AcceptDraw,
         CatchUno,
+        CallUno,
         CountHand,
     )
 }

@@ -409,6 +409,19 @@ class ClassicUno(UnoMatch):
         self.owe(seat, self.options.uno_penalty)
         self.uno_exposed = None
 
+    def _apply_call_uno(self, action: act.CallUno) -> None:
+        seat = action.seat
+        if (
+            self.phase not in self.catch_phases
+            or self.uno_exposed != seat
+            or len(self.hands[seat]) != 1
+        ):
+            raise RuleError(
+                f"Seat {seat} cannot call UNO now: a late call is for a player who just went "
+                "down to one card without calling, before anyone catches them."
+            )
+        self.uno_exposed = None
+
     # ---------------------------------------------------------- round end
 
     def _apply_count_hand(self, action: act.CountHand) -> None:

@@ -336,8 +336,6 @@ class DuoUno(ClassicUno):
             RuleError: the action is not allowed now; nothing changed.
         """
         exposed = self.uno_exposed
-        if isinstance(action, dact.CallUno):
-            self._check_late_call(action, exposed)
         super().apply(action)
         if (
             exposed is not None
@@ -347,30 +345,6 @@ class DuoUno(ClassicUno):
             and len(self.hands[exposed]) == 1
         ):
             self.uno_exposed = exposed
-
-    def _check_late_call(self, action: dact.CallUno, exposed: int | None) -> None:
-        if exposed != action.seat or self.to_move != action.seat:
-            raise RuleError(
-                f"Seat {action.seat} cannot call UNO now: call it on your own turn while you "
-                "hold one card and nobody has caught you."
-            )
-
-    def _apply_call_uno(self, action: dact.CallUno) -> None:
-        """Checked in `apply` (the call closes the catch window before handlers run)."""
-
-    def legal_actions(self) -> list[Any]:
-        """Classic's actions, plus a late UNO call for the player who forgot it."""
-        actions = super().legal_actions()
-        exposed = self.uno_exposed
-        if (
-            exposed is not None
-            and actions
-            and self.decider() == exposed
-            and len(self.hands[exposed]) == 1
-            and self.phase in self.catch_phases
-        ):
-            actions.append(dact.CallUno(exposed))
-        return actions
 
     # ------------------------------------------------------- the draw pile
 

@@ -1,4 +1,4 @@
-"""The actions UNO Duo adds to classic UNO: drafting, playing a colour, a late UNO call.
+"""The actions UNO Duo adds to classic UNO: drafting and playing a colour.
 
 `DUO_ACTION_TYPES` extends the classic table, so `action_from_json` reads
 every action of an UNO Duo match.
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from companion.games.base import JSONValue, RuleError
-from companion.games.uno.actions import ACTION_TYPES
+from companion.games.uno.actions import ACTION_TYPES, CallUno
 from companion.games.uno.cards import Card
 
 
@@ -60,29 +60,10 @@ class PlayColour:
         return ", ".join(str(card) for card in self.cards) + (", UNO!" if self.uno else "")
 
 
-@dataclass(frozen=True, slots=True)
-class CallUno:
-    """A late UNO call by the player holding one card, before the opponent catches them."""
-
-    seat: int
-    type: ClassVar[str] = "call_uno"
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"type": self.type, "seat": self.seat}
-
-    @classmethod
-    def from_json(cls, data: dict[str, JSONValue]) -> Self:
-        seat = data.get("seat")
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise RuleError("The action needs 'seat': a seat number.")
-        return cls(seat)
-
-    def __str__(self) -> str:
-        return f"seat {self.seat} calls UNO"
-
-
 DUO_ACTION_TYPES: dict[str, Any] = {
     **ACTION_TYPES,
-    **{cls.type: cls for cls in (DraftPick, PlayColour, CallUno)},
+    **{cls.type: cls for cls in (DraftPick, PlayColour)},
 }
 """Every action of an UNO Duo match, by JSON type."""
+
+__all__ = ["DUO_ACTION_TYPES", "CallUno", "DraftPick", "PlayColour"]
