@@ -21,18 +21,16 @@ except ImportError:  # on the Pico they sit at the root of the filesystem
     import version
     from board import Board, UsbPort
 
+ticks_diff = sensors.ticks_diff  # wrap-aware on both sides
 try:
-    from time import ticks_diff, ticks_ms
-except ImportError:  # CPython (tests): a monotonic clock that never wraps
-    import time
+    from time import ticks_ms
+except ImportError:  # CPython (tests): a monotonic clock, wrapped as MicroPython's
 
     def ticks_ms() -> int:
-        """Milliseconds from a monotonic clock."""
-        return int(time.monotonic() * 1000)
+        """Milliseconds from a monotonic clock, wrapping as MicroPython's do."""
+        import time
 
-    def ticks_diff(end: int, start: int) -> int:
-        """end - start (MicroPython's version copes with wrap-around)."""
-        return end - start
+        return int(time.monotonic() * 1000) % sensors.TICKS_PERIOD
 
 
 LINK_SILENCE_MS = 1000

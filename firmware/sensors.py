@@ -4,7 +4,22 @@ Each watcher is pure: it is given edges or bytes with the time in
 milliseconds and returns the events to send. Throw and settle detection stays
 on the Pi (the same code as the GPIO backend); the firmware forwards the
 sensor's shaking as start/stop events so a buzzing sensor cannot flood the link.
+
+Times are MicroPython `ticks_ms` values, which wrap (every 2**30 ms, about
+12 days on), so they are only ever compared through `ticks_diff`.
 """
+
+TICKS_PERIOD = 1 << 30
+"""MicroPython's ticks wrap at this value on every port."""
+
+try:
+    from time import ticks_diff
+except ImportError:  # CPython: the same arithmetic, so tests can cross the wrap
+
+    def ticks_diff(end: int, start: int) -> int:
+        """end - start for wrapping ticks (as MicroPython's `time.ticks_diff`)."""
+        half = TICKS_PERIOD // 2
+        return ((end - start + half) & (TICKS_PERIOD - 1)) - half
 
 
 class MotionWatcher:
@@ -29,7 +44,7 @@ class MotionWatcher:
     def on_edge(self, now_ms: int) -> bool:
         """The sensor changed; True when an `active=True` event should go now."""
         self._last_edge = now_ms
-        if self.active and now_ms - self._last_sent < self.quiet_ms:
+        if self.active and ticks_diff(now_ms, self._last_sent) < self.quiet_ms:
             return False
         self.active = True
         self._last_sent = now_ms
@@ -39,10 +54,11 @@ class MotionWatcher:
         """The event to send now, if any: True (still moving), False (stopped) or None."""
         if not self.active:
             return None
-        if self._last_edge > self._last_sent and now_ms - self._last_sent >= self.quiet_ms:
+        since_sent = ticks_diff(now_ms, self._last_sent)
+        if ticks_diff(self._last_edge, self._last_sent) > 0 and since_sent >= self.quiet_ms:
             self._last_sent = now_ms
             return True
-        if not sensor_active and now_ms - self._last_edge >= self.quiet_ms:
+        if not sensor_active and ticks_diff(now_ms, self._last_edge) >= self.quiet_ms:
             self.active = False
             return False
         return None
@@ -57,7 +73,7 @@ class ButtonWatcher:
 
     def on_press_edge(self, now_ms: int) -> bool:
         """The contact closed; True when this is a new press."""
-        if self._last is not None and now_ms - self._last < self.debounce_ms:
+        if self._last is not None and ticks_diff(now_ms, self._last) < self.debounce_ms:
             return False
         self._last = now_ms
         return True
