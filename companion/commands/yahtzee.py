@@ -25,7 +25,7 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.games.autoplay import random_actions
 from companion.games.base import JSONValue, RuleError
-from companion.games.yahtzee import Roll, YahtzeeState, new_game
+from companion.games.yahtzee import Roll, RollAgain, Stop, YahtzeeState, new_game
 from companion.games.yahtzee.turn import player_name
 
 
@@ -113,10 +113,19 @@ def simulation_json(
     }
 
 
+def _shows_choice(action: Any, notes: list[str], chooser: int | None) -> bool:
+    """True when the log needs a line for a player's choice: dice are not choices, and a
+    choice the game already narrates ("Player 2 goes for Fives.") is not printed twice."""
+    if isinstance(action, Roll) or chooser is None:
+        return False
+    narrated = bool(notes) and notes[0].startswith(f"{player_name(chooser)} ")
+    return isinstance(action, RollAgain | Stop) or not narrated
+
+
 def _print_log(state: YahtzeeState, log: list[tuple[Any, list[str], int | None]]) -> None:
     for action, notes, chooser in log:
-        if not isinstance(action, Roll) and chooser is not None:
-            print(f"{player_name(chooser)}: {action}.")
+        if _shows_choice(action, notes, chooser):
+            print(f"{player_name(chooser or 0)}: {action}.")
         for note in notes:
             print(f"  {note}")
     print()

@@ -28,7 +28,7 @@ from companion.games.yahtzee.actions import (
 )
 from companion.games.yahtzee.board import Board
 from companion.games.yahtzee.challenge import ChallengeRounds
-from companion.games.yahtzee.options import FinalTies, YahtzeeOptions
+from companion.games.yahtzee.options import FinalTies, RollOffTies, YahtzeeOptions
 from companion.games.yahtzee.rolloff import RollOff
 from companion.games.yahtzee.tiles import Tile
 from companion.games.yahtzee.turn import Landing, Phase, player_name
@@ -274,8 +274,12 @@ class YahtzeeState:
 
     def _apply_roll_off(self, total: int) -> None:
         seat = self.roll_off.next_seat
+        group = self.roll_off.rolling_group or ()
+        group_done = len(self.roll_off.totals) + 1 == len(group)
         self.roll_off = self.roll_off.record(total)
         self.notes.append(f"{player_name(seat or 0)} rolls {total} for the order of play.")
+        if group_done:
+            self._note_roll_off_ties(group)
         order = self.roll_off.order
         if order is None:
             return
@@ -285,6 +289,16 @@ class YahtzeeState:
         names = ", ".join(player_name(player) for player in order)
         self.notes.append(f"Order of play: {names}.")
         turn.begin_turn(self, order[0])
+
+    def _note_roll_off_ties(self, group: tuple[int, ...]) -> None:
+        if self.options.roll_off_ties is RollOffTies.REROLL_ALL:
+            if self.roll_off.order is None:
+                self.notes.append("There is a tie, so everybody rolls again.")
+            return
+        for tied in self.roll_off.places:
+            if len(tied) > 1 and set(tied) <= set(group):
+                names = turn.names_text([player_name(seat) for seat in tied])
+                self.notes.append(f"{names} tie: they roll again for their places.")
 
     def _expecting(self) -> str:
         expecting = {

@@ -96,15 +96,37 @@ def best_value(tile: Tile, dice: int = 5) -> int:
     return 1
 
 
+_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
 def value_text(tile: Tile, value: int) -> str:
     """A recorded value for people: "three 6s", "total 27", "made"."""
     face = tile.face
     if face is not None:
-        words = {1: "one", 2: "two", 3: "three", 4: "four"}
-        return f"{words.get(value, str(value))} {face}{'s' if value != 1 else ''}"
+        return f"{_COUNT_WORDS.get(value, str(value))} {face}{'s' if value != 1 else ''}"
     if tile is Tile.CHANCE:
         return f"total {value}"
     return "made"
+
+
+def tile_text(tile: Tile, value: int) -> str:
+    """A tile with its recorded value for people: "Fives (two 5s)", "Chance (total 27)",
+    "Full House" (a pattern tile has nothing more to say)."""
+    if tile.face is None and tile is not Tile.CHANCE:
+        return tile.label
+    return f"{tile.label} ({value_text(tile, value)})"
+
+
+def needed_text(tile: Tile, value: int) -> str:
+    """What final dice must show to equal or beat `value` on `tile`: "at least two 5s",
+    "a total of 27 or more", "a full house", "four of a kind"."""
+    face = tile.face
+    if face is not None:
+        return f"at least {value_text(tile, value)}"
+    if tile is Tile.CHANCE:
+        return f"a total of {value} or more"
+    name = tile.label.lower()
+    return name if "of a kind" in name else f"a {name}"
 
 
 def parse_tile(name: object) -> Tile:

@@ -13,7 +13,15 @@ from typing import TYPE_CHECKING
 from companion.games.dice import DiceRoll, faces_text, is_yahtzee
 from companion.games.yahtzee.challenge import ChallengeRounds
 from companion.games.yahtzee.options import NewTilePlacement
-from companion.games.yahtzee.tiles import MAX_NUMBER_COUNT, Tile, best_value, tile_value, value_text
+from companion.games.yahtzee.tiles import (
+    MAX_NUMBER_COUNT,
+    Tile,
+    best_value,
+    needed_text,
+    tile_text,
+    tile_value,
+    value_text,
+)
 
 if TYPE_CHECKING:
     from companion.games.yahtzee.state import YahtzeeState
@@ -57,6 +65,13 @@ def player_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def names_text(names: list[str], last: str = "and") -> str:
+    """Names for a sentence: "Player 1", "Player 1 and Player 2", "A, B and C"."""
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {last} {names[-1]}"
+
+
 def begin_turn(state: YahtzeeState, seat: int) -> None:
     """`seat` starts a turn: the movement die is next."""
     state.current = seat
@@ -78,6 +93,7 @@ def move(state: YahtzeeState, steps: int) -> None:
     kind = "wild square" if state.board.is_wild(square) else "square"
     state.notes.append(f"{player_name(seat)} moves {steps} to {kind} {square}.")
     land(state)
+    state.notes.append(landing_text(state, square))
 
 
 def can_improve(state: YahtzeeState, tile: Tile) -> bool:
@@ -99,8 +115,32 @@ def land(state: YahtzeeState) -> None:
         state.phase = Phase.OWN_TILE
         state.target = tile
     else:
-        state.notes.append(f"{tile.label} is yours and cannot be improved: move on.")
         state.phase = Phase.MOVE
+
+
+def landing_text(state: YahtzeeState, square: int) -> str:
+    """What the square just landed on offers the current player, as a sentence."""
+    name, tile = player_name(state.current), state.tile_on(square)
+    if state.board.is_wild(square):
+        return f"Wild square: {name} rolls, then picks any tile but their own to go for."
+    if tile is None:
+        if not state.unclaimed():
+            return f"Square {square} is blank but every tile is claimed: only a Yahtzee wins one."
+        return f"Square {square} is blank: {name} rolls for any unclaimed tile."
+    holding = state.holdings[tile]
+    held = tile_text(tile, holding.value)
+    if holding.owner != state.current:
+        owner = player_name(holding.owner if holding.owner is not None else 0)
+        if state.protected is tile:
+            return f"Square {square} holds {owner}'s {held}, protected: only a Yahtzee steals it."
+        need = needed_text(tile, holding.value)
+        return (
+            f"Square {square} holds {owner}'s {held}: "
+            f"{name} needs {need}, or a Yahtzee, to steal it."
+        )
+    if state.phase is Phase.OWN_TILE:
+        return f"Square {square} holds {name}'s own {held}: stay to improve it, or move on."
+    return f"Square {square} holds {name}'s own {held}, which cannot be improved: {name} moves on."
 
 
 def start_roll(state: YahtzeeState, landing: Landing, target: Tile | None) -> None:
@@ -136,18 +176,26 @@ def finish_roll(state: YahtzeeState) -> None:
     elif state.landing is Landing.BLANK:
         minimum = state.options.chance_minimum
         choices = tuple(tile for tile in state.unclaimed() if tile_value(tile, faces, minimum) > 0)
-        offer_claim(state, choices, yahtzee=False)
+        if choices:
+            offer_claim(state, choices, yahtzee=False)
+        elif Tile.CHANCE in state.unclaimed():
+            fail(state, f"makes no unclaimed tile (Chance needs {minimum} or more): the turn ends")
+        else:
+            fail(state, "makes no unclaimed tile: the turn ends")
     elif state.landing is Landing.IMPROVE and target is not None:
         improve(state, target)
     elif target is not None and state.holdings[target].owner is None:
         if value_for(state, target) > 0:
             offer_claim(state, (target,), yahtzee=False)
+        elif target is Tile.CHANCE:
+            minimum = state.options.chance_minimum
+            fail(state, f"does not make Chance (it needs {minimum} or more): the turn ends")
         else:
-            fail(state, f"does not make {target.label}")
+            fail(state, f"does not make {target.label}: the turn ends")
     elif target is not None:
         steal(state, target)
     else:
-        fail(state, "has nothing to go for")
+        fail(state, "has no tile to go for: the turn ends")
 
 
 def value_for(state: YahtzeeState, tile: Tile) -> int:
@@ -159,13 +207,14 @@ def value_for(state: YahtzeeState, tile: Tile) -> int:
 def offer_claim(state: YahtzeeState, choices: tuple[Tile, ...], yahtzee: bool) -> None:
     """Claim the only tile the dice allow, or let the player choose among several."""
     state.yahtzee = yahtzee
-    if not choices:
-        fail(state, "matches no available tile")
-    elif len(choices) == 1:
+    if len(choices) == 1:
         take(state, choices[0])
     else:
         state.phase = Phase.CLAIM
         state.claim_choices = choices
+        if not yahtzee:
+            labels = names_text([tile.label for tile in choices], "or")
+            state.notes.append(f"{player_name(state.current)} may claim {labels}.")
 
 
 def fail(state: YahtzeeState, what: str) -> None:
@@ -178,12 +227,14 @@ def steal(state: YahtzeeState, tile: Tile) -> None:
     """Without a Yahtzee: equal or beat the recorded value of an unprotected tile."""
     holding = state.holdings[tile]
     value = value_for(state, tile)
+    owner = player_name(holding.owner if holding.owner is not None else 0)
     if state.protected is tile:
-        fail(state, f"cannot steal {tile.label}: it is protected and falls only to a Yahtzee")
+        fail(state, f"needs a Yahtzee to steal the protected {tile.label}: {owner} keeps it")
     elif value >= holding.value:
         take(state, tile)
     else:
-        fail(state, f"does not beat {tile.label} ({value_text(tile, holding.value)})")
+        need = needed_text(tile, holding.value)
+        fail(state, f"needs {need} to steal {tile.label}: {owner} keeps it")
 
 
 def improve(state: YahtzeeState, tile: Tile) -> None:
@@ -198,7 +249,7 @@ def improve(state: YahtzeeState, tile: Tile) -> None:
         state.notes.append(f"{name} holds {tile.label} at {value_text(tile, value)}.")
         end_turn(state, success=True)
     else:
-        fail(state, f"does not improve {tile.label}")
+        fail(state, f"does not improve {tile.label}, which stays at {value_text(tile, old)}")
 
 
 def take(state: YahtzeeState, tile: Tile) -> None:
@@ -218,8 +269,7 @@ def take(state: YahtzeeState, tile: Tile) -> None:
     else:
         assert old_owner is not None
         state.notes.append(
-            f"{player_name(seat)} steals {tile.label} ({value_text(tile, value)}) "
-            f"from {player_name(old_owner)}."
+            f"{player_name(seat)} steals {tile_text(tile, value)} from {player_name(old_owner)}."
         )
     protect(state, tile)
     end_turn(state, success=old_owner != seat or rose)
@@ -234,6 +284,8 @@ def place_new_tile(state: YahtzeeState, tile: Tile, value: int) -> None:
         if state.options.new_tile_placement is NewTilePlacement.PLAYER_CHOOSES and len(free) > 1:
             state.phase = Phase.PLACE
             state.placing = (tile, value)
+            name = player_name(state.current)
+            state.notes.append(f"{name} wins {tile.label}: choose a free square for it.")
             return
         found = state.board.first_free_from(square, occupied)
         assert found is not None, "a free square always exists while a tile is unclaimed"
@@ -246,9 +298,7 @@ def put_tile(state: YahtzeeState, tile: Tile, value: int, square: int) -> None:
     seat = state.current
     state.holdings[tile] = state.holdings[tile].placed(seat, value, square)
     state.positions[seat] = square
-    state.notes.append(
-        f"{player_name(seat)} claims {tile.label} ({value_text(tile, value)}) on square {square}."
-    )
+    state.notes.append(f"{player_name(seat)} claims {tile_text(tile, value)} on square {square}.")
     protect(state, tile)
     end_turn(state, success=True)
 
@@ -293,5 +343,10 @@ def finish_game(state: YahtzeeState) -> None:
     state.target = None
     scores = state.scores()
     table = ", ".join(f"{player_name(seat)} {score}" for seat, score in enumerate(scores))
-    winners = " and ".join(player_name(seat) for seat in state.winners())
-    state.notes.append(f"Game over: {table}. Winner: {winners}.")
+    winners = [player_name(seat) for seat in state.winners()]
+    result = (
+        f"Winners: {names_text(winners)} share the win"
+        if len(winners) > 1
+        else (f"Winner: {winners[0]}")
+    )
+    state.notes.append(f"Game over: {table}. {result}.")
