@@ -8,6 +8,7 @@ docs/rules/position-formats.md) and how the board is drawn.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -114,13 +115,17 @@ def run_show(family: Family, args: argparse.Namespace) -> int:
     return 0
 
 
+_DIE_TEXTS = {"1", "2", "3", "4", "5", "6"}
+
+
 def answer_line(family: Family, line: str) -> dict[str, Any]:
     """The JSON answer to one batch line 'POSITION D1 D2' (an error object if it is bad)."""
     fields = line.split()
     if len(fields) != 3:
-        return {"error": f"Write a position and two dice, like '{family.example} 3 1'."}
+        start = "The line is empty: write" if not fields else "Write"
+        return {"error": f"{start} a position and two dice, like '{family.example} 3 1'."}
     text, *dice_text = fields
-    if not all(die.isdigit() and 1 <= int(die) <= 6 for die in dice_text):
+    if not all(die in _DIE_TEXTS for die in dice_text):
         return {"error": f"Dice are numbers from 1 to 6, not {' '.join(dice_text)!r}."}
     dice = [int(die) for die in dice_text]
     try:
@@ -143,7 +148,16 @@ def answer_line(family: Family, line: str) -> dict[str, Any]:
 
 def _lines(path: Path) -> Iterator[str]:
     if str(path) == "-":
-        yield from sys.stdin
+        # Bytes that are not UTF-8 become U+FFFD, as in a file: the line gets an error object.
+        raw = getattr(sys.stdin, "buffer", None)
+        if raw is None:
+            yield from sys.stdin
+            return
+        text = io.TextIOWrapper(raw, "utf-8", errors="replace")
+        try:
+            yield from text
+        finally:
+            text.detach()  # leave standard input open
         return
     try:
         with path.open(encoding="utf-8", errors="replace") as handle:
@@ -153,10 +167,8 @@ def _lines(path: Path) -> Iterator[str]:
 
 
 def answer_batch(family: Family, lines: Iterable[str], out: TextIO) -> None:
-    """Write one JSON line to `out` per non-blank input line."""
+    """Write one JSON line to `out` per input line (a blank line gets an error object)."""
     for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
         answer = answer_line(family, line)
         if "error" in answer:
             answer = {"error": f"Line {number}: {answer['error']}"}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -87,12 +88,80 @@ def test_a_bad_batch_line_gets_an_error_object_and_the_batch_goes_on(
     code, out, _ = run(capsys, "bg", "plays", "--batch", str(batch))
     assert code == 0
     answers = [json.loads(line) for line in out.splitlines()]
-    assert len(answers) == 4  # the blank line is skipped
-    for answer in answers[:3]:
+    assert len(answers) == 5  # one answer per input line, the blank one included
+    for answer in answers[:4]:
         assert set(answer) == {"error"}
     assert "Position ID" in answers[0]["error"]
     assert "Dice are numbers from 1 to 6" in answers[1]["error"]
-    assert len(answers[3]["plays"]) == 7
+    assert answers[3]["error"].startswith("Line 4: The line is empty")
+    assert len(answers[4]["plays"]) == 7
+
+
+HOSTILE_LINES = [
+    "",
+    "   \t ",
+    f"{OPENING_ID}",
+    f"{OPENING_ID} 3",
+    f"{OPENING_ID} 3 1 extra",
+    f"{OPENING_ID} \u00b2 1",  # a superscript two: a digit to str.isdigit, not to int()
+    f"{OPENING_ID} \u0663 1",  # an Arabic-Indic three
+    f"{OPENING_ID} 99999999999999999999999999 1",
+    f"{OPENING_ID} -1 2",
+    f"{OPENING_ID} 0 6",
+    "\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u20ac 1 2",
+    "\x00\x01 1 1",
+    '{"position_id": "4HPwATDgc/ABMA"} 2 2',
+    "//////////////  6 6",
+]
+
+
+def test_every_hostile_batch_line_gets_one_error_object_in_order(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    batch = tmp_path / "hostile.txt"
+    batch.write_text("\n".join([*HOSTILE_LINES, f"{OPENING_ID} 3 1"]) + "\n", encoding="utf-8")
+    code, out, err = run(capsys, "bg", "plays", "--batch", str(batch))
+    assert (code, err) == (0, "")
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert len(answers) == len(HOSTILE_LINES) + 1
+    for number, answer in enumerate(answers[:-1], start=1):
+        assert set(answer) == {"error"}
+        assert answer["error"].startswith(f"Line {number}: ")
+        assert answer["error"].endswith(".")
+    assert len(answers[-1]["plays"]) == 16
+
+
+def test_batch_from_standard_input_survives_bytes_that_are_not_utf8() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "companion", "bg", "plays", "--batch", "-"],
+        input=b"\xff\xfe 1 2\n" + f"{OPENING_ID} 3 1\n".encode(),
+        capture_output=True,
+        check=False,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"},
+    )
+    assert result.returncode == 0, result.stderr
+    first, second = (json.loads(line) for line in result.stdout.splitlines())
+    assert set(first) == {"error"}
+    assert len(second["plays"]) == 16
+
+
+@pytest.mark.parametrize(
+    ("argv", "sentence"),
+    [
+        (["minigam", "plays", "--position", "\u00b2:8-000000-0:8-000000-0", "--dice", "3", "1"],
+         "seat on roll"),
+        (["minigam", "plays", "--position", "0:\u0668-000000-0:8-000000-0", "--dice", "3", "1"],
+         "bar-points-off digits"),
+        (["multigam", "show", "--position", "0:5-000000-0:5-000000-0:5-000000-0"],
+         "Multi-Gam position has"),
+    ],
+)
+def test_hostile_text_positions_are_a_sentence_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], argv: list[str], sentence: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (1, "")
+    assert sentence in err
 
 
 def test_batch_reads_standard_input_with_a_dash() -> None:
