@@ -235,9 +235,9 @@ class FamilyGame:
                 the dice are not two dice, or the match is over.
         """
         if board.geometry.name != self.geometry.name:
-            raise RuleError(f"That is a {board.geometry.name} board, not {self.geometry.name}.")
+            raise RuleError(f"That is a {board.geometry.title} board, not {self.geometry.title}.")
         if not 0 <= player < self.players:
-            raise RuleError(f"There is no seat {player} in {self.geometry.name}.")
+            raise RuleError(f"There is no seat {player} in {self.geometry.title}.")
         if dice is not None:
             check_outcome(ChanceRequest("dice", "", dice=2), list(dice))
         if self.phase is Phase.OVER:
@@ -415,7 +415,7 @@ class FamilyGame:
         return []
 
     def _apply_decision(self, action: Any) -> None:
-        raise RuleError(f"{action!s} is not an action of {self.geometry.name}.")
+        raise RuleError(f"{action!s} is not an action of {self.geometry.title}.")
 
     def _after_play(self, mover: int) -> bool:
         """Check for the end of the game after `mover` played; True when play stops for now."""
@@ -466,14 +466,14 @@ class FamilyGame:
             last = data["last_turn"]
             self.last_turn = dict(last) if isinstance(last, dict) else None
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-            raise RuleError(f"This is not a saved {self.geometry.name} game.") from None
+            raise RuleError(f"This is not a saved {self.geometry.title} game.") from None
         self._plays = None
         if self.phase is Phase.MOVE:
             self._check_turn_in_progress()
 
     def _check_turn_in_progress(self) -> None:
         """Raises RuleError unless the saved steps lead from the turn's start to the board."""
-        name = self.geometry.name
+        name = self.geometry.title
         if self.dice is None or not all(1 <= die <= 6 for die in self.dice):
             raise RuleError(f"This saved {name} game is moving without two dice.")
         try:

@@ -57,6 +57,11 @@ class Geometry:
     start: tuple[int, ...]
 
     @property
+    def title(self) -> str:
+        """The game's name as people write it ("Backgammon", "Mini-Gam", "Multi-Gam")."""
+        return _TITLES.get(self.name, self.name)
+
+    @property
     def bar(self) -> int:
         """Track position of the bar (0)."""
         return 0
@@ -95,6 +100,9 @@ class Geometry:
         if self.own_numbering:
             return self.points + 1 - number
         return self.position(player, number)
+
+
+_TITLES = {"backgammon": "Backgammon", "minigam": "Mini-Gam", "multigam": "Multi-Gam"}
 
 
 def _start(points: int, checkers: int, spread: dict[int, int] | None = None) -> tuple[int, ...]:
@@ -234,7 +242,7 @@ def check_tracks(geometry: Geometry, tracks: tuple[tuple[int, ...], ...]) -> Non
     Raises:
         RuleError: with a sentence naming what is wrong.
     """
-    name = geometry.name
+    name = geometry.title
     if len(tracks) != geometry.players:
         raise RuleError(f"A {name} board has {geometry.players} players, not {len(tracks)}.")
     width = geometry.points + 2

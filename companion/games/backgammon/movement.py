@@ -92,7 +92,7 @@ def _roll(board: Board, mover: int, dice: Sequence[int]) -> tuple[int, int]:
         RuleError: the mover or the dice are out of range.
     """
     if not 0 <= mover < board.geometry.players:
-        raise RuleError(f"There is no player {mover} in {board.geometry.name}.")
+        raise RuleError(f"There is no player {mover} in {board.geometry.title}.")
     if len(dice) == 2:
         first, second = dice
         # `type(...) is int` also turns away True and False.

@@ -99,7 +99,7 @@ def format_play(board: Board, mover: int, play: Play) -> str:
     return format_steps(board.geometry, mover, play.steps)
 
 
-_MOVE = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>\d)\))?$")
+_MOVE = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>[1-4])\))?$")
 
 
 def _parse_position(geometry: Geometry, mover: int, text: str, whole: str) -> int:
@@ -108,11 +108,11 @@ def _parse_position(geometry: Geometry, mover: int, text: str, whole: str) -> in
         return 0
     if word in {"off", "o"}:
         return geometry.points + 1
-    if not word.isdigit():
+    if not (word.isascii() and word.isdigit()):
         raise RuleError(f"{whole!r}: {text!r} is not a point; write a number, 'bar' or 'off'.")
     position = geometry.position_of_number(mover, int(word))
     if not 0 <= position <= geometry.points + 1:
-        raise RuleError(f"{whole!r}: there is no point {text} on a {geometry.name} board.")
+        raise RuleError(f"{whole!r}: there is no point {text} on a {geometry.title} board.")
     return position
 
 

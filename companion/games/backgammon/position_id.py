@@ -54,7 +54,7 @@ def position_id(board: Board, mover: int = 0) -> str:
         RuleError: the board is not a Backgammon board.
     """
     if board.geometry != BACKGAMMON:
-        raise RuleError(f"Position IDs describe Backgammon boards, not {board.geometry.name}.")
+        raise RuleError(f"Position IDs describe Backgammon boards, not {board.geometry.title}.")
     return base64.b64encode(position_key(board, mover)).decode("ascii").rstrip("=")
 
 

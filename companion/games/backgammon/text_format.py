@@ -18,7 +18,7 @@ import re
 from companion.games.backgammon.geometry import Board, Geometry
 from companion.games.base import RuleError
 
-_FIELD = re.compile(r"^(\d)-(\d{6})-(\d)$")
+_FIELD = re.compile(r"([0-9])-([0-9]{6})-([0-9])")
 
 
 def format_position(board: Board, on_roll: int) -> str:
@@ -50,19 +50,21 @@ def parse_position(geometry: Geometry, text: str) -> tuple[Board, int]:
     fields = cleaned.split(":")
     if len(fields) != geometry.players + 1:
         raise RuleError(
-            f"A {geometry.name} position has the seat on roll and {geometry.players} seat fields "
+            f"A {geometry.title} position has the seat on roll and {geometry.players} seat fields "
             f"separated by ':', like {example}."
         )
-    if not fields[0].isdigit() or not 0 <= int(fields[0]) < geometry.players:
+    on_roll = fields[0]
+    if not (on_roll.isascii() and on_roll.isdigit()) or not 0 <= int(on_roll) < geometry.players:
         raise RuleError(
             f"The seat on roll is a number from 0 to {geometry.players - 1}, not {fields[0]!r}."
         )
     tracks = []
     for seat, field in enumerate(fields[1:]):
-        match = _FIELD.match(field)
+        match = _FIELD.fullmatch(field)
         if match is None:
             raise RuleError(
-                f"Seat {seat}'s field {field!r} should be bar-points-off digits, like 8-000000-0."
+                f"Seat {seat}'s field {field!r} should be bar-points-off digits, like "
+                f"{geometry.checkers}-000000-0."
             )
         bar, cells, off = match.groups()
         track = [0] * 8
@@ -70,4 +72,4 @@ def parse_position(geometry: Geometry, text: str) -> tuple[Board, int]:
         for cell, digit in enumerate(cells, start=1):
             track[geometry.position(seat, cell)] = int(digit)
         tracks.append(tuple(track))
-    return Board(geometry, tuple(tracks)), int(fields[0])
+    return Board(geometry, tuple(tracks)), int(on_roll)

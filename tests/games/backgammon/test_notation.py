@@ -117,6 +117,9 @@ def test_a_missing_star_means_the_route_that_does_not_hit_when_both_exist() -> N
         ("30/27", "no point 30"),
         ("24/14", "is not a legal play with 3-1"),
         ("", "you must play"),
+        ("\u00b24/21", "is not a point"),  # a superscript two is no point number
+        ("24/21(0)", "is not a move"),
+        ("13/10(9)", "is not a move"),
     ],
 )
 def test_bad_notation_is_rejected_with_a_sentence(text: str, sentence: str) -> None:
