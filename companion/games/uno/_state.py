@@ -8,6 +8,7 @@ flow and the engine protocol live in `UnoMatch`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any, ClassVar, Self
 
@@ -91,7 +92,8 @@ class MatchState:
         self.referee = self.options.mode == "referee"
         self.deck: tuple[Card, ...] = self.build_deck()
         self.deck_kinds = frozenset(self.deck)
-        self.deck_distinct: tuple[Card, ...] = tuple(dict.fromkeys(self.deck))
+        self.deck_counts: Counter[Card] = Counter(self.deck)
+        self.deck_distinct: tuple[Card, ...] = tuple(self.deck_counts)
         """Each different card of the deck once, in deck order."""
         needed = players * self.options.hand_size + 1
         if len(self.deck) < needed:

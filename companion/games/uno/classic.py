@@ -68,6 +68,7 @@ pile runs out a ``reshuffle`` chance is requested and paying resumes after it.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -75,7 +76,7 @@ from companion.games.base import RuleError
 from companion.games.uno import actions as act
 from companion.games.uno._match import UnoMatch
 from companion.games.uno.cards import Card, Colour, Kind, describe_play_error
-from companion.games.uno.scoring import hand_points
+from companion.games.uno.scoring import hand_points, possible_hand_points
 
 
 def distinct(cards: Iterable[Card | None]) -> list[Card]:
@@ -136,12 +137,23 @@ class ClassicUno(UnoMatch):
                 elsewhere (the discard pile, the idol...).
         """
         seen = sum(place.count(card) for place in self.card_locations().values())
-        copies = self.deck.count(card)
+        copies = self.deck_counts[card]
         if seen >= copies:
             where = "one" if copies == 1 else f"all {copies}"
             raise RuleError(
                 f"The deck has {copies} {card} and {where} already showing: check the card entered."
             )
+
+    def unseen_cards(self) -> list[Card]:
+        """Referee mode: each different card of the deck with a copy not yet showing.
+
+        The cards a person may enter as played, turned up or discarded now
+        (`check_copies_left` refuses the others).
+        """
+        shown = Counter(
+            card for place in self.card_locations().values() for card in place if card is not None
+        )
+        return [card for card in self.deck_distinct if shown[card] < self.deck_counts[card]]
 
     def _bluff_refused(self, card: Card, seat: int) -> bool:
         return (
@@ -450,16 +462,27 @@ class ClassicUno(UnoMatch):
             if missing:
                 raise RuleError(f"{missing[0]} is not in this deck.")
             return hand_points(action.cards, self.points_table)
-        if action.points is None or action.points < 0:
+        if action.points is None:
             raise RuleError(f"Enter the cards left in seat {action.seat}'s hand or their points.")
+        possible = self.possible_points(size)
+        if action.points not in possible:
+            raise RuleError(
+                f"Seat {action.seat}'s {size} cards cannot be worth {action.points} points "
+                f"with this deck: enter the cards left, or points from {possible[0]} "
+                f"to {possible[-1]}."
+            )
         return action.points
+
+    def possible_points(self, size: int) -> list[int]:
+        """Every total a hand of `size` cards of this deck can be worth (referee scoring)."""
+        return possible_hand_points(self.deck, size, self.points_table)
 
     # --------------------------------------------------------- legal lists
 
     def _legal_turn(self) -> list[Any]:
         seat = self.current
         # Run for every decision of every simulated match: kept lean on purpose.
-        candidates = self.deck_distinct if self.referee else dict.fromkeys(self.hands[seat])
+        candidates = self.unseen_cards() if self.referee else dict.fromkeys(self.hands[seat])
         playable, variants = self.playable, self._play_variants
         calls = len(self.hands[seat]) == 2
         plays: list[Any] = []
@@ -472,7 +495,7 @@ class ClassicUno(UnoMatch):
     def _legal_drawn(self) -> list[Any]:
         seat = self.current
         if self.referee:
-            candidates: Iterable[Card] = self.deck_distinct
+            candidates: Iterable[Card] = self.unseen_cards()
         else:
             candidates = [self.drawn_card] if self.drawn_card is not None else []
         plays: list[Any] = []
@@ -510,12 +533,18 @@ class ClassicUno(UnoMatch):
         return [act.ChooseDealer(seat) for seat in range(self.players)]
 
     def _legal_start_card(self) -> list[Any]:
-        return [act.TurnUp(card) for card in distinct(self.deck)]
+        return [act.TurnUp(card) for card in self.unseen_cards()]
 
     def _legal_scoring(self) -> list[Any]:
-        """Hands are free entries; a zero count stands for "enter this hand"."""
-        return [
-            act.CountHand(seat, points=0)
-            for seat in self.seats_to_count()
-            if seat not in self.counted
-        ]
+        """Each hand still to count, entered as its points: every total its cards can make.
+
+        The same hand may instead be entered as its cards (`CountHand` with
+        ``cards``, as many as the seat holds); those are not listed, since any
+        cards of the deck may be in it.
+        """
+        actions: list[Any] = []
+        for seat in self.seats_to_count():
+            if seat not in self.counted:
+                possible = self.possible_points(len(self.hands[seat]))
+                actions.extend(act.CountHand(seat, points=points) for points in possible)
+        return actions

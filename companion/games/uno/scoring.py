@@ -5,6 +5,7 @@ A number card scores its face value; every other card scores by its kind.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from companion.games.uno.cards import Card, Kind
@@ -47,3 +48,22 @@ def card_points(card: Card, table: PointsTable = CLASSIC_POINTS) -> int:
 def hand_points(cards: Iterable[Card], table: PointsTable = CLASSIC_POINTS) -> int:
     """The points of every card in a hand."""
     return sum(card_points(card, table) for card in cards)
+
+
+def possible_hand_points(deck: Iterable[Card], size: int, table: PointsTable) -> list[int]:
+    """Every total a hand of `size` cards taken from `deck` can be worth, lowest first.
+
+    What a referee may enter as a hand's points: a subset-sum over the deck's
+    card points, kept as one bit mask of reachable totals per number of cards.
+    """
+    copies = Counter(card_points(card, table) for card in deck)
+    reachable = [1] + [0] * size  # reachable[k]: bit t set if k cards can be worth t
+    for value, count in copies.items():
+        grown = list(reachable)
+        for taken, totals in enumerate(reachable[:size]):
+            if totals:
+                for more in range(1, min(count, size - taken) + 1):
+                    grown[taken + more] |= totals << (more * value)
+        reachable = grown
+    totals = reachable[size]
+    return [total for total in range(totals.bit_length()) if totals >> total & 1]

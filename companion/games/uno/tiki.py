@@ -320,6 +320,7 @@ class TikiTwist(ClassicUno):
         if not self.referee and action.card not in hand:
             raise RuleError(f"Seat {target} holds no {action.card}.")
         if self.referee:
+            self.check_copies_left(action.card)
             hand.pop()
         else:
             hand.remove(action.card)
@@ -390,7 +391,7 @@ class TikiTwist(ClassicUno):
     def _legal_tiki_discard(self) -> list[Any]:
         assert self.tiki is not None
         target = int(self.tiki["target"])
-        cards = distinct(self.deck) if self.referee else distinct(self.hands[target])
+        cards = self.unseen_cards() if self.referee else distinct(self.hands[target])
         return [*(tact.TikiDiscard(card) for card in cards), tact.EndTikiAction()]
 
     def _legal_tiki_discard_all(self) -> list[Any]:

@@ -190,7 +190,8 @@ def test_referee_refuses_a_hand_with_the_wrong_number_of_cards() -> None:
     [
         (act.CountHand(1, points=5), "Seat 1 has no hand to count"),
         (act.CountHand(0), "Enter the cards left in seat 0's hand or their points"),
-        (act.CountHand(0, points=-3), "Enter the cards left"),
+        (act.CountHand(0, points=-3), "cannot be worth -3 points"),
+        (act.CountHand(0, points=349), "7 cards cannot be worth 349 points .* from 3 to 350"),
         (act.CountHand(0, points=3, cards=(Card.parse("Red 3"),)), "not both"),
     ],
 )
@@ -226,3 +227,37 @@ def test_referee_refuses_a_card_whose_every_copy_is_already_showing() -> None:
     state.apply(play("Red Skip"))
     with pytest.raises(RuleError, match="The deck has 2 Red Skip and all 2 already showing"):
         state.apply(play("Red Skip"))
+
+
+def test_referee_scoring_lists_every_total_the_hand_left_can_be_worth() -> None:
+    state = started("Red 5")
+    go_out(state)
+    state.hands[0] = [None]
+    listed = [a for a in state.legal_actions() if isinstance(a, act.CountHand)]
+    assert {a.points for a in listed if a.seat == 0} == {*range(10), 20, 50}
+    assert {a.seat for a in listed} == {0, 2}
+    assert all(not a.cards for a in listed)
+
+
+@pytest.mark.parametrize(("points", "accepted"), [(9, True), (20, True), (50, True), (15, False)])
+def test_referee_accepts_exactly_the_listed_points_for_a_hand(points: int, accepted: bool) -> None:
+    state = started("Red 5")
+    go_out(state)
+    state.hands[0] = [None]
+    entry = act.CountHand(0, points=points)
+    assert (entry in state.legal_actions()) is accepted
+    if accepted:
+        state.apply(entry)
+        assert state.counted == {0: points}
+    else:
+        with pytest.raises(RuleError, match="1 cards cannot be worth 15 points"):
+            state.apply(entry)
+
+
+def test_referee_lists_no_play_of_a_card_whose_every_copy_is_showing() -> None:
+    state = started("Red 0", players=2)
+    assert play("Red 0") not in state.legal_actions()
+    state.apply(play("Red Skip"))
+    state.apply(play("Red Skip"))
+    assert play("Red Skip") not in state.legal_actions()
+    assert play("Red 1") in state.legal_actions()
