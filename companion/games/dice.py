@@ -166,7 +166,7 @@ class DiceRoll:
         if self.kept is not None:
             if self.rolls >= self.max_rolls or len(self.kept) >= self.dice:
                 raise RuleError("That dice roll holds dice when no throw is left to make.")
-            if Counter(self.kept) - Counter(self.faces):
+            if self.kept and Counter(self.kept) - Counter(self.faces):
                 raise RuleError("That dice roll holds dice that are not showing.")
 
     @property

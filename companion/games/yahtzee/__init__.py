@@ -38,7 +38,7 @@ def new_game(players: int, options: dict[str, JSONValue] | None = None) -> Yahtz
     Raises:
         RuleError: a bad player count or option, with a sentence.
     """
-    return YahtzeeState(players, YahtzeeOptions.from_json(options or {}))
+    return YahtzeeState(players, YahtzeeOptions.from_json(options))
 
 
 GAME_SPECS = (

@@ -161,6 +161,8 @@ class YahtzeeOptions:
             RuleError: an unknown key, a value of the wrong kind, or options that
                 do not make a playable game.
         """
+        if data is not None and not isinstance(data, Mapping):
+            raise RuleError(f"Yahtzee options are a JSON object such as {{}}, not {data!r}.")
         data = dict(data or {})
         unknown = sorted(set(data) - set(cls().to_json()))
         if unknown:

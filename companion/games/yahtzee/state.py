@@ -74,6 +74,8 @@ class YahtzeeState:
             RuleError: the number of players does not fit the game or the board.
         """
         self.options = options or YahtzeeOptions()
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise RuleError(f"Give the number of players as a whole number, not {players!r}.")
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise RuleError(f"The Yahtzee board game is for 2 to 4 players, not {players}.")
         if players > len(self.options.wild_squares):

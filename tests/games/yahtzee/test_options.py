@@ -84,3 +84,15 @@ def test_chance_minimum_is_configurable(minimum: int, claimed: bool) -> None:
     land_on(state, 3)
     throw(state, 6, 6, 6, 2, 2)
     assert (state.holdings[Tile.CHANCE].owner == 0) is claimed
+
+
+@pytest.mark.parametrize("options", ["fast", [1, 2], 5, []])
+def test_options_that_are_not_a_json_object_are_refused_with_a_sentence(options: Any) -> None:
+    with pytest.raises(RuleError, match="Yahtzee options are a JSON object"):
+        new_game(2, options)
+
+
+@pytest.mark.parametrize("players", ["3", True, 2.0])
+def test_number_of_players_must_be_a_whole_number(players: Any) -> None:
+    with pytest.raises(RuleError, match="number of players as a whole number"):
+        new_game(players)
