@@ -6,11 +6,11 @@ Usage:
     python bench/movegen.py --games 20    # 20 random matches of each game (default 50)
 
 The position set is fixed: `bench/positions.txt` holds 400 Backgammon
-positions (GNU Backgammon Position IDs, player on roll first) reached in
-random games: seed 2026, each turn a fair roll and a uniformly chosen legal
-play, a game restarting from the opening when one side has borne off; the
-position before every second turn is kept. `--regenerate` rebuilds exactly the
-same file.
+positions (GNU Backgammon Position IDs, player on roll second as GNU
+Backgammon writes them) reached in random games: seed 2026, each turn a fair
+roll and a uniformly chosen legal play, a game restarting from the opening
+when one side has borne off; the position before every second turn is kept.
+`--regenerate` rebuilds exactly the same file.
 
 Latency: every (position, roll) pair, the 21 distinct rolls, is timed
 `--repeat` times with `time.perf_counter_ns`; a pair's latency is its fastest
@@ -51,10 +51,11 @@ COUNT = 400
 ROLLS = [(high, low) for high in range(1, 7) for low in range(1, high + 1)]
 HEADER = f"""\
 # Backgammon positions for bench/movegen.py: {COUNT} GNU Backgammon Position IDs,
-# player on roll first. Random games from the opening, seed {SEED}: each turn a
-# fair roll and a uniformly chosen legal play; a new game starts when one side
-# has borne off; the position before every second turn is kept. The play is
-# drawn from the legal plays sorted by the resulting checker counts.
+# player on roll second, as GNU Backgammon writes them. Random games from the
+# opening, seed {SEED}: each turn a fair roll and a uniformly chosen legal play; a
+# new game starts when one side has borne off; the position before every second
+# turn is kept. The play is drawn from the legal plays sorted by the resulting
+# checker counts.
 # Rebuild with: python bench/movegen.py --regenerate
 """
 

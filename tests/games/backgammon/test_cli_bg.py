@@ -37,6 +37,18 @@ def test_plays_prints_every_legal_play_one_per_line(capsys: pytest.CaptureFixtur
     assert "24/20" in lines
 
 
+@pytest.mark.parametrize(
+    ("position_id", "expected"),
+    [("AwAAAAEAAAAAAA", "6/off\n"), ("IAAADAAAAAAAAA", "1/off(2)\n")],
+)
+def test_plays_moves_the_player_second_in_the_position_id(
+    capsys: pytest.CaptureFixture[str], position_id: str, expected: str
+) -> None:
+    # The worked example of docs/rules/position-formats.md: one board, either player on roll.
+    code, out, _ = run(capsys, "bg", "plays", "--position-id", position_id, "--dice", "6", "5")
+    assert (code, out) == (0, expected)
+
+
 def test_plays_says_when_there_is_no_legal_play(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "bg", "plays", "--position-id", CLOSED_ID, "--dice", "6", "6")
     assert code == 0

@@ -39,6 +39,16 @@ def test_the_player_on_roll_comes_second_as_in_gnu_backgammon() -> None:
     assert pip_count(board, 1) == 152
 
 
+def test_the_worked_example_of_the_position_formats_page() -> None:
+    # docs/rules/position-formats.md: the player on roll has one checker on their 6-point,
+    # the opponent two on their ace point; the opponent's half of the key comes first.
+    board = bg({6: 1}, {1: 2})
+    assert position_key(board) == bytes([0x03, 0, 0, 0, 0x01, 0, 0, 0, 0, 0])
+    assert position_id(board) == "AwAAAAEAAAAAAA"
+    assert position_id(board, 1) == "IAAADAAAAAAAAA"
+    assert board_from_position_id("AwAAAAEAAAAAAA") == board
+
+
 def test_writing_for_the_other_player_swaps_the_two_halves() -> None:
     board = bg({"bar": 1, 6: 14}, {24: 2, 13: 13})
     swapped = Board(BACKGAMMON, (board.tracks[1], board.tracks[0]))
