@@ -186,7 +186,7 @@ class BackgammonGame(FamilyGame):
         )
 
     def gnubg_ids(self) -> tuple[str, str]:
-        """(Position ID, Match ID) as GNU Backgammon writes them (player on roll second in the key)."""
+        """(Position ID, Match ID) as GNU Backgammon writes them (player on roll second)."""
         return position_id(self.board, self.player), encode_match_id(self.match_info())
 
     @classmethod
