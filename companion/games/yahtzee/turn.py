@@ -306,8 +306,13 @@ def put_tile(state: YahtzeeState, tile: Tile, value: int, square: int) -> None:
 def protect(state: YahtzeeState, tile: Tile) -> None:
     """After a Yahtzee claim the single protection marker moves to `tile`."""
     if state.yahtzee:
-        state.protected = tile
-        state.notes.append(f"The Yahtzee protection marker is now on {tile.label}.")
+        before, state.protected = state.protected, tile
+        if before is None or before is tile:
+            state.notes.append(f"The Yahtzee protection marker is now on {tile.label}.")
+        else:
+            state.notes.append(
+                f"The Yahtzee protection marker moves from {before.label} to {tile.label}."
+            )
 
 
 def end_turn(state: YahtzeeState, success: bool) -> None:
@@ -315,15 +320,18 @@ def end_turn(state: YahtzeeState, success: bool) -> None:
     seat = state.current
     if state.challenge is not None:
         if success:
-            state.notes.append(f"{player_name(seat)} won: they go again.")
+            state.notes.append(f"{player_name(seat)} succeeded: they go again.")
             begin_turn(state, seat)
             return
         state.challenge = state.challenge.after_failure()
         state.notes.append(f"{player_name(seat)} is out of the challenge rounds.")
     elif not state.unclaimed():
         state.challenge = ChallengeRounds.start(state.order, seat)
-        order = ", ".join(player_name(other) for other in state.challenge.remaining)
-        state.notes.append(f"Every tile is claimed: challenge rounds in the order {order}.")
+        order = names_text([player_name(other) for other in state.challenge.remaining])
+        state.notes.append(
+            f"Every tile is claimed: challenge rounds begin. In turn, {order} each play "
+            "until they fail to win a tile."
+        )
     else:
         next_place = (state.order.index(seat) + 1) % len(state.order)
         begin_turn(state, state.order[next_place])

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from companion.cli import main
-from companion.games.yahtzee import ChooseTarget, MoveOn, Stop, Tile, new_game
+from companion.games.yahtzee import ChooseTarget, Claim, MoveOn, Stop, Tile, new_game
 from tests.games.yahtzee.conftest import all_tiles_but, land_on, position, roll, throw
 
 
@@ -149,3 +149,37 @@ def test_cli_log_prints_each_choice_once(capsys: pytest.CaptureFixture[str]) -> 
     # ...while holding dice and stopping, which it does not narrate, keep theirs.
     assert re.search(r"^Player \d: Keep [1-6 ]+ and roll the rest\.$", out, re.MULTILINE)
     assert re.search(r"^Player \d: Stop rolling\.$", out, re.MULTILINE)
+
+
+def test_moving_the_protection_marker_says_which_tile_lost_it() -> None:
+    tiles = {Tile.FIVES: (1, 2, 3), Tile.SIXES: (1, 2, 4)}
+    state = position(tiles=tiles, squares={0: 1}, protected=Tile.FIVES)
+    land_on(state, 4)
+    throw(state, 1, 1, 1, 1, 1)
+    state.apply(Claim(Tile.SIXES))
+    assert state.notes == [
+        "Player 1 steals Sixes (four 6s) from Player 2.",
+        "The Yahtzee protection marker moves from Fives to Sixes.",
+    ]
+
+
+def test_start_of_the_challenge_rounds_says_who_plays_and_how() -> None:
+    state = position(3, tiles=all_tiles_but({Tile.SIXES}), squares={0: 13})
+    land_on(state, 16)
+    throw(state, 6, 1, 2, 3, 3)
+    assert state.notes[-1] == (
+        "Every tile is claimed: challenge rounds begin. In turn, Player 2, Player 3 and "
+        "Player 1 each play until they fail to win a tile."
+    )
+
+
+def test_a_challenger_who_wins_is_told_to_go_again_and_one_who_fails_is_out() -> None:
+    state = position(
+        tiles=all_tiles_but(set()), squares={0: 1, 1: 1}, current=0, challenge=([0, 1], 1)
+    )
+    land_on(state, 2)  # Player 2's Ones
+    throw(state, 1, 2, 3, 4, 6)
+    assert state.notes[-1] == "Player 1 succeeded: they go again."
+    land_on(state, 3)  # Player 2's Twos
+    throw(state, 1, 1, 3, 4, 6)
+    assert state.notes[-1] == "Player 1 is out of the challenge rounds."
