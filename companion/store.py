@@ -132,6 +132,18 @@ class DamagedLog(Exception):
             self.connection = None
 
 
+class DamagedRecord(StoreError):
+    """A row of the log cannot be read back: something other than the companion changed it."""
+
+    def __init__(self, match_id: int, reason: str) -> None:
+        super().__init__(
+            f"Match {match_id} in the match log cannot be read ({reason}); something other"
+            " than the companion changed it."
+        )
+        self.match_id = match_id
+        self.reason = reason
+
+
 class Store:
     """The SQLite event log and match history. Safe to share between threads."""
 
@@ -282,45 +294,59 @@ class Store:
             )  # fmt: skip
 
     def unfinished_match(self) -> MatchRecord | None:
-        """The most recent match still being played, if any."""
+        """The most recent match still being played, if any.
+
+        Raises:
+            DamagedRecord: its row cannot be read back.
+        """
+        match_id = self.unfinished_match_id()
+        return None if match_id is None else self.match(match_id)
+
+    def unfinished_match_id(self) -> int | None:
+        """The id of the most recent match still being played, if any."""
         rows = self._query(
-            "SELECT * FROM matches WHERE status = 'playing' ORDER BY id DESC LIMIT 1", ()
+            "SELECT id FROM matches WHERE status = 'playing' ORDER BY id DESC LIMIT 1", ()
         )
-        return _match_from_row(rows[0]) if rows else None
+        return int(rows[0]["id"]) if rows else None
 
     def match(self, match_id: int) -> MatchRecord | None:
-        """One match by id, or None."""
+        """One match by id, or None.
+
+        Raises:
+            DamagedRecord: its row cannot be read back.
+        """
         rows = self._query("SELECT * FROM matches WHERE id = ?", (match_id,))
         return _match_from_row(rows[0]) if rows else None
 
     def matches(self) -> list[MatchRecord]:
-        """Every match, oldest first."""
+        """Every match, oldest first.
+
+        Raises:
+            DamagedRecord: a row cannot be read back.
+        """
         rows = self._query("SELECT * FROM matches ORDER BY id", ())
         return [_match_from_row(row) for row in rows]
 
     def events(self, match_id: int) -> list[Event]:
-        """Every logged event of a match, in seq order (undone ones included)."""
+        """Every logged event of a match, in seq order (undone ones included).
+
+        Raises:
+            DamagedRecord: an event's row cannot be read back.
+        """
         rows = self._query("SELECT * FROM events WHERE match_id = ? ORDER BY seq", (match_id,))
-        return [
-            Event(
-                seq=row["seq"],
-                kind=row["kind"],
-                seat=row["seat"],
-                action=None if row["action"] is None else json.loads(row["action"]),
-                detail=json.loads(row["detail"]),
-                text=row["text"],
-                state_sha=row["state_sha"],
-                at=row["at"],
-            )
-            for row in rows
-        ]
+        return [_event_from_row(match_id, row) for row in rows]
 
     def rounds(self, match_id: int) -> list[tuple[int, list[int]]]:
-        """(seq, scores) each time the match scores changed, in order."""
+        """(seq, scores) each time the match scores changed, in order.
+
+        Raises:
+            DamagedRecord: a row cannot be read back.
+        """
         rows = self._query(
             "SELECT seq, scores FROM rounds WHERE match_id = ? ORDER BY seq", (match_id,)
         )
-        return [(row["seq"], json.loads(row["scores"])) for row in rows]
+        with _reading(match_id, "round scores"):
+            return [(int(row["seq"]), json.loads(row["scores"])) for row in rows]
 
     def _query(self, sql: str, parameters: tuple[Any, ...]) -> list[sqlite3.Row]:
         with self._lock:
@@ -469,16 +495,43 @@ def _dump(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
+@contextmanager
+def _reading(match_id: int, what: str) -> Iterator[None]:
+    """Turn a row that cannot be parsed into a `DamagedRecord` naming the match."""
+    try:
+        yield
+    except (ValueError, KeyError, TypeError) as error:
+        raise DamagedRecord(match_id, f"its {what}: {error!r}") from None
+
+
 def _match_from_row(row: sqlite3.Row) -> MatchRecord:
-    return MatchRecord(
-        id=row["id"],
-        game=row["game"],
-        options=json.loads(row["options"]),
-        players=tuple(Player.from_json(player) for player in json.loads(row["players"])),
-        status=row["status"],
-        scores=json.loads(row["scores"]),
-        result=None if row["result"] is None else json.loads(row["result"]),
-        started_at=row["started_at"],
-        finished_at=row["finished_at"],
-        rematch_of=row["rematch_of"],
-    )
+    with _reading(row["id"], "match row"):
+        return MatchRecord(
+            id=row["id"],
+            game=row["game"],
+            options=json.loads(row["options"]),
+            players=tuple(Player.from_json(player) for player in json.loads(row["players"])),
+            status=row["status"],
+            scores=json.loads(row["scores"]),
+            result=None if row["result"] is None else json.loads(row["result"]),
+            started_at=row["started_at"],
+            finished_at=row["finished_at"],
+            rematch_of=row["rematch_of"],
+        )
+
+
+def _event_from_row(match_id: int, row: sqlite3.Row) -> Event:
+    with _reading(match_id, f"event #{row['seq']}"):
+        detail = json.loads(row["detail"])
+        if not isinstance(detail, dict):
+            raise TypeError(f"its detail is {type(detail).__name__}, not an object")
+        return Event(
+            seq=row["seq"],
+            kind=row["kind"],
+            seat=row["seat"],
+            action=None if row["action"] is None else json.loads(row["action"]),
+            detail=detail,
+            text=row["text"],
+            state_sha=row["state_sha"],
+            at=row["at"],
+        )

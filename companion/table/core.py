@@ -10,6 +10,8 @@ the serial reader never need a lock of their own.
 
 from __future__ import annotations
 
+import dataclasses
+import logging
 import queue
 import threading
 from collections.abc import Callable, Mapping
@@ -38,6 +40,7 @@ from companion.table.snapshot import Subscription, TableSnapshot
 
 MAX_NAME_LENGTH = 24
 _STOP = object()
+log = logging.getLogger(__name__)
 
 
 class Table:
@@ -69,6 +72,7 @@ class Table:
         self._snapshot: TableSnapshot | None = None
         self._subscribers: list[Subscription] = []
         self._subscribers_lock = threading.Lock()
+        self._publishing_ended = False
         self._inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._closing = threading.Lock()
         self._closed = False
@@ -89,12 +93,22 @@ class Table:
         return ticket
 
     def subscribe(self, maxsize: int = 64) -> Subscription:
-        """A mailbox that receives every new snapshot, starting with the current one."""
+        """A mailbox that receives every new snapshot, starting with the current one.
+
+        On a closed table the mailbox holds the last snapshot and is already closed.
+
+        Raises:
+            ValueError: `maxsize` is less than 1.
+        """
         subscription = Subscription(maxsize, self._unsubscribe)
         with self._subscribers_lock:
-            self._subscribers.append(subscription)
             if self._snapshot is not None:
                 subscription.offer(self._snapshot)
+            ended = self._publishing_ended
+            if not ended:
+                self._subscribers.append(subscription)
+        if ended:
+            subscription.close()
         return subscription
 
     @property
@@ -108,15 +122,18 @@ class Table:
         return self._games
 
     def close(self) -> None:
-        """Apply the commands already queued, stop the worker, close the subscriptions."""
+        """Apply the commands already queued, stop the worker, close the subscriptions.
+
+        Safe to call again, from any thread: every call returns once the worker has stopped.
+        """
         with self._closing:
-            if self._closed:
-                return
-            self._closed = True
-            self._inbox.put(_STOP)
+            if not self._closed:
+                self._closed = True
+                self._inbox.put(_STOP)
         if threading.current_thread() is not self._worker:
             self._worker.join()
         with self._subscribers_lock:
+            self._publishing_ended = True
             subscribers = list(self._subscribers)
         for subscription in subscribers:
             subscription.close()
@@ -137,21 +154,28 @@ class Table:
     def _run(self) -> None:
         while (item := self._inbox.get()) is not _STOP:
             command, ticket = item
-            if not ticket.set_running_or_notify_cancel():
-                continue
-            try:
-                outcome = self._handle(command)
-            except RuleError as error:
-                outcome = Outcome(False, str(error), match_id=self._match_id or None)
-            except CompanionError as error:
-                self._resync()
-                outcome = Outcome(False, str(error), match_id=self._match_id or None)
-            except Exception as error:  # an engine bug must not stop the table
-                self._resync()
-                outcome = Outcome(
-                    False, f"The game could not apply that ({error!r}); nothing changed."
-                )
-            ticket.set_result(outcome)
+            if ticket.set_running_or_notify_cancel():
+                ticket.set_result(self._answer(command))
+
+    def _answer(self, command: Command) -> Outcome:
+        """Apply one command; whatever goes wrong, the sender hears why and the worker goes on."""
+        try:
+            return self._handle(command)
+        except RuleError as error:
+            # Engines refuse before they change anything (the protocol of `GameState.apply`).
+            return Outcome(False, str(error), match_id=self._match_id or None)
+        except CompanionError as error:  # the log could not be written
+            self._resync()
+            return Outcome(False, str(error), match_id=self._match_id or None)
+        except Exception as error:  # an engine bug must not stop the table
+            log.error("The table could not apply %r", command, exc_info=error)
+            self._resync()
+            return Outcome(
+                False,
+                f"The game's rules engine failed on that ({type(error).__name__}: {error});"
+                " nothing changed, so try another move.",
+                match_id=self._match_id or None,
+            )
 
     def _handle(self, command: Command) -> Outcome:
         if isinstance(command, NewMatch):
@@ -179,9 +203,12 @@ class Table:
         result = None
         if state.is_over:
             result = {"winners": list(state.winners()), "scores": list(state.scores())}
+        # The snapshot asks the engine for more (legal actions): a failure there must come
+        # before anything is written, so that a refused command really left nothing behind.
+        snapshot = self._make_snapshot(match, step.event.seq, step.state_json, step.event.text)
         self._store.record(self._match_id, step, list(state.scores()), result)
         self._events.append(step.event)
-        self._publish(self._make_snapshot(match, step.event.seq, step.state_json, step.event.text))
+        self._publish(snapshot)
         return Outcome(True, step.event.text, step.event.seq, self._match_id)
 
     def _new_match(
@@ -202,14 +229,15 @@ class Table:
         if self._match is not None and not self._match.state.is_over:
             unfinished = self._match_id
         scores = list(match.state.scores())
-        self._match_id = self._store.create_match(
-            game, match.options, match.players, scores, now, rematch_of, abandon=unfinished
-        )
-        self._match, self._events = match, []
         names = ", ".join(player.name for player in players)
         text = f"New match of {spec.title} for {names}"
-        self._publish(self._make_snapshot(match, 0, canonical_json(match.state), text))
-        return Outcome(True, text, 0, self._match_id)
+        snapshot = self._make_snapshot(match, 0, canonical_json(match.state), text)
+        match_id = self._store.create_match(
+            game, match.options, match.players, scores, now, rematch_of, abandon=unfinished
+        )
+        self._match, self._match_id, self._events = match, match_id, []
+        self._publish(dataclasses.replace(snapshot, match_id=match_id))
+        return Outcome(True, text, 0, match_id)
 
     def _rematch(self) -> Outcome:
         match = self._match
@@ -250,30 +278,53 @@ class Table:
     # -- recovery --------------------------------------------------------------------------
 
     def _recover(self) -> None:
-        """Rebuild the last unfinished match from the log, or leave it as abandoned."""
-        record = self._store.unfinished_match()
-        if record is None:
+        """Rebuild the last unfinished match from the log, or leave it as abandoned.
+
+        Raises:
+            StoreError: the log cannot be read (the disk, not the data: a restart may work).
+        """
+        match_id = self._store.unfinished_match_id()
+        if match_id is None:
             return
+        try:
+            self._rebuild_logged(match_id)
+            return
+        except event_log.DamagedRecord as damage:
+            problem = damage.reason
+        except RuleError as error:
+            problem = str(error)
+        except CompanionError:
+            raise
+        except Exception as error:  # an engine that cannot replay its own log
+            log.error("Match %s cannot be replayed", match_id, exc_info=error)
+            problem = f"the game's rules engine failed ({type(error).__name__}: {error})"
+        self._store.abandon_match(match_id)
+        self.notices.append(
+            f"Match {match_id} cannot be rebuilt ({problem}); it stays in the history as"
+            " abandoned."
+        )
+
+    def _rebuild_logged(self, match_id: int) -> None:
+        record = self._store.match(match_id)
+        if record is None:
+            raise ReplayError("it is no longer in the log")
         spec = self._games.get(record.game)
         events = self._store.events(record.id)
-        try:
-            if spec is None:
-                raise ReplayError(f"this companion has no game called {record.game!r}")
-            match, warnings = RunningMatch.replay(spec, record.players, record.options, events)
-        except RuleError as error:
-            self._store.abandon_match(record.id)
-            self.notices.append(
-                f"Match {record.id} cannot be rebuilt ({error}); it stays in the history as"
-                " abandoned."
-            )
-            return
-        self.notices.extend(f"Match {record.id}: {warning}" for warning in warnings)
-        self._match, self._match_id, self._events = match, record.id, events
+        if spec is None:
+            raise ReplayError(f"this companion has no game called {record.game!r}")
+        match, warnings = RunningMatch.replay(spec, record.players, record.options, events)
         last = events[-1].text if events else "The match is ready to start"
-        self._snapshot = self._make_snapshot(match, match.seq, canonical_json(match.state), last)
+        snapshot = self._make_snapshot(match, match.seq, canonical_json(match.state), last)
+        self._match, self._match_id, self._events = match, record.id, events
+        self._snapshot = dataclasses.replace(snapshot, match_id=record.id)
+        self.notices.extend(f"Match {record.id}: {warning}" for warning in warnings)
 
     def _resync(self) -> None:
-        """After a failure halfway through a command, rebuild the match from what was logged."""
+        """After a failure halfway through a command, rebuild the match from what was logged.
+
+        If even that fails (an engine that cannot replay its own log), the match
+        leaves the table and is marked abandoned, as the next start would do.
+        """
         match = self._match
         if match is None:
             return
@@ -281,8 +332,14 @@ class Table:
             self._match, _ = RunningMatch.replay(
                 match.spec, match.players, match.options, self._events
             )
-        except RuleError:
+            return
+        except Exception as error:
+            log.error("Match %s cannot be rebuilt from its log", self._match_id, exc_info=error)
             self._match = None
+        try:
+            self._store.abandon_match(self._match_id)
+        except CompanionError as error:
+            log.error("Match %s cannot be marked abandoned: %s", self._match_id, error)
 
 
 def check_players(players: tuple[Player, ...]) -> None:

@@ -2,9 +2,10 @@
 
 Play starts with a shuffle of five cards. Each turn the player to move rolls
 one die, then either adds it to their score or spins: the spun seat scores
-one point. The first to reach the target wins. The action "crash" is a
-deliberately buggy engine move: it changes the state and then raises a
-non-rule error, so tests can check that the table recovers from engine bugs.
+one point. The first to reach the target wins. Two deliberately buggy engine
+moves let tests check that the table survives engine bugs: "crash" changes
+the state and then raises a non-rule error; "jam" is applied cleanly but
+leaves a state whose legal actions cannot be listed.
 """
 
 from __future__ import annotations
@@ -19,14 +20,14 @@ from companion.games.base import ChanceRequest, GameSpec, RuleError, check_outco
 
 @dataclass(frozen=True)
 class Move:
-    kind: str  # "add", "spin", "crash", "dice", "shuffle", "spun"
+    kind: str  # "add", "spin", "crash", "jam", "dice", "shuffle", "spun"
     value: Any = None
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "value": self.value}
 
     def __str__(self) -> str:
-        return {"add": "add the die", "spin": "spin", "crash": "crash"}.get(
+        return {"add": "add the die", "spin": "spin", "crash": "crash", "jam": "jam"}.get(
             self.kind, f"{self.kind} {self.value}"
         )
 
@@ -40,6 +41,7 @@ class TallyState:
     deck: list[int] | None = None
     die: int | None = None
     spinning: bool = False
+    jammed: bool = False
 
     @property
     def to_move(self) -> int | None:
@@ -72,6 +74,8 @@ class TallyState:
         return Move(kind, value)
 
     def legal_actions(self) -> list[Move]:
+        if self.jammed:
+            raise RuntimeError("the engine lost its moves")
         if self.is_over or self.chance() is not None:
             return []
         return [Move("add"), Move("spin")]
@@ -102,6 +106,8 @@ class TallyState:
         elif action.kind == "crash":
             self.scores_[self.turn] += 100
             raise ZeroDivisionError("the engine fell over")
+        elif action.kind == "jam":
+            self.jammed = True
         else:
             raise RuleError(f"Tally has no move called {action.kind}.")
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from companion.games.base import ChanceRequest
+from companion.games.base import ChanceRequest, GameSpec
 from companion.store import Store
 from companion.table import (
     DrawChance,
@@ -363,16 +363,115 @@ def test_a_logged_match_that_no_longer_fits_its_game_is_abandoned_not_fatal(
         assert again.matches()[0].status == "abandoned"
 
 
-def test_an_engine_bug_is_refused_and_leaves_the_state_as_it_was(table: Table) -> None:
+def test_an_engine_bug_is_refused_reported_and_leaves_the_state_as_it_was(
+    table: Table, store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
     apply(table, DrawChance(), DrawChance())
     before = table.snapshot
     outcome = table.post(Play({"kind": "crash"})).result(timeout=10)
-    assert not outcome.applied
-    assert "the engine fell over" in outcome.text and outcome.text.endswith("nothing changed.")
+    assert (outcome.applied, outcome.text, outcome.match_id) == (
+        False,
+        "The game's rules engine failed on that (ZeroDivisionError: the engine fell over);"
+        " nothing changed, so try another move.",
+        1,
+    )
+    assert [record.exc_info[0] for record in caplog.records if record.exc_info] == [
+        ZeroDivisionError
+    ]
+    assert len(store.events(1)) == 2
     apply(table, Play({"kind": "add"}))
     after = table.snapshot
     assert before is not None and after is not None
     assert after.seq == before.seq + 1 and max(after.scores) <= 6
+
+
+def test_a_state_the_engine_cannot_show_is_refused_before_anything_is_logged(
+    table: Table, store: Store
+) -> None:
+    apply(table, DrawChance(), DrawChance())
+    before = table.snapshot
+    with table.subscribe() as subscription:
+        assert subscription.get(timeout=5) is before
+        outcome = table.post(Play({"kind": "jam"})).result(timeout=10)
+        assert not outcome.applied and "the engine lost its moves" in outcome.text
+        assert subscription.latest() is None  # nothing was published
+    assert [event.seq for event in store.events(1)] == [1, 2]
+    assert table.snapshot is before
+    (seq,) = apply(table, Play({"kind": "add"}))
+    assert seq == 3
+
+
+def failing_replay(fail: list[bool]) -> GameSpec:
+    """Tally whose `new` raises an engine bug (not a RuleError) once `fail[0]` is set."""
+
+    def new(players: int, options: dict[str, Any]) -> Any:
+        if fail[0]:
+            raise RuntimeError("the engine cannot start")
+        return TALLY.new(players, options)
+
+    return dataclasses.replace(TALLY, new=new)
+
+
+def test_a_match_the_engine_cannot_rebuild_after_a_bug_leaves_the_table_which_keeps_working(
+    store: Store,
+) -> None:
+    fail = [False]
+    with open_table(store, games={"tally": failing_replay(fail)}) as table:
+        apply(table, NewMatch("tally", default_players(2), {}), DrawChance(), DrawChance())
+        fail[0] = True
+        assert not table.post(Play({"kind": "crash"})).result(timeout=10).applied
+        outcome = table.post(Play({"kind": "add"})).result(timeout=10)
+        assert outcome.text == "No match is on the table: start a new match first."
+        fail[0] = False
+        apply(table, NewMatch("tally", default_players(2), {}))
+    assert [(match.id, match.status) for match in store.matches()] == [
+        (1, "abandoned"),
+        (2, "playing"),
+    ]
+
+
+def test_a_logged_match_the_engine_cannot_replay_is_abandoned_and_the_table_starts(
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    fail = [False]
+    games = {"tally": failing_replay(fail)}
+    with open_table(store, games=games) as table:
+        apply(table, NewMatch("tally", default_players(2), {}), DrawChance())
+    fail[0] = True
+    with open_table(store, games=games) as reopened:
+        assert reopened.snapshot is None
+        assert reopened.notices == [
+            "Match 1 cannot be rebuilt (the game's rules engine failed (RuntimeError: the"
+            " engine cannot start)); it stays in the history as abandoned."
+        ]
+    assert store.matches()[0].status == "abandoned"
+    assert any(record.exc_info for record in caplog.records)
+
+
+@pytest.mark.parametrize(
+    ("edit", "problem"),
+    [
+        ("UPDATE matches SET players = 'Ana and Ben'", "its match row: JSONDecodeError("),
+        ("UPDATE matches SET players = '[{\"name\": \"Ana\"}]'", "its match row: KeyError("),
+        ("UPDATE events SET detail = '[]' WHERE seq = 1", "its event #1: TypeError("),
+        ("UPDATE events SET action = '{' WHERE seq = 1", "its event #1: JSONDecodeError("),
+    ],
+    ids=["players not JSON", "player without colour", "detail not an object", "action cut"],
+)
+def test_a_logged_match_edited_by_hand_is_abandoned_and_the_table_starts(
+    store: Store, db_path: Path, edit: str, problem: str
+) -> None:
+    with open_table(store) as table:
+        apply(table, NewMatch("tally", default_players(2), {}), DrawChance())
+    with sqlite3.connect(db_path) as db:
+        db.execute(edit)
+    with Store.open(db_path) as again, open_table(again) as reopened:
+        assert reopened.snapshot is None
+        (notice,) = reopened.notices
+        assert notice.startswith(f"Match 1 cannot be rebuilt ({problem}")
+        assert notice.endswith("); it stays in the history as abandoned.")
+        assert again.unfinished_match_id() is None
+        apply(reopened, NewMatch("tally", default_players(2), {}))
 
 
 def test_a_log_that_cannot_be_written_refuses_the_command_and_keeps_the_state(
@@ -410,7 +509,9 @@ def test_a_kept_roll_is_still_served_again_after_a_restart(store: Store, db_path
         apply(table, NewMatch("tally", default_players(2), {}), DrawChance(), DrawChance())
         apply(table, Undo())
     chance.outcome_value = [5]
-    with Store.open(db_path) as again:
-        with Table(again, games=GAMES, chance=chance, spinner=Constant(0)) as reopened:
-            outcome = reopened.post(DrawChance()).result(timeout=10)
+    with (
+        Store.open(db_path) as again,
+        Table(again, games=GAMES, chance=chance, spinner=Constant(0)) as reopened,
+    ):
+        outcome = reopened.post(DrawChance()).result(timeout=10)
     assert outcome.text == "The companion rolls 3"

@@ -6,6 +6,7 @@ import random
 import threading
 from concurrent.futures import Future
 
+from companion.games.base import ChanceRequest
 from companion.store import Store
 from companion.table import (
     DrawChance,
@@ -18,7 +19,7 @@ from companion.table import (
     default_players,
 )
 from companion.table.match import sha
-from tests.table.conftest import open_table, rebuild_from_scratch, state_text
+from tests.table.conftest import GAMES, open_table, rebuild_from_scratch, state_text
 from tests.table.tally import TALLY
 
 THREADS = 8
@@ -113,3 +114,49 @@ def test_closing_the_table_applies_what_was_queued_and_ends_the_subscriptions(
     assert all(ticket.done() for ticket in tickets)
     assert [outcome.result().seq for outcome in tickets] == [1, 2, None]
     assert [snapshot.seq for snapshot in subscription] == [0, 1, 2]
+
+
+def test_a_subscription_taken_after_the_table_closed_holds_the_last_state_and_ends(
+    table: Table,
+) -> None:
+    outcome = table.post(DrawChance()).result(timeout=10)
+    table.close()
+    subscription = table.subscribe()
+    assert subscription.closed
+    assert [snapshot.seq for snapshot in subscription] == [outcome.seq]
+
+
+class GatedChance:
+    """A chance source that holds the worker inside a draw until the test opens the gate."""
+
+    def __init__(self) -> None:
+        self.entered = threading.Event()
+        self.gate = threading.Event()
+
+    def outcome(self, request: ChanceRequest) -> list[int]:
+        self.entered.set()
+        assert self.gate.wait(timeout=30)
+        return list(range(request.size))
+
+
+def test_every_close_returns_only_once_the_worker_has_finished(store: Store) -> None:
+    chance = GatedChance()
+    table = Table(store, games=GAMES, chance=chance)
+    table.post(NewMatch("tally", default_players(2), {})).result(timeout=10)
+    ticket = table.post(DrawChance())  # the shuffle: the worker waits at the gate
+    assert chance.entered.wait(timeout=10)
+    done_when_closed: list[bool] = []
+
+    def close() -> None:
+        table.close()
+        done_when_closed.append(ticket.done())
+
+    closers = [threading.Thread(target=close) for _ in range(2)]
+    for closer in closers:
+        closer.start()
+    closers[1].join(timeout=0.2)  # long enough for a close that does not wait to return
+    chance.gate.set()
+    for closer in closers:
+        closer.join(timeout=10)
+    assert done_when_closed == [True, True]
+    assert ticket.result().applied
