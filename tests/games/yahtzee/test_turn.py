@@ -245,3 +245,23 @@ def test_wild_target_is_judged_alone_even_if_the_dice_make_another_tile() -> Non
     state.apply(ChooseTarget(Tile.SIXES))
     state.apply(Stop())
     assert all(holding.owner is None for holding in state.holdings.values())
+
+
+def test_dy5_first_free_square_ahead_wraps_past_16_and_skips_the_wild_square_1() -> None:
+    tiles = {Tile.FIVES: (1, 2, 14), Tile.SIXES: (1, 1, 15), Tile.ONES: (1, 1, 16)}
+    state = position(tiles=tiles, squares={0: 9})
+    land_on(state, 13)
+    roll(state, 2, 3, 4, 5, 6)
+    state.apply(ChooseTarget(Tile.LARGE_STRAIGHT))
+    state.apply(Stop())
+    assert state.holdings[Tile.LARGE_STRAIGHT].square == 2 and state.positions[0] == 2
+
+
+def test_wild_square_attempt_on_a_protected_tile_fails_without_a_yahtzee() -> None:
+    state = position(tiles={Tile.FIVES: (1, 1, 12)}, squares={0: 1}, protected=Tile.FIVES)
+    land_on(state, 5)
+    roll(state, 5, 5, 5, 5, 1)
+    state.apply(ChooseTarget(Tile.FIVES))
+    state.apply(Stop())
+    assert state.holdings[Tile.FIVES].owner == 1
+    assert state.positions[0] == 5 and state.current == 1
