@@ -23,6 +23,7 @@ from companion.errors import CompanionError
 from companion.games.autoplay import random_actions
 from companion.games.base import GameSpec, GameState, RuleError
 from companion.games.registry import game_spec, game_specs
+from companion.games.uno import UnfitDeckError
 
 UNO_GAMES = ("classic", "tiki", "duo")
 """The UNO games the command knows, by registry name."""
@@ -69,7 +70,11 @@ def uno_spec(name: str) -> GameSpec:
 
 
 def simulate_match(
-    name: str, players: int, seed: int, options: dict[str, Any] | None = None
+    name: str,
+    players: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    deck_path: str | None = None,
 ) -> tuple[GameState, list[Any]]:
     """Play a complete match of `name` with random legal choices seeded by `seed`.
 
@@ -78,13 +83,32 @@ def simulate_match(
     Raises:
         UnoCommandError: unknown game, bad player count or options.
     """
-    spec = uno_spec(name)
+    state = new_match(name, players, options, deck_path)
     try:
-        state = spec.new(players, options or {})
         actions = list(random_actions(state, random.Random(seed)))
     except RuleError as error:
         raise UnoCommandError(str(error)) from None
     return state, actions
+
+
+def new_match(
+    name: str, players: int, options: dict[str, Any] | None = None, deck_path: str | None = None
+) -> GameState:
+    """A new match of `name`; `deck_path` names the file the options' deck came from.
+
+    Raises:
+        UnoCommandError: unknown game, bad player count or options, or a deck the
+            game cannot be played with (the sentence then names the file).
+    """
+    spec = uno_spec(name)
+    try:
+        return spec.new(players, options or {})
+    except UnfitDeckError as error:
+        if deck_path is None:
+            raise UnoCommandError(str(error)) from None
+        raise UnoCommandError(f"The deck file {deck_path} cannot be used: {error}") from None
+    except RuleError as error:
+        raise UnoCommandError(str(error)) from None
 
 
 def match_summary(name: str, seed: int, state: GameState, actions: list[Any]) -> dict[str, Any]:
@@ -115,16 +139,12 @@ def run_simulate(args: argparse.Namespace) -> int:
     if args.deck:
         options["deck_cards"] = _deck_cards(args.deck)
     if args.json:
-        state, actions = simulate_match(args.game, args.players, args.seed, options)
+        state, actions = simulate_match(args.game, args.players, args.seed, options, args.deck)
         json.dump(match_summary(args.game, args.seed, state, actions), sys.stdout)
         sys.stdout.write("\n")
         return 0
-    spec = uno_spec(args.game)
-    try:
-        state = spec.new(args.players, options)
-    except RuleError as error:
-        raise UnoCommandError(str(error)) from None
-    _print_log(spec, state, random.Random(args.seed), sys.stdout, args.seed)
+    state = new_match(args.game, args.players, options, args.deck)
+    _print_log(uno_spec(args.game), state, random.Random(args.seed), sys.stdout, args.seed)
     return 0
 
 

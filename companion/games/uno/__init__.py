@@ -2,7 +2,8 @@
 
 `cards` is the card model, `deck_file` the decks as data files, `classic` the
 classic engine (simulation and table referee) that the variants subclass,
-`referee` the helpers of the table referee mode.
+`referee` the helpers of the table referee mode. `UnfitDeckError` refuses a
+user's deck a game cannot be played with (Tiki Faces outside Tiki Twist).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 
 from companion.games.base import GameSpec, JSONValue
 from companion.games.uno._match import UnoMatch
+from companion.games.uno._state import UnfitDeckError
 from companion.games.uno.actions import action_from_json
 from companion.games.uno.classic import ClassicUno
 
@@ -44,3 +46,5 @@ GAME_SPECS: tuple[GameSpec, ...] = (
     uno_game_spec(DuoUno),
 )
 """Every UNO game; the Tiki Twist and Duo specs are added here as they land."""
+
+__all__ = ["GAME_SPECS", "ClassicUno", "DuoUno", "TikiTwist", "UnfitDeckError", "UnoMatch"]

@@ -37,6 +37,10 @@ def cards_from_json(texts: Any) -> list[Card | None]:
     return [None if text is None else Card.parse(text) for text in texts]
 
 
+class UnfitDeckError(RuleError):
+    """A user's deck that this game cannot be played with (the whole deck is refused)."""
+
+
 class MatchState:
     """The cards, seats, scores and pending decision of an UNO match, with its JSON form."""
 
@@ -48,6 +52,8 @@ class MatchState:
     options_type: ClassVar[type[ClassicOptions]] = ClassicOptions
     action_types: ClassVar[dict[str, Any]] = act.ACTION_TYPES
     points_table: ClassVar[PointsTable] = CLASSIC_POINTS
+    plays_tiki_faces: ClassVar[bool] = False
+    """True for a game with the Tiki idol; the others refuse a deck with Tiki Faces."""
     catch_phases: ClassVar[frozenset[str]] = frozenset(
         {"turn", "drawn", "challenge", "start_colour"}
     )
@@ -97,7 +103,7 @@ class MatchState:
         """Each different card of the deck once, in deck order."""
         needed = players * self.options.hand_size + 1
         if len(self.deck) < needed:
-            raise RuleError(
+            raise UnfitDeckError(
                 f"A deck of {len(self.deck)} cards cannot deal {self.options.hand_size} cards "
                 f"to {players} players and turn up a start card; use a bigger deck."
             )
@@ -119,15 +125,33 @@ class MatchState:
 
         Raises:
             RuleError: the deck names an unknown card or built-in deck.
+            UnfitDeckError: the user's deck holds cards this game cannot play.
         """
         if self.options.deck_cards:
-            return tuple(Card.parse(text) for text in self.options.deck_cards)
+            cards = tuple(Card.parse(text) for text in self.options.deck_cards)
+            self.check_deck(cards)
+            return cards
         if self.options.deck not in self.builtin_decks:
             choices = " or ".join(self.builtin_decks)
             raise RuleError(
                 f"{self.title} is played with the {choices} deck, not {self.options.deck!r}."
             )
         return builtin_deck(self.options.deck).cards
+
+    def check_deck(self, cards: tuple[Card, ...]) -> None:
+        """Refuse a user's deck with cards this game cannot play (Tiki Faces need the idol).
+
+        Raises:
+            UnfitDeckError: the deck holds Tiki Faces and this game has no idol.
+        """
+        if self.plays_tiki_faces:
+            return
+        faces = list(dict.fromkeys(str(card) for card in cards if card.is_tiki_face))
+        if faces:
+            raise UnfitDeckError(
+                f"{self.title} has no Tiki idol to play Tiki Faces, and this deck holds "
+                f"{', '.join(faces)}: play it as UNO Tiki Twist or take those cards out."
+            )
 
     def card_locations(self) -> dict[str, list[Card | None]]:
         """Every place a card can be, by name (hands as ``hand 0``, ``hand 1``...)."""

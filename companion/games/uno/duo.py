@@ -35,7 +35,7 @@ from typing import Any, ClassVar, Literal
 from companion.games.base import JSONValue, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno import duo_actions as dact
-from companion.games.uno._state import cards_from_json, cards_to_json
+from companion.games.uno._state import UnfitDeckError, cards_from_json, cards_to_json
 from companion.games.uno.cards import Card, Colour, Kind
 from companion.games.uno.classic import ClassicUno, distinct
 from companion.games.uno.draft import Draft
@@ -90,7 +90,7 @@ class DuoUno(ClassicUno):
         super().__init__(players, options)
         needed = Draft.cards_needed(self.options.hand_size) + 1
         if len(self.deck) < needed:
-            raise RuleError(
+            raise UnfitDeckError(
                 f"A deck of {len(self.deck)} cards cannot draft {self.options.hand_size} cards "
                 f"each and turn up a start card: UNO Duo needs {needed}; use a bigger deck."
             )

@@ -34,8 +34,9 @@ DUO_POINTS: PointsTable = {
     Kind.WILD: 15,
     Kind.BLANK_WILD: 15,
     Kind.WILD_DRAW_FOUR: 20,
+    Kind.WILD_TIKI: 15,
 }
-"""UNO Duo: Draw Two, Reverse, Skip 10; Wild 15; Wild Draw Four 20."""
+"""UNO Duo: Draw Two, Reverse, Skip 10; Wild 15 (a user deck's Wild Tiki too); Wild Draw Four 20."""
 
 
 def card_points(card: Card, table: PointsTable = CLASSIC_POINTS) -> int:

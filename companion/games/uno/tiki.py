@@ -70,6 +70,7 @@ class TikiTwist(ClassicUno):
     options_type: ClassVar[type[ClassicOptions]] = TikiOptions
     action_types: ClassVar[dict[str, Any]] = tact.TIKI_ACTION_TYPES
     points_table = TIKI_POINTS
+    plays_tiki_faces = True
     catch_phases = ClassicUno.catch_phases | {"pick_seat", "tiki_discard", "tiki_discard_all"}
     keeps_uno_window = ClassicUno.keeps_uno_window | {
         "spin_result",

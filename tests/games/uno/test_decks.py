@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.games.registry import game_specs
 from companion.games.uno.cards import Card, Colour, Kind
 from companion.games.uno.classic import ClassicUno
 from companion.games.uno.deck_file import (
@@ -131,3 +132,15 @@ def test_a_deck_too_small_to_deal_is_refused() -> None:
     options = ClassicOptions(deck_cards=tuple(str(card) for card in small.cards))
     with pytest.raises(ValueError, match="cannot deal 7 cards to 2 players"):
         ClassicUno(2, options)
+
+
+@pytest.mark.parametrize("game", ["classic", "duo"])
+def test_a_deck_with_tiki_faces_is_refused_by_games_without_the_idol(game: str) -> None:
+    from companion.games.uno import UnfitDeckError
+
+    deck = [*(["Red 1"] * 40), "Tiki Discard 2", "Tiki Discard 2", "Wild"]
+    with pytest.raises(UnfitDeckError, match="has no Tiki idol to play Tiki Faces, and this deck "
+                       "holds Tiki Discard 2: play it as UNO Tiki Twist"):
+        game_specs()[game].new(2, {"deck_cards": deck})
+    assert game_specs()["tiki"].new(2, {"deck_cards": deck}).deck.count(
+        Card.parse("Tiki Discard 2")) == 2

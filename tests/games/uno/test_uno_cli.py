@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -69,17 +70,80 @@ def test_log_and_json_describe_the_same_match(capsys: pytest.CaptureFixture[str]
     assert f"Final scores: {scores}." in out
 
 
-@pytest.mark.parametrize("game", [g for g in UNO_GAMES if g not in ("classic",)])
-def test_unregistered_uno_game_is_a_clear_error_and_registered_ones_play(
-    game: str, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(("game", "players"), [("classic", 2), ("tiki", 3), ("duo", 2)])
+def test_each_uno_game_plays_a_complete_match_from_the_command_line(
+    game: str, players: int, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code = main(["uno", "simulate", "--game", game, "--players", "2", "--seed", "1", "--json"])
-    captured = capsys.readouterr()
-    if game in game_specs():
-        assert code == 0 and json.loads(captured.out)["game"] == game
-    else:
-        assert code == 1
-        assert f"The UNO game {game!r} is not available" in captured.err
+    result = simulate_json(capsys, "--game", game, "--players", str(players), "--seed", "1")
+    assert result["game"] == game and result["players"] == players
+    assert len(result["scores"]) == players and result["winners"]
+    assert game in UNO_GAMES and game in game_specs()
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "sentence"),
+    [
+        ("classic", "1", "UNO is for 2 to 10 players, not 1."),
+        ("classic", "11", "UNO is for 2 to 10 players, not 11."),
+        ("tiki", "11", "UNO Tiki Twist is for 2 to 10 players, not 11."),
+        ("duo", "3", "UNO Duo is for exactly 2 players, not 3."),
+        ("duo", "1", "UNO Duo is for exactly 2 players, not 1."),
+    ],
+)
+def test_players_out_of_range_for_the_game_is_a_sentence_and_exit_status_1(
+    game: str, players: str, sentence: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for extra in ([], ["--json"]):
+        assert main(["uno", "simulate", "--game", game, "--players", players, *extra]) == 1
+        captured = capsys.readouterr()
+        assert captured.out == "" and sentence in captured.err
+        assert "Traceback" not in captured.err
+
+
+@pytest.mark.parametrize("flag", [["--seed", "abc"], ["--players", "four"], ["--seed", "1.5"]])
+def test_bad_seed_or_player_number_is_a_usage_error(
+    flag: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["uno", "simulate", *flag])
+    assert exit_.value.code == 2
+    assert "invalid int value" in capsys.readouterr().err
+
+
+TIKI_FACE_DECK = """title = "Classic with two Tiki Faces"
+[cards]
+"Red 1" = 15
+"Red 2" = 15
+"Blue 1" = 15
+"Blue 2" = 15
+"Wild" = 4
+"Tiki Draw 4" = 2
+"Tiki Go To" = 1
+"""
+
+
+@pytest.mark.parametrize("game", ["classic", "duo"])
+def test_deck_with_tiki_faces_is_refused_outside_tiki_twist_naming_the_file_and_cards(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deck = tmp_path / "mixed.toml"
+    deck.write_text(TIKI_FACE_DECK)
+    for extra in ([], ["--json"]):
+        code = main(["uno", "simulate", "--game", game, "--players", "2", "--deck", str(deck),
+                     *extra])
+        captured = capsys.readouterr()
+        assert code == 1 and captured.out == ""
+        assert f"The deck file {deck} cannot be used" in captured.err
+        assert "Tiki Draw 4, Tiki Go To" in captured.err
+
+
+def test_deck_with_tiki_faces_plays_as_tiki_twist(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deck = tmp_path / "mixed.toml"
+    deck.write_text(TIKI_FACE_DECK)
+    result = simulate_json(capsys, "--game", "tiki", "--players", "2", "--deck", str(deck))
+    assert result["game"] == "tiki" and result["winners"]
 
 
 @pytest.mark.parametrize("players", ["1", "11"])
