@@ -47,6 +47,26 @@ def result_kind(board: Board, winner: int) -> ResultKind:
     return ResultKind.BACKGAMMON if track[0] or in_winners_home else ResultKind.GAMMON
 
 
+def _check_match_in_play(info: MatchInfo, match: str) -> None:
+    """Raises RuleError when a Match ID's score cannot be that of a match still in play."""
+    length = info.match_length
+    if length and max(info.scores) >= length:
+        raise RuleError(
+            f"Match ID {match} has a player at {max(info.scores)} points of {length}: "
+            "that match is already won; give one of a match in play."
+        )
+    if info.crawford and info.scores.count(length - 1) != 1:
+        raise RuleError(
+            f"Match ID {match} marks the Crawford game, but no player alone is one point "
+            "from winning: give one with the right score."
+        )
+    if info.crawford and info.double_offered:
+        raise RuleError(
+            f"Match ID {match} has a double offered in the Crawford game, where nobody may "
+            "double: give one without the double."
+        )
+
+
 class BackgammonGame(FamilyGame):
     """A Backgammon match (or money game) in progress (the `GameState` protocol)."""
 
@@ -206,6 +226,7 @@ class BackgammonGame(FamilyGame):
         info = decode_match_id(match)
         if info.status not in (GameStatus.PLAYING, GameStatus.NONE):
             raise RuleError(f"Match ID {match} is of a finished game: give one of a game in play.")
+        _check_match_in_play(info, match)
         base = options or BackgammonOptions(match_length=info.match_length)
         settings = base.to_json() | {"match_length": info.match_length}
         if info.match_length:

@@ -300,6 +300,35 @@ def test_match_id_of_a_finished_game_cannot_be_loaded() -> None:
         BackgammonGame.from_gnubg_ids(OPENING_ID, finished)
 
 
+@pytest.mark.parametrize(
+    ("info", "sentence"),
+    [
+        (MatchInfo(match_length=5, scores=(5, 0), dice=(6, 5)), "already won"),
+        (MatchInfo(match_length=5, scores=(4, 4), crawford=True), "Crawford game"),
+        (MatchInfo(match_length=5, scores=(2, 1), crawford=True), "Crawford game"),
+        (
+            MatchInfo(
+                match_length=5, scores=(4, 1), crawford=True, double_offered=True,
+                player_to_decide=1,
+            ),
+            "double offered in the Crawford game",
+        ),
+    ],
+)
+def test_match_id_of_a_match_that_cannot_be_in_play_is_refused(
+    info: MatchInfo, sentence: str
+) -> None:
+    with pytest.raises(RuleError, match=sentence):
+        BackgammonGame.from_gnubg_ids(OPENING_ID, encode_match_id(info))
+
+
+def test_match_id_of_the_crawford_game_loads_with_no_doubling() -> None:
+    crawford = encode_match_id(MatchInfo(match_length=5, scores=(1, 4), crawford=True))
+    game = BackgammonGame.from_gnubg_ids(OPENING_ID, crawford)
+    assert game.score.crawford_game
+    assert game.phase is Phase.ROLL and not game.may_double()
+
+
 def test_roll_while_the_dice_are_already_awaited_says_to_throw_them() -> None:
     game = BackgammonGame()
     game.apply(DiceThrow((3, 1)))
