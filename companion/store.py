@@ -161,9 +161,15 @@ class Store:
         """Open (or create) the log, moving a damaged file aside.
 
         Raises:
-            StoreError: the data directory or the file cannot be created or written.
+            StoreError: the path is a directory, or the data directory or the file cannot be
+                created or written.
         """
         path = Path(path) if path is not None else default_db_path()
+        if path.is_dir():
+            raise StoreError(
+                f"The match log {path} is a directory: give the path of a file,"
+                f" for example --db {path / DB_NAME}."
+            )
         ensure_writable_directory(path.parent)
         notices: list[str] = []
         try:

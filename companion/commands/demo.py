@@ -10,6 +10,7 @@ after it is committed to the log, so a line on the screen is a line on disk.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import secrets
 import sys
@@ -19,8 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.games.base import GameSpec
-from companion.store import Store
+from companion.games.base import GameSpec, RuleError
+from companion.games.registry import game_specs
+from companion.store import Store, default_db_path
 from companion.table import (
     Command,
     DrawChance,
@@ -34,6 +36,7 @@ from companion.table import (
     Undo,
     default_players,
 )
+from companion.table.match import check_player_count
 
 DEFAULT_PACE = 0.3
 """Seconds between commands: slow enough for a person to follow."""
@@ -69,16 +72,20 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace, games: Mapping[str, GameSpec] | None = None) -> int:
     """Run the demo; returns the exit code.
 
+    Arguments are checked before the log is opened, so a mistyped command
+    creates no log.
+
     Raises:
         CompanionError: bad arguments, no match to resume, or the log cannot be used.
     """
-    if args.pace < 0:
+    games = game_specs() if games is None else games
+    if not math.isfinite(args.pace) or args.pace < 0:
         raise CompanionError("--pace is a number of seconds, 0 or more.")
-    if not args.resume and not args.game:
-        raise CompanionError(
-            "Choose a game with --game NAME, or continue the last match with --resume."
-        )
-    with Store.open(args.db) as store:
+    path: Path = args.db if args.db is not None else default_db_path()
+    if args.resume and not path.exists():
+        raise CompanionError(_nothing_to_resume(path))
+    new_match = None if args.resume else _new_match(games, args.game, args.players)
+    with Store.open(path) as store:
         table = Table(
             store, games=games, chance=FairChance(args.seed), spinner=SimSpinner(args.seed)
         )
@@ -86,7 +93,7 @@ def run(args: argparse.Namespace, games: Mapping[str, GameSpec] | None = None) -
             for notice in table.notices:
                 print(f"companion: {notice}", file=sys.stderr, flush=True)
             try:
-                snapshot = _resume(table, store) if args.resume else _start(table, args)
+                snapshot = _start(table, new_match) if new_match else _resume(table, store)
                 final = play_out(
                     table, table.games[snapshot.game], _choice_rng(args.seed), args.pace
                 )
@@ -100,16 +107,29 @@ def run(args: argparse.Namespace, games: Mapping[str, GameSpec] | None = None) -
     return 0
 
 
-def _start(table: Table, args: argparse.Namespace) -> TableSnapshot:
-    spec = table.games.get(args.game)
+def _new_match(games: Mapping[str, GameSpec], game: str | None, players: int | None) -> NewMatch:
+    """The match `--game` and `--players` ask for.
+
+    Raises:
+        CompanionError: no game given, no such game, or it is not for that many players.
+    """
+    if not game:
+        raise CompanionError(
+            "Choose a game with --game NAME, or continue the last match with --resume."
+        )
+    spec = games.get(game)
     if spec is None:
-        known = ", ".join(sorted(table.games)) or "none yet"
-        raise CompanionError(f"There is no game called {args.game!r}; choose one of: {known}.")
-    count = (
-        args.players
-        if args.players is not None
-        else max(spec.min_players, min(4, spec.max_players))
-    )
+        known = ", ".join(sorted(games)) or "none yet"
+        raise CompanionError(f"There is no game called {game!r}; choose one of: {known}.")
+    count = players if players is not None else max(spec.min_players, min(4, spec.max_players))
+    try:
+        check_player_count(spec, count)
+    except RuleError as error:
+        raise CompanionError(str(error)) from None
+    return NewMatch(spec.name, default_players(count), {})
+
+
+def _start(table: Table, new_match: NewMatch) -> TableSnapshot:
     previous = table.snapshot
     if previous is not None and not previous.is_over:
         print(
@@ -117,20 +137,21 @@ def _start(table: Table, args: argparse.Namespace) -> TableSnapshot:
             " as abandoned (use --resume to continue a match).",
             file=sys.stderr,
         )
-    outcome = table.post(NewMatch(spec.name, default_players(count), {})).result()
+    outcome = table.post(new_match).result()
     if not outcome.applied:
         raise CompanionError(outcome.text)
     print(f"Match {outcome.match_id}: {outcome.text}", flush=True)
     return _current(table)
 
 
+def _nothing_to_resume(path: Path) -> str:
+    return f"There is no unfinished match in {path}: start one with companion demo --game NAME."
+
+
 def _resume(table: Table, store: Store) -> TableSnapshot:
     snapshot = table.snapshot
     if snapshot is None or snapshot.is_over:
-        raise CompanionError(
-            f"There is no unfinished match in {store.path}: start one with"
-            " companion demo --game NAME."
-        )
+        raise CompanionError(_nothing_to_resume(store.path))
     print(
         f"Resuming match {snapshot.match_id} of {snapshot.title} after #{snapshot.seq}", flush=True
     )

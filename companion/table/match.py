@@ -96,6 +96,21 @@ def plain_json(value: Any) -> Any:
         raise RuleError(f"That cannot be written to the log: {error}.") from None
 
 
+def check_player_count(spec: GameSpec, count: int) -> None:
+    """Check that `spec` can be played by `count` players.
+
+    Raises:
+        RuleError: it cannot, with the numbers it can.
+    """
+    if spec.min_players <= count <= spec.max_players:
+        return
+    if spec.min_players == spec.max_players:
+        allowed = f"{spec.min_players}"
+    else:
+        allowed = f"{spec.min_players} to {spec.max_players}"
+    raise RuleError(f"{spec.title} is for {allowed} players, not {count}.")
+
+
 @dataclass
 class RunningMatch:
     """The match in progress: engine state, the events that stand, kept outcomes."""
@@ -119,11 +134,7 @@ class RunningMatch:
         Raises:
             RuleError: the engine refuses the player count or an option.
         """
-        if not spec.min_players <= len(players) <= spec.max_players:
-            raise RuleError(
-                f"{spec.title} is for {spec.min_players} to {spec.max_players} players,"
-                f" not {len(players)}."
-            )
+        check_player_count(spec, len(players))
         state = spec.new(len(players), dict(options))
         return cls(
             spec=spec,

@@ -110,14 +110,46 @@ def test_a_new_demo_leaves_an_unfinished_match_as_abandoned(
         ([], "Choose a game with --game NAME, or continue the last match with --resume."),
         (["--game", "chess"], "There is no game called 'chess'; choose one of: "),
         (["--game", "tally", "--players", "9"], "Tally is for 2 to 4 players, not 9."),
+        (["--game", "tally", "--players", "-3"], "Tally is for 2 to 4 players, not -3."),
+        (["--game", "backgammon", "--players", "9"], "Backgammon is for 2 players, not 9."),
         (["--game", "tally", "--pace", "-1"], "--pace is a number of seconds, 0 or more."),
+        (["--game", "tally", "--pace", "nan"], "--pace is a number of seconds, 0 or more."),
+        (["--game", "tally", "--pace", "inf"], "--pace is a number of seconds, 0 or more."),
     ],
 )  # fmt: skip
-def test_a_demo_that_cannot_run_says_why(
+def test_a_demo_that_cannot_run_says_why_and_creates_no_log(
     db_path: Path, capsys: pytest.CaptureFixture[str], arguments: list[str], sentence: str
 ) -> None:
-    assert demo(db_path, *arguments) == 1
-    assert capsys.readouterr().err.startswith("companion: " + sentence.format(db=db_path))
+    assert main(["demo", "--db", str(db_path), *arguments]) == 1
+    captured = capsys.readouterr()
+    assert captured.err.startswith("companion: " + sentence.format(db=db_path))
+    assert captured.out == ""
+    assert not db_path.exists()
+
+
+def test_resuming_with_only_finished_matches_in_the_log_says_there_is_nothing_to_resume(
+    db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert demo(db_path, "--game", "tally", "--seed", "2") == 0
+    capsys.readouterr()
+    assert demo(db_path, "--resume") == 1
+    assert capsys.readouterr().err == (
+        f"companion: There is no unfinished match in {db_path}: start one with"
+        " companion demo --game NAME.\n"
+    )
+
+
+@pytest.mark.parametrize("command", ["demo", "history"])
+def test_a_log_path_that_is_a_directory_is_refused_with_a_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    extra = ["--game", "tally"] if command == "demo" else []
+    assert main([command, "--db", str(tmp_path), *extra]) == 1
+    assert capsys.readouterr().err == (
+        f"companion: The match log {tmp_path} is a directory: give the path of a file,"
+        f" for example --db {tmp_path / 'companion.db'}.\n"
+    )
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_history_lists_matches_as_text(
