@@ -58,6 +58,14 @@ class TileHolding:
         return TileHolding(owner, value, square)
 
 
+def _check_dice(request: ChanceRequest, outcome: Any) -> None:
+    """Check dice values against the request, counting dice in words a player reads."""
+    if isinstance(outcome, list | tuple) and len(outcome) != request.dice:
+        wanted = "1 die value" if request.dice == 1 else f"{request.dice} dice values"
+        raise RuleError(f"Give exactly {wanted}, not {len(outcome)}. {request.prompt}")
+    check_outcome(request, list(outcome) if isinstance(outcome, list | tuple) else outcome)
+
+
 @cache
 def _roll_again_choices(ordered: tuple[int, ...], dice: int) -> tuple[RollAgain, ...]:
     """Every `RollAgain` for sorted faces (cached: the same few sets come up again and again)."""
@@ -174,7 +182,7 @@ class YahtzeeState:
         request = self.chance()
         if request is None:
             raise RuleError(f"No dice are needed now: {self._expecting()}.")
-        check_outcome(request, outcome)
+        _check_dice(request, outcome)
         return Roll(tuple(outcome))
 
     def legal_actions(self) -> list[YahtzeeAction]:
@@ -221,7 +229,7 @@ class YahtzeeState:
         request = self.chance()
         if request is None:
             raise RuleError(f"No dice are needed now: {self._expecting()}.")
-        check_outcome(request, list(action.values))
+        _check_dice(request, action.values)
 
     def _is_legal(self, action: Any) -> bool:
         phase = self.phase

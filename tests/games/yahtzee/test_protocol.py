@@ -56,7 +56,7 @@ def _snapshot_after_refusal(state: YahtzeeState, action: Any) -> str:
     ("action", "sentence"),
     [
         (Stop(), "Dice first: Player 1: roll the die to move"),
-        (Roll((1, 2)), "Roll 1 dice"),
+        (Roll((1, 2)), "Give exactly 1 die value, not 2. Player 1: roll the die to move."),
         (Roll((7,)), "A die shows 1 to 6"),
         (Claim(Tile.ONES), "Dice first"),
     ],
