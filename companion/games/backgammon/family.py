@@ -41,6 +41,7 @@ from companion.games.backgammon.movement import (
     Play,
     Step,
     find_play,
+    has_won,
     legal_plays,
     legal_steps,
 )
@@ -242,6 +243,7 @@ class FamilyGame:
             check_outcome(ChanceRequest("dice", "", dice=2), list(dice))
         if self.phase is Phase.OVER:
             raise RuleError("The match is over: start a new one to set up a position.")
+        self._check_position_in_play(board, player)
         self.board = self.turn_start = Board(self.geometry, board.tracks)
         self.player = player
         self.steps = ()
@@ -250,6 +252,15 @@ class FamilyGame:
             self._begin_turn()
         else:
             self._start_move(dice)
+
+    def _check_position_in_play(self, board: Board, player: int) -> None:
+        """Raises RuleError when the board is of a game already won (two-player games)."""
+        done = [seat for seat in range(self.players) if has_won(board, seat)]
+        if done and self.players == 2:
+            raise RuleError(
+                f"{self.seat_name(done[0])} has borne off every checker: that game is over, "
+                "so set up a position of a game still in play."
+            )
 
     # ----- applying actions -----
 

@@ -19,7 +19,7 @@ from companion.games.backgammon.movement import Step
 from companion.games.backgammon.options import BackgammonOptions
 from companion.games.base import RuleError
 from companion.games.registry import game_spec
-from tests.games.backgammon.game_helpers import BEAR_OFF_LAST, bg_game, bg_step
+from tests.games.backgammon.game_helpers import BEAR_OFF_LAST, bg_board, bg_game, bg_step
 
 OPENING_ID = "4HPwATDgc/ABMA"
 
@@ -327,6 +327,16 @@ def test_match_id_of_the_crawford_game_loads_with_no_doubling() -> None:
     game = BackgammonGame.from_gnubg_ids(OPENING_ID, crawford)
     assert game.score.crawford_game
     assert game.phase is Phase.ROLL and not game.may_double()
+
+
+@pytest.mark.parametrize("winner", [0, 1])
+def test_a_position_of_a_game_already_won_cannot_be_set_up(winner: int) -> None:
+    game = bg_game({6: 2}, {6: 2})
+    before = game.to_json()
+    won = bg_board({}, {6: 2}, mover=winner)  # `winner` has borne off all 15
+    with pytest.raises(RuleError, match=f"Player {winner} has borne off every checker"):
+        game.set_position(won, 1 - winner)
+    assert game.to_json() == before
 
 
 def test_roll_while_the_dice_are_already_awaited_says_to_throw_them() -> None:

@@ -60,14 +60,14 @@ def test_entering_on_a_blot_hits_it() -> None:
 
 
 def test_checkers_on_the_bar_enter_before_others_move() -> None:
-    game = six_point_game(MiniGamGame(), "0:1-010000-6:0-000000-8", (1, 2))
+    game = six_point_game(MiniGamGame(), "0:1-010000-6:1-000000-7", (1, 2))
     with pytest.raises(RuleError, match="on the bar: enter it first"):
         game.apply(cell_step(game, "2", 1))
 
 
 def test_enter_first_can_be_turned_off_for_a_loose_bar() -> None:
     game = six_point_game(
-        MiniGamGame(MiniGamOptions(enter_first=False)), "0:1-010000-6:0-000000-8", (1, 2)
+        MiniGamGame(MiniGamOptions(enter_first=False)), "0:1-010000-6:1-000000-7", (1, 2)
     )
     game.apply(cell_step(game, "2", 1))
     assert game.board.occupant(3) == (0, 1)
@@ -75,14 +75,14 @@ def test_enter_first_can_be_turned_off_for_a_loose_bar() -> None:
 
 def test_no_bearing_off_while_a_checker_is_on_the_bar() -> None:
     game = six_point_game(
-        MiniGamGame(MiniGamOptions(enter_first=False)), "0:1-000001-6:0-000000-8", (1, 1)
+        MiniGamGame(MiniGamOptions(enter_first=False)), "0:1-000001-6:1-000000-7", (1, 1)
     )
     with pytest.raises(RuleError, match="bear off while a checker is on the bar"):
         game.apply(cell_step(game, "6", 1))
 
 
 def test_larger_roll_bears_off_only_from_the_furthest_point() -> None:
-    game = six_point_game(MiniGamGame(), "0:0-000101-6:0-000000-8", (6, 5))
+    game = six_point_game(MiniGamGame(), "0:0-000101-6:1-000000-7", (6, 5))
     with pytest.raises(RuleError, match="furthest point"):
         game.apply(cell_step(game, "6", 5))
     game.apply(cell_step(game, "4", 5))
@@ -90,12 +90,12 @@ def test_larger_roll_bears_off_only_from_the_furthest_point() -> None:
 
 
 def test_a_checker_may_enter_and_bear_off_in_the_same_turn() -> None:
-    game = six_point_game(MiniGamGame(), "0:1-000000-7:0-000000-8", (6, 1))
+    game = six_point_game(MiniGamGame(), "0:1-000000-7:1-000000-7", (6, 1))
     assert [str(action) for action in game.legal_actions()] == ["bar/off"]
 
 
 def test_first_to_bear_off_all_eight_wins() -> None:
-    game = six_point_game(MiniGamGame(), "0:0-000011-6:0-000000-8", (2, 1))
+    game = six_point_game(MiniGamGame(), "0:0-000011-6:1-000000-7", (2, 1))
     game.apply(game.legal_actions()[0])
     assert game.is_over
     assert (game.winners(), game.scores()) == ([0], [1, 0])
@@ -103,7 +103,7 @@ def test_first_to_bear_off_all_eight_wins() -> None:
 
 def test_match_is_first_to_n_wins() -> None:
     match = MiniGamGame(MiniGamOptions(wins_needed=2))
-    game = six_point_game(match, "1:0-000000-8:0-100000-7", (6, 6))
+    game = six_point_game(match, "1:1-000000-7:0-100000-7", (6, 6))
     game.apply(game.legal_actions()[0])
     assert not game.is_over
     assert (game.scores(), game.phase, game.game_number) == ([0, 1], Phase.OPENING, 2)
@@ -129,7 +129,7 @@ def test_bad_minigam_setups_are_refused(players: int, options: dict, message: st
 
 def test_minigam_json_round_trip_with_a_loose_bar() -> None:
     game = six_point_game(
-        MiniGamGame(MiniGamOptions(enter_first=False)), "0:1-010000-6:0-000000-8", (1, 2)
+        MiniGamGame(MiniGamOptions(enter_first=False)), "0:1-010000-6:1-000000-7", (1, 2)
     )
     again = MiniGamGame.from_json(game.to_json())
     assert again.to_json() == game.to_json()
