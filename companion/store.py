@@ -162,7 +162,7 @@ class Store:
 
         Raises:
             StoreError: the path is a directory, or the data directory or the file cannot be
-                created or written.
+                created or written, or the file is read-only.
         """
         path = Path(path) if path is not None else default_db_path()
         if path.is_dir():
@@ -171,6 +171,13 @@ class Store:
                 f" for example --db {path / DB_NAME}."
             )
         ensure_writable_directory(path.parent)
+        # Unlike a directory, a file says truly whether it can be written (root may write a
+        # read-only file); SQLite would open it anyway and fail at the first command.
+        if path.exists() and not os.access(path, os.W_OK):
+            raise StoreError(
+                f"The match log {path} is read-only; make it writable or choose another place"
+                " with --db PATH."
+            )
         notices: list[str] = []
         try:
             connection = _connect(path)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -198,3 +200,79 @@ def test_the_move_aside_time_is_utc(db_path: Path) -> None:
     evening_in_tokyo = datetime(2026, 5, 2, 5, 30, tzinfo=UTC).astimezone()
     Store.open(db_path, clock=lambda: evening_in_tokyo).close()
     assert db_path.with_name("log.db.damaged-20260502T053000Z").exists()
+
+
+NOBODY = 65534
+
+
+def open_as_an_ordinary_user(path: Path) -> str:
+    """`Store.open(path)` without root's power to write anywhere; the error, or "opened".
+
+    As root the store is opened in a forked child that has become nobody, so
+    that file modes mean what they say.
+    """
+    if os.geteuid() != 0:
+        return _try_open(path)
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never return into pytest
+        try:
+            os.setgid(NOBODY)
+            os.setuid(NOBODY)
+            os.write(writer, _try_open(path).encode())
+        finally:
+            os._exit(0)
+    os.close(writer)
+    with os.fdopen(reader) as answer:
+        message = answer.read()
+    os.waitpid(pid, 0)
+    return message
+
+
+def _try_open(path: Path) -> str:
+    try:
+        Store.open(path).close()
+    except StoreError as error:
+        return str(error)
+    return "opened"
+
+
+@pytest.fixture
+def shared_directory() -> Iterator[Path]:
+    """A directory an ordinary user can reach (pytest's own tmp_path is private to root)."""
+    with tempfile.TemporaryDirectory() as name:
+        directory = Path(name)
+        directory.chmod(0o755)
+        yield directory
+
+
+def test_a_read_only_data_directory_gets_a_clear_error(shared_directory: Path) -> None:
+    data = shared_directory / "state"
+    data.mkdir()
+    data.chmod(0o555)
+    assert open_as_an_ordinary_user(data / "companion.db") == (
+        f"The data directory {data} cannot be written (Permission denied); choose a writable"
+        " place with --db PATH or $STATE_DIRECTORY."
+    )
+    assert list(data.iterdir()) == []
+
+
+def test_a_read_only_log_gets_a_clear_error(shared_directory: Path) -> None:
+    data = shared_directory / "state"
+    data.mkdir()
+    data.chmod(0o777)
+    log = data / "companion.db"
+    Store.open(log).close()
+    log.chmod(0o444)
+    assert open_as_an_ordinary_user(log) == (
+        f"The match log {log} is read-only; make it writable or choose another place with"
+        " --db PATH."
+    )
+    assert sorted(path.name for path in data.iterdir()) == ["companion.db"]
+
+
+def test_the_ordinary_user_of_these_tests_can_open_a_writable_log(shared_directory: Path) -> None:
+    data = shared_directory / "state"
+    data.mkdir()
+    data.chmod(0o777)
+    assert open_as_an_ordinary_user(data / "companion.db") == "opened"
