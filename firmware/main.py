@@ -36,6 +36,7 @@ except ImportError:  # CPython (tests): a monotonic clock, wrapped as MicroPytho
 LINK_SILENCE_MS = 1000
 WATCHDOG_MS = 2000
 MAX_EVENTS = 32
+MAX_CROSSINGS = 16
 EVENTS_PER_REPLY = 8
 MAX_MOVE_STEPS = 16000
 MAX_INTERVAL_US = 1000000
@@ -82,7 +83,11 @@ class Controller:
         self.running = True
         self.reboot_to_repl = False
         self.last_heard = clock()
-        self._crossings = []
+        # The home interrupt is hard (the step count is read within microseconds
+        # of the edge, not after a garbage collection), so it may not allocate:
+        # it fills this preallocated table of (steps done, position, direction).
+        self._crossings = array("i", [0] * (3 * MAX_CROSSINGS))
+        self._crossing_count = 0
         self._inputs = []
         self.motion = sensors.MotionWatcher(self.settings["motion_quiet_ms"])
         self.button = sensors.ButtonWatcher(self.settings["button_debounce_ms"])
@@ -95,14 +100,30 @@ class Controller:
     # -- interrupt handlers: record only, the loop does the work ------------
     def _arm_home_irq(self) -> None:
         trigger = Pin.IRQ_FALLING if self.board.home_active_low else Pin.IRQ_RISING
-        self.board.home.irq(handler=self._on_home_edge, trigger=trigger)
+        self.board.home.irq(handler=self._on_home_edge, trigger=trigger, hard=True)
 
     def _on_home_edge(self, pin) -> None:
         stepper = self.stepper
-        if stepper.busy() and len(self._crossings) < 16:
-            self._crossings.append(
-                (stepper.steps_done(), stepper.current_position(), stepper.direction)
-            )
+        count = self._crossing_count
+        if count < MAX_CROSSINGS and stepper.busy():
+            table = self._crossings
+            done = stepper.steps_done()
+            table[3 * count] = done
+            table[3 * count + 1] = stepper.position + stepper.direction * done
+            table[3 * count + 2] = stepper.direction
+            self._crossing_count = count + 1
+
+    def _forward_crossings(self) -> list:
+        """(steps done, position) of each home edge met moving forward."""
+        table = self._crossings
+        found = []
+        for index in range(self._crossing_count):
+            if table[3 * index + 2] > 0:
+                found.append((table[3 * index], table[3 * index + 1]))
+        return found
+
+    def _clear_crossings(self) -> None:
+        self._crossing_count = 0
 
     def _on_motion_edge(self, pin) -> None:
         if len(self._inputs) < 32:
@@ -167,7 +188,7 @@ class Controller:
             self.emit({"ev": "homed", "ok": False, "error": reason})
             self.homing = None
             self.leg = None
-        del self._crossings[:]
+        self._clear_crossings()
 
     # -- events ---------------------------------------------------------------
     def emit(self, event: dict) -> None:
@@ -200,11 +221,11 @@ class Controller:
         """Keep the FIFO fed; finish moves and homing legs."""
         if self.homing is not None:
             self._service_homing()
-        elif self.move_id is not None and not self.stepper.service():
+        elif self.move_id is not None and not self.stepper.busy():
             steps = self.stepper.steps_done()
             position = self.stepper.finish()
-            edges = [done for done, _, direction in self._crossings if direction > 0]
-            del self._crossings[:]
+            edges = [done for done, _ in self._forward_crossings()]
+            self._clear_crossings()
             duration = ticks_diff(self.clock(), self.motion_started)
             self.emit({"ev": "move_done", "move": self.move_id, "steps": steps,
                        "edges": edges, "position": position, "duration_ms": duration})
@@ -214,12 +235,12 @@ class Controller:
         stepper = self.stepper
         leg = self.leg
         sensor = self.board.home_active()
-        edges = [position for _, position, direction in self._crossings if direction > 0]
+        edges = [position for _, position in self._forward_crossings()]
         found = sensor if leg.until is not True else (sensor or bool(edges))
         if leg.until is not None and found == leg.until:
             steps = stepper.steps_done()
             stepper.stop()
-        elif stepper.service():
+        elif stepper.busy():
             return
         else:
             steps = stepper.steps_done()
@@ -232,8 +253,8 @@ class Controller:
         next_leg = self.homing.leg_finished(found, overshoot)
         if next_leg is not None:
             self.leg = next_leg
-            del self._crossings[:]
-            stepper.start(next_leg.direction, stepper_pio.segment_intervals(next_leg.segments()))
+            self._clear_crossings()
+            stepper.start_constant(next_leg.direction, next_leg.steps, next_leg.hz)
             return
         if self.homing.state == homing.DONE:
             self.homed = True
@@ -242,7 +263,7 @@ class Controller:
                        "duration_ms": ticks_diff(self.clock(), self.motion_started)})
         else:
             self.emit({"ev": "homed", "ok": False, "error": self.homing.error})
-        del self._crossings[:]
+        self._clear_crossings()
         self.homing = None
         self.leg = None
 
@@ -354,17 +375,21 @@ class Controller:
         intervals = fields.get("intervals")
         if not isinstance(move_id, int) or not isinstance(intervals, list):
             raise CommandError("load needs a move id and a list of intervals")
-        if offset == 0:
-            self.loaded = array("I")
-            self.loaded_move = move_id
-        elif move_id != self.loaded_move or offset != len(self.loaded):
+        if offset != 0 and (move_id != self.loaded_move or offset != len(self.loaded)):
             raise CommandError("load out of order: expected offset " + str(len(self.loaded)))
-        if len(self.loaded) + len(intervals) > MAX_MOVE_STEPS:
+        if not isinstance(offset, int) or offset + len(intervals) > MAX_MOVE_STEPS:
             raise CommandError("a move holds at most " + str(MAX_MOVE_STEPS) + " steps")
         for interval in intervals:
             if not isinstance(interval, int) or not 20 <= interval <= MAX_INTERVAL_US:
                 raise CommandError("intervals must be whole microseconds, 20 to 1000000")
-        self.loaded.extend(array("I", intervals))
+        if offset == 0:
+            self.loaded = array("I")  # the old move's words are garbage from here
+            self.loaded_move = move_id
+        # Stored as the state machine's words, ready for the DMA.
+        freq = self.stepper.freq
+        stepper_pio.append_words(
+            self.loaded, [stepper_pio.microsecond_cycles(us, freq) for us in intervals], offset
+        )
         return {"loaded": len(self.loaded)}
 
     def cmd_move(self, fields: dict) -> dict:
@@ -382,17 +407,19 @@ class Controller:
                 problem = str(error)
             if problem:  # raised outside the except: MicroPython warns about chaining
                 raise CommandError(problem)
-            intervals = stepper_pio.segment_intervals(fields["segments"])
+            if steps > MAX_MOVE_STEPS:
+                raise CommandError("a move holds at most " + str(MAX_MOVE_STEPS) + " steps")
+            words = stepper_pio.move_words(stepper_pio.segment_intervals(fields["segments"]))
         else:
             steps = len(self.loaded)
             if move_id != self.loaded_move or fields.get("steps") != steps:
                 raise CommandError("move " + str(move_id) + " is not fully loaded")
-            intervals = stepper_pio.microsecond_intervals(self.loaded)
+            words = self.loaded
         self.stepper.enable(True)
-        del self._crossings[:]
+        self._clear_crossings()
         self.move_id = move_id
         self.motion_started = self.clock()
-        self.stepper.start(direction, intervals)
+        self.stepper.start(direction, words)
         return {"steps": steps}
 
     def cmd_home(self, fields: dict) -> dict:
@@ -411,9 +438,9 @@ class Controller:
         self.homed = False
         self.approach_steps = 0
         self.motion_started = self.clock()
-        del self._crossings[:]
+        self._clear_crossings()
         self.leg = self.homing.start(self.board.home_active())
-        self.stepper.start(self.leg.direction, stepper_pio.segment_intervals(self.leg.segments()))
+        self.stepper.start_constant(self.leg.direction, self.leg.steps, self.leg.hz)
         return {}
 
     def cmd_stop(self, fields: dict) -> dict:

@@ -3,12 +3,15 @@
 The Pi plans a move as the interval before every step (in microseconds),
 uploaded before the move starts; homing legs are constant-rate segments
 `[steps, start_hz, end_hz]` (within a segment the rate changes at constant
-acceleration: v^2 linear in distance). This module keeps the state machine's
-FIFO full: the PIO program, not Python, times every edge, so the pulses stay
-jitter-free whatever the main loop is doing.
+acceleration: v^2 linear in distance). A DMA channel streams each move's
+words from memory into the state machine's FIFO, paced by the FIFO itself:
+the PIO program, not Python, times every edge, and no Python code has to keep
+up with the steps, so neither the link's traffic nor a garbage collection in
+the main loop can starve the FIFO and stretch a step.
 """
 
 import math
+from array import array
 
 import rp2
 from machine import Pin
@@ -18,7 +21,6 @@ PULSE_CYCLES = 4  # step pulse width: TMC2209 wants 0.1 us, DRV8825 1.9 us
 # Cycles each word costs besides its wait loop: pull, mov, set high (1 + 3 delay),
 # set low, and the final jmp that falls through.
 OVERHEAD_CYCLES = 8
-FIFO_DEPTH = 8  # TX FIFO joined with the RX one
 MIN_HZ = 10
 MAX_HZ = 50000
 MAX_SEGMENTS = 64
@@ -73,30 +75,46 @@ def segment_intervals(segments: list, freq: int = SM_FREQ):
             yield int(freq / rate + 0.5)
 
 
-def waits_after(intervals):
-    """Turn gaps-before-each-step into the program's waits-after-each-pulse.
+def wait_word(interval_cycles: int) -> int:
+    """The program's word for a gap of `interval_cycles` between two pulses."""
+    return max(interval_cycles - OVERHEAD_CYCLES, 0)
+
+
+def microsecond_cycles(interval_us: int, freq: int = SM_FREQ) -> int:
+    """An interval given in microseconds as state machine cycles."""
+    return interval_us * freq // 1000000
+
+
+def append_words(words, intervals, offset: int = 0) -> None:
+    """Add gaps-before-each-step to `words`, the program's waits-after-each-pulse.
 
     The program pulses as soon as it pulls a word, then waits; so the first
-    step is taken at once and every later one follows its gap exactly: the
-    move is the schedule shifted earlier by its first gap.
+    step is taken at once and every later one follows its gap exactly (the
+    move is the schedule shifted earlier by its first gap). `words` always
+    ends with a 0 placeholder for the last pulse, which the next interval
+    appended (a later chunk of the same move, at `offset`) replaces.
     """
-    started = False
     for interval in intervals:
-        if started:
-            yield interval
-        started = True
-    if started:
-        yield 0
+        if offset > 0:
+            words[offset - 1] = wait_word(interval)
+        words.append(0)
+        offset += 1
 
 
-def microsecond_intervals(intervals_us, freq: int = SM_FREQ):
-    """Yield intervals given in microseconds as state machine cycles."""
-    for interval in intervals_us:
-        yield interval * freq // 1000000
+def move_words(intervals):  # -> array
+    """The whole move as the words the DMA streams to the state machine."""
+    words = array("I")
+    append_words(words, intervals)
+    return words
+
+
+def dreq_index(sm_id: int) -> int:
+    """The DMA request line of a state machine's TX FIFO (RP2040 datasheet 2.5.3.1)."""
+    return (sm_id >> 2) * 8 + (sm_id & 3)
 
 
 class Stepper:
-    """One stepper driver: step from PIO, direction and enable from plain pins."""
+    """One stepper driver: step from PIO (fed by DMA), direction and enable from plain pins."""
 
     def __init__(self, step_pin: int, dir_pin: int, enable_pin: int, sm_id: int = 0,
                  freq: int = SM_FREQ, enable_active_low: bool = True) -> None:
@@ -107,72 +125,79 @@ class Stepper:
         self.enable_active_low = enable_active_low
         self.sm = rp2.StateMachine(sm_id, step_program, freq=freq, set_base=self.step_pin)
         self.sm.active(1)
+        self.dma = rp2.DMA()
+        self._dreq = dreq_index(sm_id)
         self.enabled = False
         self.direction = 1
         self.position = 0  # steps from home at the start of the current move
-        self._intervals = None
-        self._pushed = 0
+        self._words = None  # what the DMA reads: kept referenced while it runs
+        self._count = 0  # words (steps) of the current move
 
     def enable(self, on: bool) -> None:
         """Energise (or release) the motor coils."""
         self.enabled = bool(on)
         self.enable_pin.value((not on) if self.enable_active_low else bool(on))
 
-    def start(self, direction: int, intervals) -> None:
-        """Begin a move of the given intervals (in cycles, an iterator).
+    def start(self, direction: int, words, repeat: int = 0) -> None:
+        """Begin a move: one pulse per word, each followed by its wait (cycles).
 
-        `service()` then keeps the pulses flowing.
+        `words` is an array('I') from `move_words`; with `repeat`, its first
+        word alone is sent `repeat` times (a constant rate, no array needed).
+        The DMA then runs the move without the main loop's help.
         """
         self.stop()
         self.direction = 1 if direction >= 0 else -1
         self.dir_pin.value(1 if self.direction > 0 else 0)
-        self._intervals = waits_after(intervals)
-        self._pushed = 0
-        self.service()
+        count = repeat if repeat > 0 else len(words)
+        if count <= 0:
+            return
+        self._words = words
+        self._count = count
+        ctrl = self.dma.pack_ctrl(size=2, inc_read=repeat <= 0, inc_write=False,
+                                  treq_sel=self._dreq)
+        self.dma.config(read=words, write=self.sm, count=count, ctrl=ctrl, trigger=True)
 
-    def service(self) -> bool:
-        """Top up the FIFO; True while the move still has steps to emit."""
-        intervals = self._intervals
-        if intervals is not None:
-            sm = self.sm
-            while sm.tx_fifo() < FIFO_DEPTH:
-                try:
-                    cycles = next(intervals)
-                except StopIteration:
-                    self._intervals = None
-                    break
-                sm.put(max(cycles - OVERHEAD_CYCLES, 0))
-                self._pushed += 1
-        return self.busy()
+    def start_constant(self, direction: int, steps: int, hz: float) -> None:
+        """Begin `steps` steps at `hz` (a homing leg)."""
+        interval = int(self.freq / hz + 0.5)
+        self.start(direction, array("I", [wait_word(interval)]), repeat=steps)
 
     def busy(self) -> bool:
         """True until the last step of the move has been emitted."""
-        return self._intervals is not None or self.sm.tx_fifo() > 0
+        return self._count > 0 and (self.dma.active() or self.sm.tx_fifo() > 0)
 
     def steps_done(self) -> int:
-        """Pulses emitted so far in this move (each word pulses as it is pulled)."""
-        return self._pushed - self.sm.tx_fifo()
+        """Pulses emitted so far in this move (each word pulses as it is pulled).
+
+        Allocates nothing: the home sensor's hard interrupt calls it.
+        """
+        if self._count <= 0:
+            return 0
+        moved = self._count - self.dma.count  # words the DMA put in the FIFO
+        return moved - self.sm.tx_fifo()
 
     def current_position(self) -> int:
         """Steps from home right now, signed by direction."""
         return self.position + self.direction * self.steps_done()
 
     def stop(self) -> int:
-        """Stop at once (the FIFO is emptied); return the position reached."""
+        """Stop at once (the DMA aborted, the FIFO emptied); return the position reached."""
         position = self.current_position()
-        if self._pushed or self._intervals is not None:
+        if self._count > 0:
+            self.dma.active(0)
             # Re-initialising the state machine clears its FIFO and program counter.
             self.sm.active(0)
             self.sm.init(step_program, freq=self.freq, set_base=self.step_pin)
             self.sm.exec("set(pins, 0)")
             self.sm.active(1)
-        self._intervals = None
-        self._pushed = 0
+        self._words = None
+        self._count = 0
         self.position = position
         return position
 
     def finish(self) -> int:
         """Account a completed move; return the final position."""
         self.position = self.current_position()
-        self._pushed = 0
+        self._words = None
+        self._count = 0
         return self.position

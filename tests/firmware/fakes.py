@@ -65,10 +65,12 @@ class Pin:
         if self.handler is not None and self.trigger & edge:
             self.handler(self)
 
-    def irq(self, handler: Callable[[Pin], None] | None = None, trigger: int = 0) -> None:
-        """Register the edge handler (soft IRQ: called synchronously)."""
+    def irq(self, handler: Callable[[Pin], None] | None = None, trigger: int = 0,
+            hard: bool = False) -> None:
+        """Register the edge handler (called synchronously, as at once as a hard IRQ)."""
         self.handler = handler
         self.trigger = trigger
+        self.hard = hard
 
 
 class UART:
@@ -181,6 +183,7 @@ class StateMachine:
                  set_base: Pin | None = None) -> None:
         self.number = number
         self.edges: list[tuple[int, int]] = []
+        self.dma: DMA | None = None
         self.init(program, freq, set_base)
         StateMachine.running.append(self)
 
@@ -191,6 +194,8 @@ class StateMachine:
             self.freq = freq
             self.set_base = set_base
             self.fifo: list[int] = []
+            if getattr(self, "dma", None) is not None and self.dma.remaining:
+                raise AssertionError("init() while a DMA still feeds the state machine")
             self.depth = 8 if program.options.get("fifo_join") else 4
             self.pc = 0
             self.x = 0
@@ -221,7 +226,14 @@ class StateMachine:
         """Words waiting in the TX FIFO."""
         with StateMachine.lock:
             self.advance()
+            self._refill()
             return len(self.fifo)
+
+    def _refill(self) -> None:
+        """The DMA channel paced by this FIFO keeps it full while it has words."""
+        dma = self.dma
+        while dma is not None and len(self.fifo) < self.depth and dma.remaining:
+            self.fifo.append(dma.next_word())
 
     def exec(self, source: str) -> None:
         """Execute one instruction at once (only `set(pins, n)` is needed)."""
@@ -259,6 +271,7 @@ class StateMachine:
                 if budget == 0:
                     return
             if op == "pull":
+                self._refill()
                 if not self.fifo:
                     self.cycle += budget  # stalled: time passes, nothing happens
                     return
@@ -290,6 +303,66 @@ class StateMachine:
             self.set_base.drive(level)
 
 
+class DMA:
+    """A DMA channel that can feed a fake state machine's TX FIFO (paced by it)."""
+
+    def __init__(self) -> None:
+        self.words: list[int] = []
+        self.remaining = 0
+        self.index = 0
+        self.inc_read = True
+        self.target: StateMachine | None = None
+
+    @staticmethod
+    def pack_ctrl(**fields: Any) -> dict[str, Any]:
+        """The control fields, kept as a dict (the real one packs a register)."""
+        return fields
+
+    def config(self, read: Any = None, write: Any = None, count: int | None = None,
+               ctrl: dict[str, Any] | None = None, trigger: bool = False) -> None:
+        """Only what the firmware uses: words from a buffer to a state machine's FIFO."""
+        ctrl = ctrl or {}
+        if not isinstance(write, StateMachine) or ctrl.get("inc_write", True):
+            raise ValueError("the fake DMA only writes to a state machine's FIFO")
+        if ctrl.get("size") != 2 or ctrl.get("treq_sel") != write.number:
+            raise ValueError("the fake DMA moves words paced by the state machine's TX DREQ")
+        with StateMachine.lock:
+            write.advance()
+            self.words = list(read)
+            self.inc_read = bool(ctrl.get("inc_read", True))
+            if self.inc_read and len(self.words) < (count or 0):
+                raise ValueError("the DMA would read past the end of its buffer")
+            self.index = 0
+            self.remaining = (count or 0) if trigger else 0
+            self.target = write
+            write.dma = self
+            write._refill()
+
+    def next_word(self) -> int:
+        """The next word to move (as the hardware reads it)."""
+        word = self.words[self.index]
+        if self.inc_read:
+            self.index += 1
+        self.remaining -= 1
+        return word & 0xFFFFFFFF
+
+    @property
+    def count(self) -> int:
+        """Transfers still to do."""
+        with StateMachine.lock:
+            if self.target is not None:
+                self.target.advance()
+                self.target._refill()
+            return self.remaining
+
+    def active(self, on: int | None = None) -> bool:
+        """Abort with 0; True while transfers remain."""
+        with StateMachine.lock:
+            if on is not None and not on:
+                self.remaining = 0
+            return self.count > 0
+
+
 def advance_all() -> None:
     """Bring every state machine up to now (before a sensor is read)."""
     for machine in list(StateMachine.running):
@@ -316,6 +389,7 @@ def install() -> None:
     rp2.PIO = types.SimpleNamespace(OUT_LOW=0, OUT_HIGH=1, JOIN_TX=1, JOIN_RX=2)  # type: ignore[attr-defined]
     rp2.asm_pio = asm_pio  # type: ignore[attr-defined]
     rp2.StateMachine = StateMachine  # type: ignore[attr-defined]
+    rp2.DMA = DMA  # type: ignore[attr-defined]
     micropython = types.ModuleType("micropython")
     micropython.kbd_intr_calls = []  # type: ignore[attr-defined]
     micropython.kbd_intr = micropython.kbd_intr_calls.append  # type: ignore[attr-defined]

@@ -123,6 +123,25 @@ check("move report", events[0]["steps"] == 5 and events[0]["edges"] == [], event
 check("dead sensor homing fails", events[1]["ok"] is False, events[1])
 check("no internal faults", controller.faults == 0, controller.faults)
 
+# The home sensor's interrupt is hard: it must not allocate (heap locked here).
+import micropython  # noqa: E402
+
+stepper = controller.stepper
+stepper._count, stepper.position, stepper.direction = 10, 100, 1
+stepper.dma.count = 4  # the DMA has put 6 of the move's 10 words in the FIFO (stub: empty)
+stepper.dma.active = lambda on=None: True
+controller._clear_crossings()
+micropython.heap_lock()
+allocated = False
+try:
+    controller._on_home_edge(None)
+except MemoryError:
+    allocated = True  # nothing more in here: the heap is still locked
+finally:
+    micropython.heap_unlock()
+check("home interrupt allocates nothing", not allocated, "it allocated")
+check("home interrupt records the step count", controller._forward_crossings() == [(6, 106)],
+      controller._forward_crossings())
 
 # The modules that need the Pico's hardware cannot run here, but must compile.
 for name in ("main.py", "board.py", "stepper_pio.py"):

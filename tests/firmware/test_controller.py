@@ -123,6 +123,16 @@ def test_a_loaded_move_reports_every_forward_home_edge_by_step_count(rig) -> Non
     assert world.rotor % TURN == 1000 % TURN
 
 
+def test_the_home_edge_is_caught_by_a_hard_interrupt(rig) -> None:  # type: ignore[no-untyped-def]
+    # A soft interrupt waits for the loop (a garbage collection, a long frame):
+    # at thousands of steps a second the count it reads would be several steps late.
+    controller = rig[0]
+    home = controller.board.home
+    assert home.hard is True and home.handler == controller._on_home_edge
+    controller.handle(1, protocol.SETUP, {"home_active_low": False})
+    assert home.hard is True and home.trigger == fakes.Pin.IRQ_RISING
+
+
 def test_lost_steps_show_up_as_late_home_edges(manual_clock: fakes.ManualClock) -> None:
     controller, world, port = controller_with_world(manual_clock, rotor=0)
     controller.handle(1, protocol.HOME, dict(HOME_FIELDS))

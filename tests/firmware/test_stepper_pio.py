@@ -16,10 +16,14 @@ def rising_edges(stepper: stepper_pio.Stepper) -> list[int]:
 
 def run(stepper: stepper_pio.Stepper, clock: fakes.ManualClock, seconds: float,
         tick: float = 0.0005) -> None:
-    """The firmware loop's part: top up the FIFO every `tick`."""
+    """Let time pass, looking at the stepper every `tick` as the firmware loop does."""
     for _ in range(round(seconds / tick)):
         clock.advance(tick)
-        stepper.service()
+        stepper.busy()
+
+
+def words(intervals_us: list[int]) -> object:
+    return stepper_pio.move_words([stepper_pio.microsecond_cycles(us) for us in intervals_us])
 
 
 def test_the_pio_program_is_pull_mov_pulse_and_countdown() -> None:
@@ -34,13 +38,65 @@ def test_pulses_follow_the_uploaded_schedule_to_the_microsecond(
     manual_clock: fakes.ManualClock, intervals: list[int]
 ) -> None:
     stepper = stepper_pio.Stepper(2, 3, 4)
-    stepper.start(1, stepper_pio.microsecond_intervals(intervals))
+    stepper.start(1, words(intervals))
     run(stepper, manual_clock, sum(intervals) / 1e6 + 0.01)
     edges = rising_edges(stepper)
     assert len(edges) == len(intervals)
     assert [b - a for a, b in itertools.pairwise(edges)] == intervals[1:]
     assert not stepper.busy()
     assert stepper.finish() == len(intervals)
+
+
+def test_a_fast_move_streams_without_the_main_loop_and_never_stalls(
+    manual_clock: fakes.ManualClock,
+) -> None:
+    # 3000 steps ramping up to 8000 steps/s: the loop looks only once, at the
+    # very end (as if link traffic or a garbage collection held it the whole
+    # time); the DMA alone keeps the FIFO fed, so no gap is ever stretched.
+    cycles = list(stepper_pio.segment_intervals([[1000, 500, 8000], [2000, 8000, 8000]]))
+    stepper = stepper_pio.Stepper(2, 3, 4)
+    stepper.start(1, stepper_pio.move_words(cycles))
+    manual_clock.advance(sum(cycles) / 1e6 + 0.01)
+    assert not stepper.busy()
+    edges = rising_edges(stepper)
+    assert [b - a for a, b in itertools.pairwise(edges)] == cycles[1:]
+    assert stepper.steps_done() == len(cycles) == 3000
+
+
+def test_a_constant_leg_repeats_one_word(manual_clock: fakes.ManualClock) -> None:
+    stepper = stepper_pio.Stepper(2, 3, 4)
+    stepper.start_constant(-1, 50, 2000)
+    manual_clock.advance(0.03)
+    assert not stepper.busy()
+    edges = rising_edges(stepper)
+    assert len(edges) == 50
+    assert {b - a for a, b in itertools.pairwise(edges)} == {500}
+    assert stepper.finish() == -50
+
+
+@pytest.mark.parametrize(
+    ("chunks", "expected"),
+    [
+        ([[700, 500, 300]], [500, 300]),
+        ([[700], [500, 300], [200]], [500, 300, 200]),
+        ([[700, 500], [300]], [500, 300]),
+    ],
+)
+def test_a_schedule_uploaded_in_chunks_gives_the_same_words(
+    chunks: list[list[int]], expected: list[int]
+) -> None:
+    from array import array
+
+    buffer = array("I")
+    for chunk in chunks:
+        stepper_pio.append_words(buffer, chunk, len(buffer))
+    overhead = stepper_pio.OVERHEAD_CYCLES
+    assert list(buffer) == [gap - overhead for gap in expected] + [0]
+
+
+@pytest.mark.parametrize(("sm_id", "dreq"), [(0, 0), (3, 3), (4, 8), (7, 11)])
+def test_the_dma_is_paced_by_its_state_machines_tx_fifo(sm_id: int, dreq: int) -> None:
+    assert stepper_pio.dreq_index(sm_id) == dreq
 
 
 def test_a_ramp_segment_accelerates_at_constant_rate() -> None:
@@ -53,7 +109,7 @@ def test_a_ramp_segment_accelerates_at_constant_rate() -> None:
 
 def test_the_pulse_is_four_microseconds_wide(manual_clock: fakes.ManualClock) -> None:
     stepper = stepper_pio.Stepper(2, 3, 4)
-    stepper.start(1, [1000, 1000])
+    stepper.start(1, words([1000, 1000]))
     run(stepper, manual_clock, 0.01)
     (up1, _), (down1, _) = stepper.sm.edges[0], stepper.sm.edges[1]
     assert down1 - up1 == stepper_pio.PULSE_CYCLES
@@ -64,15 +120,15 @@ def test_direction_and_enable_pins(fake_pins: None) -> None:
     assert fakes.Pin(4).level == 1  # EN active low: released at start
     stepper.enable(True)
     assert fakes.Pin(4).level == 0
-    stepper.start(-1, [])
+    stepper.start(-1, words([]))
     assert fakes.Pin(3).level == 0
-    stepper.start(1, [])
+    stepper.start(1, words([]))
     assert fakes.Pin(3).level == 1
 
 
 def test_stop_empties_the_fifo_and_keeps_the_position(manual_clock: fakes.ManualClock) -> None:
     stepper = stepper_pio.Stepper(2, 3, 4)
-    stepper.start(-1, [1000] * 100)
+    stepper.start(-1, words([1000] * 100))
     run(stepper, manual_clock, 0.0205)
     position = stepper.stop()
     assert position == -len(rising_edges(stepper))
