@@ -30,7 +30,8 @@ rule at a time). The state and turn flow live in `UnoMatch` (``_match.py``):
   allowed), ``keeps_uno_window`` (action types that leave the catch window open).
 - `build_deck()`: the deck (default: the user's cards or the options' deck).
 - `effective_kind(card)`: what a card does (D-U1 blank wilds).
-- `playable(card, seat)`: what counts as playable; `play_error(card, seat)`
+- `playable_test(seat)`: what counts as playable now, as a test of one card
+  (`playable(card, seat)` applies it); `play_error(card, seat)`
   gives the sentence when it is not (override it for a better sentence).
 - `start_card_effect(card)`: the start card's effect; `return_start_card()`
   and `turn_up_start_card()` help (a Tiki Face start goes into the idol).
@@ -69,7 +70,7 @@ pile runs out a ``reshuffle`` chance is requested and paying resumes after it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from companion.games.base import RuleError
@@ -82,6 +83,15 @@ from companion.games.uno.scoring import hand_points, possible_hand_points
 def distinct(cards: Iterable[Card | None]) -> list[Card]:
     """The distinct known cards of `cards`, in first-seen order."""
     return [card for card in dict.fromkeys(cards) if card is not None]
+
+
+_NO_COLOUR = object()
+"""Stands for the colour in play before one is named: no card has it."""
+
+
+def _any_card(card: Card) -> bool:
+    """The matching test while the top card is unknown (referee mode): anything goes."""
+    return True
 
 
 _PLAY_VARIANTS: dict[tuple[Card, bool], tuple[act.Play, ...]] = {}
@@ -100,25 +110,40 @@ class ClassicUno(UnoMatch):
         return card.kind
 
     def playable(self, card: Card, seat: int) -> bool:
-        """True if `seat` may play `card` now (the matching rule; variants extend it)."""
+        """True if `seat` may play `card` now (see `playable_test`)."""
+        return self.playable_test(seat)(card)
+
+    def playable_test(self, seat: int) -> Callable[[Card], bool]:
+        """The matching rule for `seat` now, as a test of one card (variants extend it).
+
+        Built once per decision and run on every card of the hand: the top
+        card, the colour in play and the Wild Draw Four rule are looked up once.
+        """
         top = self.discard[-1]
         if top is None:
-            return True
-        # `Card.matches` spelled out: this runs for every card of every hand, every turn.
-        colour, symbol = self.colour, card.symbol
-        if not (
-            card.is_wild
-            or (colour is not None and card.colour is colour)
-            or (symbol is not None and symbol == top.symbol)
-        ):
-            return False
-        return self.options.wild_draw_four_bluff or not self._bluff_refused(card, seat)
+            return _any_card
+        colour = self.colour if self.colour is not None else _NO_COLOUR
+        top_symbol = top.symbol
+        refuse_bluff = (
+            not self.options.wild_draw_four_bluff
+            and not self.referee
+            and self.holds_colour(seat, self.colour)
+        )
+        effective_kind = self.effective_kind
+
+        def matches(card: Card) -> bool:
+            if card.is_wild:
+                return not refuse_bluff or effective_kind(card) is not Kind.WILD_DRAW_FOUR
+            symbol = card.symbol
+            return card.colour is colour or (symbol is not None and symbol == top_symbol)
+
+        return matches
 
     def play_error(self, card: Card, seat: int) -> str | None:
         """Why `seat` may not play `card` now, or None if it may.
 
         Built on `playable()`, so a variant that changes the rule overrides
-        `playable()` and, for a better sentence, this method.
+        `playable_test()` and, for a better sentence, this method.
         """
         if self.playable(card, seat):
             return None
@@ -483,11 +508,11 @@ class ClassicUno(UnoMatch):
         seat = self.current
         # Run for every decision of every simulated match: kept lean on purpose.
         candidates = self.unseen_cards() if self.referee else dict.fromkeys(self.hands[seat])
-        playable, variants = self.playable, self._play_variants
+        playable, variants = self.playable_test(seat), self._play_variants
         calls = len(self.hands[seat]) == 2
         plays: list[Any] = []
         for card in candidates:
-            if card is not None and playable(card, seat):
+            if card is not None and playable(card):
                 plays.extend(variants(card, calls))
         plays.append(act.Draw())
         return plays

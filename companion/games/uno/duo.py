@@ -29,6 +29,7 @@ through the classic hooks (see `companion.games.uno.classic`):
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
@@ -190,11 +191,17 @@ class DuoUno(ClassicUno):
         super().start_turn(seat)
         self.start_run = None
 
-    def playable(self, card: Card, seat: int) -> bool:
+    def playable_test(self, seat: int) -> Callable[[Card], bool]:
         """During a Draw Two volley only a Draw Two may be played."""
-        if self.volley and self.effective_kind(card) is not Kind.DRAW_TWO:
-            return False
-        return super().playable(card, seat)
+        matches = super().playable_test(seat)
+        if not self.volley:
+            return matches
+        effective_kind = self.effective_kind
+
+        def playable(card: Card) -> bool:
+            return effective_kind(card) is Kind.DRAW_TWO and matches(card)
+
+        return playable
 
     def play_error(self, card: Card, seat: int) -> str | None:
         """Why `card` may not be played now (the volley's sentence first)."""
@@ -300,10 +307,12 @@ class DuoUno(ClassicUno):
         if not reverses and self.start_run is None:
             return []  # the common case, kept cheap: no run is possible
         runs: list[tuple[Card, ...]] = []
-        colours = {card.colour for card in distinct(reverses) if self.playable(card, seat)}
+        open_colours = {card.colour for card in distinct(reverses) if self.playable(card, seat)}
         if self.start_run is not None:
-            colours.add(self.start_run)
-        for colour in colours:
+            open_colours.add(self.start_run)
+        # In colour order, not set order: a set of colours iterates in a different
+        # order in each process, and the list order decides a seeded random choice.
+        for colour in (colour for colour in Colour if colour in open_colours):
             cards = [card for card in hand if card is not None and card.colour is colour
                      and not card.is_wild]
             for last in distinct(cards):

@@ -22,6 +22,7 @@ changes, through the classic hooks (see `companion.games.uno.classic`):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -120,11 +121,15 @@ class TikiTwist(ClassicUno):
         assert isinstance(self.options, TikiOptions)
         return self.options
 
-    def playable(self, card: Card, seat: int) -> bool:
+    def playable_test(self, seat: int) -> Callable[[Card], bool]:
         """A Tiki Face needs no match, except for a player sent by Go To (and D-U5)."""
-        if card.is_tiki_face:
-            return not self.go_to and not self._last_tiki_face_refused(seat)
-        return super().playable(card, seat)
+        matches = super().playable_test(seat)
+        face_allowed = not self.go_to and not self._last_tiki_face_refused(seat)
+
+        def playable(card: Card) -> bool:
+            return face_allowed if card.is_tiki_face else matches(card)
+
+        return playable
 
     def _last_tiki_face_refused(self, seat: int) -> bool:
         return not self.tiki_options.tiki_face_goes_out and len(self.hands[seat]) == 1

@@ -1,6 +1,7 @@
 """`companion uno simulate`: the command-line contract."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -187,3 +188,19 @@ def test_simulate_runs_as_a_subprocess() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["players"] == 2
+
+
+@pytest.mark.parametrize("game", UNO_GAMES)
+def test_same_seed_gives_the_same_match_in_every_process(game: str) -> None:
+    """Nothing in a match may depend on Python's per-process hash order."""
+    outputs = []
+    for hash_seed in ("1", "2"):
+        result = subprocess.run(
+            [sys.executable, "-m", "companion", "uno", "simulate", "--game", game,
+             "--players", "2", "--seed", "0", "--json"],
+            capture_output=True, text=True, check=False,
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+        )
+        assert result.returncode == 0, result.stderr
+        outputs.append(json.loads(result.stdout))
+    assert outputs[0] == outputs[1]
