@@ -290,4 +290,5 @@ class BackgammonGame(FamilyGame):
             raise RuleError("A saved Backgammon match lists the result of each game.")
         state.results = [dict(result) for result in results]
         state._load_common(data)
+        state._check_saved_outcome(state.score.is_over, [])
         return state

@@ -482,6 +482,23 @@ class FamilyGame:
         if self.phase is Phase.MOVE:
             self._check_turn_in_progress()
 
+    def _check_saved_outcome(self, match_over: bool, finished: list[int]) -> None:
+        """Raises RuleError unless a loaded match's phase, score and board tell the same story.
+
+        `match_over` is what the loaded score says; `finished` are the seats
+        that have borne off everything in the game in play (Multi-Gam).
+        """
+        name = self.geometry.title
+        if match_over != (self.phase is Phase.OVER):
+            raise RuleError(f"This saved {name} match has a score that does not fit its phase.")
+        if self.phase is Phase.OVER:
+            return
+        done = [seat for seat in range(self.players) if has_won(self.board, seat)]
+        if sorted(done) != sorted(finished) or len(finished) >= self.players - 1:
+            raise RuleError(f"This saved {name} match has a finished game that was never scored.")
+        if self.player in finished:
+            raise RuleError(f"This saved {name} match gives the turn to a player who finished.")
+
     def _check_turn_in_progress(self) -> None:
         """Raises RuleError unless the saved steps lead from the turn's start to the board."""
         name = self.geometry.title

@@ -78,4 +78,5 @@ class MiniGamGame(FamilyGame):
             raise RuleError("A saved Mini-Gam match lists the winner of each game.")
         state.game_winners = [int(w) for w in winners]
         state._load_common(data)
+        state._check_saved_outcome(state.score.is_over, [])
         return state

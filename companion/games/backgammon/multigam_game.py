@@ -115,6 +115,7 @@ class MultiGamGame(FamilyGame):
         state.finished = [int(seat) for seat in finished or ()]
         state.rankings = [list(r) for r in rankings]
         state._load_common(data)
+        state._check_saved_outcome(state.score.is_over, state.finished)
         return state
 
 

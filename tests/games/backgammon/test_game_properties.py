@@ -14,6 +14,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -170,6 +171,34 @@ def test_a_corrupted_saved_match_is_refused_with_a_rule_error(
     assert state.to_json()
     state.chance()
     state.legal_actions()
+
+
+def _won_board(data: dict) -> None:
+    """Seat 0 has borne off everything on the saved board."""
+    track = data["tracks"][0]
+    data["tracks"][0] = [0] * (len(track) - 1) + [sum(track)]
+
+
+def _score_over(data: dict) -> None:
+    """The saved score says the match is won, though play goes on."""
+    score = data["score"]
+    if "wins" in score:
+        score["wins"][0] = score["wins_needed"]
+    elif "first_places" in score:
+        score["games_played"] = score["games"]
+    else:
+        score["scores"][0] = score["match_length"]
+
+
+@pytest.mark.parametrize("corrupt", [_won_board, _score_over])
+@pytest.mark.parametrize("game", GAMES[:1] + GAMES[3:4] + GAMES[5:6], ids=lambda g: g[0])
+def test_a_saved_match_whose_outcome_was_never_scored_is_refused(game: tuple, corrupt) -> None:
+    name, players, options = game
+    data = saved_mid_match(name, players, options, seed=3)
+    assert data["phase"] != "over"
+    corrupt(data)
+    with pytest.raises(RuleError, match="saved"):
+        game_spec(name).state_from_json(data)
 
 
 ACTION_JSON = st.fixed_dictionaries(
