@@ -282,6 +282,10 @@ class Controller:
             reply = protocol.encode_frame(seq, protocol.ACK, handler(fields))
         except CommandError as error:
             reply = protocol.encode_frame(seq, protocol.NAK, {"error": str(error)})
+        except Exception as error:  # a bug or MemoryError: still answer, motor made safe
+            self.fault(error)
+            problem = "internal error (" + type(error).__name__ + ")"
+            reply = protocol.encode_frame(seq, protocol.NAK, {"error": problem})
         self.last_seq = seq
         self.last_kind = kind
         self.last_reply = reply

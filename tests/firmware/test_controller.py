@@ -123,6 +123,22 @@ def test_a_loaded_move_reports_every_forward_home_edge_by_step_count(rig) -> Non
     assert world.rotor % TURN == 1000 % TURN
 
 
+def test_a_command_failing_inside_the_firmware_is_refused_and_releases_the_motor(rig) -> None:  # type: ignore[no-untyped-def]
+    controller, _, port, _ = rig
+    controller.handle(1, protocol.ENABLE, {"on": True})
+
+    def out_of_memory(fields: dict) -> dict:
+        raise MemoryError("memory allocation failed")
+
+    controller.cmd_ping = out_of_memory
+    controller.handle(2, protocol.PING, {})
+    assert replies(port)[-1] == (2, protocol.NAK, {"error": "internal error (MemoryError)"})
+    assert not controller.stepper.enabled and controller.faults == 1
+    assert events(port)[-1]["ev"] == "error"
+    controller.handle(2, protocol.PING, {})  # the resend gets the same answer, not a rerun
+    assert replies(port)[-1][1] == protocol.NAK and controller.faults == 1
+
+
 def test_the_home_edge_is_caught_by_a_hard_interrupt(rig) -> None:  # type: ignore[no-untyped-def]
     # A soft interrupt waits for the loop (a garbage collection, a long frame):
     # at thousands of steps a second the count it reads would be several steps late.
