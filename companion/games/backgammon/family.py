@@ -123,11 +123,16 @@ class FamilyGame:
 
         The outcome is the list of dice asked for, or `INVALID_ROLL` when the
         tray reports a cocked die (the dice are rolled again: `InvalidRoll`).
+        While a Backgammon player may double, two dice are accepted too: throwing
+        them means rolling without doubling.
 
         Raises:
             RuleError: no dice are awaited, or the outcome is not the dice asked for.
         """
         request = self.chance()
+        if request is None and self.phase is Phase.DECIDE:
+            # Throwing the dice instead of doubling means rolling (see `_apply_dice`).
+            request = ChanceRequest("dice", "Roll two dice.", dice=2)
         if request is None:
             raise RuleError("No dice are needed now: " + self._waiting_for() + ".")
         if outcome == INVALID_ROLL:

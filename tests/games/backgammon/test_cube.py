@@ -159,6 +159,13 @@ def test_throwing_the_dice_instead_of_deciding_means_no_double() -> None:
     assert (game.phase, game.dice, game.cube.value) == (Phase.MOVE, (4, 2), 1)
 
 
+def test_dice_from_the_tray_while_the_player_may_double_mean_rolling_without_doubling() -> None:
+    game = bg_game(*RACE)
+    assert game.phase is Phase.DECIDE
+    game.apply(game.chance_action([5, 3]))
+    assert (game.phase, game.dice, game.cube.value) == (Phase.MOVE, (5, 3), 1)
+
+
 def test_no_double_after_rolling() -> None:
     game = bg_game(*RACE)
     game.apply(Roll())
