@@ -3,6 +3,7 @@
 import pytest
 
 from companion.games.backgammon.match import BackgammonScore, RankScore, WinsScore
+from companion.games.backgammon.options import BackgammonOptions
 from companion.games.base import RuleError
 
 
@@ -82,3 +83,15 @@ def test_multi_gam_ranking_must_name_all_four_seats() -> None:
 )
 def test_match_scores_round_trip_through_json(score: object) -> None:
     assert type(score).from_json(score.to_json()) == score  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("length", "accepted"),
+    [(1, True), (3, True), (7, True), (63, True), (2, False), (6, False), (65, False)],
+)
+def test_a_match_is_played_to_an_odd_number_of_points(length: int, accepted: bool) -> None:
+    if accepted:
+        assert BackgammonOptions(match_length=length).match_length == length
+    else:
+        with pytest.raises(RuleError, match="odd number of points"):
+            BackgammonOptions(match_length=length)
