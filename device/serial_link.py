@@ -86,6 +86,8 @@ class SerialLink(ClosesItself):
         self.decoder = protocol.FrameDecoder()
         self.stale_replies = 0
         self.reader_errors = 0
+        self.supervisor_errors = 0
+        self.stale_events = 0
         self.reconnects = 0
         self._port: Port | None = None
         self._connection = 0
@@ -94,6 +96,8 @@ class SerialLink(ClosesItself):
         self._write_lock = threading.Lock()
         self._changed = threading.Condition()
         self._waiting: int | None = None
+        self._waiting_kind = 0
+        self._session_started = False  # this connection's HELLO was answered
         self._reply: tuple[int, dict[str, Any]] | None = None
         self._timeouts = 0
         self._events_seen = 0
@@ -208,7 +212,7 @@ class SerialLink(ClosesItself):
 
             def attempt(timeout_s: float) -> tuple[int, dict[str, Any]]:
                 self._write(frame)
-                return self._await_reply(seq, timeout_s, connection)
+                return self._await_reply(seq, kind, timeout_s, connection)
 
             kind_back, reply = with_retries(
                 attempt,
@@ -227,11 +231,12 @@ class SerialLink(ClosesItself):
             )
         return reply
 
-    def _await_reply(self, seq: int, timeout_s: float,
+    def _await_reply(self, seq: int, kind: int, timeout_s: float,
                      connection: int) -> tuple[int, dict[str, Any]]:
         deadline = time.monotonic() + timeout_s
         with self._changed:
             self._waiting = seq
+            self._waiting_kind = kind
             self._reply = None
             while self._reply is None:
                 if self._connection != connection or self._port is None:
@@ -289,6 +294,12 @@ class SerialLink(ClosesItself):
             self._receive_events(fields["events"])
         with self._changed:
             if kind in (protocol.ACK, protocol.NAK) and seq == self._waiting:
+                if kind == protocol.ACK and self._waiting_kind == protocol.HELLO:
+                    # The firmware numbers events afresh from its HELLO on; whatever
+                    # came before belongs to the session before the reconnect.
+                    self._session_started = True
+                    self._events_seen = 0
+                    self._early_events.clear()
                 self._reply = (kind, fields)
                 self._changed.notify_all()
             else:
@@ -297,6 +308,9 @@ class SerialLink(ClosesItself):
     def _receive_events(self, events: list[Any]) -> None:
         ready = []
         with self._changed:
+            if not self._session_started:
+                self.stale_events += len(events)
+                return
             for event in events:
                 ident = event.get("id") if isinstance(event, dict) else None
                 if isinstance(ident, int) and ident > self._events_seen:
@@ -314,18 +328,26 @@ class SerialLink(ClosesItself):
 
     # -- connection ---------------------------------------------------------------
     def _supervise(self) -> None:
-        delays = backoff_delays(self.settings.reconnect_first_s, self.settings.reconnect_max_s)
+        settings = self.settings
+        delays = backoff_delays(settings.reconnect_first_s, settings.reconnect_max_s)
         while not self._stop.is_set():
-            if self._port is None:
-                if self._connect():
-                    delays = backoff_delays(self.settings.reconnect_first_s,
-                                            self.settings.reconnect_max_s)
+            try:
+                if self._port is None:
+                    if self._connect():
+                        delays = backoff_delays(settings.reconnect_first_s,
+                                                settings.reconnect_max_s)
+                        continue
+                    wait_s = next(delays)
                 else:
-                    self._wake.wait(next(delays))
-                    self._wake.clear()
-                continue
-            self._heartbeat()
-            self._wake.wait(self.settings.poll_interval_s)
+                    self._heartbeat()
+                    wait_s = settings.poll_interval_s
+            except Exception as error:  # a bug in a hook or listener must not end the link
+                self.supervisor_errors += 1
+                log.exception("serial link: error while connecting or polling")
+                self._drop_port(f"an internal error interrupted the link ({type(error).__name__}: "
+                                f"{error}); it keeps reconnecting")
+                wait_s = next(delays)
+            self._wake.wait(wait_s)
 
     def _heartbeat(self) -> None:
         try:
@@ -364,6 +386,7 @@ class SerialLink(ClosesItself):
             self._port = port
             self._events_seen = 0
             self._early_events.clear()
+            self._session_started = False
             self.decoder.reset()
         reader = threading.Thread(target=self._read_loop, args=(port, self._connection),
                                   name="serial-reader", daemon=True)

@@ -1,0 +1,134 @@
+"""The link's supervisor and event sessions, against a scripted board (no pty, no firmware)."""
+
+from __future__ import annotations
+
+import queue
+import random
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from device.serial_link import OFFLINE, ONLINE, LinkSettings, SerialLink
+from firmware import protocol, version
+
+HELLO_REPLY = {"firmware": version.FIRMWARE_VERSION, "protocol": protocol.PROTOCOL_VERSION,
+               "homed": False, "busy": False}
+
+
+class ScriptedBoard:
+    """A port whose board answers every command at once; `before_hello_ack` frames go first."""
+
+    def __init__(self) -> None:
+        self.incoming: queue.Queue[bytes] = queue.Queue()
+        self.decoder = protocol.FrameDecoder()
+        self.before_hello_ack: list[bytes] = []
+        self.after_hello_ack: list[bytes] = []
+        self.hellos = 0
+        self.closed = threading.Event()
+
+    @property
+    def in_waiting(self) -> int:
+        return 0
+
+    def read(self, size: int = 1) -> bytes:
+        try:
+            return self.incoming.get(timeout=0.01)
+        except queue.Empty:
+            return b""
+
+    def write(self, data: bytes) -> int:
+        for seq, kind, _ in self.decoder.feed(data):
+            if kind == protocol.HELLO:
+                self.hellos += 1
+                for frame in self.before_hello_ack:
+                    self.incoming.put(frame)
+                self.incoming.put(protocol.encode_frame(seq, protocol.ACK, HELLO_REPLY))
+                for frame in self.after_hello_ack:
+                    self.incoming.put(frame)
+            else:
+                self.incoming.put(protocol.encode_frame(seq, protocol.ACK, {"events": []}))
+        return len(data)
+
+    def close(self) -> None:
+        self.closed.set()
+
+
+def event(ident: int, **fields: Any) -> bytes:
+    return protocol.encode_frame(0, protocol.EVENT, dict(fields, id=ident))
+
+
+@pytest.fixture
+def scripted() -> Iterator[Callable[[ScriptedBoard], SerialLink]]:
+    links: list[SerialLink] = []
+
+    def start(board: ScriptedBoard) -> SerialLink:
+        settings = LinkSettings(port="loop://", ack_timeout_s=0.05, retries=3,
+                                handshake_timeout_s=2.0, reconnect_first_s=0.01,
+                                reconnect_max_s=0.05, poll_interval_s=0.02)
+        link = SerialLink(settings, opener=lambda path, baud, timeout: board)
+        links.append(link)
+        return link
+
+    yield start
+    for link in links:
+        link.close()
+
+
+def test_events_from_before_the_handshake_are_not_taken_for_new_ones(scripted) -> None:  # type: ignore[no-untyped-def]
+    # After a reconnect the board may still push an event of its old session
+    # before it answers HELLO (which restarts its numbering at 1).
+    board = ScriptedBoard()
+    board.before_hello_ack = [event(1, ev="button")]
+    board.after_hello_ack = [event(1, ev="motion", active=True)]
+    link = scripted(board)
+    seen: list[dict[str, Any]] = []
+    link.add_event_listener(seen.append)
+    link.start()
+    assert link.wait_online(2)
+    link.poll()  # everything the board sent has been read by now
+    assert [e["ev"] for e in seen] == ["motion"]
+    assert link.stale_events == 1
+
+
+def test_a_failing_connect_hook_does_not_end_the_link(scripted) -> None:  # type: ignore[no-untyped-def]
+    board = ScriptedBoard()
+    link = scripted(board)
+    failures = iter([KeyError("busy"), RuntimeError("a bug")])
+    done = threading.Event()
+
+    def hook(hello: dict[str, Any], send: Any) -> None:
+        failure = next(failures, None)
+        if failure is not None:
+            raise failure
+        done.set()
+
+    link.add_connect_hook(hook)
+    link.start()
+    assert link.wait_online(3) and done.is_set()
+    assert link.state == ONLINE and link.supervisor_errors == 2
+    assert board.hellos == 3  # one handshake per attempt, each after a fresh open
+
+
+def test_random_frames_and_noise_from_the_board_never_stop_the_link(scripted) -> None:  # type: ignore[no-untyped-def]
+    board = ScriptedBoard()
+    link = scripted(board)
+    link.add_event_listener(lambda e: None)
+    link.start()
+    assert link.wait_online(2)
+    rng = random.Random(9)
+    junk: list[Any] = [None, 5, "x", [], [1, {"id": "2"}], {"id": 2**70}, {"ev": "move_done"}]
+    for _ in range(300):
+        if rng.random() < 0.5:
+            board.incoming.put(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 300))))
+        else:
+            fields = {rng.choice(["events", "id", "ev", "move"]): rng.choice(junk)}
+            kind = rng.choice([protocol.ACK, protocol.NAK, protocol.EVENT, 0x7F])
+            board.incoming.put(protocol.encode_frame(rng.randrange(256), kind, fields))
+    for _ in range(5):
+        link.poll()
+    assert link.state not in (OFFLINE,) and link.state == ONLINE
+    assert link.decoder.counters.dropped() > 0
+    readers = [t for t in threading.enumerate() if t.name == "serial-reader" and t.is_alive()]
+    assert readers and link.supervisor_errors == 0
