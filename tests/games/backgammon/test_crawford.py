@@ -70,7 +70,7 @@ def test_crawford_game_comes_only_once() -> None:
     assert not game.score.crawford_game
 
 
-def test_crawford_rule_can_be_turned_off() -> None:
+def test_crawford_rule_can_be_turned_off_d_b2() -> None:
     game = match_at((3, 1), rule=False)
     win_game(game, 0)
     assert not game.score.crawford_game
@@ -78,7 +78,7 @@ def test_crawford_rule_can_be_turned_off() -> None:
     assert game.phase is Phase.DECIDE
 
 
-def test_crawford_rule_is_on_by_default() -> None:
+def test_crawford_rule_is_on_by_default_d_b2() -> None:
     assert BackgammonGame().options.crawford
 
 

@@ -29,7 +29,7 @@ def test_no_game_is_scored_after_the_match_is_over() -> None:
         BackgammonScore(match_length=1).record(0, 1).record(1, 1)
 
 
-def test_mini_gam_match_is_first_to_the_wins_needed() -> None:
+def test_mini_gam_match_is_first_to_the_wins_needed_d_b4() -> None:
     score = WinsScore(wins_needed=2).record(1).record(0)
     assert not score.is_over
     score = score.record(1)
@@ -41,7 +41,7 @@ def test_multi_gam_ranks_score_five_three_two_one() -> None:
     assert score.scores == (3, 1, 5, 2)
 
 
-def test_multi_gam_match_of_a_set_number_of_games() -> None:
+def test_multi_gam_match_of_a_set_number_of_games_d_b5() -> None:
     score = RankScore(games=2).record([0, 1, 2, 3])
     assert not score.is_over
     assert score.record([1, 0, 2, 3]).is_over
@@ -54,14 +54,14 @@ def test_multi_gam_match_to_a_target_score_ends_when_it_is_reached() -> None:
     assert score.is_over and score.winners() == [0]
 
 
-def test_multi_gam_tie_on_points_goes_to_most_first_places() -> None:
+def test_multi_gam_tie_on_points_goes_to_most_first_places_d_b5() -> None:
     score = RankScore(games=3).record([0, 1, 2, 3]).record([0, 1, 2, 3]).record([1, 2, 3, 0])
     assert score.scores[:2] == (11, 11)
     assert score.first_places[:2] == (2, 1)
     assert score.winners() == [0]
 
 
-def test_multi_gam_tie_on_points_and_first_places_is_shared() -> None:
+def test_multi_gam_tie_on_points_and_first_places_is_shared_d_b5() -> None:
     score = RankScore(games=2).record([0, 1, 2, 3]).record([1, 0, 2, 3])
     assert score.scores[:2] == (8, 8)
     assert score.winners() == [0, 1]

@@ -59,13 +59,13 @@ def test_entering_on_a_blot_hits_it() -> None:
     assert game.board.occupant(6) == (1, 1)
 
 
-def test_checkers_on_the_bar_enter_before_others_move() -> None:
+def test_checkers_on_the_bar_enter_before_others_move_d_b3() -> None:
     game = six_point_game(MiniGamGame(), "0:1-010000-6:1-000000-7", (1, 2))
     with pytest.raises(RuleError, match="on the bar: enter it first"):
         game.apply(cell_step(game, "2", 1))
 
 
-def test_enter_first_can_be_turned_off_for_a_loose_bar() -> None:
+def test_enter_first_can_be_turned_off_for_a_loose_bar_d_b3() -> None:
     game = six_point_game(
         MiniGamGame(MiniGamOptions(enter_first=False)), "0:1-010000-6:1-000000-7", (1, 2)
     )
@@ -101,7 +101,7 @@ def test_first_to_bear_off_all_eight_wins() -> None:
     assert (game.winners(), game.scores()) == ([0], [1, 0])
 
 
-def test_match_is_first_to_n_wins() -> None:
+def test_match_is_first_to_n_wins_d_b4() -> None:
     match = MiniGamGame(MiniGamOptions(wins_needed=2))
     game = six_point_game(match, "1:1-000000-7:0-100000-7", (6, 6))
     game.apply(game.legal_actions()[0])
@@ -110,7 +110,7 @@ def test_match_is_first_to_n_wins() -> None:
     assert format_position(game.board, 0) == "0:8-000000-0:8-000000-0"
 
 
-def test_match_length_defaults_to_one_game() -> None:
+def test_match_length_defaults_to_one_game_d_b4() -> None:
     assert MiniGamOptions.from_json({}).to_json() == {"wins_needed": 1, "enter_first": True}
 
 

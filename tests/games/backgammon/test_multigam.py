@@ -112,7 +112,7 @@ def test_game_ends_when_the_third_player_finishes_and_ranks_score_5_3_2_1() -> N
     assert game.is_over and game.winners() == [0]
 
 
-def test_match_of_several_games_starts_a_new_game_with_a_high_low_start() -> None:
+def test_match_of_several_games_starts_a_new_game_with_a_high_low_start_d_b5() -> None:
     done = "0-000000-5"
     game = MultiGamGame(MultiGamOptions(games=2))
     six_point_game(game, f"2:{done}:{done}:0-000001-4:{START}", (1, 2))
@@ -122,7 +122,7 @@ def test_match_of_several_games_starts_a_new_game_with_a_high_low_start() -> Non
     assert game.chance() is not None and game.chance().dice == 4
 
 
-def test_match_to_a_target_score_ends_once_it_is_reached() -> None:
+def test_match_to_a_target_score_ends_once_it_is_reached_d_b5() -> None:
     done = "0-000000-5"
     game = MultiGamGame(MultiGamOptions(target_score=5))
     six_point_game(game, f"2:{done}:{done}:0-000001-4:{START}", (1, 2))
@@ -135,14 +135,14 @@ def test_match_to_a_target_score_ends_once_it_is_reached() -> None:
 STRANDING = f"0:0-100010-3:1-020200-0:{REST}"
 
 
-def test_forced_move_rule_applies_in_multigam() -> None:
+def test_forced_move_rule_applies_in_multigam_d_b1() -> None:
     game = six_point_game(MultiGamGame(), STRANDING, (2, 1))
     assert [str(action) for action in game.legal_actions()] == ["1/3 5/6"]
     with pytest.raises(RuleError, match="unplayable"):
         game.apply(cell_step(game, "5", 2))
 
 
-def test_forced_move_rule_can_be_turned_off() -> None:
+def test_forced_move_rule_can_be_turned_off_d_b1() -> None:
     game = six_point_game(MultiGamGame(MultiGamOptions(forced_moves=False)), STRANDING, (2, 1))
     assert sorted(str(action) for action in game.legal_actions()) == ["1/3 5/6", "5/off"]
     game.apply(cell_step(game, "5", 2))
