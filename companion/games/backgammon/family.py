@@ -503,6 +503,9 @@ class FamilyGame:
             raise RuleError(f"This saved {name} match has a finished game that was never scored.")
         if self.player in finished:
             raise RuleError(f"This saved {name} match gives the turn to a player who finished.")
+        opening_over = self.opening.starter is not None or len(self.opening.showing) != self.players
+        if self.phase is Phase.OPENING and opening_over:
+            raise RuleError(f"This saved {name} match has an opening roll that cannot go on.")
 
     def _check_turn_in_progress(self) -> None:
         """Raises RuleError unless the saved steps lead from the turn's start to the board."""

@@ -201,6 +201,22 @@ def test_a_saved_match_whose_outcome_was_never_scored_is_refused(game: tuple, co
         game_spec(name).state_from_json(data)
 
 
+@pytest.mark.parametrize(
+    ("name", "players", "opening"),
+    [
+        ("backgammon", 2, {"showing": [5, 2], "rolling": [0]}),  # decided, yet still rolling
+        ("multigam", 4, {"showing": [3, 1], "rolling": [0, 1]}),  # dice of two seats, not four
+    ],
+)
+def test_a_saved_opening_roll_that_cannot_go_on_is_refused(
+    name: str, players: int, opening: dict
+) -> None:
+    data = game_spec(name).new(players, {}).to_json()
+    data["opening"] = opening
+    with pytest.raises(RuleError, match="opening roll"):
+        game_spec(name).state_from_json(data)
+
+
 ACTION_JSON = st.fixed_dictionaries(
     {
         "action": st.sampled_from(
