@@ -29,6 +29,10 @@ UNO_GAMES = ("classic", "tiki", "duo")
 """The UNO games the command knows, by registry name."""
 
 
+OUT_OF_TURN = frozenset({"call_uno", "catch_uno"})
+"""Actions said out of turn ("seat 2 calls UNO"): the log does not put the seat to move first."""
+
+
 class UnoCommandError(CompanionError, ValueError):
     """An `uno` command that cannot run as asked."""
 
@@ -164,7 +168,9 @@ def _print_log(spec: GameSpec, state: Any, rng: random.Random, out: TextIO, seed
     rounds_seen = 0
     start_seen: list[Any] = []
     for seat, chance_kind, action in _logged_actions(state, rng):
-        if seat is not None:
+        if action.type in OUT_OF_TURN:
+            print(f"  {action}", file=out)  # any player may say it: no seat in front
+        elif seat is not None:
             print(f"  seat {seat}: {action}", file=out)
         elif chance_kind == "reshuffle":
             print("  the discard pile is shuffled into a new draw pile", file=out)

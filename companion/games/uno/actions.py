@@ -238,7 +238,7 @@ class CatchUno:
         return cls(_seat(data))
 
     def __str__(self) -> str:
-        return f"catch seat {self.seat} without UNO"
+        return f"seat {self.seat} is caught without UNO"
 
 
 @dataclass(frozen=True, slots=True)
