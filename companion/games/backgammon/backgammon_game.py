@@ -20,7 +20,7 @@ from typing import Any, Self
 
 from companion.games.backgammon.actions import Beaver, Double, Pass, Roll, Take
 from companion.games.backgammon.cube import Cube, ResultKind
-from companion.games.backgammon.family import FamilyGame, Phase, json_object
+from companion.games.backgammon.family import FamilyGame, Phase
 from companion.games.backgammon.match import BackgammonScore
 from companion.games.backgammon.match_id import (
     MAX_CUBE,
@@ -32,6 +32,12 @@ from companion.games.backgammon.match_id import (
 from companion.games.backgammon.movement import BACKGAMMON, Board, borne_off, has_won
 from companion.games.backgammon.options import BackgammonOptions
 from companion.games.backgammon.position_id import board_from_position_id, position_id
+from companion.games.backgammon.saved import (
+    check_saved_outcome,
+    common_json,
+    json_object,
+    load_common,
+)
 from companion.games.base import JSONValue, RuleError
 
 
@@ -270,7 +276,7 @@ class BackgammonGame(FamilyGame):
             "score": self.score.to_json(),
             "cube": self.cube.to_json(),
             "results": [dict(result) for result in self.results],
-            **self._common_json(),
+            **common_json(self),
         }
 
     @classmethod
@@ -289,6 +295,6 @@ class BackgammonGame(FamilyGame):
         if not isinstance(results, list) or not all(isinstance(r, dict) for r in results):
             raise RuleError("A saved Backgammon match lists the result of each game.")
         state.results = [dict(result) for result in results]
-        state._load_common(data)
-        state._check_saved_outcome(state.score.is_over, [])
+        load_common(state, data)
+        check_saved_outcome(state, state.score.is_over, [])
         return state

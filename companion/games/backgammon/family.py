@@ -8,17 +8,16 @@
   the movement core so that no first step can trap a player; a roll with no
   legal move passes the turn at once;
 - `InvalidRoll` from the dice tray is accepted whenever dice are awaited and
-  changes nothing;
-- JSON of the common fields.
+  changes nothing.
 
 Subclasses add the match and the end of a game through small hooks:
 `_begin_turn`, `_decision_actions`, `_apply_decision`, `_after_play`,
-`_next_player`, `_new_game`, `_extra_json` and `_load_extra`.
+`_next_player` and `_new_game`. What the games save in common is written and
+checked by `saved`; `Phase` (what the game waits for) is in `phase`.
 """
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Any
 
 from companion.games.backgammon.actions import (
@@ -47,6 +46,7 @@ from companion.games.backgammon.movement import (
 )
 from companion.games.backgammon.notation import parse_play
 from companion.games.backgammon.opening import OpeningRoll
+from companion.games.backgammon.phase import Phase
 from companion.games.base import (
     INVALID_ROLL,
     ChanceRequest,
@@ -54,25 +54,6 @@ from companion.games.base import (
     RuleError,
     check_outcome,
 )
-
-"""The chance outcome for a roll that does not count (cocked, off the board, on a checker)."""
-
-
-class Phase(StrEnum):
-    """What the game waits for."""
-
-    OPENING = "opening"
-    """Chance: one die per player still in the opening roll."""
-    DECIDE = "decide"
-    """The player on roll: double or roll (Backgammon)."""
-    ROLL = "roll"
-    """Chance: two dice for the player on roll."""
-    DOUBLED = "doubled"
-    """The opponent of the doubler: take or pass (Backgammon)."""
-    MOVE = "move"
-    """The player on roll: play the dice."""
-    OVER = "over"
-    """The match is over."""
 
 
 class FamilyGame:
@@ -451,90 +432,6 @@ class FamilyGame:
         self._plays = None
         self.game_number += 1
 
-    # ----- JSON -----
-
-    def _common_json(self) -> dict[str, JSONValue]:
-        return {
-            "phase": self.phase.value,
-            "player": self.player,
-            "tracks": [list(track) for track in self.board.tracks],
-            "turn_start": [list(track) for track in self.turn_start.tracks],
-            "steps": [list(step) for step in self.steps],
-            "dice": list(self.dice) if self.dice else None,
-            "opening": self.opening.to_json(),
-            "game_number": self.game_number,
-            "last_turn": self.last_turn,
-        }
-
-    def _load_common(self, data: dict[str, JSONValue]) -> None:
-        try:
-            self.phase = Phase(data["phase"])
-            self.player = _seat(data["player"], self.players)
-            self.board = self._board(data["tracks"])
-            self.turn_start = self._board(data["turn_start"])
-            self.steps = tuple(
-                Step(int(s[0]), int(s[1]), int(s[2]), bool(s[3])) for s in data["steps"]
-            )
-            dice = data["dice"]
-            self.dice = (int(dice[0]), int(dice[1])) if dice else None
-            self.opening = OpeningRoll.from_json(data["opening"])
-            self.game_number = int(data["game_number"])
-            last = data["last_turn"]
-            self.last_turn = dict(last) if isinstance(last, dict) else None
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-            raise RuleError(f"This is not a saved {self.geometry.title} game.") from None
+    def forget_plays(self) -> None:
+        """Drop the cached legal plays (after the state was changed from outside, as on loading)."""
         self._plays = None
-        if self.phase is Phase.MOVE:
-            self._check_turn_in_progress()
-
-    def _check_saved_outcome(self, match_over: bool, finished: list[int]) -> None:
-        """Raises RuleError unless a loaded match's phase, score and board tell the same story.
-
-        `match_over` is what the loaded score says; `finished` are the seats
-        that have borne off everything in the game in play (Multi-Gam).
-        """
-        name = self.geometry.title
-        if match_over != (self.phase is Phase.OVER):
-            raise RuleError(f"This saved {name} match has a score that does not fit its phase.")
-        if self.phase is Phase.OVER:
-            return
-        done = [seat for seat in range(self.players) if has_won(self.board, seat)]
-        if sorted(done) != sorted(finished) or len(finished) >= self.players - 1:
-            raise RuleError(f"This saved {name} match has a finished game that was never scored.")
-        if self.player in finished:
-            raise RuleError(f"This saved {name} match gives the turn to a player who finished.")
-        opening_over = self.opening.starter is not None or len(self.opening.showing) != self.players
-        if self.phase is Phase.OPENING and opening_over:
-            raise RuleError(f"This saved {name} match has an opening roll that cannot go on.")
-
-    def _check_turn_in_progress(self) -> None:
-        """Raises RuleError unless the saved steps lead from the turn's start to the board."""
-        name = self.geometry.title
-        if self.dice is None or not all(1 <= die <= 6 for die in self.dice):
-            raise RuleError(f"This saved {name} game is moving without two dice.")
-        try:
-            board, _ = replay_free(self.turn_start, self.player, self.dice, self.steps)
-        except RuleError:
-            board = None
-        if board != self.board:
-            raise RuleError(f"This saved {name} game has steps that do not match its board.")
-
-    def _board(self, raw: Any) -> Board:
-        return Board(self.geometry, tuple(tuple(int(c) for c in track) for track in raw))
-
-
-def json_object(value: Any) -> dict[str, JSONValue]:
-    """A part of a saved match that must be a JSON object.
-
-    Raises:
-        RuleError: it is not.
-    """
-    if not isinstance(value, dict):
-        raise RuleError("This saved match is missing a part.")
-    return value
-
-
-def _seat(value: Any, players: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise ValueError(value)
-    return value

@@ -11,10 +11,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Self
 
-from companion.games.backgammon.family import FamilyGame, Phase, json_object
+from companion.games.backgammon.family import FamilyGame, Phase
 from companion.games.backgammon.match import WinsScore
 from companion.games.backgammon.movement import MINIGAM, Geometry, has_won
 from companion.games.backgammon.options import MiniGamOptions
+from companion.games.backgammon.saved import (
+    check_saved_outcome,
+    common_json,
+    json_object,
+    load_common,
+)
 from companion.games.base import JSONValue, RuleError
 
 
@@ -58,7 +64,7 @@ class MiniGamGame(FamilyGame):
             "options": self.options.to_json(),
             "score": self.score.to_json(),
             "game_winners": list(self.game_winners),
-            **self._common_json(),
+            **common_json(self),
         }
 
     @classmethod
@@ -77,6 +83,6 @@ class MiniGamGame(FamilyGame):
         if not isinstance(winners, list) or not all(w in (0, 1) for w in winners):
             raise RuleError("A saved Mini-Gam match lists the winner of each game.")
         state.game_winners = [int(w) for w in winners]
-        state._load_common(data)
-        state._check_saved_outcome(state.score.is_over, [])
+        load_common(state, data)
+        check_saved_outcome(state, state.score.is_over, [])
         return state

@@ -12,10 +12,16 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from companion.games.backgammon.family import FamilyGame, Phase, json_object
+from companion.games.backgammon.family import FamilyGame, Phase
 from companion.games.backgammon.match import RankScore
 from companion.games.backgammon.movement import MULTIGAM, Board, has_won
 from companion.games.backgammon.options import MultiGamOptions
+from companion.games.backgammon.saved import (
+    check_saved_outcome,
+    common_json,
+    json_object,
+    load_common,
+)
 from companion.games.base import JSONValue, RuleError
 
 
@@ -93,7 +99,7 @@ class MultiGamGame(FamilyGame):
             "score": self.score.to_json(),
             "finished": list(self.finished),
             "rankings": [list(ranking) for ranking in self.rankings],
-            **self._common_json(),
+            **common_json(self),
         }
 
     @classmethod
@@ -114,8 +120,8 @@ class MultiGamGame(FamilyGame):
             raise RuleError("Each past Multi-Gam game ranks all four seats.")
         state.finished = [int(seat) for seat in finished or ()]
         state.rankings = [list(r) for r in rankings]
-        state._load_common(data)
-        state._check_saved_outcome(state.score.is_over, state.finished)
+        load_common(state, data)
+        check_saved_outcome(state, state.score.is_over, state.finished)
         return state
 
 
