@@ -490,6 +490,8 @@ def main() -> None:
     if repl_requested():
         return
     micropython.kbd_intr(-1)
+    # The home interrupt is hard: without this buffer an error in it could not be reported.
+    micropython.alloc_emergency_exception_buf(100)
     board = Board()
     controller = Controller(UsbPort(), board, watchdog=WDT(timeout=WATCHDOG_MS))
     try:

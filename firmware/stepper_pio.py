@@ -92,13 +92,18 @@ def append_words(words, intervals, offset: int = 0) -> None:
     step is taken at once and every later one follows its gap exactly (the
     move is the schedule shifted earlier by its first gap). `words` always
     ends with a 0 placeholder for the last pulse, which the next interval
-    appended (a later chunk of the same move, at `offset`) replaces.
+    appended (a later chunk of the same move, at `offset`) replaces. The
+    array grows once per call: MicroPython grows it 8 items at a time on
+    `append`, which would copy a long move thousands of times.
     """
-    for interval in intervals:
-        if offset > 0:
-            words[offset - 1] = wait_word(interval)
-        words.append(0)
-        offset += 1
+    waits = [wait_word(interval) for interval in intervals]
+    if not waits:
+        return
+    first = waits.pop(0)
+    if offset > 0:
+        words[offset - 1] = first
+    waits.append(0)
+    words.extend(array("I", waits))
 
 
 def move_words(intervals):  # -> array

@@ -271,6 +271,7 @@ def test_boot_disables_ctrl_c_and_a_repl_command_reboots_into_the_repl(
     with pytest.raises(SystemExit, match=r"machine\.reset"):
         firmware_main.main()
     assert micropython.kbd_intr_calls == [-1, 3]  # type: ignore[attr-defined]
+    assert micropython.emergency_buffers  # type: ignore[attr-defined]  # for the hard home IRQ
     assert (tmp_path / firmware_main.REPL_FLAG).exists()
     firmware_main.main()  # the next boot stays at the REPL: no loop, no watchdog
     assert not (tmp_path / firmware_main.REPL_FLAG).exists()
