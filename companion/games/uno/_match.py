@@ -4,8 +4,9 @@
 the JSON form) with the engine protocol of `companion.games.base` (chance
 requests, dispatch of actions to ``_apply_<type>`` handlers and of
 legal-action lists to ``_legal_<phase>``), the UNO call and catch window,
-owed draws (asking for a reshuffle when the draw pile runs out), round ends
-and replay. See `companion.games.uno.classic` for the rules and the hooks.
+owed draws (asking for a reshuffle when the draw pile runs out), the referee's
+dealer entry, round ends (in referee mode each hand is counted at the table:
+`CountHand`, listed as every total the hand can be worth) and replay. See `companion.games.uno.classic` for the rules and the hooks.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from companion.games.uno import actions as act
 from companion.games.uno._state import MatchState
 from companion.games.uno.actions import action_from_json
 from companion.games.uno.cards import Card, Colour
-from companion.games.uno.scoring import hand_points
+from companion.games.uno.scoring import hand_points, possible_hand_points
 
 
 class UnoMatch(MatchState):
@@ -313,3 +314,96 @@ class UnoMatch(MatchState):
             except RuleError as error:
                 raise RuleError(f"Action {number} ({action}) cannot be replayed: {error}") from None
         return state
+
+    # ------------------------------------------------- dealer, UNO, round end
+
+    def _apply_choose_dealer(self, action: act.ChooseDealer) -> None:
+        if self.phase != "dealer" or not self.referee:
+            raise self._not_now("choose the dealer")
+        if not 0 <= action.seat < self.players:
+            raise RuleError(f"Choose a dealer from seat 0 to seat {self.players - 1}.")
+        self.dealer = action.seat
+        self.begin_round()
+
+    def _apply_catch_uno(self, action: act.CatchUno) -> None:
+        seat = action.seat
+        if self.phase not in self.catch_phases:
+            raise self._not_now("catch a player")
+        if self.uno_exposed != seat or not 0 <= seat < self.players or len(self.hands[seat]) != 1:
+            raise RuleError(
+                f"Seat {seat} cannot be caught: only a player who just went down to one card "
+                "without calling UNO can, before the next player acts."
+            )
+        self.owe(seat, self.options.uno_penalty)
+        self.uno_exposed = None
+
+    def _apply_call_uno(self, action: act.CallUno) -> None:
+        seat = action.seat
+        if (
+            self.phase not in self.catch_phases
+            or self.uno_exposed != seat
+            or len(self.hands[seat]) != 1
+        ):
+            raise RuleError(
+                f"Seat {seat} cannot call UNO now: a late call is for a player who just went "
+                "down to one card without calling, before anyone catches them."
+            )
+        self.uno_exposed = None
+
+    def _apply_count_hand(self, action: act.CountHand) -> None:
+        if self.phase != "scoring":
+            raise self._not_now("count a hand")
+        seat = action.seat
+        waiting = [s for s in self.seats_to_count() if s not in self.counted]
+        if seat not in waiting:
+            listed = ", ".join(str(s) for s in waiting)
+            raise RuleError(f"Seat {seat} has no hand to count; still to count: seat {listed}.")
+        points = self._counted_points(action)
+        self.counted[seat] = points
+        if len(self.counted) == len(self.seats_to_count()):
+            self._close_round([self.counted.get(s, 0) for s in range(self.players)])
+
+    def _counted_points(self, action: act.CountHand) -> int:
+        size = len(self.hands[action.seat])
+        if action.cards and action.points is not None:
+            raise RuleError("Enter the cards or the points of a hand, not both.")
+        if action.cards:
+            if len(action.cards) != size:
+                raise RuleError(
+                    f"Seat {action.seat} holds {size} cards: enter all {size}, or their points."
+                )
+            missing = [str(card) for card in action.cards if card not in self.deck_kinds]
+            if missing:
+                raise RuleError(f"{missing[0]} is not in this deck.")
+            return hand_points(action.cards, self.points_table)
+        if action.points is None:
+            raise RuleError(f"Enter the cards left in seat {action.seat}'s hand or their points.")
+        possible = self.possible_points(size)
+        if action.points not in possible:
+            raise RuleError(
+                f"Seat {action.seat}'s {size} cards cannot be worth {action.points} points "
+                f"with this deck: enter the cards left, or points from {possible[0]} "
+                f"to {possible[-1]}."
+            )
+        return action.points
+
+    def possible_points(self, size: int) -> list[int]:
+        """Every total a hand of `size` cards of this deck can be worth (referee scoring)."""
+        return possible_hand_points(self.deck, size, self.points_table)
+
+    def _legal_dealer(self) -> list[Any]:
+        return [act.ChooseDealer(seat) for seat in range(self.players)]
+
+    def _legal_scoring(self) -> list[Any]:
+        """Each hand still to count, entered as its points: every total its cards can make.
+
+        The same hand may instead be entered as its cards (`CountHand` with
+        ``cards``, as many as the seat holds); those are not listed, since any
+        cards of the deck may be in it.
+        """
+        actions: list[Any] = []
+        for seat in self.seats_to_count():
+            if seat not in self.counted:
+                possible = self.possible_points(len(self.hands[seat]))
+                actions.extend(act.CountHand(seat, points=points) for points in possible)
+        return actions

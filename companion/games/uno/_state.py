@@ -153,6 +153,32 @@ class MatchState:
                 f"{', '.join(faces)}: play it as UNO Tiki Twist or take those cards out."
             )
 
+    def check_copies_left(self, card: Card) -> None:
+        """Referee mode: refuse a card whose every copy is already face up.
+
+        Raises:
+            RuleError: all copies of `card` in the deck are already known to lie
+                elsewhere (the discard pile, the idol...).
+        """
+        seen = sum(place.count(card) for place in self.card_locations().values())
+        copies = self.deck_counts[card]
+        if seen >= copies:
+            where = "one" if copies == 1 else f"all {copies}"
+            raise RuleError(
+                f"The deck has {copies} {card} and {where} already showing: check the card entered."
+            )
+
+    def unseen_cards(self) -> list[Card]:
+        """Referee mode: each different card of the deck with a copy not yet showing.
+
+        The cards a person may enter as played, turned up or discarded now
+        (`check_copies_left` refuses the others).
+        """
+        shown = Counter(
+            card for place in self.card_locations().values() for card in place if card is not None
+        )
+        return [card for card in self.deck_distinct if shown[card] < self.deck_counts[card]]
+
     def card_locations(self) -> dict[str, list[Card | None]]:
         """Every place a card can be, by name (hands as ``hand 0``, ``hand 1``...)."""
         places: dict[str, list[Card | None]] = {

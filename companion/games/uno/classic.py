@@ -21,7 +21,9 @@ last), ``hands``; `card_locations()` names every place a card can be.
 
 Extension hooks (variants subclass `ClassicUno` and override, as
 python-chess variants do; each is a small method, so a variant changes one
-rule at a time). The state and turn flow live in `UnoMatch` (``_match.py``):
+rule at a time). The cards and the JSON form live in `MatchState`
+(``_state.py``), the turn flow, the UNO call and catch and the round end
+(with the referee's hand counts, `CountHand`) in `UnoMatch` (``_match.py``):
 
 - class attributes: ``game_name``, ``title``, ``min_players``,
   ``max_players``, ``builtin_decks`` (deck choice), ``options_type`` (a
@@ -69,7 +71,6 @@ pile runs out a ``reshuffle`` chance is requested and paying resumes after it.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -77,7 +78,6 @@ from companion.games.base import RuleError
 from companion.games.uno import actions as act
 from companion.games.uno._match import UnoMatch
 from companion.games.uno.cards import Card, Colour, Kind, describe_play_error
-from companion.games.uno.scoring import hand_points, possible_hand_points
 
 
 def distinct(cards: Iterable[Card | None]) -> list[Card]:
@@ -153,32 +153,6 @@ class ClassicUno(UnoMatch):
             return f"You hold a {colour} card: a Wild Draw Four needs a hand without one."
         assert top is not None
         return describe_play_error(card, top, self.colour)
-
-    def check_copies_left(self, card: Card) -> None:
-        """Referee mode: refuse a card whose every copy is already face up.
-
-        Raises:
-            RuleError: all copies of `card` in the deck are already known to lie
-                elsewhere (the discard pile, the idol...).
-        """
-        seen = sum(place.count(card) for place in self.card_locations().values())
-        copies = self.deck_counts[card]
-        if seen >= copies:
-            where = "one" if copies == 1 else f"all {copies}"
-            raise RuleError(
-                f"The deck has {copies} {card} and {where} already showing: check the card entered."
-            )
-
-    def unseen_cards(self) -> list[Card]:
-        """Referee mode: each different card of the deck with a copy not yet showing.
-
-        The cards a person may enter as played, turned up or discarded now
-        (`check_copies_left` refuses the others).
-        """
-        shown = Counter(
-            card for place in self.card_locations().values() for card in place if card is not None
-        )
-        return [card for card in self.deck_distinct if shown[card] < self.deck_counts[card]]
 
     def _bluff_refused(self, card: Card, seat: int) -> bool:
         return (
@@ -321,14 +295,6 @@ class ClassicUno(UnoMatch):
 
     # -------------------------------------------------------- referee setup
 
-    def _apply_choose_dealer(self, action: act.ChooseDealer) -> None:
-        if self.phase != "dealer" or not self.referee:
-            raise self._not_now("choose the dealer")
-        if not 0 <= action.seat < self.players:
-            raise RuleError(f"Choose a dealer from seat 0 to seat {self.players - 1}.")
-        self.dealer = action.seat
-        self.begin_round()
-
     def _apply_turn_up(self, action: act.TurnUp) -> None:
         if self.phase != "start_card" or not self.referee:
             raise self._not_now("turn up a start card")
@@ -434,74 +400,6 @@ class ClassicUno(UnoMatch):
         self.owe(victim, 4)
         self.start_turn(self.next_seat(victim))
 
-    def _apply_catch_uno(self, action: act.CatchUno) -> None:
-        seat = action.seat
-        if self.phase not in self.catch_phases:
-            raise self._not_now("catch a player")
-        if self.uno_exposed != seat or not 0 <= seat < self.players or len(self.hands[seat]) != 1:
-            raise RuleError(
-                f"Seat {seat} cannot be caught: only a player who just went down to one card "
-                "without calling UNO can, before the next player acts."
-            )
-        self.owe(seat, self.options.uno_penalty)
-        self.uno_exposed = None
-
-    def _apply_call_uno(self, action: act.CallUno) -> None:
-        seat = action.seat
-        if (
-            self.phase not in self.catch_phases
-            or self.uno_exposed != seat
-            or len(self.hands[seat]) != 1
-        ):
-            raise RuleError(
-                f"Seat {seat} cannot call UNO now: a late call is for a player who just went "
-                "down to one card without calling, before anyone catches them."
-            )
-        self.uno_exposed = None
-
-    # ---------------------------------------------------------- round end
-
-    def _apply_count_hand(self, action: act.CountHand) -> None:
-        if self.phase != "scoring":
-            raise self._not_now("count a hand")
-        seat = action.seat
-        waiting = [s for s in self.seats_to_count() if s not in self.counted]
-        if seat not in waiting:
-            listed = ", ".join(str(s) for s in waiting)
-            raise RuleError(f"Seat {seat} has no hand to count; still to count: seat {listed}.")
-        points = self._counted_points(action)
-        self.counted[seat] = points
-        if len(self.counted) == len(self.seats_to_count()):
-            self._close_round([self.counted.get(s, 0) for s in range(self.players)])
-
-    def _counted_points(self, action: act.CountHand) -> int:
-        size = len(self.hands[action.seat])
-        if action.cards and action.points is not None:
-            raise RuleError("Enter the cards or the points of a hand, not both.")
-        if action.cards:
-            if len(action.cards) != size:
-                raise RuleError(
-                    f"Seat {action.seat} holds {size} cards: enter all {size}, or their points."
-                )
-            missing = [str(card) for card in action.cards if card not in self.deck_kinds]
-            if missing:
-                raise RuleError(f"{missing[0]} is not in this deck.")
-            return hand_points(action.cards, self.points_table)
-        if action.points is None:
-            raise RuleError(f"Enter the cards left in seat {action.seat}'s hand or their points.")
-        possible = self.possible_points(size)
-        if action.points not in possible:
-            raise RuleError(
-                f"Seat {action.seat}'s {size} cards cannot be worth {action.points} points "
-                f"with this deck: enter the cards left, or points from {possible[0]} "
-                f"to {possible[-1]}."
-            )
-        return action.points
-
-    def possible_points(self, size: int) -> list[int]:
-        """Every total a hand of `size` cards of this deck can be worth (referee scoring)."""
-        return possible_hand_points(self.deck, size, self.points_table)
-
     # --------------------------------------------------------- legal lists
 
     def _legal_turn(self) -> list[Any]:
@@ -554,22 +452,5 @@ class ClassicUno(UnoMatch):
             return [act.Challenge(True), act.Challenge(False), act.AcceptDraw()]
         return [act.Challenge(), act.AcceptDraw()]
 
-    def _legal_dealer(self) -> list[Any]:
-        return [act.ChooseDealer(seat) for seat in range(self.players)]
-
     def _legal_start_card(self) -> list[Any]:
         return [act.TurnUp(card) for card in self.unseen_cards()]
-
-    def _legal_scoring(self) -> list[Any]:
-        """Each hand still to count, entered as its points: every total its cards can make.
-
-        The same hand may instead be entered as its cards (`CountHand` with
-        ``cards``, as many as the seat holds); those are not listed, since any
-        cards of the deck may be in it.
-        """
-        actions: list[Any] = []
-        for seat in self.seats_to_count():
-            if seat not in self.counted:
-                possible = self.possible_points(len(self.hands[seat]))
-                actions.extend(act.CountHand(seat, points=points) for points in possible)
-        return actions
