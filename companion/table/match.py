@@ -170,7 +170,9 @@ class RunningMatch:
             raise RuleError("An action is written as a JSON object; use one from the legal plays.")
         parsed = self._parse_action(action_json)
         self.state.apply(parsed)
-        text = f"{self.seat_name(to_move)} plays {parsed}"
+        # "Ana: Red 7", "Ben: 24/18 13/11", "Cleo: draw a card": engines name their actions
+        # as cards, moves or verb phrases, and a scoresheet line reads well with all three.
+        text = f"{self.seat_name(to_move)}: {parsed}"
         return self._record("play", to_move, action_json, {}, text, now)
 
     def supply(self, outcome: Any, source: str, for_seq: int | None, now: str) -> Step:
@@ -214,7 +216,7 @@ class RunningMatch:
         self.state = self._rebuild(self.standing[:-1])
         self.standing.pop()
         self._keep_if_drawn(last)
-        text = f"Undo #{last.seq}: {last.text}"
+        text = f"Undo #{last.seq} ({last.text})"
         return self._record("undo", None, None, {"undoes": last.seq}, text, now)
 
     @classmethod
@@ -357,7 +359,7 @@ class RunningMatch:
         state_json = canonical_json(self.state)
         if kind != "undo" and self.state.is_over:
             winners = " and ".join(self.seat_name(seat) for seat in self.state.winners())
-            text = f"{text}: {winners or 'nobody'} won the match"
+            text = f"{text}. {winners or 'Nobody'} won the match"
         self.seq += 1
         event = Event(self.seq, kind, seat, action, detail, text, sha(state_json), now)
         if kind != "undo":

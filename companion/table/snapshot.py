@@ -39,7 +39,7 @@ class TableSnapshot:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     last_event: str
-    """What happened last, in words: "Ana plays Red 7"."""
+    """What happened last, in words: "Ana: Red 7"."""
     can_undo: bool
     legal_actions: tuple[Any, ...] = ()
     """Every action the player to move may take now (what a screen highlights)."""

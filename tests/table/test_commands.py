@@ -205,7 +205,7 @@ def test_history_marks_undone_events(
     assert [(e["seq"], e["kind"], e["undone"]) for e in events] == [
         (1, "chance", False), (2, "chance", True), (3, "undo", False),
     ]  # fmt: skip
-    assert events[2]["text"].startswith("Undo #2: The companion rolls ")
+    assert events[2]["text"].startswith("Undo #2 (The companion rolls ")
 
 
 @pytest.mark.parametrize(

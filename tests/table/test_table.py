@@ -117,7 +117,7 @@ def test_commands_that_do_not_fit_are_refused_with_a_sentence(
 def test_a_phone_acting_for_the_seat_to_move_is_applied(table: Table) -> None:
     apply(table, DrawChance(), SupplyChance([5], source="dice tray", for_seq=1))
     outcome = table.post(Play({"kind": "add"}, seat=0)).result(timeout=10)
-    assert (outcome.applied, outcome.text) == (True, "Ana plays add the die")
+    assert (outcome.applied, outcome.text) == (True, "Ana: add the die")
     assert table.snapshot is not None and table.snapshot.scores == (5, 0, 0)
 
 
@@ -171,7 +171,7 @@ def test_undo_takes_back_the_last_play_and_is_logged_as_its_own_event(
     after = table.snapshot
     assert before is not None and after is not None
     assert after.state_json == before.state_json
-    assert after.last_event == "Undo #3: Ana plays add the die"
+    assert after.last_event == "Undo #3 (Ana: add the die)"
     events = store.events(1)
     assert [(event.seq, event.kind) for event in events][-2:] == [
         (play_seq, "play"),
@@ -230,7 +230,8 @@ def test_match_end_stores_the_result_and_the_scores_of_every_round(
     rounds = store.rounds(1)
     assert rounds[-1][1] == list(snapshot.scores)
     assert all(a[1] != b[1] for a, b in itertools.pairwise(rounds))
-    assert snapshot.last_event.endswith("won the match")
+    (winner,) = [snapshot.players[seat].name for seat in snapshot.winners]
+    assert snapshot.last_event == f"{winner}: add the die. {winner} won the match"
 
 
 def test_undoing_the_winning_play_takes_the_match_back_into_play(
@@ -515,3 +516,34 @@ def test_a_kept_roll_is_still_served_again_after_a_restart(store: Store, db_path
     ):
         outcome = reopened.post(DrawChance()).result(timeout=10)
     assert outcome.text == "The companion rolls 3"
+
+
+class WatchfulStore(Store):
+    """A log that notes, as each command is written, the seq the table was showing."""
+
+    table: Table | None = None
+    shown_when_written: list[tuple[int, int | None]]
+
+    def record(self, match_id: int, step: Any, scores: list[int], result: Any) -> None:
+        self.shown_when_written.append((step.event.seq, self._shown()))
+        super().record(match_id, step, scores, result)
+
+    def create_match(self, *args: Any, **kwargs: Any) -> int:
+        self.shown_when_written.append((0, self._shown()))
+        return super().create_match(*args, **kwargs)
+
+    def _shown(self) -> int | None:
+        snapshot = self.table.snapshot if self.table is not None else None
+        return None if snapshot is None else snapshot.seq
+
+
+def test_each_command_is_written_to_the_log_before_its_effect_is_shown(db_path: Path) -> None:
+    with WatchfulStore.open(db_path) as store:
+        store.shown_when_written = []
+        with open_table(store) as table:
+            store.table = table
+            apply(table, NewMatch("tally", default_players(2), {}), DrawChance(), DrawChance())
+            apply(table, Play({"kind": "add"}), Undo())
+            shown = table.snapshot
+    assert store.shown_when_written == [(0, None), (1, 0), (2, 1), (3, 2), (4, 3)]
+    assert shown is not None and shown.seq == 4
