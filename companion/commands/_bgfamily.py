@@ -126,7 +126,8 @@ def answer_line(family: Family, line: str) -> dict[str, Any]:
         return {"error": f"{start} a position and two dice, like '{family.example} 3 1'."}
     text, *dice_text = fields
     if not all(die in _DIE_TEXTS for die in dice_text):
-        return {"error": f"Dice are numbers from 1 to 6, not {' '.join(dice_text)!r}."}
+        shown = " ".join(die if len(die) <= 8 else die[:8] + "..." for die in dice_text)
+        return {"error": f"Dice are numbers from 1 to 6, not {shown!r}."}
     dice = [int(die) for die in dice_text]
     try:
         board, mover = family.read(text)

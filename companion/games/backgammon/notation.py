@@ -102,6 +102,11 @@ def format_play(board: Board, mover: int, play: Play) -> str:
 _MOVE = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>[1-4])\))?$")
 
 
+def _cut(text: str) -> str:
+    """`text` for a sentence, cut short when it is long."""
+    return text if len(text) <= 16 else text[:16] + "..."
+
+
 def _parse_position(geometry: Geometry, mover: int, text: str, whole: str) -> int:
     word = text.lower()
     if word in {"bar", "b"}:
@@ -109,10 +114,15 @@ def _parse_position(geometry: Geometry, mover: int, text: str, whole: str) -> in
     if word in {"off", "o"}:
         return geometry.points + 1
     if not (word.isascii() and word.isdigit()):
-        raise RuleError(f"{whole!r}: {text!r} is not a point; write a number, 'bar' or 'off'.")
-    position = geometry.position_of_number(mover, int(word))
+        raise RuleError(
+            f"{_cut(whole)!r}: {_cut(text)!r} is not a point; write a number, 'bar' or 'off'."
+        )
+    # No board has a point number of more than two digits (and int() refuses huge ones).
+    position = geometry.position_of_number(mover, int(word)) if len(word) <= 2 else -1
     if not 0 <= position <= geometry.points + 1:
-        raise RuleError(f"{whole!r}: there is no point {text} on a {geometry.title} board.")
+        raise RuleError(
+            f"{_cut(whole)!r}: there is no point {_cut(text)} on a {geometry.title} board."
+        )
     return position
 
 

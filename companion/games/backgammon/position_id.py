@@ -68,8 +68,9 @@ def board_from_position_id(text: str) -> Board:
     if cleaned.lower().startswith("position id:"):
         cleaned = cleaned.split(":", 1)[1].strip()
     if len(cleaned) != 14:
+        shown = text if len(text) <= 24 else text[:24] + "..."
         raise RuleError(
-            f"A Position ID has 14 characters, like 4HPwATDgc/ABMA; {text!r} has {len(cleaned)}."
+            f"A Position ID has 14 characters, like 4HPwATDgc/ABMA; {shown!r} has {len(cleaned)}."
         )
     try:
         key = base64.b64decode(cleaned + "==", validate=True)

@@ -54,16 +54,18 @@ def parse_position(geometry: Geometry, text: str) -> tuple[Board, int]:
             f"separated by ':', like {example}."
         )
     on_roll = fields[0]
-    if not (on_roll.isascii() and on_roll.isdigit()) or not 0 <= int(on_roll) < geometry.players:
+    if on_roll not in {str(seat) for seat in range(geometry.players)}:
+        shown = on_roll if len(on_roll) <= 12 else on_roll[:12] + "..."
         raise RuleError(
-            f"The seat on roll is a number from 0 to {geometry.players - 1}, not {fields[0]!r}."
+            f"The seat on roll is a number from 0 to {geometry.players - 1}, not {shown!r}."
         )
     tracks = []
     for seat, field in enumerate(fields[1:]):
         match = _FIELD.fullmatch(field)
         if match is None:
+            shown = field if len(field) <= 16 else field[:16] + "..."
             raise RuleError(
-                f"Seat {seat}'s field {field!r} should be bar-points-off digits, like "
+                f"Seat {seat}'s field {shown!r} should be bar-points-off digits, like "
                 f"{geometry.checkers}-000000-0."
             )
         bar, cells, off = match.groups()

@@ -124,6 +124,8 @@ HOSTILE_LINES = [
     "\x00\x01 1 1",
     '{"position_id": "4HPwATDgc/ABMA"} 2 2',
     "//////////////  6 6",
+    "A" * 100_000 + " 1 2",
+    f"{OPENING_ID} {'9' * 6000} 1",
 ]
 
 
@@ -140,6 +142,7 @@ def test_every_hostile_batch_line_gets_one_error_object_in_order(
         assert set(answer) == {"error"}
         assert answer["error"].startswith(f"Line {number}: ")
         assert answer["error"].endswith(".")
+        assert len(answer["error"]) < 200, "a sentence, not an echo of the whole line"
     assert len(answers[-1]["plays"]) == 16
 
 

@@ -50,6 +50,8 @@ def test_every_board_survives_a_round_trip(geometry: Geometry, seed: int) -> Non
         (MINIGAM, "0:0-200006-0:0-200006-0", "two players"),
         (MULTIGAM, "0:5-000000-0:5-000000-0", "4 seat fields"),
         (MINIGAM, "\u00b2:8-000000-0:8-000000-0", "from 0 to 1"),  # superscript two
+        (MINIGAM, "9" * 5000 + ":8-000000-0:8-000000-0", "from 0 to 1"),  # 4301+ digits
+        (MULTIGAM, "01:5-000000-0:5-000000-0:5-000000-0:5-000000-0", "from 0 to 3"),
         (MINIGAM, "0:\u0668-000000-0:8-000000-0", "bar-points-off digits"),  # Arabic-Indic 8
         (MULTIGAM, "0:5-000000-0:5-000000-0:5-000000-0:4-000000-0 ", "has 4 checkers"),
         (MULTIGAM, "0:5-000000-0:5-000000-0:5-000000-0:6-00000-0", "like 5-000000-0"),
