@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -90,16 +91,27 @@ def match_json(store: Store, match: MatchRecord) -> dict[str, Any]:
 
 
 def match_line(match: MatchRecord) -> str:
-    """One line per match: id, game, status, players with scores, winners, times."""
+    """One line per match: id, game, status, players with scores, winners, local times."""
     winners = set((match.result or {}).get("winners", []))
     players = ", ".join(
         f"{player.name} {score}{' (won)' if seat in winners else ''}"
         for seat, (player, score) in enumerate(zip(match.players, match.scores, strict=False))
     )
-    when = match.started_at[:16].replace("T", " ")
+    started = local_time(match.started_at)
+    when = started
     if match.finished_at:
-        when += f" to {match.finished_at[11:16]}"
+        finished = local_time(match.finished_at)
+        same_day = finished[:10] == started[:10]
+        when += f" to {finished[11:] if same_day else finished}"
     return f"#{match.id}  {_title(match.game)}  {match.status}  {players}  ({when})"
+
+
+def local_time(at: str) -> str:
+    """A logged UTC time as the table's local time, "2026-05-01 22:30" (as logged if unreadable)."""
+    try:
+        return datetime.fromisoformat(at).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return at
 
 
 def _title(game: str) -> str:

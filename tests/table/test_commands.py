@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import signal
 import subprocess
 import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,7 +19,7 @@ from companion.cli import build_parser, main
 from companion.commands.demo import DEFAULT_PACE, play_out
 from companion.games.registry import game_specs
 from companion.store import Store
-from companion.table import DrawChance, NewMatch, Undo, default_players
+from companion.table import DrawChance, NewMatch, Play, Undo, default_players
 from tests.table.conftest import GAMES, open_table
 from tests.table.tally import TALLY
 
@@ -27,6 +30,21 @@ REPO = Path(__file__).resolve().parents[2]
 @pytest.fixture(autouse=True)
 def _tally_is_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(game_specs(), "tally", TALLY)
+
+
+def set_time_zone(zone: str) -> None:
+    os.environ["TZ"] = zone
+    time.tzset()
+
+
+@pytest.fixture(autouse=True)
+def _the_table_is_in_utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Local times printed by these tests are UTC unless a test moves the table."""
+    monkeypatch.setenv("TZ", "UTC0")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
 
 
 def demo(db: Path, *extra: str) -> int:
@@ -164,6 +182,21 @@ def test_history_lists_matches_as_text(
         "#1  Tally  abandoned  Ana 0, Ben 0  (2026-05-01 20:30)",
         "#2  Tally  playing  Ana 0, Ben 0, Cleo 0  (2026-05-01 20:30)",
     ]
+
+
+def test_history_shows_times_in_the_tables_local_time(
+    store: Store, db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    set_time_zone("JST-9")  # Japan: UTC+9, no daylight saving
+    with open_table(store) as table:  # its clock says 20:30 UTC: 05:30 the next day in Tokyo
+        table.post(NewMatch("tally", default_players(2), {"target": 1})).result(timeout=10)
+        table.post(DrawChance()).result(timeout=10)
+        table.post(DrawChance()).result(timeout=10)
+        assert table.post(Play({"kind": "add"})).result(timeout=10).applied
+    store.close()
+    assert main(["history", "--db", str(db_path)]) == 0
+    (line,) = capsys.readouterr().out.splitlines()
+    assert line.endswith("(2026-05-02 05:30 to 05:30)")
 
 
 def test_history_as_json_holds_players_game_scores_and_every_event(
