@@ -153,16 +153,18 @@ class MatchState:
                 f"{', '.join(faces)}: play it as UNO Tiki Twist or take those cards out."
             )
 
-    def check_copies_left(self, card: Card) -> None:
+    def check_copies_left(self, card: Card, entered: int = 1) -> None:
         """Referee mode: refuse a card whose every copy is already face up.
 
+        `entered` is how many copies of `card` the entry plays at once.
+
         Raises:
-            RuleError: all copies of `card` in the deck are already known to lie
-                elsewhere (the discard pile, the idol...).
+            RuleError: fewer than `entered` copies of `card` are left: the others
+                are known to lie elsewhere (the discard pile, the idol...).
         """
         seen = sum(place.count(card) for place in self.card_locations().values())
         copies = self.deck_counts[card]
-        if seen >= copies:
+        if seen + entered > copies:
             where = "one" if copies == 1 else f"all {copies}"
             raise RuleError(
                 f"The deck has {copies} {card} and {where} already showing: check the card entered."

@@ -291,6 +291,8 @@ class DuoUno(ClassicUno):
             missing = [card for card in cards if card not in self.deck_kinds]
             if missing:
                 raise RuleError(f"{missing[0]} is not in this deck.")
+            for card, entered in Counter(cards).items():
+                self.check_copies_left(card, entered)
             return
         held = Counter(card for card in hand if card is not None and card.colour is colour
                        and not card.is_wild)

@@ -229,6 +229,19 @@ def test_referee_drafts_physical_cards_and_checks_the_plays() -> None:
     assert state.hand_sizes == [4, 7] and state.to_move == 0
 
 
+def test_referee_refuses_a_reverse_run_with_more_copies_than_the_deck_has_left() -> None:
+    state: DuoUno = new_referee(DuoUno, 2)  # type: ignore[assignment]
+    state.apply(act.ChooseDealer(1))
+    while state.phase == "draft":
+        state.apply(DraftPick(True))
+    state.apply(act.TurnUp(Card.parse("Green 0")))
+    with pytest.raises(RuleError, match="The deck has 1 Green 0 and one already showing"):
+        state.apply(colour_run("Green Reverse", "Green 0"))
+    with pytest.raises(RuleError, match="The deck has 2 Green Reverse"):
+        state.apply(colour_run("Green Reverse", "Green Reverse", "Green Reverse"))
+    assert state.hand_sizes == [7, 7]
+
+
 def test_a_duo_state_mid_volley_round_trips_through_json() -> None:
     state = duo([["Red Draw Two", "Red 1"], ["Green Draw Two", "Red 9"]])
     state.apply(play("Red Draw Two"))
