@@ -18,7 +18,7 @@ from typing import Any, TextIO
 
 from companion.errors import CompanionError
 from companion.games.backgammon.geometry import Board, Geometry
-from companion.games.backgammon.movement import legal_plays
+from companion.games.backgammon.movement import has_won, legal_plays
 from companion.games.backgammon.notation import format_play
 from companion.games.base import RuleError
 
@@ -98,10 +98,17 @@ def run_plays(family: Family, args: argparse.Namespace) -> int:
     board, mover = _read(family, args.position)
     plays = legal_plays(board, mover, args.dice)
     if not plays:
-        print(f"No legal play with {args.dice[0]}-{args.dice[1]}: the turn passes.")
+        print(_no_play(board, mover, args.dice))
     for play in plays:
         print(format_play(board, mover, play))
     return 0
+
+
+def _no_play(board: Board, mover: int, dice: list[int]) -> str:
+    """Why the player on roll plays nothing: they have finished, or the roll does not fit."""
+    if has_won(board, mover):
+        return "The player on roll has borne off every checker: their game is over."
+    return f"No legal play with {dice[0]}-{dice[1]}: the turn passes."
 
 
 def run_show(family: Family, args: argparse.Namespace) -> int:

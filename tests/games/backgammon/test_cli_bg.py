@@ -55,6 +55,26 @@ def test_plays_says_when_there_is_no_legal_play(capsys: pytest.CaptureFixture[st
     assert out.strip() == "No legal play with 6-6: the turn passes."
 
 
+@pytest.mark.parametrize(
+    ("argv", "sentence"),
+    [
+        (["bg", "plays", "--position-id", "AAAAAAAAAAAAAA"], "The player on roll has borne off"),
+        (["bg", "plays", "--position-id", "AwAAAAAAAAAAAA"], "The player on roll has borne off"),
+        (
+            ["multigam", "plays", "--position", "0:0-000000-5:5-000000-0:5-000000-0:5-000000-0"],
+            "The player on roll",
+        ),
+        (["minigam", "plays", "--position", "0:0-000000-8:1-000000-7"], "The player on roll"),
+    ],
+)
+def test_plays_says_the_game_is_over_for_a_player_who_has_borne_off_everything(
+    capsys: pytest.CaptureFixture[str], argv: list[str], sentence: str
+) -> None:
+    code, out, _ = run(capsys, *argv, "--dice", "6", "5")
+    assert code == 0
+    assert out.startswith(sentence) and "game is over" in out
+
+
 def test_batch_writes_one_json_line_per_input_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -163,12 +183,18 @@ def test_batch_from_standard_input_survives_bytes_that_are_not_utf8() -> None:
 @pytest.mark.parametrize(
     ("argv", "sentence"),
     [
-        (["minigam", "plays", "--position", "\u00b2:8-000000-0:8-000000-0", "--dice", "3", "1"],
-         "seat on roll"),
-        (["minigam", "plays", "--position", "0:\u0668-000000-0:8-000000-0", "--dice", "3", "1"],
-         "bar-points-off digits"),
-        (["multigam", "show", "--position", "0:5-000000-0:5-000000-0:5-000000-0"],
-         "Multi-Gam position has"),
+        (
+            ["minigam", "plays", "--position", "\u00b2:8-000000-0:8-000000-0", "--dice", "3", "1"],
+            "seat on roll",
+        ),
+        (
+            ["minigam", "plays", "--position", "0:\u0668-000000-0:8-000000-0", "--dice", "3", "1"],
+            "bar-points-off digits",
+        ),
+        (
+            ["multigam", "show", "--position", "0:5-000000-0:5-000000-0:5-000000-0"],
+            "Multi-Gam position has",
+        ),
     ],
 )
 def test_hostile_text_positions_are_a_sentence_not_a_traceback(
