@@ -10,6 +10,7 @@ in the link's handshake.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import subprocess
 import sys
 import time
@@ -30,7 +31,8 @@ FIRMWARE_FILES = (
 REBOOT_WAIT_S = 3.0
 """How long a rebooting board may take to leave and rejoin the USB bus."""
 HANDSHAKE_WAIT_S = 8.0
-MPREMOTE_TIMEOUT_S = 120.0
+MPREMOTE_TIMEOUT_S = 60.0
+"""Copying the seven files takes seconds; mpremote waits forever on a board that ignores it."""
 
 
 class FirmwareInstallError(CompanionError, RuntimeError):
@@ -156,15 +158,29 @@ def copy_files(path: str) -> None:
     """Copy the firmware with mpremote, then hard-reset the board.
 
     Raises:
-        FirmwareInstallError: mpremote failed (its last line is quoted).
+        FirmwareInstallError: mpremote is missing, got no answer, or failed (its
+            last line is quoted).
     """
+    if importlib.util.find_spec("mpremote") is None:
+        raise FirmwareInstallError(
+            "mpremote is not installed in the companion's Python; run scripts/setup, then "
+            "`companion firmware install` again."
+        )
     folder = firmware_dir()
     files = [str(folder / name) for name in FIRMWARE_FILES]
     command = [sys.executable, "-m", "mpremote", "connect", path, "fs", "cp", *files, ":",
                "+", "reset"]
     try:
         result = run_mpremote(command)
-    except (OSError, subprocess.TimeoutExpired) as error:
+    except subprocess.TimeoutExpired as error:
+        raise FirmwareInstallError(
+            f"The board at {path} did not answer mpremote within {MPREMOTE_TIMEOUT_S:g} s: the "
+            "program running on it ignores mpremote. Unplug the Pico, hold its BOOTSEL button "
+            "while plugging it back in, copy MicroPython's .uf2 file onto the drive that "
+            "appears (flash_nuke.uf2 first if that is not enough), then run "
+            "`companion firmware install` again."
+        ) from error
+    except OSError as error:
         raise FirmwareInstallError(
             f"mpremote could not run ({error}); reinstall the companion with scripts/setup."
         ) from error

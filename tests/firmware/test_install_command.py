@@ -88,6 +88,38 @@ def test_a_failing_mpremote_is_reported_with_its_reason(
     assert "unplug and replug the Pico" in err
 
 
+def test_a_board_that_ignores_mpremote_ends_the_install_with_the_way_out(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The real mpremote, against a board that never answers (it would wait forever).
+    import os
+    import tty
+
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    monkeypatch.setattr(firmware_command, "MPREMOTE_TIMEOUT_S", 3.0)
+    try:
+        assert main(["firmware", "install", "--port", os.ttyname(slave)]) == 1
+    finally:
+        os.close(slave)
+        os.close(master)
+    err = capsys.readouterr().err
+    assert "did not answer mpremote within 3 s" in err
+    assert "hold its BOOTSEL button" in err
+
+
+def test_a_missing_mpremote_is_named_with_the_fix(
+    pty_board: PtyBoard, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import importlib.util
+
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "mpremote" else real_find_spec(name, *a))
+    assert main(["firmware", "install", "--port", str(pty_board.path)]) == 1
+    assert "mpremote is not installed" in capsys.readouterr().err
+
+
 def test_a_missing_board_gives_a_clear_sentence(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "companion", "firmware", "install", "--port",
