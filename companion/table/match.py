@@ -192,17 +192,24 @@ class RunningMatch:
         """Let the companion supply the pending chance (kept undone draws first).
 
         Raises:
-            RuleError: no chance is pending, or the source gave an outcome that does not fit.
+            RuleError: no chance is pending, or the source failed or gave an outcome that
+                does not fit.
         """
         request = self._pending_chance()
         wanted = request_to_json(request)
         if request.kind in KEPT_KINDS and self.kept and self.kept[-1][0] == wanted:
             return self._apply_chance(request, self.kept[-1][1], "table", True, now)
-        source = spinner if request.kind == "spin" else chance
-        outcome = plain_json(checked_outcome(source, request))
-        return self._apply_chance(
-            request, outcome, "spinner" if request.kind == "spin" else "table", False, now
-        )
+        name = "spinner" if request.kind == "spin" else "table"
+        try:
+            outcome = checked_outcome(spinner if request.kind == "spin" else chance, request)
+        except RuleError:
+            raise
+        except Exception as error:  # a device that failed: nothing has changed yet
+            raise RuleError(
+                f"{SUBJECTS[name]} could not give a result ({type(error).__name__}: {error});"
+                " try again, or enter what happened by hand."
+            ) from None
+        return self._apply_chance(request, plain_json(outcome), name, False, now)
 
     def undo(self, now: str) -> Step:
         """Take back the last event that still stands.

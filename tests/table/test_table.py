@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from companion.games.base import ChanceRequest, GameSpec
+from companion.games.base import ChanceRequest, GameSpec, RuleError, check_outcome
 from companion.store import Store
 from companion.table import (
     DrawChance,
@@ -89,6 +89,13 @@ def test_a_rejected_command_changes_nothing_and_carries_the_engines_sentence(
     assert store.events(before.match_id if before else 0) == []
 
 
+def engine_sentence(dice: list[int]) -> str:
+    """What `check_outcome` says about these dice for Tally's roll of one die."""
+    with pytest.raises(RuleError) as refusal:
+        check_outcome(ChanceRequest("dice", "Roll the die.", dice=1), dice)
+    return str(refusal.value)
+
+
 @pytest.mark.parametrize(
     ("command", "sentence"),
     [
@@ -96,8 +103,9 @@ def test_a_rejected_command_changes_nothing_and_carries_the_engines_sentence(
         (Play({"kind": "add"}, seat=9), "There is no seat 9 at this table."),
         (Play({"kind": "fly"}), "Tally has no move called fly."),
         (Play("add"), "An action is written as a JSON object; use one from the legal plays."),
-        (SupplyChance([7], source="dice tray"), "A die shows 1 to 6, not 7."),
-        (SupplyChance([3, 4], source="dice tray"), "Roll 1 dice: got [3, 4]."),
+        # The engine protocol's own words for a bad roll (companion.games.base.check_outcome):
+        (SupplyChance([7], source="dice tray"), engine_sentence([7])),
+        (SupplyChance([3, 4], source="dice tray"), engine_sentence([3, 4])),
         (SupplyChance([3], source="dice tray", for_seq=0), "The table has moved on since this"
          " was asked for: roll or spin again."),
     ],
@@ -178,6 +186,29 @@ def test_undo_takes_back_the_last_play_and_is_logged_as_its_own_event(
         (undo_seq, "undo"),
     ]
     assert events[-1].detail == {"undoes": play_seq}
+
+
+class BrokenSpinner:
+    """A spinner whose motor driver fails."""
+
+    def outcome(self, request: ChanceRequest) -> Any:
+        raise OSError("the motor driver does not answer")
+
+
+def test_a_spinner_that_fails_is_reported_and_the_spin_can_be_entered_by_hand(
+    store: Store,
+) -> None:
+    with Table(store, games=GAMES, chance=FairChance(1), spinner=BrokenSpinner()) as table:
+        apply(table, NewMatch("tally", default_players(3), {}), DrawChance())
+        apply(table, SupplyChance([1], source="dice tray"), Play({"kind": "spin"}))
+        refused = table.post(DrawChance()).result(timeout=10)
+        by_hand = table.post(SupplyChance(1, source="touch")).result(timeout=10)
+    assert (refused.applied, refused.text) == (
+        False,
+        "The spinner could not give a result (OSError: the motor driver does not answer);"
+        " try again, or enter what happened by hand.",
+    )
+    assert (by_hand.applied, by_hand.text) == (True, "The touchscreen points at Ben")
 
 
 def test_repeated_undo_walks_back_and_stops_at_the_start(table: Table) -> None:
