@@ -1,6 +1,8 @@
 """The opening roll: one die each, highest starts, ties for highest re-roll."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.games.backgammon.opening import OpeningRoll
 from companion.games.base import RuleError
@@ -56,3 +58,27 @@ def test_first_roll_waits_for_a_winner() -> None:
 def test_opening_json_round_trip() -> None:
     opening = OpeningRoll.start(4).record([5, 2, 5, 3])
     assert OpeningRoll.from_json(opening.to_json()) == opening
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from([2, 4]), st.lists(st.integers(1, 6), min_size=40, max_size=40))
+def test_every_opening_roll_rerolls_only_the_tied_and_never_starts_with_a_double(
+    players: int, dice: list[int]
+) -> None:
+    opening = OpeningRoll.start(players)
+    supply = iter(dice)
+    latest: dict[int, int] = {}
+    while opening.starter is None:
+        rolling = opening.rolling
+        throw = [next(supply, 0) for _ in rolling]
+        if 0 in throw:
+            return  # ties all the way through the dice drawn: nothing more to check
+        latest.update(zip(rolling, throw, strict=True))
+        opening = opening.record(throw)
+        best = max(throw)
+        assert opening.rolling == tuple(s for s, d in zip(rolling, throw, strict=True) if d == best)
+    starter = opening.starter
+    high, low = opening.first_roll()
+    assert high == latest[starter]
+    assert low == min(die for seat, die in latest.items() if seat != starter)
+    assert high > low  # never a double
