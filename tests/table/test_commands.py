@@ -20,7 +20,7 @@ from companion.commands.demo import DEFAULT_PACE, play_out
 from companion.games.registry import game_specs
 from companion.store import Store
 from companion.table import DrawChance, NewMatch, Play, Undo, default_players
-from tests.table.conftest import GAMES, open_table
+from tests.table.conftest import open_table
 from tests.table.tally import TALLY
 
 LINE = re.compile(r"^#(\d+) (.+)$")
@@ -260,10 +260,6 @@ def test_history_of_a_damaged_log_says_so_and_lists_nothing(
     captured = capsys.readouterr()
     assert captured.out == "No matches yet.\n"
     assert "could not be read (file is not a database)" in captured.err
-
-
-def test_tally_is_known_to_these_tests_only() -> None:
-    assert GAMES["tally"] is TALLY
 
 
 def test_ctrl_c_stops_the_demo_and_says_how_to_resume(db_path: Path) -> None:
