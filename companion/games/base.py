@@ -173,7 +173,8 @@ def check_outcome(request: ChanceRequest, outcome: Any) -> None:
             return
         values = list(outcome) if isinstance(outcome, Sequence) else None
         if values is None or len(values) != request.dice:
-            raise RuleError(f"Roll {request.dice} dice: got {outcome!r}.")
+            wanted = "1 die value" if request.dice == 1 else f"{request.dice} die values"
+            raise RuleError(f"Give exactly {wanted}, not {outcome!r}. {request.prompt}")
         for value in values:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise RuleError(f"A die shows a whole number, not {value!r}.")
