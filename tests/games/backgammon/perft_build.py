@@ -29,8 +29,9 @@ ROLLS = [(high, low) for high in range(1, 7) for low in range(1, high + 1)]
 HEADER = """\
 # Perft-style counts for the backgammon family: game, position, dice, number of
 # distinct legal plays (plays reaching the same position count once). Backgammon
-# positions are GNU Backgammon Position IDs (player on roll to move); Mini-Gam and
-# Multi-Gam positions use docs/rules/position-formats.md. Built by
+# positions are GNU Backgammon Position IDs (the player on roll, second in the key
+# as GNU Backgammon writes it, to move); Mini-Gam and Multi-Gam positions use
+# docs/rules/position-formats.md. Built by
 # tests/games/backgammon/perft_build.py; every count agrees with a brute-force
 # reference generator.
 """
