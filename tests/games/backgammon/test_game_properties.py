@@ -94,6 +94,8 @@ def play_checked(name: str, players: int, options: dict, seed: int) -> None:
         game.apply(action)
         log.append(action.to_json())
         check_board(game.board)
+        finished = getattr(game, "finished", [])
+        assert game.is_over or game.player not in finished, "a finished player skips every turn"
         turn_over = before_turn[0] is Phase.MOVE and (game.phase, game.player) != before_turn[:2]
         if turn_over and turn_targets is not None and game.game_number == before_turn[2]:
             assert game.turn_start.tracks[mover] in {b.tracks[mover] for b in turn_targets}
