@@ -45,5 +45,8 @@ FAMILY = Family(
 def register(subparsers: Any) -> None:
     """Add the `bg` subcommand."""
     register_family(
-        subparsers, FAMILY, "Backgammon positions (GNU Backgammon Position IDs): plays and boards."
+        subparsers,
+        FAMILY,
+        "Backgammon positions as GNU Backgammon Position IDs (the player on roll is the second "
+        "half of the key, as GNU Backgammon writes it): plays and boards.",
     )
