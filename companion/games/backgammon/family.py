@@ -55,6 +55,9 @@ from companion.games.base import (
     check_outcome,
 )
 
+_TWO_DICE = ChanceRequest("dice", "Roll two dice.", dice=2)
+"""Two dice for a turn (checks dice given outside a chance request, as when setting up)."""
+
 
 class FamilyGame:
     """The shared state and turn flow of the backgammon family (see the module docstring)."""
@@ -113,7 +116,7 @@ class FamilyGame:
         request = self.chance()
         if request is None and self.phase is Phase.DECIDE:
             # Throwing the dice instead of doubling means rolling (see `_apply_dice`).
-            request = ChanceRequest("dice", "Roll two dice.", dice=2)
+            request = _TWO_DICE
         if request is None:
             raise RuleError("No dice are needed now: " + self._waiting_for() + ".")
         if outcome == INVALID_ROLL:
@@ -226,7 +229,7 @@ class FamilyGame:
         if not 0 <= player < self.players:
             raise RuleError(f"There is no seat {player} in {self.geometry.title}.")
         if dice is not None:
-            check_outcome(ChanceRequest("dice", "", dice=2), list(dice))
+            check_outcome(_TWO_DICE, list(dice))
         if self.phase is Phase.OVER:
             raise RuleError("The match is over: start a new one to set up a position.")
         self._check_position_in_play(board, player)
@@ -253,7 +256,7 @@ class FamilyGame:
     def _apply_dice(self, values: tuple[int, ...]) -> None:
         if self.phase is Phase.DECIDE:
             # Throwing the dice while allowed to double means rolling without doubling.
-            check_outcome(ChanceRequest("dice", "", dice=2), list(values))
+            check_outcome(_TWO_DICE, list(values))
             self._roll_dice((values[0], values[1]))
             return
         request = self.chance()
