@@ -27,9 +27,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import platformdirs
+
+try:
+    import fcntl
+except ImportError:  # Windows: a laptop without hardware runs one companion at a time anyway
+    fcntl = None  # type: ignore[assignment]
 
 from companion.errors import StoreError
 from companion.table.commands import Player
@@ -153,6 +158,7 @@ class Store:
         """Sentences for the person starting the companion (a damaged log moved aside)."""
         self._connection: sqlite3.Connection | None = connection
         self._lock = threading.Lock()
+        self._writer_lock: BinaryIO | None = None
 
     @classmethod
     def open(
@@ -198,11 +204,50 @@ class Store:
         return cls(path, connection, notices)
 
     def close(self) -> None:
-        """Close the database; safe to call twice."""
+        """Close the database (and give up being its writer); safe to call twice."""
+        self.release_writer()
         with self._lock:
             if self._connection is not None:
                 self._connection.close()
                 self._connection = None
+
+    def claim_writer(self) -> None:
+        """Become the only table writing this log on this machine, until `release_writer`.
+
+        Two tables on one log would each replay the match and write their own
+        events (a `companion demo` over SSH would abandon the match the service
+        is playing). Readers such as `companion history` need no claim. The
+        claim is an advisory lock on a file beside the log, dropped by the
+        operating system if the process dies. Safe to call twice.
+
+        Raises:
+            StoreError: another companion holds the claim, or the lock file cannot be made.
+        """
+        if self._writer_lock is not None or fcntl is None:  # no flock on Windows: no claim
+            return
+        lock_path = self.path.with_name(self.path.name + ".lock")
+        try:
+            lock_file = lock_path.open("ab")
+        except OSError as error:
+            raise StoreError(
+                f"The lock file {lock_path} cannot be made ({error.strerror or error}); check"
+                " that the data directory is writable, or choose another place with --db PATH."
+            ) from None
+        try:
+            fcntl.flock(lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            lock_file.close()
+            raise StoreError(
+                f"The match log {self.path} is in use by another companion on this machine;"
+                " stop it first, or choose another place with --db PATH."
+            ) from None
+        self._writer_lock = lock_file
+
+    def release_writer(self) -> None:
+        """Give up the claim of `claim_writer`, if held; safe to call twice."""
+        if self._writer_lock is not None:
+            self._writer_lock.close()  # closing the file drops the lock
+            self._writer_lock = None
 
     def __enter__(self) -> Store:
         return self

@@ -46,8 +46,11 @@ log = logging.getLogger(__name__)
 class Table:
     """Players, the match in progress, the command queue and its worker.
 
-    On opening, the last unfinished match in the log is rebuilt by replay.
-    Use as a context manager, or call `close()`.
+    On opening, the table claims the log as its only writer and rebuilds the
+    last unfinished match by replay. Use as a context manager, or call `close()`.
+
+    Raises:
+        StoreError: another companion is writing this log, or it cannot be read.
     """
 
     def __init__(
@@ -76,7 +79,12 @@ class Table:
         self._inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._closing = threading.Lock()
         self._closed = False
-        self._recover()
+        store.claim_writer()
+        try:
+            self._recover()
+        except BaseException:
+            store.release_writer()
+            raise
         self._worker = threading.Thread(target=self._run, name="table-worker", daemon=True)
         self._worker.start()
 
@@ -132,6 +140,7 @@ class Table:
                 self._inbox.put(_STOP)
         if threading.current_thread() is not self._worker:
             self._worker.join()
+            self._store.release_writer()
         with self._subscribers_lock:
             self._publishing_ended = True
             subscribers = list(self._subscribers)

@@ -276,3 +276,44 @@ def test_the_ordinary_user_of_these_tests_can_open_a_writable_log(shared_directo
     data.mkdir()
     data.chmod(0o777)
     assert open_as_an_ordinary_user(data / "companion.db") == "opened"
+
+
+def test_a_second_table_on_the_same_log_is_refused_until_the_first_closes(
+    db_path: Path,
+) -> None:
+    with Store.open(db_path) as first_store, Store.open(db_path) as second_store:
+        first = open_table(first_store)
+        with pytest.raises(StoreError) as refusal:
+            open_table(second_store)
+        assert str(refusal.value) == (
+            f"The match log {db_path} is in use by another companion on this machine;"
+            " stop it first, or choose another place with --db PATH."
+        )
+        first.close()
+        with open_table(second_store) as second:
+            assert second.post(NewMatch("tally", default_players(2), {})).result(timeout=10)
+
+
+def test_a_demo_on_a_log_that_another_companion_is_playing_leaves_its_match_alone(
+    db_path: Path,
+) -> None:
+    with Store.open(db_path) as store, open_table(store) as table:
+        table.post(NewMatch("tally", default_players(2), {})).result(timeout=10)
+        demo = subprocess.run(
+            [sys.executable, "-m", "tests.table.tally", "demo", "--game", "tally", "--pace", "0",
+             "--db", str(db_path)],
+            capture_output=True, text=True, cwd=REPO, timeout=60,
+        )  # fmt: skip
+        history = subprocess.run(
+            [sys.executable, "-m", "tests.table.tally", "history", "--db", str(db_path)],
+            capture_output=True, text=True, cwd=REPO, timeout=60,
+        )  # fmt: skip
+        assert table.post(DrawChance()).result(timeout=10).applied
+    assert (demo.returncode, demo.stdout) == (1, "")
+    assert demo.stderr == (
+        f"companion: The match log {db_path} is in use by another companion on this machine;"
+        " stop it first, or choose another place with --db PATH.\n"
+    )
+    assert history.returncode == 0 and "Tally  playing" in history.stdout
+    with Store.open(db_path) as store:
+        assert [(match.id, match.status) for match in store.matches()] == [(1, "playing")]
