@@ -67,7 +67,7 @@ class Pin:
 
     def irq(self, handler: Callable[[Pin], None] | None = None, trigger: int = 0,
             hard: bool = False) -> None:
-        """Register the edge handler (called synchronously, as at once as a hard IRQ)."""
+        """Register the edge handler (called synchronously on the change, soft or hard)."""
         self.handler = handler
         self.trigger = trigger
         self.hard = hard

@@ -117,8 +117,9 @@ class PtyBoard:
     def __init__(self, folder: Path, faults: Faults | None = None, **world: object) -> None:
         fakes.install()
         fakes.reset()
-        # CPython hands the GIL over every 5 ms by default: longer than the PIO FIFO
-        # lasts at spin speed. The Pico has no such pause; keep the fake close to it.
+        # CPython hands the GIL over every 5 ms by default, a long pause next to the
+        # tests' 30 ms ack timeout. The Pico's loop has no such pause; keep the fake
+        # close to it. (The steps themselves do not depend on it: the DMA feeds them.)
         self._switch_interval = sys.getswitchinterval()
         sys.setswitchinterval(0.0002)
         self.faults = faults or Faults()
