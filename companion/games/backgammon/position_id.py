@@ -100,4 +100,16 @@ def board_from_position_id(text: str) -> Board:
         raise RuleError(f"Position ID {text!r} has extra bits after both players' checkers.")
     result = (tracks[1], tracks[0])  # the player on roll comes second in the key
     check_tracks(BACKGAMMON, result)
+    if all(_stuck_on_bar(result[seat], result[1 - seat]) for seat in (0, 1)):
+        # GNU Backgammon refuses these too: no game can reach them.
+        raise RuleError(
+            f"Position ID {text!r} has both players on the bar against closed boards, "
+            "which no game can reach."
+        )
     return make_board(BACKGAMMON, result)
+
+
+def _stuck_on_bar(track: tuple[int, ...], other: tuple[int, ...]) -> bool:
+    """True when `track` has a checker on the bar and `other` holds its whole home board."""
+    # The other player's home board is their track positions 19..24.
+    return bool(track[0]) and all(count >= 2 for count in other[19:25])

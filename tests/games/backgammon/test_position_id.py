@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from companion.games.backgammon.geometry import BACKGAMMON, MINIGAM, Board
@@ -64,6 +64,9 @@ def test_a_prefix_and_spaces_are_accepted() -> None:
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_every_board_survives_a_round_trip(seed: int) -> None:
     board = random_board(BACKGAMMON, random.Random(seed))
+    tracks = board.tracks
+    # Both players on the bar against closed boards: no game reaches it, and its ID is refused.
+    assume(not all(tracks[s][0] and min(tracks[1 - s][19:25]) >= 2 for s in (0, 1)))
     text = position_id(board)
     assert len(text) == 14
     assert board_from_position_id(text) == board
@@ -77,6 +80,7 @@ def test_every_board_survives_a_round_trip(seed: int) -> None:
         ("4HPwATDgc/AB!A", "only letters, digits"),
         ("//////////////", "more than 15 checkers"),
         ("AAAAAAAAAAAA//", "extra bits"),
+        ("27YBA0DbtgEDQA", "both players on the bar against closed boards"),
     ],
 )
 def test_a_bad_position_id_is_rejected_with_a_sentence(text: str, sentence: str) -> None:
