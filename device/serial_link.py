@@ -395,11 +395,12 @@ class SerialLink(ClosesItself):
 
     def _handshake(self, path: str) -> bool:
         settings = self.settings
-        attempts = 1
-        total = settings.ack_timeout_s
+        # As many of the retry helper's doubling waits as fit the handshake timeout.
+        delays = backoff_delays(settings.ack_timeout_s, settings.max_resend_delay_s)
+        attempts, total = 1, next(delays)
         while total < settings.handshake_timeout_s:
             attempts += 1
-            total += min(settings.ack_timeout_s * 2 ** (attempts - 1), settings.max_resend_delay_s)
+            total += next(delays)
         try:
             hello = self._request(protocol.HELLO, {}, attempts)
         except LinkError as error:
