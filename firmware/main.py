@@ -168,9 +168,15 @@ class Controller:
         self.faults += 1
         try:
             self.safe_stop("internal error")
+        except Exception:  # the stop itself failed: at least release the motor
+            try:  # noqa: SIM105 - MicroPython has no contextlib
+                self.stepper.enable(False)
+            except Exception:  # nothing left to try here; the pulses reach no coil
+                pass
+        try:  # noqa: SIM105 - MicroPython has no contextlib
             self.emit({"ev": "error", "error": type(error).__name__ + ": " + str(error)})
-        except Exception:  # last resort: the watchdog remains
-            self.stepper.enabled = False
+        except Exception:  # the report is lost, the motor is safe
+            pass
 
     def safe_stop(self, reason: str) -> None:
         """Stop any motion, release the motor and forget the home position."""

@@ -139,6 +139,21 @@ def test_a_command_failing_inside_the_firmware_is_refused_and_releases_the_motor
     assert replies(port)[-1][1] == protocol.NAK and controller.faults == 1
 
 
+def test_a_fault_while_stopping_still_releases_the_motor(rig) -> None:  # type: ignore[no-untyped-def]
+    controller, _, port, _ = rig
+    controller.handle(1, protocol.ENABLE, {"on": True})
+    assert controller.stepper.enable_pin.level == 0  # EN active low: energised
+
+    def broken_stop() -> int:
+        raise RuntimeError("the state machine would not stop")
+
+    controller.stepper.stop = broken_stop
+    controller.handle(2, protocol.STOP, {})
+    assert replies(port)[-1] == (2, protocol.NAK, {"error": "internal error (RuntimeError)"})
+    assert controller.stepper.enable_pin.level == 1  # released all the same
+    assert not controller.stepper.enabled
+
+
 def test_the_home_edge_is_caught_by_a_hard_interrupt(rig) -> None:  # type: ignore[no-untyped-def]
     # A soft interrupt waits for the loop (a garbage collection, a long frame):
     # at thousands of steps a second the count it reads would be several steps late.
