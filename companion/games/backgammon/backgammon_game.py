@@ -224,7 +224,9 @@ class BackgammonGame(FamilyGame):
         The match length and scores come from the Match ID (and, for a money
         game without `options`, the Jacoby rule); other options (Crawford,
         beavers) from `options`. A Match ID with dice shown puts the
-        player on roll to move; otherwise they are to double or roll.
+        player on roll to move; one of a game not started yet (no dice, at
+        the opening position) starts with the opening roll; otherwise the
+        player on roll is to double or roll.
 
         Raises:
             RuleError: an ID is invalid or does not fit the options.
@@ -263,6 +265,10 @@ class BackgammonGame(FamilyGame):
             self.phase = Phase.DOUBLED
         elif info.dice:
             self._start_move((info.dice[0], info.dice[1]))
+        elif info.status is GameStatus.NONE and board == Board.start(BACKGAMMON):
+            # No game started yet: the opening roll decides who starts, and nobody
+            # doubles before the opening move.
+            self.phase = Phase.OPENING
         else:
             self._begin_turn()
 

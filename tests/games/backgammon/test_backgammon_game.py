@@ -322,6 +322,15 @@ def test_match_id_of_a_match_that_cannot_be_in_play_is_refused(
         BackgammonGame.from_gnubg_ids(OPENING_ID, encode_match_id(info))
 
 
+@pytest.mark.parametrize("match_id", ["MAAAAAAAAAAA", "cAgAAAAAAAAA"])
+def test_match_id_of_a_game_not_started_begins_with_the_opening_roll(match_id: str) -> None:
+    # Nobody may double before the opening move, so a loaded new game is not at a cube decision.
+    game = BackgammonGame.from_gnubg_ids(OPENING_ID, match_id)
+    assert game.phase is Phase.OPENING
+    assert game.chance() is not None and game.chance().dice == 2
+    assert Double() not in game.legal_actions()
+
+
 def test_match_id_of_the_crawford_game_loads_with_no_doubling() -> None:
     crawford = encode_match_id(MatchInfo(match_length=5, scores=(1, 4), crawford=True))
     game = BackgammonGame.from_gnubg_ids(OPENING_ID, crawford)
