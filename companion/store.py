@@ -40,6 +40,8 @@ from companion.errors import StoreError
 from companion.table.commands import Player
 from companion.table.match import Event, Step
 
+LOCK_EXCLUSIVE_NOW = 0 if fcntl is None else fcntl.LOCK_EX | fcntl.LOCK_NB
+
 DB_NAME = "companion.db"
 
 MIGRATIONS: tuple[str, ...] = (
@@ -158,6 +160,7 @@ class Store:
         """Sentences for the person starting the companion (a damaged log moved aside)."""
         self._connection: sqlite3.Connection | None = connection
         self._lock = threading.Lock()
+        self._claimed = False
         self._writer_lock: BinaryIO | None = None
 
     @classmethod
@@ -218,36 +221,26 @@ class Store:
         events (a `companion demo` over SSH would abandon the match the service
         is playing). Readers such as `companion history` need no claim. The
         claim is an advisory lock on a file beside the log, dropped by the
-        operating system if the process dies. Safe to call twice.
+        operating system if the process dies.
 
         Raises:
-            StoreError: another companion holds the claim, or the lock file cannot be made.
+            StoreError: another table or companion holds the claim, or the lock file cannot
+                be made.
         """
-        if self._writer_lock is not None or fcntl is None:  # no flock on Windows: no claim
-            return
-        lock_path = self.path.with_name(self.path.name + ".lock")
-        try:
-            lock_file = lock_path.open("ab")
-        except OSError as error:
+        if self._claimed:
             raise StoreError(
-                f"The lock file {lock_path} cannot be made ({error.strerror or error}); check"
-                " that the data directory is writable, or choose another place with --db PATH."
-            ) from None
-        try:
-            fcntl.flock(lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            lock_file.close()
-            raise StoreError(
-                f"The match log {self.path} is in use by another companion on this machine;"
-                " stop it first, or choose another place with --db PATH."
-            ) from None
-        self._writer_lock = lock_file
+                f"The match log {self.path} already has a table: close it before opening another."
+            )
+        if fcntl is not None:  # no flock on Windows: no claim between processes there
+            self._writer_lock = _lock_beside(self.path, fcntl.flock)
+        self._claimed = True
 
     def release_writer(self) -> None:
         """Give up the claim of `claim_writer`, if held; safe to call twice."""
         if self._writer_lock is not None:
             self._writer_lock.close()  # closing the file drops the lock
             self._writer_lock = None
+        self._claimed = False
 
     def __enter__(self) -> Store:
         return self
@@ -456,6 +449,31 @@ def ensure_writable_directory(directory: Path) -> None:
         raise StoreError(
             f"The data directory {directory} cannot be written ({reason}); {advice}."
         ) from None
+
+
+def _lock_beside(path: Path, flock: Callable[[BinaryIO, int], None]) -> BinaryIO:
+    """An exclusive advisory lock on ``<log>.lock``, held while the returned file is open.
+
+    Raises:
+        StoreError: another process holds it, or the lock file cannot be made.
+    """
+    lock_path = path.with_name(path.name + ".lock")
+    try:
+        lock_file = lock_path.open("ab")
+    except OSError as error:
+        raise StoreError(
+            f"The lock file {lock_path} cannot be made ({error.strerror or error}); check"
+            " that the data directory is writable, or choose another place with --db PATH."
+        ) from None
+    try:
+        flock(lock_file, LOCK_EXCLUSIVE_NOW)
+    except OSError:
+        lock_file.close()
+        raise StoreError(
+            f"The match log {path} is in use by another companion on this machine;"
+            " stop it first, or choose another place with --db PATH."
+        ) from None
+    return lock_file
 
 
 def move_aside(path: Path, now: datetime) -> Path:

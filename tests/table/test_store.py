@@ -317,3 +317,14 @@ def test_a_demo_on_a_log_that_another_companion_is_playing_leaves_its_match_alon
     assert history.returncode == 0 and "Tally  playing" in history.stdout
     with Store.open(db_path) as store:
         assert [(match.id, match.status) for match in store.matches()] == [(1, "playing")]
+
+
+def test_a_store_serves_one_table_at_a_time(store: Store) -> None:
+    with open_table(store):
+        with pytest.raises(StoreError) as refusal:
+            open_table(store)
+        assert str(refusal.value) == (
+            f"The match log {store.path} already has a table: close it before opening another."
+        )
+    with open_table(store) as again:
+        assert again.post(NewMatch("tally", default_players(2), {})).result(timeout=10).applied
