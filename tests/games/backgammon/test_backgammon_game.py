@@ -15,7 +15,7 @@ from companion.games.backgammon.actions import (
 from companion.games.backgammon.backgammon_game import BackgammonGame
 from companion.games.backgammon.family import INVALID_ROLL, Phase
 from companion.games.backgammon.match_id import GameStatus, MatchInfo, encode_match_id
-from companion.games.backgammon.movement import Step
+from companion.games.backgammon.movement import Step, pip_count
 from companion.games.backgammon.options import BackgammonOptions
 from companion.games.base import RuleError
 from companion.games.registry import game_spec
@@ -320,6 +320,16 @@ def test_match_id_of_a_match_that_cannot_be_in_play_is_refused(
 ) -> None:
     with pytest.raises(RuleError, match=sentence):
         BackgammonGame.from_gnubg_ids(OPENING_ID, encode_match_id(info))
+
+
+def test_gnu_backgammon_ids_of_a_real_session_load_and_write_back_unchanged() -> None:
+    # GNU Backgammon's export of move 11 of a 7-point match at 0-3: "fanar to play 44",
+    # wells 152 pips, fanar 167, and among its moves "21/17*(2) 11/7(2)".
+    game = BackgammonGame.from_gnubg_ids("sG/BgCGMM+YAIw", "cAnyAAAAGAAA")
+    assert (game.player, game.dice, game.scores()) == (1, (4, 4), [0, 3])
+    assert pip_count(game.board, 1) == 167 and pip_count(game.board, 0) == 152
+    assert "21/17*(2) 11/7(2)" in [str(action) for action in game.legal_actions()]
+    assert game.gnubg_ids() == ("sG/BgCGMM+YAIw", "cAnyAAAAGAAA")
 
 
 @pytest.mark.parametrize("match_id", ["MAAAAAAAAAAA", "cAgAAAAAAAAA"])
