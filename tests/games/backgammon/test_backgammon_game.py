@@ -332,6 +332,16 @@ def test_gnu_backgammon_ids_of_a_real_session_load_and_write_back_unchanged() ->
     assert game.gnubg_ids() == ("sG/BgCGMM+YAIw", "cAnyAAAAGAAA")
 
 
+def test_gnu_backgammon_ids_of_a_cube_decision_load_with_the_leader_to_double_or_roll() -> None:
+    # A diagram made from GNU Backgammon IDs: "Match to 7, Blue leads 3-0, Blue on roll.
+    # Cube action?", White 144 pips, Blue 107.
+    game = BackgammonGame.from_gnubg_ids("bLsQwCE2dmMGAA", "cAngAAAAGAAA")
+    assert (game.player, game.phase, game.scores()) == (1, Phase.DECIDE, [0, 3])
+    assert pip_count(game.board, 1) == 107 and pip_count(game.board, 0) == 144
+    assert game.legal_actions() == [Roll(), Double()]
+    assert game.gnubg_ids() == ("bLsQwCE2dmMGAA", "cAngAAAAGAAA")
+
+
 @pytest.mark.parametrize("match_id", ["MAAAAAAAAAAA", "cAgAAAAAAAAA"])
 def test_match_id_of_a_game_not_started_begins_with_the_opening_roll(match_id: str) -> None:
     # Nobody may double before the opening move, so a loaded new game is not at a cube decision.
