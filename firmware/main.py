@@ -23,8 +23,14 @@ except ImportError:  # on the Pico they sit at the root of the filesystem
 
 ticks_diff = sensors.ticks_diff  # wrap-aware on both sides
 try:
-    from time import ticks_ms
+    from time import sleep_ms, ticks_ms
 except ImportError:  # CPython (tests): a monotonic clock, wrapped as MicroPython's
+
+    def sleep_ms(ms: int) -> None:
+        """Wait `ms` milliseconds."""
+        import time
+
+        time.sleep(ms / 1000)
 
     def ticks_ms() -> int:
         """Milliseconds from a monotonic clock, wrapping as MicroPython's do."""
@@ -470,6 +476,7 @@ class Controller:
 
 
 REPL_FLAG = "repl.flag"
+REPL_ACK_FLUSH_MS = 200
 
 
 def repl_requested() -> bool:
@@ -508,6 +515,8 @@ def main() -> None:
     if controller.reboot_to_repl:
         with open(REPL_FLAG, "w") as flag:
             flag.write("1")
+        # The REPL command's ACK still sits in the USB buffer: let the Pi fetch it.
+        sleep_ms(REPL_ACK_FLUSH_MS)
         machine.reset()
 
 

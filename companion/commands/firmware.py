@@ -113,8 +113,9 @@ def _link(port: str, timeout_s: float) -> Any:
 def request_repl(path: str, timeout_s: float = 1.0) -> bool:
     """If a firmware of ours (any version) answers on `path`, ask it to reboot into the REPL.
 
-    Returns True if it agreed. A fresh MicroPython does not answer; mpremote
-    then interrupts it as usual.
+    Returns True if it answered HELLO and was sent REPL (its ACK may be lost
+    in the reset; the caller waits for a reboot either way). A fresh
+    MicroPython does not answer; mpremote then interrupts it as usual.
     """
     from device.errors import LinkError
     from device.serial_link import open_serial_port
@@ -124,6 +125,7 @@ def request_repl(path: str, timeout_s: float = 1.0) -> bool:
         port = open_serial_port(path, 115200)
     except LinkError:
         return False
+    ours = False
     try:
         decoder = protocol.FrameDecoder()
         for seq, kind in ((1, protocol.HELLO), (2, protocol.REPL)):
@@ -134,10 +136,11 @@ def request_repl(path: str, timeout_s: float = 1.0) -> bool:
                 messages = decoder.feed(port.read(max(1, port.in_waiting)))
                 answered = any(m[0] == seq and m[1] == protocol.ACK for m in messages)
             if not answered:
-                return False
+                return ours
+            ours = True
         return True
-    except Exception:  # a board that vanished or misbehaves: let mpremote try
-        return False
+    except Exception:  # the board vanished (resetting) or misbehaves: mpremote tries next
+        return ours
     finally:
         port.close()
 

@@ -283,8 +283,12 @@ def test_boot_disables_ctrl_c_and_a_repl_command_reboots_into_the_repl(
             self.incoming.extend(protocol.encode_frame(2, protocol.REPL, {}))
 
     monkeypatch.setattr(firmware_main, "UsbPort", ScriptedPort)
+    pauses: list[int] = []
+    monkeypatch.setattr(firmware_main, "sleep_ms", pauses.append)
     with pytest.raises(SystemExit, match=r"machine\.reset"):
         firmware_main.main()
+    # The REPL command's ACK gets time to leave the USB buffer before the reset.
+    assert pauses == [firmware_main.REPL_ACK_FLUSH_MS]
     assert micropython.kbd_intr_calls == [-1, 3]  # type: ignore[attr-defined]
     assert micropython.emergency_buffers  # type: ignore[attr-defined]  # for the hard home IRQ
     assert (tmp_path / firmware_main.REPL_FLAG).exists()

@@ -68,6 +68,33 @@ def test_the_running_firmware_is_asked_to_reboot_into_the_repl_first(
     assert seen == [True]
 
 
+def test_the_install_waits_for_the_reboot_even_when_the_repl_ack_is_lost(
+    pty_board: PtyBoard, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from firmware import protocol
+
+    board_write = pty_board.port.write
+    lost: list[bytes] = []
+
+    def reset_before_the_ack_left(data: bytes) -> None:
+        messages = protocol.FrameDecoder().feed(data)
+        if not lost and (2, protocol.ACK, {}) in messages:
+            lost.append(data)  # the REPL command's ACK, lost in the reset
+            return
+        board_write(data)
+
+    monkeypatch.setattr(pty_board.port, "write", reset_before_the_ack_left)
+    waits: list[str] = []
+    real_wait = firmware_command.wait_for_reboot
+    monkeypatch.setattr(firmware_command, "wait_for_reboot",
+                        lambda pattern: (waits.append(pattern), real_wait(pattern)))
+    monkeypatch.setattr(firmware_command, "run_mpremote", fake_mpremote(pty_board, []))
+    assert main(["firmware", "install", "--port", str(pty_board.path)]) == 0
+    assert lost
+    assert "Asked the running firmware to hand the board over" in capsys.readouterr().out
+    assert len(waits) == 2  # after the REPL request, and after the copy
+
+
 def test_a_board_reporting_another_version_after_install_is_an_error(
     pty_board: PtyBoard, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
