@@ -324,7 +324,8 @@ class DMA:
         ctrl = ctrl or {}
         if not isinstance(write, StateMachine) or ctrl.get("inc_write", True):
             raise ValueError("the fake DMA only writes to a state machine's FIFO")
-        if ctrl.get("size") != 2 or ctrl.get("treq_sel") != write.number:
+        tx_dreq = (write.number >> 2) * 8 + (write.number & 3)  # RP2040 datasheet 2.5.3.1
+        if ctrl.get("size") != 2 or ctrl.get("treq_sel") != tx_dreq:
             raise ValueError("the fake DMA moves words paced by the state machine's TX DREQ")
         with StateMachine.lock:
             write.advance()
