@@ -35,7 +35,15 @@ from companion.table.commands import (
     SupplyChance,
     Undo,
 )
-from companion.table.match import Event, ReplayError, RunningMatch, Step, canonical_json
+from companion.table.match import (
+    EngineFault,
+    Event,
+    ReplayError,
+    RunningMatch,
+    Step,
+    canonical_json,
+    engine_must_describe,
+)
 from companion.table.snapshot import Subscription, TableSnapshot
 
 MAX_NAME_LENGTH = 24
@@ -173,18 +181,24 @@ class Table:
         except RuleError as error:
             # Engines refuse before they change anything (the protocol of `GameState.apply`).
             return Outcome(False, str(error), match_id=self._match_id or None)
+        except EngineFault as fault:
+            return self._engine_failed(command, fault.__cause__ or fault)
         except CompanionError as error:  # the log could not be written
             self._resync()
             return Outcome(False, str(error), match_id=self._match_id or None)
         except Exception as error:  # an engine bug must not stop the table
-            log.error("The table could not apply %r", command, exc_info=error)
-            self._resync()
-            return Outcome(
-                False,
-                f"The game's rules engine failed on that ({type(error).__name__}: {error});"
-                " nothing changed, so try another move.",
-                match_id=self._match_id or None,
-            )
+            return self._engine_failed(command, error)
+
+    def _engine_failed(self, command: Command, error: BaseException) -> Outcome:
+        """Report an engine bug, undo whatever it changed, and refuse the command."""
+        log.error("The table could not apply %r", command, exc_info=error)
+        self._resync()
+        return Outcome(
+            False,
+            f"The game's rules engine failed on that ({type(error).__name__}: {error});"
+            " nothing changed, so try another move.",
+            match_id=self._match_id or None,
+        )
 
     def _handle(self, command: Command) -> Outcome:
         if isinstance(command, NewMatch):
@@ -210,11 +224,14 @@ class Table:
     def _commit(self, match: RunningMatch, step: Step) -> Outcome:
         state = match.state
         result = None
-        if state.is_over:
-            result = {"winners": list(state.winners()), "scores": list(state.scores())}
         # The snapshot asks the engine for more (legal actions): a failure there must come
         # before anything is written, so that a refused command really left nothing behind.
-        snapshot = self._make_snapshot(match, step.event.seq, step.state_json, step.event.text)
+        with engine_must_describe():
+            if state.is_over:
+                result = {"winners": list(state.winners()), "scores": list(state.scores())}
+            snapshot = self._make_snapshot(
+                match, step.event.seq, step.state_json, step.event.text
+            )
         self._store.record(self._match_id, step, list(state.scores()), result)
         self._events.append(step.event)
         self._publish(snapshot)

@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.errors import CompanionError
 from companion.games.base import (
     ChanceRequest,
     GameSpec,
@@ -72,6 +74,15 @@ class Step:
 
 class ReplayError(RuleError):
     """A logged match cannot be rebuilt from its events."""
+
+
+class EngineFault(CompanionError, RuntimeError):
+    """The engine failed after it had changed the state: a bug, not a refusal.
+
+    Engines refuse with `RuleError` before they change anything; a `RuleError`
+    from describing a state already reached (its JSON, scores or legal
+    actions) is turned into this, so that the table undoes the change.
+    """
 
 
 def canonical_json(state: GameState) -> str:
@@ -363,15 +374,34 @@ class RunningMatch:
         text: str,
         now: str,
     ) -> Step:
-        state_json = canonical_json(self.state)
-        if kind != "undo" and self.state.is_over:
-            winners = " and ".join(self.seat_name(seat) for seat in self.state.winners())
-            text = f"{text}. {winners or 'Nobody'} won the match"
+        """Log line, hash and scores of the state just reached.
+
+        Raises:
+            EngineFault: the engine cannot describe that state.
+        """
+        with engine_must_describe():
+            state_json = canonical_json(self.state)
+            over, winners, scores = self.state.is_over, self.state.winners(), self.state.scores()
+        if kind != "undo" and over:
+            names = " and ".join(self.seat_name(seat) for seat in winners)
+            text = f"{text}. {names or 'Nobody'} won the match"
         self.seq += 1
         event = Event(self.seq, kind, seat, action, detail, text, sha(state_json), now)
         if kind != "undo":
             self.standing.append(event)
-        scores = list(self.state.scores())
-        changed = kind != "undo" and scores != self.scores
-        self.scores = scores
-        return Step(event=event, state_json=state_json, round_scores=scores if changed else None)
+        changed = kind != "undo" and list(scores) != self.scores
+        self.scores = list(scores)
+        return Step(event, state_json, round_scores=self.scores if changed else None)
+
+
+@contextmanager
+def engine_must_describe() -> Iterator[None]:
+    """Around the engine describing a state it has reached: a refusal there is a fault.
+
+    Raises:
+        EngineFault: the engine raised `RuleError`.
+    """
+    try:
+        yield
+    except RuleError as error:
+        raise EngineFault(f"it cannot describe the state it reached: {error}") from error

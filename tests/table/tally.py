@@ -5,7 +5,9 @@ one die, then either adds it to their score or spins: the spun seat scores
 one point. The first to reach the target wins. Two deliberately buggy engine
 moves let tests check that the table survives engine bugs: "crash" changes
 the state and then raises a non-rule error; "jam" is applied cleanly but
-leaves a state whose legal actions cannot be listed.
+leaves a state that cannot be described: its legal actions raise an error
+(value None), or its legal actions or its scores raise a RuleError (value
+"moves" or "scores"), which no engine may do for a state it has reached.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ class TallyState:
     deck: list[int] | None = None
     die: int | None = None
     spinning: bool = False
-    jammed: bool = False
+    jammed: str | None = None
 
     @property
     def to_move(self) -> int | None:
@@ -74,6 +76,8 @@ class TallyState:
         return Move(kind, value)
 
     def legal_actions(self) -> list[Move]:
+        if self.jammed == "moves":
+            raise RuleError("the engine lost its moves")
         if self.jammed:
             raise RuntimeError("the engine lost its moves")
         if self.is_over or self.chance() is not None:
@@ -107,7 +111,7 @@ class TallyState:
             self.scores_[self.turn] += 100
             raise ZeroDivisionError("the engine fell over")
         elif action.kind == "jam":
-            self.jammed = True
+            self.jammed = action.value or "anything"
         else:
             raise RuleError(f"Tally has no move called {action.kind}.")
 
@@ -117,6 +121,8 @@ class TallyState:
         self.turn = (self.turn + 1) % self.players
 
     def scores(self) -> list[int]:
+        if self.jammed == "scores":
+            raise RuleError("the engine lost the scores")
         return list(self.scores_)
 
     def winners(self) -> list[int]:

@@ -417,20 +417,30 @@ def test_an_engine_bug_is_refused_reported_and_leaves_the_state_as_it_was(
     assert after.seq == before.seq + 1 and max(after.scores) <= 6
 
 
-def test_a_state_the_engine_cannot_show_is_refused_before_anything_is_logged(
-    table: Table, store: Store
+@pytest.mark.parametrize(
+    ("jam", "error"),
+    [
+        (None, "RuntimeError: the engine lost its moves"),
+        ("moves", "the engine lost its moves"),
+        ("scores", "the engine lost the scores"),
+    ],
+    ids=["legal actions fail", "legal actions refuse", "scores refuse"],
+)
+def test_a_state_the_engine_cannot_describe_is_refused_undone_and_not_logged(
+    table: Table, store: Store, jam: str | None, error: str
 ) -> None:
     apply(table, DrawChance(), DrawChance())
     before = table.snapshot
     with table.subscribe() as subscription:
         assert subscription.get(timeout=5) is before
-        outcome = table.post(Play({"kind": "jam"})).result(timeout=10)
-        assert not outcome.applied and "the engine lost its moves" in outcome.text
+        outcome = table.post(Play({"kind": "jam", "value": jam})).result(timeout=10)
+        assert not outcome.applied and error in outcome.text
+        assert outcome.text.startswith("The game's rules engine failed on that (")
         assert subscription.latest() is None  # nothing was published
     assert [event.seq for event in store.events(1)] == [1, 2]
     assert table.snapshot is before
-    (seq,) = apply(table, Play({"kind": "add"}))
-    assert seq == 3
+    (seq,) = apply(table, Play({"kind": "add"}))  # the jam was undone: play goes on
+    assert seq == 3 and table.snapshot is not None and sum(table.snapshot.scores) > 0
 
 
 def failing_replay(fail: list[bool]) -> GameSpec:
