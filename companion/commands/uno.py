@@ -29,6 +29,9 @@ UNO_GAMES = ("classic", "tiki", "duo")
 """The UNO games the command knows, by registry name."""
 
 
+DEFAULT_PLAYERS = 4
+"""Players when ``--players`` is not given (within the game's range: UNO Duo has 2)."""
+
 OUT_OF_TURN = frozenset({"call_uno", "catch_uno"})
 """Actions said out of turn ("seat 2 calls UNO"): the log does not put the seat to move first."""
 
@@ -45,7 +48,11 @@ def register(subparsers: Any) -> None:
         "simulate", help="Play a complete match with random legal choices."
     )
     simulate.add_argument("--game", choices=UNO_GAMES, default="classic", help="which UNO game")
-    simulate.add_argument("--players", type=int, default=4, help="number of players")
+    simulate.add_argument(
+        "--players",
+        type=int,
+        help=f"number of players (default {DEFAULT_PLAYERS}, or 2 for UNO Duo)",
+    )
     simulate.add_argument("--seed", type=int, default=0, help="seed of the random choices")
     simulate.add_argument("--deck", metavar="FILE", help="a deck file (TOML or JSON) to play with")
     simulate.add_argument("--json", action="store_true", help="print one JSON object")
@@ -139,15 +146,19 @@ def run_simulate(args: argparse.Namespace) -> int:
     Raises:
         UnoCommandError: unknown game, bad player count or a broken deck file.
     """
+    spec = uno_spec(args.game)
+    players = args.players
+    if players is None:
+        players = max(spec.min_players, min(DEFAULT_PLAYERS, spec.max_players))
     options: dict[str, Any] = {}
     if args.deck:
         options["deck_cards"] = _deck_cards(args.deck)
     if args.json:
-        state, actions = simulate_match(args.game, args.players, args.seed, options, args.deck)
+        state, actions = simulate_match(args.game, players, args.seed, options, args.deck)
         json.dump(match_summary(args.game, args.seed, state, actions), sys.stdout)
         sys.stdout.write("\n")
         return 0
-    state = new_match(args.game, args.players, options, args.deck)
+    state = new_match(args.game, players, options, args.deck)
     _print_log(uno_spec(args.game), state, random.Random(args.seed), sys.stdout, args.seed)
     return 0
 

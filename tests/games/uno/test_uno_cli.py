@@ -214,3 +214,11 @@ def test_log_shows_uno_calls_and_catches_without_the_seat_to_move(
     assert "  seat 2 calls UNO" in lines
     assert not any(line.endswith("calls UNO") and line.count("seat") > 1 for line in lines)
     assert not any(line.endswith("caught without UNO") and line.count("seat") > 1 for line in lines)
+
+
+@pytest.mark.parametrize(("game", "players"), [("classic", 4), ("tiki", 4), ("duo", 2)])
+def test_players_default_to_four_or_the_two_of_uno_duo(
+    game: str, players: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    result = simulate_json(capsys, "--game", game, "--seed", "2")
+    assert result["players"] == players
