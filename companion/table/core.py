@@ -248,7 +248,7 @@ class Table:
         if spec is None:
             known = ", ".join(sorted(self._games)) or "none yet"
             raise RuleError(f"There is no game called {game!r}; choose one of: {known}.")
-        check_players(players)
+        players = check_players(players)
         match = RunningMatch.start(spec, players, options)
         now = self._clock().isoformat(timespec="milliseconds")
         unfinished = None
@@ -368,22 +368,30 @@ class Table:
             log.error("Match %s cannot be marked abandoned: %s", self._match_id, error)
 
 
-def check_players(players: tuple[Player, ...]) -> None:
-    """Check names and colours before a match starts.
+def check_players(players: tuple[Player, ...]) -> tuple[Player, ...]:
+    """Check names and colours before a match starts; returns them without outer spaces.
 
     Raises:
-        RuleError: a name is empty, too long or used twice.
+        RuleError: a name is empty, too long, not on one line, or used twice; or a
+            colour is missing.
     """
-    names = [player.name.strip() for player in players]
+    tidy = tuple(Player(player.name.strip(), player.colour.strip()) for player in players)
+    names = [player.name for player in tidy]
     if any(not name for name in names):
         raise RuleError("Every player needs a name.")
     for name in names:
+        if not name.isprintable():
+            # A name is shown on one line everywhere: the log, the history, the screens.
+            raise RuleError(f"{name!r} is not a name on one line: use letters, digits and spaces.")
         if len(name) > MAX_NAME_LENGTH:
-            raise RuleError(f"{name[:MAX_NAME_LENGTH]}... is too long: use at most 24 letters.")
+            raise RuleError(
+                f"{name[:MAX_NAME_LENGTH]}... is too long: use at most {MAX_NAME_LENGTH} letters."
+            )
         if names.count(name) > 1:
             raise RuleError(f"Two players are called {name}: give each a different name.")
-    if any(not player.colour.strip() for player in players):
+    if any(not player.colour for player in tidy):
         raise RuleError("Every player needs a colour.")
+    return tidy
 
 
 __all__ = ["Table", "check_players"]

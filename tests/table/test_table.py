@@ -332,6 +332,12 @@ def pair(second: Player) -> tuple[Player, Player]:
          f"{'B' * 24}... is too long: use at most 24 letters."),
         (NewMatch("tally", pair(Player("Ben", ""))),
          "Every player needs a colour."),
+        (NewMatch("tally", pair(Player("Ben\nCleo", "blue"))),
+         "'Ben\\nCleo' is not a name on one line: use letters, digits and spaces."),
+        (NewMatch("tally", pair(Player("Ben\x1b[2J", "blue"))),
+         "'Ben\\x1b[2J' is not a name on one line: use letters, digits and spaces."),
+        (NewMatch("tally", pair(Player(" Ana ", "blue"))),
+         "Two players are called Ana: give each a different name."),
     ],
 )  # fmt: skip
 def test_a_match_that_cannot_start_is_refused_with_a_sentence(
@@ -341,6 +347,15 @@ def test_a_match_that_cannot_start_is_refused_with_a_sentence(
         outcome = table.post(command).result(timeout=10)
     assert (outcome.applied, outcome.text) == (False, sentence)
     assert store.matches() == []
+
+
+def test_names_and_colours_are_kept_without_outer_spaces(store: Store) -> None:
+    with open_table(store) as table:
+        apply(table, NewMatch("tally", (Player(" Ana ", " red"), Player("Ben Li", "blue "))))
+        snapshot = table.snapshot
+    assert snapshot is not None
+    assert snapshot.players == (Player("Ana", "red"), Player("Ben Li", "blue"))
+    assert store.matches()[0].players == snapshot.players
 
 
 def test_play_before_any_match_is_refused(store: Store) -> None:
