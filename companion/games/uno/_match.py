@@ -135,9 +135,17 @@ class UnoMatch(MatchState):
         self.owed.append([seat, count, int(voluntary)])
 
     def holds_colour(self, seat: int, colour: Colour | None) -> bool:
-        """True if `seat` holds a card of `colour` (simulation only)."""
+        """True if `seat` holds a card of `colour` (simulation only).
+
+        What makes a Wild Draw Four illegal: wilds have no colour, and a Tiki
+        Face (Discard All Red) shows a colour but is never played on the
+        discard pile, so it does not count either.
+        """
         return colour is not None and any(
-            card is not None and card.colour is colour and not card.is_wild
+            card is not None
+            and card.colour is colour
+            and not card.is_wild
+            and not card.is_tiki_face
             for card in self.hands[seat]
         )
 

@@ -177,3 +177,17 @@ def test_go_to_drawn_card_is_kept_when_the_table_turns_d_u3_off() -> None:
     )
     state.apply(act.Draw())
     assert state.to_move == 0 and state.hands[2][-1] == Card.parse("Red 9")
+
+
+def test_a_discard_all_face_of_the_colour_in_play_does_not_make_a_wild_draw_four_illegal() -> None:
+    """A table's own Tiki deck with Wild Draw Fours: a face is no card of the colour in play."""
+    deck = [*(["Red 1", "Blue 2", "Green 3"] * 10), "Wild Draw Four", "Tiki Discard All Red"]
+    state = laid_out(
+        TikiTwist,
+        [["Wild Draw Four", "Tiki Discard All Red", "Blue 2"], ["Green 3", "Red 1"]],
+        top="Red 1",
+        deck_cards=deck,
+    )
+    state.apply(play("Wild Draw Four", "Green"))
+    state.apply(act.Challenge())
+    assert state.hand_sizes == [2, 8]  # the challenge failed: the challenger drew six
