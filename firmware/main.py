@@ -79,7 +79,9 @@ class Controller:
         self.duplicates = 0
         self.faults = 0
         self.homed = False
-        self.loaded = array("I")
+        # Taken once, at boot: a long move must not depend on finding a large
+        # free block later, in a fragmented heap (16000 steps are 64 KB).
+        self.loaded = stepper_pio.MoveBuffer(MAX_MOVE_STEPS)
         self.loaded_move = None
         self.move_id = None
         self.motion_started = 0
@@ -391,22 +393,20 @@ class Controller:
         intervals = fields.get("intervals")
         if not isinstance(move_id, int) or not isinstance(intervals, list):
             raise CommandError("load needs a move id and a list of intervals")
-        if offset != 0 and (move_id != self.loaded_move or offset != len(self.loaded)):
-            raise CommandError("load out of order: expected offset " + str(len(self.loaded)))
+        if offset != 0 and (move_id != self.loaded_move or offset != self.loaded.count):
+            raise CommandError("load out of order: expected offset " + str(self.loaded.count))
         if not isinstance(offset, int) or offset + len(intervals) > MAX_MOVE_STEPS:
             raise CommandError("a move holds at most " + str(MAX_MOVE_STEPS) + " steps")
         for interval in intervals:
             if not isinstance(interval, int) or not 20 <= interval <= MAX_INTERVAL_US:
                 raise CommandError("intervals must be whole microseconds, 20 to 1000000")
         if offset == 0:
-            self.loaded = array("I")  # the old move's words are garbage from here
+            self.loaded.clear()
             self.loaded_move = move_id
         # Stored as the state machine's words, ready for the DMA.
         freq = self.stepper.freq
-        stepper_pio.append_words(
-            self.loaded, [stepper_pio.microsecond_cycles(us, freq) for us in intervals], offset
-        )
-        return {"loaded": len(self.loaded)}
+        self.loaded.extend([stepper_pio.microsecond_cycles(us, freq) for us in intervals])
+        return {"loaded": self.loaded.count}
 
     def cmd_move(self, fields: dict) -> dict:
         """Run the uploaded schedule (`move`, `dir`, `steps`) or `segments`."""
@@ -425,17 +425,18 @@ class Controller:
                 raise CommandError(problem)
             if steps > MAX_MOVE_STEPS:
                 raise CommandError("a move holds at most " + str(MAX_MOVE_STEPS) + " steps")
-            words = stepper_pio.move_words(stepper_pio.segment_intervals(fields["segments"]))
+            self.loaded.clear()  # the buffer now holds this profile, not an upload
+            self.loaded_move = None
+            self.loaded.extend(stepper_pio.segment_intervals(fields["segments"]))
         else:
-            steps = len(self.loaded)
+            steps = self.loaded.count
             if move_id != self.loaded_move or fields.get("steps") != steps:
                 raise CommandError("move " + str(move_id) + " is not fully loaded")
-            words = self.loaded
         self.stepper.enable(True)
         self._clear_crossings()
         self.move_id = move_id
         self.motion_started = self.clock()
-        self.stepper.start(direction, words)
+        self.stepper.start(direction, self.loaded.words, steps)
         return {"steps": steps}
 
     def cmd_home(self, fields: dict) -> dict:

@@ -85,32 +85,54 @@ def microsecond_cycles(interval_us: int, freq: int = SM_FREQ) -> int:
     return interval_us * freq // 1000000
 
 
-def append_words(words, intervals, offset: int = 0) -> None:
-    """Add gaps-before-each-step to `words`, the program's waits-after-each-pulse.
+def word_array(size: int):  # -> array
+    """A zeroed array('I') of `size` words, made in one allocation (never grown)."""
+    try:
+        return array("I", bytes(4 * size))  # MicroPython: raw bytes, one block
+    except TypeError:  # CPython takes raw bytes only through frombytes
+        words = array("I")
+        words.frombytes(bytes(4 * size))
+        return words
 
-    The program pulses as soon as it pulls a word, then waits; so the first
-    step is taken at once and every later one follows its gap exactly (the
-    move is the schedule shifted earlier by its first gap). `words` always
-    ends with a 0 placeholder for the last pulse, which the next interval
-    appended (a later chunk of the same move, at `offset`) replaces. The
-    array grows once per call: MicroPython grows it 8 items at a time on
-    `append`, which would copy a long move thousands of times.
+
+class MoveBuffer:
+    """One move's words for the DMA, in memory taken once at boot.
+
+    A long move then never needs a large free block later (after the heap
+    has fragmented), nor copies itself while growing. The program pulses as
+    soon as it pulls a word, then waits; so word i is the wait after step i,
+    the gap before step i+1: the first step is taken at once and every later
+    one follows its gap exactly (the move is the schedule shifted earlier by
+    its first gap). The last word is a 0 placeholder until the next gap.
     """
-    waits = [wait_word(interval) for interval in intervals]
-    if not waits:
-        return
-    first = waits.pop(0)
-    if offset > 0:
-        words[offset - 1] = first
-    waits.append(0)
-    words.extend(array("I", waits))
 
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.words = word_array(capacity)
+        self.count = 0
 
-def move_words(intervals):  # -> array
-    """The whole move as the words the DMA streams to the state machine."""
-    words = array("I")
-    append_words(words, intervals)
-    return words
+    def clear(self) -> None:
+        """Start a new move."""
+        self.count = 0
+
+    def extend(self, intervals) -> None:
+        """Append gaps-before-each-step (state machine cycles).
+
+        Raises:
+            ValueError: the move would exceed the capacity (callers check the
+                length first: the gaps before the limit stay appended).
+        """
+        words = self.words
+        count = self.count
+        for interval in intervals:
+            if count >= self.capacity:
+                self.count = count
+                raise ValueError("a move holds at most " + str(self.capacity) + " steps")
+            if count > 0:
+                words[count - 1] = wait_word(interval)
+            words[count] = 0
+            count += 1
+        self.count = count
 
 
 def dreq_index(sm_id: int) -> int:
@@ -143,29 +165,28 @@ class Stepper:
         self.enabled = bool(on)
         self.enable_pin.value((not on) if self.enable_active_low else bool(on))
 
-    def start(self, direction: int, words, repeat: int = 0) -> None:
-        """Begin a move: one pulse per word, each followed by its wait (cycles).
+    def start(self, direction: int, words, count: int, constant: bool = False) -> None:
+        """Begin a move of `count` steps: one pulse per word, then its wait (cycles).
 
-        `words` is an array('I') from `move_words`; with `repeat`, its first
-        word alone is sent `repeat` times (a constant rate, no array needed).
-        The DMA then runs the move without the main loop's help.
+        `words` is an array('I') (a `MoveBuffer`'s); `constant` sends its
+        first word alone `count` times (a constant rate, no long array). The
+        DMA then runs the move without the main loop's help.
         """
         self.stop()
         self.direction = 1 if direction >= 0 else -1
         self.dir_pin.value(1 if self.direction > 0 else 0)
-        count = repeat if repeat > 0 else len(words)
         if count <= 0:
             return
         self._words = words
         self._count = count
-        ctrl = self.dma.pack_ctrl(size=2, inc_read=repeat <= 0, inc_write=False,
+        ctrl = self.dma.pack_ctrl(size=2, inc_read=not constant, inc_write=False,
                                   treq_sel=self._dreq)
         self.dma.config(read=words, write=self.sm, count=count, ctrl=ctrl, trigger=True)
 
     def start_constant(self, direction: int, steps: int, hz: float) -> None:
         """Begin `steps` steps at `hz` (a homing leg)."""
         interval = int(self.freq / hz + 0.5)
-        self.start(direction, array("I", [wait_word(interval)]), repeat=steps)
+        self.start(direction, array("I", [wait_word(interval)]), steps, constant=True)
 
     def busy(self) -> bool:
         """True until the last step of the move has been emitted."""

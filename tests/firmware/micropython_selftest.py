@@ -116,7 +116,11 @@ check("loop answers every command", replies == [
     (1, protocol.ACK), (2, protocol.ACK), (3, protocol.ACK), (3, protocol.ACK), (4, protocol.ACK),
     (5, protocol.ACK), (6, protocol.NAK), (7, protocol.ACK), (8, protocol.ACK), (9, protocol.ACK),
 ], replies)
-check("a duplicate is not run twice", len(controller.loaded) == 5 and controller.duplicates == 1)
+check("a duplicate is not run twice", controller.loaded.count == 5 and controller.duplicates == 1)
+check("the move buffer is taken once, one word a step",
+      len(controller.loaded.words) == main.MAX_MOVE_STEPS
+      and len(bytes(controller.loaded.words)) == 4 * main.MAX_MOVE_STEPS,
+      len(controller.loaded.words))
 kinds = [event["ev"] for event in events]
 check("loop events", kinds == ["move_done", "homed", "dice"], kinds)
 check("move report", events[0]["steps"] == 5 and events[0]["edges"] == [], events[0])

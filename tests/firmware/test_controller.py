@@ -82,12 +82,12 @@ def test_bad_commands_are_refused_with_a_reason_and_change_nothing(  # type: ign
     rig, kind: int, fields: dict, reason: str
 ) -> None:
     controller, _, port, _ = rig
-    before = (dict(controller.settings), controller.busy(), len(controller.loaded))
+    before = (dict(controller.settings), controller.busy(), controller.loaded.count)
     controller.handle(5, kind, fields)
     (seq, back, reply), = replies(port)
     assert (seq, back) == (5, protocol.NAK)
     assert reason in reply["error"]
-    assert (dict(controller.settings), controller.busy(), len(controller.loaded)) == before
+    assert (dict(controller.settings), controller.busy(), controller.loaded.count) == before
 
 
 def test_a_second_move_while_busy_is_refused(rig) -> None:  # type: ignore[no-untyped-def]
@@ -103,7 +103,7 @@ def test_a_duplicate_command_is_re_acknowledged_without_running_again(rig) -> No
     load = {"move": 1, "offset": 0, "intervals": [1000, 1000, 1000]}
     controller.handle(9, protocol.LOAD, load)
     controller.handle(9, protocol.LOAD, {"move": 1, "offset": 3, "intervals": [1000]})
-    assert len(controller.loaded) == 3
+    assert controller.loaded.count == 3
     first, second = replies(port)
     assert first == second == (9, protocol.ACK, {"loaded": 3})
     assert controller.duplicates == 1
@@ -162,6 +162,18 @@ def test_the_home_edge_is_caught_by_a_hard_interrupt(rig) -> None:  # type: igno
     assert home.hard is True and home.handler == controller._on_home_edge
     controller.handle(1, protocol.SETUP, {"home_active_low": False})
     assert home.hard is True and home.trigger == fakes.Pin.IRQ_RISING
+
+
+def test_every_move_reuses_the_buffer_taken_at_boot(rig) -> None:  # type: ignore[no-untyped-def]
+    controller, _, port, clock = rig
+    words = controller.loaded.words
+    for move in (1, 2):
+        controller.handle(2 * move, protocol.LOAD,
+                          {"move": move, "offset": 0, "intervals": [400] * 30})
+        controller.handle(2 * move + 1, protocol.MOVE, {"move": move, "dir": 1, "steps": 30})
+        run_until_idle(controller, clock)
+        assert events(port)[-1]["ev"] == "move_done" and events(port)[-1]["steps"] == 30
+    assert controller.loaded.words is words
 
 
 def test_lost_steps_show_up_as_late_home_edges(manual_clock: fakes.ManualClock) -> None:

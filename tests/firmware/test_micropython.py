@@ -68,6 +68,7 @@ def test_the_firmware_modules_pass_their_self_test_under_micropython(micropython
     assert "PASS compiles main.py" in lines
     assert "PASS loop answers every command" in lines  # main.py really ran there
     assert "PASS home interrupt allocates nothing" in lines  # safe as a hard IRQ
+    assert "PASS the move buffer is taken once, one word a step" in lines
     assert [line for line in lines if line.startswith("FAIL")] == []
     assert report["failures"] == []
 

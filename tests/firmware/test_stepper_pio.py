@@ -22,8 +22,10 @@ def run(stepper: stepper_pio.Stepper, clock: fakes.ManualClock, seconds: float,
         stepper.busy()
 
 
-def words(intervals_us: list[int]) -> object:
-    return stepper_pio.move_words([stepper_pio.microsecond_cycles(us) for us in intervals_us])
+def start(stepper: stepper_pio.Stepper, direction: int, intervals_us: list[int]) -> None:
+    buffer = stepper_pio.MoveBuffer(1000)
+    buffer.extend([stepper_pio.microsecond_cycles(us) for us in intervals_us])
+    stepper.start(direction, buffer.words, buffer.count)
 
 
 def test_the_pio_program_is_pull_mov_pulse_and_countdown() -> None:
@@ -38,7 +40,7 @@ def test_pulses_follow_the_uploaded_schedule_to_the_microsecond(
     manual_clock: fakes.ManualClock, intervals: list[int]
 ) -> None:
     stepper = stepper_pio.Stepper(2, 3, 4)
-    stepper.start(1, words(intervals))
+    start(stepper, 1, intervals)
     run(stepper, manual_clock, sum(intervals) / 1e6 + 0.01)
     edges = rising_edges(stepper)
     assert len(edges) == len(intervals)
@@ -55,7 +57,9 @@ def test_a_fast_move_streams_without_the_main_loop_and_never_stalls(
     # time); the DMA alone keeps the FIFO fed, so no gap is ever stretched.
     cycles = list(stepper_pio.segment_intervals([[1000, 500, 8000], [2000, 8000, 8000]]))
     stepper = stepper_pio.Stepper(2, 3, 4)
-    stepper.start(1, stepper_pio.move_words(cycles))
+    buffer = stepper_pio.MoveBuffer(len(cycles))
+    buffer.extend(iter(cycles))
+    stepper.start(1, buffer.words, buffer.count)
     manual_clock.advance(sum(cycles) / 1e6 + 0.01)
     assert not stepper.busy()
     edges = rising_edges(stepper)
@@ -85,13 +89,23 @@ def test_a_constant_leg_repeats_one_word(manual_clock: fakes.ManualClock) -> Non
 def test_a_schedule_uploaded_in_chunks_gives_the_same_words(
     chunks: list[list[int]], expected: list[int]
 ) -> None:
-    from array import array
-
-    buffer = array("I")
+    buffer = stepper_pio.MoveBuffer(10)
     for chunk in chunks:
-        stepper_pio.append_words(buffer, chunk, len(buffer))
+        buffer.extend(chunk)
     overhead = stepper_pio.OVERHEAD_CYCLES
-    assert list(buffer) == [gap - overhead for gap in expected] + [0]
+    assert list(buffer.words[: buffer.count]) == [gap - overhead for gap in expected] + [0]
+
+
+def test_a_move_buffer_is_allocated_once_and_refuses_more_than_it_holds() -> None:
+    buffer = stepper_pio.MoveBuffer(4)
+    words = buffer.words
+    assert len(words) == 4 and words.itemsize == 4
+    buffer.extend([100, 200, 300])
+    with pytest.raises(ValueError, match="at most 4 steps"):
+        buffer.extend([400, 500])
+    buffer.clear()
+    buffer.extend([100])
+    assert buffer.words is words and buffer.count == 1
 
 
 @pytest.mark.parametrize(("sm_id", "dreq"), [(0, 0), (3, 3), (4, 8), (7, 11)])
@@ -109,7 +123,7 @@ def test_a_ramp_segment_accelerates_at_constant_rate() -> None:
 
 def test_the_pulse_is_four_microseconds_wide(manual_clock: fakes.ManualClock) -> None:
     stepper = stepper_pio.Stepper(2, 3, 4)
-    stepper.start(1, words([1000, 1000]))
+    start(stepper, 1, [1000, 1000])
     run(stepper, manual_clock, 0.01)
     (up1, _), (down1, _) = stepper.sm.edges[0], stepper.sm.edges[1]
     assert down1 - up1 == stepper_pio.PULSE_CYCLES
@@ -120,15 +134,15 @@ def test_direction_and_enable_pins(fake_pins: None) -> None:
     assert fakes.Pin(4).level == 1  # EN active low: released at start
     stepper.enable(True)
     assert fakes.Pin(4).level == 0
-    stepper.start(-1, words([]))
+    start(stepper, -1, [])
     assert fakes.Pin(3).level == 0
-    stepper.start(1, words([]))
+    start(stepper, 1, [])
     assert fakes.Pin(3).level == 1
 
 
 def test_stop_empties_the_fifo_and_keeps_the_position(manual_clock: fakes.ManualClock) -> None:
     stepper = stepper_pio.Stepper(2, 3, 4)
-    stepper.start(-1, words([1000] * 100))
+    start(stepper, -1, [1000] * 100)
     run(stepper, manual_clock, 0.0205)
     position = stepper.stop()
     assert position == -len(rising_edges(stepper))
