@@ -86,13 +86,13 @@ def microsecond_cycles(interval_us: int, freq: int = SM_FREQ) -> int:
 
 
 def word_array(size: int):  # -> array
-    """A zeroed array('I') of `size` words, made in one allocation (never grown)."""
-    try:
-        return array("I", bytes(4 * size))  # MicroPython: raw bytes, one block
-    except TypeError:  # CPython takes raw bytes only through frombytes
-        words = array("I")
-        words.frombytes(bytes(4 * size))
-        return words
+    """An array('I') of `size` words (contents meaningless), in one allocation.
+
+    A range has a length, so MicroPython sizes the array once and fills it
+    in place: no temporary block as large as the array (as `bytes(4 * size)`
+    would need), which matters at boot on a Pico.
+    """
+    return array("I", range(size))
 
 
 class MoveBuffer:
