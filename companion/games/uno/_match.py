@@ -6,11 +6,13 @@ requests, dispatch of actions to ``_apply_<type>`` handlers and of
 legal-action lists to ``_legal_<phase>``), the UNO call and catch window,
 owed draws (asking for a reshuffle when the draw pile runs out), the referee's
 dealer entry, round ends (in referee mode each hand is counted at the table:
-`CountHand`, listed as every total the hand can be worth) and replay. See `companion.games.uno.classic` for the rules and the hooks.
+`CountHand`, listed as every total the hand can be worth) and replay. See
+`companion.games.uno.classic` for the rules and the hooks.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any, Self
 
@@ -383,6 +385,8 @@ class UnoMatch(MatchState):
             missing = [str(card) for card in action.cards if card not in self.deck_kinds]
             if missing:
                 raise RuleError(f"{missing[0]} is not in this deck.")
+            for card, entered in Counter(action.cards).items():
+                self.check_copies_left(card, entered)
             return hand_points(action.cards, self.points_table)
         if action.points is None:
             raise RuleError(f"Enter the cards left in seat {action.seat}'s hand or their points.")

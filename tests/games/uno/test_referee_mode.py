@@ -193,6 +193,10 @@ def test_referee_refuses_a_hand_with_the_wrong_number_of_cards() -> None:
         (act.CountHand(0, points=-3), "cannot be worth -3 points"),
         (act.CountHand(0, points=349), "7 cards cannot be worth 349 points .* from 3 to 350"),
         (act.CountHand(0, points=3, cards=(Card.parse("Red 3"),)), "not both"),
+        (
+            act.CountHand(0, cards=(Card.parse("Red 5"), *[Card.parse("Red 5")] * 6)),
+            "The deck has 2 Red 5 and all 2 already showing",
+        ),
     ],
 )
 def test_referee_refuses_bad_hand_entries(entry: act.CountHand, sentence: str) -> None:
