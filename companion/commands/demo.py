@@ -85,26 +85,33 @@ def run(args: argparse.Namespace, games: Mapping[str, GameSpec] | None = None) -
     if args.resume and not path.exists():
         raise CompanionError(_nothing_to_resume(path))
     new_match = None if args.resume else _new_match(games, args.game, args.players)
-    with Store.open(path) as store:
-        table = Table(
-            store, games=games, chance=FairChance(args.seed), spinner=SimSpinner(args.seed)
-        )
-        with table:
-            for notice in table.notices:
-                print(f"companion: {notice}", file=sys.stderr, flush=True)
-            try:
-                snapshot = _start(table, new_match) if new_match else _resume(table, store)
-                final = play_out(
-                    table, table.games[snapshot.game], _choice_rng(args.seed), args.pace
-                )
-            except KeyboardInterrupt:
-                print(
-                    f"Stopped. Continue with: companion demo --resume --db {store.path}",
-                    file=sys.stderr,
-                )
-                return 130
+    try:
+        # Ctrl-C can come at any moment, also while the log opens or a long match replays.
+        final = _play(path, games, new_match, args.seed, args.pace)
+    except KeyboardInterrupt:
+        print(f"Stopped. Continue with: companion demo --resume --db {path}", file=sys.stderr)
+        return 130
     _print_result(final)
     return 0
+
+
+def _play(
+    path: Path,
+    games: Mapping[str, GameSpec],
+    new_match: NewMatch | None,
+    seed: int | None,
+    pace: float,
+) -> TableSnapshot:
+    """Open the log and a table on it, start or resume the match, and play it out."""
+    chance, spinner = FairChance(seed), SimSpinner(seed)
+    with (
+        Store.open(path) as store,
+        Table(store, games=games, chance=chance, spinner=spinner) as table,
+    ):
+        for notice in table.notices:
+            print(f"companion: {notice}", file=sys.stderr, flush=True)
+        snapshot = _start(table, new_match) if new_match else _resume(table, store)
+        return play_out(table, table.games[snapshot.game], _choice_rng(seed), pace)
 
 
 def _new_match(games: Mapping[str, GameSpec], game: str | None, players: int | None) -> NewMatch:

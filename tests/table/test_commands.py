@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +21,7 @@ from companion.commands.demo import DEFAULT_PACE, play_out
 from companion.games.registry import game_specs
 from companion.store import Store
 from companion.table import DrawChance, NewMatch, Play, Undo, default_players
+from companion.table.match import RunningMatch
 from tests.table.conftest import open_table
 from tests.table.tally import TALLY
 
@@ -260,6 +262,30 @@ def test_history_of_a_damaged_log_says_so_and_lists_nothing(
     captured = capsys.readouterr()
     assert captured.out == "No matches yet.\n"
     assert "could not be read (file is not a database)" in captured.err
+
+
+def test_ctrl_c_while_the_match_is_being_rebuilt_stops_cleanly(
+    store: Store, db_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_table(store) as table:
+        table.post(NewMatch("tally", default_players(2), {})).result(timeout=10)
+    store.close()
+
+    def replay_interrupted(self: RunningMatch, *args: Any) -> None:
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patch:
+        patch.setattr(RunningMatch, "_replay_standing", replay_interrupted)
+        try:
+            status = demo(db_path, "--resume")
+        except KeyboardInterrupt:  # re-raised, it would stop the whole test run
+            pytest.fail("Ctrl-C during the replay escaped the demo with a traceback")
+        assert status == 130
+    assert capsys.readouterr().err == (
+        f"Stopped. Continue with: companion demo --resume --db {db_path}\n"
+    )
+    with Store.open(db_path) as again, open_table(again) as reopened:  # nothing was left held
+        assert reopened.snapshot is not None and reopened.snapshot.match_id == 1
 
 
 def test_ctrl_c_stops_the_demo_and_says_how_to_resume(db_path: Path) -> None:
