@@ -101,6 +101,8 @@ class MatchState:
         self.deck_counts: Counter[Card] = Counter(self.deck)
         self.deck_distinct: tuple[Card, ...] = tuple(self.deck_counts)
         """Each different card of the deck once, in deck order."""
+        self._matching: dict[tuple[Card, Colour | None], frozenset[Card]] = {}
+        """The deck's cards that match each top card and colour (a rule table of this deck)."""
         needed = players * self.options.hand_size + 1
         if len(self.deck) < needed:
             raise UnfitDeckError(

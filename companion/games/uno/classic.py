@@ -85,10 +85,6 @@ def distinct(cards: Iterable[Card | None]) -> list[Card]:
     return [card for card in dict.fromkeys(cards) if card is not None]
 
 
-_NO_COLOUR = object()
-"""Stands for the colour in play before one is named: no card has it."""
-
-
 def _any_card(card: Card) -> bool:
     """The matching test while the top card is unknown (referee mode): anything goes."""
     return True
@@ -116,28 +112,37 @@ class ClassicUno(UnoMatch):
     def playable_test(self, seat: int) -> Callable[[Card], bool]:
         """The matching rule for `seat` now, as a test of one card (variants extend it).
 
-        Built once per decision and run on every card of the hand: the top
-        card, the colour in play and the Wild Draw Four rule are looked up once.
+        Built once per decision and run on every card of the hand, so it is
+        the membership test of the set of deck cards that match the top card
+        and the colour in play (`matching_cards`).
         """
         top = self.discard[-1]
         if top is None:
             return _any_card
-        colour = self.colour if self.colour is not None else _NO_COLOUR
-        top_symbol = top.symbol
+        allowed = self.matching_cards(top, self.colour)
         refuse_bluff = (
             not self.options.wild_draw_four_bluff
             and not self.referee
             and self.holds_colour(seat, self.colour)
         )
-        effective_kind = self.effective_kind
+        if refuse_bluff:
+            allowed = frozenset(
+                card for card in allowed if self.effective_kind(card) is not Kind.WILD_DRAW_FOUR
+            )
+        return allowed.__contains__
 
-        def matches(card: Card) -> bool:
-            if card.is_wild:
-                return not refuse_bluff or effective_kind(card) is not Kind.WILD_DRAW_FOUR
-            symbol = card.symbol
-            return card.colour is colour or (symbol is not None and symbol == top_symbol)
+    def matching_cards(self, top: Card, colour: Colour | None) -> frozenset[Card]:
+        """The cards of the deck that may be played on `top` while `colour` is in play.
 
-        return matches
+        A card matches by colour, by number or symbol, or is a wild. Worked out
+        once per top card and colour in a match (`Card.matches` for each card).
+        """
+        key = (top, colour)
+        allowed = self._matching.get(key)
+        if allowed is None:
+            allowed = frozenset(card for card in self.deck_distinct if card.matches(top, colour))
+            self._matching[key] = allowed
+        return allowed
 
     def play_error(self, card: Card, seat: int) -> str | None:
         """Why `seat` may not play `card` now, or None if it may.
