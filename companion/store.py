@@ -369,6 +369,10 @@ class Store:
         rows = self._query("SELECT * FROM matches WHERE id = ?", (match_id,))
         return _match_from_row(rows[0]) if rows else None
 
+    def match_ids(self) -> list[int]:
+        """The id of every match, oldest first."""
+        return [int(row["id"]) for row in self._query("SELECT id FROM matches ORDER BY id", ())]
+
     def matches(self) -> list[MatchRecord]:
         """Every match, oldest first.
 

@@ -5,12 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.games.registry import game_specs
-from companion.store import MatchRecord, Store, default_db_path
+from companion.store import DamagedRecord, MatchRecord, Store, default_db_path
+
+Shown = TypeVar("Shown")
 
 
 def register(subparsers: Any) -> None:
@@ -43,15 +46,29 @@ def run(args: argparse.Namespace) -> int:
     with Store.open(path) as store:
         for notice in store.notices:
             print(f"companion: {notice}", file=sys.stderr)
-        matches = store.matches()
         if args.json:
-            print(json.dumps([match_json(store, match) for match in matches], indent=2))
-        elif not matches:
-            print("No matches yet.")
-        else:
-            for match in matches:
-                print(match_line(match))
+            print(json.dumps(readable(store, match_json), indent=2))
+            return 0
+        lines = readable(store, lambda _, match: match_line(match))
+        print("\n".join(lines) if lines else "No matches yet.")
     return 0
+
+
+def readable(store: Store, describe: Callable[[Store, MatchRecord], Shown]) -> list[Shown]:
+    """Every match that can be read, described, oldest first.
+
+    A match whose rows were changed by hand is left out, with a sentence on stderr,
+    so that one damaged match does not hide the others.
+    """
+    described = []
+    for match_id in store.match_ids():
+        try:
+            match = store.match(match_id)
+            if match is not None:
+                described.append(describe(store, match))
+        except DamagedRecord as damage:
+            print(f"companion: {damage} It is left out.", file=sys.stderr)
+    return described
 
 
 def match_json(store: Store, match: MatchRecord) -> dict[str, Any]:

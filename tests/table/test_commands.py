@@ -7,6 +7,7 @@ import os
 import random
 import re
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -303,3 +304,43 @@ def test_ctrl_c_stops_the_demo_and_says_how_to_resume(db_path: Path) -> None:
     assert errors == f"Stopped. Continue with: companion demo --resume --db {db_path}\n"
     with Store.open(db_path) as store:
         assert [match.status for match in store.matches()] == ["playing"]
+
+
+@pytest.mark.parametrize(
+    ("flag", "edit", "listed"),
+    [
+        ([], "UPDATE matches SET players = 'Ana' WHERE id = 1", [2]),
+        (["--json"], "UPDATE matches SET players = 'Ana' WHERE id = 1", [2]),
+        (["--json"], "UPDATE events SET detail = '{' WHERE match_id = 1", [2]),
+        ([], "UPDATE events SET detail = '{' WHERE match_id = 1", [1, 2]),  # events not read
+    ],
+    ids=["text, match row", "json, match row", "json, event row", "text, event row"],
+)
+def test_history_leaves_out_a_match_changed_by_hand_and_lists_the_others(
+    store: Store,
+    db_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    flag: list[str],
+    edit: str,
+    listed: list[int],
+) -> None:
+    with open_table(store) as table:
+        for _ in range(2):
+            table.post(NewMatch("tally", default_players(2), {})).result(timeout=10)
+            table.post(DrawChance()).result(timeout=10)
+    store.close()
+    with sqlite3.connect(db_path) as db:
+        db.execute(edit)
+    assert main(["history", "--db", str(db_path), *flag]) == 0
+    captured = capsys.readouterr()
+    if flag:
+        assert [match["id"] for match in json.loads(captured.out)] == listed
+    else:
+        assert [int(line.split()[0][1:]) for line in captured.out.splitlines()] == listed
+    if listed == [2]:
+        assert captured.err.startswith("companion: Match 1 in the match log cannot be read (its ")
+        assert captured.err.endswith(
+            "); something other than the companion changed it. It is left out.\n"
+        )
+    else:
+        assert captured.err == ""
