@@ -36,6 +36,7 @@ from companion.table.chance import ChanceSource, checked_outcome, request_to_jso
 from companion.table.commands import Player
 
 KEPT_KINDS = ("dice", "shuffle")
+MAX_SOURCE_LENGTH = 24
 SUBJECTS = {
     "table": "The companion",
     "dice tray": "The dice tray",
@@ -122,6 +123,28 @@ def check_player_count(spec: GameSpec, count: int) -> None:
     raise RuleError(f"{spec.title} is for {allowed} players, not {count}.")
 
 
+def check_source(source: str) -> None:
+    """Check where a supplied chance outcome says it came from.
+
+    "table" is the companion's own draw (`DrawChance`), which undo keeps and
+    serves again: an outcome from outside must not pass for one. The source is
+    part of a log line, so it is a short name on one line.
+
+    Raises:
+        RuleError: the source is "table", empty, too long or not on one line.
+    """
+    if source == "table":
+        raise RuleError(
+            "Only the companion draws as the table: a roll or spin from outside names its"
+            " device, such as the dice tray, the spinner or touch."
+        )
+    if not source or len(source) > MAX_SOURCE_LENGTH or not source.isprintable():
+        raise RuleError(
+            f"{source[:MAX_SOURCE_LENGTH]!r} is not the name of a device: use a short name on"
+            " one line, such as dice tray, spinner or touch."
+        )
+
+
 @dataclass
 class RunningMatch:
     """The match in progress: engine state, the events that stand, kept outcomes."""
@@ -190,8 +213,10 @@ class RunningMatch:
         """Apply a chance outcome that came from a device or a touch.
 
         Raises:
-            RuleError: no chance is pending, the table moved on, or the outcome does not fit.
+            RuleError: the source is not a device or a person's name for one, no chance
+                is pending, the table moved on, or the outcome does not fit.
         """
+        check_source(source)
         request = self._pending_chance()
         if for_seq is not None and for_seq != self.seq:
             raise RuleError("The table has moved on since this was asked for: roll or spin again.")
