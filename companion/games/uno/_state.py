@@ -14,7 +14,6 @@ from typing import Any, ClassVar, Self
 
 from companion.games.base import JSONValue, RuleError
 from companion.games.uno import actions as act
-from companion.games.uno.actions import action_from_json
 from companion.games.uno.cards import Card, Colour
 from companion.games.uno.deck_file import builtin_deck
 from companion.games.uno.options import ClassicOptions
@@ -113,6 +112,8 @@ class MatchState:
         self.rounds: list[dict[str, Any]] = []
         self.dealer = None
         self.dealer_candidates = list(range(players))
+        # The actions applied to this object, for tests and tools; not part of the
+        # saved state, which is the position alone (the event log keeps the actions).
         self.history: list[Any] = []
         self.phase = "dealer"
         self.pending_chance = None if self.referee else "dealer"
@@ -272,7 +273,6 @@ class MatchState:
             "players": self.players,
             "options": self.options.to_json(),
             **self.json_fields(),
-            "history": [action.to_json() for action in self.history],
         }
 
     @classmethod
@@ -288,7 +288,6 @@ class MatchState:
         try:
             state = game(data["players"], game.options_type.from_json(data["options"]))
             state.load_json_fields(data)
-            state.history = [action_from_json(item, game.action_types) for item in data["history"]]
         except RuleError as error:
             raise RuleError(f"The saved {game.title} match is damaged: {error}") from None
         except (KeyError, TypeError, ValueError, AttributeError) as error:

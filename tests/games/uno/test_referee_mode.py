@@ -211,7 +211,8 @@ def test_referee_match_round_trips_through_json() -> None:
     state.apply(act.Draw())
     data = json.loads(json.dumps(state.to_json()))
     assert ClassicUno.from_json(data).to_json() == state.to_json()
-    replayed = ClassicUno.replay(3, data["options"], data["history"])
+    events = [action.to_json() for action in state.history]
+    replayed = ClassicUno.replay(3, data["options"], events)
     assert replayed.to_json() == state.to_json()
 
 
