@@ -423,6 +423,12 @@ class Store:
                 if db.in_transaction:
                     db.execute("ROLLBACK")
                 raise _store_error(self.path, error) from None
+            except BaseException:
+                # Whatever failed halfway (a value that is not JSON), the next write must not
+                # find this transaction still open.
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
 
     def _open_connection(self) -> sqlite3.Connection:
         if self._connection is None:

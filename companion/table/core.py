@@ -43,6 +43,7 @@ from companion.table.match import (
     Step,
     canonical_json,
     engine_must_describe,
+    plain_json,
 )
 from companion.table.snapshot import Subscription, TableSnapshot
 
@@ -249,6 +250,8 @@ class Table:
             known = ", ".join(sorted(self._games)) or "none yet"
             raise RuleError(f"There is no game called {game!r}; choose one of: {known}.")
         players = check_players(players)
+        if not isinstance(plain_json(options), dict):
+            raise RuleError("The options are written as a JSON object, {} for the defaults.")
         match = RunningMatch.start(spec, players, options)
         now = self._clock().isoformat(timespec="milliseconds")
         unfinished = None

@@ -328,3 +328,11 @@ def test_a_store_serves_one_table_at_a_time(store: Store) -> None:
         )
     with open_table(store) as again:
         assert again.post(NewMatch("tally", default_players(2), {})).result(timeout=10).applied
+
+
+def test_a_write_that_fails_halfway_leaves_no_transaction_open(store: Store) -> None:
+    match_id = store.create_match("tally", {}, default_players(2), [0, 0], "2026-05-01")
+    with pytest.raises(TypeError):
+        store.create_match("tally", {"target": {30}}, default_players(2), [0, 0], "2026-05-01")
+    assert store.create_match("tally", {}, default_players(2), [0, 0], "2026-05-01") == match_id + 1
+    assert [match.id for match in store.matches()] == [match_id, match_id + 1]

@@ -344,6 +344,10 @@ def pair(second: Player) -> tuple[Player, Player]:
          "'Ben\\x1b[2J' is not a name on one line: use letters, digits and spaces."),
         (NewMatch("tally", pair(Player(" Ana ", "blue"))),
          "Two players are called Ana: give each a different name."),
+        (NewMatch("tally", default_players(2), {"target": {30}}),
+         "That cannot be written to the log: Object of type set is not JSON serializable."),
+        (NewMatch("tally", default_players(2), [("target", 30)]),  # type: ignore[arg-type]
+         "The options are written as a JSON object, {} for the defaults."),
     ],
 )  # fmt: skip
 def test_a_match_that_cannot_start_is_refused_with_a_sentence(
