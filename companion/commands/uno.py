@@ -21,7 +21,7 @@ from typing import Any, TextIO
 
 from companion.errors import CompanionError
 from companion.games.autoplay import random_actions
-from companion.games.base import GameSpec, GameState, RuleError
+from companion.games.base import GameSpec, GameState, RuleError, about_seat
 from companion.games.registry import game_spec, game_specs
 from companion.games.uno import UnfitDeckError
 
@@ -32,8 +32,6 @@ UNO_GAMES = ("classic", "tiki", "duo")
 DEFAULT_PLAYERS = 4
 """Players when ``--players`` is not given (within the game's range: UNO Duo has 2)."""
 
-OUT_OF_TURN = frozenset({"call_uno", "catch_uno"})
-"""Actions said out of turn ("seat 2 calls UNO"): the log does not put the seat to move first."""
 
 
 class UnoCommandError(CompanionError, ValueError):
@@ -179,8 +177,9 @@ def _print_log(spec: GameSpec, state: Any, rng: random.Random, out: TextIO, seed
     rounds_seen = 0
     start_seen: list[Any] = []
     for seat, chance_kind, action in _logged_actions(state, rng):
-        if action.type in OUT_OF_TURN:
-            print(f"  {action}", file=out)  # any player may say it: no seat in front
+        named = about_seat(action)  # said out of turn: the line names that seat
+        if named is not None:
+            print(f"  seat {named}: {action}", file=out)
         elif seat is not None:
             print(f"  seat {seat}: {action}", file=out)
         elif chance_kind == "reshuffle":

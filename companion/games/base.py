@@ -65,7 +65,12 @@ class ChanceRequest:
 class Action(Protocol):
     """One thing a player or chance does: a small immutable value.
 
-    `str(action)` is how the table shows it ("24/18 13/11*", "Red 7").
+    `str(action)` is how the table shows it after the seat's name
+    ("Ana: 24/18 13/11*", "Ben: Red 7").
+
+    An action that may be said whoever's decision it is (calling or catching
+    a missed UNO) has an ``about_seat`` attribute: the seat its line names
+    ("Cleo: call UNO", "Dev: caught without UNO"); see `about_seat`.
     """
 
     def to_json(self) -> dict[str, JSONValue]:
@@ -160,6 +165,12 @@ class GameSpec:
     state_from_json: Callable[[dict[str, JSONValue]], GameState]
     action_from_json: Callable[[dict[str, JSONValue]], Any]
     """Read back an action written by its `to_json`; raises RuleError on bad data."""
+
+
+def about_seat(action: Any) -> int | None:
+    """The seat an out-of-turn action names, or None for an ordinary action of the seat to move."""
+    seat = getattr(action, "about_seat", None)
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
 
 
 def check_outcome(request: ChanceRequest, outcome: Any) -> None:

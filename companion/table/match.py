@@ -30,6 +30,7 @@ from companion.games.base import (
     GameState,
     JSONValue,
     RuleError,
+    about_seat,
     check_outcome,
 )
 from companion.table.chance import ChanceSource, checked_outcome, request_to_json
@@ -195,19 +196,24 @@ class RunningMatch:
         to_move = self.state.to_move
         if seat is not None and not 0 <= seat < len(self.players):
             raise RuleError(f"There is no seat {seat} at this table.")
-        if seat is not None and to_move is not None and seat != to_move:
-            raise RuleError(
-                f"It is {self.seat_name(to_move)}'s turn, not {self.seat_name(seat)}'s."
-            )
         action_json = plain_json(action.to_json() if hasattr(action, "to_json") else action)
         if not isinstance(action_json, dict):
             raise RuleError("An action is written as a JSON object; use one from the legal plays.")
         parsed = self._parse_action(action_json)
+        named = about_seat(parsed)
+        if named is None and seat is not None and to_move is not None and seat != to_move:
+            raise RuleError(
+                f"It is {self.seat_name(to_move)}'s turn, not {self.seat_name(seat)}'s."
+            )
+        if named is not None and not 0 <= named < len(self.players):
+            raise RuleError(f"There is no seat {named} at this table.")
         self.state.apply(parsed)
         # "Ana: Red 7", "Ben: 24/18 13/11", "Cleo: draw a card": engines name their actions
         # as cards, moves or verb phrases, and a scoresheet line reads well with all three.
-        text = f"{self.seat_name(to_move)}: {parsed}"
-        return self._record("play", to_move, action_json, {}, text, now)
+        # An out-of-turn action ("Dev: call UNO") names its own seat.
+        acting = to_move if named is None else named
+        text = f"{self.seat_name(acting)}: {parsed}"
+        return self._record("play", acting, action_json, {}, text, now)
 
     def supply(self, outcome: Any, source: str, for_seq: int | None, now: str) -> Step:
         """Apply a chance outcome that came from a device or a touch.

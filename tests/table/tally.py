@@ -22,16 +22,21 @@ from companion.games.base import ChanceRequest, GameSpec, RuleError, check_outco
 
 @dataclass(frozen=True)
 class Move:
-    kind: str  # "add", "spin", "crash", "jam", "dice", "shuffle", "spun"
+    kind: str  # "add", "spin", "cheer", "crash", "jam", "dice", "shuffle", "spun"
     value: Any = None
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "value": self.value}
 
+    @property
+    def about_seat(self) -> int | None:
+        """A cheer may be given by anyone, whoever's turn it is, and names the cheered seat."""
+        return int(self.value) if self.kind == "cheer" else None
+
     def __str__(self) -> str:
-        return {"add": "add the die", "spin": "spin", "crash": "crash", "jam": "jam"}.get(
-            self.kind, f"{self.kind} {self.value}"
-        )
+        names = {"add": "add the die", "spin": "spin", "crash": "crash", "jam": "jam"}
+        names["cheer"] = "cheered"
+        return names.get(self.kind, f"{self.kind} {self.value}")
 
 
 @dataclass
@@ -102,7 +107,10 @@ class TallyState:
             raise RuleError("The game is over.")
         if request is not None:
             raise RuleError(f"{request.prompt[:-1]} first.")
-        if action.kind == "add":
+        if action.kind == "cheer":
+            if not 0 <= int(action.value) < self.players:
+                raise RuleError(f"There is no seat {action.value} to cheer.")
+        elif action.kind == "add":
             self.scores_[self.turn] += self.die or 0
             self._next_turn()
         elif action.kind == "spin":

@@ -135,6 +135,17 @@ def test_a_phone_acting_for_the_seat_to_move_is_applied(table: Table) -> None:
     assert table.snapshot is not None and table.snapshot.scores == (5, 0, 0)
 
 
+def test_an_out_of_turn_action_is_taken_from_any_seat_and_its_line_names_that_seat(
+    table: Table, store: Store
+) -> None:
+    apply(table, DrawChance(), SupplyChance([5], source="dice tray", for_seq=1))
+    outcome = table.post(Play({"kind": "cheer", "value": 2}, seat=2)).result(timeout=10)
+    assert (outcome.applied, outcome.text) == (True, "Cleo: cheered")
+    assert store.events(1)[-1].seat == 2
+    ordinary = table.post(Play({"kind": "add"}, seat=2)).result(timeout=10)
+    assert (ordinary.applied, ordinary.text) == (False, "It is Ana's turn, not Cleo's.")
+
+
 def test_the_companions_own_dice_are_logged_as_the_chance_action_with_their_source(
     table: Table, store: Store
 ) -> None:
@@ -613,3 +624,4 @@ def test_each_command_is_written_to_the_log_before_its_effect_is_shown(db_path: 
             shown = table.snapshot
     assert store.shown_when_written == [(0, None), (1, 0), (2, 1), (3, 2), (4, 3)]
     assert shown is not None and shown.seq == 4
+

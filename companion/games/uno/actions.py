@@ -237,8 +237,13 @@ class CatchUno:
     def from_json(cls, data: dict[str, JSONValue]) -> Self:
         return cls(_seat(data))
 
+    @property
+    def about_seat(self) -> int:
+        """Anyone may catch: the line names the seat that was caught."""
+        return self.seat
+
     def __str__(self) -> str:
-        return f"seat {self.seat} is caught without UNO"
+        return "caught without UNO"
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,8 +261,13 @@ class CallUno:
     def from_json(cls, data: dict[str, JSONValue]) -> Self:
         return cls(_seat(data))
 
+    @property
+    def about_seat(self) -> int:
+        """Said out of turn: the line names the seat that calls."""
+        return self.seat
+
     def __str__(self) -> str:
-        return f"seat {self.seat} calls UNO"
+        return "call UNO"
 
 
 @dataclass(frozen=True, slots=True)

@@ -206,13 +206,13 @@ def test_same_seed_gives_the_same_match_in_every_process(game: str) -> None:
     assert outputs[0] == outputs[1]
 
 
-def test_log_shows_uno_calls_and_catches_without_the_seat_to_move(
+def test_log_names_the_seat_that_calls_or_is_caught_not_the_seat_to_move(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["uno", "simulate", "--players", "4", "--seed", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert "  seat 2 calls UNO" in lines
-    assert not any(line.endswith("calls UNO") and line.count("seat") > 1 for line in lines)
+    assert "  seat 2: call UNO" in lines
+    assert not any(line.endswith("call UNO") and line.count("seat") > 1 for line in lines)
     assert not any(line.endswith("caught without UNO") and line.count("seat") > 1 for line in lines)
 
 
