@@ -167,6 +167,35 @@ class GameSpec:
     """Read back an action written by its `to_json`; raises RuleError on bad data."""
 
 
+@dataclass(frozen=True)
+class Note:
+    """A sentence about what an action caused, with its seats left for the reader to name.
+
+    `text` holds ``{0}``, ``{1}``... for the seats in `seats`, so the table can
+    say "Dev draws 2 cards" and the command line "seat 3 draws 2 cards":
+    ``Note("{0} draws 2 cards (Tiki Draw 2).", (3,))``.
+    """
+
+    text: str
+    seats: tuple[int, ...] = ()
+
+    def render(self, seat_name: Callable[[int], str]) -> str:
+        """The sentence with each seat named by `seat_name`."""
+        return self.text.format(*(seat_name(seat) for seat in self.seats))
+
+
+def narration(state: Any) -> list[Note]:
+    """What the last applied action caused beyond itself, if the engine says.
+
+    Engines may define ``narration() -> list[Note]``: the consequences of the
+    last action that its own text does not show (cards drawn as a penalty, a
+    checker hit, a round scored, whose turn is skipped), for the screen and the
+    table's log line. Without it, or when nothing follows, the list is empty.
+    """
+    method = getattr(state, "narration", None)
+    return list(method()) if callable(method) else []
+
+
 def about_seat(action: Any) -> int | None:
     """The seat an out-of-turn action names, or None for an ordinary action of the seat to move."""
     seat = getattr(action, "about_seat", None)
