@@ -30,6 +30,15 @@ from companion.games.backgammon.match_id import (
     encode_match_id,
 )
 from companion.games.backgammon.movement import BACKGAMMON, Board, borne_off, has_won
+from companion.games.backgammon.narration import (
+    crawford_note,
+    double_note,
+    last_checker_note,
+    match_end_note,
+    result_note,
+    score_note,
+    take_note,
+)
 from companion.games.backgammon.options import BackgammonOptions
 from companion.games.backgammon.position_id import board_from_position_id, position_id
 from companion.games.backgammon.saved import (
@@ -143,6 +152,7 @@ class BackgammonGame(FamilyGame):
                 raise RuleError(self._no_double_reason())
             self.cube = self.cube.double(self.player)
             self.phase = Phase.DOUBLED
+            self._narrate(double_note(self.player, self.cube.value * 2))
         elif isinstance(action, Take | Beaver | Pass):
             self._require(Phase.DOUBLED, "Nobody has doubled: there is no double to answer.")
             self._answer_double(action)
@@ -160,6 +170,7 @@ class BackgammonGame(FamilyGame):
         else:
             self.cube = self.cube.take()
         self.phase = Phase.ROLL
+        self._narrate(take_note(self._taker(), self.cube.value, isinstance(action, Beaver)))
 
     def _require(self, phase: Phase, sentence: str) -> None:
         if self.phase is not phase:
@@ -168,6 +179,7 @@ class BackgammonGame(FamilyGame):
     def _after_play(self, mover: int) -> bool:
         if not has_won(self.board, mover):
             return False
+        self._narrate(last_checker_note(mover))
         self._end_game(mover, result_kind(self.board, mover))
         return True
 
@@ -180,6 +192,7 @@ class BackgammonGame(FamilyGame):
             {"winner": winner, "result": result, "cube": self.cube.value, "points": points}
         )
         self.score = self.score.record(winner, points)
+        self._narrate_score(winner, kind, points)
         if self.score.is_over:
             self.phase = Phase.OVER
             self.dice = None
@@ -187,6 +200,18 @@ class BackgammonGame(FamilyGame):
         else:
             self._new_game()
             self.cube = Cube()
+
+    def _narrate_score(self, winner: int, kind: ResultKind, points: int) -> None:
+        """The game's worth, then the match score, the Crawford game or the match's end."""
+        self._narrate(result_note(winner, kind, self.cube.value, points))
+        length = self.options.match_length
+        if not length:
+            return
+        self._narrate(score_note(self.score.scores, f"match to {length}"))
+        if self.score.is_over:
+            self._narrate(match_end_note(self.score.winners(), self.score.scores))
+        elif self.score.crawford_game:
+            self._narrate(crawford_note(winner))
 
     # ----- GNU Backgammon IDs -----
 

@@ -44,6 +44,14 @@ from companion.games.backgammon.movement import (
     legal_plays,
     legal_steps,
 )
+from companion.games.backgammon.narration import (
+    hit_notes,
+    invalid_roll_note,
+    new_game_note,
+    no_move_note,
+    opening_notes,
+    undone_hit_notes,
+)
 from companion.games.backgammon.notation import parse_play
 from companion.games.backgammon.opening import OpeningRoll
 from companion.games.backgammon.phase import Phase
@@ -51,6 +59,7 @@ from companion.games.base import (
     INVALID_ROLL,
     ChanceRequest,
     JSONValue,
+    Note,
     RuleError,
     check_outcome,
 )
@@ -77,6 +86,7 @@ class FamilyGame:
         self.game_number = 1
         self.last_turn: dict[str, JSONValue] | None = None
         self._plays: list[Play] | None = None
+        self._notes: list[Note] = []
 
     # ----- the protocol -----
 
@@ -148,6 +158,27 @@ class FamilyGame:
         """
         if self.phase is Phase.OVER:
             raise RuleError("The match is over: start a new one to play again.")
+        told, self._notes = self._notes, []
+        try:
+            self._apply_action(action)
+        except RuleError:
+            self._notes = told
+            raise
+
+    def narration(self) -> list[Note]:
+        """What the last applied action caused that its own text does not show.
+
+        Hits, a turn lost for want of a legal move, the opening roll's result,
+        the cube, a game's result and the match score (see `narration`
+        module). A state read back from JSON has none: narration belongs to
+        the action just applied, not to the saved position.
+        """
+        return list(self._notes)
+
+    def _narrate(self, *notes: Note) -> None:
+        self._notes.extend(notes)
+
+    def _apply_action(self, action: Any) -> None:
         if isinstance(action, DiceThrow):
             self._apply_dice(action.values)
         elif isinstance(action, InvalidRoll):
@@ -233,6 +264,7 @@ class FamilyGame:
         if self.phase is Phase.OVER:
             raise RuleError("The match is over: start a new one to set up a position.")
         self._check_position_in_play(board, player)
+        self._notes = []
         self.board = self.turn_start = Board(self.geometry, board.tracks)
         self.player = player
         self.steps = ()
@@ -264,7 +296,8 @@ class FamilyGame:
             raise RuleError("No dice are needed now: " + self._waiting_for() + ".")
         check_outcome(request, list(values))
         if self.phase is Phase.OPENING:
-            self.opening = self.opening.record(values)
+            before, self.opening = self.opening, self.opening.record(values)
+            self._narrate(*opening_notes(before, self.opening))
             starter = self.opening.starter
             if starter is not None:
                 self.player = starter
@@ -278,6 +311,8 @@ class FamilyGame:
     def _check_invalid_roll(self) -> None:
         if self.phase not in (Phase.OPENING, Phase.ROLL, Phase.DECIDE):
             raise RuleError("No dice are being rolled now: " + self._waiting_for() + ".")
+        rolling = self.opening.rolling if self.phase is Phase.OPENING else (self.player,)
+        self._narrate(invalid_roll_note(rolling))
 
     def _start_move(self, dice: tuple[int, int]) -> None:
         """The player on roll has `dice`: play them, or lose the turn if nothing moves."""
@@ -287,6 +322,7 @@ class FamilyGame:
         self.steps = ()
         self._plays = None
         if not self.legal_plays():
+            self._narrate(no_move_note(self.player, dice))
             self._finish_turn(Play((), self.board))
 
     def _apply_play(self, steps: tuple[Step, ...]) -> None:
@@ -295,6 +331,7 @@ class FamilyGame:
             raise RuleError("You have started moving checkers: finish step by step or undo.")
         assert self.dice is not None
         play = self._find_play(steps)
+        self._narrate(*hit_notes(self.turn_start, self.player, play.steps))
         self._finish_turn(play)
 
     def _find_play(self, steps: tuple[Step, ...]) -> Play:
@@ -326,6 +363,7 @@ class FamilyGame:
         if match is None:
             raise RuleError(self._step_refusal(step, allowed))
         steps = (*self.steps, match)
+        self._narrate(*hit_notes(self.board, self.player, [match]))
         assert self.dice is not None
         if self.forced_moves:
             remaining = legal_steps(self.turn_start, self.player, self.dice, steps)
@@ -359,8 +397,9 @@ class FamilyGame:
         self._require_moving()
         if not self.steps:
             raise RuleError("There is no step to undo this turn.")
-        self.steps = self.steps[:-1]
+        undone, self.steps = self.steps[-1], self.steps[:-1]
         self.board = self._board_after(self.steps)
+        self._narrate(*undone_hit_notes(self.board, self.player, undone))
 
     def _require_moving(self) -> None:
         if self.phase is not Phase.MOVE:
@@ -434,6 +473,7 @@ class FamilyGame:
         self.steps = ()
         self._plays = None
         self.game_number += 1
+        self._narrate(new_game_note(self.game_number))
 
     def forget_plays(self) -> None:
         """Drop the cached legal plays (after the state was changed from outside, as on loading)."""

@@ -14,6 +14,11 @@ from typing import Self
 from companion.games.backgammon.family import FamilyGame, Phase
 from companion.games.backgammon.match import WinsScore
 from companion.games.backgammon.movement import MINIGAM, Geometry, has_won
+from companion.games.backgammon.narration import (
+    last_checker_note,
+    match_end_note,
+    score_note,
+)
 from companion.games.backgammon.options import MiniGamOptions
 from companion.games.backgammon.saved import (
     check_saved_outcome,
@@ -21,7 +26,7 @@ from companion.games.backgammon.saved import (
     json_object,
     load_common,
 )
-from companion.games.base import JSONValue, RuleError
+from companion.games.base import JSONValue, Note, RuleError
 
 
 def minigam_geometry(options: MiniGamOptions) -> Geometry:
@@ -51,7 +56,13 @@ class MiniGamGame(FamilyGame):
             return False
         self.game_winners.append(mover)
         self.score = self.score.record(mover)
+        self._narrate(last_checker_note(mover), Note("{0} wins the game.", (mover,)))
+        needed = self.options.wins_needed
+        if needed > 1:
+            self._narrate(score_note(self.score.wins, f"first to {needed} games"))
         if self.score.is_over:
+            if needed > 1:
+                self._narrate(match_end_note(self.score.winners(), self.score.wins))
             self.phase = Phase.OVER
         else:
             self._new_game()

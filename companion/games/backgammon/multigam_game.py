@@ -15,6 +15,13 @@ from typing import Any, Self
 from companion.games.backgammon.family import FamilyGame, Phase
 from companion.games.backgammon.match import RankScore
 from companion.games.backgammon.movement import MULTIGAM, Board, has_won
+from companion.games.backgammon.narration import (
+    finish_note,
+    match_end_note,
+    ranking_note,
+    score_note,
+    skipped_note,
+)
 from companion.games.backgammon.options import MultiGamOptions
 from companion.games.backgammon.saved import (
     check_saved_outcome,
@@ -65,27 +72,40 @@ class MultiGamGame(FamilyGame):
     def _next_player(self, player: int) -> int:
         """The next seat clockwise that has not finished: finished players skip their turns."""
         seat = player
+        skipped: list[int] = []
         for _ in range(self.players):
             seat = (seat + 1) % self.players
             if seat not in self.finished:
+                if skipped:
+                    self._narrate(skipped_note(skipped))
                 return seat
+            skipped.append(seat)
         raise AssertionError("a game in progress always has unfinished players")
 
     def _after_play(self, mover: int) -> bool:
         if mover in self.finished or not has_won(self.board, mover):
             return False
         self.finished.append(mover)
+        self._narrate(finish_note(mover, len(self.finished) - 1))
         if len(self.finished) < self.players - 1:
             return False
         last = next(seat for seat in range(self.players) if seat not in self.finished)
         ranking = [*self.finished, last]
         self.rankings.append(ranking)
         self.score = self.score.record(ranking)
+        self._narrate(ranking_note(ranking), score_note(self.score.scores, self._goal()))
         if self.score.is_over:
+            self._narrate(match_end_note(self.score.winners(), self.score.scores))
             self.phase = Phase.OVER
         else:
             self._new_game()
         return True
+
+    def _goal(self) -> str:
+        """What the match is played to, as the score note says it."""
+        if self.options.target_score:
+            return f"first to {self.options.target_score} points"
+        return f"game {self.score.games_played} of {self.options.games}"
 
     def _new_game(self) -> None:
         super()._new_game()
