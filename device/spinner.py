@@ -205,6 +205,16 @@ class Spinner:
         seats = seat_angles or self.config.seat_angles
         margin = self.config.margin_deg if margin_deg is None else margin_deg
         pick = results.draw(mode or self.config.mode, seats, margin, self.steps_per_turn, self.rng)
+        return self.drive_to(pick)
+
+    def drive_to(self, pick: results.SpinPick) -> SpinOutcome:
+        """Turn the pointer to an already-drawn result (or pick in software).
+
+        The result was drawn before (by `spin()`, or by the table's spinner
+        hook, which answers at once); this only makes the pointer show it.
+        Never raises for hardware trouble: an unavailable spinner gives
+        `software_pick=True` and the reason.
+        """
         if not self.ready():
             return self._software_pick(pick)
         try:

@@ -1,0 +1,294 @@
+"""The motor spinner as the table's spin hook: the result at once, the motion after.
+
+`TableSpinner` is a `companion.table.chance.ChanceSource` for spin requests.
+`outcome(request)` draws the result with `device.results.draw` (the same draw
+`Spinner.spin()` makes, in the configured mode and margin) and returns it
+straight away, so the table's worker never waits for a motor. The pointer
+is then driven to that very stop by `Spinner.drive_to` on the adapter's own
+worker thread, one motion at a time, in the order the results were drawn.
+
+Player seats 0..N-1 of a request are the first N calibrated seat angles.
+
+A spinner that cannot home (a dead sensor, an unplugged controller) is
+unavailable: results are still drawn (software picks), and `status` tells
+the screen so, with the reason: "Spinner unavailable: ... The companion
+picked Dev." A listener is called whenever the status changes. When a
+serial link comes back online, `on_link_state` re-homes the spinner.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from types import TracebackType
+from typing import Any
+
+from companion.games.base import ChanceRequest, RuleError
+from device import results
+from device.errors import DeviceError
+from device.spinner import Spinner, SpinOutcome
+
+log = logging.getLogger(__name__)
+
+LINK_ONLINE = "online"
+LINK_LOST = ("offline", "mismatch", "closed")
+"""Serial link states (`device.serial_link`) in which the spinner cannot move."""
+
+
+@dataclass(frozen=True)
+class SpinnerStatus:
+    """What the screen shows about the spinner.
+
+    Attributes:
+        available: False when the spinner cannot home or move (see `reason`).
+        reason: why it is unavailable, a sentence (empty when available).
+        software_pick: the last result was not shown by the pointer.
+        last_result: the last result, in player seats (None before the first).
+        moving: a motion (or a homing) is running or waiting.
+    """
+
+    available: bool = True
+    reason: str = ""
+    software_pick: bool = False
+    last_result: tuple[int, ...] | None = None
+    moving: bool = False
+
+    def sentence(self, names: Sequence[str] = ()) -> str:
+        """The status as a line for the screen; `names` are the players by seat.
+
+        "Spinner unavailable: <reason> The companion picked Dev." after a
+        software pick; "Spinner unavailable: <reason>" before any; empty when
+        the spinner is available and the pointer showed the last result.
+        """
+        if self.available and not self.software_pick:
+            return ""
+        reason = self.reason or "the pointer did not move."
+        text = f"Spinner unavailable: {reason}"
+        if self.software_pick and self.last_result is not None:
+            named = " or ".join(_seat_name(names, seat) for seat in self.last_result)
+            text += f" The companion picked {named}."
+        return text
+
+
+def _seat_name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+
+
+StatusListener = Callable[[SpinnerStatus], None]
+
+
+@dataclass(frozen=True)
+class _Drive:
+    pick: results.SpinPick
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class _Home:
+    pass
+
+
+@dataclass(frozen=True)
+class _LinkLost:
+    reason: str
+
+
+_Job = _Drive | _Home | _LinkLost | None
+
+
+class TableSpinner:
+    """The table's spinner hook on a `Spinner`; owns the spinner and closes it.
+
+    Args:
+        spinner: the spinner (not necessarily homed).
+        mode: "fair" or "physical"; the spinner's configured mode when None.
+        margin_deg: the ambiguity margin; the configured one when None.
+        listener: called with the new `SpinnerStatus` whenever it changes,
+            from the caller's or the worker's thread; it must not block.
+        home_now: home on the worker at once, so the status is known before
+            the first spin.
+    """
+
+    def __init__(
+        self,
+        spinner: Spinner,
+        mode: str | None = None,
+        margin_deg: float | None = None,
+        listener: StatusListener | None = None,
+        home_now: bool = True,
+    ) -> None:
+        self.spinner = spinner
+        self.mode = mode or spinner.config.mode
+        self.margin_deg = spinner.config.margin_deg if margin_deg is None else margin_deg
+        self.listener = listener
+        self.outcomes: list[SpinOutcome] = []
+        """Every motion's outcome, oldest first (for the log and the tests)."""
+        self._lock = threading.Lock()
+        self._idle = threading.Condition(self._lock)
+        self._pending = 0
+        self._closed = False
+        self._status = SpinnerStatus(spinner.available, spinner.unavailable_reason)
+        self._jobs: queue.Queue[_Job] = queue.Queue()
+        self._worker = threading.Thread(target=self._run, name="table-spinner", daemon=True)
+        self._worker.start()
+        if home_now:
+            self.rehome()
+
+    @property
+    def status(self) -> SpinnerStatus:
+        """The spinner's status now."""
+        with self._lock:
+            return self._status
+
+    def outcome(self, request: ChanceRequest) -> Any:
+        """The seat the spin stops at (or a pair of seats), at once; the pointer follows.
+
+        Raises:
+            RuleError: not a spin, the spinner is closed, fewer seats are
+                calibrated than the game has players, or the seats are too
+                close for the margin.
+        """
+        if request.kind != "spin":
+            raise RuleError(f"The spinner only spins; it cannot give a {request.kind}.")
+        angles = self._angles_for(request.seats)
+        with self._lock:
+            if self._closed:
+                raise RuleError("The spinner is shut down; enter the spin by hand.")
+            pick = self._draw(angles)
+            seats = tuple(request.seats[index] for index in pick.seats)
+            software = not self.spinner.available
+            if not software:
+                self._pending += 1
+        if software:
+            reason = self.spinner.unavailable_reason
+            self._update(available=False, reason=reason, software_pick=True, last_result=seats)
+        else:
+            self._jobs.put(_Drive(pick, seats))
+            self._update(software_pick=False, last_result=seats)
+        return seats[0] if len(seats) == 1 else list(seats)
+
+    def _angles_for(self, seats: tuple[int, ...]) -> tuple[float, ...]:
+        calibrated = self.spinner.config.seat_angles
+        if not seats:
+            raise RuleError("A spin needs at least one seat to point at.")
+        players = max(seats) + 1
+        if min(seats) < 0 or players > len(calibrated):
+            raise RuleError(
+                f"The spinner has {len(calibrated)} seats calibrated but this game needs "
+                f"{players}: calibrate {players} seats (`companion hw calibrate`), "
+                "or enter the spin by hand."
+            )
+        return tuple(calibrated[seat] for seat in seats)
+
+    def _draw(self, angles: tuple[float, ...]) -> results.SpinPick:
+        turn = self.spinner.steps_per_turn
+        if len(angles) == 1:
+            step = round(angles[0] % 360.0 / 360.0 * turn) % turn
+            return results.SpinPick((0,), step, results.step_angle(step, turn))
+        try:
+            return results.draw(self.mode, angles, self.margin_deg, turn, self.spinner.rng)
+        except ValueError as error:
+            raise RuleError(f"The spinner cannot spin: {error}") from None
+
+    def rehome(self) -> None:
+        """Home again on the worker (the screen's retry); the status follows."""
+        self._submit(_Home())
+
+    def on_link_state(self, state: str, problem: str) -> None:
+        """A `SerialLink` state listener: re-home when online, unavailable when lost.
+
+        Use it as `link.add_state_listener(table_spinner.on_link_state)`.
+        """
+        if state == LINK_ONLINE:
+            self.rehome()
+        elif state in LINK_LOST:
+            detail = f": {problem}" if problem else ""
+            self._submit(_LinkLost(f"The table controller's link is {state}{detail}."))
+
+    def _submit(self, job: _Job) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            self._pending += 1
+        self._jobs.put(job)
+
+    def wait_idle(self, timeout_s: float) -> bool:
+        """Wait until every queued motion and homing is done; False on timeout."""
+        with self._idle:
+            return self._idle.wait_for(lambda: self._pending == 0, timeout_s)
+
+    def _run(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            try:
+                self._do(job)
+            except Exception:  # a bug must not stop later motions
+                log.exception("The table spinner's worker failed on %r", job)
+            finally:
+                with self._idle:
+                    self._pending -= 1
+                    self._idle.notify_all()
+                self._update()
+
+    def _do(self, job: _Drive | _Home | _LinkLost) -> None:
+        spinner = self.spinner
+        if self._closed:  # shutting down: what waits is dropped
+            return
+        if isinstance(job, _Drive):
+            result = spinner.drive_to(job.pick)
+            self.outcomes.append(result)
+            if result.software_pick:
+                self._update(available=False, reason=result.reason, software_pick=True)
+            return
+        if isinstance(job, _LinkLost):
+            spinner.unavailable_reason = job.reason
+            spinner.position = None
+            self._update(available=False, reason=job.reason)
+            return
+        try:
+            spinner.home()
+        except DeviceError as error:
+            self._update(available=False, reason=str(error))
+            return
+        self._update(available=True, reason="")
+
+    def _update(self, **changes: Any) -> None:
+        with self._lock:
+            new = replace(self._status, moving=self._pending > 0, **changes)
+            if new == self._status:
+                return
+            self._status = new
+        if self.listener is not None:
+            try:
+                self.listener(new)
+            except Exception:  # the screen's bug must not stop the spinner
+                log.exception("A spinner status listener failed")
+
+    def close(self) -> None:
+        """Drop waiting motions, finish the running one, stop the worker, close the spinner.
+
+        Idempotent.
+        """
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+        self._jobs.put(None)
+        self._worker.join()
+        self.spinner.close()
+
+    def __enter__(self) -> TableSpinner:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()

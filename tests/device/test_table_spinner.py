@@ -1,0 +1,264 @@
+"""The motor spinner as the table's spin hook: instant results, motion after, the fallback."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections import Counter
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from companion.config import Config, load_config
+from companion.games.base import ChanceRequest, RuleError, check_outcome
+from companion.store import Store
+from companion.table import (
+    DrawChance,
+    FairChance,
+    NewMatch,
+    Play,
+    SupplyChance,
+    Table,
+    default_players,
+)
+from device import results
+from device.backend import MoveReport, StepSchedule
+from device.backends import open_spinner
+from device.clock import VirtualClock
+from device.sim import SimSpinner
+from device.table_spinner import SpinnerStatus, TableSpinner
+from tests.table.tally import TALLY
+
+WAIT_S = 20.0
+"""Upper bound for the worker thread to finish (an event wait, never a sleep)."""
+NAMES = ["Ana", "Ben", "Cleo", "Dev"]
+
+
+def spin_request(players: int) -> ChanceRequest:
+    return ChanceRequest("spin", "Spin!", seats=tuple(range(players)))
+
+
+def config_with(write_config, extra: str = "") -> Config:  # type: ignore[no-untyped-def]
+    return load_config(write_config(f'backend = "sim"\n{extra}'))
+
+
+def sim(table_spinner: TableSpinner) -> SimSpinner:
+    backend = table_spinner.spinner.backend
+    assert isinstance(backend, SimSpinner)
+    return backend
+
+
+def make(config: Config, seed: int = 3, **options: object) -> TableSpinner:
+    spinner = open_spinner(config, VirtualClock(), random.Random(seed))
+    return TableSpinner(spinner, **options)  # type: ignore[arg-type]
+
+
+class GatedMoves:
+    """Holds every move of a sim spinner until `gate` is set, to see what happens meanwhile."""
+
+    def __init__(self, backend: SimSpinner) -> None:
+        self.gate = threading.Event()
+        self.started = threading.Event()
+        self._move = backend.move
+        backend.move = self.move  # type: ignore[method-assign]
+
+    def move(self, schedule: StepSchedule) -> MoveReport:
+        self.started.set()
+        assert self.gate.wait(WAIT_S)
+        return self._move(schedule)
+
+
+@pytest.mark.parametrize("mode", ["fair", "physical"])
+def test_the_result_comes_at_once_and_the_pointer_then_stops_on_it(
+    sim_config: Config, mode: str
+) -> None:
+    with make(sim_config, mode=mode) as spinner:
+        assert spinner.wait_idle(WAIT_S)  # homed
+        gated = GatedMoves(sim(spinner))
+        seat = spinner.outcome(spin_request(4))
+        # The answer is back while the motor has not finished (its move is held).
+        assert gated.started.wait(WAIT_S)
+        assert spinner.status.moving
+        assert spinner.status.last_result == ((seat,) if isinstance(seat, int) else tuple(seat))
+        gated.gate.set()
+        assert spinner.wait_idle(WAIT_S)
+        assert not spinner.status.moving
+        [done] = spinner.outcomes
+        assert not done.software_pick
+        assert done.result == spinner.status.last_result
+        assert sim(spinner).stepper.rotor_angle_deg == pytest.approx(done.stop_angle_deg)
+        assert done.revolutions >= 1
+
+
+def test_motions_run_one_at_a_time_in_the_order_drawn(sim_config: Config) -> None:
+    with make(sim_config, seed=11) as spinner:
+        drawn = [spinner.outcome(spin_request(4)) for _ in range(6)]
+        assert spinner.wait_idle(WAIT_S)
+        assert [outcome.result for outcome in spinner.outcomes] == [(seat,) for seat in drawn]
+        last = spinner.outcomes[-1]
+        assert sim(spinner).stepper.rotor_angle_deg == pytest.approx(last.stop_angle_deg)
+        assert results.read_stop(last.stop_angle_deg, (0.0, 90.0, 180.0, 270.0), 4.0) == (
+            drawn[-1],
+        )
+
+
+@pytest.mark.parametrize("home_now", [True, False])
+def test_a_dead_home_sensor_gives_software_picks_with_the_reason(
+    write_config, home_now: bool  # type: ignore[no-untyped-def]
+) -> None:
+    config = config_with(write_config, "[sim]\ndead_home_sensor = true\n")
+    seen: list[SpinnerStatus] = []
+    with make(config, listener=seen.append, home_now=home_now) as spinner:
+        seat = spinner.outcome(spin_request(4))
+        assert spinner.wait_idle(WAIT_S)
+        status = spinner.status
+        assert not status.available
+        assert "home sensor" in status.reason
+        assert status.software_pick
+        assert status.last_result == (seat,)
+        assert status.sentence(NAMES) == (
+            f"Spinner unavailable: {status.reason} The companion picked {NAMES[seat]}."
+        )
+        # Later spins are software picks at once: no new homing timeout each time.
+        homings = spinner.outcomes[:]
+        again = spinner.outcome(spin_request(4))
+        assert spinner.status.software_pick and spinner.status.last_result == (again,)
+        assert spinner.wait_idle(WAIT_S)
+        assert spinner.outcomes == homings
+    assert seen[-1] == spinner.status
+    assert any(not status.available for status in seen)
+
+
+def test_an_available_spinner_says_nothing_on_screen(sim_config: Config) -> None:
+    with make(sim_config) as spinner:
+        spinner.outcome(spin_request(4))
+        assert spinner.wait_idle(WAIT_S)
+        assert spinner.status.available
+        assert spinner.status.sentence(NAMES) == ""
+
+
+def test_fair_mode_gives_every_player_the_same_chance(write_config) -> None:  # type: ignore[no-untyped-def]
+    # Software picks (dead sensor) draw exactly as the motor spins do, without motion.
+    config = config_with(write_config, "[sim]\ndead_home_sensor = true\n")
+    with make(config, seed=5, mode="fair") as spinner:
+        assert spinner.wait_idle(WAIT_S)
+        spins = 6000
+        counts = Counter(spinner.outcome(spin_request(3)) for _ in range(spins))
+    expected = spins / 3
+    chi_square = sum((counts[seat] - expected) ** 2 / expected for seat in range(3))
+    assert set(counts) == {0, 1, 2}
+    assert chi_square < 13.8  # 2 degrees of freedom, p = 0.001
+
+
+@pytest.mark.parametrize("mode", ["fair", "physical"])
+def test_fewer_players_than_seats_use_the_first_seat_angles(
+    sim_config: Config, mode: str
+) -> None:
+    first_three = sim_config.spinner.seat_angles[:3]
+    with make(sim_config, seed=8, mode=mode) as spinner:
+        drawn = [spinner.outcome(spin_request(3)) for _ in range(12)]
+        assert spinner.wait_idle(WAIT_S)
+    for outcome, done in zip(drawn, spinner.outcomes, strict=True):
+        seats = (outcome,) if isinstance(outcome, int) else tuple(outcome)
+        assert set(seats) <= {0, 1, 2}
+        assert results.read_stop(done.stop_angle_deg, first_three, 4.0) == seats
+
+
+def test_too_few_calibrated_seats_ask_for_calibration(sim_config: Config) -> None:
+    with make(sim_config) as spinner:
+        with pytest.raises(RuleError, match=r"has 4 seats calibrated .* calibrate 6 seats"):
+            spinner.outcome(spin_request(6))
+        assert spinner.wait_idle(WAIT_S)
+        assert spinner.status.last_result is None
+        assert spinner.outcomes == []
+
+
+def test_a_stop_between_two_seats_is_a_pair_the_request_accepts(write_config) -> None:  # type: ignore[no-untyped-def]
+    config = config_with(write_config, '[spinner]\nmode = "physical"\nmargin_deg = 20.0\n')
+    request = spin_request(4)
+    with make(config, seed=2) as spinner:
+        drawn = [spinner.outcome(request) for _ in range(20)]
+        assert spinner.wait_idle(WAIT_S)
+    pairs = [outcome for outcome in drawn if not isinstance(outcome, int)]
+    assert pairs, "a 20-degree margin makes almost half the stops ambiguous"
+    for pair in pairs:
+        check_outcome(request, pair)
+        assert (pair[1] - pair[0]) % 4 in (1, 3)  # neighbours
+    ambiguous = [done for done in spinner.outcomes if len(done.result) == 2]
+    assert [list(done.result) for done in ambiguous] == pairs
+
+
+def test_a_lost_link_makes_it_unavailable_and_coming_back_online_rehomes(
+    sim_config: Config,
+) -> None:
+    with make(sim_config) as spinner:
+        spinner.on_link_state("offline", "it stopped answering; check its USB cable and power")
+        assert spinner.wait_idle(WAIT_S)
+        assert spinner.status.reason == (
+            "The table controller's link is offline: it stopped answering;"
+            " check its USB cable and power."
+        )
+        spinner.outcome(spin_request(4))
+        assert spinner.status.software_pick and not spinner.status.available
+        spinner.on_link_state("online", "")
+        assert spinner.wait_idle(WAIT_S)
+        assert spinner.status.available
+        seat = spinner.outcome(spin_request(4))
+        assert spinner.wait_idle(WAIT_S)
+        assert not spinner.status.software_pick
+        assert spinner.outcomes[-1].result == (seat,)
+
+
+def test_closing_twice_is_harmless_and_later_spins_are_refused(sim_config: Config) -> None:
+    spinner = make(sim_config)
+    spinner.outcome(spin_request(4))
+    spinner.close()
+    spinner.close()
+    assert not spinner._worker.is_alive()
+    assert sim(spinner).stepper.closed
+    with pytest.raises(RuleError, match="shut down"):
+        spinner.outcome(spin_request(4))
+
+
+def test_only_spins_are_asked_of_the_spinner(sim_config: Config) -> None:
+    with make(sim_config) as spinner, pytest.raises(RuleError, match="only spins"):
+        spinner.outcome(ChanceRequest("dice", "Roll.", dice=1))
+
+
+def test_the_table_spins_with_it_and_the_pointer_shows_the_logged_seat(
+    sim_config: Config, tmp_path: Path
+) -> None:
+    fixed = datetime(2026, 5, 1, 20, 30, tzinfo=UTC)
+    with (
+        Store.open(tmp_path / "log.db", clock=lambda: fixed) as store,
+        make(sim_config, seed=9) as spinner,
+        Table(
+            store,
+            games={"tally": TALLY},
+            chance=FairChance(7),
+            spinner=spinner,
+            clock=lambda: fixed,
+        ) as table,
+    ):
+        for command in (
+            NewMatch("tally", default_players(3), {"target": 30}),
+            DrawChance(),
+            SupplyChance([1], source="dice tray"),
+            Play({"kind": "spin"}),
+        ):
+            assert table.post(command).result(timeout=WAIT_S).applied
+        outcome = table.post(DrawChance()).result(timeout=WAIT_S)
+        assert outcome.applied, outcome.text
+        event = store.events(1)[-1]
+        assert event.detail["source"] == "spinner"
+        seat = event.detail["outcome"]
+        names = [player.name for player in default_players(3)]
+        assert outcome.text.startswith(f"The spinner points at {names[seat]}")
+        assert spinner.wait_idle(WAIT_S)
+    assert spinner.outcomes[-1].result == (seat,)
+    angle = sim_config.spinner.seat_angles[seat]
+    assert results.read_stop(angle, sim_config.spinner.seat_angles[:3], 0.0) == (seat,)
+    assert results.read_stop(spinner.outcomes[-1].stop_angle_deg, (0.0, 90.0, 180.0), 4.0) == (
+        seat,
+    )
