@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from companion.games.base import ChanceRequest, JSONValue, RuleError, check_outcome
+from companion.games.base import ChanceRequest, JSONValue, Note, RuleError, check_outcome
 from companion.games.dice import DiceRoll, hold_options
 from companion.games.yahtzee import turn
 from companion.games.yahtzee.actions import (
@@ -109,7 +109,9 @@ class YahtzeeState:
         self.challenge: ChallengeRounds | None = None
         self.turn_number = 0
         self.notes: list[str] = []
-        """What the last action did, as sentences for the screen."""
+        """What the last action did, as sentences for the screen, seats named "Player N"."""
+        self.narrated: list[Note] = []
+        """What the last action caused, seats as placeholders (see `narration`); not saved."""
         self._request: ChanceRequest | object | None = _NOT_ASKED
 
     # -- reading the table --------------------------------------------------
@@ -221,9 +223,21 @@ class YahtzeeState:
         elif not self._is_legal(action):
             raise RuleError(self._refusal(action))
         self.notes = []
+        self.narrated = []
         self._request = _NOT_ASKED
         self._apply_checked(action)
         self._request = _NOT_ASKED
+
+    def narration(self) -> list[Note]:
+        """What the last applied action caused, with seats as ``{0}`` placeholders.
+
+        The sentences of `notes` (the square landed on, the dice, a tile
+        claimed or stolen, the challenge rounds, the final score), less those
+        that only repeat the action ("goes for Fives", "moves on"). A state
+        read back from JSON has none: `notes` are saved as text for screens,
+        narration belongs to the action just applied.
+        """
+        return list(self.narrated)
 
     def _check_roll(self, action: Roll) -> None:
         request = self.chance()
@@ -258,15 +272,15 @@ class YahtzeeState:
         elif isinstance(action, ChooseTarget):
             self.target = action.tile
             self.phase = Phase.ROLL
-            self.notes.append(f"{player_name(self.current)} goes for {action.tile.label}.")
+            turn.say(self, f"{{0}} goes for {action.tile.label}.", self.current, echo=True)
         elif isinstance(action, Claim):
             turn.take(self, action.tile)
         elif isinstance(action, Stay):
             assert self.target is not None
-            self.notes.append(f"{player_name(self.current)} stays to improve {self.target.label}.")
+            turn.say(self, f"{{0}} stays to improve {self.target.label}.", self.current)
             turn.start_roll(self, Landing.IMPROVE, self.target)
         elif isinstance(action, MoveOn):
-            self.notes.append(f"{player_name(self.current)} moves on.")
+            turn.say(self, "{0} moves on.", self.current, echo=True)
             self.phase = Phase.MOVE
         elif isinstance(action, PlaceTile):
             assert self.placing is not None
@@ -287,7 +301,7 @@ class YahtzeeState:
         group = self.roll_off.rolling_group or ()
         group_done = len(self.roll_off.totals) + 1 == len(group)
         self.roll_off = self.roll_off.record(total)
-        self.notes.append(f"{player_name(seat or 0)} rolls {total} for the order of play.")
+        turn.say(self, f"{{0}} rolls {total} for the order of play.", seat or 0)
         if group_done:
             self._note_roll_off_ties(group)
         order = self.roll_off.order
@@ -296,19 +310,19 @@ class YahtzeeState:
         self.order = order
         for place, player in enumerate(order):
             self.positions[player] = self.board.start_square(place)
-        names = ", ".join(player_name(player) for player in order)
-        self.notes.append(f"Order of play: {names}.")
+        names = ", ".join(f"{{{place}}}" for place in range(len(order)))
+        turn.say(self, f"Order of play: {names}.", *order)
         turn.begin_turn(self, order[0])
 
     def _note_roll_off_ties(self, group: tuple[int, ...]) -> None:
         if self.options.roll_off_ties is RollOffTies.REROLL_ALL:
             if self.roll_off.order is None:
-                self.notes.append("There is a tie, so everybody rolls again.")
+                turn.say(self, "There is a tie, so everybody rolls again.")
             return
         for tied in self.roll_off.places:
             if len(tied) > 1 and set(tied) <= set(group):
-                names = turn.names_text([player_name(seat) for seat in tied])
-                self.notes.append(f"{names} tie: they roll again for their places.")
+                names = turn.placeholders(len(tied))
+                turn.say(self, f"{names} tie: they roll again for their places.", *tied)
 
     def _expecting(self) -> str:
         expecting = {

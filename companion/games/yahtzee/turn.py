@@ -10,6 +10,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from companion.games.base import Note
 from companion.games.dice import DiceRoll, faces_text, is_yahtzee
 from companion.games.yahtzee.challenge import ChallengeRounds
 from companion.games.yahtzee.options import NewTilePlacement
@@ -72,6 +73,25 @@ def names_text(names: list[str], last: str = "and") -> str:
     return f"{', '.join(names[:-1])} {last} {names[-1]}"
 
 
+def placeholders(count: int, start: int = 0, last: str = "and") -> str:
+    """Seat placeholders for a sentence: "{0}", "{0} and {1}", "{0}, {1} and {2}"."""
+    return names_text([f"{{{start + i}}}" for i in range(count)], last)
+
+
+def say(state: YahtzeeState, text: str, *seats: int, echo: bool = False) -> None:
+    """Record what the last action did: `text` with ``{0}``... for `seats`.
+
+    The sentence goes to `state.notes` with seats named "Player N" (the
+    command line's log) and, unless it only repeats the action itself
+    (`echo`: "Player 2 goes for Fives."), to the state's narration as a
+    `Note`, for the table to name its players.
+    """
+    note = Note(text, seats)
+    state.notes.append(note.render(player_name))
+    if not echo:
+        state.narrated.append(note)
+
+
 def begin_turn(state: YahtzeeState, seat: int) -> None:
     """`seat` starts a turn: the movement die is next."""
     state.current = seat
@@ -91,9 +111,10 @@ def move(state: YahtzeeState, steps: int) -> None:
     square = state.board.advance(state.positions[seat], steps)
     state.positions[seat] = square
     kind = "wild square" if state.board.is_wild(square) else "square"
-    state.notes.append(f"{player_name(seat)} moves {steps} to {kind} {square}.")
+    say(state, f"{{0}} moves {steps} to {kind} {square}.", seat)
     land(state)
-    state.notes.append(landing_text(state, square))
+    landing = landing_text(state, square)
+    say(state, landing.text, *landing.seats)
 
 
 def can_improve(state: YahtzeeState, tile: Tile) -> bool:
@@ -118,29 +139,34 @@ def land(state: YahtzeeState) -> None:
         state.phase = Phase.MOVE
 
 
-def landing_text(state: YahtzeeState, square: int) -> str:
-    """What the square just landed on offers the current player, as a sentence."""
-    name, tile = player_name(state.current), state.tile_on(square)
+def landing_text(state: YahtzeeState, square: int) -> Note:
+    """What the square just landed on offers the current player ({0}; a tile's owner is {1})."""
+    seat, tile = state.current, state.tile_on(square)
     if state.board.is_wild(square):
-        return f"Wild square: {name} rolls, then picks any tile but their own to go for."
+        return Note("Wild square: {0} rolls, then picks any tile but their own to go for.", (seat,))
     if tile is None:
         if not state.unclaimed():
-            return f"Square {square} is blank but every tile is claimed: only a Yahtzee wins one."
-        return f"Square {square} is blank: {name} rolls for any unclaimed tile."
+            return Note(
+                f"Square {square} is blank but every tile is claimed: only a Yahtzee wins one."
+            )
+        return Note(f"Square {square} is blank: {{0}} rolls for any unclaimed tile.", (seat,))
     holding = state.holdings[tile]
     held = tile_text(tile, holding.value)
-    if holding.owner != state.current:
-        owner = player_name(holding.owner if holding.owner is not None else 0)
+    if holding.owner != seat:
+        owner = holding.owner if holding.owner is not None else 0
         if state.protected is tile:
-            return f"Square {square} holds {owner}'s {held}, protected: only a Yahtzee steals it."
+            text = f"Square {square} holds {{1}}'s {held}, protected: only a Yahtzee steals it."
+            return Note(text, (seat, owner))
         need = needed_text(tile, holding.value)
-        return (
-            f"Square {square} holds {owner}'s {held}: "
-            f"{name} needs {need}, or a Yahtzee, to steal it."
+        text = (
+            f"Square {square} holds {{1}}'s {held}: {{0}} needs {need}, or a Yahtzee, to steal it."
         )
+        return Note(text, (seat, owner))
     if state.phase is Phase.OWN_TILE:
-        return f"Square {square} holds {name}'s own {held}: stay to improve it, or move on."
-    return f"Square {square} holds {name}'s own {held}, which cannot be improved: {name} moves on."
+        text = f"Square {square} holds {{0}}'s own {held}: stay to improve it, or move on."
+        return Note(text, (seat,))
+    text = f"Square {square} holds {{0}}'s own {held}, which cannot be improved: {{0}} moves on."
+    return Note(text, (seat,))
 
 
 def start_roll(state: YahtzeeState, landing: Landing, target: Tile | None) -> None:
@@ -154,7 +180,7 @@ def start_roll(state: YahtzeeState, landing: Landing, target: Tile | None) -> No
 def after_throw(state: YahtzeeState, dice: DiceRoll) -> None:
     """The five dice were thrown: finish, choose a wild target, or decide again."""
     state.dice = dice
-    state.notes.append(f"{player_name(state.current)} rolls {faces_text(dice.faces)}.")
+    say(state, f"{{0}} rolls {faces_text(dice.faces)}.", state.current)
     if dice.is_complete:
         finish_roll(state)
     elif state.landing is Landing.WILD and state.target is None and wild_targets(state):
@@ -171,7 +197,7 @@ def finish_roll(state: YahtzeeState) -> None:
     assert state.dice is not None
     faces, target = state.dice.faces, state.target
     if is_yahtzee(faces):
-        state.notes.append(f"Yahtzee! {player_name(state.current)} may claim any tile.")
+        say(state, "Yahtzee! {0} may claim any tile.", state.current)
         offer_claim(state, state.options.tiles, yahtzee=True)
     elif state.landing is Landing.BLANK:
         minimum = state.options.chance_minimum
@@ -214,12 +240,12 @@ def offer_claim(state: YahtzeeState, choices: tuple[Tile, ...], yahtzee: bool) -
         state.claim_choices = choices
         if not yahtzee:
             labels = names_text([tile.label for tile in choices], "or")
-            state.notes.append(f"{player_name(state.current)} may claim {labels}.")
+            say(state, f"{{0}} may claim {labels}.", state.current)
 
 
-def fail(state: YahtzeeState, what: str) -> None:
-    """The roll won nothing: the turn ends."""
-    state.notes.append(f"{player_name(state.current)} {what}.")
+def fail(state: YahtzeeState, what: str, *others: int) -> None:
+    """The roll won nothing: the turn ends (`what` names `others` as {1}, {2}...)."""
+    say(state, f"{{0}} {what}.", state.current, *others)
     end_turn(state, success=False)
 
 
@@ -227,26 +253,26 @@ def steal(state: YahtzeeState, tile: Tile) -> None:
     """Without a Yahtzee: equal or beat the recorded value of an unprotected tile."""
     holding = state.holdings[tile]
     value = value_for(state, tile)
-    owner = player_name(holding.owner if holding.owner is not None else 0)
+    owner = holding.owner if holding.owner is not None else 0
     if state.protected is tile:
-        fail(state, f"needs a Yahtzee to steal the protected {tile.label}: {owner} keeps it")
+        fail(state, f"needs a Yahtzee to steal the protected {tile.label}: {{1}} keeps it", owner)
     elif value >= holding.value:
         take(state, tile)
     else:
         need = needed_text(tile, holding.value)
-        fail(state, f"needs {need} to steal {tile.label}: {owner} keeps it")
+        fail(state, f"needs {need} to steal {tile.label}: {{1}} keeps it", owner)
 
 
 def improve(state: YahtzeeState, tile: Tile) -> None:
     """Staying on your own number tile: a higher count is recorded (D-Y7 decides success)."""
     old, value = state.holdings[tile].value, value_for(state, tile)
-    name = player_name(state.current)
+    seat = state.current
     if value > old:
         state.holdings[tile] = state.holdings[tile].with_value(value)
-        state.notes.append(f"{name} improves {tile.label} to {value_text(tile, value)}.")
+        say(state, f"{{0}} improves {tile.label} to {value_text(tile, value)}.", seat)
         end_turn(state, success=True)
     elif value == old and not state.options.improve_needs_rise:
-        state.notes.append(f"{name} holds {tile.label} at {value_text(tile, value)}.")
+        say(state, f"{{0}} holds {tile.label} at {value_text(tile, value)}.", seat)
         end_turn(state, success=True)
     else:
         fail(state, f"does not improve {tile.label}, which stays at {value_text(tile, old)}")
@@ -265,12 +291,10 @@ def take(state: YahtzeeState, tile: Tile) -> None:
     state.holdings[tile] = holding.with_owner(seat, value)
     state.positions[seat] = holding.square
     if old_owner == seat:
-        state.notes.append(f"{player_name(seat)} keeps {tile.label} at {value_text(tile, value)}.")
+        say(state, f"{{0}} keeps {tile.label} at {value_text(tile, value)}.", seat)
     else:
         assert old_owner is not None
-        state.notes.append(
-            f"{player_name(seat)} steals {tile_text(tile, value)} from {player_name(old_owner)}."
-        )
+        say(state, f"{{0}} steals {tile_text(tile, value)} from {{1}}.", seat, old_owner)
     protect(state, tile)
     end_turn(state, success=old_owner != seat or rose)
 
@@ -284,8 +308,7 @@ def place_new_tile(state: YahtzeeState, tile: Tile, value: int) -> None:
         if state.options.new_tile_placement is NewTilePlacement.PLAYER_CHOOSES and len(free) > 1:
             state.phase = Phase.PLACE
             state.placing = (tile, value)
-            name = player_name(state.current)
-            state.notes.append(f"{name} wins {tile.label}: choose a free square for it.")
+            say(state, f"{{0}} wins {tile.label}: choose a free square for it.", state.current)
             return
         found = state.board.first_free_from(square, occupied)
         assert found is not None, "a free square always exists while a tile is unclaimed"
@@ -298,7 +321,7 @@ def put_tile(state: YahtzeeState, tile: Tile, value: int, square: int) -> None:
     seat = state.current
     state.holdings[tile] = state.holdings[tile].placed(seat, value, square)
     state.positions[seat] = square
-    state.notes.append(f"{player_name(seat)} claims {tile_text(tile, value)} on square {square}.")
+    say(state, f"{{0}} claims {tile_text(tile, value)} on square {square}.", seat)
     protect(state, tile)
     end_turn(state, success=True)
 
@@ -308,11 +331,9 @@ def protect(state: YahtzeeState, tile: Tile) -> None:
     if state.yahtzee:
         before, state.protected = state.protected, tile
         if before is None or before is tile:
-            state.notes.append(f"The Yahtzee protection marker is now on {tile.label}.")
+            say(state, f"The Yahtzee protection marker is now on {tile.label}.")
         else:
-            state.notes.append(
-                f"The Yahtzee protection marker moves from {before.label} to {tile.label}."
-            )
+            say(state, f"The Yahtzee protection marker moves from {before.label} to {tile.label}.")
 
 
 def end_turn(state: YahtzeeState, success: bool) -> None:
@@ -320,18 +341,17 @@ def end_turn(state: YahtzeeState, success: bool) -> None:
     seat = state.current
     if state.challenge is not None:
         if success:
-            state.notes.append(f"{player_name(seat)} succeeded: they go again.")
+            say(state, "{0} succeeded: they go again.", seat)
             begin_turn(state, seat)
             return
         state.challenge = state.challenge.after_failure()
-        state.notes.append(f"{player_name(seat)} is out of the challenge rounds.")
+        say(state, "{0} is out of the challenge rounds.", seat)
     elif not state.unclaimed():
         state.challenge = ChallengeRounds.start(state.order, seat)
-        order = names_text([player_name(other) for other in state.challenge.remaining])
-        state.notes.append(
-            f"Every tile is claimed: challenge rounds begin. In turn, {order} each play "
-            "until they fail to win a tile."
-        )
+        remaining = state.challenge.remaining
+        order = placeholders(len(remaining))
+        text = f"Every tile is claimed: challenge rounds begin. In turn, {order} each play "
+        say(state, text + "until they fail to win a tile.", *remaining)
     else:
         next_place = (state.order.index(seat) + 1) % len(state.order)
         begin_turn(state, state.order[next_place])
@@ -350,11 +370,8 @@ def finish_game(state: YahtzeeState) -> None:
     state.landing = None
     state.target = None
     scores = state.scores()
-    table = ", ".join(f"{player_name(seat)} {score}" for seat, score in enumerate(scores))
-    winners = [player_name(seat) for seat in state.winners()]
-    result = (
-        f"Winners: {names_text(winners)} share the win"
-        if len(winners) > 1
-        else (f"Winner: {winners[0]}")
-    )
-    state.notes.append(f"Game over: {table}. {result}.")
+    table = ", ".join(f"{{{seat}}} {score}" for seat, score in enumerate(scores))
+    winners = state.winners()
+    names = placeholders(len(winners), start=len(scores))
+    result = f"Winners: {names} share the win" if len(winners) > 1 else f"Winner: {names}"
+    say(state, f"Game over: {table}. {result}.", *range(len(scores)), *winners)
