@@ -20,18 +20,25 @@ from __future__ import annotations
 
 import logging
 import queue
+import random
 import threading
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from types import TracebackType
-from typing import Any
+from typing import Any, Protocol
 
+from companion.config import Config
 from companion.games.base import ChanceRequest, RuleError
-from device import results
+from device import backends, results
+from device.clock import Clock
 from device.errors import DeviceError
 from device.spinner import Spinner, SpinOutcome
 
 log = logging.getLogger(__name__)
+
+OUTCOMES_KEPT = 256
+"""How many recent motions `TableSpinner.outcomes` keeps."""
 
 LINK_ONLINE = "online"
 LINK_LOST = ("offline", "mismatch", "closed")
@@ -80,6 +87,14 @@ def _seat_name(names: Sequence[str], seat: int) -> str:
 StatusListener = Callable[[SpinnerStatus], None]
 
 
+class StateListened(Protocol):
+    """A link that reports its state changes, as `device.serial_link.SerialLink` does."""
+
+    def add_state_listener(self, listener: Callable[[str, str], None]) -> None:
+        """Call `listener(state, problem)` on every state change."""
+        ...
+
+
 @dataclass(frozen=True)
 class _Drive:
     pick: results.SpinPick
@@ -124,8 +139,8 @@ class TableSpinner:
         self.mode = mode or spinner.config.mode
         self.margin_deg = spinner.config.margin_deg if margin_deg is None else margin_deg
         self.listener = listener
-        self.outcomes: list[SpinOutcome] = []
-        """Every motion's outcome, oldest first (for the log and the tests)."""
+        self.outcomes: deque[SpinOutcome] = deque(maxlen=OUTCOMES_KEPT)
+        """The recent motions' outcomes, oldest first (for the log and the tests)."""
         self._lock = threading.Lock()
         self._idle = threading.Condition(self._lock)
         self._pending = 0
@@ -172,10 +187,10 @@ class TableSpinner:
 
     def _angles_for(self, seats: tuple[int, ...]) -> tuple[float, ...]:
         calibrated = self.spinner.config.seat_angles
-        if not seats:
-            raise RuleError("A spin needs at least one seat to point at.")
+        if not seats or min(seats) < 0:
+            raise RuleError(f"A spin needs player seats to point at, not {list(seats)}.")
         players = max(seats) + 1
-        if min(seats) < 0 or players > len(calibrated):
+        if players > len(calibrated):
             raise RuleError(
                 f"The spinner has {len(calibrated)} seats calibrated but this game needs "
                 f"{players}: calibrate {players} seats (`companion hw calibrate`), "
@@ -197,13 +212,19 @@ class TableSpinner:
         """Home again on the worker (the screen's retry); the status follows."""
         self._submit(_Home())
 
-    def on_link_state(self, state: str, problem: str) -> None:
-        """A `SerialLink` state listener: re-home when online, unavailable when lost.
+    def watch_link(self, link: StateListened) -> None:
+        """Follow a serial link's state with `on_link_state`."""
+        link.add_state_listener(self.on_link_state)
 
-        Use it as `link.add_state_listener(table_spinner.on_link_state)`.
+    def on_link_state(self, state: str, problem: str) -> None:
+        """A `SerialLink` state listener: unavailable when lost, re-homed when back online.
+
+        Only a spinner shown as unavailable re-homes when the link comes
+        online, so the link's first connection does not home it twice.
         """
         if state == LINK_ONLINE:
-            self.rehome()
+            if not self.status.available:
+                self.rehome()
         elif state in LINK_LOST:
             detail = f": {problem}" if problem else ""
             self._submit(_LinkLost(f"The table controller's link is {state}{detail}."))
@@ -292,3 +313,26 @@ class TableSpinner:
         traceback: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def open_table_spinner(
+    config: Config,
+    clock: Clock | None = None,
+    rng: random.Random | None = None,
+    listener: StatusListener | None = None,
+) -> TableSpinner:
+    """The configured spinner as the table's spin hook, homing on its worker at once.
+
+    On the `serial` backend it follows the link: unavailable while the link
+    is lost, re-homed when it is back.
+
+    Raises:
+        BackendNotInstalled: the backend's module or library is missing.
+        DeviceError: the hardware could not be opened (the reason is given).
+    """
+    spinner = backends.open_spinner(config, clock, rng)
+    table_spinner = TableSpinner(spinner, listener=listener)
+    link = getattr(spinner.backend, "link", None)
+    if link is not None and hasattr(link, "add_state_listener"):
+        table_spinner.watch_link(link)
+    return table_spinner

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import threading
 from collections import Counter
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -23,11 +24,12 @@ from companion.table import (
     default_players,
 )
 from device import results
-from device.backend import MoveReport, StepSchedule
+from device.backend import HomeReport, HomingPlan, MoveReport, StepSchedule
 from device.backends import open_spinner
 from device.clock import VirtualClock
 from device.sim import SimSpinner
-from device.table_spinner import SpinnerStatus, TableSpinner
+from device.spinner import Spinner
+from device.table_spinner import SpinnerStatus, TableSpinner, open_table_spinner
 from tests.table.tally import TALLY
 
 WAIT_S = 20.0
@@ -121,11 +123,11 @@ def test_a_dead_home_sensor_gives_software_picks_with_the_reason(
             f"Spinner unavailable: {status.reason} The companion picked {NAMES[seat]}."
         )
         # Later spins are software picks at once: no new homing timeout each time.
-        homings = spinner.outcomes[:]
+        motions = list(spinner.outcomes)
         again = spinner.outcome(spin_request(4))
         assert spinner.status.software_pick and spinner.status.last_result == (again,)
         assert spinner.wait_idle(WAIT_S)
-        assert spinner.outcomes == homings
+        assert list(spinner.outcomes) == motions
     assert seen[-1] == spinner.status
     assert any(not status.available for status in seen)
 
@@ -171,7 +173,7 @@ def test_too_few_calibrated_seats_ask_for_calibration(sim_config: Config) -> Non
             spinner.outcome(spin_request(6))
         assert spinner.wait_idle(WAIT_S)
         assert spinner.status.last_result is None
-        assert spinner.outcomes == []
+        assert not spinner.outcomes
 
 
 def test_a_stop_between_two_seats_is_a_pair_the_request_accepts(write_config) -> None:  # type: ignore[no-untyped-def]
@@ -207,6 +209,62 @@ def test_a_lost_link_makes_it_unavailable_and_coming_back_online_rehomes(
         seat = spinner.outcome(spin_request(4))
         assert spinner.wait_idle(WAIT_S)
         assert not spinner.status.software_pick
+        assert spinner.outcomes[-1].result == (seat,)
+
+
+class FakeLink:
+    """Records state listeners, as `SerialLink.add_state_listener` does, and plays states."""
+
+    def __init__(self) -> None:
+        self.listeners: list[Callable[[str, str], None]] = []
+
+    def add_state_listener(self, listener: Callable[[str, str], None]) -> None:
+        self.listeners.append(listener)
+
+    def becomes(self, state: str, problem: str = "") -> None:
+        for listener in self.listeners:
+            listener(state, problem)
+
+
+def count_homings(spinner: Spinner) -> list[int]:
+    homings: list[int] = []
+    home = spinner.backend.home
+
+    def counted(plan: HomingPlan) -> HomeReport:
+        homings.append(1)
+        return home(plan)
+
+    spinner.backend.home = counted  # type: ignore[method-assign]
+    return homings
+
+
+def test_the_configured_spinner_follows_its_serial_link(
+    sim_config: Config, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    link = FakeLink()
+    spinner = open_spinner(sim_config, VirtualClock(), random.Random(1))
+    spinner.backend.link = link  # type: ignore[attr-defined]
+    homings = count_homings(spinner)
+    monkeypatch.setattr("device.backends.open_spinner", lambda *args: spinner)
+    with open_table_spinner(sim_config) as table_spinner:
+        link.becomes("online")  # the first connection: homing is already under way
+        assert table_spinner.wait_idle(WAIT_S)
+        assert len(homings) == 1 and table_spinner.status.available
+        link.becomes("offline", "it stopped answering; check its USB cable and power")
+        assert table_spinner.wait_idle(WAIT_S)
+        assert not table_spinner.status.available
+        link.becomes("online")
+        assert table_spinner.wait_idle(WAIT_S)
+        assert len(homings) == 2 and table_spinner.status.available
+    link.becomes("online")  # after close: ignored
+    assert len(homings) == 2
+
+
+def test_open_table_spinner_homes_and_spins_on_the_sim_backend(sim_config: Config) -> None:
+    with open_table_spinner(sim_config, VirtualClock(), random.Random(4)) as spinner:
+        seat = spinner.outcome(spin_request(4))
+        assert spinner.wait_idle(WAIT_S)
+        assert spinner.status == SpinnerStatus(True, "", False, (seat,), False)
         assert spinner.outcomes[-1].result == (seat,)
 
 
