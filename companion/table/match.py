@@ -32,6 +32,7 @@ from companion.games.base import (
     RuleError,
     about_seat,
     check_outcome,
+    narration,
 )
 from companion.table.chance import ChanceSource, checked_outcome, request_to_json
 from companion.table.commands import Player
@@ -413,9 +414,17 @@ class RunningMatch:
         with engine_must_describe():
             state_json = canonical_json(self.state)
             over, winners, scores = self.state.is_over, self.state.winners(), self.state.scores()
+            # What the action caused, as the engine tells it: "The spinner points at
+            # Dev. Dev draws 2 cards (Tiki Draw 2)." One line, seats named.
+            notes = [] if kind == "undo" else narration(self.state)
+            told = " ".join(note.render(self.seat_name) for note in notes)
+        if told:
+            joint = " " if text.endswith((".", "!", "?")) else ". "
+            text = f"{text}{joint}{told}"
         if kind != "undo" and over:
             names = " and ".join(self.seat_name(seat) for seat in winners)
-            text = f"{text}. {names or 'Nobody'} won the match"
+            joint = " " if text.endswith((".", "!", "?")) else ". "
+            text = f"{text}{joint}{names or 'Nobody'} won the match"
         self.seq += 1
         event = Event(self.seq, kind, seat, action, detail, text, sha(state_json), now)
         if kind != "undo":

@@ -2,7 +2,8 @@
 
 Play starts with a shuffle of five cards. Each turn the player to move rolls
 one die, then either adds it to their score or spins: the spun seat scores
-one point. The first to reach the target wins. Two deliberately buggy engine
+one point. The first to reach the target wins. Its narration tells who
+scored from a spin and what an added die brought. Two deliberately buggy engine
 moves let tests check that the table survives engine bugs: "crash" changes
 the state and then raises a non-rule error; "jam" is applied cleanly but
 leaves a state that cannot be described: its legal actions raise an error
@@ -17,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.base import ChanceRequest, GameSpec, RuleError, check_outcome
+from companion.games.base import ChanceRequest, GameSpec, Note, RuleError, check_outcome
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,10 @@ class TallyState:
     die: int | None = None
     spinning: bool = False
     jammed: str | None = None
+    notes: list[Note] = field(default_factory=list)
+
+    def narration(self) -> list[Note]:
+        return list(self.notes)
 
     @property
     def to_move(self) -> int | None:
@@ -90,6 +95,7 @@ class TallyState:
         return [Move("add"), Move("spin")]
 
     def apply(self, action: Move) -> None:
+        self.notes = []
         request = self.chance()
         if action.kind in ("dice", "shuffle", "spun"):
             if request is None or self.chance_action(action.value) != action:
@@ -101,6 +107,7 @@ class TallyState:
             else:
                 seat = action.value if isinstance(action.value, int) else action.value[0]
                 self.scores_[seat] += 1
+                self.notes.append(Note("{0} scores a point from {1}'s spin.", (seat, self.turn)))
                 self._next_turn()
             return
         if self.is_over:

@@ -16,9 +16,9 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, Self
 
-from companion.games.base import ChanceRequest, JSONValue, RuleError, check_outcome
+from companion.games.base import ChanceRequest, JSONValue, Note, RuleError, check_outcome
 from companion.games.uno import actions as act
-from companion.games.uno._state import MatchState
+from companion.games.uno._state import MatchState, cards_text
 from companion.games.uno.actions import action_from_json
 from companion.games.uno.cards import Card, Colour
 from companion.games.uno.scoring import hand_points, possible_hand_points
@@ -209,16 +209,27 @@ class UnoMatch(MatchState):
             raise RuleError(f"{action!r} is not an action of {self.title}.")
         if self.phase == "over":
             raise RuleError("The match is over: start a new one.")
-        exposed = self.uno_exposed
+        exposed, notes = self.uno_exposed, self.notes
         if action.type not in self.keeps_uno_window:
             self.uno_exposed = None  # the next decision closes the UNO catch window
+        self.notes = []
         try:
             handler(action)
         except RuleError:
-            self.uno_exposed = exposed
+            self.uno_exposed, self.notes = exposed, notes
             raise
         self.history.append(action)
         self._advance()
+
+    def narration(self) -> list[Note]:
+        """What the last applied action caused that its own text does not show.
+
+        Cards drawn as a penalty, a skipped player, a new direction, a spin's
+        action, a reshuffle, a round's scores: sentences with seats as ``{0}``
+        (`companion.games.base.Note`). Empty before the first action and for a
+        match read back from JSON (the notes describe one step, not the position).
+        """
+        return list(self.notes)
 
     def _advance(self) -> None:
         """Pay owed draws, then finish a draw or a round when nothing is pending."""
@@ -256,6 +267,7 @@ class UnoMatch(MatchState):
         if self.referee:
             self.clear_reshuffle_sources()
             self.draw_pile = [None] * len(sources)
+            self.note("The draw pile ran out: shuffle the discard pile (all but its top card).")
             return True
         self.pending_chance = "reshuffle"
         return False
@@ -266,6 +278,10 @@ class UnoMatch(MatchState):
             self.counted = {}
             if not self.seats_to_count():
                 self._close_round([0] * self.players)
+            else:
+                winner = self.round_winner
+                assert winner is not None
+                self.note("{0} went out: enter the cards left in the other hands.", winner)
             return
         points = [hand_points(hand, self.points_table) for hand in self.hands]  # type: ignore[arg-type]
         self._close_round(points)
@@ -276,17 +292,36 @@ class UnoMatch(MatchState):
 
     def _close_round(self, points_left: list[int]) -> None:
         assert self.round_winner is not None
+        before = list(self.totals)
         self.score_round(self.round_winner, points_left)
+        self._note_round(before)
         self.rounds.append(
             {"winner": self.round_winner, "points": points_left, "totals": list(self.totals)}
         )
         if self.match_over():
             self.phase = "over"
+            leader = max(range(self.players), key=lambda seat: self.totals[seat])
+            self.note(f"{{0}} reaches {self.totals[leader]} points: the match is over.", leader)
             return
         if self.options.dealer_rotates:
             assert self.dealer is not None
             self.dealer = (self.dealer + 1) % self.players
+        assert self.dealer is not None
+        self.note("A new round begins: {0} deals.", self.dealer)
         self.begin_round()
+
+    def _note_round(self, before: list[int]) -> None:
+        """Say who won the round and what each seat scored for it."""
+        assert self.round_winner is not None
+        winner = self.round_winner
+        gained = [after - was for after, was in zip(self.totals, before, strict=True)]
+        if self.options.scoring == "winner":
+            self.note(f"{{0}} wins the round and scores {gained[winner]} points.", winner)
+            return
+        self.note("{0} wins the round and scores nothing.", winner)
+        for seat, points in enumerate(gained):
+            if seat != winner:
+                self.note(f"{{0}} adds {points} points for the cards left.", seat)
 
     def _not_now(self, what: str) -> RuleError:
         reasons = {
@@ -345,6 +380,7 @@ class UnoMatch(MatchState):
                 "without calling UNO can, before the next player acts."
             )
         self.owe(seat, self.options.uno_penalty)
+        self.note(f"{{0}} draws {cards_text(self.options.uno_penalty)} for not calling UNO.", seat)
         self.uno_exposed = None
 
     def _apply_call_uno(self, action: act.CallUno) -> None:

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, ClassVar, Self
 
-from companion.games.base import JSONValue, RuleError
+from companion.games.base import JSONValue, Note, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno.cards import Card, Colour
 from companion.games.uno.deck_file import builtin_deck
@@ -34,6 +34,11 @@ def cards_from_json(texts: Any) -> list[Card | None]:
     if not isinstance(texts, list):
         raise RuleError("A saved list of cards must be a list.")
     return [None if text is None else Card.parse(text) for text in texts]
+
+
+def cards_text(count: int) -> str:
+    """"1 card", "4 cards": a count of cards for a sentence."""
+    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 class UnfitDeckError(RuleError):
@@ -115,6 +120,9 @@ class MatchState:
         # The actions applied to this object, for tests and tools; not part of the
         # saved state, which is the position alone (the event log keeps the actions).
         self.history: list[Any] = []
+        # What the last applied action caused (`narration()`): not saved either, so a
+        # match read back from JSON has none until its next action.
+        self.notes: list[Note] = []
         self.phase = "dealer"
         self.pending_chance = None if self.referee else "dealer"
         # Until the first deal the whole deck waits as the draw pile.
@@ -193,6 +201,10 @@ class MatchState:
         for seat, hand in enumerate(self.hands):
             places[f"hand {seat}"] = hand
         return places
+
+    def note(self, text: str, *seats: int) -> None:
+        """Tell what the action being applied caused: `text` names `seats` as ``{0}``, ``{1}``."""
+        self.notes.append(Note(text, seats))
 
     @property
     def top_card(self) -> Card | None:

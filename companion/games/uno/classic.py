@@ -174,18 +174,23 @@ class ClassicUno(UnoMatch):
         kind = self.effective_kind(card)
         self.colour = card.colour
         if kind is Kind.WILD_DRAW_FOUR:
+            self.note("A Wild Draw Four cannot start: it goes back into the draw pile.")
             self.return_start_card()
         elif kind is Kind.SKIP:
+            self.note("{0} is skipped by the start card.", first)
             self.start_turn(self.next_seat(first))
         elif kind is Kind.REVERSE:
             self.direction = -1
+            self.note("The start card reverses the direction: {0} plays first.", self.dealer)
             self.start_turn(self.dealer)
         elif kind is Kind.DRAW_TWO:
             self.owe(first, 2)
+            self.note("{0} draws 2 cards and misses the turn.", first)
             self.start_turn(self.next_seat(first))
         elif card.is_wild:
             self.current = first
             self.phase = "start_colour"
+            self.note("{0} names the colour of the Wild start card.", first)
         else:
             self.start_turn(first)
 
@@ -196,21 +201,27 @@ class ClassicUno(UnoMatch):
     def card_effect(self, card: Card, seat: int) -> None:
         """Apply the effect of `card`, just played by `seat`, and pass the turn."""
         kind = self.effective_kind(card)
+        following = self.next_seat(seat)
         if kind is Kind.SKIP:
+            self.note("{0} is skipped.", following)
             self.start_turn(self.next_seat(seat, 2))
         elif kind is Kind.REVERSE:
             if self.players == 2:  # with two players a Reverse acts as a Skip
+                self.note("{0} is skipped (a Reverse with two players).", following)
                 self.start_turn(seat)
             else:
                 self.direction = -self.direction
+                self.note("The direction reverses: {0} plays next.", self.next_seat(seat))
                 self.start_turn(self.next_seat(seat))
         elif kind is Kind.DRAW_TWO:
-            self.owe(self.next_seat(seat), 2)
+            self.owe(following, 2)
+            self.note("{0} draws 2 cards and misses the turn.", following)
             self.start_turn(self.next_seat(seat, 2))
         elif kind is Kind.WILD_DRAW_FOUR:
             assert self.wd4 is not None
-            self.wd4["victim"] = self.current = self.next_seat(seat)
+            self.wd4["victim"] = self.current = following
             self.phase = "challenge"
+            self.note("{0} may challenge the Wild Draw Four or draw 4 cards.", following)
         else:
             self.start_turn(self.next_seat(seat))
 
@@ -219,10 +230,10 @@ class ClassicUno(UnoMatch):
         if not self.options.last_card_effects:
             return
         kind = self.effective_kind(card)
-        if kind is Kind.DRAW_TWO:
-            self.owe(self.next_seat(seat), 2)
-        elif kind is Kind.WILD_DRAW_FOUR:
-            self.owe(self.next_seat(seat), 4)
+        count = {Kind.DRAW_TWO: 2, Kind.WILD_DRAW_FOUR: 4}.get(kind, 0)
+        if count:
+            self.owe(self.next_seat(seat), count)
+            self.note(f"{{0}} still draws {count} cards from the last card.", self.next_seat(seat))
 
     def after_draw(self) -> None:
         """After a voluntary draw: offer the drawn card if it may be played, else pass."""
@@ -234,6 +245,7 @@ class ClassicUno(UnoMatch):
         if playable:
             self.phase = "drawn"
         else:
+            self.note("{0} cannot play the drawn card: the turn passes.", seat)
             self.start_turn(self.next_seat(seat))
 
     def return_start_card(self) -> None:
@@ -252,6 +264,7 @@ class ClassicUno(UnoMatch):
         assert card is not None
         self.discard.append(card)
         self.start_cards.append(card)
+        self.note(f"{card} is turned up as the start card.")
         self.start_card_effect(card)
 
     # -------------------------------------------------------------- chance
@@ -279,8 +292,10 @@ class ClassicUno(UnoMatch):
         if len(tied) > 1 and self.options.dealer_tie == "redraw" and can_differ:
             self.dealer_candidates = tied
             self.pending_chance = "dealer"
+            self.note("A tie for the highest card: the tied players cut again.")
             return
         self.dealer = tied[0]
+        self.note("{0} cut the highest card and deals.", self.dealer)
         self.begin_round()
 
     def _shuffled_deal(self, cards: list[Card]) -> None:
@@ -295,6 +310,7 @@ class ClassicUno(UnoMatch):
         self.turn_up_start_card()
 
     def _shuffled_reshuffle(self, cards: list[Card]) -> None:
+        self.note("The discard pile is shuffled into a new draw pile.")
         self.clear_reshuffle_sources()
         self.draw_pile = [*cards, *self.draw_pile]
 
@@ -329,6 +345,7 @@ class ClassicUno(UnoMatch):
         self.drawn, self.drawn_card = False, None
         if len(hand) == 1 and not action.uno:
             self.uno_exposed = seat
+            self.note("{0} has one card left and did not call UNO.", seat)
         if not hand:
             self.round_winner = seat
             self.phase = "round_over"
@@ -392,9 +409,12 @@ class ClassicUno(UnoMatch):
         self.wd4 = None
         if guilty:
             self.owe(offender, 4)
+            self.note("The challenge succeeds: {0} held a matching card and draws 4 cards.",
+                      offender)
             self.start_turn(victim)
         else:
             self.owe(victim, 6)
+            self.note("The challenge fails: {0} draws 6 cards and misses the turn.", victim)
             self.start_turn(self.next_seat(victim))
 
     def _apply_accept(self, action: act.AcceptDraw) -> None:
@@ -403,6 +423,7 @@ class ClassicUno(UnoMatch):
         victim = self.wd4["victim"]
         self.wd4 = None
         self.owe(victim, 4)
+        self.note("{0} draws 4 cards and misses the turn.", victim)
         self.start_turn(self.next_seat(victim))
 
     # --------------------------------------------------------- legal lists

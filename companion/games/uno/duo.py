@@ -167,9 +167,12 @@ class DuoUno(ClassicUno):
         kind = self.effective_kind(card)
         self.colour = card.colour
         if kind in (Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR):
-            self.owe(player_2, 2 if kind is Kind.DRAW_TWO else 4)
+            count = 2 if kind is Kind.DRAW_TWO else 4
+            self.owe(player_2, count)
+            self.note(f"{{0}} draws {count} cards because of the start card.", player_2)
         if kind in (Kind.DRAW_TWO, Kind.SKIP):
             self.start_turn(player_1)
+            self.note("{0} plays first.", player_1)
         elif card.is_wild:  # Player 1 names the colour
             self.current = player_1
             self.phase = "start_colour"
@@ -177,6 +180,8 @@ class DuoUno(ClassicUno):
             self.start_turn(player_2)
             if kind is Kind.REVERSE:
                 self.start_run = card.colour
+                colour = card.colour.value if card.colour else ""
+                self.note(f"{{0}} may play all {colour} cards at once.", player_2)
 
     def _apply_choose_colour(self, action: act.ChooseColour) -> None:
         super()._apply_choose_colour(action)
@@ -213,12 +218,14 @@ class DuoUno(ClassicUno):
         """Skip plays again, a lone Reverse passes, a Draw Two starts or feeds a volley."""
         kind = self.effective_kind(card)
         if kind is Kind.SKIP:
+            self.note("{0} plays again (Skip).", seat)
             self.start_turn(seat)
         elif kind is Kind.REVERSE:
             self.start_turn(self.next_seat(seat))
         elif kind is Kind.DRAW_TWO:
             self.volley += 2
             self.start_turn(self.next_seat(seat))
+            self.note(f"{{0}} must stack a Draw Two or draw {self.volley} cards.", self.current)
         else:
             super().card_effect(card, seat)
 
@@ -234,6 +241,7 @@ class DuoUno(ClassicUno):
         if self.phase != "turn":
             raise self._not_now("draw")
         self.owe(self.current, self.volley)
+        self.note(f"{{0}} draws {self.volley} cards for the volley: the turn passes.", self.current)
         self.volley = 0
         self.start_turn(self.next_seat(self.current))
 
@@ -337,6 +345,7 @@ class DuoUno(ClassicUno):
         if guilty and not self.duo_options.guilty_loses_extra_turn:
             assert offender is not None
             self.start_turn(offender)  # D-U8 off: the offender keeps the extra turn
+            self.note("{0} still plays again.", offender)
 
     # ------------------------------------------------------------- UNO
 
@@ -366,6 +375,7 @@ class DuoUno(ClassicUno):
             return False
         self.clear_reshuffle_sources()
         self.draw_pile = [None] * len(sources) if self.referee else list(reversed(sources))
+        self.note("The discard pile (all but its top card) is turned over as the new draw pile.")
         return True
 
     # ------------------------------------------------------------ state

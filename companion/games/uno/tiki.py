@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from companion.games.base import ChanceRequest, JSONValue, RuleError
 from companion.games.uno import tiki_actions as tact
-from companion.games.uno._state import cards_from_json, cards_to_json
+from companion.games.uno._state import cards_from_json, cards_text, cards_to_json
 from companion.games.uno.cards import Card, Colour, TikiAction
 from companion.games.uno.classic import ClassicUno, distinct
 from companion.games.uno.deck_file import builtin_deck
@@ -152,6 +152,9 @@ class TikiTwist(ClassicUno):
     def card_effect(self, card: Card, seat: int) -> None:
         """A Tiki Face, or a Spin card with a face in the idol, makes its player spin (D-U4)."""
         if card.is_tiki_face or (card.spin and not self.idol.is_empty):
+            face = self.idol.active_tiki_face
+            assert face is not None
+            self.note(f"{{0}} spins the idol: {face_name(face)} is active.", seat)
             self.tiki = {"spinner": seat, "seats": None, "target": None, "left": 0}
             self.current = seat
             self.phase = "spin"
@@ -166,6 +169,7 @@ class TikiTwist(ClassicUno):
             return
         self.discard.pop()
         self.idol.put(card)
+        self.note(f"The Tiki Face goes into the idol: {face_name(card)} is active.")
         if self.referee:
             self.phase = "start_card"
         else:
@@ -174,6 +178,7 @@ class TikiTwist(ClassicUno):
     def after_draw(self) -> None:
         """D-U3: a Go To player's drawn card may be played, unless the table says no."""
         if self.go_to and not self.tiki_options.go_to_plays_drawn_card:
+            self.note("{0} keeps the drawn card (Go To): the turn passes.", self.current)
             self.start_turn(self.next_seat(self.current))
         else:
             super().after_draw()
@@ -263,6 +268,8 @@ class TikiTwist(ClassicUno):
         else:
             self.tiki["seats"] = list(action.seats)
             self.phase = "pick_seat"
+            first, second = action.seats
+            self.note("{0} picks {1} or {2}.", int(self.tiki["spinner"]), first, second)
 
     def _apply_pick_seat(self, action: tact.PickSeat) -> None:
         if self.phase != "pick_seat" or self.tiki is None:
@@ -280,22 +287,29 @@ class TikiTwist(ClassicUno):
         face = self.idol.active_tiki_face
         assert face is not None and face.tiki is not None
         self.tiki["target"], self.tiki["seats"] = target, None
+        name = f"Tiki {face_name(face)}"
         if face.tiki in _DRAWS:
             self.owe(target, _DRAWS[face.tiki])
+            self.note(f"{{0}} draws {cards_text(_DRAWS[face.tiki])} ({name}).", target)
             self._resume()
         elif face.tiki is TikiAction.DISCARD_2:
             self.tiki["left"] = 2
             self.phase = "tiki_discard"
+            self.note(f"{{0}} may discard up to 2 cards ({name}).", target)
         elif face.tiki is TikiAction.DISCARD_ALL:
             assert face.colour is not None
+            colour = face.colour.value
             if self.referee or self.colour_count(target, face.colour):
                 self.phase = "tiki_discard_all"
+                self.note(f"{{0}} may discard all {colour} cards, or none ({name}).", target)
             else:
+                self.note(f"{{0}} holds no {colour} card: nothing to discard ({name}).", target)
                 self._resume()  # nothing of the colour: no penalty
         else:  # Go To: play jumps to the chosen player at once
             self.tiki = None
             self.start_turn(target)
             self.go_to = True
+            self.note(f"{{0}} plays next, onto the discard pile ({name}).", target)
 
     def _resume(self) -> None:
         """Play resumes with the player after the spinner, in the current direction."""
@@ -303,6 +317,7 @@ class TikiTwist(ClassicUno):
         spinner = int(self.tiki["spinner"])
         self.tiki = None
         self.start_turn(self.next_seat(spinner))
+        self.note("Play goes on with {0}.", self.current)
 
     # ------------------------------------------------------ the discards
 
@@ -311,6 +326,7 @@ class TikiTwist(ClassicUno):
         for card in cards:
             self.discard.insert(len(self.discard) - 1, card)
         if not self.hands[target]:
+            self.note("{0} has no cards left.", target)
             self.tiki = None
             self.uno_exposed = None
             self.round_winner = target
@@ -356,6 +372,7 @@ class TikiTwist(ClassicUno):
             gone = [card for card in hand if card is not None and card.colour is face.colour
                     and not card.is_tiki_face]
             self.hands[target] = hand = [card for card in hand if card not in gone]
+        self.note(f"{{0}} discards all {face.colour.value} cards: {cards_text(len(gone))}.", target)
         self._discard_under_top(target, gone)
         if self.tiki is not None:
             self._resume()
