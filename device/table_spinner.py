@@ -7,7 +7,9 @@ straight away, so the table's worker never waits for a motor. The pointer
 is then driven to that very stop by `Spinner.drive_to` on the adapter's own
 worker thread, one motion at a time, in the order the results were drawn.
 
-Player seats 0..N-1 of a request are the first N calibrated seat angles.
+Player seats 0..N-1 of a request are the first N calibrated seat angles;
+with fewer players than calibrated seats, the arcs are shared among the
+players' seats alone (the pointer shows the nearest player).
 
 A spinner that cannot home (a dead sensor, an unplugged controller) is
 unavailable: results are still drawn (software picks), and `status` tells
@@ -142,6 +144,7 @@ class TableSpinner:
         self.outcomes: deque[SpinOutcome] = deque(maxlen=OUTCOMES_KEPT)
         """The recent motions' outcomes, oldest first (for the log and the tests)."""
         self._lock = threading.Lock()
+        self._notify = threading.RLock()
         self._idle = threading.Condition(self._lock)
         self._pending = 0
         self._closed = False
@@ -177,11 +180,11 @@ class TableSpinner:
             software = not self.spinner.available
             if not software:
                 self._pending += 1
+                self._jobs.put(_Drive(pick, seats))  # under the lock: before close()'s stop
         if software:
             reason = self.spinner.unavailable_reason
             self._update(available=False, reason=reason, software_pick=True, last_result=seats)
         else:
-            self._jobs.put(_Drive(pick, seats))
             self._update(software_pick=False, last_result=seats)
         return seats[0] if len(seats) == 1 else list(seats)
 
@@ -234,7 +237,7 @@ class TableSpinner:
             if self._closed:
                 return
             self._pending += 1
-        self._jobs.put(job)
+            self._jobs.put(job)
 
     def wait_idle(self, timeout_s: float) -> bool:
         """Wait until every queued motion and homing is done; False on timeout."""
@@ -279,16 +282,18 @@ class TableSpinner:
         self._update(available=True, reason="")
 
     def _update(self, **changes: Any) -> None:
-        with self._lock:
-            new = replace(self._status, moving=self._pending > 0, **changes)
-            if new == self._status:
-                return
-            self._status = new
-        if self.listener is not None:
-            try:
-                self.listener(new)
-            except Exception:  # the screen's bug must not stop the spinner
-                log.exception("A spinner status listener failed")
+        # One change and its notice at a time, so the listener sees them in order.
+        with self._notify:
+            with self._lock:
+                new = replace(self._status, moving=self._pending > 0, **changes)
+                if new == self._status:
+                    return
+                self._status = new
+            if self.listener is not None:
+                try:
+                    self.listener(new)
+                except Exception:  # the screen's bug must not stop the spinner
+                    log.exception("A spinner status listener failed")
 
     def close(self) -> None:
         """Drop waiting motions, finish the running one, stop the worker, close the spinner.

@@ -13,6 +13,7 @@ import pytest
 
 from companion.config import Config, load_config
 from companion.games.base import ChanceRequest, RuleError, check_outcome
+from companion.games.registry import game_spec
 from companion.store import Store
 from companion.table import (
     DrawChance,
@@ -138,6 +139,17 @@ def test_an_available_spinner_says_nothing_on_screen(sim_config: Config) -> None
         assert spinner.wait_idle(WAIT_S)
         assert spinner.status.available
         assert spinner.status.sentence(NAMES) == ""
+
+
+def test_a_failing_status_listener_does_not_stop_the_spinner(sim_config: Config) -> None:
+    def broken(status: SpinnerStatus) -> None:
+        raise RuntimeError("the screen fell over")
+
+    with make(sim_config, listener=broken) as spinner:
+        seats = [spinner.outcome(spin_request(4)) for _ in range(3)]
+        assert spinner.wait_idle(WAIT_S)
+        assert [outcome.result for outcome in spinner.outcomes] == [(seat,) for seat in seats]
+        assert not any(outcome.software_pick for outcome in spinner.outcomes)
 
 
 def test_fair_mode_gives_every_player_the_same_chance(write_config) -> None:  # type: ignore[no-untyped-def]
@@ -320,3 +332,51 @@ def test_the_table_spins_with_it_and_the_pointer_shows_the_logged_seat(
     assert results.read_stop(spinner.outcomes[-1].stop_angle_deg, (0.0, 90.0, 180.0), 4.0) == (
         seat,
     )
+
+
+def test_a_tiki_match_spins_the_idol_with_it(sim_config: Config, tmp_path: Path) -> None:
+    fixed = datetime(2026, 5, 1, 20, 30, tzinfo=UTC)
+    rng = random.Random(12)
+    with (
+        Store.open(tmp_path / "log.db", clock=lambda: fixed) as store,
+        make(sim_config, seed=6) as spinner,
+        Table(
+            store,
+            games={"tiki": game_spec("tiki")},
+            chance=FairChance(12),
+            spinner=spinner,
+            clock=lambda: fixed,
+        ) as table,
+    ):
+        assert table.post(NewMatch("tiki", default_players(4), {})).result(WAIT_S).applied
+        spun: list[str] = []
+        for _ in range(3000):
+            snapshot = table.snapshot
+            assert snapshot is not None and not snapshot.is_over
+            is_spin = snapshot.chance is not None and snapshot.chance.kind == "spin"
+            if snapshot.chance is not None:
+                command: DrawChance | Play = DrawChance()
+            else:
+                command = Play(rng.choice(snapshot.legal_actions))
+            outcome = table.post(command).result(WAIT_S)
+            assert outcome.applied, outcome.text
+            if is_spin:
+                spun.append(outcome.text)
+                if len(spun) == 3:
+                    break
+        assert len(spun) == 3, "three spins within 3000 actions"
+        assert spinner.wait_idle(WAIT_S)
+        logged = [
+            event.detail["outcome"]
+            for event in store.events(1)
+            if event.kind == "chance" and event.detail["source"] == "spinner"
+        ]
+    names = [player.name for player in default_players(4)]
+    assert [outcome.result for outcome in spinner.outcomes] == [
+        (seat,) if isinstance(seat, int) else tuple(seat) for seat in logged
+    ]
+    for text, seat in zip(spun, logged, strict=True):
+        assert text.startswith("The spinner points at") or text.startswith("The spinner stops")
+        assert names[seat if isinstance(seat, int) else seat[0]] in text
+    last = spinner.outcomes[-1]
+    assert sim(spinner).stepper.rotor_angle_deg == pytest.approx(last.stop_angle_deg)
