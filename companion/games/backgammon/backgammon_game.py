@@ -34,7 +34,6 @@ from companion.games.backgammon.narration import (
     crawford_note,
     double_note,
     last_checker_note,
-    match_end_note,
     result_note,
     score_note,
     take_note,
@@ -207,10 +206,8 @@ class BackgammonGame(FamilyGame):
         length = self.options.match_length
         if not length:
             return
-        self._narrate(score_note(self.score.scores, f"match to {length}"))
-        if self.score.is_over:
-            self._narrate(match_end_note(self.score.winners(), self.score.scores))
-        elif self.score.crawford_game:
+        self._narrate(score_note(self.score.scores, f"match to {length}", self.score.is_over))
+        if self.score.crawford_game:
             self._narrate(crawford_note(winner))
 
     # ----- GNU Backgammon IDs -----

@@ -16,7 +16,6 @@ from companion.games.backgammon.match import WinsScore
 from companion.games.backgammon.movement import MINIGAM, Geometry, has_won
 from companion.games.backgammon.narration import (
     last_checker_note,
-    match_end_note,
     score_note,
 )
 from companion.games.backgammon.options import MiniGamOptions
@@ -59,10 +58,9 @@ class MiniGamGame(FamilyGame):
         self._narrate(last_checker_note(mover), Note("{0} wins the game.", (mover,)))
         needed = self.options.wins_needed
         if needed > 1:
-            self._narrate(score_note(self.score.wins, f"first to {needed} games"))
+            goal = f"first to {needed} games"
+            self._narrate(score_note(self.score.wins, goal, self.score.is_over))
         if self.score.is_over:
-            if needed > 1:
-                self._narrate(match_end_note(self.score.winners(), self.score.wins))
             self.phase = Phase.OVER
         else:
             self._new_game()

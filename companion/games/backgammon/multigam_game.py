@@ -17,10 +17,10 @@ from companion.games.backgammon.match import RankScore
 from companion.games.backgammon.movement import MULTIGAM, Board, has_won
 from companion.games.backgammon.narration import (
     finish_note,
-    match_end_note,
     ranking_note,
     score_note,
     skipped_note,
+    tie_break_notes,
 )
 from companion.games.backgammon.options import MultiGamOptions
 from companion.games.backgammon.saved import (
@@ -93,9 +93,10 @@ class MultiGamGame(FamilyGame):
         ranking = [*self.finished, last]
         self.rankings.append(ranking)
         self.score = self.score.record(ranking)
-        self._narrate(ranking_note(ranking), score_note(self.score.scores, self._goal()))
-        if self.score.is_over:
-            self._narrate(match_end_note(self.score.winners(), self.score.scores))
+        score = self.score
+        self._narrate(ranking_note(ranking), score_note(score.scores, self._goal(), score.is_over))
+        if score.is_over:
+            self._narrate(*tie_break_notes(score.winners(), score.scores, score.first_places))
             self.phase = Phase.OVER
         else:
             self._new_game()

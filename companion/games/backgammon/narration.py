@@ -39,10 +39,11 @@ def hit_notes(before: Board, mover: int, steps: Sequence[Step]) -> list[Note]:
 
     A step hits when it lands on a cell that an opponent holds on `before`
     (a lone checker: the movement core allows nothing else); each cell is hit
-    at most once a turn, since the mover's checker then holds it.
+    at most once a turn, since the mover's checker then holds it. The notes
+    come furthest-back hit first, as notation writes the moves.
     """
     geometry: Geometry = before.geometry
-    notes: list[Note] = []
+    notes: list[tuple[int, Note]] = []
     taken: set[int] = set()
     for step in steps:
         if step.destination >= geometry.off:
@@ -54,8 +55,8 @@ def hit_notes(before: Board, mover: int, steps: Sequence[Step]) -> list[Note]:
         taken.add(cell)
         point = geometry.point_number(mover, step.destination)
         text = f"{{0}}'s checker on {point} is hit and goes to the bar."
-        notes.append(Note(text, (occupant[0],)))
-    return notes
+        notes.append((step.destination, Note(text, (occupant[0],))))
+    return [note for _, note in sorted(notes, key=lambda found: found[0])]
 
 
 def undone_hit_notes(before: Board, mover: int, step: Step) -> list[Note]:
@@ -79,7 +80,7 @@ def opening_notes(before: OpeningRoll, after: OpeningRoll) -> list[Note]:
         return [Note(f"{{0}} wins the opening roll and plays {roll}.", (starter,))]
     die = after.showing[after.rolling[0]]
     tied = len(after.rolling)
-    if len(before.rolling) == tied:
+    if tied == len(after.showing):
         who = "Everyone" if tied > 2 else "Both"
         return [Note(f"{who} rolled {die}: roll one die each again.")]
     return [
@@ -124,10 +125,15 @@ def result_note(winner: int, kind: ResultKind, cube: int, points: int) -> Note:
     return Note(f"{{0}} wins {label}: {worth}.", seats)
 
 
-def score_note(scores: Sequence[int], goal: str) -> Note:
-    """The match score after a game: ``Score: {0} 3, {1} 1 (match to 5).``."""
+def score_note(scores: Sequence[int], goal: str, final: bool = False) -> Note:
+    """The match score after a game: ``Score: {0} 3, {1} 1 (match to 5).``.
+
+    After the last game it is the ``Final score``: the table itself names the
+    match's winners, so the note does not repeat them.
+    """
     parts = ", ".join(f"{{{seat}}} {score}" for seat, score in enumerate(scores))
-    return Note(f"Score: {parts} ({goal}).", tuple(range(len(scores))))
+    label = "Final score" if final else "Score"
+    return Note(f"{label}: {parts} ({goal}).", tuple(range(len(scores))))
 
 
 def crawford_note(leader: int) -> Note:
@@ -139,15 +145,27 @@ def crawford_note(leader: int) -> Note:
     )
 
 
-def match_end_note(winners: Sequence[int], scores: Sequence[int]) -> Note:
-    """Who won the match, with the final score."""
-    if len(scores) == 2:
-        loser = 1 - winners[0]
-        return Note(f"{{0}} wins the match {scores[winners[0]]}-{scores[loser]}.", (winners[0],))
-    if len(winners) == 1:
-        return Note(f"{{0}} wins the match with {_points(scores[winners[0]])}.", (winners[0],))
-    best = scores[winners[0]]
-    return Note(f"{_seats(len(winners))} share the match with {_points(best)}.", tuple(winners))
+def tie_break_notes(
+    winners: Sequence[int], scores: Sequence[int], first_places: Sequence[int]
+) -> list[Note]:
+    """How a Multi-Gam match tied on points was decided: first places, or shared."""
+    best = max(scores)
+    tied = [seat for seat, score in enumerate(scores) if score == best]
+    if len(tied) < 2:
+        return []
+    if len(winners) > 1:
+        text = f"{_seats(len(winners))} tie on {_points(best)} and first places: "
+        text += "they share the match."
+        return [Note(text, tuple(winners))]
+    others = [seat for seat in tied if seat != winners[0]]
+    wins = ", ".join(str(first_places[seat]) for seat in others)
+    return [
+        Note(
+            f"{_seats(len(tied))} tie on {_points(best)}: {{0}} wins on first places "
+            f"({first_places[winners[0]]} to {wins}).",
+            (winners[0], *others),
+        )
+    ]
 
 
 def double_note(doubler: int, value: int) -> Note:

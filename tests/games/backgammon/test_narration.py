@@ -20,7 +20,7 @@ from companion.games.backgammon.actions import (
 from companion.games.backgammon.backgammon_game import BackgammonGame
 from companion.games.backgammon.cube import Cube
 from companion.games.backgammon.family import FamilyGame, Phase
-from companion.games.backgammon.match import BackgammonScore
+from companion.games.backgammon.match import BackgammonScore, RankScore
 from companion.games.backgammon.minigam_game import MiniGamGame
 from companion.games.backgammon.multigam_game import MultiGamGame
 from companion.games.backgammon.options import MiniGamOptions, MultiGamOptions
@@ -58,9 +58,18 @@ def test_a_hit_is_narrated_with_the_point_and_the_bar(mover: int, hit: str) -> N
 def test_two_hits_in_one_turn_are_narrated_one_by_one() -> None:
     game = bg_game({13: 2, 6: 5}, {14: 1, 15: 1, 1: 5}, dice=(3, 2))
     game.apply(game.parse_play("13/11* 13/10*"))
-    assert sorted(told(game)) == [
-        "Ben's checker on 10 is hit and goes to the bar.",
+    assert told(game) == [
         "Ben's checker on 11 is hit and goes to the bar.",
+        "Ben's checker on 10 is hit and goes to the bar.",
+    ]
+
+
+def test_hits_are_told_in_the_order_the_play_is_written() -> None:
+    game = six_point_game(MultiGamGame(), f"0:1-001000-3:0-010000-4:{START}:0-000001-4", (2, 3))
+    game.apply(game.parse_play("bar/2* 3/6*"))
+    assert told(game) == [
+        "Ben's checker on 2 is hit and goes to the bar.",
+        "Dev's checker on 6 is hit and goes to the bar.",
     ]
 
 
@@ -131,6 +140,13 @@ def test_the_multigam_high_low_start_names_who_rerolls_and_the_starters_dice() -
     assert told(game) == ["Ana and Cleo tie for the highest die with 5 and roll again."]
     game.apply(DiceThrow((1, 4)))
     assert told(game) == ["Cleo wins the opening roll and plays 4-1."]
+
+
+def test_a_multigam_tie_that_ties_again_names_the_players_still_rolling() -> None:
+    game = MultiGamGame()
+    game.apply(DiceThrow((5, 2, 5, 3)))
+    game.apply(DiceThrow((4, 4)))
+    assert told(game) == ["Ana and Cleo tie for the highest die with 4 and roll again."]
 
 
 @pytest.mark.parametrize(
@@ -240,7 +256,7 @@ def test_the_match_end_is_narrated_with_the_final_score() -> None:
     game.score = BackgammonScore(3, scores=(1, 2), post_crawford=True)
     game.apply(DiceThrow((5, 6)))
     game.apply(game.parse_play("1/off"))
-    assert told(game)[2:] == ["Score: Ana 1, Ben 3 (match to 3).", "Ben wins the match 3-1."]
+    assert told(game)[2:] == ["Final score: Ana 1, Ben 3 (match to 3)."]
     assert game.is_over
 
 
@@ -259,7 +275,7 @@ def test_a_minigam_game_won_tells_the_games_score_and_the_match_end() -> None:
     ]
     six_point_game(game, "0:0-000001-7:1-000000-7", (6, 1))
     game.apply(game.parse_play("6/off"))
-    assert told(game)[2:] == ["Score: Ana 2, Ben 0 (first to 2 games).", "Ana wins the match 2-0."]
+    assert told(game)[2:] == ["Final score: Ana 2, Ben 0 (first to 2 games)."]
 
 
 def test_a_multigam_player_who_finishes_is_ranked_and_later_skipped() -> None:
@@ -275,14 +291,31 @@ def test_a_multigam_player_who_finishes_is_ranked_and_later_skipped() -> None:
     assert game.player == 1
 
 
-def test_a_multigam_game_over_tells_the_ranking_the_score_and_the_match_winner() -> None:
+def test_a_multigam_game_over_tells_the_ranking_and_the_final_score() -> None:
     game = six_point_game(MultiGamGame(), f"2:{DONE}:{DONE}:0-000001-4:{START}", (1, 2))
     game.apply(game.parse_play("6/off"))
     assert told(game)[1:] == [
         "Game over: 1st Ana, 2nd Ben, 3rd Cleo, 4th Dev.",
-        "Score: Ana 5, Ben 3, Cleo 2, Dev 1 (game 1 of 1).",
-        "Ana wins the match with 5 points.",
+        "Final score: Ana 5, Ben 3, Cleo 2, Dev 1 (game 1 of 1).",
     ]
+
+
+@pytest.mark.parametrize(
+    ("first_places", "decided"),
+    [
+        ((1, 1, 0, 0), "Ana and Ben tie on 11 points: Ana wins on first places (2 to 1)."),
+        ((0, 1, 1, 0), "Ana and Ben tie on 11 points and first places: they share the match."),
+    ],
+)
+def test_a_multigam_match_tied_on_points_tells_how_the_tie_was_decided(
+    first_places: tuple[int, ...], decided: str
+) -> None:
+    game = MultiGamGame(MultiGamOptions(games=3))
+    game.score = RankScore(3, scores=(6, 8, 4, 2), first_places=first_places, games_played=2)
+    six_point_game(game, f"2:{DONE}:{DONE}:0-000001-4:{START}", (1, 2))
+    game.apply(game.parse_play("6/off"))
+    assert told(game)[-1] == decided
+    assert game.is_over
 
 
 def test_a_multigam_match_to_a_target_names_the_target_in_the_score() -> None:
