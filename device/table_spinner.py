@@ -238,6 +238,7 @@ class TableSpinner:
                 return
             self._pending += 1
             self._jobs.put(job)
+        self._update()
 
     def wait_idle(self, timeout_s: float) -> bool:
         """Wait until every queued motion and homing is done; False on timeout."""
