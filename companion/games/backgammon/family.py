@@ -10,6 +10,10 @@
 - `InvalidRoll` from the dice tray is accepted whenever dice are awaited and
   changes nothing.
 
+Every `apply` starts a fresh `narration()`: the sentences (`narration`
+module) for what the action caused beyond its own text. It is not part of
+`to_json()`, so a state read back from JSON has none.
+
 Subclasses add the match and the end of a game through small hooks:
 `_begin_turn`, `_decision_actions`, `_apply_decision`, `_after_play`,
 `_next_player` and `_new_game`. What the games save in common is written and

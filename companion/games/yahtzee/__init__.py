@@ -3,7 +3,9 @@
 Rules as the companion applies them: `docs/rules/yahtzee-board.md`. Modules:
 `tiles` (the tiles and the points table), `options` (every D-Y decision),
 `board`, `rolloff`, `turn` (the rules of a turn), `challenge` (the end game),
-`state` (the `GameState`), `actions`, `persist` (JSON).
+`state` (the `GameState`), `actions`, `persist` (JSON). What an action did
+is kept twice: `notes` (sentences with "Player N", saved with the game) and
+`narration()` (the same as `Note`s with seat placeholders, not saved).
 """
 
 from __future__ import annotations
