@@ -21,7 +21,7 @@ from typing import Any, TextIO
 
 from companion.errors import CompanionError
 from companion.games.autoplay import random_actions
-from companion.games.base import GameSpec, GameState, RuleError, about_seat
+from companion.games.base import GameSpec, GameState, RuleError, about_seat, narration
 from companion.games.registry import game_spec, game_specs
 from companion.games.uno import UnfitDeckError
 
@@ -182,8 +182,6 @@ def _print_log(spec: GameSpec, state: Any, rng: random.Random, out: TextIO, seed
             print(f"  seat {named}: {action}", file=out)
         elif seat is not None:
             print(f"  seat {seat}: {action}", file=out)
-        elif chance_kind == "reshuffle":
-            print("  the discard pile is shuffled into a new draw pile", file=out)
         elif chance_kind is not None and action.type != "shuffle":
             print(f"  {chance_kind}: {action}", file=out)
         if state.start_cards and state.start_cards != start_seen:
@@ -192,6 +190,8 @@ def _print_log(spec: GameSpec, state: Any, rng: random.Random, out: TextIO, seed
             print(
                 f"Round {rounds_seen + 1}: seat {state.dealer} deals; start card {start}.", file=out
             )
+        for note in narration(state):  # what the action caused, under its line
+            print(f"    {note.render(_seat_text)}", file=out)
         if len(state.rounds) > rounds_seen:
             rounds_seen = len(state.rounds)
             start_seen = []
@@ -202,6 +202,10 @@ def _print_log(spec: GameSpec, state: Any, rng: random.Random, out: TextIO, seed
     print(f"Final scores: {scores}.", file=out)
     winners = " and ".join(f"seat {seat}" for seat in state.winners())
     print(f"Winner: {winners}.", file=out)
+
+
+def _seat_text(seat: int) -> str:
+    return f"seat {seat}"
 
 
 def _logged_actions(state: Any, rng: random.Random) -> Iterator[tuple[int | None, str | None, Any]]:

@@ -183,7 +183,9 @@ def test_a_spinner_stopping_between_two_seats_is_logged_as_both(store: Store) ->
         apply(table, NewMatch("tally", default_players(3), {}), DrawChance())
         apply(table, SupplyChance([1], source="dice tray"), Play({"kind": "spin"}))
         outcome = table.post(DrawChance()).result(timeout=10)
-    assert outcome.text == "The spinner stops between Ben and Cleo. Ben scores a point from Ana's spin."
+    assert outcome.text == (
+        "The spinner stops between Ben and Cleo. Ben scores a point from Ana's spin."
+    )
 
 
 def test_undo_takes_back_the_last_play_and_is_logged_as_its_own_event(
@@ -225,7 +227,8 @@ def test_a_spinner_that_fails_is_reported_and_the_spin_can_be_entered_by_hand(
         "The spinner could not give a result (OSError: the motor driver does not answer);"
         " try again, or enter what happened by hand.",
     )
-    assert (by_hand.applied, by_hand.text) == (True, "The touchscreen points at Ben. Ben scores a point from Ana's spin.")
+    assert by_hand.applied
+    assert by_hand.text == "The touchscreen points at Ben. Ben scores a point from Ana's spin."
 
 
 def test_repeated_undo_walks_back_and_stops_at_the_start(table: Table) -> None:

@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -56,7 +57,9 @@ def test_simulate_prints_a_readable_log_and_final_scores(
     out = capsys.readouterr().out
     lines = out.splitlines()
     assert lines[0] == "UNO: 3 players, seed 4."
-    assert lines[1].startswith("Round 1: seat ") and "deals; start card" in lines[1]
+    first_round = next(line for line in lines if line.startswith("Round 1: seat "))
+    assert "deals; start card" in first_round
+    assert any(line.endswith("cut the highest card and deals.") for line in lines)
     assert any(line.startswith("  seat ") for line in lines)
     assert "Round 1 won by seat" in out
     assert lines[-2].startswith("Final scores: seat 0 ")
@@ -222,3 +225,27 @@ def test_players_default_to_four_or_the_two_of_uno_duo(
 ) -> None:
     result = simulate_json(capsys, "--game", game, "--seed", "2")
     assert result["players"] == players
+
+
+def test_the_log_tells_what_each_action_caused_under_it_with_seat_numbers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["uno", "simulate", "--game", "tiki", "--players", "4", "--seed", "5"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    spins = [i for i, line in enumerate(lines) if line.startswith("  spin: the idol points at")]
+    assert spins
+    told = [lines[i + 1] for i in spins]
+    drew = re.compile(r"    seat \d draws \d cards? \(Tiki Draw \d\)\.")
+    assert any(drew.fullmatch(line) for line in told)
+    assert any(line.startswith("    The discard pile is shuffled into a new draw pile.")
+               for line in lines)
+    assert any(re.fullmatch(r"    seat \d wins the round and scores \d+ points\.", line)
+               for line in lines)
+    assert not any("{0}" in line for line in lines)
+
+
+def test_the_json_events_stay_actions_only(capsys: pytest.CaptureFixture[str]) -> None:
+    arguments = ["uno", "simulate", "--game", "tiki", "--players", "3", "--seed", "2", "--json"]
+    assert main(arguments) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert all(set(event) >= {"type"} and "notes" not in event for event in result["events"])
