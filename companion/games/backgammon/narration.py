@@ -122,7 +122,7 @@ def result_note(winner: int, kind: ResultKind, cube: int, points: int) -> Note:
         worth = f"{kind.value} × cube {cube} = {_points(points)}" if cube > 1 else _points(points)
     else:
         worth = f"{_points(points)}, counted single under the Jacoby rule"
-    return Note(f"{{0}} wins {label}: {worth}.", seats)
+    return Note(f"{{0}} wins {label}: {worth}.", (winner,))
 
 
 def score_note(scores: Sequence[int], goal: str, final: bool = False) -> Note:

@@ -155,8 +155,8 @@ def landing_text(state: YahtzeeState, square: int) -> Note:
     if holding.owner != seat:
         owner = holding.owner if holding.owner is not None else 0
         if state.protected is tile:
-            text = f"Square {square} holds {{1}}'s {held}, protected: only a Yahtzee steals it."
-            return Note(text, (seat, owner))
+            text = f"Square {square} holds {{0}}'s {held}, protected: only a Yahtzee steals it."
+            return Note(text, (owner,))
         need = needed_text(tile, holding.value)
         text = (
             f"Square {square} holds {{1}}'s {held}: {{0}} needs {need}, or a Yahtzee, to steal it."

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import string
 from typing import Any
 
 import pytest
@@ -22,7 +23,7 @@ from companion.games.autoplay import sample_outcome
 from companion.games.backgammon.actions import InvalidRoll, TurnPlay, UndoStep
 from companion.games.backgammon.family import FamilyGame, Phase
 from companion.games.backgammon.movement import Board
-from companion.games.base import GameState, RuleError
+from companion.games.base import GameState, RuleError, narration
 from companion.games.registry import game_spec
 
 GAMES = [
@@ -52,6 +53,16 @@ def check_json(game: FamilyGame, name: str) -> None:
     data = game.to_json()
     again = game_spec(name).state_from_json(json.loads(json.dumps(data)))
     assert again.to_json() == data
+
+
+def check_narration(game: FamilyGame) -> None:
+    """Every note names real seats, uses each placeholder it has a seat for, and reads whole."""
+    for note in narration(game):
+        assert all(0 <= seat < game.players for seat in note.seats)
+        used = {int(field) for _, field, _, _ in string.Formatter().parse(note.text) if field}
+        assert used == set(range(len(note.seats))), note
+        text = note.render(lambda seat: f"seat {seat}")
+        assert "{" not in text and text.endswith("."), text
 
 
 def choose(game: FamilyGame, rng: random.Random) -> Any:
@@ -94,6 +105,7 @@ def play_checked(name: str, players: int, options: dict, seed: int) -> None:
         game.apply(action)
         log.append(action.to_json())
         check_board(game.board)
+        check_narration(game)
         finished = getattr(game, "finished", [])
         assert game.is_over or game.player not in finished, "a finished player skips every turn"
         turn_over = before_turn[0] is Phase.MOVE and (game.phase, game.player) != before_turn[:2]

@@ -6,8 +6,12 @@ line keeps "Player N" in `notes`.
 
 from __future__ import annotations
 
+import random
+import string
+
 import pytest
 
+from companion.games.autoplay import random_actions
 from companion.games.base import narration
 from companion.games.yahtzee import ChooseTarget, Claim, MoveOn, Stop, Tile, YahtzeeState, new_game
 from companion.games.yahtzee.turn import player_name
@@ -128,3 +132,19 @@ def test_a_state_read_back_from_json_has_no_narration_but_keeps_its_notes() -> N
     assert narration(restored) == []
     assert restored.notes == state.notes
     assert restored.to_json() == data
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_narrated_sentence_of_a_random_game_names_real_seats_and_matches_its_note(
+    seed: int,
+) -> None:
+    state = new_game(3)
+    for _ in random_actions(state, random.Random(seed)):
+        notes = iter(state.notes)
+        for note in narration(state):
+            assert all(0 <= seat < state.players for seat in note.seats)
+            used = {int(field) for _, field, _, _ in string.Formatter().parse(note.text) if field}
+            assert used == set(range(len(note.seats))), note
+            # In the same order as the notes, which only add the choices that repeat the action.
+            assert note.render(player_name) in notes
+    assert state.is_over
