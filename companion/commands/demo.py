@@ -3,7 +3,9 @@
 Random legal choices stand in for the players, a simulated dice tray reports
 settled dice, the table's own chance shuffles, and the simulated spinner
 spins. Each applied command is printed as ``#<seq> <what happened>`` only
-after it is committed to the log, so a line on the screen is a line on disk.
+after it is committed to the log, so a line on the screen is a line on disk;
+the line includes what the action caused, as the engine narrates it ("#7 The
+spinner points at Dev. Dev draws 2 cards (Tiki Draw 2). Play goes on with Ana.").
 ``--resume`` continues the unfinished match in the log after a crash.
 """
 

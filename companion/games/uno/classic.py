@@ -40,6 +40,8 @@ rule at a time). The cards and the JSON form live in `MatchState`
 - `place_played_card(card)`: where a played card goes (default: the discard).
 - `card_effect(card, seat)`: a played card's effect; `start_turn(seat)`,
   `next_seat(seat, steps)`, `owe(seat, count)` help.
+- `note(text, *seats)`: tell what the action being applied caused ("{0} is
+  skipped."), for `narration()`; `UnoMatch.apply` starts each action with none.
 - `last_card_effect(card, seat)`: effect of a card that went out.
 - `after_draw()`: what follows a voluntary draw once the card arrived.
 - `score_round(winner, points_left)`, `match_over()`, `winners()`: scoring

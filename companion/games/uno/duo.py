@@ -176,6 +176,7 @@ class DuoUno(ClassicUno):
         elif card.is_wild:  # Player 1 names the colour
             self.current = player_1
             self.phase = "start_colour"
+            self.note("{0} names the colour of the Wild start card.", player_1)
         else:
             self.start_turn(player_2)
             if kind is Kind.REVERSE:
