@@ -34,6 +34,7 @@ from companion.games.backgammon.narration import (
     crawford_note,
     double_note,
     last_checker_note,
+    post_crawford_note,
     result_note,
     score_note,
     take_note,
@@ -190,8 +191,11 @@ class BackgammonGame(FamilyGame):
         self.results.append(
             {"winner": winner, "result": result, "cube": self.cube.value, "points": points}
         )
+        was_crawford = self.score.crawford_game
         self.score = self.score.record(winner, points)
         self._narrate_score(winner, kind, points)
+        if was_crawford and not self.score.is_over:
+            self._narrate(post_crawford_note())
         if self.score.is_over:
             self.phase = Phase.OVER
             self.dice = None

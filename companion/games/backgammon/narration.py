@@ -168,6 +168,11 @@ def tie_break_notes(
     ]
 
 
+def post_crawford_note() -> Note:
+    """The Crawford game is over: the cube is back in play for the rest of the match."""
+    return Note("The Crawford game is over: doubling is allowed again from the next game.")
+
+
 def double_note(doubler: int, value: int) -> Note:
     """`doubler` offered the cube at `value`; the opponent must answer."""
     text = f"{{0}} offers the cube at {value}: {{1}} must take or pass."

@@ -251,6 +251,18 @@ def test_the_crawford_game_beginning_is_narrated() -> None:
     ]
 
 
+def test_the_end_of_the_crawford_game_says_doubling_is_back() -> None:
+    game = bg_game(BEAR_OFF_LAST, {6: 14}, mover=1, match_length=5)
+    game.score = BackgammonScore(5, scores=(4, 1), crawford_game=True)
+    game.apply(DiceThrow((5, 6)))
+    game.apply(game.parse_play("1/off"))
+    assert told(game)[2:] == [
+        "Score: Ana 4, Ben 2 (match to 5).",
+        "The Crawford game is over: doubling is allowed again from the next game.",
+        "Game 2 begins with the opening roll.",
+    ]
+
+
 def test_the_match_end_is_narrated_with_the_final_score() -> None:
     game = bg_game(BEAR_OFF_LAST, {6: 14}, mover=1, match_length=3)
     game.score = BackgammonScore(3, scores=(1, 2), post_crawford=True)
