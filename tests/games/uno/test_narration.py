@@ -161,6 +161,12 @@ def test_replaying_a_match_tells_the_same_story(game: Any) -> None:
         retold.append(again.narration())
     assert retold == story
     assert any(story)
+    for notes in story:  # every note names real seats, one per placeholder
+        for note in notes:
+            assert all(0 <= seat < players for seat in note.seats)
+            rendered = note.render(lambda seat: f"seat {seat}")
+            assert "{" not in rendered and rendered.endswith(".")
+            assert rendered.count("seat ") == note.text.count("{")
 
 
 # ---------------------------------------------------------------- referee
@@ -257,4 +263,32 @@ def test_a_duo_round_tells_what_the_loser_adds_to_their_own_total() -> None:
         "Ana wins the round and scores nothing.",
         "Ben adds 10 points for the cards left.",
         "A new round begins: Ana deals.",
+    ]
+
+
+def test_the_referee_is_told_to_shuffle_when_the_draw_pile_runs_out() -> None:
+    state = new_referee(ClassicUno, 3, ClassicOptions.from_json({}))
+    state.apply(act.ChooseDealer(2))
+    state.apply(act.TurnUp(Card.parse("Red 5")))
+    state.apply(play("Red 7"))
+    state.draw_pile = []
+    assert after(state, act.Draw()) == [
+        "The draw pile ran out: shuffle the discard pile (all but its top card)."
+    ]
+    assert len(state.draw_pile) == 0 and state.hand_sizes[1] == 8
+
+
+def test_the_referee_hears_what_a_spin_asks_of_the_chosen_player() -> None:
+    state = new_referee(TikiTwist, 3, TikiTwist.options_type.from_json({}))
+    state.apply(act.ChooseDealer(2))
+    state.apply(act.TurnUp(Card.parse("Red 5")))
+    assert after(state, play("Tiki Discard All Blue")) == [
+        "Ana spins the idol: Discard All Blue is active."
+    ]
+    assert after(state, SpinResult((1,))) == [
+        "Ben may discard all Blue cards, or none (Tiki Discard All Blue)."
+    ]
+    assert after(state, DiscardAll(2)) == [
+        "Ben discards all Blue cards: 2 cards.",
+        "Play goes on with Ben.",
     ]
