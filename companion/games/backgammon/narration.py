@@ -34,16 +34,16 @@ def dice_text(dice: Sequence[int]) -> str:
     return "-".join(str(die) for die in dice)
 
 
-def hit_notes(before: Board, mover: int, steps: Sequence[Step]) -> list[Note]:
-    """One note per opposing checker that `steps` hit, played from the board `before`.
+def _hits(before: Board, mover: int, steps: Sequence[Step]) -> list[tuple[int, int]]:
+    """(point as the mover numbers it, victim's seat) of each checker `steps` hit.
 
     A step hits when it lands on a cell that an opponent holds on `before`
     (a lone checker: the movement core allows nothing else); each cell is hit
-    at most once a turn, since the mover's checker then holds it. The notes
-    come furthest-back hit first, as notation writes the moves.
+    at most once a turn, since the mover's checker then holds it. Hits come
+    furthest-back first, as notation writes the moves.
     """
     geometry: Geometry = before.geometry
-    notes: list[tuple[int, Note]] = []
+    found: list[tuple[int, int, int]] = []
     taken: set[int] = set()
     for step in steps:
         if step.destination >= geometry.off:
@@ -54,16 +54,23 @@ def hit_notes(before: Board, mover: int, steps: Sequence[Step]) -> list[Note]:
             continue
         taken.add(cell)
         point = geometry.point_number(mover, step.destination)
-        text = f"{{0}}'s checker on {point} is hit and goes to the bar."
-        notes.append((step.destination, Note(text, (occupant[0],))))
-    return [note for _, note in sorted(notes, key=lambda found: found[0])]
+        found.append((step.destination, point, occupant[0]))
+    return [(point, victim) for _, point, victim in sorted(found)]
+
+
+def hit_notes(before: Board, mover: int, steps: Sequence[Step]) -> list[Note]:
+    """One note per opposing checker that `steps`, played from the board `before`, hit."""
+    return [
+        Note(f"{{0}}'s checker on {point} is hit and goes to the bar.", (victim,))
+        for point, victim in _hits(before, mover, steps)
+    ]
 
 
 def undone_hit_notes(before: Board, mover: int, step: Step) -> list[Note]:
-    """The note for taking back a step that had hit: the checker returns from the bar."""
+    """Taking back a step that had hit: the checker comes back from the bar."""
     return [
-        Note(note.text.replace("is hit and goes to the bar", "is back from the bar"), note.seats)
-        for note in hit_notes(before, mover, [step])
+        Note(f"{{0}}'s checker is back from the bar on {point}.", (victim,))
+        for point, victim in _hits(before, mover, [step])
     ]
 
 

@@ -84,7 +84,7 @@ def test_a_hit_made_step_by_step_is_told_on_that_step_and_its_undo_says_it_comes
     game.apply(bg_step(13, 11))
     assert told(game) == ["Ben's checker on 11 is hit and goes to the bar."]
     game.apply(UndoStep())
-    assert told(game) == ["Ben's checker on 11 is back from the bar."]
+    assert told(game) == ["Ben's checker is back from the bar on 11."]
     game.apply(bg_step(6, 5))
     assert told(game) == []
 
