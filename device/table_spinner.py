@@ -141,6 +141,8 @@ class TableSpinner:
         self.mode = mode or spinner.config.mode
         self.margin_deg = spinner.config.margin_deg if margin_deg is None else margin_deg
         self.listener = listener
+        self.last_pick_in_software = False
+        """The last result from `outcome` was picked in software: the pointer will not show it."""
         self.outcomes: deque[SpinOutcome] = deque(maxlen=OUTCOMES_KEPT)
         """The recent motions' outcomes, oldest first (for the log and the tests)."""
         self._lock = threading.Lock()
@@ -178,6 +180,7 @@ class TableSpinner:
             pick = self._draw(angles)
             seats = tuple(request.seats[index] for index in pick.seats)
             software = not self.spinner.available
+            self.last_pick_in_software = software
             if not software:
                 self._pending += 1
                 self._jobs.put(_Drive(pick, seats))  # under the lock: before close()'s stop

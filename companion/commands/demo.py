@@ -1,10 +1,12 @@
 """`companion demo`: play a whole simulated match through the real table, queue and log.
 
 Random legal choices stand in for the players, a simulated dice tray reports
-settled dice, the table's own chance shuffles, and the simulated spinner
-spins. Each applied command is printed as ``#<seq> <what happened>`` only
-after it is committed to the log, so a line on the screen is a line on disk;
-the line includes what the action caused, as the engine narrates it ("#7 The
+settled dice (now and then a cocked roll), the table's own chance shuffles,
+and the configured spinner spins (simulated where there is no hardware; a
+spinner that cannot be used leaves the spins to software picks, saying why).
+Each applied command is printed as ``#<seq> <what happened>`` only after it
+is committed to the log, so a line on the screen is a line on disk; the line
+includes what the action caused, as the engine narrates it ("#7 The
 spinner points at Dev. Dev draws 2 cards (Tiki Draw 2). Play goes on with Ana.").
 ``--resume`` continues the unfinished match in the log after a crash.
 """
@@ -12,26 +14,32 @@ spinner points at Dev. Dev draws 2 cards (Tiki Draw 2). Play goes on with Ana.")
 from __future__ import annotations
 
 import argparse
+import contextlib
+import logging
 import math
 import random
 import secrets
 import sys
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from companion.config import BACKENDS, Config, config_warnings, load_config
 from companion.errors import CompanionError
 from companion.games.base import GameSpec, RuleError
 from companion.games.registry import game_specs
 from companion.store import Store, default_db_path
 from companion.table import (
+    ChanceSource,
     Command,
     DrawChance,
     FairChance,
     NewMatch,
     Play,
     SimSpinner,
+    SoftwarePick,
     SupplyChance,
     Table,
     TableSnapshot,
@@ -68,6 +76,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--resume", action="store_true", help="continue the unfinished match in the log"
     )
+    parser.add_argument(
+        "--config", metavar="FILE", help="configuration file for the spinner (default: as hw)"
+    )
+    parser.add_argument(
+        "--backend", choices=BACKENDS, help="override the configured spinner backend"
+    )
     parser.set_defaults(func=run)
 
 
@@ -89,7 +103,7 @@ def run(args: argparse.Namespace, games: Mapping[str, GameSpec] | None = None) -
     new_match = None if args.resume else _new_match(games, args.game, args.players)
     try:
         # Ctrl-C can come at any moment, also while the log opens or a long match replays.
-        final = _play(path, games, new_match, args.seed, args.pace)
+        final = _play(path, games, new_match, args.seed, args.pace, _spin_config(args))
     except KeyboardInterrupt:
         print(f"Stopped. Continue with: companion demo --resume --db {path}", file=sys.stderr)
         return 130
@@ -103,17 +117,75 @@ def _play(
     new_match: NewMatch | None,
     seed: int | None,
     pace: float,
+    spin_config: Callable[[], Config],
 ) -> TableSnapshot:
-    """Open the log and a table on it, start or resume the match, and play it out."""
-    chance, spinner = FairChance(seed), SimSpinner(seed)
-    with (
-        Store.open(path) as store,
-        Table(store, games=games, chance=chance, spinner=spinner) as table,
-    ):
-        for notice in table.notices:
-            print(f"companion: {notice}", file=sys.stderr, flush=True)
-        snapshot = _start(table, new_match) if new_match else _resume(table, store)
-        return play_out(table, table.games[snapshot.game], _choice_rng(seed), pace)
+    """Open the log and a table on it, start or resume the match, and play it out.
+
+    The table is closed before the spinner, so no spin is asked of a closed spinner.
+    """
+    with Store.open(path) as store:
+        spinner = _spinner_for(store, games, new_match, seed, spin_config)
+        with (
+            spinner as spins,
+            Table(store, games=games, chance=FairChance(seed), spinner=spins) as table,
+        ):
+            for notice in table.notices:
+                _say(notice)
+            snapshot = _start(table, new_match) if new_match else _resume(table, store)
+            return play_out(table, table.games[snapshot.game], _choice_rng(seed), pace)
+
+
+def _spin_config(args: argparse.Namespace) -> Callable[[], Config]:
+    """Reads the spinner's configuration when a game needs it (`--config`, `--backend`)."""
+
+    def read() -> Config:
+        config = load_config(args.config)
+        if args.backend:
+            config = replace(config, backend=args.backend, backend_setting=args.backend)
+        for warning in config_warnings(config):
+            _say(f"warning: {warning}")
+        return config
+
+    return read
+
+
+def _spinner_for(
+    store: Store,
+    games: Mapping[str, GameSpec],
+    new_match: NewMatch | None,
+    seed: int | None,
+    spin_config: Callable[[], Config],
+) -> contextlib.AbstractContextManager[ChanceSource]:
+    """The spins of the match about to be played: the configured spinner if its game spins.
+
+    A configuration that cannot be read leaves the spins to software picks,
+    with its message: the match is played all the same.
+    """
+    if new_match is not None:
+        game, players = new_match.game, new_match.players
+    else:
+        record = store.unfinished_match()
+        if record is None:
+            return contextlib.nullcontext(SimSpinner(seed))
+        game, players = record.game, record.players
+    spec = games.get(game)
+    if spec is None or not spec.uses_spinner:
+        return contextlib.nullcontext(SimSpinner(seed))
+    try:
+        config = spin_config()
+    except CompanionError as error:
+        _say(f"Software picks for spins: the configuration cannot be used. {error}")
+        return contextlib.nullcontext(SoftwarePick(seed))
+    from device.match_spinner import match_spinner
+
+    # The spinner's own log would repeat, bare, what the demo says in its sentences.
+    logging.getLogger("device").addHandler(logging.NullHandler())
+    return match_spinner(config, [player.name for player in players], seed, _say)
+
+
+def _say(sentence: str) -> None:
+    """A sentence for the person running the demo, on standard error."""
+    print(f"companion: {sentence}", file=sys.stderr, flush=True)
 
 
 def _new_match(games: Mapping[str, GameSpec], game: str | None, players: int | None) -> NewMatch:

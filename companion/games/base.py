@@ -165,6 +165,8 @@ class GameSpec:
     state_from_json: Callable[[dict[str, JSONValue]], GameState]
     action_from_json: Callable[[dict[str, JSONValue]], Any]
     """Read back an action written by its `to_json`; raises RuleError on bad data."""
+    uses_spinner: bool = False
+    """The game asks for spins (UNO Tiki Twist): the table fits the spinner for it."""
 
 
 @dataclass(frozen=True)

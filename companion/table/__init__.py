@@ -6,7 +6,7 @@ Post commands (`Play`, `SupplyChance`, `DrawChance`, `Undo`, `NewMatch`,
 See docs/table.md.
 """
 
-from companion.table.chance import ChanceSource, FairChance, SimSpinner
+from companion.table.chance import ChanceSource, FairChance, SimSpinner, SoftwarePick
 from companion.table.commands import (
     Command,
     DrawChance,
@@ -33,6 +33,7 @@ __all__ = [
     "Player",
     "Rematch",
     "SimSpinner",
+    "SoftwarePick",
     "Subscription",
     "SupplyChance",
     "Table",

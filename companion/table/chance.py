@@ -62,6 +62,15 @@ class SimSpinner:
         return self._rng.choice(request.seats)
 
 
+class SoftwarePick(SimSpinner):
+    """The companion's own pick when no spinner can show it (none fitted, or it failed to open).
+
+    The log says so: "The companion picks Dev: the spinner is unavailable".
+    """
+
+    last_pick_in_software = True
+
+
 def checked_outcome(source: ChanceSource, request: ChanceRequest) -> Any:
     """Ask `source` for an outcome and make sure it fits the request.
 

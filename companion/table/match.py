@@ -25,6 +25,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.games.base import (
+    INVALID_ROLL,
     ChanceRequest,
     GameSpec,
     GameState,
@@ -44,7 +45,10 @@ SUBJECTS = {
     "dice tray": "The dice tray",
     "spinner": "The spinner",
     "touch": "The touchscreen",
+    "software pick": "The companion",
 }
+SOFTWARE_PICK = "software pick"
+"""The source of a spin the companion picked because the spinner could not show it."""
 
 
 @dataclass(frozen=True)
@@ -245,6 +249,8 @@ class RunningMatch:
         name = "spinner" if request.kind == "spin" else "table"
         try:
             outcome = checked_outcome(spinner if request.kind == "spin" else chance, request)
+            if name == "spinner" and getattr(spinner, "last_pick_in_software", False):
+                name = SOFTWARE_PICK
         except RuleError:
             raise
         except Exception as error:  # a device that failed: nothing has changed yet
@@ -372,10 +378,16 @@ class RunningMatch:
     def _chance_text(self, request: ChanceRequest, outcome: Any, source: str) -> str:
         subject = SUBJECTS.get(source, source[:1].upper() + source[1:])
         if request.kind == "dice":
+            if outcome == INVALID_ROLL:
+                return f"{subject} reports a cocked roll: the dice are rolled again"
             return f"{subject} rolls {' '.join(str(value) for value in outcome)}"
         if request.kind == "shuffle":
             return f"{subject} shuffles {request.size} cards"
         seats = [outcome] if isinstance(outcome, int) else list(outcome)
+        if source == SOFTWARE_PICK:
+            names = [self.seat_name(seat) for seat in seats]
+            picked = names[0] if len(names) == 1 else f"between {names[0]} and {names[1]}"
+            return f"{subject} picks {picked}: the spinner is unavailable"
         if len(seats) == 1:
             return f"{subject} points at {self.seat_name(seats[0])}"
         return f"{subject} stops between {self.seat_name(seats[0])} and {self.seat_name(seats[1])}"

@@ -34,6 +34,7 @@ def uno_game_spec(game: type[UnoMatch]) -> GameSpec:
         new=new,
         state_from_json=game.from_json,
         action_from_json=read_action,
+        uses_spinner=game.uses_spinner,
     )
 
 

@@ -49,6 +49,7 @@ class MatchState:
     """The cards, seats, scores and pending decision of an UNO match, with its JSON form."""
 
     game_name: ClassVar[str] = "classic"
+    uses_spinner: ClassVar[bool] = False
     title: ClassVar[str] = "UNO"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 10

@@ -66,6 +66,7 @@ class TikiTwist(ClassicUno):
     """A UNO Tiki Twist match (2-10 players) to the options' target score."""
 
     game_name: ClassVar[str] = "tiki"
+    uses_spinner: ClassVar[bool] = True
     title: ClassVar[str] = "UNO Tiki Twist"
     builtin_decks: ClassVar[tuple[str, ...]] = ("tiki112",)
     options_type: ClassVar[type[ClassicOptions]] = TikiOptions

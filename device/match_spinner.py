@@ -1,0 +1,111 @@
+"""The spinner fitted for one match: the configured motor, or software picks with the reason.
+
+`match_spinner` is what a table program (the demo, the touchscreen) opens
+for a game that asks for spins. It opens the configured spinner as a
+`TableSpinner` (results at once, the motor following), and when that is
+impossible it says why and falls back to `SoftwarePick`, whose log lines
+read "The companion picks Dev: the spinner is unavailable". A match is
+never refused because of the spinner.
+
+Seats: the match's players are the first calibrated seat angles. On the
+simulated backend the seats are spaced evenly for the players when the
+calibrated count differs (there is no real table to point at); on real
+hardware too few calibrated seats means software picks until the seats are
+calibrated with `companion hw calibrate`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
+
+from companion.config import Config, seat_angle_problems
+from companion.table.chance import ChanceSource, SoftwarePick
+from device.errors import DeviceError
+from device.table_spinner import SpinnerStatus, TableSpinner, open_table_spinner
+
+LAST_MOTION_WAIT_S = 10.0
+"""How long a finished match waits for the pointer to show the last spin."""
+
+
+def evenly_spaced(players: int) -> tuple[float, ...]:
+    """Seat angles for `players` spaced evenly round the table, seat 0 at home."""
+    return tuple(round(360.0 * seat / players, 6) for seat in range(players))
+
+
+def seats_for_match(config: Config, players: int) -> tuple[Config, str]:
+    """The configuration to spin for `players`, and a sentence when it cannot point at them.
+
+    The sentence is empty when the spinner can show every player's seat.
+    """
+    calibrated = config.spinner.seat_angles
+    if len(calibrated) >= players:
+        return config, ""
+    if config.backend == "sim":
+        spinner = replace(config.spinner, seat_angles=evenly_spaced(players))
+        if not seat_angle_problems(spinner.seat_angles, spinner.margin_deg):
+            return replace(config, spinner=spinner), ""
+    return config, (
+        f"the spinner has {len(calibrated)} seats calibrated but this match has {players}"
+        f" players; calibrate {players} seats with `companion hw calibrate`."
+    )
+
+
+@contextlib.contextmanager
+def match_spinner(
+    config: Config,
+    names: Sequence[str],
+    seed: int | None = None,
+    say: Callable[[str], None] = print,
+) -> Iterator[ChanceSource]:
+    """The spin source for a match of the players `names`, closed on leaving.
+
+    `say` gets sentences for the person at the table: why the spinner is not
+    used, and each change of its status ("Spinner unavailable: the home
+    sensor did not trigger ... The companion picked Dev."). After a match that
+    ended normally it waits up to `LAST_MOTION_WAIT_S` for the last motion.
+    """
+    software = SoftwarePick(seed)
+    config, problem = seats_for_match(config, len(names))
+    if problem:
+        say(f"Software picks for spins: {problem}")
+        yield software
+        return
+    try:
+        spinner = open_table_spinner(
+            config,
+            rng=None if seed is None else random.Random(f"spinner-{seed}"),
+            listener=_sayer(say),
+        )
+    except DeviceError as error:
+        say(f"Software picks for spins: the spinner could not be opened. {error}")
+        yield software
+        return
+    with spinner:
+        yield spinner
+        spinner.wait_idle(LAST_MOTION_WAIT_S)
+
+
+def _sayer(say: Callable[[str], None]) -> Callable[[SpinnerStatus], None]:
+    """A status listener that says when the spinner becomes unavailable (why) and is back.
+
+    Each software pick is in the log line of its spin, so it is not repeated here.
+    """
+    said = [True, ""]
+
+    def listen(status: SpinnerStatus) -> None:
+        now = [status.available, status.reason]
+        if now == said:
+            return
+        if not status.available:
+            say(SpinnerStatus(False, status.reason).sentence())
+        elif not said[0]:
+            say("The spinner is working again.")
+        said[:] = now
+
+    return listen
+
+
+__all__ = ["TableSpinner", "evenly_spaced", "match_spinner", "seats_for_match"]
