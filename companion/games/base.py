@@ -204,6 +204,20 @@ def about_seat(action: Any) -> int | None:
     return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
 
 
+def accepted_chance(state: Any) -> ChanceRequest | None:
+    """The chance `state` takes now: what it asks for, or else dice it accepts unasked.
+
+    An engine may accept dice it has not asked for through an optional
+    ``unasked_chance()`` method: a Backgammon player who may double and throws
+    the dice instead has chosen to roll without doubling.
+    """
+    request = state.chance()
+    if request is not None:
+        return request
+    method = getattr(state, "unasked_chance", None)
+    return method() if callable(method) else None
+
+
 def check_outcome(request: ChanceRequest, outcome: Any) -> None:
     """Check that a chance outcome fits its request.
 

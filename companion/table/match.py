@@ -32,6 +32,7 @@ from companion.games.base import (
     JSONValue,
     RuleError,
     about_seat,
+    accepted_chance,
     check_outcome,
     narration,
 )
@@ -47,6 +48,7 @@ SUBJECTS = {
     "touch": "The touchscreen",
     "software pick": "The companion",
 }
+NO_CHANCE = "No roll, shuffle or spin is needed now."
 SOFTWARE_PICK = "software pick"
 """The source of a spin the companion picked because the spinner could not show it."""
 
@@ -228,7 +230,9 @@ class RunningMatch:
                 is pending, the table moved on, or the outcome does not fit.
         """
         check_source(source)
-        request = self._pending_chance()
+        request = accepted_chance(self.state)
+        if request is None:
+            raise RuleError(NO_CHANCE)
         if for_seq is not None and for_seq != self.seq:
             raise RuleError("The table has moved on since this was asked for: roll or spin again.")
         outcome = plain_json(outcome)
@@ -339,7 +343,7 @@ class RunningMatch:
     def _pending_chance(self) -> ChanceRequest:
         request = self.state.chance()
         if request is None:
-            raise RuleError("No roll, shuffle or spin is needed now.")
+            raise RuleError(NO_CHANCE)
         return request
 
     def _apply_chance(
@@ -379,7 +383,7 @@ class RunningMatch:
         subject = SUBJECTS.get(source, source[:1].upper() + source[1:])
         if request.kind == "dice":
             if outcome == INVALID_ROLL:
-                return f"{subject} reports a cocked roll: the dice are rolled again"
+                return f"{subject} reports a cocked roll"
             return f"{subject} rolls {' '.join(str(value) for value in outcome)}"
         if request.kind == "shuffle":
             return f"{subject} shuffles {request.size} cards"

@@ -127,16 +127,23 @@ class FamilyGame:
         Raises:
             RuleError: no dice are awaited, or the outcome is not the dice asked for.
         """
-        request = self.chance()
-        if request is None and self.phase is Phase.DECIDE:
-            # Throwing the dice instead of doubling means rolling (see `_apply_dice`).
-            request = _TWO_DICE
+        request = self.chance() or self.unasked_chance()
         if request is None:
             raise RuleError("No dice are needed now: " + self._waiting_for() + ".")
         if outcome == INVALID_ROLL:
             return InvalidRoll()
         check_outcome(request, outcome)
         return DiceThrow(tuple(outcome))
+
+    def unasked_chance(self) -> ChanceRequest | None:
+        """Dice accepted without being asked for: a player who may double throws them instead.
+
+        Throwing the dice then means rolling without doubling (see `_apply_dice`).
+        """
+        if self.phase is Phase.DECIDE:
+            name = self.seat_name(self.player)
+            return ChanceRequest("dice", f"{name}: roll two dice, or double first.", dice=2)
+        return None
 
     def legal_actions(self) -> list[Any]:
         """Every player action allowed now.
