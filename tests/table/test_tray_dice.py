@@ -105,3 +105,38 @@ def test_dice_while_a_checker_move_is_awaited_are_refused_and_change_nothing(
     before = current(backgammon)
     assert throw(backgammon, [1, 2]) == (False, "No roll, shuffle or spin is needed now.")
     assert current(backgammon) == before
+
+
+def test_a_cocked_yahtzee_roll_at_the_table_is_logged_and_the_same_dice_are_asked_for(
+    store: Store,
+) -> None:
+    with open_table(store, games=game_specs()) as table:
+        assert table.post(NewMatch("yahtzee", default_players(2), {})).result().applied
+        before = current(table)
+        applied, text = throw(table, INVALID_ROLL)
+        assert applied
+        assert (
+            text == "The dice tray reports a cocked roll. The roll does not count: Ana rolls again."
+        )
+        assert current(table).chance == before.chance
+        assert throw(table, [5, 2]) == (
+            True,
+            "The dice tray rolls 5 2. Ana rolls 7 for the order of play.",
+        )
+        assert table.post(Undo()).result().applied
+        assert current(table).chance == before.chance
+        spec = game_specs()["yahtzee"]
+        snapshot = current(table)
+        rebuilt = rebuild_from_scratch(spec, 2, {}, store.events(snapshot.match_id))
+        assert rebuilt == state_text(snapshot.state_json)
+
+
+def test_a_cocked_roll_offered_for_a_shuffle_is_refused(store: Store) -> None:
+    with open_table(store, games=game_specs()) as table:
+        assert table.post(NewMatch("classic", default_players(2), {})).result().applied
+        before = current(table)
+        assert before.chance is not None and before.chance.kind == "shuffle"
+        applied, text = throw(table, INVALID_ROLL)
+        assert not applied
+        assert text.startswith("A shuffle must be an order of all")
+        assert current(table) == before

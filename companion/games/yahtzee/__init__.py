@@ -14,6 +14,7 @@ from companion.games.base import GameSpec, JSONValue
 from companion.games.yahtzee.actions import (
     ChooseTarget,
     Claim,
+    InvalidRoll,
     MoveOn,
     PlaceTile,
     Roll,
@@ -60,6 +61,7 @@ __all__ = [
     "ChooseTarget",
     "Claim",
     "FinalTies",
+    "InvalidRoll",
     "Landing",
     "MoveOn",
     "NewTilePlacement",

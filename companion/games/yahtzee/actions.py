@@ -31,6 +31,24 @@ class Roll:
 
 
 @dataclass(frozen=True)
+class InvalidRoll:
+    """Chance: a die landed cocked or off the tray; the same dice are rolled again.
+
+    It changes nothing but the notes: the throw does not count as one of the
+    three rolls, and held dice stay held.
+    """
+
+    tag: ClassVar[str] = "invalid_roll"
+
+    def __str__(self) -> str:
+        return "Cocked roll"
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """The action as plain JSON."""
+        return {"action": self.tag}
+
+
+@dataclass(frozen=True)
 class RollAgain:
     """Hold the dice showing `kept` (sorted values; none to roll all) and throw the rest.
 
@@ -164,7 +182,9 @@ class PlaceTile:
         return {"action": self.tag, "square": self.square}
 
 
-YahtzeeAction = Roll | RollAgain | Stop | ChooseTarget | Claim | Stay | MoveOn | PlaceTile
+YahtzeeAction = (
+    Roll | InvalidRoll | RollAgain | Stop | ChooseTarget | Claim | Stay | MoveOn | PlaceTile
+)
 
 
 def _whole_numbers(key: str, values: Any) -> tuple[int, ...]:
@@ -202,7 +222,12 @@ def action_from_json(data: dict[str, JSONValue]) -> YahtzeeAction:
             return PlaceTile(data["square"])
     except KeyError as missing:
         raise RuleError(f"The {tag} action needs its {missing} field.") from None
-    simple: dict[str, YahtzeeAction] = {Stop.tag: Stop(), Stay.tag: Stay(), MoveOn.tag: MoveOn()}
+    simple: dict[str, YahtzeeAction] = {
+        Stop.tag: Stop(),
+        Stay.tag: Stay(),
+        MoveOn.tag: MoveOn(),
+        InvalidRoll.tag: InvalidRoll(),
+    }
     if tag in simple:
         return simple[tag]
     raise RuleError(f"{tag!r} is not a Yahtzee board action.")

@@ -12,12 +12,20 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from companion.games.base import ChanceRequest, JSONValue, Note, RuleError, check_outcome
+from companion.games.base import (
+    INVALID_ROLL,
+    ChanceRequest,
+    JSONValue,
+    Note,
+    RuleError,
+    check_outcome,
+)
 from companion.games.dice import DiceRoll, hold_options
 from companion.games.yahtzee import turn
 from companion.games.yahtzee.actions import (
     ChooseTarget,
     Claim,
+    InvalidRoll,
     MoveOn,
     PlaceTile,
     Roll,
@@ -175,8 +183,11 @@ class YahtzeeState:
             )
         return None
 
-    def chance_action(self, outcome: Any) -> Roll:
-        """The `Roll` action for dice showing `outcome`.
+    def chance_action(self, outcome: Any) -> Roll | InvalidRoll:
+        """The `Roll` action for dice showing `outcome`; `InvalidRoll` for `INVALID_ROLL`.
+
+        A cocked or escaped roll is thrown again: it changes nothing and does
+        not count as one of the three rolls.
 
         Raises:
             RuleError: no dice are needed now, or the outcome is not the dice asked for.
@@ -184,6 +195,8 @@ class YahtzeeState:
         request = self.chance()
         if request is None:
             raise RuleError(f"No dice are needed now: {self._expecting()}.")
+        if outcome == INVALID_ROLL:
+            return InvalidRoll()
         _check_dice(request, outcome)
         return Roll(tuple(outcome))
 
@@ -218,6 +231,9 @@ class YahtzeeState:
             raise RuleError("The game is over: start a new one to play again.")
         if isinstance(action, Roll):
             self._check_roll(action)
+        elif isinstance(action, InvalidRoll):
+            if self.chance() is None:
+                raise RuleError(f"No dice are needed now: {self._expecting()}.")
         elif self._awaiting_dice():
             raise RuleError(f"Dice first: {self._expecting()}.")
         elif not self._is_legal(action):
@@ -264,6 +280,9 @@ class YahtzeeState:
     def _apply_checked(self, action: YahtzeeAction) -> None:
         if isinstance(action, Roll):
             self._apply_roll(action.values)
+        elif isinstance(action, InvalidRoll):
+            roller = self.roll_off.next_seat if self.phase is Phase.ROLL_OFF else self.current
+            turn.say(self, "The roll does not count: {0} rolls again.", roller or 0)
         elif isinstance(action, RollAgain):
             assert self.dice is not None
             self.dice = self.dice.hold(action.kept)
