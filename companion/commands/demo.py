@@ -28,7 +28,7 @@ from typing import Any
 
 from companion.config import BACKENDS, Config, config_warnings, load_config
 from companion.errors import CompanionError
-from companion.games.base import GameSpec, RuleError
+from companion.games.base import INVALID_ROLL, GameSpec, RuleError
 from companion.games.registry import game_specs
 from companion.store import Store, default_db_path
 from companion.table import (
@@ -52,6 +52,8 @@ DEFAULT_PACE = 0.3
 """Seconds between commands: slow enough for a person to follow."""
 UNDO_RATE = 0.03
 """How often a simulated player takes back the play they just made."""
+COCKED_RATE = 0.02
+"""How often the simulated dice tray sees a die land cocked (the dice are thrown again)."""
 MAX_COMMANDS = 200_000
 MAX_REFUSALS = 20
 
@@ -285,6 +287,8 @@ def choose_command(snapshot: TableSnapshot, spec: GameSpec, rng: random.Random) 
     request = snapshot.chance
     if request is not None:
         if request.kind == "dice":
+            if rng.random() < COCKED_RATE:
+                return SupplyChance(INVALID_ROLL, source="dice tray", for_seq=snapshot.seq)
             values = [rng.randint(1, request.sides) for _ in range(request.dice)]
             return SupplyChance(values, source="dice tray", for_seq=snapshot.seq)
         return DrawChance()
