@@ -178,7 +178,8 @@ def run_spin(args: argparse.Namespace) -> int:
 
 def _spin_line(number: int, outcome: SpinOutcome) -> str:
     if len(outcome.result) == 2:
-        seat = f"seat {outcome.result[0]} or {outcome.result[1]} (on the line: the spinner picks)"
+        first, second = outcome.result
+        seat = f"seat {first} or {second} (on the line: the player who spun picks)"
     else:
         seat = f"seat {outcome.result[0]}"
     if outcome.software_pick:

@@ -49,7 +49,7 @@ class ChanceRequest:
     - ``shuffle``: a permutation of ``range(size)`` (the new order of `size`
       cards, described by the engine);
     - ``spin``: one seat from `seats`, or a pair of neighbouring seats when the
-      spinner stopped between two players (the spinner then picks one).
+      spinner stopped between two players (the player who spun then picks one).
     """
 
     kind: ChanceKind

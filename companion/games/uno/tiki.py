@@ -9,7 +9,7 @@ changes, through the classic hooks (see `companion.games.uno.classic`):
 - playing a Tiki Face, or a Spin card while the idol holds a face, asks chance
   for a spin (`card_effect`, `chance_request`): ``ChanceRequest(kind="spin")``
   answered with a seat or two neighbouring seats (`SpinResult`); between two
-  seats the spinner picks one (`PickSeat`);
+  seats the player who spun picks one (`PickSeat`);
 - the chosen player performs the active face's action: Draw 1/2/4 (no
   decision), Discard 2 (`TikiDiscard` up to twice, or `EndTikiAction`),
   Discard All of the face's colour (`DiscardAll`, all or none), Go To (that
@@ -219,7 +219,7 @@ class TikiTwist(ClassicUno):
         return tact.SpinResult(seats)
 
     def decider(self) -> int:
-        """The spinner picks between two seats; the chosen player discards."""
+        """The player who spun picks one of two seats; the chosen player discards."""
         if self.tiki is not None and self.phase == "pick_seat":
             return int(self.tiki["spinner"])
         if self.tiki is not None and self.phase in ("tiki_discard", "tiki_discard_all"):
