@@ -80,6 +80,14 @@ class MissedSteps:
         return f"The spinner was {self.offset:+d} steps off at a home pass (missed steps)."
 
 
+def hardware_fault(error: Exception, doing: str) -> DeviceError:
+    """A pin library's error while `doing` something, as a `DeviceError` a person can act on."""
+    return DeviceError(
+        f"The spinner's hardware failed while {doing} ({type(error).__name__}: {error}):"
+        " check the wiring and the driver's power, then home the spinner again."
+    )
+
+
 @dataclass
 class Spinner:
     """The spinner on a backend, with its configuration and randomness.
@@ -155,12 +163,22 @@ class Spinner:
         not cook the motor or the driver). A step/dir motor then holds its
         position between moves; a 28BYJ-48 is released when idle, since its
         gear train holds the idol and its coils would heat for nothing.
+
+        A library's own error from the pins (gpiozero, lgpio) becomes a
+        `DeviceError` with a sentence, so it is handled like any hardware
+        trouble (a software pick, the spinner unavailable) instead of
+        stopping the program.
         """
-        self.backend.enable(True)
+        try:
+            self.backend.enable(True)
+        except Exception as error:
+            raise hardware_fault(error, "switching the motor on") from error
         try:
             yield
-        except BaseException:
+        except BaseException as error:
             self._release()
+            if isinstance(error, Exception) and not isinstance(error, DeviceError):
+                raise hardware_fault(error, "moving") from error
             raise
         if self.config.driver == "uln2003":
             self._release()
@@ -168,7 +186,7 @@ class Spinner:
     def _release(self) -> None:
         try:
             self.backend.enable(False)
-        except DeviceError as error:  # the link is down: nothing is energised through it
+        except Exception as error:  # the link is down: nothing is energised through it
             log.warning("The motor could not be released: %s", error)
 
     def ready(self) -> bool:

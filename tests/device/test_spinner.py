@@ -188,7 +188,9 @@ def test_spin_json_has_exactly_the_documented_keys(sim_config: Config) -> None:
     [('backend = "sim"\n', True), ('backend = "sim"\n[sim]\nreal_time = true\n', False)],
 )
 def test_sim_runs_on_virtual_time_unless_real_time_is_asked(
-    write_config, text: str, virtual: bool  # type: ignore[no-untyped-def]
+    write_config,
+    text: str,
+    virtual: bool,  # type: ignore[no-untyped-def]
 ) -> None:
     from companion.config import load_config
     from device.backends import make_clock
@@ -249,6 +251,52 @@ def test_a_move_failing_midway_releases_the_motor_and_falls_back(sim_config: Con
     assert outcome.software_pick and "stopped answering" in outcome.reason
     assert not stepper.enabled
     assert spinner.position is None
+
+
+class PinLibraryError(Exception):
+    """Stands for gpiozero's or lgpio's own errors, which are not the companion's."""
+
+
+def test_a_pin_library_error_mid_move_releases_the_motor_and_falls_back(
+    sim_config: Config,
+) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    spinner.home()
+    stepper = sim(spinner).stepper
+    original = stepper.step
+
+    def failing_step() -> None:
+        if stepper.steps_taken > 2000:
+            raise PinLibraryError("GPIO busy")
+        original()
+
+    stepper.step = failing_step  # type: ignore[method-assign]
+    outcome = spinner.spin()
+    assert outcome.software_pick
+    assert outcome.reason == (
+        "The spinner's hardware failed while moving (PinLibraryError: GPIO busy): check the"
+        " wiring and the driver's power, then home the spinner again."
+    )
+    assert not stepper.enabled
+    assert not spinner.available
+
+
+def test_a_pin_library_error_while_homing_makes_the_spinner_unavailable(
+    sim_config: Config,
+) -> None:
+    from device.errors import DeviceError
+
+    spinner = make_spinner(sim_config, VirtualClock())
+    stepper = sim(spinner).stepper
+
+    def failing_enable(on: bool) -> None:
+        raise PinLibraryError("pin 16 is not allocated")
+
+    stepper.enable = failing_enable  # type: ignore[method-assign]
+    with pytest.raises(DeviceError, match="while switching the motor on"):
+        spinner.home()
+    assert not spinner.available
+    assert spinner.spin().software_pick
 
 
 def test_a_step_dir_motor_holds_between_spins(sim_config: Config) -> None:
