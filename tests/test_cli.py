@@ -1,12 +1,13 @@
 """The `companion` command itself: help, version, exit codes."""
 
+import argparse
 import subprocess
 import sys
 
 import pytest
 
 from companion import __version__
-from companion.cli import main
+from companion.cli import build_parser, main
 
 
 def test_version_flag_prints_the_package_version() -> None:
@@ -27,3 +28,36 @@ def test_unknown_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) ->
         main(["no-such-command"])
     assert exit_.value.code == 2
     assert "invalid choice" in capsys.readouterr().err
+
+
+def every_parser() -> list[tuple[str, argparse.ArgumentParser]]:
+    """The `companion` parser and every subcommand's parser, with their command lines."""
+    found: list[tuple[str, argparse.ArgumentParser]] = []
+
+    def walk(name: str, parser: argparse.ArgumentParser) -> None:
+        found.append((name, parser))
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for sub, child in action.choices.items():
+                    walk(f"{name} {sub}", child)
+
+    walk("companion", build_parser())
+    return found
+
+
+def test_every_command_and_option_help_is_a_short_lowercase_phrase() -> None:
+    for name, parser in every_parser():
+        for action in parser._actions:
+            helps = [action.help or ""]
+            if isinstance(action, argparse._SubParsersAction):
+                helps = [choice.help or "" for choice in action._choices_actions]
+            for text in helps:
+                if not text or text == argparse.SUPPRESS:
+                    continue
+                assert not text[0].isupper() or text.split()[0] in UPPER_WORDS, (name, text)
+                assert not text.endswith("."), (name, text)
+                assert len(text) <= 80, (name, text)
+
+
+UPPER_WORDS = {"Backgammon", "Mini-Gam", "Multi-Gam", "UNO", "N"}
+"""Words a help phrase may start with in capitals: names, and a metavar."""

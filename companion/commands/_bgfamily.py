@@ -46,9 +46,13 @@ class Family:
     draw: Callable[[Board, int], str]
 
 
-def register_family(subparsers: Any, family: Family, help_text: str) -> None:
+def register_family(subparsers: Any, family: Family, description: str) -> None:
     """Add `<command> plays` and `<command> show` for one game."""
-    parser = subparsers.add_parser(family.command, help=help_text, description=help_text)
+    parser = subparsers.add_parser(
+        family.command,
+        help=f"{family.title} positions: legal plays and boards",
+        description=description,
+    )
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     flag = f"--{family.option}"
     plays = actions.add_parser(

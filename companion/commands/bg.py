@@ -48,5 +48,5 @@ def register(subparsers: Any) -> None:
         subparsers,
         FAMILY,
         "Backgammon positions as GNU Backgammon Position IDs (the player on roll is the second "
-        "half of the key, as GNU Backgammon writes it): plays and boards.",
+        "half of the key, as GNU Backgammon writes it): legal plays and boards.",
     )

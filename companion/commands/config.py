@@ -19,7 +19,10 @@ from companion.errors import ConfigError
 def register(subparsers: Any) -> None:
     """Add `companion config check|default|path`."""
     parser = subparsers.add_parser(
-        "config", help="check the configuration file or print the documented defaults"
+        "config",
+        help="check the configuration file or print the documented defaults",
+        description="The configuration file: check it, print the documented defaults, or"
+        " say which file is read.",
     )
     commands = parser.add_subparsers(dest="config_command", metavar="ACTION")
     check = commands.add_parser(

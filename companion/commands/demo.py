@@ -63,7 +63,7 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "demo",
         help="play a whole simulated match through the table, its queue and its log",
-        description=__doc__.split("\n\n")[0] if __doc__ else None,
+        description="Play a whole simulated match through the real table, queue and log.",
     )
     parser.add_argument("--game", help="the game to play (for example tiki, backgammon)")
     parser.add_argument("--players", type=int, help="how many players (default: up to 4)")
@@ -73,7 +73,7 @@ def register(subparsers: Any) -> None:
         "--pace",
         type=float,
         default=DEFAULT_PACE,
-        help=f"seconds between commands (default {DEFAULT_PACE}; 0 for full speed)",
+        help=f"seconds between commands (default: {DEFAULT_PACE}; 0 for full speed)",
     )
     parser.add_argument(
         "--resume", action="store_true", help="continue the unfinished match in the log"

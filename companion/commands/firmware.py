@@ -41,13 +41,18 @@ class FirmwareInstallError(CompanionError, RuntimeError):
 
 def register(subparsers: Any) -> None:
     """Add `companion firmware install [--port PORT]`."""
-    parser = subparsers.add_parser("firmware", help="the Pico table controller's firmware")
+    parser = subparsers.add_parser(
+        "firmware",
+        help="the Pico table controller's firmware",
+        description="The Pico table controller's firmware (MicroPython), installed with mpremote.",
+    )
     commands = parser.add_subparsers(dest="firmware_command", metavar="ACTION")
     install = commands.add_parser(
         "install", help="copy the firmware to a connected Pico and check its version"
     )
     install.add_argument(
-        "--port", metavar="PORT",
+        "--port",
+        metavar="PORT",
         help="the Pico's serial device or a glob (default: serial.port from the configuration)",
     )
     install.add_argument("--config", metavar="FILE", help="configuration file to read")
@@ -83,8 +88,10 @@ def run_install(args: argparse.Namespace) -> int:
     print(f"Copied {len(FIRMWARE_FILES)} files; restarting the board")
     wait_for_reboot(pattern)
     reported = check_version(pattern)
-    print(f"The table controller runs firmware {reported} (protocol {version_protocol()}), "
-          f"as this companion needs ({version.FIRMWARE_VERSION})")
+    print(
+        f"The table controller runs firmware {reported} (protocol {version_protocol()}), "
+        f"as this companion needs ({version.FIRMWARE_VERSION})"
+    )
     return 0
 
 
@@ -105,8 +112,9 @@ def version_protocol() -> int:
 def _link(port: str, timeout_s: float) -> Any:
     from device.serial_link import LinkSettings, SerialLink
 
-    settings = LinkSettings(port=port, handshake_timeout_s=timeout_s, ack_timeout_s=0.1,
-                            retries=3, reconnect_max_s=0.5)
+    settings = LinkSettings(
+        port=port, handshake_timeout_s=timeout_s, ack_timeout_s=0.1, retries=3, reconnect_max_s=0.5
+    )
     return SerialLink(settings).start()
 
 
@@ -171,8 +179,19 @@ def copy_files(path: str) -> None:
         )
     folder = firmware_dir()
     files = [str(folder / name) for name in FIRMWARE_FILES]
-    command = [sys.executable, "-m", "mpremote", "connect", path, "fs", "cp", *files, ":",
-               "+", "reset"]
+    command = [
+        sys.executable,
+        "-m",
+        "mpremote",
+        "connect",
+        path,
+        "fs",
+        "cp",
+        *files,
+        ":",
+        "+",
+        "reset",
+    ]
     try:
         result = run_mpremote(command)
     except subprocess.TimeoutExpired as error:
@@ -197,8 +216,9 @@ def copy_files(path: str) -> None:
 
 def run_mpremote(command: list[str]) -> subprocess.CompletedProcess[str]:
     """Run mpremote (a seam for tests)."""
-    return subprocess.run(command, capture_output=True, text=True, timeout=MPREMOTE_TIMEOUT_S,
-                          check=False)
+    return subprocess.run(
+        command, capture_output=True, text=True, timeout=MPREMOTE_TIMEOUT_S, check=False
+    )
 
 
 def check_version(pattern: str) -> str:

@@ -39,7 +39,12 @@ def register(subparsers: Any) -> None:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--config", metavar="FILE", help="configuration file to read")
     common.add_argument("--backend", choices=BACKENDS, help="override the configured backend")
-    parser = subparsers.add_parser("hw", help="the spinner and the dice tray")
+    parser = subparsers.add_parser(
+        "hw",
+        help="the spinner and the dice tray",
+        description="The spinner and the dice tray: spin, home, calibrate, watch the tray, test"
+        " every device. --backend overrides the configured backend.",
+    )
     commands = parser.add_subparsers(dest="hw_command", metavar="ACTION")
 
     spin = commands.add_parser("spin", parents=[common], help="spin K times, print the results")

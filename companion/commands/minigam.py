@@ -40,4 +40,9 @@ FAMILY = Family(
 
 def register(subparsers: Any) -> None:
     """Add the `minigam` subcommand."""
-    register_family(subparsers, FAMILY, "Mini-Gam positions (text format): plays and boards.")
+    register_family(
+        subparsers,
+        FAMILY,
+        "Mini-Gam positions in the text format of docs/rules/position-formats.md:"
+        " legal plays and boards.",
+    )

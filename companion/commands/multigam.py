@@ -40,4 +40,9 @@ FAMILY = Family(
 
 def register(subparsers: Any) -> None:
     """Add the `multigam` subcommand."""
-    register_family(subparsers, FAMILY, "Multi-Gam positions (text format): plays and boards.")
+    register_family(
+        subparsers,
+        FAMILY,
+        "Multi-Gam positions in the text format of docs/rules/position-formats.md:"
+        " legal plays and boards.",
+    )

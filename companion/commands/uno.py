@@ -33,25 +33,32 @@ DEFAULT_PLAYERS = 4
 """Players when ``--players`` is not given (within the game's range: UNO Duo has 2)."""
 
 
-
 class UnoCommandError(CompanionError, ValueError):
     """An `uno` command that cannot run as asked."""
 
 
 def register(subparsers: Any) -> None:
     """Add `companion uno` and its subcommands."""
-    parser = subparsers.add_parser("uno", help="UNO, UNO Tiki Twist and UNO Duo.")
-    commands = parser.add_subparsers(dest="uno_command", metavar="SUBCOMMAND")
+    parser = subparsers.add_parser(
+        "uno",
+        help="simulate matches of UNO, UNO Tiki Twist and UNO Duo",
+        description="UNO, UNO Tiki Twist and UNO Duo.",
+    )
+    commands = parser.add_subparsers(dest="uno_command", metavar="ACTION")
     simulate = commands.add_parser(
-        "simulate", help="Play a complete match with random legal choices."
+        "simulate",
+        help="play a complete match with random legal choices",
+        description="Play a complete match with random legal choices and print its log.",
     )
     simulate.add_argument("--game", choices=UNO_GAMES, default="classic", help="which UNO game")
     simulate.add_argument(
         "--players",
         type=int,
-        help=f"number of players (default {DEFAULT_PLAYERS}, or 2 for UNO Duo)",
+        help=f"number of players (default: {DEFAULT_PLAYERS}, or 2 for UNO Duo)",
     )
-    simulate.add_argument("--seed", type=int, default=0, help="seed of the random choices")
+    simulate.add_argument(
+        "--seed", type=int, default=0, help="seed of the random choices (default: 0)"
+    )
     simulate.add_argument("--deck", metavar="FILE", help="a deck file (TOML or JSON) to play with")
     simulate.add_argument("--json", action="store_true", help="print one JSON object")
     simulate.set_defaults(func=run_simulate)

@@ -35,20 +35,26 @@ class YahtzeeCommandError(CompanionError, ValueError):
 
 def register(subparsers: Any) -> None:
     """Add the `yahtzee` subcommand and its `simulate` action."""
-    parser = subparsers.add_parser("yahtzee", help="The Yahtzee board variant: simulate games.")
+    parser = subparsers.add_parser(
+        "yahtzee",
+        help="simulate games of the Yahtzee board variant",
+        description="The Yahtzee board variant.",
+    )
     actions = parser.add_subparsers(dest="yahtzee_command", metavar="ACTION")
     parser.set_defaults(default_func=lambda _args: parser.print_help() or 0)
     simulate = actions.add_parser(
-        "simulate", help="Play one complete game with random legal choices."
+        "simulate",
+        help="play one complete game with random legal choices",
+        description="Play one complete game with random legal choices and print its log.",
     )
-    simulate.add_argument("--players", type=int, required=True, help="2 to 4 players.")
-    simulate.add_argument("--seed", type=int, required=True, help="Seed of the random choices.")
+    simulate.add_argument("--players", type=int, required=True, help="2 to 4 players")
+    simulate.add_argument("--seed", type=int, required=True, help="seed of the random choices")
     simulate.add_argument(
         "--options",
         default="{}",
-        help='Rule options as JSON, e.g. \'{"final_ties": "most_tiles"}\' (default: {}).',
+        help='rule options as JSON, e.g. \'{"final_ties": "most_tiles"}\' (default: {})',
     )
-    simulate.add_argument("--json", action="store_true", help="Print one JSON object.")
+    simulate.add_argument("--json", action="store_true", help="print one JSON object")
     simulate.set_defaults(func=run_simulate)
 
 
