@@ -28,6 +28,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from companion.closing import ClosesItself
 from companion.datadir import (
     DB_NAME,
     default_db_path,
@@ -138,7 +139,7 @@ class DamagedRecord(StoreError):
         self.reason = reason
 
 
-class Store:
+class Store(ClosesItself):
     """The SQLite event log and match history. Safe to share between threads."""
 
     def __init__(self, path: Path, connection: sqlite3.Connection, notices: list[str]) -> None:
@@ -229,11 +230,6 @@ class Store:
             self._writer_lock = None
         self._claimed = False
 
-    def __enter__(self) -> Store:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
 
     def settings(self) -> dict[str, Any]:
         """The SQLite settings that make the log crash-proof, as this connection sees them."""

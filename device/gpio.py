@@ -20,9 +20,9 @@ import functools
 import time
 import warnings
 from collections.abc import Callable
-from types import TracebackType
 from typing import Any
 
+from companion.closing import ClosesItself
 from companion.config import Config
 from device.backend import ButtonCallback, MotionCallback
 from device.clock import Clock, RealClock
@@ -302,7 +302,7 @@ def open_gpio_spinner(config: Config, clock: Clock | None = None) -> HostStepped
     return HostSteppedSpinner("gpio", driver, sensor, scheduler_for(clock or RealClock()))
 
 
-class GpioTray:
+class GpioTray(ClosesItself):
     """The tray's vibration/tilt sensor and button on this Pi's pins."""
 
     name = "gpio"
@@ -348,16 +348,6 @@ class GpioTray:
         if self.button is not None:
             self.button.close()
 
-    def __enter__(self) -> GpioTray:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 def open_gpio_tray(config: Config) -> GpioTray:

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from companion.closing import ClosesItself
 from companion.config import Config
 from device.backend import (
     ButtonCallback,
@@ -30,7 +31,6 @@ from device.backend import (
 )
 from device.errors import DeviceError, HomingError, LinkError
 from device.serial_link import ONLINE, ConnectHook, LinkSettings, Send, SerialLink
-from device.serial_port import ClosesItself
 from firmware import protocol
 
 log = logging.getLogger(__name__)

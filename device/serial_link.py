@@ -19,10 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.closing import ClosesItself
 from device.errors import LinkError
 from device.serial_port import (
     AttemptTimedOut,
-    ClosesItself,
     CommandRefused,
     FirmwareMismatch,
     LinkTimeout,

@@ -9,28 +9,12 @@ from __future__ import annotations
 
 import glob
 from collections.abc import Callable, Iterator
-from types import TracebackType
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from device.errors import LinkError
 from firmware import protocol, version
 
 T = TypeVar("T")
-
-
-class ClosesItself:
-    """`with` support for anything with an idempotent `close()`."""
-
-    def close(self) -> None:
-        """Release the resource (idempotent)."""
-        raise NotImplementedError
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 traceback: TracebackType | None) -> None:
-        self.close()
 
 
 class LinkTimeout(LinkError, TimeoutError):

@@ -17,8 +17,8 @@ import logging
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from types import TracebackType
 
+from companion.closing import ClosesItself
 from companion.config import SpinnerConfig
 from device import results
 from device.backend import HomeReport, HomingPlan, MoveReport, SpinnerBackend, StepSchedule
@@ -89,7 +89,7 @@ def hardware_fault(error: Exception, doing: str) -> DeviceError:
 
 
 @dataclass
-class Spinner:
+class Spinner(ClosesItself):
     """The spinner on a backend, with its configuration and randomness.
 
     Attributes:
@@ -368,14 +368,3 @@ class Spinner:
     def close(self) -> None:
         """Release the motor and the backend (idempotent)."""
         self.backend.close()
-
-    def __enter__(self) -> Spinner:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()

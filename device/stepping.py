@@ -12,9 +12,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from types import TracebackType
 from typing import Protocol
 
+from companion.closing import ClosesItself
 from device.backend import HomeReport, HomingPlan, MoveReport, StepSchedule
 from device.clock import Clock, RealClock, VirtualClock
 from device.errors import HomingError
@@ -128,7 +128,7 @@ def scheduler_for(clock: Clock, precise: bool = True) -> StepScheduler:
     return StepScheduler(SchedulerClock(now_ns=now_ns, sleep_s=clock.sleep), spin_ns=0)
 
 
-class HostSteppedSpinner:
+class HostSteppedSpinner(ClosesItself):
     """A `SpinnerBackend` that steps a `StepperDriver` from this process."""
 
     def __init__(
@@ -235,14 +235,3 @@ class HostSteppedSpinner:
         finally:
             self.driver.close()
             self.sensor.close()
-
-    def __enter__(self) -> HostSteppedSpinner:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()

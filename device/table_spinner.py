@@ -27,9 +27,9 @@ import threading
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from types import TracebackType
 from typing import Any, Protocol
 
+from companion.closing import ClosesItself
 from companion.config import Config
 from companion.games.base import ChanceRequest, RuleError
 from device import backends, results
@@ -116,7 +116,7 @@ class _LinkLost:
 _Job = _Drive | _Home | _LinkLost | None
 
 
-class TableSpinner:
+class TableSpinner(ClosesItself):
     """The table's spinner hook on a `Spinner`; owns the spinner and closes it.
 
     Args:
@@ -312,16 +312,6 @@ class TableSpinner:
         self._worker.join()
         self.spinner.close()
 
-    def __enter__(self) -> TableSpinner:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 def open_table_spinner(

@@ -23,8 +23,8 @@ import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from types import TracebackType
 
+from companion.closing import ClosesItself
 from companion.config import TrayConfig
 from device.backend import DiceRoll, TrayInputs
 from device.clock import Clock
@@ -94,7 +94,7 @@ class ThrowDetector:
         return SETTLED
 
 
-class DiceTray:
+class DiceTray(ClosesItself):
     """The tray on a backend: feeds the detector, reads dice, queues events."""
 
     def __init__(
@@ -199,14 +199,3 @@ class DiceTray:
         self.inputs.close()
         if self.source.reader is not None:
             self.source.reader.close()
-
-    def __enter__(self) -> DiceTray:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()

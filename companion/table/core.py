@@ -20,6 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from companion import store as event_log
+from companion.closing import ClosesItself
 from companion.errors import CompanionError
 from companion.games.base import GameSpec, RuleError
 from companion.games.registry import game_specs
@@ -52,7 +53,7 @@ _STOP = object()
 log = logging.getLogger(__name__)
 
 
-class Table:
+class Table(ClosesItself):
     """Players, the match in progress, the command queue and its worker.
 
     On opening, the table claims the log as its only writer and rebuilds the
@@ -156,11 +157,6 @@ class Table:
         for subscription in subscribers:
             subscription.close()
 
-    def __enter__(self) -> Table:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
 
     def _unsubscribe(self, subscription: Subscription) -> None:
         with self._subscribers_lock:

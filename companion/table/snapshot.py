@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from companion.closing import ClosesItself
 from companion.games.base import ChanceRequest
 from companion.table.commands import Player
 
@@ -50,7 +51,7 @@ class TableSnapshot:
         return result
 
 
-class Subscription:
+class Subscription(ClosesItself):
     """One subscriber's mailbox of snapshots, in the order they were published."""
 
     def __init__(self, maxsize: int, on_close: Callable[[Subscription], None]) -> None:
@@ -107,9 +108,3 @@ class Subscription:
             self._closed = True
             self._ready.notify_all()
         self._on_close(self)
-
-    def __enter__(self) -> Subscription:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
