@@ -349,7 +349,6 @@ class GpioTray(ClosesItself):
             self.button.close()
 
 
-
 def open_gpio_tray(config: Config) -> GpioTray:
     """The tray on this Pi's pins.
 

@@ -313,7 +313,6 @@ class TableSpinner(ClosesItself):
         self.spinner.close()
 
 
-
 def open_table_spinner(
     config: Config,
     clock: Clock | None = None,
