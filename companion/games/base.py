@@ -71,6 +71,10 @@ class Action(Protocol):
     An action that may be said whoever's decision it is (calling or catching
     a missed UNO) has an ``about_seat`` attribute: the seat its line names
     ("Cleo: call UNO", "Dev: caught without UNO"); see `about_seat`.
+
+    An action that carries a chance outcome (dice, a shuffle, a spin result),
+    as `GameState.chance_action` makes it, has a true ``chance_outcome`` class
+    attribute; see `is_chance_action`.
     """
 
     def to_json(self) -> dict[str, JSONValue]:
@@ -202,6 +206,16 @@ def about_seat(action: Any) -> int | None:
     """The seat an out-of-turn action names, or None for an ordinary action of the seat to move."""
     seat = getattr(action, "about_seat", None)
     return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+
+def is_chance_action(action: Any) -> bool:
+    """True for an action that carries a chance outcome rather than a player's decision.
+
+    The table takes such actions only as chance (from the tray, the spinner,
+    the dice entry or its own draw), never as a player's play: otherwise a
+    player could choose their own dice.
+    """
+    return getattr(action, "chance_outcome", False) is True
 
 
 def accepted_chance(state: Any) -> ChanceRequest | None:

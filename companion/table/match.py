@@ -34,6 +34,7 @@ from companion.games.base import (
     about_seat,
     accepted_chance,
     check_outcome,
+    is_chance_action,
     narration,
 )
 from companion.table.chance import ChanceSource, checked_outcome, request_to_json
@@ -49,6 +50,10 @@ SUBJECTS = {
     "software pick": "The companion",
 }
 NO_CHANCE = "No roll, shuffle or spin is needed now."
+CHANCE_AS_PLAY = (
+    "Dice, shuffles and spins are not a player's move: throw the dice in the tray,"
+    " enter them on the dice screen or let the companion roll, shuffle or spin."
+)
 SOFTWARE_PICK = "software pick"
 """The source of a spin the companion picked because the spinner could not show it."""
 
@@ -207,6 +212,8 @@ class RunningMatch:
         if not isinstance(action_json, dict):
             raise RuleError("An action is written as a JSON object; use one from the legal plays.")
         parsed = self._parse_action(action_json)
+        if is_chance_action(parsed):
+            raise RuleError(CHANCE_AS_PLAY)
         named = about_seat(parsed)
         if named is None and seat is not None and to_move is not None and seat != to_move:
             raise RuleError(

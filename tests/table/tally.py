@@ -30,6 +30,11 @@ class Move:
         return {"kind": self.kind, "value": self.value}
 
     @property
+    def chance_outcome(self) -> bool:
+        """Dice, a shuffle and a spin result are chance, never a player's play."""
+        return self.kind in ("dice", "shuffle", "spun")
+
+    @property
     def about_seat(self) -> int | None:
         """A cheer may be given by anyone, whoever's turn it is, and names the cheered seat."""
         return int(self.value) if self.kind == "cheer" else None

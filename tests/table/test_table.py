@@ -24,6 +24,7 @@ from companion.table import (
     Undo,
     default_players,
 )
+from companion.table.match import CHANCE_AS_PLAY
 from tests.table.conftest import FIXED_TIME, GAMES, open_table, rebuild_from_scratch, state_text
 from tests.table.tally import TALLY
 
@@ -126,6 +127,18 @@ def test_commands_that_do_not_fit_are_refused_with_a_sentence(
     outcome = table.post(command).result(timeout=10)
     assert (outcome.applied, outcome.text) == (False, sentence)
     assert table.snapshot is before
+
+
+def test_a_chance_outcome_posted_as_a_play_is_refused_so_nobody_picks_their_own_dice(
+    table: Table, store: Store
+) -> None:
+    apply(table, DrawChance())
+    before = table.snapshot
+    for seat in (None, 0, 2):
+        outcome = table.post(Play({"kind": "dice", "value": [6]}, seat=seat)).result(timeout=10)
+        assert (outcome.applied, outcome.text) == (False, CHANCE_AS_PLAY)
+    assert table.snapshot is before
+    assert [event.kind for event in store.events(1)] == ["chance"]
 
 
 def test_a_phone_acting_for_the_seat_to_move_is_applied(table: Table) -> None:

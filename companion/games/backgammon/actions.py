@@ -31,6 +31,7 @@ class DiceThrow:
 
     values: tuple[int, ...]
     kind: ClassVar[str] = "dice"
+    chance_outcome: ClassVar[bool] = True
 
     def to_json(self) -> dict[str, JSONValue]:
         """The action as JSON."""
@@ -45,6 +46,7 @@ class InvalidRoll:
     """The dice tray saw an invalid roll (cocked, off the board, on a checker): roll again."""
 
     kind: ClassVar[str] = "invalid_roll"
+    chance_outcome: ClassVar[bool] = True
 
     def to_json(self) -> dict[str, JSONValue]:
         """The action as JSON."""

@@ -55,6 +55,7 @@ class Shuffle:
 
     order: tuple[int, ...]
     type: ClassVar[str] = "shuffle"
+    chance_outcome: ClassVar[bool] = True
 
     def to_json(self) -> dict[str, JSONValue]:
         return {"type": self.type, "order": list(self.order)}

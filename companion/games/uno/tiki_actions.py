@@ -27,6 +27,7 @@ class SpinResult:
 
     seats: tuple[int, ...]
     type: ClassVar[str] = "spin_result"
+    chance_outcome: ClassVar[bool] = True
 
     def to_json(self) -> dict[str, JSONValue]:
         return {"type": self.type, "seats": list(self.seats)}

@@ -21,6 +21,7 @@ class Roll:
 
     values: tuple[int, ...]
     tag: ClassVar[str] = "roll"
+    chance_outcome: ClassVar[bool] = True
 
     def __str__(self) -> str:
         return f"Roll {faces_text(self.values)}"
@@ -39,6 +40,7 @@ class InvalidRoll:
     """
 
     tag: ClassVar[str] = "invalid_roll"
+    chance_outcome: ClassVar[bool] = True
 
     def __str__(self) -> str:
         return "Cocked roll"
