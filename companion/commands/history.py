@@ -36,16 +36,17 @@ def run(args: argparse.Namespace) -> int:
     """Print the history; returns the exit code.
 
     Raises:
-        StoreError: the log's directory cannot be used.
+        StoreError: the log cannot be read; it is left as it is.
     """
     path: Path = args.db if args.db is not None else default_db_path()
+    # Looking at the history must not create a log.
     if not path.exists():
-        # Looking at the history must not create a log.
         print("[]" if args.json else f"No matches yet ({path} does not exist).")
         return 0
-    with Store.open(path) as store:
-        for notice in store.notices:
-            print(f"companion: {notice}", file=sys.stderr)
+    if path.is_file() and path.stat().st_size == 0:
+        print("[]" if args.json else f"No matches yet ({path} is empty).")
+        return 0
+    with Store.open_to_read(path) as store:
         if args.json:
             print(json.dumps(readable(store, match_json), indent=2))
             return 0

@@ -255,14 +255,39 @@ def test_history_of_a_log_that_does_not_exist_creates_nothing(
     assert not db_path.exists()
 
 
-def test_history_of_a_damaged_log_says_so_and_lists_nothing(
+def test_history_of_a_damaged_log_says_so_and_leaves_it_where_it_is(
     db_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db_path.write_bytes(b"garbage" * 200)
-    assert main(["history", "--db", str(db_path)]) == 0
+    assert main(["history", "--db", str(db_path)]) == 1
     captured = capsys.readouterr()
-    assert captured.out == "No matches yet.\n"
-    assert "could not be read (file is not a database)" in captured.err
+    assert captured.out == ""
+    assert captured.err == (
+        f"companion: The match log {db_path} cannot be read (file is not a database);"
+        " nothing was changed.\n"
+    )
+    assert [path.name for path in db_path.parent.iterdir()] == [db_path.name]
+    assert db_path.read_bytes() == b"garbage" * 200
+
+
+def test_history_of_an_empty_file_lists_no_matches(
+    db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db_path.write_bytes(b"")
+    assert main(["history", "--db", str(db_path)]) == 0
+    assert capsys.readouterr().out == f"No matches yet ({db_path} is empty).\n"
+    assert db_path.read_bytes() == b""
+
+
+def test_history_of_another_programs_database_changes_nothing(
+    db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with sqlite3.connect(db_path) as db:
+        db.execute("CREATE TABLE recipes (name TEXT)")
+    before = db_path.read_bytes()
+    assert main(["history", "--db", str(db_path)]) == 1
+    assert "(it holds tables that are not the companion's: recipes)" in capsys.readouterr().err
+    assert db_path.read_bytes() == before
 
 
 def test_ctrl_c_while_the_match_is_being_rebuilt_stops_cleanly(

@@ -60,7 +60,6 @@ def write_ours_with_a_table_missing(path: Path) -> None:
 DAMAGE: list[tuple[str, Callable[[Path], None], str]] = [
     ("not a database", write_garbage, "file is not a database"),
     ("truncated", write_truncated_log, "malformed"),
-    ("foreign schema", write_foreign_schema, "it holds tables that are not the companion's"),
     ("newer schema", write_newer_schema, "it was written by a newer companion (schema 99)"),
     ("table missing", write_ours_with_a_table_missing, "its rounds table is not the companion's"),
 ]
@@ -118,6 +117,58 @@ def test_a_damaged_log_is_moved_aside_and_the_companion_starts_clean(
         with open_table(store) as table:
             outcome = table.post(NewMatch("tally", default_players(2), {})).result(timeout=10)
         assert outcome.applied
+
+
+def test_another_programs_database_in_the_data_directory_is_moved_aside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
+    write_foreign_schema(tmp_path / "companion.db")
+    original = (tmp_path / "companion.db").read_bytes()
+    with Store.open(clock=lambda: FIXED_TIME) as store:
+        assert store.notices == [
+            f"The match log {tmp_path / 'companion.db'} could not be read (it holds tables that"
+            f" are not the companion's: customers); it was moved to companion.db.damaged-{STAMP}"
+            " and the companion starts with an empty log."
+        ]
+        assert store.matches() == []
+    assert (tmp_path / f"companion.db.damaged-{STAMP}").read_bytes() == original
+
+
+def test_another_programs_database_at_a_chosen_path_is_refused_and_left_untouched(
+    db_path: Path,
+) -> None:
+    write_foreign_schema(db_path)
+    original = db_path.read_bytes()
+    with pytest.raises(StoreError) as refusal:
+        Store.open(db_path, clock=lambda: FIXED_TIME)
+    assert str(refusal.value) == (
+        f"{db_path} is not a match log of the companion (it holds tables that are not the"
+        " companion's: customers); it is left as it is: choose another file with --db PATH."
+    )
+    assert db_path.read_bytes() == original
+    assert sorted(path.name for path in db_path.parent.iterdir()) == ["log.db"]
+
+
+def test_two_companions_creating_a_new_log_at_once_both_open_it(tmp_path: Path) -> None:
+    script = (
+        "import sys, time\n"
+        "from companion.store import Store\n"
+        "time.sleep(max(0.0, float(sys.argv[2]) - time.time()))\n"
+        "Store.open(sys.argv[1]).close()\n"
+    )
+    for trial in range(6):
+        path = tmp_path / f"new-{trial}.db"
+        start = f"{__import__('time').time() + 1.0}"
+        openers = [
+            subprocess.Popen([sys.executable, "-c", script, str(path), start], cwd=REPO,
+                             stderr=subprocess.PIPE, text=True)
+            for _ in range(3)
+        ]  # fmt: skip
+        errors = [opener.communicate(timeout=60)[1] for opener in openers]
+        assert [opener.returncode for opener in openers] == [0, 0, 0], errors
+        with Store.open(path) as store:
+            assert store.notices == [] and store.settings()["user_version"] == SCHEMA_VERSION
 
 
 def test_two_damaged_logs_in_the_same_second_are_both_kept(db_path: Path) -> None:
@@ -206,20 +257,25 @@ NOBODY = 65534
 
 
 def open_as_an_ordinary_user(path: Path) -> str:
-    """`Store.open(path)` without root's power to write anywhere; the error, or "opened".
+    """`Store.open(path)` without root's power to write anywhere; the error, or "opened"."""
+    return as_an_ordinary_user(lambda: _try_open(path))
 
-    As root the store is opened in a forked child that has become nobody, so
-    that file modes mean what they say.
+
+def as_an_ordinary_user(call: Callable[[], str]) -> str:
+    """What `call` returns when made without root's power to write anywhere.
+
+    As root it runs in a forked child that has become nobody, so that file
+    modes mean what they say.
     """
     if os.geteuid() != 0:
-        return _try_open(path)
+        return call()
     reader, writer = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: never return into pytest
         try:
             os.setgid(NOBODY)
             os.setuid(NOBODY)
-            os.write(writer, _try_open(path).encode())
+            os.write(writer, call().encode())
         finally:
             os._exit(0)
     os.close(writer)
@@ -269,6 +325,23 @@ def test_a_read_only_log_gets_a_clear_error(shared_directory: Path) -> None:
         " --db PATH."
     )
     assert sorted(path.name for path in data.iterdir()) == ["companion.db"]
+
+
+def test_the_history_of_a_log_in_a_directory_the_reader_cannot_write_is_readable(
+    shared_directory: Path,
+) -> None:
+    data = shared_directory / "state"
+    data.mkdir()
+    with Store.open(data / "companion.db") as store, open_table(store) as table:
+        table.post(NewMatch("tally", default_players(2), {})).result(timeout=10)
+    data.chmod(0o755)
+
+    def history() -> str:
+        with Store.open_to_read(data / "companion.db") as store:
+            return " ".join(f"{match.game}:{match.status}" for match in store.matches())
+
+    assert as_an_ordinary_user(history) == "tally:playing"
+    assert sorted(path.name for path in data.iterdir()) == ["companion.db", "companion.db.lock"]
 
 
 def test_the_ordinary_user_of_these_tests_can_open_a_writable_log(shared_directory: Path) -> None:
