@@ -67,7 +67,8 @@ def simulate_game(
     produced and the seat that chose it (None for dice).
 
     Raises:
-        YahtzeeCommandError: a bad number of players or bad options.
+        YahtzeeCommandError: a bad number of players or bad options, or options with which
+            random play never finishes.
     """
     try:
         state = new_game(players, options or {})
@@ -76,9 +77,15 @@ def simulate_game(
     rng = random.Random(seed)
     log: list[tuple[Any, list[str], int | None]] = []
     chooser = state.to_move
-    for action in random_actions(state, rng):
-        log.append((action, list(state.notes), chooser))
-        chooser = state.to_move
+    try:
+        for action in random_actions(state, rng):
+            log.append((action, list(state.notes), chooser))
+            chooser = state.to_move
+    except RuleError as error:
+        raise YahtzeeCommandError(
+            f"{error} Random play cannot finish a game with these options: loosen them or"
+            " try another seed."
+        ) from None
     return state, log
 
 
@@ -139,7 +146,8 @@ def _print_log(state: YahtzeeState, log: list[tuple[Any, list[str], int | None]]
     counts = state.tile_counts()
     for seat, score in enumerate(state.scores()):
         mark = "  (winner)" if seat in state.winners() else ""
-        print(f"  {player_name(seat)}: {score} points, {counts[seat]} tiles{mark}")
+        tiles = "1 tile" if counts[seat] == 1 else f"{counts[seat]} tiles"
+        print(f"  {player_name(seat)}: {score} points, {tiles}{mark}")
 
 
 def run_simulate(args: argparse.Namespace) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 
 from companion.cli import main
+from companion.commands import yahtzee as yahtzee_command
 from companion.games.yahtzee import action_from_json, new_game
 
 
@@ -92,6 +94,23 @@ def test_bad_request_is_one_sentence_and_exit_status_1(
     assert captured.out == ""
     assert captured.err.startswith("companion: ") and sentence in captured.err
     assert "Traceback" not in captured.err
+
+
+def test_a_game_random_play_cannot_finish_is_a_sentence_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Chance at 30 or more is a Yahtzee of sixes: random play practically never ends.
+    monkeypatch.setattr(yahtzee_command, "random_actions", functools.partial(
+        yahtzee_command.random_actions, max_actions=2_000
+    ))  # fmt: skip
+    options = '{"chance_minimum": 30}'
+    assert main(["yahtzee", "simulate", "--players", "2", "--seed", "1", "--options", options]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        "companion: The match did not end within 2000 actions. Random play cannot finish a"
+        " game with these options: loosen them or try another seed.\n"
+    )
 
 
 def test_simulate_runs_as_a_subprocess() -> None:
