@@ -202,6 +202,19 @@ def narration(state: Any) -> list[Note]:
     return list(method()) if callable(method) else []
 
 
+def resolved_options(state: Any, given: dict[str, JSONValue]) -> dict[str, JSONValue]:
+    """Every rule option `state` plays with, defaults included, as JSON.
+
+    The table stores these with a match rather than only the options given, so
+    that the match replays under the rules it was played with even if a later
+    version changes a default. Engines expose their options object as
+    ``state.options`` with ``to_json()``; without it the given options stand.
+    """
+    options = getattr(state, "options", None)
+    to_json = getattr(options, "to_json", None)
+    return dict(to_json()) if callable(to_json) else dict(given)
+
+
 def about_seat(action: Any) -> int | None:
     """The seat an out-of-turn action names, or None for an ordinary action of the seat to move."""
     seat = getattr(action, "about_seat", None)

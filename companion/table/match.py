@@ -36,6 +36,7 @@ from companion.games.base import (
     check_outcome,
     is_chance_action,
     narration,
+    resolved_options,
 )
 from companion.table.chance import ChanceSource, checked_outcome, request_to_json
 from companion.table.commands import Player
@@ -186,7 +187,7 @@ class RunningMatch:
         return cls(
             spec=spec,
             players=tuple(players),
-            options=dict(options),
+            options=resolved_options(state, options),
             state=state,
             scores=list(state.scores()),
         )

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from companion.games.base import ChanceRequest, GameSpec, RuleError, check_outcome
+from companion.games.registry import game_specs
 from companion.store import Store
 from companion.table import (
     DrawChance,
@@ -330,6 +331,19 @@ def test_rematch_starts_the_same_game_with_the_same_players_and_options(
     assert (second.game, second.players) == (first.game, first.players)
     assert second.options == first.options == {"target": 30}
     assert (second.status, second.rematch_of) == ("playing", 1)
+
+
+def test_a_match_is_stored_with_every_rule_option_it_is_played_with(store: Store) -> None:
+    with open_table(store, games=game_specs()) as table:
+        chosen = {"tile_points": {"large_straight": 70}}
+        outcome = table.post(NewMatch("yahtzee", default_players(2), chosen)).result(timeout=10)
+        assert outcome.applied
+    record = store.match(1)
+    assert record is not None
+    defaults = game_specs()["yahtzee"].new(2, {}).options.to_json()
+    assert set(record.options) == set(defaults)
+    assert record.options["tile_points"]["large_straight"] == 70
+    assert record.options["chance_minimum"] == defaults["chance_minimum"]
 
 
 def test_a_new_match_leaves_the_unfinished_one_in_history_as_abandoned(
