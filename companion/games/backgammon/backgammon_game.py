@@ -234,7 +234,9 @@ class BackgammonGame(FamilyGame):
             dice=self.dice if self.phase is Phase.MOVE and self.dice else (),
             match_length=self.options.match_length,
             scores=self.score.scores,
-            jacoby=self.options.jacoby if self.options.is_money_game else True,
+            # GNU Backgammon 1.07 writes "Jacoby off" in every match (the options refuse the
+            # rule in match play); older exports leave the bit 0 and read the same.
+            jacoby=self.options.jacoby,
         )
 
     def gnubg_ids(self) -> tuple[str, str]:

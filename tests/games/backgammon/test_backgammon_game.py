@@ -243,7 +243,22 @@ def test_gnu_backgammon_ids_load_the_manual_example() -> None:
     assert game.options.match_length == 9
     assert game.scores() == [2, 4]
     assert (game.player, game.dice, game.phase) == (1, (5, 2), Phase.MOVE)
-    assert game.gnubg_ids() == (OPENING_ID, "QYkqASAAIAAA")
+    # The manual's ID predates the "Jacoby off" bit GNU Backgammon now sets in every match.
+    assert game.gnubg_ids() == (OPENING_ID, "QYkqASAAIAAE")
+
+
+@pytest.mark.parametrize("match_id", ["cAngADAAKAAE", "MAHmAAAAAAAE", "QQm3AAAAAAAE"])
+def test_match_ids_of_gnu_backgammon_1_07_write_back_unchanged(match_id: str) -> None:
+    game = BackgammonGame.from_gnubg_ids(OPENING_ID, match_id)
+    assert game.gnubg_ids()[1] == match_id
+
+
+def test_a_new_match_writes_jacoby_off_as_gnu_backgammon_does() -> None:
+    # GNU Backgammon 1.07, "new match 5" then the opening 3-1 roll: Match ID cAmgAAAAAAAE.
+    game = BackgammonGame(BackgammonOptions(match_length=5))
+    assert game.gnubg_ids()[1][-1] == "E"
+    money = BackgammonGame(BackgammonOptions(match_length=0, jacoby=True))
+    assert money.gnubg_ids()[1][-1] == "A"
 
 
 @pytest.mark.parametrize(
@@ -322,14 +337,14 @@ def test_match_id_of_a_match_that_cannot_be_in_play_is_refused(
         BackgammonGame.from_gnubg_ids(OPENING_ID, encode_match_id(info))
 
 
-def test_gnu_backgammon_ids_of_a_real_session_load_and_write_back_unchanged() -> None:
+def test_gnu_backgammon_ids_of_a_real_session_load_and_write_back() -> None:
     # GNU Backgammon's export of move 11 of a 7-point match at 0-3: "fanar to play 44",
     # wells 152 pips, fanar 167, and among its moves "21/17*(2) 11/7(2)".
     game = BackgammonGame.from_gnubg_ids("sG/BgCGMM+YAIw", "cAnyAAAAGAAA")
     assert (game.player, game.dice, game.scores()) == (1, (4, 4), [0, 3])
     assert pip_count(game.board, 1) == 167 and pip_count(game.board, 0) == 152
     assert "21/17*(2) 11/7(2)" in [str(action) for action in game.legal_actions()]
-    assert game.gnubg_ids() == ("sG/BgCGMM+YAIw", "cAnyAAAAGAAA")
+    assert game.gnubg_ids() == ("sG/BgCGMM+YAIw", "cAnyAAAAGAAE")  # Jacoby off, as 1.07
 
 
 def test_gnu_backgammon_ids_of_a_cube_decision_load_with_the_leader_to_double_or_roll() -> None:
@@ -339,7 +354,7 @@ def test_gnu_backgammon_ids_of_a_cube_decision_load_with_the_leader_to_double_or
     assert (game.player, game.phase, game.scores()) == (1, Phase.DECIDE, [0, 3])
     assert pip_count(game.board, 1) == 107 and pip_count(game.board, 0) == 144
     assert game.legal_actions() == [Roll(), Double()]
-    assert game.gnubg_ids() == ("bLsQwCE2dmMGAA", "cAngAAAAGAAA")
+    assert game.gnubg_ids() == ("bLsQwCE2dmMGAA", "cAngAAAAGAAE")  # Jacoby off, as 1.07
 
 
 @pytest.mark.parametrize("match_id", ["MAAAAAAAAAAA", "cAgAAAAAAAAA"])
