@@ -19,8 +19,10 @@ the single-run mean over all runs is printed too. A last pass times one run
 per pair in the thread's CPU time (`time.thread_time_ns`), which other busy
 processes on the machine do not inflate; its worst call can include a pass
 of Python's cyclic garbage collector (a few ms over thousands of boards), so
-the pass is repeated with the collector paused. Nothing is cached between
-calls: each call generates from scratch.
+the pass is repeated with the collector paused, and then three times with
+the collector on but the start-up objects frozen (`gc.freeze`), as the
+`companion` process runs (`companion.cli.run`): then a full pass has little
+to walk. Nothing is cached between calls: each call generates from scratch.
 
 Throughput: whole random matches of Backgammon, Mini-Gam and Multi-Gam with
 their default options, played through the engine protocol with
@@ -145,6 +147,16 @@ def report_latency(repeat: int) -> None:
     finally:
         gc.enable()
     print(f"  the same with the garbage collector paused: worst {max(paused):.1f} us")
+    gc.collect()
+    gc.freeze()  # as the companion process does after starting (companion.cli.run)
+    try:
+        frozen = [max(measure_cpu(boards)) for _ in range(3)]
+    finally:
+        gc.unfreeze()
+    print(
+        "  as the companion runs it (start-up objects frozen, collector on):"
+        f" worst {max(frozen):.1f} us over 3 passes"
+    )
 
 
 def report_throughput(games: int) -> None:

@@ -1,7 +1,5 @@
 """`python -m companion` runs the command line."""
 
-import sys
+from companion.cli import run
 
-from companion.cli import main
-
-sys.exit(main())
+run()
