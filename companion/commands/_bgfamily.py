@@ -87,6 +87,28 @@ def _read(family: Family, text: str) -> tuple[Board, int]:
         raise PositionError(str(error)) from None
 
 
+def over_problem(board: Board, mover: int) -> str | None:
+    """Why nobody can be on roll in this position (its game is over), or None.
+
+    A player who has borne off every checker is never on roll again; a game
+    is over once all but one player have borne off (one in a two-player game).
+    """
+    players = len(board.tracks)
+    done = [seat for seat in range(players) if has_won(board, seat)]
+    if mover in done:
+        return (
+            "The player on roll has borne off every checker, so they are not on roll:"
+            " give a position of a game still in play."
+        )
+    if len(done) >= players - 1:
+        finished = "one player has" if len(done) == 1 else f"{len(done)} players have"
+        return (
+            f"That game is over: {finished} borne off every checker. Give a position of a"
+            " game still in play."
+        )
+    return None
+
+
 def run_plays(family: Family, args: argparse.Namespace) -> int:
     """`plays`: print the legal plays, or answer a batch; returns the exit code.
 
@@ -100,19 +122,15 @@ def run_plays(family: Family, args: argparse.Namespace) -> int:
     if args.dice is None:
         raise PositionError("Give the roll with --dice D1 D2, for example --dice 3 1.")
     board, mover = _read(family, args.position)
+    problem = over_problem(board, mover)
+    if problem:
+        raise PositionError(problem)
     plays = legal_plays(board, mover, args.dice)
     if not plays:
-        print(_no_play(board, mover, args.dice))
+        print(f"No legal play with {args.dice[0]}-{args.dice[1]}: the turn passes.")
     for play in plays:
         print(format_play(board, mover, play))
     return 0
-
-
-def _no_play(board: Board, mover: int, dice: list[int]) -> str:
-    """Why the player on roll plays nothing: they have finished, or the roll does not fit."""
-    if has_won(board, mover):
-        return "The player on roll has borne off every checker: their game is over."
-    return f"No legal play with {dice[0]}-{dice[1]}: the turn passes."
 
 
 def run_show(family: Family, args: argparse.Namespace) -> int:
@@ -142,6 +160,9 @@ def answer_line(family: Family, line: str) -> dict[str, Any]:
     dice = [int(die) for die in dice_text]
     try:
         board, mover = family.read(text)
+        problem = over_problem(board, mover)
+        if problem:
+            return {"error": problem}
         plays = legal_plays(board, mover, dice)
     except RuleError as error:
         return {"error": str(error)}

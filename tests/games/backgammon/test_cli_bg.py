@@ -55,24 +55,41 @@ def test_plays_says_when_there_is_no_legal_play(capsys: pytest.CaptureFixture[st
     assert out.strip() == "No legal play with 6-6: the turn passes."
 
 
-@pytest.mark.parametrize(
-    ("argv", "sentence"),
-    [
-        (["bg", "plays", "--position-id", "AAAAAAAAAAAAAA"], "The player on roll has borne off"),
-        (["bg", "plays", "--position-id", "AwAAAAAAAAAAAA"], "The player on roll has borne off"),
-        (
-            ["multigam", "plays", "--position", "0:0-000000-5:5-000000-0:5-000000-0:5-000000-0"],
-            "The player on roll",
-        ),
-        (["minigam", "plays", "--position", "0:0-000000-8:1-000000-7"], "The player on roll"),
-    ],
-)
-def test_plays_says_the_game_is_over_for_a_player_who_has_borne_off_everything(
+MOVER_DONE = "The player on roll has borne off every checker, so they are not on roll"
+GAME_OVER = "That game is over: "
+OVER_POSITIONS = [
+    (["bg", "--position-id", "AAAAAAAAAAAAAA"], MOVER_DONE),
+    (["bg", "--position-id", "AwAAAAAAAAAAAA"], MOVER_DONE),
+    # The player on roll still has checkers, but the opponent has borne off all of them.
+    (["bg", "--position-id", "AAAAAAAA/38AAA"], GAME_OVER),
+    (["minigam", "--position", "0:0-000000-8:1-000000-7"], MOVER_DONE),
+    (["minigam", "--position", "0:0-000010-7:0-000000-8"], GAME_OVER),
+    (["multigam", "--position", "0:0-000000-5:5-000000-0:5-000000-0:5-000000-0"], MOVER_DONE),
+    (["multigam", "--position", "3:0-000000-5:0-000000-5:0-000000-5:0-500000-0"], GAME_OVER),
+]
+
+
+@pytest.mark.parametrize(("argv", "sentence"), OVER_POSITIONS)
+def test_plays_refuses_a_position_whose_game_is_over(
     capsys: pytest.CaptureFixture[str], argv: list[str], sentence: str
 ) -> None:
-    code, out, _ = run(capsys, *argv, "--dice", "6", "5")
+    command, flag, position = argv
+    code, out, err = run(capsys, command, "plays", flag, position, "--dice", "6", "5")
+    assert (code, out) == (1, "")
+    assert err.startswith(f"companion: {sentence}")
+    assert err.lower().rstrip().endswith("give a position of a game still in play.")
+
+
+@pytest.mark.parametrize(("argv", "sentence"), OVER_POSITIONS)
+def test_a_batch_line_whose_game_is_over_gets_an_error_object(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], sentence: str
+) -> None:
+    command, _, position = argv
+    batch = tmp_path / "batch.txt"
+    batch.write_text(f"{position} 6 5\n")
+    code, out, _ = run(capsys, command, "plays", "--batch", str(batch))
     assert code == 0
-    assert out.startswith(sentence) and "game is over" in out
+    assert json.loads(out)["error"].startswith(f"Line 1: {sentence}")
 
 
 def test_batch_writes_one_json_line_per_input_line(
