@@ -123,6 +123,8 @@ class BackgammonGame(FamilyGame):
             return "Your opponent owns the cube: only the cube's owner may double."
         if self.phase is Phase.ROLL and self.cube.value * 2 > MAX_CUBE:
             return f"The cube cannot go above {MAX_CUBE}: roll the dice."
+        if self.phase is Phase.DOUBLED:
+            return "A double is already offered: take it or pass."
         return "You may double only at the start of your turn, before rolling."
 
     # ----- hooks -----

@@ -137,13 +137,13 @@ def parse_moves(geometry: Geometry, mover: int, text: str) -> list[_Chain]:
         match = _MOVE.match(token)
         parts = match.group("path").split("/") if match else []
         if len(parts) < 2:
-            raise RuleError(f"{token!r} is not a move: write it like 24/18, bar/22 or 6/off.")
+            raise RuleError(f"{_cut(token)!r} is not a move: write it like 24/18, bar/22 or 6/off.")
         path = []
         for part in parts:
             hit = part.endswith("*")
             path.append((_parse_position(geometry, mover, part.rstrip("*"), token), hit))
         if any(later[0] <= earlier[0] for earlier, later in itertools.pairwise(path)):
-            raise RuleError(f"{token!r} moves backwards: checkers only move towards home.")
+            raise RuleError(f"{_cut(token)!r} moves backwards: checkers only move towards home.")
         count = int(match.group("count")) if match and match.group("count") else 1
         chains.extend([tuple(path)] * count)
     if not chains:

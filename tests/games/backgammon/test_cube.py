@@ -117,6 +117,13 @@ def test_double_asks_the_opponent_to_take_or_pass() -> None:
     assert game.legal_actions() == [Take(), Pass()]
 
 
+def test_a_second_double_while_one_is_offered_says_to_take_or_pass() -> None:
+    game = bg_game(*RACE)
+    game.apply(Double())
+    with pytest.raises(RuleError, match=r"^A double is already offered: take it or pass\.$"):
+        game.apply(Double())
+
+
 def test_take_doubles_the_cube_and_the_doubler_rolls() -> None:
     game = bg_game(*RACE)
     game.apply(Double())

@@ -121,6 +121,7 @@ def test_a_missing_star_means_the_route_that_does_not_hit_when_both_exist() -> N
         ("24/21(0)", "is not a move"),
         ("13/10(9)", "is not a move"),
         ("9" * 5000 + "/5", "no point 9999999999999999..."),  # int() refuses 4301+ digits
+        ("-" * 10_000, r"^'----------------\.\.\.' is not a move"),  # cut short in the sentence
     ],
 )
 def test_bad_notation_is_rejected_with_a_sentence(text: str, sentence: str) -> None:
