@@ -221,6 +221,18 @@ def about_seat(action: Any) -> int | None:
     return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
 
 
+def name_seats(state: Any, names: Sequence[str]) -> None:
+    """Give `state` the players' names for its prompts and refusals, if it takes them.
+
+    Engines may define ``name_seats(names)``: presentation only, used by no
+    rule and never saved in the state's JSON, so replay and state hashes do
+    not change. Without names an engine says "Player 1" or "seat 0".
+    """
+    method = getattr(state, "name_seats", None)
+    if callable(method):
+        method(tuple(names))
+
+
 def is_chance_action(action: Any) -> bool:
     """True for an action that carries a chance outcome rather than a player's decision.
 

@@ -35,6 +35,7 @@ from companion.games.base import (
     accepted_chance,
     check_outcome,
     is_chance_action,
+    name_seats,
     narration,
     resolved_options,
 )
@@ -184,6 +185,7 @@ class RunningMatch:
         """
         check_player_count(spec, len(players))
         state = spec.new(len(players), dict(options))
+        name_seats(state, [player.name for player in players])
         return cls(
             spec=spec,
             players=tuple(players),
@@ -417,6 +419,7 @@ class RunningMatch:
 
     def _rebuild(self, events: Sequence[Event]) -> GameState:
         state = self.spec.new(len(self.players), dict(self.options))
+        name_seats(state, [player.name for player in self.players])
         for event in events:
             state.apply(self._parse_action(event.action or {}))
         return state

@@ -22,6 +22,7 @@ checked by `saved`; `Phase` (what the game waits for) is in `phase`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from companion.games.backgammon.actions import (
@@ -91,6 +92,7 @@ class FamilyGame:
         self.last_turn: dict[str, JSONValue] | None = None
         self._plays: list[Play] | None = None
         self._notes: list[Note] = []
+        self._seat_names: tuple[str, ...] = ()
 
     # ----- the protocol -----
 
@@ -211,8 +213,14 @@ class FamilyGame:
         return self.geometry.players
 
     def seat_name(self, seat: int) -> str:
-        """How prompts name a seat."""
+        """How prompts and refusals name a seat: the player's name once given, else "Player N"."""
+        if 0 <= seat < len(self._seat_names):
+            return self._seat_names[seat]
         return f"Player {seat}"
+
+    def name_seats(self, names: Sequence[str]) -> None:
+        """Name the seats in prompts and refusals (presentation only, never saved)."""
+        self._seat_names = tuple(names)
 
     def legal_plays(self) -> list[Play]:
         """The whole legal plays of the dice showing (empty unless moving)."""

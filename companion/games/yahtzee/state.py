@@ -8,6 +8,7 @@ itself to JSON and back without loss. The rules of a turn live in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -121,6 +122,18 @@ class YahtzeeState:
         self.narrated: list[Note] = []
         """What the last action caused, seats as placeholders (see `narration`); not saved."""
         self._request: ChanceRequest | object | None = _NOT_ASKED
+        self._seat_names: tuple[str, ...] = ()
+
+    def seat_name(self, seat: int) -> str:
+        """How prompts name a seat: the player's name once given, else "Player N" (from 1)."""
+        if 0 <= seat < len(self._seat_names):
+            return self._seat_names[seat]
+        return player_name(seat)
+
+    def name_seats(self, names: Sequence[str]) -> None:
+        """Name the seats in prompts (presentation only, never saved)."""
+        self._seat_names = tuple(names)
+        self._request = _NOT_ASKED
 
     # -- reading the table --------------------------------------------------
 
@@ -167,17 +180,17 @@ class YahtzeeState:
         if self.phase is Phase.ROLL_OFF:
             seat = self.roll_off.next_seat
             return ChanceRequest(
-                "dice", f"{player_name(seat or 0)}: roll two dice for the order of play.", dice=2
+                "dice", f"{self.seat_name(seat or 0)}: roll two dice for the order of play.", dice=2
             )
         if self.phase is Phase.MOVE:
             return ChanceRequest(
-                "dice", f"{player_name(self.current)}: roll the die to move.", dice=1
+                "dice", f"{self.seat_name(self.current)}: roll the die to move.", dice=1
             )
         if self.phase is Phase.ROLL and self.dice is not None and self.dice.awaiting_throw:
             count, throw = self.dice.to_roll, self.dice.rolls + 1
             return ChanceRequest(
                 "dice",
-                f"{player_name(self.current)}: roll {count} {'die' if count == 1 else 'dice'} "
+                f"{self.seat_name(self.current)}: roll {count} {'die' if count == 1 else 'dice'} "
                 f"(roll {throw} of {self.dice.max_rolls}).",
                 dice=count,
             )

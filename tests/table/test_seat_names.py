@@ -1,0 +1,51 @@
+"""At the table, prompts and refusals name the players, not "Player 0" or "seat 2"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.games.registry import game_specs
+from companion.store import Store
+from companion.table import DrawChance, NewMatch, Play, SupplyChance, Table, default_players
+from tests.table.conftest import open_table
+
+
+def test_the_opening_roll_asks_the_players_by_name(db_path: Path) -> None:
+    with Store.open(db_path) as store, open_table(store, games=game_specs()) as table:
+        table.post(NewMatch("backgammon", default_players(2), {})).result(timeout=10)
+        snapshot = table.snapshot
+        assert snapshot is not None and snapshot.chance is not None
+        assert snapshot.chance.prompt == "Roll one die each: Ana, Ben, in that order."
+
+
+def test_the_yahtzee_dice_prompt_names_the_player_and_survives_a_restart(db_path: Path) -> None:
+    with Store.open(db_path) as store, open_table(store, games=game_specs()) as table:
+        table.post(NewMatch("yahtzee", default_players(3), {})).result(timeout=10)
+        snapshot = table.snapshot
+        assert snapshot is not None and snapshot.chance is not None
+        assert snapshot.chance.prompt == "Ana: roll two dice for the order of play."
+        assert table.post(DrawChance()).result(timeout=10).applied
+    with Store.open(db_path) as store, open_table(store, games=game_specs()) as table:
+        reopened = table.snapshot
+        assert reopened is not None and reopened.chance is not None
+        assert reopened.chance.prompt == "Ben: roll two dice for the order of play."
+
+
+def test_a_refusal_names_the_player_it_is_about(db_path: Path) -> None:
+    with Store.open(db_path) as store, open_table(store, games=game_specs()) as table:
+        table.post(NewMatch("backgammon", default_players(2), {})).result(timeout=10)
+        apply(table, SupplyChance([3, 1], source="dice tray"))  # Ana wins the opening roll
+        snapshot = table.snapshot
+        assert snapshot is not None and snapshot.to_move == 0
+        opening_move = snapshot.legal_actions[0]
+        apply(table, Play(opening_move), Play({"action": "double"}, seat=1))
+        refused = table.post(Play(opening_move)).result(timeout=10)
+    assert (refused.applied, refused.text) == (
+        False, "It is not time to move checkers: Ana must take or pass the double.",
+    )  # fmt: skip
+
+
+def apply(table: Table, *commands: object) -> None:
+    for command in commands:
+        outcome = table.post(command).result(timeout=10)
+        assert outcome.applied, outcome.text
