@@ -19,6 +19,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
+from companion.decks import deck_options
 from companion.errors import CompanionError
 from companion.games.autoplay import random_actions
 from companion.games.base import GameSpec, GameState, RuleError, about_seat, narration
@@ -157,7 +158,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         players = max(spec.min_players, min(DEFAULT_PLAYERS, spec.max_players))
     options: dict[str, Any] = {}
     if args.deck:
-        options["deck_cards"] = _deck_cards(args.deck)
+        options.update(_deck_options(args.deck))
     if args.json:
         state, actions = simulate_match(args.game, players, args.seed, options, args.deck)
         json.dump(match_summary(args.game, args.seed, state, actions), sys.stdout)
@@ -168,14 +169,11 @@ def run_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _deck_cards(path: str) -> list[str]:
-    from companion.games.uno.deck_file import load_deck_file
-
+def _deck_options(path: str) -> dict[str, Any]:
     try:
-        deck = load_deck_file(path)
+        return deck_options(path)
     except RuleError as error:
         raise UnoCommandError(str(error)) from None
-    return [str(card) for card in deck.cards]
 
 
 def _print_log(spec: GameSpec, state: Any, rng: random.Random, out: TextIO, seed: int) -> None:
