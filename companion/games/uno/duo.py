@@ -231,9 +231,20 @@ class DuoUno(ClassicUno):
             super().card_effect(card, seat)
 
     def last_card_effect(self, card: Card, seat: int) -> None:
-        """A volley ends with the round; a last Draw Two still makes the opponent draw 2."""
-        self.volley = 0
-        super().last_card_effect(card, seat)
+        """A Draw Two that goes out makes the opponent draw it and the volley stacked before it.
+
+        The opponent cannot stack any more (the round is over), so they are the
+        first who does not stack and draw the total. With ``last_card_effects``
+        off the round ends with nobody drawing, the volley included.
+        """
+        stacked, self.volley = self.volley, 0
+        if not self.options.last_card_effects or not stacked:
+            super().last_card_effect(card, seat)
+            return
+        assert self.effective_kind(card) is Kind.DRAW_TWO  # only a Draw Two is played on a volley
+        opponent, total = self.next_seat(seat), stacked + 2
+        self.owe(opponent, total)
+        self.note(f"{{0}} still draws {total} cards: the volley and the last card.", opponent)
 
     def _apply_draw(self, action: act.Draw) -> None:
         if not self.volley:
