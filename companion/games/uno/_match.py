@@ -406,6 +406,8 @@ class UnoMatch(MatchState):
             raise RuleError(f"Seat {seat} has no hand to count; still to count: seat {listed}.")
         points = self._counted_points(action)
         self.counted[seat] = points
+        if action.cards:  # the hand is shown: its cards now count as face up
+            self.hands[seat] = list(action.cards)
         if len(self.counted) == len(self.seats_to_count()):
             self._close_round([self.counted.get(s, 0) for s in range(self.players)])
 
