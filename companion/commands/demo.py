@@ -28,6 +28,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from companion.commands._arguments import seed_argument
 from companion.config import BACKENDS, Config, config_warnings, load_config
 from companion.decks import DECK_GAMES, deck_options
 from companion.errors import CompanionError
@@ -70,7 +71,9 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--game", help="the game to play (for example tiki, backgammon)")
     parser.add_argument("--players", type=int, help="how many players (default: up to 4)")
-    parser.add_argument("--seed", type=int, help="make every choice and every roll repeatable")
+    parser.add_argument(
+        "--seed", type=seed_argument, help="make every choice and every roll repeatable"
+    )
     parser.add_argument(
         "--deck", metavar="FILE", help="an UNO deck file (TOML or JSON) to play with"
     )

@@ -19,6 +19,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
+from companion.commands._arguments import seed_argument
 from companion.decks import deck_options
 from companion.errors import CompanionError
 from companion.games.autoplay import random_actions
@@ -58,7 +59,7 @@ def register(subparsers: Any) -> None:
         help=f"number of players (default: {DEFAULT_PLAYERS}, or 2 for UNO Duo)",
     )
     simulate.add_argument(
-        "--seed", type=int, default=0, help="seed of the random choices (default: 0)"
+        "--seed", type=seed_argument, default=0, help="seed of the random choices (default: 0)"
     )
     simulate.add_argument("--deck", metavar="FILE", help="a deck file (TOML or JSON) to play with")
     simulate.add_argument("--json", action="store_true", help="print one JSON object")
