@@ -104,14 +104,22 @@ def test_players_out_of_range_for_the_game_is_a_sentence_and_exit_status_1(
         assert "Traceback" not in captured.err
 
 
-@pytest.mark.parametrize("flag", [["--seed", "abc"], ["--players", "four"], ["--seed", "1.5"]])
+@pytest.mark.parametrize(
+    ("flag", "sentence"),
+    [
+        (["--seed", "abc"], "A seed is a whole number, 0 or more, not 'abc'."),
+        (["--seed", "1.5"], "A seed is a whole number, 0 or more, not '1.5'."),
+        (["--seed", "-5"], "A seed is a whole number, 0 or more, not '-5'."),
+        (["--players", "four"], "invalid int value"),
+    ],
+)
 def test_bad_seed_or_player_number_is_a_usage_error(
-    flag: list[str], capsys: pytest.CaptureFixture[str]
+    flag: list[str], sentence: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with pytest.raises(SystemExit) as exit_:
         main(["uno", "simulate", *flag])
     assert exit_.value.code == 2
-    assert "invalid int value" in capsys.readouterr().err
+    assert sentence in capsys.readouterr().err
 
 
 TIKI_FACE_DECK = """title = "Classic with two Tiki Faces"
