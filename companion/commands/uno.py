@@ -194,7 +194,9 @@ def _print_log(spec: GameSpec, state: Any, rng: random.Random, out: TextIO, seed
             start_seen = list(state.start_cards)
             start = ", then ".join(str(card) for card in start_seen)
             print(
-                f"Round {rounds_seen + 1}: seat {state.dealer} deals; start card {start}.", file=out
+                f"Round {rounds_seen + 1}: seat {state.dealer} {state.dealer_role}; "
+                f"start card {start}.",
+                file=out,
             )
         for note in narration(state):  # what the action caused, under its line
             print(f"    {note.render(_seat_text)}", file=out)

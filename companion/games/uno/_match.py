@@ -78,7 +78,7 @@ class UnoMatch(MatchState):
     def chance_request(self, kind: str) -> ChanceRequest:
         """The request for the pending chance of `kind`."""
         prompts = {
-            "dealer": "Shuffle: each player takes a card, the highest number deals.",
+            "dealer": f"Shuffle: each player takes a card, the highest number {self.dealer_role}.",
             "deal": "Shuffle the deck for the deal.",
             "restart": "Shuffle the Wild Draw Four back into the draw pile.",
             "reshuffle": "The draw pile is empty: shuffle the discard pile.",
@@ -307,7 +307,7 @@ class UnoMatch(MatchState):
             assert self.dealer is not None
             self.dealer = (self.dealer + 1) % self.players
         assert self.dealer is not None
-        self.note("A new round begins: {0} deals.", self.dealer)
+        self.note(f"A new round begins: {{0}} {self.dealer_role}.", self.dealer)
         self.begin_round()
 
     def _note_round(self, before: list[int]) -> None:

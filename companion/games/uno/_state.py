@@ -57,6 +57,8 @@ class MatchState:
     options_type: ClassVar[type[ClassicOptions]] = ClassicOptions
     action_types: ClassVar[dict[str, Any]] = act.ACTION_TYPES
     points_table: ClassVar[PointsTable] = CLASSIC_POINTS
+    dealer_role: ClassVar[str] = "deals"
+    """What the seat that cut the highest card does, for the narration (UNO Duo: "drafts first")."""
     plays_tiki_faces: ClassVar[bool] = False
     """True for a game with the Tiki idol; the others refuse a deck with Tiki Faces."""
     catch_phases: ClassVar[frozenset[str]] = frozenset(

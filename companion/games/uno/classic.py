@@ -26,7 +26,8 @@ rule at a time). The cards and the JSON form live in `MatchState`
 (with the referee's hand counts, `CountHand`) in `UnoMatch` (``_match.py``):
 
 - class attributes: ``game_name``, ``title``, ``min_players``,
-  ``max_players``, ``builtin_decks`` (deck choice), ``options_type`` (a
+  ``max_players``, ``dealer_role`` (what the cut winner does: "deals",
+  UNO Duo "drafts first"), ``builtin_decks`` (deck choice), ``options_type`` (a
   `ClassicOptions` subclass), ``action_types`` (JSON type -> action class),
   ``points_table`` (round scoring), ``catch_phases`` (when an UNO catch is
   allowed), ``keeps_uno_window`` (action types that leave the catch window open).
@@ -297,7 +298,7 @@ class ClassicUno(UnoMatch):
             self.note("A tie for the highest card: the tied players cut again.")
             return
         self.dealer = tied[0]
-        self.note("{0} cut the highest card and deals.", self.dealer)
+        self.note(f"{{0}} cut the highest card and {self.dealer_role}.", self.dealer)
         self.begin_round()
 
     def _shuffled_deal(self, cards: list[Card]) -> None:

@@ -68,6 +68,7 @@ class DuoUno(ClassicUno):
     title: ClassVar[str] = "UNO Duo"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    dealer_role: ClassVar[str] = "drafts first"
     options_type: ClassVar[type[ClassicOptions]] = DuoOptions
     action_types: ClassVar[dict[str, Any]] = dact.DUO_ACTION_TYPES
     points_table = DUO_POINTS
@@ -154,6 +155,9 @@ class DuoUno(ClassicUno):
             self.phase = "start_card"
         else:
             self.turn_up_start_card()
+
+    def _legal_dealer(self) -> list[Any]:
+        return [dact.ChooseFirstDrafter(seat) for seat in range(self.players)]
 
     def _legal_draft(self) -> list[Any]:
         return [dact.DraftPick(True), dact.DraftPick(False)]

@@ -66,6 +66,17 @@ def test_simulate_prints_a_readable_log_and_final_scores(
     assert lines[-1].startswith("Winner: seat ")
 
 
+def test_duo_log_says_who_drafts_first_where_classic_says_who_deals(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["uno", "simulate", "--game", "duo", "--seed", "4"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    first_round = next(line for line in lines if line.startswith("Round 1: seat "))
+    assert "drafts first; start card" in first_round
+    assert any(line.endswith("cut the highest card and drafts first.") for line in lines)
+    assert not any("deals" in line for line in lines)
+
+
 def test_log_and_json_describe_the_same_match(capsys: pytest.CaptureFixture[str]) -> None:
     result = simulate_json(capsys, "--players", "3", "--seed", "9")
     assert main(["uno", "simulate", "--players", "3", "--seed", "9"]) == 0
