@@ -283,7 +283,7 @@ class UnoMatch(MatchState):
                 assert winner is not None
                 self.note("{0} went out: enter the cards left in the other hands.", winner)
             return
-        points = [hand_points(hand, self.points_table) for hand in self.hands]  # type: ignore[arg-type]
+        points = [hand_points(hand, self.round_points_table) for hand in self.hands]  # type: ignore[arg-type]
         self._close_round(points)
 
     def seats_to_count(self) -> list[int]:
@@ -425,7 +425,7 @@ class UnoMatch(MatchState):
                 raise RuleError(f"{missing[0]} is not in this deck.")
             for card, entered in Counter(action.cards).items():
                 self.check_copies_left(card, entered)
-            return hand_points(action.cards, self.points_table)
+            return hand_points(action.cards, self.round_points_table)
         if action.points is None:
             raise RuleError(f"Enter the cards left in seat {action.seat}'s hand or their points.")
         possible = self.possible_points(size)
@@ -439,7 +439,7 @@ class UnoMatch(MatchState):
 
     def possible_points(self, size: int) -> list[int]:
         """Every total a hand of `size` cards of this deck can be worth (referee scoring)."""
-        return possible_hand_points(self.deck, size, self.points_table)
+        return possible_hand_points(self.deck, size, self.round_points_table)
 
     def _legal_dealer(self) -> list[Any]:
         return [act.ChooseDealer(seat) for seat in range(self.players)]

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from companion.games.base import ChanceRequest, JSONValue, RuleError
+from companion.games.base import ChanceRequest, JSONValue, RuleError, spin_seats
 from companion.games.uno import tiki_actions as tact
 from companion.games.uno._state import cards_from_json, cards_text, cards_to_json
 from companion.games.uno.cards import Card, Colour, TikiAction
@@ -214,7 +214,9 @@ class TikiTwist(ClassicUno):
         Raises:
             RuleError: two seats that are not neighbours.
         """
-        seats = (outcome,) if isinstance(outcome, int) else tuple(outcome)
+        seats = spin_seats(outcome)
+        if seats is None:
+            raise RuleError(f"The idol stops at a seat number, not {outcome!r}.")
         self._check_spin_seats(seats)
         return tact.SpinResult(seats)
 

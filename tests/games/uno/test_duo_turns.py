@@ -211,6 +211,15 @@ def test_duo_card_points(hand: list[str], points: int) -> None:
     assert hand_points(cards(*hand), DuoUno.points_table) == points
 
 
+@pytest.mark.parametrize(("blank_wild", "points"), [("wild", 15), ("wild_draw_four", 20)])
+def test_a_blank_wild_scores_as_the_card_it_plays_as_d_u1(blank_wild: str, points: int) -> None:
+    state = duo([["Red 1"], ["Blank Wild"]], blank_wild=blank_wild)
+    state.apply(play("Red 1"))
+    assert state.rounds[-1]["points"] == [0, points]
+    referee = new_referee(DuoUno, 2, DuoUno.options_type(blank_wild=blank_wild))
+    assert referee.possible_points(1)[-1] == 20 and points in referee.possible_points(1)
+
+
 def test_the_player_who_goes_out_scores_zero_and_the_other_scores_their_hand() -> None:
     state = duo([["Red 1"], ["Red 9", "Wild Draw Four", "Blue Skip"]])
     state.apply(play("Red 1"))

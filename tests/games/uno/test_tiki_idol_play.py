@@ -67,6 +67,16 @@ def test_spin_outcome_is_a_seat_or_a_pair_of_neighbouring_seats() -> None:
         state.chance_action(7)
 
 
+@pytest.mark.parametrize("outcome", [True, False, (True, False), [0, True], "01", 1.0, None])
+def test_spin_outcome_is_a_seat_number_not_true_or_false(outcome: object) -> None:
+    state = tiki(FOUR, top="Yellow 5")
+    state.apply(play("Tiki Draw 4"))
+    with pytest.raises(RuleError, match="can stop only at seats"):
+        state.chance_action(outcome)
+    with pytest.raises(RuleError, match="seat number"):
+        state.spin_action(outcome)
+
+
 def test_spin_between_two_seats_lets_the_spinner_pick_one() -> None:
     state = tiki(FOUR, top="Yellow 5")
     state.apply(play("Tiki Draw 4"))
