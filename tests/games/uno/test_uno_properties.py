@@ -34,6 +34,7 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {"scoring": "own_hand", "target": 300},
         {"play_drawn_card": False, "hand_size": 5, "uno_penalty": 4},
         {"go_to_plays_drawn_card": False, "tiki_face_goes_out": False},
+        {"spin_on_empty_idol": "picks_next_player", "tiki_discards": "on_top"},
     ],
     "duo": [
         {},
