@@ -77,6 +77,20 @@ def test_duo_log_says_who_drafts_first_where_classic_says_who_deals(
     assert not any("deals" in line for line in lines)
 
 
+def test_simulated_tiki_spins_stop_between_two_seats_and_the_json_replays_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    result = simulate_json(capsys, "--game", "tiki", "--players", "3", "--seed", "2")
+    between = [e for e in result["events"] if e["type"] == "spin_result" and len(e["seats"]) == 2]
+    picks = [event for event in result["events"] if event["type"] == "pick_seat"]
+    assert between and len(picks) == len(between)
+    spec = game_spec("tiki")
+    state = spec.new(result["players"], result["options"])
+    for event in result["events"]:
+        state.apply(spec.action_from_json(event))
+    assert state.is_over and state.scores() == result["scores"]
+
+
 def test_log_and_json_describe_the_same_match(capsys: pytest.CaptureFixture[str]) -> None:
     result = simulate_json(capsys, "--players", "3", "--seed", "9")
     assert main(["uno", "simulate", "--players", "3", "--seed", "9"]) == 0
