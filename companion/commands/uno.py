@@ -1,7 +1,8 @@
 """`companion uno`: UNO games from the command line.
 
-`companion uno simulate --game classic|tiki|duo --players N --seed S [--json]`
-plays a complete match with random legal choices: one seeded
+`companion uno simulate --game classic|tiki|duo --players N --seed S [--json]
+[--deck FILE]` plays a complete match with random legal choices (with the
+deck file read by `companion.decks`, if given): one seeded
 `random.Random` answers every chance request (shuffles, spins) and picks
 every choice, so the same seed gives the same match. It prints a readable
 log and the final scores, or with ``--json`` one object with ``game``,
