@@ -30,6 +30,26 @@ def test_unknown_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) ->
     assert "invalid choice" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["uno", "simulate"],
+        ["yahtzee", "simulate", "--players", "2"],
+        ["demo", "--game", "tiki", "--pace", "0"],
+    ],
+)
+@pytest.mark.parametrize("seed", ["-5", "five", "1.5"])
+def test_a_seed_is_a_whole_number_zero_or_more_in_every_command(
+    command: list[str], seed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main([*command, "--seed", seed])
+    assert exit_.value.code == 2
+    assert f"argument --seed: A seed is a whole number, 0 or more, not '{seed}'." in (
+        capsys.readouterr().err
+    )
+
+
 def every_parser() -> list[tuple[str, argparse.ArgumentParser]]:
     """The `companion` parser and every subcommand's parser, with their command lines."""
     found: list[tuple[str, argparse.ArgumentParser]] = []

@@ -9,6 +9,8 @@ is committed to the log, so a line on the screen is a line on disk; the line
 includes what the action caused, as the engine narrates it ("#7 The
 spinner points at Dev. Dev draws 2 cards (Tiki Draw 2). Play goes on with Ana.").
 ``--resume`` continues the unfinished match in the log after a crash.
+``--deck FILE`` plays an UNO game with the table's own deck file; a broken
+file, or one the game cannot be played with, is refused before the log opens.
 """
 
 from __future__ import annotations
@@ -26,9 +28,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from companion.commands._arguments import seed_argument
 from companion.config import BACKENDS, Config, config_warnings, load_config
+from companion.decks import DECK_GAMES, deck_options
 from companion.errors import CompanionError
-from companion.games.base import INVALID_ROLL, GameSpec, RuleError
+from companion.games.base import INVALID_ROLL, GameSpec, JSONValue, RuleError
 from companion.games.registry import game_specs
 from companion.store import Store, default_db_path
 from companion.table import (
@@ -67,7 +71,12 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--game", help="the game to play (for example tiki, backgammon)")
     parser.add_argument("--players", type=int, help="how many players (default: up to 4)")
-    parser.add_argument("--seed", type=int, help="make every choice and every roll repeatable")
+    parser.add_argument(
+        "--seed", type=seed_argument, help="make every choice and every roll repeatable"
+    )
+    parser.add_argument(
+        "--deck", metavar="FILE", help="an UNO deck file (TOML or JSON) to play with"
+    )
     parser.add_argument("--db", type=Path, help="the match log (default: the data directory)")
     parser.add_argument(
         "--pace",
@@ -100,9 +109,13 @@ def run(args: argparse.Namespace, games: Mapping[str, GameSpec] | None = None) -
     if not math.isfinite(args.pace) or args.pace < 0:
         raise CompanionError("--pace is a number of seconds, 0 or more.")
     path: Path = args.db if args.db is not None else default_db_path()
+    if args.resume and args.deck:
+        raise CompanionError(
+            "--deck starts a new match; --resume continues the logged one with its own deck."
+        )
     if args.resume and not path.exists():
         raise CompanionError(_nothing_to_resume(path))
-    new_match = None if args.resume else _new_match(games, args.game, args.players)
+    new_match = None if args.resume else _new_match(games, args.game, args.players, args.deck)
     try:
         # Ctrl-C can come at any moment, also while the log opens or a long match replays.
         final = _play(path, games, new_match, args.seed, args.pace, _spin_config(args))
@@ -190,11 +203,14 @@ def _say(sentence: str) -> None:
     print(f"companion: {sentence}", file=sys.stderr, flush=True)
 
 
-def _new_match(games: Mapping[str, GameSpec], game: str | None, players: int | None) -> NewMatch:
-    """The match `--game` and `--players` ask for.
+def _new_match(
+    games: Mapping[str, GameSpec], game: str | None, players: int | None, deck: str | None = None
+) -> NewMatch:
+    """The match `--game`, `--players` and `--deck` ask for.
 
     Raises:
-        CompanionError: no game given, no such game, or it is not for that many players.
+        CompanionError: no game given, no such game, it is not for that many
+            players, or the deck file is broken or unfit for the game.
     """
     if not game:
         raise CompanionError(
@@ -209,7 +225,29 @@ def _new_match(games: Mapping[str, GameSpec], game: str | None, players: int | N
         check_player_count(spec, count)
     except RuleError as error:
         raise CompanionError(str(error)) from None
-    return NewMatch(spec.name, default_players(count), {})
+    options = {} if deck is None else _deck_options(spec, count, deck)
+    return NewMatch(spec.name, default_players(count), options)
+
+
+def _deck_options(spec: GameSpec, players: int, path: str) -> dict[str, JSONValue]:
+    """The options that play `spec` with the deck file at `path`, checked before anything starts.
+
+    Raises:
+        CompanionError: the game takes no deck, or the file is broken or unfit for the game.
+    """
+    if spec.name not in DECK_GAMES:
+        raise CompanionError(
+            f"--deck is for the UNO games ({', '.join(DECK_GAMES)}), not {spec.title}."
+        )
+    try:
+        options = deck_options(path)
+    except RuleError as error:
+        raise CompanionError(str(error)) from None
+    try:
+        spec.new(players, options)
+    except RuleError as error:
+        raise CompanionError(f"The deck file {path} cannot be used: {error}") from None
+    return options
 
 
 def _start(table: Table, new_match: NewMatch) -> TableSnapshot:

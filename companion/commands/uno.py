@@ -1,7 +1,8 @@
 """`companion uno`: UNO games from the command line.
 
-`companion uno simulate --game classic|tiki|duo --players N --seed S [--json]`
-plays a complete match with random legal choices: one seeded
+`companion uno simulate --game classic|tiki|duo --players N --seed S [--json]
+[--deck FILE]` plays a complete match with random legal choices (with the
+deck file read by `companion.decks`, if given): one seeded
 `random.Random` answers every chance request (shuffles, spins) and picks
 every choice, so the same seed gives the same match. It prints a readable
 log and the final scores, or with ``--json`` one object with ``game``,
@@ -19,6 +20,8 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
+from companion.commands._arguments import seed_argument
+from companion.decks import deck_options
 from companion.errors import CompanionError
 from companion.games.autoplay import random_actions
 from companion.games.base import GameSpec, GameState, RuleError, about_seat, narration
@@ -57,7 +60,7 @@ def register(subparsers: Any) -> None:
         help=f"number of players (default: {DEFAULT_PLAYERS}, or 2 for UNO Duo)",
     )
     simulate.add_argument(
-        "--seed", type=int, default=0, help="seed of the random choices (default: 0)"
+        "--seed", type=seed_argument, default=0, help="seed of the random choices (default: 0)"
     )
     simulate.add_argument("--deck", metavar="FILE", help="a deck file (TOML or JSON) to play with")
     simulate.add_argument("--json", action="store_true", help="print one JSON object")
@@ -157,7 +160,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         players = max(spec.min_players, min(DEFAULT_PLAYERS, spec.max_players))
     options: dict[str, Any] = {}
     if args.deck:
-        options["deck_cards"] = _deck_cards(args.deck)
+        options.update(_deck_options(args.deck))
     if args.json:
         state, actions = simulate_match(args.game, players, args.seed, options, args.deck)
         json.dump(match_summary(args.game, args.seed, state, actions), sys.stdout)
@@ -168,14 +171,11 @@ def run_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _deck_cards(path: str) -> list[str]:
-    from companion.games.uno.deck_file import load_deck_file
-
+def _deck_options(path: str) -> dict[str, Any]:
     try:
-        deck = load_deck_file(path)
+        return deck_options(path)
     except RuleError as error:
         raise UnoCommandError(str(error)) from None
-    return [str(card) for card in deck.cards]
 
 
 def _print_log(spec: GameSpec, state: Any, rng: random.Random, out: TextIO, seed: int) -> None:
@@ -195,7 +195,9 @@ def _print_log(spec: GameSpec, state: Any, rng: random.Random, out: TextIO, seed
             start_seen = list(state.start_cards)
             start = ", then ".join(str(card) for card in start_seen)
             print(
-                f"Round {rounds_seen + 1}: seat {state.dealer} deals; start card {start}.", file=out
+                f"Round {rounds_seen + 1}: seat {state.dealer} {state.dealer_role}; "
+                f"start card {start}.",
+                file=out,
             )
         for note in narration(state):  # what the action caused, under its line
             print(f"    {note.render(_seat_text)}", file=out)

@@ -22,6 +22,7 @@ import json
 import random
 from typing import Any
 
+from companion.commands._arguments import seed_argument
 from companion.errors import CompanionError
 from companion.games.autoplay import random_actions
 from companion.games.base import JSONValue, RuleError
@@ -48,7 +49,9 @@ def register(subparsers: Any) -> None:
         description="Play one complete game with random legal choices and print its log.",
     )
     simulate.add_argument("--players", type=int, required=True, help="2 to 4 players")
-    simulate.add_argument("--seed", type=int, required=True, help="seed of the random choices")
+    simulate.add_argument(
+        "--seed", type=seed_argument, required=True, help="seed of the random choices"
+    )
     simulate.add_argument(
         "--options",
         default="{}",

@@ -2,7 +2,10 @@
 
 Pure given its input: the caller supplies the `random.Random`, so a seed
 reproduces the whole game. Chance requests are answered the way a fair table
-would (fair dice, a uniform shuffle, a uniformly chosen seat).
+would: fair dice, a uniform shuffle, and a spin that stops at a uniformly
+chosen seat or, now and then (`BETWEEN_SEATS_RATE`), between two neighbouring
+seats, as a real spinner does, so random games also reach the spinning
+player's pick.
 """
 
 from __future__ import annotations
@@ -12,6 +15,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from companion.games.base import ChanceRequest, GameState, RuleError
+
+BETWEEN_SEATS_RATE = 0.125
+"""How often a random spin stops between two neighbouring seats (a one-in-eight margin)."""
 
 
 def sample_outcome(request: ChanceRequest, rng: random.Random) -> Any:
@@ -23,8 +29,20 @@ def sample_outcome(request: ChanceRequest, rng: random.Random) -> Any:
         rng.shuffle(order)
         return order
     if request.kind == "spin":
-        return rng.choice(request.seats)
+        return _spin_stop(request.seats, rng)
     raise RuleError(f"Nobody knows how to supply chance of kind {request.kind!r}.")
+
+
+def _spin_stop(seats: tuple[int, ...], rng: random.Random) -> int | tuple[int, int]:
+    """A seat, each equally likely, or now and then that seat and the next one round the table.
+
+    `seats` are in order round the table, so neighbours are next to each other
+    in the tuple and the last seat neighbours the first.
+    """
+    index = rng.randrange(len(seats))
+    if len(seats) > 1 and rng.random() < BETWEEN_SEATS_RATE:
+        return (seats[index], seats[(index + 1) % len(seats)])
+    return seats[index]
 
 
 def next_random_action(state: GameState, rng: random.Random) -> Any:

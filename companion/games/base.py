@@ -257,6 +257,21 @@ def accepted_chance(state: Any) -> ChanceRequest | None:
     return method() if callable(method) else None
 
 
+def spin_seats(outcome: Any) -> tuple[int, ...] | None:
+    """The seats of a spin outcome (one seat, or a sequence of seats), or None if it is not one.
+
+    A seat is a whole number; True and False are not seats, although Python
+    counts them as 1 and 0.
+    """
+    if isinstance(outcome, int) and not isinstance(outcome, bool):
+        return (outcome,)
+    if isinstance(outcome, Sequence) and not isinstance(outcome, str) and all(
+        isinstance(seat, int) and not isinstance(seat, bool) for seat in outcome
+    ):
+        return tuple(outcome)
+    return None
+
+
 def check_outcome(request: ChanceRequest, outcome: Any) -> None:
     """Check that a chance outcome fits its request.
 
@@ -279,6 +294,8 @@ def check_outcome(request: ChanceRequest, outcome: Any) -> None:
         if not isinstance(outcome, Sequence) or sorted(outcome) != list(range(request.size)):
             raise RuleError(f"A shuffle must be an order of all {request.size} cards.")
     elif request.kind == "spin":
-        seats = [outcome] if isinstance(outcome, int) else list(outcome)
-        if not 1 <= len(seats) <= 2 or any(seat not in request.seats for seat in seats):
+        seats = spin_seats(outcome)
+        if seats is None or not 1 <= len(seats) <= 2 or any(
+            seat not in request.seats for seat in seats
+        ):
             raise RuleError(f"The spinner can stop only at seats {list(request.seats)}.")

@@ -33,7 +33,10 @@ class ChanceSource(Protocol):
 
 
 class FairChance:
-    """Fair dice, uniform shuffles and uniformly chosen seats.
+    """Fair dice, uniform shuffles and fair spins, as `sample_outcome` draws them.
+
+    A spin stops at a uniformly chosen seat or now and then between two
+    neighbours; at the table spins go to the spinner source, not here.
 
     With no seed the draws come from `secrets` (the operating system's
     randomness); a seed makes them reproducible, for tests and demos.

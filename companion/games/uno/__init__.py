@@ -46,6 +46,6 @@ GAME_SPECS: tuple[GameSpec, ...] = (
     uno_game_spec(TikiTwist),
     uno_game_spec(DuoUno),
 )
-"""Every UNO game; the Tiki Twist and Duo specs are added here as they land."""
+"""Every UNO game: classic UNO, UNO Tiki Twist and UNO Duo."""
 
 __all__ = ["GAME_SPECS", "ClassicUno", "DuoUno", "TikiTwist", "UnfitDeckError", "UnoMatch"]

@@ -78,7 +78,7 @@ class UnoMatch(MatchState):
     def chance_request(self, kind: str) -> ChanceRequest:
         """The request for the pending chance of `kind`."""
         prompts = {
-            "dealer": "Shuffle: each player takes a card, the highest number deals.",
+            "dealer": f"Shuffle: each player takes a card, the highest number {self.dealer_role}.",
             "deal": "Shuffle the deck for the deal.",
             "restart": "Shuffle the Wild Draw Four back into the draw pile.",
             "reshuffle": "The draw pile is empty: shuffle the discard pile.",
@@ -283,7 +283,7 @@ class UnoMatch(MatchState):
                 assert winner is not None
                 self.note("{0} went out: enter the cards left in the other hands.", winner)
             return
-        points = [hand_points(hand, self.points_table) for hand in self.hands]  # type: ignore[arg-type]
+        points = [hand_points(hand, self.round_points_table) for hand in self.hands]  # type: ignore[arg-type]
         self._close_round(points)
 
     def seats_to_count(self) -> list[int]:
@@ -307,7 +307,7 @@ class UnoMatch(MatchState):
             assert self.dealer is not None
             self.dealer = (self.dealer + 1) % self.players
         assert self.dealer is not None
-        self.note("A new round begins: {0} deals.", self.dealer)
+        self.note(f"A new round begins: {{0}} {self.dealer_role}.", self.dealer)
         self.begin_round()
 
     def _note_round(self, before: list[int]) -> None:
@@ -406,6 +406,8 @@ class UnoMatch(MatchState):
             raise RuleError(f"Seat {seat} has no hand to count; still to count: seat {listed}.")
         points = self._counted_points(action)
         self.counted[seat] = points
+        if action.cards:  # the hand is shown: its cards now count as face up
+            self.hands[seat] = list(action.cards)
         if len(self.counted) == len(self.seats_to_count()):
             self._close_round([self.counted.get(s, 0) for s in range(self.players)])
 
@@ -423,7 +425,7 @@ class UnoMatch(MatchState):
                 raise RuleError(f"{missing[0]} is not in this deck.")
             for card, entered in Counter(action.cards).items():
                 self.check_copies_left(card, entered)
-            return hand_points(action.cards, self.points_table)
+            return hand_points(action.cards, self.round_points_table)
         if action.points is None:
             raise RuleError(f"Enter the cards left in seat {action.seat}'s hand or their points.")
         possible = self.possible_points(size)
@@ -437,7 +439,7 @@ class UnoMatch(MatchState):
 
     def possible_points(self, size: int) -> list[int]:
         """Every total a hand of `size` cards of this deck can be worth (referee scoring)."""
-        return possible_hand_points(self.deck, size, self.points_table)
+        return possible_hand_points(self.deck, size, self.round_points_table)
 
     def _legal_dealer(self) -> list[Any]:
         return [act.ChooseDealer(seat) for seat in range(self.players)]

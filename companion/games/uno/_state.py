@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Self
 
 from companion.games.base import JSONValue, Note, RuleError
 from companion.games.uno import actions as act
-from companion.games.uno.cards import Card, Colour
+from companion.games.uno.cards import Card, Colour, Kind
 from companion.games.uno.deck_file import builtin_deck
 from companion.games.uno.options import ClassicOptions
 from companion.games.uno.scoring import CLASSIC_POINTS, PointsTable
@@ -57,6 +57,9 @@ class MatchState:
     options_type: ClassVar[type[ClassicOptions]] = ClassicOptions
     action_types: ClassVar[dict[str, Any]] = act.ACTION_TYPES
     points_table: ClassVar[PointsTable] = CLASSIC_POINTS
+    """The game's card points; a match scores with `round_points_table` (D-U1 applied)."""
+    dealer_role: ClassVar[str] = "deals"
+    """What the seat that cut the highest card does, for the narration (UNO Duo: "drafts first")."""
     plays_tiki_faces: ClassVar[bool] = False
     """True for a game with the Tiki idol; the others refuse a deck with Tiki Faces."""
     catch_phases: ClassVar[frozenset[str]] = frozenset(
@@ -101,6 +104,11 @@ class MatchState:
         self.players = players
         self.options = options if options is not None else self.options_type()
         self.referee = self.options.mode == "referee"
+        self.round_points_table: PointsTable = {
+            **self.points_table,
+            Kind.BLANK_WILD: self.points_table[self.effective_kind(Card(Kind.BLANK_WILD))],
+        }
+        """The points cards score at a round's end: a blank wild as the card it plays as (D-U1)."""
         self.deck: tuple[Card, ...] = self.build_deck()
         self.deck_kinds = frozenset(self.deck)
         self.deck_counts: Counter[Card] = Counter(self.deck)
@@ -131,6 +139,12 @@ class MatchState:
         self.discard = []
         self.hands = [[] for _ in range(self.players)]
         self._reset_round()
+
+    def effective_kind(self, card: Card) -> Kind:
+        """What `card` does when played (D-U1: a blank wild acts as the option says)."""
+        if card.kind is Kind.BLANK_WILD:
+            return Kind.WILD_DRAW_FOUR if self.options.blank_wild == "wild_draw_four" else Kind.WILD
+        return card.kind
 
     def build_deck(self) -> tuple[Card, ...]:
         """The match's deck: the user's cards if given, else the built-in deck.

@@ -100,7 +100,7 @@ class Card:
     """
 
     __slots__ = (
-                "_text",
+        "_text",
         "colour",
         "is_tiki_face",
         "is_wild",

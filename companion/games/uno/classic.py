@@ -26,12 +26,14 @@ rule at a time). The cards and the JSON form live in `MatchState`
 (with the referee's hand counts, `CountHand`) in `UnoMatch` (``_match.py``):
 
 - class attributes: ``game_name``, ``title``, ``min_players``,
-  ``max_players``, ``builtin_decks`` (deck choice), ``options_type`` (a
+  ``max_players``, ``dealer_role`` (what the cut winner does: "deals",
+  UNO Duo "drafts first"), ``builtin_decks`` (deck choice), ``options_type`` (a
   `ClassicOptions` subclass), ``action_types`` (JSON type -> action class),
   ``points_table`` (round scoring), ``catch_phases`` (when an UNO catch is
   allowed), ``keeps_uno_window`` (action types that leave the catch window open).
 - `build_deck()`: the deck (default: the user's cards or the options' deck).
-- `effective_kind(card)`: what a card does (D-U1 blank wilds).
+- `effective_kind(card)`: what a card does (D-U1 blank wilds; defined in
+  `MatchState`, whose round scoring counts a blank wild as the card it plays as).
 - `playable_test(seat)`: what counts as playable now, as a test of one card
   (`playable(card, seat)` applies it); `play_error(card, seat)`
   gives the sentence when it is not (override it for a better sentence).
@@ -58,12 +60,9 @@ rule at a time). The cards and the JSON form live in `MatchState`
   `spin_action(outcome)`.
 - `json_fields()` / `load_json_fields(data)`: extra state for `to_json`.
 - `card_locations()`: extra places cards can be (the idol, the draft).
-- `follow_entries(simulation)`: referee entries a variant's simulation made
-  by itself (used by `companion.games.uno.referee.follow`).
-- `catch_phases` / `keeps_uno_window` (attributes): when a missed UNO may be
-  caught, and which actions leave the catch open (a Tiki spin does).
 - `follow_entries(simulation)`: what a person enters at the table that a
-  simulation did by itself (Tiki: declining a Discard All of a missing colour).
+  simulation did by itself (Tiki: declining a Discard All of a missing
+  colour), for `companion.games.uno.referee.follow`.
 
 Every ``_apply_<type>`` validates first and changes nothing before it has
 decided the action is legal, so a `RuleError` leaves the state untouched.
@@ -100,12 +99,6 @@ class ClassicUno(UnoMatch):
     """A classic UNO match (2-10 players) to the options' target score."""
 
     # ------------------------------------------------------------ rule hooks
-
-    def effective_kind(self, card: Card) -> Kind:
-        """What `card` does when played (D-U1: a blank wild acts as the option says)."""
-        if card.kind is Kind.BLANK_WILD:
-            return Kind.WILD_DRAW_FOUR if self.options.blank_wild == "wild_draw_four" else Kind.WILD
-        return card.kind
 
     def playable(self, card: Card, seat: int) -> bool:
         """True if `seat` may play `card` now (see `playable_test`)."""
@@ -297,7 +290,7 @@ class ClassicUno(UnoMatch):
             self.note("A tie for the highest card: the tied players cut again.")
             return
         self.dealer = tied[0]
-        self.note("{0} cut the highest card and deals.", self.dealer)
+        self.note(f"{{0}} cut the highest card and {self.dealer_role}.", self.dealer)
         self.begin_round()
 
     def _shuffled_deal(self, cards: list[Card]) -> None:

@@ -20,16 +20,8 @@ This module is the bookkeeping of whose pick it is and when the draft is over;
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
 from companion.games.base import JSONValue, RuleError
-
-
-class DraftChoice(Enum):
-    """What a drafter does with the card they looked at."""
-
-    KEEP = "keep"
-    DISCARD = "discard"
 
 
 @dataclass
@@ -58,11 +50,6 @@ class Draft:
     def is_complete(self) -> bool:
         """True once both players hold their full opening hand."""
         return self.picks >= 2 * self.hand_size
-
-    @property
-    def draft_discard_size(self) -> int:
-        """Cards on the draft discard: every pick puts exactly one there."""
-        return self.picks
 
     @staticmethod
     def cards_needed(hand_size: int = 7) -> int:

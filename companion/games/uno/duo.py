@@ -68,6 +68,7 @@ class DuoUno(ClassicUno):
     title: ClassVar[str] = "UNO Duo"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    dealer_role: ClassVar[str] = "drafts first"
     options_type: ClassVar[type[ClassicOptions]] = DuoOptions
     action_types: ClassVar[dict[str, Any]] = dact.DUO_ACTION_TYPES
     points_table = DUO_POINTS
@@ -155,6 +156,9 @@ class DuoUno(ClassicUno):
         else:
             self.turn_up_start_card()
 
+    def _legal_dealer(self) -> list[Any]:
+        return [dact.ChooseFirstDrafter(seat) for seat in range(self.players)]
+
     def _legal_draft(self) -> list[Any]:
         return [dact.DraftPick(True), dact.DraftPick(False)]
 
@@ -231,9 +235,20 @@ class DuoUno(ClassicUno):
             super().card_effect(card, seat)
 
     def last_card_effect(self, card: Card, seat: int) -> None:
-        """A volley ends with the round; a last Draw Two still makes the opponent draw 2."""
-        self.volley = 0
-        super().last_card_effect(card, seat)
+        """A Draw Two that goes out makes the opponent draw it and the volley stacked before it.
+
+        The opponent cannot stack any more (the round is over), so they are the
+        first who does not stack and draw the total. With ``last_card_effects``
+        off the round ends with nobody drawing, the volley included.
+        """
+        stacked, self.volley = self.volley, 0
+        if not self.options.last_card_effects or not stacked:
+            super().last_card_effect(card, seat)
+            return
+        assert self.effective_kind(card) is Kind.DRAW_TWO  # only a Draw Two is played on a volley
+        opponent, total = self.next_seat(seat), stacked + 2
+        self.owe(opponent, total)
+        self.note(f"{{0}} still draws {total} cards: the volley and the last card.", opponent)
 
     def _apply_draw(self, action: act.Draw) -> None:
         if not self.volley:

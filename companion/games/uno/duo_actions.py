@@ -10,8 +10,16 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from companion.games.base import JSONValue, RuleError
-from companion.games.uno.actions import ACTION_TYPES, CallUno
+from companion.games.uno.actions import ACTION_TYPES, CallUno, ChooseDealer
 from companion.games.uno.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseFirstDrafter(ChooseDealer):
+    """Referee mode: the seat that cut the highest card and drafts first (Player 1)."""
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} drafts first"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,8 +70,8 @@ class PlayColour:
 
 DUO_ACTION_TYPES: dict[str, Any] = {
     **ACTION_TYPES,
-    **{cls.type: cls for cls in (DraftPick, PlayColour)},
+    **{cls.type: cls for cls in (ChooseFirstDrafter, DraftPick, PlayColour)},
 }
 """Every action of an UNO Duo match, by JSON type."""
 
-__all__ = ["DUO_ACTION_TYPES", "CallUno", "DraftPick", "PlayColour"]
+__all__ = ["DUO_ACTION_TYPES", "CallUno", "ChooseFirstDrafter", "DraftPick", "PlayColour"]

@@ -13,11 +13,8 @@ keeps them in order, newest last.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
-
-from companion.games.base import JSONValue
 
 Card = TypeVar("Card")
 
@@ -46,27 +43,3 @@ class Idol(Generic[Card]):
         """Remove and return every face except the one showing (for a reshuffle)."""
         hidden, self.faces = self.faces[:-1], self.faces[-1:]
         return hidden
-
-    def take_all(self) -> list[Card]:
-        """Empty the idol (a new round gathers every card); returns its faces, oldest first."""
-        every, self.faces = self.faces, []
-        return every
-
-    def copy(self) -> Idol[Card]:
-        """An independent idol holding the same faces."""
-        return Idol(list(self.faces))
-
-    def to_json(self, card_to_json: Callable[[Card], JSONValue]) -> list[JSONValue]:
-        """The faces, oldest first, each written with `card_to_json`."""
-        return [card_to_json(face) for face in self.faces]
-
-    @classmethod
-    def from_json(
-        cls, data: list[JSONValue], card_from_json: Callable[[JSONValue], Card]
-    ) -> Idol[Card]:
-        """Read back an idol written by `to_json`.
-
-        Raises:
-            RuleError: a face is not a card (raised by `card_from_json`).
-        """
-        return cls([card_from_json(item) for item in data])

@@ -68,7 +68,7 @@ class ClassicOptions:
             RuleError: an unknown option or a value of the wrong kind, in a sentence.
         """
         data = dict(data or {})
-        hints = typing.get_type_hints(cls)
+        hints = _type_hints(cls)
         names = [field.name for field in dataclasses.fields(cls)]
         unknown = sorted(set(data) - set(names))
         if unknown:
@@ -93,6 +93,21 @@ class ClassicOptions:
             raise RuleError(f"Each player needs at least one card, not {self.hand_size}.")
         if self.uno_penalty < 0:
             raise RuleError(f"The UNO penalty cannot be negative ({self.uno_penalty}).")
+
+
+_TYPE_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _type_hints(options_type: type) -> dict[str, Any]:
+    """The field types of an options class, worked out once per class.
+
+    A saved match reads its options on every restore, and `typing.get_type_hints`
+    takes longer than reading the rest of the match.
+    """
+    hints = _TYPE_HINTS.get(options_type)
+    if hints is None:
+        hints = _TYPE_HINTS[options_type] = typing.get_type_hints(options_type)
+    return hints
 
 
 def _checked(name: str, hint: Any, value: Any) -> Any:

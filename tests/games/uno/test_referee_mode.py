@@ -206,6 +206,17 @@ def test_referee_refuses_bad_hand_entries(entry: act.CountHand, sentence: str) -
         state.apply(entry)
 
 
+def test_referee_counts_no_more_copies_of_a_card_in_the_hands_than_the_deck_has() -> None:
+    state = started("Red 5", dealer=2, hand_size=1)
+    state.apply(play("Red 6"))
+    assert state.seats_to_count() == [1, 2]
+    state.apply(act.CountHand(1, cards=(Card.parse("Red 0"),)))
+    with pytest.raises(RuleError, match="The deck has 1 Red 0 and one already showing"):
+        state.apply(act.CountHand(2, cards=(Card.parse("Red 0"),)))
+    state.apply(act.CountHand(2, cards=(Card.parse("Blue 0"),)))
+    assert state.rounds[-1]["points"] == [0, 0, 0]
+
+
 def test_referee_match_round_trips_through_json() -> None:
     state = started("Red 5")
     state.apply(act.Draw())

@@ -107,6 +107,65 @@ def test_wild_cards_are_not_of_a_colour_for_discard_all() -> None:
     assert DiscardAll(1) in state.legal_actions()
 
 
+# ------------------------------------------------- D-U6 on top: tiki_discards
+
+
+def test_tiki_discards_go_on_top_and_the_last_is_in_play_when_the_table_says_so_d_u6() -> None:
+    state = spun_onto("Tiki Discard 2", 1, HANDS, top="Yellow 5", tiki_discards="on_top")
+    state.apply(discard("Red 2"))
+    assert state.top_card == Card.parse("Red 2") and state.colour is not None
+    assert state.colour.value == "Red"
+    state.apply(discard("Blue 9"))
+    assert state.discard[-3:] == [Card.parse("Yellow 5"), Card.parse("Red 2"), Card.parse("Blue 9")]
+    assert state.colour.value == "Blue" and state.to_move == 1
+    assert "Blue 3" in names(state.legal_actions())  # Blue 3 on Blue 9, not on Yellow 5
+
+
+def test_a_wild_discarded_on_top_leaves_the_colour_in_play_d_u6() -> None:
+    state = spun_onto("Tiki Discard 2", 1, HANDS, top="Yellow 5", tiki_discards="on_top")
+    state.apply(discard("Wild Tiki"))
+    state.apply(EndTikiAction())
+    assert state.top_card == Card.parse("Wild Tiki")
+    assert state.colour is not None and state.colour.value == "Yellow"
+
+
+def test_discard_all_on_top_lets_the_player_choose_the_card_left_in_play_d_u6() -> None:
+    state = spun_onto("Tiki Discard All Blue", 1, HANDS, top="Yellow 5", tiki_discards="on_top")
+    blue_3, blue_9 = Card.parse("Blue 3"), Card.parse("Blue 9")
+    assert state.legal_actions() == [DiscardAll(2, blue_3), DiscardAll(2, blue_9), EndTikiAction()]
+    with pytest.raises(RuleError, match="Name the Blue card laid down last"):
+        state.apply(DiscardAll(2))
+    with pytest.raises(RuleError, match="Seat 1 holds no Blue 7 to lay down last"):
+        state.apply(DiscardAll(2, Card.parse("Blue 7")))
+    state.apply(DiscardAll(2, blue_3))
+    assert state.discard[-3:] == [Card.parse("Yellow 5"), blue_9, blue_3]
+    assert state.top_card == blue_3 and state.hand_sizes[1] == 2
+
+
+def test_discard_all_under_the_top_card_names_no_last_card_d_u6() -> None:
+    state = spun_onto("Tiki Discard All Blue", 1, HANDS, top="Yellow 5")
+    with pytest.raises(RuleError, match="go under the top card at this table"):
+        state.apply(DiscardAll(2, Card.parse("Blue 3")))
+
+
+def test_referee_enters_the_card_left_on_top_by_a_discard_all_d_u6() -> None:
+    from companion.games.uno.referee import new_referee
+
+    options = TikiTwist.options_type(tiki_discards="on_top")
+    state = new_referee(TikiTwist, 3, options)
+    state.apply(act.ChooseDealer(2))
+    state.apply(act.TurnUp(Card.parse("Yellow 5")))
+    state.apply(play("Tiki Discard All Green"))
+    state.apply(state.chance_action(1))
+    assert DiscardAll(2, Card.parse("Green 7")) in state.legal_actions()
+    with pytest.raises(RuleError, match="Red 7 is not a Green card"):
+        state.apply(DiscardAll(2, Card.parse("Red 7")))
+    state.apply(DiscardAll(2, Card.parse("Green 7")))
+    assert state.top_card == Card.parse("Green 7") and state.discard[-2] is None
+    assert state.colour is not None and state.colour.value == "Green"
+    assert state.hand_sizes == [6, 5, 7]
+
+
 # --------------------------------------------------------------------- Go To
 
 

@@ -29,9 +29,3 @@ def test_reshuffle_of_an_empty_idol_takes_nothing() -> None:
     assert idol.take_hidden_faces() == []
     assert idol.is_empty
 
-
-def test_idol_round_trips_through_json() -> None:
-    idol = Idol(["Draw 1", "Go To"])
-    data = idol.to_json(lambda face: face.upper())
-    assert data == ["DRAW 1", "GO TO"]
-    assert Idol.from_json(data, lambda item: str(item).title()).faces == ["Draw 1", "Go To"]

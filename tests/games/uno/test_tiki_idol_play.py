@@ -67,6 +67,16 @@ def test_spin_outcome_is_a_seat_or_a_pair_of_neighbouring_seats() -> None:
         state.chance_action(7)
 
 
+@pytest.mark.parametrize("outcome", [True, False, (True, False), [0, True], "01", 1.0, None])
+def test_spin_outcome_is_a_seat_number_not_true_or_false(outcome: object) -> None:
+    state = tiki(FOUR, top="Yellow 5")
+    state.apply(play("Tiki Draw 4"))
+    with pytest.raises(RuleError, match="can stop only at seats"):
+        state.chance_action(outcome)
+    with pytest.raises(RuleError, match="seat number"):
+        state.spin_action(outcome)
+
+
 def test_spin_between_two_seats_lets_the_spinner_pick_one() -> None:
     state = tiki(FOUR, top="Yellow 5")
     state.apply(play("Tiki Draw 4"))
@@ -124,6 +134,27 @@ def test_spin_card_played_while_the_idol_is_empty_does_nothing_more_d_u4() -> No
     state.apply(play("Yellow 4 Spin"))
     assert state.chance() is None
     assert state.to_move == 1
+
+
+@pytest.mark.parametrize(
+    ("outcome", "picked", "to_move"), [(2, None, 2), ((0, 1), 1, 1), (0, None, 0)]
+)
+def test_spin_card_on_an_empty_idol_spins_to_pick_the_next_player_when_the_table_says_so_d_u4(
+    outcome: object, picked: int | None, to_move: int
+) -> None:
+    state = tiki([["Yellow 4 Spin", "Red 7"], ["Red 2"], ["Red 4"]], top="Yellow 5",
+                 spin_on_empty_idol="picks_next_player")
+    state.apply(play("Yellow 4 Spin"))
+    request = state.chance()
+    assert request is not None and request.prompt == (
+        "Spin needed: the idol is empty, the player it points to plays next."
+    )
+    state.apply(state.chance_action(outcome))
+    if picked is not None:
+        state.apply(PickSeat(picked))
+    assert state.phase == "turn" and state.to_move == to_move
+    assert state.hand_sizes == [1, 1, 1] and state.idol.is_empty
+    assert [note.text for note in state.narration()] == ["{0} plays next (the idol is empty)."]
 
 
 def test_tiki_face_played_as_the_last_card_wins_the_round_without_a_spin_d_u5() -> None:

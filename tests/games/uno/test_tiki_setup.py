@@ -182,6 +182,8 @@ def test_uno_simulate_tiki_prints_the_match_as_json(capsys: pytest.CaptureFixtur
         {"type": "pick_seat", "seat": True},
         {"type": "tiki_discard"},
         {"type": "discard_all", "count": "all"},
+        {"type": "discard_all", "count": 2, "last": 7},
+        {"type": "discard_all", "count": 2, "last": "Purple 7"},
         {"type": "spin", "seats": [1]},
     ],
 )
@@ -192,5 +194,7 @@ def test_bad_tiki_action_json_is_refused_with_a_sentence(data: dict[str, object]
 
 def test_tiki_actions_round_trip_through_json() -> None:
     spec = game_spec("tiki")
-    for action in (SpinResult((1, 2)), PickSeat(2), DiscardAll(3), play("Tiki Go To")):
+    on_top = DiscardAll(3, Card.parse("Blue 7"))
+    for action in (SpinResult((1, 2)), PickSeat(2), DiscardAll(3), on_top, play("Tiki Go To")):
         assert spec.action_from_json(json.loads(json.dumps(action.to_json()))) == action
+    assert DiscardAll(3).to_json() == {"type": "discard_all", "count": 3}  # as logged before D-U6

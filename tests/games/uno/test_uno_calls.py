@@ -58,6 +58,20 @@ def test_late_uno_call_is_too_late_once_the_next_player_began() -> None:
         state.apply(act.CallUno(0))
 
 
+def test_catch_is_too_late_once_the_next_player_began_by_drawing() -> None:
+    state = classic_tables.laid_out(
+        [["Red 7", "Blue 1"], ["Red 2", "Red 3"], ["Red 4"]], draw=["Red 9", "Green 2"]
+    )
+    state.apply(play("Red 7"))  # seat 0 forgot to call UNO
+    state.apply(act.Draw())  # seat 1 begins their turn by drawing instead of playing
+    assert state.to_move == 1 and state.phase == "drawn"  # Red 9 may still be played
+    assert act.CatchUno(0) not in state.legal_actions()
+    assert act.CallUno(0) not in state.legal_actions()
+    with pytest.raises(RuleError, match="Seat 0 cannot be caught"):
+        state.apply(act.CatchUno(0))
+    assert state.hand_sizes == [1, 3, 1]
+
+
 def test_catch_before_the_late_call_makes_the_player_draw_two() -> None:
     state = classic_forgot()
     state.apply(act.CatchUno(0))

@@ -66,6 +66,31 @@ def test_simulate_prints_a_readable_log_and_final_scores(
     assert lines[-1].startswith("Winner: seat ")
 
 
+def test_duo_log_says_who_drafts_first_where_classic_says_who_deals(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["uno", "simulate", "--game", "duo", "--seed", "4"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    first_round = next(line for line in lines if line.startswith("Round 1: seat "))
+    assert "drafts first; start card" in first_round
+    assert any(line.endswith("cut the highest card and drafts first.") for line in lines)
+    assert not any("deals" in line for line in lines)
+
+
+def test_simulated_tiki_spins_stop_between_two_seats_and_the_json_replays_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    result = simulate_json(capsys, "--game", "tiki", "--players", "3", "--seed", "2")
+    between = [e for e in result["events"] if e["type"] == "spin_result" and len(e["seats"]) == 2]
+    picks = [event for event in result["events"] if event["type"] == "pick_seat"]
+    assert between and len(picks) == len(between)
+    spec = game_spec("tiki")
+    state = spec.new(result["players"], result["options"])
+    for event in result["events"]:
+        state.apply(spec.action_from_json(event))
+    assert state.is_over and state.scores() == result["scores"]
+
+
 def test_log_and_json_describe_the_same_match(capsys: pytest.CaptureFixture[str]) -> None:
     result = simulate_json(capsys, "--players", "3", "--seed", "9")
     assert main(["uno", "simulate", "--players", "3", "--seed", "9"]) == 0
@@ -104,14 +129,22 @@ def test_players_out_of_range_for_the_game_is_a_sentence_and_exit_status_1(
         assert "Traceback" not in captured.err
 
 
-@pytest.mark.parametrize("flag", [["--seed", "abc"], ["--players", "four"], ["--seed", "1.5"]])
+@pytest.mark.parametrize(
+    ("flag", "sentence"),
+    [
+        (["--seed", "abc"], "A seed is a whole number, 0 or more, not 'abc'."),
+        (["--seed", "1.5"], "A seed is a whole number, 0 or more, not '1.5'."),
+        (["--seed", "-5"], "A seed is a whole number, 0 or more, not '-5'."),
+        (["--players", "four"], "invalid int value"),
+    ],
+)
 def test_bad_seed_or_player_number_is_a_usage_error(
-    flag: list[str], capsys: pytest.CaptureFixture[str]
+    flag: list[str], sentence: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with pytest.raises(SystemExit) as exit_:
         main(["uno", "simulate", *flag])
     assert exit_.value.code == 2
-    assert "invalid int value" in capsys.readouterr().err
+    assert sentence in capsys.readouterr().err
 
 
 TIKI_FACE_DECK = """title = "Classic with two Tiki Faces"

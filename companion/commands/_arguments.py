@@ -1,0 +1,27 @@
+"""Argument types shared by several commands.
+
+`seed_argument` reads the ``--seed`` of every command that plays with
+random choices (`uno simulate`, `yahtzee simulate`, `demo`): a whole number,
+0 or more.
+Python's `random.Random` seeds with the absolute value of an integer, so a
+negative seed would silently replay the match of the positive one.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def seed_argument(text: str) -> int:
+    """A ``--seed`` value: a whole number, 0 or more.
+
+    Raises:
+        argparse.ArgumentTypeError: anything else, as a sentence (a usage error).
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"A seed is a whole number, 0 or more, not {text!r}.")
+    return value

@@ -1,0 +1,46 @@
+"""A user's own UNO deck file, read from disk for the command line and the table.
+
+The games package is pure (no I/O): it parses a deck file's bytes
+(`companion.games.uno.deck_file.parse_deck_file`) and its engines take the
+cards as the ``deck_cards`` rule option. This module is the one place that
+opens a user's deck file, for ``companion uno simulate --deck FILE``,
+``companion demo --deck FILE`` and whoever starts a match at the table
+(`deck_options`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.games.base import JSONValue
+from companion.games.uno import GAME_SPECS
+from companion.games.uno.deck_file import Deck, DeckFileError, parse_deck_file
+
+DECK_GAMES = tuple(spec.name for spec in GAME_SPECS)
+"""The games a deck file can be played with (the UNO family), by registry name."""
+
+
+def load_deck_file(path: str | Path) -> Deck:
+    """Read and parse a user's deck file (``.toml``, or ``.json``).
+
+    Raises:
+        DeckFileError: the file cannot be read or describes no valid deck;
+            the message names the file, the line and the problem.
+    """
+    name = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise DeckFileError(f"Cannot read the deck file {name}: {reason}.") from None
+    return parse_deck_file(data, name)
+
+
+def deck_options(path: str | Path) -> dict[str, JSONValue]:
+    """The rule options that make a match use the deck in the file at `path`.
+
+    Raises:
+        DeckFileError: as `load_deck_file`.
+    """
+    deck = load_deck_file(path)
+    return {"deck_cards": [str(card) for card in deck.cards]}
