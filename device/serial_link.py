@@ -471,6 +471,6 @@ class SerialLink(ClosesItself):
                 log.exception("serial link: a state listener failed")
 
     def _unavailable_sentence(self) -> str:
-        label = "not connected yet" if self.state == CONNECTING else self.state
-        return (f"The table controller is {label}: {self.problem}. The companion keeps "
-                "trying to reconnect.")
+        # No promise to keep reconnecting: a command-line program is about to exit.
+        label = "not connected" if self.state == CONNECTING else self.state
+        return f"The table controller is {label}: {self.problem}."

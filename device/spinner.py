@@ -167,10 +167,14 @@ class Spinner(ClosesItself):
         A library's own error from the pins (gpiozero, lgpio) becomes a
         `DeviceError` with a sentence, so it is handled like any hardware
         trouble (a software pick, the spinner unavailable) instead of
-        stopping the program.
+        stopping the program. A backend's own `DeviceError` (an unplugged
+        table controller's `LinkError`) already says what is wrong and
+        passes unchanged.
         """
         try:
             self.backend.enable(True)
+        except DeviceError:
+            raise
         except Exception as error:
             raise hardware_fault(error, "switching the motor on") from error
         try:

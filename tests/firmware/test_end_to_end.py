@@ -247,10 +247,29 @@ def test_no_board_plugged_in_gives_a_clear_sentence(tmp_path: Path) -> None:
     backend = serial_backend.open_serial_spinner(config)
     try:
         with pytest.raises(LinkError,
-                           match=r"not connected yet: no board matches .*plug in the Pico"):
+                           match=r"not connected: no board matches .*plug in the Pico"):
             backend.enable(True)
     finally:
         backend.close()
+
+
+def test_an_unplugged_controller_is_reported_as_such_not_as_a_wiring_fault(
+    tmp_path: Path,
+) -> None:
+    # `companion hw home` with no Pico: the reason names the controller and
+    # the fix, and promises nothing of a program that is about to exit.
+    config = spinner_config(Config(backend="serial", serial=SerialConfig(
+        port=str(tmp_path / "usb-MicroPython_*"), handshake_timeout_s=0.2)))
+    from device.backends import open_spinner_backend
+
+    with Spinner(open_spinner_backend(config), config.spinner) as spinner:
+        with pytest.raises(LinkError) as raised:
+            spinner.home()
+        reason = spinner.unavailable_reason
+    assert str(raised.value) == reason
+    assert reason.startswith("The table controller is not connected: no board matches ")
+    assert reason.endswith("; plug in the Pico, or set serial.port in the configuration.")
+    assert "hardware failed" not in reason and "reconnect" not in reason
 
 
 def test_a_port_held_by_another_program_is_not_shared(pty_board: PtyBoard) -> None:
