@@ -193,8 +193,8 @@ def _spin_line(number: int, outcome: SpinOutcome) -> str:
         f"spin {number}: {seat}, stopped at {outcome.stop_angle_deg:.1f} degrees after "
         f"{outcome.revolutions:.2f} turns in {outcome.duration_s:.2f} s"
     )
-    if outcome.rehomed:
-        line += f" (missed {outcome.missed_steps} steps: re-homed and corrected)"
+    if outcome.fault is not None:
+        line += f" ({outcome.fault.phrase()}: re-homed and corrected)"
     return line
 
 
@@ -206,11 +206,26 @@ def _report_spinner_trouble(outcomes: list[SpinOutcome]) -> None:
             f"picks: {picked[0].reason}",
             file=sys.stderr,
         )
-    missed = [o for o in outcomes if o.rehomed]
+    faults = [o.fault for o in outcomes if o.fault is not None]
+    missed = [fault for fault in faults if not fault.sensor_silent]
     if missed:
         print(
             f"companion: missed steps were detected in {len(missed)} spin(s) and fixed by "
             "re-homing; check the motor current and that the idol turns freely.",
+            file=sys.stderr,
+        )
+    if len(missed) < len(faults):
+        print(
+            f"companion: the home sensor did not fire where expected in "
+            f"{len(faults) - len(missed)} spin(s) (fixed by re-homing); check that the "
+            "sensor sees the flag at full speed and that the idol turns freely.",
+            file=sys.stderr,
+        )
+    slipped = [o.slipped_steps for o in outcomes if o.slipped_steps]
+    if slipped:
+        print(
+            f"companion: small slips within the tolerance (up to {max(map(abs, slipped))} "
+            f"steps) were made up in {len(slipped)} spin(s).",
             file=sys.stderr,
         )
 
