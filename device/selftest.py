@@ -10,6 +10,7 @@ from device.clock import Clock
 from device.dice import fair_roll
 from device.errors import DeviceError
 from device.motion import MotionLimits, plan_move
+from device.spinner import Spinner
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,12 @@ class Check:
 
 
 def check_spinner(config: Config, clock: Clock) -> Check:
-    """Home, then turn once at half speed and check the home pass."""
+    """Home, then turn a little over one turn at half speed and check the home pass.
+
+    The turn goes on past home by more than `home.tolerance_steps` (and at
+    least 30 degrees), so a pass that comes a few steps late is still seen
+    and judged by the tolerance, exactly as a spin's passes are.
+    """
     name = f"spinner ({config.backend}, {config.spinner.driver})"
     try:
         spinner = open_spinner(config, clock)
@@ -36,20 +42,36 @@ def check_spinner(config: Config, clock: Clock) -> Check:
         return Check(name, False, str(error))
     try:
         report = spinner.home()
-        turn = spinner.steps_per_turn
-        limits = MotionLimits.from_config(config.spinner, config.spinner.max_speed_rps / 2)
-        move = spinner.run(plan_move(turn, limits))
-        fault = spinner.check_home_passes(0, move)
-        if fault is not None or not move.home_edges:
-            reason = fault.sentence() if fault else "the home sensor did not fire in a full turn"
-            return Check(name, False, reason)
-        return Check(
-            name, True, f"homed in {report.duration_s:.2f} s; a full turn passed home on count"
-        )
+        return _judge_turn(name, spinner, report.duration_s)
     except DeviceError as error:
         return Check(name, False, str(error))
     finally:
         spinner.close()
+
+
+def _judge_turn(name: str, spinner: Spinner, homed_s: float) -> Check:
+    turn = spinner.steps_per_turn
+    tolerance = spinner.config.home.tolerance_steps
+    beyond = max(2 * tolerance + 1, turn // 12)
+    limits = MotionLimits.from_config(spinner.config, spinner.config.max_speed_rps / 2)
+    move = spinner.run(plan_move(turn + beyond, limits))
+    fault = spinner.check_home_passes(0, move)
+    homed = f"homed in {homed_s:.2f} s"
+    if fault is not None and not fault.sensor_silent:
+        return Check(name, False, f"{fault.sentence()} It is more than the tolerance of "
+                     f"{tolerance} in one turn at half speed: check the motor current and "
+                     "that the idol turns freely.")
+    if fault is not None or not move.home_edges:
+        degrees = (turn + beyond) * 360 / turn
+        return Check(name, False, f"{homed}, but the home sensor did not fire in a turn of "
+                     f"{degrees:.0f} degrees: check that it sees the flag at speed, and the "
+                     "motor current (a stalled motor does not turn).")
+    off = spinner.edge_offset(0, move.home_edges[0])
+    if off == 0:
+        return Check(name, True, f"{homed}; a full turn passed home on count")
+    late = f"{off} step(s) late" if off > 0 else f"{-off} step(s) early"
+    return Check(name, True, f"{homed}; a full turn passed home {late}, within the "
+                 f"tolerance of {tolerance}")
 
 
 def check_tray(config: Config, clock: Clock) -> Check:
