@@ -323,9 +323,17 @@ def _parse_tray(reader: KeyReader, data: Mapping[str, Any]) -> TrayConfig:
     return TrayConfig(**values)
 
 
+MAX_STEPS_PER_TURN = 51_200
+"""Steps of one turn the companion plans at most: a 200-step motor at 1/256 microstepping.
+
+Finer is no use to a pointer (1/8 already gives 0.225 degrees), and every
+step is planned and simulated one by one: a spin of millions of steps would
+take minutes to plan.
+"""
+
 # Limits: key -> (minimum, maximum, example). Checked after the types.
 _LIMITS: dict[str, tuple[float, float, str]] = {
-    "spinner.steps_per_rev": (4, 100_000, "200 for a NEMA 17, 4096 for a 28BYJ-48"),
+    "spinner.steps_per_rev": (4, MAX_STEPS_PER_TURN, "200 for a NEMA 17, 4096 for a 28BYJ-48"),
     "spinner.microstepping": (1, 256, "8"),
     "spinner.max_speed_rps": (0.01, 20, "2.5"),
     "spinner.max_accel_rps2": (0.01, 200, "4.0"),
@@ -351,10 +359,9 @@ _LIMITS: dict[str, tuple[float, float, str]] = {
 _PIN_KEYS = ("step", "direction", "home")
 
 
-def _check_rules(
-    reader: KeyReader, spinner: SpinnerConfig, tray: TrayConfig, serial: SerialConfig
-) -> None:
-    sections = {"spinner": spinner, "tray": tray, "serial": serial}
+def _check_limits(reader: KeyReader, sections: Mapping[str, Any]) -> set[str]:
+    """Check every key of `_LIMITS`; return the keys out of their range."""
+    bad = set()
     for key, (low, high, example) in _LIMITS.items():
         parts = key.split(".")
         obj: Any = sections.get(parts[0])
@@ -364,6 +371,17 @@ def _check_rules(
             obj = getattr(obj, part)
         if not low <= obj <= high:
             reader.error(key, f"is {obj}, outside {low} to {high}; set it to e.g. {example}")
+            bad.add(key)
+    return bad
+
+
+def _check_rules(
+    reader: KeyReader, spinner: SpinnerConfig, tray: TrayConfig, serial: SerialConfig
+) -> None:
+    bad = _check_limits(reader, {"spinner": spinner, "tray": tray, "serial": serial})
+    # Rules between keys are checked only when each key is sound on its own:
+    # a key out of range is reported once, not again as the cause of others.
+    _check_resolution(reader, spinner, bad)
     pins = spinner.pins
     for name in _PIN_KEYS:
         reader.pin(f"spinner.pins.{name}", getattr(pins, name))
@@ -382,18 +400,37 @@ def _check_rules(
             "is true with sensor_pull_up = true, but a pulled-up switch to GND is active "
             "low; set sensor_active_high = false",
         )
-    if spinner.driver == "uln2003" and spinner.microstepping != 1:
+    if (
+        spinner.driver == "uln2003"
+        and spinner.microstepping != 1
+        and "spinner.microstepping" not in bad
+    ):
         reader.error(
             "spinner.microstepping",
             f"is {spinner.microstepping} with driver = \"uln2003\", which drives half steps; "
             "set microstepping = 1 and steps_per_rev = 4096 for a 28BYJ-48",
         )
-    if spinner.home.slow_rps > spinner.home.fast_rps:
+    speeds = {"spinner.home.slow_rps", "spinner.home.fast_rps"}
+    if not speeds & bad and spinner.home.slow_rps > spinner.home.fast_rps:
         reader.error("spinner.home.slow_rps", "is above fast_rps; the slow approach must be slower")
     if not serial.port:
         reader.error("serial.port", f'is empty; set it to e.g. "{DEFAULT_SERIAL_PORT}"')
     _check_pin_conflicts(reader, spinner, tray)
-    _check_seat_margins(reader, spinner)
+    _check_seat_margins(reader, spinner, "spinner.margin_deg" not in bad)
+
+
+def _check_resolution(reader: KeyReader, spinner: SpinnerConfig, bad: set[str]) -> None:
+    if {"spinner.steps_per_rev", "spinner.microstepping"} & bad:
+        return
+    if spinner.steps_per_turn > MAX_STEPS_PER_TURN:
+        reader.error(
+            "spinner.microstepping",
+            f"is {spinner.microstepping} with steps_per_rev = {spinner.steps_per_rev}: "
+            f"{spinner.steps_per_turn:,} steps a turn, more than the companion plans "
+            f"({MAX_STEPS_PER_TURN:,}, a 200-step motor at 1/256); set steps_per_rev to the "
+            "motor's full steps (200 for a NEMA 17) and microstepping to the driver's "
+            "setting, e.g. 8",
+        )
 
 
 def _pins_in_use(spinner: SpinnerConfig, tray: TrayConfig) -> list[tuple[str, int]]:
@@ -427,8 +464,11 @@ def _check_pin_conflicts(reader: KeyReader, spinner: SpinnerConfig, tray: TrayCo
             first_user[pin] = key
 
 
-def _check_seat_margins(reader: KeyReader, spinner: SpinnerConfig) -> None:
-    for problem in seat_angle_problems(spinner.seat_angles, spinner.margin_deg):
+def _check_seat_margins(
+    reader: KeyReader, spinner: SpinnerConfig, with_margin: bool = True
+) -> None:
+    margin = spinner.margin_deg if with_margin else None
+    for problem in seat_angle_problems(spinner.seat_angles, margin):
         reader.error("spinner.seat_angles", problem)
 
 
