@@ -1,8 +1,9 @@
 """The `serial` backend: the spinner, tray and dice reader on the Pico firmware.
 
 All three share one `SerialLink` per port. The spinner uploads each planned
-`StepSchedule` as microsecond intervals and the firmware's PIO state machine
-plays it; home edges come back in the move's report, so the spinner's
+`StepSchedule` as microsecond intervals, its cruise as one gap and a count
+(`device.serial_moves`), and the firmware's PIO state machine plays it;
+home edges come back in the move's report, so the spinner's
 missed-step check works exactly as on GPIO. After a reconnect the firmware
 has released the motor, so a spinner that was homed re-homes by itself;
 a move cut off by an unplug fails with a sentence saying so.
@@ -31,15 +32,11 @@ from device.backend import (
 )
 from device.errors import DeviceError, HomingError, LinkError
 from device.serial_link import ONLINE, ConnectHook, LinkSettings, Send, SerialLink
+from device.serial_moves import controller_move
 from firmware import protocol
 
 log = logging.getLogger(__name__)
 
-LOAD_CHUNK = 180
-"""Intervals per LOAD frame: 180 seven-digit numbers stay under the frame limit."""
-MIN_INTERVAL_US = 20
-MAX_INTERVAL_US = 1_000_000
-MAX_MOVE_STEPS = 16_000
 FRESH_DICE_S = 2.0
 """A dice reading this recent when `read_dice` is called belongs to this throw."""
 
@@ -91,31 +88,6 @@ def add_setup_hook(link: SerialLink, hook: ConnectHook) -> None:
     if link.state == ONLINE:
         with contextlib.suppress(LinkError):  # failing now: it runs again on the reconnect
             hook(link.hello, lambda kind, fields: link.request(kind, fields))
-
-
-def schedule_intervals_us(schedule: StepSchedule) -> list[int]:
-    """The schedule as whole-microsecond gaps, rounding the times (so no drift builds up).
-
-    Raises:
-        DeviceError: a gap is outside what the firmware can time, or the move is too long.
-    """
-    if schedule.steps > MAX_MOVE_STEPS:
-        raise DeviceError(
-            f"A move of {schedule.steps} steps is longer than the table controller holds "
-            f"({MAX_MOVE_STEPS}); lower extra_revolutions or the microstepping."
-        )
-    intervals = []
-    previous = 0
-    for when in schedule.times_s:
-        now = round(when * 1e6)
-        intervals.append(now - previous)
-        previous = now
-    if intervals and not MIN_INTERVAL_US <= min(intervals) <= max(intervals) <= MAX_INTERVAL_US:
-        raise DeviceError(
-            "A planned step gap is outside 20 us to 1 s, which the table controller cannot "
-            "time; check max_speed_rps and the acceleration limits."
-        )
-    return intervals
 
 
 class _Waiter:
@@ -191,20 +163,13 @@ class SerialSpinner(ClosesItself):
             HomingError: re-homing after a reconnect failed.
         """
         self._wait_for_rehome()
-        intervals = schedule_intervals_us(schedule)
+        planned = controller_move(schedule)
         self._move_id += 1
         move_id = self._move_id
-        for offset in range(0, len(intervals), LOAD_CHUNK):
-            chunk = intervals[offset : offset + LOAD_CHUNK]
-            self.link.request(protocol.LOAD, {"move": move_id, "offset": offset,
-                                              "intervals": chunk})
+        for load in planned.load_fields(move_id):
+            self.link.request(protocol.LOAD, load)
         connection = self.link.connection
-        fields: dict[str, Any] = {"move": move_id, "dir": 1 if schedule.direction >= 0 else -1}
-        if intervals:
-            fields["steps"] = len(intervals)
-        else:
-            fields["segments"] = []
-        self.link.request(protocol.MOVE, fields)
+        self.link.request(protocol.MOVE, planned.move_fields(move_id, schedule.direction))
         event = self._await(("move", move_id), schedule.duration_s * 1.5 + 2.0, connection)
         if event is None:
             self._stop_quietly()
@@ -230,9 +195,10 @@ class SerialSpinner(ClosesItself):
     def _home(self, plan: HomingPlan) -> HomeReport:
         connection = self.link.connection
         self.waiter.results.pop(("homed",), None)
+        # Rounded: 1 / (1 / x) may fall a hair below a limit that x meets exactly.
         self.link.request(protocol.HOME, {
-            "fast_hz": 1.0 / plan.fast_interval_s,
-            "slow_hz": 1.0 / plan.slow_interval_s,
+            "fast_hz": round(1.0 / plan.fast_interval_s, 6),
+            "slow_hz": round(1.0 / plan.slow_interval_s, 6),
             "backoff_steps": plan.backoff_steps,
             "max_steps": plan.max_steps,
         })

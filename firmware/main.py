@@ -42,10 +42,11 @@ except ImportError:  # CPython (tests): a monotonic clock, wrapped as MicroPytho
 LINK_SILENCE_MS = 1000
 WATCHDOG_MS = 2000
 MAX_EVENTS = 32
-MAX_CROSSINGS = 16
+MAX_CROSSINGS = protocol.MAX_HOME_EDGES
 EVENTS_PER_REPLY = 8
-MAX_MOVE_STEPS = 16000
-MAX_INTERVAL_US = 1000000
+MAX_MOVE_STEPS = protocol.MOVE_BUFFER_STEPS
+MIN_INTERVAL_US = protocol.MIN_GAP_US
+MAX_INTERVAL_US = protocol.MAX_GAP_US
 DEFAULT_SETTINGS = {
     "home_active_low": True,
     "motion_active_high": True,
@@ -57,6 +58,13 @@ DEFAULT_SETTINGS = {
 
 class CommandError(Exception):
     """A command that cannot run now; its message goes back in the NAK."""
+
+
+def check_gap(value, name: str) -> None:
+    """Refuse a gap between two steps the state machine cannot time."""
+    if not isinstance(value, int) or not MIN_INTERVAL_US <= value <= MAX_INTERVAL_US:
+        raise CommandError(name + " must be whole microseconds, " + str(MIN_INTERVAL_US)
+                           + " to " + str(MAX_INTERVAL_US))
 
 
 class Controller:
@@ -398,8 +406,7 @@ class Controller:
         if not isinstance(offset, int) or offset + len(intervals) > MAX_MOVE_STEPS:
             raise CommandError("a move holds at most " + str(MAX_MOVE_STEPS) + " steps")
         for interval in intervals:
-            if not isinstance(interval, int) or not 20 <= interval <= MAX_INTERVAL_US:
-                raise CommandError("intervals must be whole microseconds, 20 to 1000000")
+            check_gap(interval, "intervals")
         if offset == 0:
             self.loaded.clear()
             self.loaded_move = move_id
@@ -409,12 +416,13 @@ class Controller:
         return {"loaded": self.loaded.count}
 
     def cmd_move(self, fields: dict) -> dict:
-        """Run the uploaded schedule (`move`, `dir`, `steps`) or `segments`."""
+        """Run the uploaded schedule (`move`, `dir`, `steps`, optional `cruise`) or `segments`."""
         self._require_idle()
         move_id = fields.get("move")
         direction = fields.get("dir")
         if not isinstance(move_id, int) or direction not in (1, -1):
             raise CommandError("a move needs a whole-number move id and dir 1 or -1")
+        cruise = None
         if "segments" in fields:
             problem = ""
             try:
@@ -430,14 +438,32 @@ class Controller:
             self.loaded.extend(stepper_pio.segment_intervals(fields["segments"]))
         else:
             steps = self.loaded.count
+            if "cruise" in fields:
+                cruise = self._cruise(fields["cruise"])
+                steps += cruise[2]
             if move_id != self.loaded_move or fields.get("steps") != steps:
                 raise CommandError("move " + str(move_id) + " is not fully loaded")
         self.stepper.enable(True)
         self._clear_crossings()
         self.move_id = move_id
         self.motion_started = self.clock()
-        self.stepper.start(direction, self.loaded.words, steps)
+        self.stepper.start(direction, self.loaded.words, self.loaded.count, cruise=cruise)
         return {"steps": steps}
+
+    def _cruise(self, cruise) -> tuple:
+        """`[after, gap_us, steps]` as the stepper's `(split, word, steps)`."""
+        if not isinstance(cruise, list) or len(cruise) != 3:
+            raise CommandError("cruise is [after, gap_us, steps]")
+        after, gap_us, steps = cruise
+        if not isinstance(after, int) or not 1 <= after <= self.loaded.count:
+            raise CommandError("cruise must come after one of the loaded steps")
+        if not isinstance(steps, int) or steps < 1:
+            raise CommandError("cruise steps must be a whole number >= 1")
+        check_gap(gap_us, "the cruise gap")
+        cycles = stepper_pio.microsecond_cycles(gap_us, self.stepper.freq)
+        # The loaded step `after` is followed by the cruise: the words of the
+        # steps before it play first (see docs/protocol.md, "Moves").
+        return after - 1, stepper_pio.wait_word(cycles), steps
 
     def cmd_home(self, fields: dict) -> dict:
         """Start homing (`fast_hz`, `slow_hz`, `backoff_steps`, `max_steps`)."""
@@ -448,8 +474,10 @@ class Controller:
             if not isinstance(value, (int, float)) or value <= 0:
                 raise CommandError("home needs a positive " + key)
             plan.append(value)
-        if not stepper_pio.MIN_HZ <= min(plan[0], plan[1]) <= max(plan[0], plan[1]) <= 20000:
-            raise CommandError("homing rates must be within 10..20000 Hz")
+        low, high = protocol.MIN_STEP_HZ, protocol.MAX_HOME_HZ
+        if not low <= min(plan[0], plan[1]) <= max(plan[0], plan[1]) <= high:
+            raise CommandError("homing rates must be within " + str(low) + ".." + str(high)
+                               + " Hz")
         self.homing = homing.Homing(plan[0], plan[1], int(plan[2]), int(plan[3]))
         self.stepper.enable(True)
         self.homed = False

@@ -16,9 +16,19 @@ A frame on the wire is 0x00, COBS(payload + crc), 0x00, where
 
 import json
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 DELIMITER = 0
 MAX_FRAME = 2048  # bytes of an encoded frame, delimiter excluded
+
+# What the controller runs (docs/protocol.md, "Moves"). The host checks its
+# plans, and the configuration of the serial backend, against these.
+MOVE_BUFFER_STEPS = 16000  # uploaded gaps of one move: its speed-up and slow-down
+MIN_GAP_US = 20  # between two steps: 50,000 steps a second at most
+MAX_GAP_US = 60000000  # a minute: slower than any plan the configuration allows
+MIN_STEP_HZ = 10  # slowest constant rate (homing legs, test profiles)
+MAX_STEP_HZ = 50000  # fastest rate of a profile (1 / MIN_GAP_US)
+MAX_HOME_HZ = 20000  # fastest homing rate
+MAX_HOME_EDGES = 32  # home edges one move reports; a spin passes home 22 times at most
 
 # Commands, Pi -> Pico. Every one is answered by ACK or NAK with the same seq.
 HELLO = 0x01

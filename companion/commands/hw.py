@@ -14,7 +14,6 @@ import json
 import logging
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TextIO
 
 from companion.config import (
@@ -23,6 +22,7 @@ from companion.config import (
     config_warnings,
     load_config,
     seat_angle_problems,
+    with_backend,
 )
 from companion.errors import CompanionError
 
@@ -103,7 +103,7 @@ def _interruptible(run: Callable[[argparse.Namespace], int]) -> Callable[[argpar
 def _config(args: argparse.Namespace) -> Config:
     config = load_config(args.config)
     if args.backend:
-        config = replace(config, backend=args.backend, backend_setting=args.backend)
+        config = with_backend(config, args.backend)
     for warning in config_warnings(config):
         print(f"companion: warning: {warning}", file=sys.stderr)
     return config

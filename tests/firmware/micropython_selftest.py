@@ -98,6 +98,7 @@ script = [
     (4, protocol.LOAD, {"move": 5, "offset": 3, "intervals": [300, 300]}),
     (5, protocol.MOVE, {"move": 5, "dir": 1, "steps": 5}),
     (6, protocol.MOVE, {"move": 6, "dir": 1, "steps": 99}),
+    (10, protocol.MOVE, {"move": 5, "dir": 1, "steps": 105, "cruise": [2, 250, 100]}),
     (7, protocol.HOME, {"fast_hz": 4000, "slow_hz": 1000, "backoff_steps": 10, "max_steps": 50}),
     (8, protocol.PING, {"seen": 0}),
     (9, protocol.STOP, {}),
@@ -114,7 +115,8 @@ replies = [(m[0], m[1]) for m in messages if m[1] != protocol.EVENT]
 events = [m[2] for m in messages if m[1] == protocol.EVENT]
 check("loop answers every command", replies == [
     (1, protocol.ACK), (2, protocol.ACK), (3, protocol.ACK), (3, protocol.ACK), (4, protocol.ACK),
-    (5, protocol.ACK), (6, protocol.NAK), (7, protocol.ACK), (8, protocol.ACK), (9, protocol.ACK),
+    (5, protocol.ACK), (6, protocol.NAK), (10, protocol.ACK), (7, protocol.ACK), (8, protocol.ACK),
+    (9, protocol.ACK),
 ], replies)
 check("a duplicate is not run twice", controller.loaded.count == 5 and controller.duplicates == 1)
 check("the move buffer is taken once, one word a step",
@@ -122,9 +124,12 @@ check("the move buffer is taken once, one word a step",
       and len(bytes(controller.loaded.words)) == 4 * main.MAX_MOVE_STEPS,
       len(controller.loaded.words))
 kinds = [event["ev"] for event in events]
-check("loop events", kinds == ["move_done", "homed", "dice"], kinds)
+check("loop events", kinds == ["move_done", "move_done", "homed", "dice"], kinds)
 check("move report", events[0]["steps"] == 5 and events[0]["edges"] == [], events[0])
-check("dead sensor homing fails", events[1]["ok"] is False, events[1])
+check("a move with a cruise", events[1]["steps"] == 105
+      and [controller.stepper.dma_2.transfers, controller.stepper.dma_3.transfers] == [100, 4],
+      events[1])
+check("dead sensor homing fails", events[2]["ok"] is False, events[2])
 check("no internal faults", controller.faults == 0, controller.faults)
 
 # The home sensor's interrupt is hard: it must not allocate (heap locked here).
@@ -132,6 +137,7 @@ import micropython  # noqa: E402
 
 stepper = controller.stepper
 stepper._count, stepper.position, stepper.direction = 10, 100, 1
+stepper._planned[0], stepper._planned[1], stepper._planned[2] = 10, 0, 0
 stepper.dma.count = 4  # the DMA has put 6 of the move's 10 words in the FIFO (stub: empty)
 stepper.dma.active = lambda on=None: True
 controller._clear_crossings()

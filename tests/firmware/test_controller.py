@@ -70,8 +70,10 @@ def test_hello_reports_the_firmware_and_protocol_versions(rig) -> None:  # type:
         (protocol.SETUP, {"home_active_low": "yes"}, "bad value"),
         (protocol.ENABLE, {}, "true or false"),
         (protocol.LOAD, {"move": 1, "offset": 5, "intervals": [100]}, "out of order"),
-        (protocol.LOAD, {"move": 1, "offset": 0, "intervals": [5]}, "20 to 1000000"),
+        (protocol.LOAD, {"move": 1, "offset": 0, "intervals": [5]}, "20 to 60000000"),
         (protocol.MOVE, {"move": 1, "dir": 1, "steps": 3}, "not fully loaded"),
+        (protocol.MOVE, {"move": 1, "dir": 1, "steps": 3, "cruise": [1, 300]}, "cruise is"),
+        (protocol.MOVE, {"move": 1, "dir": 1, "steps": 3, "cruise": [0, 300, 3]}, "after one"),
         (protocol.MOVE, {"move": 1, "dir": 0, "segments": []}, "dir 1 or -1"),
         (protocol.MOVE, {"move": 1, "dir": 1, "segments": [[1, 1, 1]]}, "within"),
         (protocol.HOME, {"fast_hz": 4000}, "positive slow_hz"),
@@ -121,6 +123,40 @@ def test_a_loaded_move_reports_every_forward_home_edge_by_step_count(rig) -> Non
     assert done["ev"] == "move_done" and done["steps"] == 1000
     assert done["edges"] == [TURN, 2 * TURN]
     assert world.rotor % TURN == 1000 % TURN
+
+
+def test_a_move_longer_than_the_buffer_runs_its_cruise_and_reports_every_home_edge(  # type: ignore[no-untyped-def]
+    rig,
+) -> None:
+    controller, world, port, clock = rig
+    controller.handle(1, protocol.HOME, dict(HOME_FIELDS))
+    run_until_idle(controller, clock)
+    cruise_steps = controller.loaded.capacity + 2000  # more than the whole buffer
+    speed_up, slow_down = [900, 700, 500, 400], [400, 500, 700, 900]
+    controller.handle(2, protocol.LOAD, {"move": 3, "offset": 0,
+                                         "intervals": speed_up + slow_down})
+    steps = len(speed_up) + cruise_steps + len(slow_down)
+    rotor = world.rotor
+    controller.handle(3, protocol.MOVE, {"move": 3, "dir": 1, "steps": steps,
+                                         "cruise": [len(speed_up), 100, cruise_steps]})
+    assert replies(port)[-1] == (3, protocol.ACK, {"steps": steps})
+    run_until_idle(controller, clock)
+    done = events(port)[-1]
+    assert done["ev"] == "move_done" and done["steps"] == steps
+    assert done["edges"] == list(range(TURN, 33 * TURN, TURN))  # at most 32 a move
+    assert world.rotor - rotor == steps
+
+
+def test_a_move_passing_home_32_times_reports_every_pass(rig) -> None:  # type: ignore[no-untyped-def]
+    controller, _, port, clock = rig
+    controller.handle(1, protocol.HOME, dict(HOME_FIELDS))
+    run_until_idle(controller, clock)
+    steps = 32 * TURN + 10
+    controller.handle(2, protocol.LOAD, {"move": 4, "offset": 0, "intervals": [200, 200]})
+    controller.handle(3, protocol.MOVE, {"move": 4, "dir": 1, "steps": steps,
+                                         "cruise": [1, 100, steps - 2]})
+    run_until_idle(controller, clock)
+    assert events(port)[-1]["edges"] == [TURN * k for k in range(1, 33)]
 
 
 def test_a_command_failing_inside_the_firmware_is_refused_and_releases_the_motor(rig) -> None:  # type: ignore[no-untyped-def]

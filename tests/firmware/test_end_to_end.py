@@ -73,6 +73,26 @@ def test_spins_over_the_link_stop_the_pointer_on_the_drawn_seat(
         assert pty_board.world.rotor % STEPS_PER_TURN == spinner.position % STEPS_PER_TURN
 
 
+def test_a_nine_turn_spin_at_eighth_microstepping_runs_on_the_controller(tmp_path: Path) -> None:
+    # 16,000+ steps, more than the controller's buffer: only the speed-up and
+    # slow-down are uploaded, the cruise goes as one gap and a count.
+    board = PtyBoard(tmp_path, steps_per_turn=1600, flag_steps=13, rotor=1500)
+    config = serial_config(board)
+    spin = SpinnerConfig(extra_revolutions=9, max_speed_rps=10.0, max_accel_rps2=40.0,
+                         max_jerk_rps3=400.0, home=HomeConfig(fast_rps=2.5, slow_rps=0.5))
+    from device.backends import open_spinner_backend
+
+    try:
+        with Spinner(open_spinner_backend(config), spin, rng=random.Random(1)) as spinner:
+            outcome = spinner.spin()
+            assert not outcome.software_pick, outcome.reason
+            assert outcome.revolutions > 10 and outcome.fault is None
+            assert board.world.rotor % 1600 == spinner.position
+            assert spinner.position == round(outcome.stop_angle_deg / 360 * 1600) % 1600
+    finally:
+        board.close()
+
+
 def test_missed_steps_over_the_link_are_detected_and_fixed_by_rehoming(
     spinner: Spinner, pty_board: PtyBoard
 ) -> None:
