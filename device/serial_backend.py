@@ -303,6 +303,7 @@ class SerialTray(ClosesItself):
     def __init__(self, link: SerialLink, config: Config) -> None:
         self.link = link
         self.active_high = config.tray.sensor_active_high
+        self.pull_up = config.tray.sensor_pull_up
         self._on_motion: MotionCallback | None = None
         self._on_button: ButtonCallback | None = None
         self._inbox: queue.Queue[dict[str, Any] | None] = queue.Queue()
@@ -332,7 +333,8 @@ class SerialTray(ClosesItself):
         release_link(self.link)
 
     def _on_connect(self, hello: dict[str, Any], send: Send) -> None:
-        send(protocol.SETUP, {"motion_active_high": self.active_high})
+        send(protocol.SETUP, {"motion_active_high": self.active_high,
+                              "motion_pull_up": self.pull_up})
 
     def _on_event(self, event: dict[str, Any]) -> None:
         if event.get("ev") in ("motion", "button"):

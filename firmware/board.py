@@ -22,7 +22,9 @@ class Board:
         self.pins = pins
         self.stepper = stepper_pio.Stepper(pins["step"], pins["dir"], pins["enable"])
         self.home = Pin(pins["home"], Pin.IN, Pin.PULL_UP)
-        self.motion = Pin(pins["motion"], Pin.IN)
+        # No pull until SETUP says (a module drives its own output; a bare switch
+        # to GND needs the pull-up, `motion_pull_up`).
+        self.motion = Pin(pins["motion"], Pin.IN, None)
         self.button = Pin(pins["button"], Pin.IN, Pin.PULL_UP)
         self.home_active_low = True
         self.motion_active_high = True
@@ -31,6 +33,10 @@ class Board:
     def home_active(self) -> bool:
         """True while the home sensor sees the pointer's flag."""
         return self.home.value() == (0 if self.home_active_low else 1)
+
+    def pull_up_motion(self, on: bool) -> None:
+        """Pull the tray sensor's pin up (a bare switch to GND), or leave it floating."""
+        self.motion.init(Pin.IN, Pin.PULL_UP if on else None)
 
     def motion_active(self) -> bool:
         """True while the tray sensor reads shaking."""

@@ -50,6 +50,7 @@ MAX_INTERVAL_US = protocol.MAX_GAP_US
 DEFAULT_SETTINGS = {
     "home_active_low": True,
     "motion_active_high": True,
+    "motion_pull_up": False,
     "motion_quiet_ms": 20,
     "button_debounce_ms": 50,
     "dice_reader": False,
@@ -109,14 +110,17 @@ class Controller:
         self.button = sensors.ButtonWatcher(self.settings["button_debounce_ms"])
         self.dice = sensors.DiceLineReader()
         self._arm_home_irq()
-        both_edges = Pin.IRQ_FALLING | Pin.IRQ_RISING
-        board.motion.irq(handler=self._on_motion_edge, trigger=both_edges)
+        self._arm_motion_irq()
         board.button.irq(handler=self._on_button_edge, trigger=Pin.IRQ_FALLING)
 
     # -- interrupt handlers: record only, the loop does the work ------------
     def _arm_home_irq(self) -> None:
         trigger = Pin.IRQ_FALLING if self.board.home_active_low else Pin.IRQ_RISING
         self.board.home.irq(handler=self._on_home_edge, trigger=trigger, hard=True)
+
+    def _arm_motion_irq(self) -> None:
+        both_edges = Pin.IRQ_FALLING | Pin.IRQ_RISING
+        self.board.motion.irq(handler=self._on_motion_edge, trigger=both_edges)
 
     def _on_home_edge(self, pin) -> None:
         stepper = self.stepper
@@ -375,7 +379,9 @@ class Controller:
         self.settings.update(fields)
         self.board.home_active_low = self.settings["home_active_low"]
         self.board.motion_active_high = self.settings["motion_active_high"]
+        self.board.pull_up_motion(self.settings["motion_pull_up"])
         self._arm_home_irq()
+        self._arm_motion_irq()
         self.motion.quiet_ms = self.settings["motion_quiet_ms"]
         self.button.debounce_ms = self.settings["button_debounce_ms"]
         if self.settings["dice_reader"]:

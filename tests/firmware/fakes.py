@@ -41,7 +41,14 @@ class Pin:
             cls.bank[number] = pin
         return pin
 
-    def __init__(self, number: int, mode: int = 0, pull: int = 0, value: int | None = None) -> None:
+    def __init__(self, number: int, mode: int = 0, pull: int | None = None,
+                 value: int | None = None) -> None:
+        self.init(mode, pull, value)
+
+    def init(self, mode: int = 0, pull: int | None = None, value: int | None = None) -> None:
+        """(Re)configure: `pull` is PULL_UP, PULL_DOWN or None (none)."""
+        self.mode = mode
+        self.pull = pull
         if value is not None:
             self.value(value)
 

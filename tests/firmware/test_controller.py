@@ -297,6 +297,22 @@ def test_tray_shaking_is_reported_at_a_bounded_rate_then_stopped(rig) -> None:  
     assert 4 <= len(states) <= 100 // 20 + 2  # one per 20 ms at most, not one per edge
 
 
+def test_the_tray_sensor_pin_floats_until_setup_asks_for_the_pull_up(rig) -> None:  # type: ignore[no-untyped-def]
+    # A module (SW-420) drives its output; a bare ball switch to GND needs the pull-up.
+    controller, world, port, clock = rig
+    assert controller.board.motion.pull is None
+    controller.handle(1, protocol.SETUP, {"motion_pull_up": True, "motion_active_high": False})
+    assert replies(port)[-1] == (1, protocol.ACK, {})
+    assert controller.board.motion.pull == fakes.Pin.PULL_UP
+    world.shake(1)  # the switch opens: the pull-up brings the pin high
+    world.shake(0)  # and closes to GND
+    clock.advance(0.001)
+    controller.step()
+    assert [e["ev"] for e in events(port)] == ["motion"]
+    controller.handle(2, protocol.SETUP, {"motion_pull_up": False})
+    assert controller.board.motion.pull is None
+
+
 def test_a_bouncing_button_gives_one_press(rig) -> None:  # type: ignore[no-untyped-def]
     controller, world, port, clock = rig
     for _ in range(4):

@@ -117,6 +117,19 @@ def test_tray_shakes_and_button_presses_reach_the_tray_callbacks(pty_board: PtyB
         tray.close()
 
 
+def test_the_trays_pull_up_setting_reaches_the_controller(pty_board: PtyBoard) -> None:
+    from companion.config import TrayConfig
+
+    config = replace(serial_config(pty_board),
+                     tray=TrayConfig(sensor_kind="tilt", sensor_pull_up=True,
+                                     sensor_active_high=False))
+    with serial_backend.open_serial_tray(config) as tray:
+        assert tray.link.wait_online(3)
+        board = pty_board.controller.board
+        assert board.motion.pull == board.motion.PULL_UP
+        assert pty_board.controller.settings["motion_active_high"] is False
+
+
 def test_dice_reader_values_arrive_as_a_serial_roll(pty_board: PtyBoard) -> None:
     from tests.firmware import fakes
 
