@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from companion.config import Config
+from device.backend import LinkedDevice
 from device.backends import open_dice_reader, open_spinner, open_tray_inputs
 from device.clock import Clock
 from device.dice import fair_roll
@@ -75,7 +77,7 @@ def _judge_turn(name: str, spinner: Spinner, homed_s: float) -> Check:
 
 
 def check_tray(config: Config, clock: Clock) -> Check:
-    """Open the tray's sensor and button pins."""
+    """Open the tray's sensor and button; behind the table controller, check it answers."""
     name = f"dice tray sensor and button ({config.backend})"
     if not config.tray.enabled:
         return Check(name, True, "not enabled in the configuration, skipped")
@@ -83,20 +85,28 @@ def check_tray(config: Config, clock: Clock) -> Check:
         inputs = open_tray_inputs(config, clock)
     except DeviceError as error:
         return Check(name, False, str(error))
-    inputs.start(lambda _active: None, lambda: None)
-    inputs.close()
+    try:
+        inputs.start(lambda _active: None, lambda: None)
+        if isinstance(inputs, LinkedDevice):
+            inputs.confirm()
+    except DeviceError as error:
+        return Check(name, False, str(error))
+    finally:
+        inputs.close()
+    tray = config.tray
     if config.backend == "sim":
         return Check(name, True, "simulated sensor and button")
-    if config.backend == "serial":
-        return Check(name, True, "sensor and button on the table controller's pins")
-    button = (
-        "no button" if config.tray.button_pin == -1 else f"button on GPIO {config.tray.button_pin}"
-    )
-    return Check(name, True, f"sensor on GPIO {config.tray.sensor_pin}, {button}")
+    if isinstance(inputs, LinkedDevice):
+        pull = "pulled up" if tray.sensor_pull_up else "no pull"
+        level = "high" if tray.sensor_active_high else "low"
+        return Check(name, True, f"the table controller answers; its sensor pin is set to {pull},"
+                     f" active {level}, and its button pin is watched")
+    button = "no button" if tray.button_pin == -1 else f"button on GPIO {tray.button_pin}"
+    return Check(name, True, f"sensor on GPIO {tray.sensor_pin}, {button}")
 
 
 def check_dice(config: Config) -> Check:
-    """Read or roll one set of dice from the configured source."""
+    """Roll, or check the dice reader is there (no dice need be thrown)."""
     tray = config.tray
     name = f"dice source ({tray.dice_source})"
     if not tray.enabled:
@@ -109,6 +119,8 @@ def check_dice(config: Config) -> Check:
     try:
         reader = open_dice_reader(config)
         try:
+            if isinstance(reader, LinkedDevice):
+                return _reader_heard(name, reader.confirm())
             roll = reader.read_dice(tray.dice_count, tray.dice_sides, config.serial.timeout_s)
         finally:
             reader.close()
@@ -116,6 +128,21 @@ def check_dice(config: Config) -> Check:
         return Check(name, False, str(error))
     state = "cocked" if roll.cocked else "read"
     return Check(name, True, f"{state}: {' '.join(map(str, roll.values))}")
+
+
+def _reader_heard(name: str, status: dict[str, Any]) -> Check:
+    """Judge the reader by what the controller heard from it since it started."""
+    readings = int(status.get("dice_readings", 0))
+    unreadable = int(status.get("dice_bad_lines", 0))
+    heard = f"{readings} reading(s) and {unreadable} unreadable line(s) since it started"
+    if unreadable and not readings:
+        return Check(name, False, f"the table controller heard only unreadable lines from the "
+                     f"dice reader ({heard}): check the reader sends 9600 baud lines of faces "
+                     "such as `3 5`")
+    detail = f"the table controller listens to the dice reader; {heard}"
+    if not readings:
+        detail += " (throw dice to check the reader itself)"
+    return Check(name, True, detail)
 
 
 def self_test(config: Config, clock: Clock) -> list[Check]:

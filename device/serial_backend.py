@@ -332,6 +332,18 @@ class SerialTray(ClosesItself):
             self._worker.join(timeout=5)
         release_link(self.link)
 
+    def confirm(self) -> dict[str, Any]:
+        """The controller's status now (it is connected and set up).
+
+        Raises:
+            LinkError: it is not connected, offline, refused or silent.
+        """
+        return self.link.poll()
+
+    def on_link_change(self, listener: Callable[[str, str], None]) -> None:
+        """Call `listener(state, problem)` whenever the link's state changes."""
+        self.link.add_state_listener(listener)
+
     def _on_connect(self, hello: dict[str, Any], send: Send) -> None:
         send(protocol.SETUP, {"motion_active_high": self.active_high,
                               "motion_pull_up": self.pull_up})
@@ -371,6 +383,10 @@ class SerialDiceReader(ClosesItself):
     def read_dice(self, count: int, sides: int, timeout_s: float) -> DiceRoll:
         """The latest reading (at most FRESH_DICE_S old), or the next within `timeout_s`.
 
+        A reading that is not `count` dice of 1 to `sides` (a die off the
+        tray or unseen, a reader set up for other dice) is returned as a
+        cocked roll with the faces read: the rules decide on a re-roll.
+
         Raises:
             DeviceError: no reading arrived in time.
         """
@@ -381,9 +397,7 @@ class SerialDiceReader(ClosesItself):
                          if when >= time.monotonic() - FRESH_DICE_S]
                 if fresh:
                     self._readings.clear()
-                    event = fresh[-1]
-                    values = tuple(int(value) for value in event.get("values", []))
-                    return DiceRoll(values, cocked=bool(event.get("cocked")), source="serial")
+                    return _dice_roll(fresh[-1], count, sides)
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     raise DeviceError(
@@ -391,6 +405,18 @@ class SerialDiceReader(ClosesItself):
                         "is connected to the table controller, or enter the dice on the screen."
                     )
                 self._condition.wait(min(remaining, 0.1))
+
+    def confirm(self) -> dict[str, Any]:
+        """The controller's status now, with the dice reader's counts since it started.
+
+        Raises:
+            LinkError: it is not connected, offline, refused or silent.
+        """
+        return self.link.poll()
+
+    def on_link_change(self, listener: Callable[[str, str], None]) -> None:
+        """Call `listener(state, problem)` whenever the link's state changes."""
+        self.link.add_state_listener(listener)
 
     def close(self) -> None:
         """Give back the link (idempotent)."""
@@ -407,6 +433,17 @@ class SerialDiceReader(ClosesItself):
                 self._readings.append((time.monotonic(), event))
                 del self._readings[:-8]
                 self._condition.notify_all()
+
+
+def _dice_roll(event: dict[str, Any], count: int, sides: int) -> DiceRoll:
+    """A dice event as a roll of `count` dice with `sides` faces (cocked when it is not one)."""
+    values = tuple(int(value) for value in event.get("values", []))
+    roll = DiceRoll(values, cocked=bool(event.get("cocked")), source="serial")
+    if roll.cocked or roll.is_valid(count, sides):
+        return roll
+    log.warning("The dice reader read %s for %d dice of %d sides: taken as a cocked roll.",
+                " ".join(map(str, values)) or "nothing", count, sides)
+    return DiceRoll(values, cocked=True, source="serial")
 
 
 def open_serial_spinner(config: Config) -> SerialSpinner:

@@ -349,11 +349,17 @@ class Controller:
         self.events = []
         self.next_event_id = 1
         self.last_seq = None
-        reply = self.status()
+        reply = self.dice_counts(self.status())
         reply["firmware"] = version.FIRMWARE_VERSION
         reply["protocol"] = protocol.PROTOCOL_VERSION
         reply["counters"] = self.decoder.counters.as_dict()
         reply["faults"] = self.faults
+        return reply
+
+    def dice_counts(self, reply: dict) -> dict:
+        """Add what the dice reader sent since boot: good readings and unreadable lines."""
+        reply["dice_readings"] = self.dice.readings
+        reply["dice_bad_lines"] = self.dice.bad_lines
         return reply
 
     def cmd_ping(self, fields: dict) -> dict:
@@ -362,7 +368,7 @@ class Controller:
         if not isinstance(seen, int):
             raise CommandError("seen must be a whole number")
         self.events = [event for event in self.events if event["id"] > seen]
-        reply = self.status()
+        reply = self.dice_counts(self.status())
         reply["events"] = self.events[:EVENTS_PER_REPLY]
         reply["next"] = self.next_event_id
         return reply

@@ -358,12 +358,28 @@ def _interactive_sim(tray: DiceTray, clock: Clock) -> None:
 
 
 def _watch(tray: DiceTray, clock: Clock, duration: float | None) -> None:
-    print("watching the tray; Ctrl-C stops", flush=True)
+    from device.backend import LinkedDevice
+
+    inputs = tray.inputs
+    if isinstance(inputs, LinkedDevice):
+        inputs.confirm()  # no controller: its sentence, exit 1 (not a silent watch)
+        inputs.on_link_change(_say_link_change)
+        print("watching the tray on the table controller; Ctrl-C stops", flush=True)
+    else:
+        print("watching the tray; Ctrl-C stops", flush=True)
     start = clock.now()
     with contextlib.suppress(KeyboardInterrupt):
         while duration is None or clock.now() - start < duration:
             tray.poll()
             clock.sleep(0.02)
+
+
+def _say_link_change(state: str, problem: str) -> None:
+    if state == "online":
+        print("the table controller is back online", flush=True)
+    elif state in ("offline", "mismatch"):
+        print(f"the table controller is {state}: {problem}; the tray's events resume when it "
+              "is back", flush=True)
 
 
 def run_test(args: argparse.Namespace) -> int:

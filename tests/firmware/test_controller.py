@@ -332,6 +332,39 @@ def test_dice_reader_lines_become_dice_events(rig) -> None:  # type: ignore[no-u
     assert controller.dice.bad_lines == 1
 
 
+def test_the_dice_reader_counts_are_in_every_ping(rig) -> None:  # type: ignore[no-untyped-def]
+    # So the Pi can tell a reader that talks from one that was never heard.
+    controller, _, port, _ = rig
+    controller.handle(1, protocol.SETUP, {"dice_reader": True})
+    fakes.UART.instances[0].inject(b"3 5\nnoise\n12 20\n")
+    controller.step()
+    controller.handle(2, protocol.PING, {"seen": 0})
+    reply = replies(port)[-1][2]
+    assert (reply["dice_readings"], reply["dice_bad_lines"]) == (2, 1)
+
+
+@pytest.mark.parametrize(
+    ("line", "reading"),
+    [
+        (b"3 5", ([3, 5], False)),
+        (b"12,20", ([12, 20], False)),  # a d12 and a d20: the Pi checks them against the dice
+        (b"100 1", ([100, 1], False)),
+        (b"6 ?", ([6], True)),
+        (b"0 3", None),
+        (b"101", None),
+        (b"1000", None),
+        (b"3.5", None),
+        (b"-2", None),
+    ],
+)
+def test_the_dice_reader_takes_faces_of_up_to_100(line: bytes, reading: object) -> None:
+    from firmware import sensors
+
+    reader = sensors.DiceLineReader()
+    assert reader.feed(line + b"\n") == ([reading] if reading else [])
+    assert reader.bad_lines == (0 if reading else 1)
+
+
 def test_boot_disables_ctrl_c_and_a_repl_command_reboots_into_the_repl(
     fake_pins: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
