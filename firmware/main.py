@@ -417,14 +417,15 @@ class Controller:
             raise CommandError("load out of order: expected offset " + str(self.loaded.count))
         if not isinstance(offset, int) or offset + len(intervals) > MAX_MOVE_STEPS:
             raise CommandError("a move holds at most " + str(MAX_MOVE_STEPS) + " steps")
+        low, high = MIN_INTERVAL_US, MAX_INTERVAL_US
         for interval in intervals:
-            check_gap(interval, "intervals")
+            if type(interval) is not int or interval < low or interval > high:
+                check_gap(interval, "intervals")  # raises, with the reason
         if offset == 0:
             self.loaded.clear()
             self.loaded_move = move_id
         # Stored as the state machine's words, ready for the DMA.
-        freq = self.stepper.freq
-        self.loaded.extend([stepper_pio.microsecond_cycles(us, freq) for us in intervals])
+        self.loaded.extend_us(intervals, self.stepper.freq)
         return {"loaded": self.loaded.count}
 
     def cmd_move(self, fields: dict) -> dict:

@@ -75,12 +75,25 @@ def _crc_table() -> list:
 _CRC_TABLE = _crc_table()
 
 
-def crc16_ccitt(data: bytes, crc: int = 0xFFFF) -> int:
-    """CRC16-CCITT (CCITT-FALSE): poly 0x1021, initial value 0xFFFF, no reflection."""
-    table = _CRC_TABLE
+def _crc16_loop(data: bytes, crc: int, table: list) -> int:
+    """Table-driven CRC16: one lookup a byte (the same loop as `crc_native`)."""
     for byte in data:
         crc = ((crc << 8) & 0xFFFF) ^ table[((crc >> 8) ^ byte) & 0xFF]
     return crc
+
+
+# On the Pico the same loop compiled to machine code (firmware/crc_native.py);
+# on the host, or a MicroPython without the native emitter, the plain loop.
+_crc16 = _crc16_loop
+try:  # noqa: SIM105 - MicroPython has no contextlib
+    from crc_native import crc16_loop as _crc16  # type: ignore[import-not-found,no-redef]
+except (ImportError, SyntaxError):
+    pass
+
+
+def crc16_ccitt(data: bytes, crc: int = 0xFFFF) -> int:
+    """CRC16-CCITT (CCITT-FALSE): poly 0x1021, initial value 0xFFFF, no reflection."""
+    return _crc16(data, crc, _CRC_TABLE)
 
 
 def cobs_encode(data: bytes) -> bytes:

@@ -23,6 +23,7 @@ FIRMWARE_FILES = (
     "main.py",
     "board.py",
     "protocol.py",
+    "crc_native.py",
     "stepper_pio.py",
     "homing.py",
     "sensors.py",
@@ -32,7 +33,7 @@ REBOOT_WAIT_S = 3.0
 """How long a rebooting board may take to leave and rejoin the USB bus."""
 HANDSHAKE_WAIT_S = 8.0
 MPREMOTE_TIMEOUT_S = 60.0
-"""Copying the seven files takes seconds; mpremote waits forever on a board that ignores it."""
+"""Copying the eight files takes seconds; mpremote waits forever on a board that ignores it."""
 
 
 class FirmwareInstallError(CompanionError, RuntimeError):
