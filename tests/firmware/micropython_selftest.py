@@ -142,7 +142,7 @@ stepper._count, stepper.position, stepper.direction = 10, 100, 1
 stepper._planned[0], stepper._planned[1], stepper._planned[2] = 10, 0, 0
 stepper.dma.count = 4  # the DMA has put 6 of the move's 10 words in the FIFO (stub: empty)
 stepper.dma.active = lambda on=None: True
-controller._clear_crossings()
+controller.crossings.clear()
 micropython.heap_lock()
 allocated = False
 try:
@@ -152,8 +152,8 @@ except MemoryError:
 finally:
     micropython.heap_unlock()
 check("home interrupt allocates nothing", not allocated, "it allocated")
-check("home interrupt records the step count", controller._forward_crossings() == [(6, 106)],
-      controller._forward_crossings())
+check("home interrupt records the step count", controller.crossings.forward() == [(6, 106)],
+      controller.crossings.forward())
 
 # The modules that need the Pico's hardware cannot run here, but must compile.
 for name in ("main.py", "board.py", "stepper_pio.py"):
