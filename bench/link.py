@@ -4,7 +4,12 @@ The firmware's real main loop runs in a thread (on the fake MicroPython
 modules) on one side of a pty; the companion's `SerialLink` (pyserial) on the
 other. Prints, clean and with 10% of frames corrupted (both directions):
 the median and 99th percentile round trip of a PING command, frames per
-second, and what the faults cost (resends, dropped frames).
+second, and what the faults cost (resends, dropped frames). Then the upload
+of the longest reference spin (NEMA 17 at 1/8, 2 extra turns: 6,399 steps):
+its LOAD frames and bytes, the time they take over the pty, and the
+firmware's own work on them (decoding, CRC, storing the gaps; CPython here,
+so only the ratio between the two ways of sending means much), sent as
+protocol 2 does (a cruise as one gap and a count) and gap by gap.
 
 Usage: python bench/link.py [--commands N]
 """
@@ -20,8 +25,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.config import SpinnerConfig
+from device.motion import plan_spin
 from device.serial_link import LinkSettings, SerialLink
+from device.serial_moves import ControllerMove, controller_move, schedule_intervals_us
 from firmware import protocol
+from tests.firmware.conftest import RecordingPort
 from tests.firmware.harness import Faults, PtyBoard
 
 
@@ -61,6 +70,60 @@ def measure(faults: Faults, commands: int) -> dict[str, float]:
             board.close()
 
 
+def reference_uploads() -> dict[str, ControllerMove]:
+    """The longest reference spin, as protocol 2 sends it and gap by gap."""
+    spinner = SpinnerConfig()
+    schedule = plan_spin(0, spinner.steps_per_turn - 1, spinner)
+    return {"with a cruise": controller_move(schedule),
+            "gap by gap": ControllerMove(tuple(schedule_intervals_us(schedule)))}
+
+
+def firmware_work_ms(move: ControllerMove, repeats: int = 5) -> float:
+    """Median time the firmware's loop takes to decode and store the upload (CPython)."""
+    from firmware import main as firmware_main
+    from firmware.board import Board
+
+    frames = b"".join(protocol.encode_frame(seq % 255 + 1, protocol.LOAD, fields)
+                      for seq, fields in enumerate(move.load_fields(1)))
+    times = []
+    for _ in range(repeats):
+        port = RecordingPort()
+        controller = firmware_main.Controller(port, Board())
+        port.incoming.extend(frames)
+        started = time.perf_counter()
+        controller.step()
+        times.append(time.perf_counter() - started)
+        assert controller.loaded.count == len(move.gaps_us)
+    return statistics.median(times) * 1000
+
+
+def measure_upload(move: ControllerMove, repeats: int = 10) -> dict[str, float]:
+    """Frames, bytes and the median time of uploading `move` over a fresh pty board."""
+    loads = move.load_fields(1)
+    with tempfile.TemporaryDirectory() as folder:
+        board = PtyBoard(Path(folder))
+        link = SerialLink(LinkSettings(port=str(board.path), ack_timeout_s=0.25,
+                                       poll_interval_s=3600)).start()
+        try:
+            if not link.wait_online(5):
+                raise SystemExit(f"the link did not come up: {link.problem}")
+            times = []
+            for _ in range(repeats):
+                started = time.perf_counter()
+                for fields in loads:
+                    link.request(protocol.LOAD, fields)
+                times.append(time.perf_counter() - started)
+            return {
+                "frames": len(loads),
+                "bytes": sum(len(protocol.encode_frame(1, protocol.LOAD, f)) for f in loads),
+                "upload_ms": statistics.median(times) * 1000,
+                "firmware_ms": firmware_work_ms(move),
+            }
+        finally:
+            link.close()
+            board.close()
+
+
 def decode_rate(frames: int = 20000) -> float:
     """Frames per second the shared decoder parses on this machine (CPU only)."""
     data = protocol.encode_frame(7, protocol.ACK, {"homed": True, "busy": False,
@@ -86,6 +149,14 @@ def main() -> None:
               f"resends {figures['resends']:4.0f}   dropped host/firmware "
               f"{figures['dropped_host']:.0f}/{figures['dropped_firmware']:.0f}")
     print(f"  decoder alone (CPython): {decode_rate():,.0f} frames/s")
+    moves = reference_uploads()
+    steps = moves["gap by gap"].steps
+    print(f"upload of the longest reference spin ({steps:,} steps), LOAD frames only")
+    for name, move in moves.items():
+        figures = measure_upload(move)
+        print(f"  {name:14} {len(move.gaps_us):5,} gaps  {figures['frames']:3.0f} frames  "
+              f"{figures['bytes']:7,.0f} bytes   {figures['upload_ms']:6.1f} ms over the pty   "
+              f"firmware's work {figures['firmware_ms']:6.1f} ms")
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
+from companion.config_rules import MAX_STEPS_PER_TURN, check_rules, check_seat_margins
 from companion.config_schema import (
     BACKENDS,
     DEFAULT_SERIAL_PORT,
@@ -40,6 +41,7 @@ from companion.config_schema import (
     TrayConfig,
     seat_angle_problems,
 )
+from companion.config_serial import SPEED_KEYS, serial_problems
 from companion.errors import ConfigError
 
 __all__ = [
@@ -48,6 +50,7 @@ __all__ = [
     "DEFAULT_SERIAL_PORT",
     "DICE_SOURCES",
     "DRIVERS",
+    "MAX_STEPS_PER_TURN",
     "SENSOR_KINDS",
     "SPIN_MODES",
     "SYSTEM_CONFIG_PATH",
@@ -71,6 +74,7 @@ __all__ = [
     "seat_angle_problems",
     "seats_path",
     "state_dir",
+    "with_backend",
 ]
 
 SYSTEM_CONFIG_PATH = Path("/etc/companion/config.toml")
@@ -200,7 +204,7 @@ def apply_saved_seats(config: Config) -> Config:
     reader.raise_if_errors()
     spinner = _replace(config.spinner, seat_angles=angles)
     checker = KeyReader(str(path))
-    _check_seat_margins(checker, spinner)
+    check_seat_margins(checker, spinner)
     checker.raise_if_errors()
     return _replace(config, spinner=spinner, seats_source=str(path))
 
@@ -218,7 +222,7 @@ def save_seat_angles(config: Config, angles: tuple[float, ...]) -> Path:
     if len(angles) < 2:
         reader.error("seat_angles", "needs at least 2 seats; save one angle per player")
     else:
-        _check_seat_margins(reader, spinner)
+        check_seat_margins(reader, spinner)
     reader.raise_if_errors()
     path = seats_path(config)
     try:
@@ -254,13 +258,10 @@ def parse_config(data: Mapping[str, Any], *, source: str = "the configuration") 
     sim = reader.section(data, "sim", SimConfig)
     spinner = _parse_spinner(reader, reader.table(data, "spinner"))
     tray = _parse_tray(reader, reader.table(data, "tray"))
-    _check_rules(reader, spinner, tray, serial)
-    if setting == "serial" and spinner.driver == "uln2003":
-        reader.error(
-            "spinner.driver",
-            'is "uln2003" with backend = "serial", but the Pico firmware drives step/dir '
-            'drivers only; wire the 28BYJ-48 to the Pi and set backend = "gpio"',
-        )
+    bad = check_rules(reader, spinner, tray, serial)
+    if setting == "serial" and not bad & SPEED_KEYS:
+        for key, problem in serial_problems(spinner):
+            reader.error(key, problem)
     reader.raise_if_errors()
     backend = detect_backend() if setting == "auto" else setting
     return Config(
@@ -274,6 +275,22 @@ def parse_config(data: Mapping[str, Any], *, source: str = "the configuration") 
         source=source,
         seats_source=source if "seat_angles" in data.get("spinner", {}) else "built-in defaults",
     )
+
+
+def with_backend(config: Config, backend: str) -> Config:
+    """The configuration on another backend (`--backend`), checked for that backend.
+
+    Raises:
+        ConfigError: the settings ask for more than that backend can run.
+    """
+    from dataclasses import replace
+
+    if backend == "serial":
+        reader = KeyReader(f"{config.source} (with --backend serial)")
+        for key, problem in serial_problems(config.spinner):
+            reader.error(key, problem)
+        reader.raise_if_errors()
+    return replace(config, backend=backend, backend_setting=backend)
 
 
 def detect_backend() -> str:
@@ -321,115 +338,6 @@ def _parse_tray(reader: KeyReader, data: Mapping[str, Any]) -> TrayConfig:
         data, "dice_source", defaults.dice_source, DICE_SOURCES, prefix
     )
     return TrayConfig(**values)
-
-
-# Limits: key -> (minimum, maximum, example). Checked after the types.
-_LIMITS: dict[str, tuple[float, float, str]] = {
-    "spinner.steps_per_rev": (4, 100_000, "200 for a NEMA 17, 4096 for a 28BYJ-48"),
-    "spinner.microstepping": (1, 256, "8"),
-    "spinner.max_speed_rps": (0.01, 20, "2.5"),
-    "spinner.max_accel_rps2": (0.01, 200, "4.0"),
-    "spinner.max_jerk_rps3": (0.01, 100_000, "40.0"),
-    "spinner.extra_revolutions": (0, 20, "2"),
-    "spinner.margin_deg": (0, 45, "4.0"),
-    "spinner.home.fast_rps": (0.001, 5, "0.5"),
-    "spinner.home.slow_rps": (0.001, 5, "0.05"),
-    "spinner.home.backoff_deg": (0.1, 180, "15.0"),
-    "spinner.home.timeout_s": (0.1, 600, "20.0"),
-    "spinner.home.tolerance_steps": (0, 10_000, "8"),
-    "tray.settle_s": (0.01, 30, "0.8"),
-    "tray.dice_count": (1, 10, "2"),
-    "tray.dice_sides": (2, 100, "6"),
-    "serial.baud": (300, 10_000_000, "115200"),
-    "serial.timeout_s": (0.001, 60, "1.0"),
-    "serial.ack_timeout_s": (0.001, 60, "0.25"),
-    "serial.retries": (0, 100, "5"),
-    "serial.handshake_timeout_s": (0.01, 60, "2.0"),
-    "serial.reconnect_max_s": (0.01, 3600, "10.0"),
-    "sim.missed_step_every": (0, 10_000_000, "0"),
-}
-_PIN_KEYS = ("step", "direction", "home")
-
-
-def _check_rules(
-    reader: KeyReader, spinner: SpinnerConfig, tray: TrayConfig, serial: SerialConfig
-) -> None:
-    sections = {"spinner": spinner, "tray": tray, "serial": serial}
-    for key, (low, high, example) in _LIMITS.items():
-        parts = key.split(".")
-        obj: Any = sections.get(parts[0])
-        if obj is None:
-            continue
-        for part in parts[1:]:
-            obj = getattr(obj, part)
-        if not low <= obj <= high:
-            reader.error(key, f"is {obj}, outside {low} to {high}; set it to e.g. {example}")
-    pins = spinner.pins
-    for name in _PIN_KEYS:
-        reader.pin(f"spinner.pins.{name}", getattr(pins, name))
-    if pins.enable != -1:
-        reader.pin("spinner.pins.enable", pins.enable, optional=True)
-    if len(pins.coils) != 4:
-        reader.error("spinner.pins.coils", "needs exactly 4 pins (IN1 to IN4 of the ULN2003)")
-    for pin in pins.coils:
-        reader.pin("spinner.pins.coils", pin)
-    reader.pin("tray.sensor_pin", tray.sensor_pin)
-    if tray.button_pin != -1:
-        reader.pin("tray.button_pin", tray.button_pin, optional=True)
-    if tray.sensor_pull_up and tray.sensor_active_high:
-        reader.error(
-            "tray.sensor_active_high",
-            "is true with sensor_pull_up = true, but a pulled-up switch to GND is active "
-            "low; set sensor_active_high = false",
-        )
-    if spinner.driver == "uln2003" and spinner.microstepping != 1:
-        reader.error(
-            "spinner.microstepping",
-            f"is {spinner.microstepping} with driver = \"uln2003\", which drives half steps; "
-            "set microstepping = 1 and steps_per_rev = 4096 for a 28BYJ-48",
-        )
-    if spinner.home.slow_rps > spinner.home.fast_rps:
-        reader.error("spinner.home.slow_rps", "is above fast_rps; the slow approach must be slower")
-    if not serial.port:
-        reader.error("serial.port", f'is empty; set it to e.g. "{DEFAULT_SERIAL_PORT}"')
-    _check_pin_conflicts(reader, spinner, tray)
-    _check_seat_margins(reader, spinner)
-
-
-def _pins_in_use(spinner: SpinnerConfig, tray: TrayConfig) -> list[tuple[str, int]]:
-    """(key, pin) of every pin the configured driver and sensors use."""
-    pins = spinner.pins
-    used: list[tuple[str, int]] = []
-    if spinner.driver == "uln2003":
-        used += [(f"spinner.pins.coils[{index}]", pin) for index, pin in enumerate(pins.coils)]
-    else:
-        used += [("spinner.pins.step", pins.step), ("spinner.pins.direction", pins.direction)]
-        if pins.enable != -1:
-            used.append(("spinner.pins.enable", pins.enable))
-    used.append(("spinner.pins.home", pins.home))
-    if tray.enabled:
-        used.append(("tray.sensor_pin", tray.sensor_pin))
-        if tray.button_pin != -1:
-            used.append(("tray.button_pin", tray.button_pin))
-    return used
-
-
-def _check_pin_conflicts(reader: KeyReader, spinner: SpinnerConfig, tray: TrayConfig) -> None:
-    first_user: dict[int, str] = {}
-    for key, pin in _pins_in_use(spinner, tray):
-        if pin in first_user:
-            reader.error(
-                key,
-                f"is GPIO {pin}, already used by {first_user[pin]}; give each "
-                "function its own pin (docs/hardware.md lists the defaults)",
-            )
-        else:
-            first_user[pin] = key
-
-
-def _check_seat_margins(reader: KeyReader, spinner: SpinnerConfig) -> None:
-    for problem in seat_angle_problems(spinner.seat_angles, spinner.margin_deg):
-        reader.error("spinner.seat_angles", problem)
 
 
 GPIO_STEP_RATE_LIMIT = 1000.0

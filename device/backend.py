@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 
 @dataclass(frozen=True)
@@ -171,6 +171,27 @@ class TrayInputs(Protocol):
 
     def close(self) -> None:
         """Stop delivering and release the pins (idempotent)."""
+        ...
+
+
+@runtime_checkable
+class LinkedDevice(Protocol):
+    """A device behind the table controller's link (the `serial` backend).
+
+    Opening one only starts connecting; `confirm` says whether the
+    controller is really there, so a self-test or a watcher can tell the truth.
+    """
+
+    def confirm(self) -> dict[str, Any]:
+        """Ask the controller now; return its status (a PING's answer).
+
+        Raises:
+            LinkError: the controller is not connected, offline, refused or silent.
+        """
+        ...
+
+    def on_link_change(self, listener: Callable[[str, str], None]) -> None:
+        """Call `listener(state, problem)` whenever the link's state changes."""
         ...
 
 

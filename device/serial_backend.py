@@ -1,8 +1,9 @@
 """The `serial` backend: the spinner, tray and dice reader on the Pico firmware.
 
 All three share one `SerialLink` per port. The spinner uploads each planned
-`StepSchedule` as microsecond intervals and the firmware's PIO state machine
-plays it; home edges come back in the move's report, so the spinner's
+`StepSchedule` as microsecond intervals, its cruise as one gap and a count
+(`device.serial_moves`), and the firmware's PIO state machine plays it;
+home edges come back in the move's report, so the spinner's
 missed-step check works exactly as on GPIO. After a reconnect the firmware
 has released the motor, so a spinner that was homed re-homes by itself;
 a move cut off by an unplug fails with a sentence saying so.
@@ -31,15 +32,11 @@ from device.backend import (
 )
 from device.errors import DeviceError, HomingError, LinkError
 from device.serial_link import ONLINE, ConnectHook, LinkSettings, Send, SerialLink
+from device.serial_moves import controller_move
 from firmware import protocol
 
 log = logging.getLogger(__name__)
 
-LOAD_CHUNK = 180
-"""Intervals per LOAD frame: 180 seven-digit numbers stay under the frame limit."""
-MIN_INTERVAL_US = 20
-MAX_INTERVAL_US = 1_000_000
-MAX_MOVE_STEPS = 16_000
 FRESH_DICE_S = 2.0
 """A dice reading this recent when `read_dice` is called belongs to this throw."""
 
@@ -91,31 +88,6 @@ def add_setup_hook(link: SerialLink, hook: ConnectHook) -> None:
     if link.state == ONLINE:
         with contextlib.suppress(LinkError):  # failing now: it runs again on the reconnect
             hook(link.hello, lambda kind, fields: link.request(kind, fields))
-
-
-def schedule_intervals_us(schedule: StepSchedule) -> list[int]:
-    """The schedule as whole-microsecond gaps, rounding the times (so no drift builds up).
-
-    Raises:
-        DeviceError: a gap is outside what the firmware can time, or the move is too long.
-    """
-    if schedule.steps > MAX_MOVE_STEPS:
-        raise DeviceError(
-            f"A move of {schedule.steps} steps is longer than the table controller holds "
-            f"({MAX_MOVE_STEPS}); lower extra_revolutions or the microstepping."
-        )
-    intervals = []
-    previous = 0
-    for when in schedule.times_s:
-        now = round(when * 1e6)
-        intervals.append(now - previous)
-        previous = now
-    if intervals and not MIN_INTERVAL_US <= min(intervals) <= max(intervals) <= MAX_INTERVAL_US:
-        raise DeviceError(
-            "A planned step gap is outside 20 us to 1 s, which the table controller cannot "
-            "time; check max_speed_rps and the acceleration limits."
-        )
-    return intervals
 
 
 class _Waiter:
@@ -191,20 +163,13 @@ class SerialSpinner(ClosesItself):
             HomingError: re-homing after a reconnect failed.
         """
         self._wait_for_rehome()
-        intervals = schedule_intervals_us(schedule)
+        planned = controller_move(schedule)
         self._move_id += 1
         move_id = self._move_id
-        for offset in range(0, len(intervals), LOAD_CHUNK):
-            chunk = intervals[offset : offset + LOAD_CHUNK]
-            self.link.request(protocol.LOAD, {"move": move_id, "offset": offset,
-                                              "intervals": chunk})
+        for load in planned.load_fields(move_id):
+            self.link.request(protocol.LOAD, load)
         connection = self.link.connection
-        fields: dict[str, Any] = {"move": move_id, "dir": 1 if schedule.direction >= 0 else -1}
-        if intervals:
-            fields["steps"] = len(intervals)
-        else:
-            fields["segments"] = []
-        self.link.request(protocol.MOVE, fields)
+        self.link.request(protocol.MOVE, planned.move_fields(move_id, schedule.direction))
         event = self._await(("move", move_id), schedule.duration_s * 1.5 + 2.0, connection)
         if event is None:
             self._stop_quietly()
@@ -230,9 +195,10 @@ class SerialSpinner(ClosesItself):
     def _home(self, plan: HomingPlan) -> HomeReport:
         connection = self.link.connection
         self.waiter.results.pop(("homed",), None)
+        # Rounded: 1 / (1 / x) may fall a hair below a limit that x meets exactly.
         self.link.request(protocol.HOME, {
-            "fast_hz": 1.0 / plan.fast_interval_s,
-            "slow_hz": 1.0 / plan.slow_interval_s,
+            "fast_hz": round(1.0 / plan.fast_interval_s, 6),
+            "slow_hz": round(1.0 / plan.slow_interval_s, 6),
             "backoff_steps": plan.backoff_steps,
             "max_steps": plan.max_steps,
         })
@@ -337,6 +303,7 @@ class SerialTray(ClosesItself):
     def __init__(self, link: SerialLink, config: Config) -> None:
         self.link = link
         self.active_high = config.tray.sensor_active_high
+        self.pull_up = config.tray.sensor_pull_up
         self._on_motion: MotionCallback | None = None
         self._on_button: ButtonCallback | None = None
         self._inbox: queue.Queue[dict[str, Any] | None] = queue.Queue()
@@ -365,8 +332,21 @@ class SerialTray(ClosesItself):
             self._worker.join(timeout=5)
         release_link(self.link)
 
+    def confirm(self) -> dict[str, Any]:
+        """The controller's status now (it is connected and set up).
+
+        Raises:
+            LinkError: it is not connected, offline, refused or silent.
+        """
+        return self.link.poll()
+
+    def on_link_change(self, listener: Callable[[str, str], None]) -> None:
+        """Call `listener(state, problem)` whenever the link's state changes."""
+        self.link.add_state_listener(listener)
+
     def _on_connect(self, hello: dict[str, Any], send: Send) -> None:
-        send(protocol.SETUP, {"motion_active_high": self.active_high})
+        send(protocol.SETUP, {"motion_active_high": self.active_high,
+                              "motion_pull_up": self.pull_up})
 
     def _on_event(self, event: dict[str, Any]) -> None:
         if event.get("ev") in ("motion", "button"):
@@ -403,6 +383,10 @@ class SerialDiceReader(ClosesItself):
     def read_dice(self, count: int, sides: int, timeout_s: float) -> DiceRoll:
         """The latest reading (at most FRESH_DICE_S old), or the next within `timeout_s`.
 
+        A reading that is not `count` dice of 1 to `sides` (a die off the
+        tray or unseen, a reader set up for other dice) is returned as a
+        cocked roll with the faces read: the rules decide on a re-roll.
+
         Raises:
             DeviceError: no reading arrived in time.
         """
@@ -413,9 +397,7 @@ class SerialDiceReader(ClosesItself):
                          if when >= time.monotonic() - FRESH_DICE_S]
                 if fresh:
                     self._readings.clear()
-                    event = fresh[-1]
-                    values = tuple(int(value) for value in event.get("values", []))
-                    return DiceRoll(values, cocked=bool(event.get("cocked")), source="serial")
+                    return _dice_roll(fresh[-1], count, sides)
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     raise DeviceError(
@@ -423,6 +405,18 @@ class SerialDiceReader(ClosesItself):
                         "is connected to the table controller, or enter the dice on the screen."
                     )
                 self._condition.wait(min(remaining, 0.1))
+
+    def confirm(self) -> dict[str, Any]:
+        """The controller's status now, with the dice reader's counts since it started.
+
+        Raises:
+            LinkError: it is not connected, offline, refused or silent.
+        """
+        return self.link.poll()
+
+    def on_link_change(self, listener: Callable[[str, str], None]) -> None:
+        """Call `listener(state, problem)` whenever the link's state changes."""
+        self.link.add_state_listener(listener)
 
     def close(self) -> None:
         """Give back the link (idempotent)."""
@@ -439,6 +433,17 @@ class SerialDiceReader(ClosesItself):
                 self._readings.append((time.monotonic(), event))
                 del self._readings[:-8]
                 self._condition.notify_all()
+
+
+def _dice_roll(event: dict[str, Any], count: int, sides: int) -> DiceRoll:
+    """A dice event as a roll of `count` dice with `sides` faces (cocked when it is not one)."""
+    values = tuple(int(value) for value in event.get("values", []))
+    roll = DiceRoll(values, cocked=bool(event.get("cocked")), source="serial")
+    if roll.cocked or roll.is_valid(count, sides):
+        return roll
+    log.warning("The dice reader read %s for %d dice of %d sides: taken as a cocked roll.",
+                " ".join(map(str, values)) or "nothing", count, sides)
+    return DiceRoll(values, cocked=True, source="serial")
 
 
 def open_serial_spinner(config: Config) -> SerialSpinner:

@@ -211,8 +211,11 @@ class SerialLink(ClosesItself):
             connection = self._connection
 
             def attempt(timeout_s: float) -> tuple[int, dict[str, Any]]:
+                # Expect the answer before sending: a board can answer before
+                # this thread runs again, and an answer nobody expects is stale.
+                self._expect(seq, kind)
                 self._write(frame)
-                return self._await_reply(seq, kind, timeout_s, connection)
+                return self._await_reply(timeout_s, connection)
 
             kind_back, reply = with_retries(
                 attempt,
@@ -231,13 +234,16 @@ class SerialLink(ClosesItself):
             )
         return reply
 
-    def _await_reply(self, seq: int, kind: int, timeout_s: float,
-                     connection: int) -> tuple[int, dict[str, Any]]:
-        deadline = time.monotonic() + timeout_s
+    def _expect(self, seq: int, kind: int) -> None:
+        """Take the next ACK or NAK carrying `seq` as the answer to this command."""
         with self._changed:
             self._waiting = seq
             self._waiting_kind = kind
             self._reply = None
+
+    def _await_reply(self, timeout_s: float, connection: int) -> tuple[int, dict[str, Any]]:
+        deadline = time.monotonic() + timeout_s
+        with self._changed:
             while self._reply is None:
                 if self._connection != connection or self._port is None:
                     self._waiting = None
@@ -465,6 +471,6 @@ class SerialLink(ClosesItself):
                 log.exception("serial link: a state listener failed")
 
     def _unavailable_sentence(self) -> str:
-        label = "not connected yet" if self.state == CONNECTING else self.state
-        return (f"The table controller is {label}: {self.problem}. The companion keeps "
-                "trying to reconnect.")
+        # No promise to keep reconnecting: a command-line program is about to exit.
+        label = "not connected" if self.state == CONNECTING else self.state
+        return f"The table controller is {label}: {self.problem}."

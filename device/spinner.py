@@ -4,7 +4,9 @@
 motor steps from the home edge. Every forward pass over the home sensor is
 checked against that count: a mismatch beyond `home.tolerance_steps` means
 the motor missed steps, which is reported and fixed by re-homing and moving
-again to the result; a smaller one re-zeroes the count on that pass. A spinner
+again to the result; a smaller one re-zeroes the count on that pass, and a
+short move at the end makes up the slip, so the pointer still stops on the
+result. A spinner
 that cannot home is *unavailable*: `spin()` then still returns a result, a
 software pick marked `software_pick=True` with the reason, so the table
 shows it on screen instead of the idol pointing.
@@ -39,8 +41,12 @@ class SpinOutcome:
         duration_s: time from start to stop, recovery included.
         software_pick: the spinner was unavailable; show the result on screen.
         reason: why the spinner was unavailable (empty otherwise).
-        missed_steps: steps found missing at a home pass (0: none).
+        missed_steps: steps found missing at a home pass (0: none, or the
+            home sensor did not fire at all: see `fault`).
         rehomed: the spinner re-homed during this spin to recover.
+        fault: what made it re-home (None when it did not).
+        slipped_steps: steps slipped within the tolerance (+ lost, - gained)
+            and made up by a short move at the end (0: none).
     """
 
     result: tuple[int, ...]
@@ -51,6 +57,8 @@ class SpinOutcome:
     reason: str = ""
     missed_steps: int = 0
     rehomed: bool = False
+    fault: MissedSteps | None = None
+    slipped_steps: int = 0
 
     def to_json(self) -> dict[str, object]:
         """`{"result": seat or [seat, seat], "stop_angle_deg", "revolutions", "duration_s"}`."""
@@ -70,14 +78,28 @@ class MissedSteps:
     expected_edges: int
     seen_edges: int
 
+    @property
+    def sensor_silent(self) -> bool:
+        """The home sensor fired fewer times than the pointer passed home."""
+        return self.seen_edges < self.expected_edges and self.offset == 0
+
     def sentence(self) -> str:
         """The fault as a sentence for the log or the hardware screen."""
-        if self.seen_edges == 0:
+        if self.sensor_silent:
+            missing = self.expected_edges - self.seen_edges
             return (
-                f"The home sensor did not fire during a move that passed home "
-                f"{self.expected_edges} time(s): steps were lost or the sensor failed."
+                f"The home sensor did not fire at {missing} of the {self.expected_edges} home "
+                "passes of a move: steps were lost or the sensor missed the flag."
             )
         return f"The spinner was {self.offset:+d} steps off at a home pass (missed steps)."
+
+    def phrase(self) -> str:
+        """The fault in a few words, for one line of `companion hw spin`."""
+        if self.sensor_silent:
+            return "the home sensor did not fire where expected"
+        if self.offset > 0:
+            return f"missed {self.offset} steps"
+        return f"ran {-self.offset} steps ahead"
 
 
 def hardware_fault(error: Exception, doing: str) -> DeviceError:
@@ -167,10 +189,14 @@ class Spinner(ClosesItself):
         A library's own error from the pins (gpiozero, lgpio) becomes a
         `DeviceError` with a sentence, so it is handled like any hardware
         trouble (a software pick, the spinner unavailable) instead of
-        stopping the program.
+        stopping the program. A backend's own `DeviceError` (an unplugged
+        table controller's `LinkError`) already says what is wrong and
+        passes unchanged.
         """
         try:
             self.backend.enable(True)
+        except DeviceError:
+            raise
         except Exception as error:
             raise hardware_fault(error, "switching the motor on") from error
         try:
@@ -264,9 +290,14 @@ class Spinner(ClosesItself):
         drift = self.edge_offset(start, report.home_edges[-1]) if report.home_edges else 0
         self.position = (start + report.steps_taken - drift) % self.steps_per_turn
         duration = report.duration_s
+        turns = report.steps_taken / self.steps_per_turn
         if fault is None:
+            if drift:
+                # The planned move ended `drift` steps from the result: make it up.
+                log.info("The spinner slipped %+d steps (within tolerance); correcting.", drift)
+                duration += self._settle_on(pick.stop_step)
             return SpinOutcome(
-                pick.seats, pick.stop_angle_deg, report.steps_taken / self.steps_per_turn, duration
+                pick.seats, pick.stop_angle_deg, turns, duration, slipped_steps=drift
             )
         self.faults.append(fault)
         log.warning("%s Re-homing and moving to the result again.", fault.sentence())
@@ -274,11 +305,24 @@ class Spinner(ClosesItself):
         return SpinOutcome(
             pick.seats,
             pick.stop_angle_deg,
-            report.steps_taken / self.steps_per_turn,
+            turns,
             duration,
             missed_steps=fault.offset,
             rehomed=True,
+            fault=fault,
         )
+
+    def _settle_on(self, target_step: int) -> float:
+        """Move the short way (either direction) to `target_step`; returns the time it took.
+
+        Raises:
+            DeviceError: the backend failed.
+        """
+        turn = self.steps_per_turn
+        ahead = (target_step - self._homed_position()) % turn
+        steps, direction = (ahead, 1) if ahead <= turn // 2 else (turn - ahead, -1)
+        limits = MotionLimits.from_config(self.config)
+        return self.run(plan_move(steps, limits, direction)).duration_s
 
     def _recover(self, target_step: int) -> float:
         """Re-home and move to `target_step`; returns the time it took.

@@ -6,13 +6,13 @@ until the Pi confirms them, and disables the motor on link silence or any
 internal error. `docs/protocol.md` describes the messages.
 """
 
-from array import array
-
 from machine import WDT, Pin
 
 try:  # on the host the files live in the `firmware` package
     from firmware import homing, protocol, sensors, stepper_pio, version
     from firmware.board import Board, UsbPort
+    from firmware.bodies import CommandError, check_cruise, check_home, check_load
+    from firmware.crossings import HomeCrossings
 except ImportError:  # on the Pico they sit at the root of the filesystem
     import homing
     import protocol
@@ -20,6 +20,8 @@ except ImportError:  # on the Pico they sit at the root of the filesystem
     import stepper_pio
     import version
     from board import Board, UsbPort
+    from bodies import CommandError, check_cruise, check_home, check_load
+    from crossings import HomeCrossings
 
 ticks_diff = sensors.ticks_diff  # wrap-aware on both sides
 try:
@@ -42,21 +44,16 @@ except ImportError:  # CPython (tests): a monotonic clock, wrapped as MicroPytho
 LINK_SILENCE_MS = 1000
 WATCHDOG_MS = 2000
 MAX_EVENTS = 32
-MAX_CROSSINGS = 16
 EVENTS_PER_REPLY = 8
-MAX_MOVE_STEPS = 16000
-MAX_INTERVAL_US = 1000000
+MAX_MOVE_STEPS = protocol.MOVE_BUFFER_STEPS
 DEFAULT_SETTINGS = {
     "home_active_low": True,
     "motion_active_high": True,
+    "motion_pull_up": False,
     "motion_quiet_ms": 20,
     "button_debounce_ms": 50,
     "dice_reader": False,
 }
-
-
-class CommandError(Exception):
-    """A command that cannot run now; its message goes back in the NAK."""
 
 
 class Controller:
@@ -91,18 +88,13 @@ class Controller:
         self.running = True
         self.reboot_to_repl = False
         self.last_heard = clock()
-        # The home interrupt is hard (the step count is read within microseconds
-        # of the edge, not after a garbage collection), so it may not allocate:
-        # it fills this preallocated table of (steps done, position, direction).
-        self._crossings = array("i", [0] * (3 * MAX_CROSSINGS))
-        self._crossing_count = 0
+        self.crossings = HomeCrossings()  # filled by the hard home interrupt
         self._inputs = []
         self.motion = sensors.MotionWatcher(self.settings["motion_quiet_ms"])
         self.button = sensors.ButtonWatcher(self.settings["button_debounce_ms"])
         self.dice = sensors.DiceLineReader()
         self._arm_home_irq()
-        both_edges = Pin.IRQ_FALLING | Pin.IRQ_RISING
-        board.motion.irq(handler=self._on_motion_edge, trigger=both_edges)
+        self._arm_motion_irq()
         board.button.irq(handler=self._on_button_edge, trigger=Pin.IRQ_FALLING)
 
     # -- interrupt handlers: record only, the loop does the work ------------
@@ -110,28 +102,12 @@ class Controller:
         trigger = Pin.IRQ_FALLING if self.board.home_active_low else Pin.IRQ_RISING
         self.board.home.irq(handler=self._on_home_edge, trigger=trigger, hard=True)
 
+    def _arm_motion_irq(self) -> None:
+        both_edges = Pin.IRQ_FALLING | Pin.IRQ_RISING
+        self.board.motion.irq(handler=self._on_motion_edge, trigger=both_edges)
+
     def _on_home_edge(self, pin) -> None:
-        stepper = self.stepper
-        count = self._crossing_count
-        if count < MAX_CROSSINGS and stepper.busy():
-            table = self._crossings
-            done = stepper.steps_done()
-            table[3 * count] = done
-            table[3 * count + 1] = stepper.position + stepper.direction * done
-            table[3 * count + 2] = stepper.direction
-            self._crossing_count = count + 1
-
-    def _forward_crossings(self) -> list:
-        """(steps done, position) of each home edge met moving forward."""
-        table = self._crossings
-        found = []
-        for index in range(self._crossing_count):
-            if table[3 * index + 2] > 0:
-                found.append((table[3 * index], table[3 * index + 1]))
-        return found
-
-    def _clear_crossings(self) -> None:
-        self._crossing_count = 0
+        self.crossings.record(self.stepper)
 
     def _on_motion_edge(self, pin) -> None:
         if len(self._inputs) < 32:
@@ -202,7 +178,7 @@ class Controller:
             self.emit({"ev": "homed", "ok": False, "error": reason})
             self.homing = None
             self.leg = None
-        self._clear_crossings()
+        self.crossings.clear()
 
     # -- events ---------------------------------------------------------------
     def emit(self, event: dict) -> None:
@@ -238,8 +214,8 @@ class Controller:
         elif self.move_id is not None and not self.stepper.busy():
             steps = self.stepper.steps_done()
             position = self.stepper.finish()
-            edges = [done for done, _ in self._forward_crossings()]
-            self._clear_crossings()
+            edges = [done for done, _ in self.crossings.forward()]
+            self.crossings.clear()
             duration = ticks_diff(self.clock(), self.motion_started)
             self.emit({"ev": "move_done", "move": self.move_id, "steps": steps,
                        "edges": edges, "position": position, "duration_ms": duration})
@@ -249,7 +225,7 @@ class Controller:
         stepper = self.stepper
         leg = self.leg
         sensor = self.board.home_active()
-        edges = [position for _, position in self._forward_crossings()]
+        edges = [position for _, position in self.crossings.forward()]
         found = sensor if leg.until is not True else (sensor or bool(edges))
         if leg.until is not None and found == leg.until:
             steps = stepper.steps_done()
@@ -267,7 +243,7 @@ class Controller:
         next_leg = self.homing.leg_finished(found, overshoot)
         if next_leg is not None:
             self.leg = next_leg
-            self._clear_crossings()
+            self.crossings.clear()
             stepper.start_constant(next_leg.direction, next_leg.steps, next_leg.hz)
             return
         if self.homing.state == homing.DONE:
@@ -277,7 +253,7 @@ class Controller:
                        "duration_ms": ticks_diff(self.clock(), self.motion_started)})
         else:
             self.emit({"ev": "homed", "ok": False, "error": self.homing.error})
-        self._clear_crossings()
+        self.crossings.clear()
         self.homing = None
         self.leg = None
 
@@ -337,11 +313,17 @@ class Controller:
         self.events = []
         self.next_event_id = 1
         self.last_seq = None
-        reply = self.status()
+        reply = self.dice_counts(self.status())
         reply["firmware"] = version.FIRMWARE_VERSION
         reply["protocol"] = protocol.PROTOCOL_VERSION
         reply["counters"] = self.decoder.counters.as_dict()
         reply["faults"] = self.faults
+        return reply
+
+    def dice_counts(self, reply: dict) -> dict:
+        """Add what the dice reader sent since boot: good readings and unreadable lines."""
+        reply["dice_readings"] = self.dice.readings
+        reply["dice_bad_lines"] = self.dice.bad_lines
         return reply
 
     def cmd_ping(self, fields: dict) -> dict:
@@ -350,7 +332,7 @@ class Controller:
         if not isinstance(seen, int):
             raise CommandError("seen must be a whole number")
         self.events = [event for event in self.events if event["id"] > seen]
-        reply = self.status()
+        reply = self.dice_counts(self.status())
         reply["events"] = self.events[:EVENTS_PER_REPLY]
         reply["next"] = self.next_event_id
         return reply
@@ -367,7 +349,9 @@ class Controller:
         self.settings.update(fields)
         self.board.home_active_low = self.settings["home_active_low"]
         self.board.motion_active_high = self.settings["motion_active_high"]
+        self.board.pull_up_motion(self.settings["motion_pull_up"])
         self._arm_home_irq()
+        self._arm_motion_irq()
         self.motion.quiet_ms = self.settings["motion_quiet_ms"]
         self.button.debounce_ms = self.settings["button_debounce_ms"]
         if self.settings["dice_reader"]:
@@ -388,33 +372,23 @@ class Controller:
     def cmd_load(self, fields: dict) -> dict:
         """Upload part of a move's schedule: `move`, `offset`, `intervals` (us)."""
         self._require_idle()
-        move_id = fields.get("move")
-        offset = fields.get("offset")
-        intervals = fields.get("intervals")
-        if not isinstance(move_id, int) or not isinstance(intervals, list):
-            raise CommandError("load needs a move id and a list of intervals")
-        if offset != 0 and (move_id != self.loaded_move or offset != self.loaded.count):
-            raise CommandError("load out of order: expected offset " + str(self.loaded.count))
-        if not isinstance(offset, int) or offset + len(intervals) > MAX_MOVE_STEPS:
-            raise CommandError("a move holds at most " + str(MAX_MOVE_STEPS) + " steps")
-        for interval in intervals:
-            if not isinstance(interval, int) or not 20 <= interval <= MAX_INTERVAL_US:
-                raise CommandError("intervals must be whole microseconds, 20 to 1000000")
+        move_id, offset, intervals = check_load(fields, self.loaded_move, self.loaded.count,
+                                                MAX_MOVE_STEPS)
         if offset == 0:
             self.loaded.clear()
             self.loaded_move = move_id
         # Stored as the state machine's words, ready for the DMA.
-        freq = self.stepper.freq
-        self.loaded.extend([stepper_pio.microsecond_cycles(us, freq) for us in intervals])
+        self.loaded.extend_us(intervals, self.stepper.freq)
         return {"loaded": self.loaded.count}
 
     def cmd_move(self, fields: dict) -> dict:
-        """Run the uploaded schedule (`move`, `dir`, `steps`) or `segments`."""
+        """Run the uploaded schedule (`move`, `dir`, `steps`, optional `cruise`) or `segments`."""
         self._require_idle()
         move_id = fields.get("move")
         direction = fields.get("dir")
         if not isinstance(move_id, int) or direction not in (1, -1):
             raise CommandError("a move needs a whole-number move id and dir 1 or -1")
+        cruise = None
         if "segments" in fields:
             problem = ""
             try:
@@ -430,32 +404,28 @@ class Controller:
             self.loaded.extend(stepper_pio.segment_intervals(fields["segments"]))
         else:
             steps = self.loaded.count
+            if "cruise" in fields:
+                cruise = check_cruise(fields["cruise"], self.loaded.count, self.stepper.freq)
+                steps += cruise[2]
             if move_id != self.loaded_move or fields.get("steps") != steps:
                 raise CommandError("move " + str(move_id) + " is not fully loaded")
         self.stepper.enable(True)
-        self._clear_crossings()
+        self.crossings.clear()
         self.move_id = move_id
         self.motion_started = self.clock()
-        self.stepper.start(direction, self.loaded.words, steps)
+        self.stepper.start(direction, self.loaded.words, self.loaded.count, cruise=cruise)
         return {"steps": steps}
 
     def cmd_home(self, fields: dict) -> dict:
         """Start homing (`fast_hz`, `slow_hz`, `backoff_steps`, `max_steps`)."""
         self._require_idle()
-        plan = []
-        for key in ("fast_hz", "slow_hz", "backoff_steps", "max_steps"):
-            value = fields.get(key)
-            if not isinstance(value, (int, float)) or value <= 0:
-                raise CommandError("home needs a positive " + key)
-            plan.append(value)
-        if not stepper_pio.MIN_HZ <= min(plan[0], plan[1]) <= max(plan[0], plan[1]) <= 20000:
-            raise CommandError("homing rates must be within 10..20000 Hz")
+        plan = check_home(fields)
         self.homing = homing.Homing(plan[0], plan[1], int(plan[2]), int(plan[3]))
         self.stepper.enable(True)
         self.homed = False
         self.approach_steps = 0
         self.motion_started = self.clock()
-        self._clear_crossings()
+        self.crossings.clear()
         self.leg = self.homing.start(self.board.home_active())
         self.stepper.start_constant(self.leg.direction, self.leg.steps, self.leg.hz)
         return {}

@@ -16,9 +16,19 @@ A frame on the wire is 0x00, COBS(payload + crc), 0x00, where
 
 import json
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 DELIMITER = 0
 MAX_FRAME = 2048  # bytes of an encoded frame, delimiter excluded
+
+# What the controller runs (docs/protocol.md, "Moves"). The host checks its
+# plans, and the configuration of the serial backend, against these.
+MOVE_BUFFER_STEPS = 16000  # uploaded gaps of one move: its speed-up and slow-down
+MIN_GAP_US = 20  # between two steps: 50,000 steps a second at most
+MAX_GAP_US = 60000000  # a minute: slower than any plan the configuration allows
+MIN_STEP_HZ = 10  # slowest constant rate (homing legs, test profiles)
+MAX_STEP_HZ = 50000  # fastest rate of a profile (1 / MIN_GAP_US)
+MAX_HOME_HZ = 20000  # fastest homing rate
+MAX_HOME_EDGES = 32  # home edges one move reports; a spin passes home 22 times at most
 
 # Commands, Pi -> Pico. Every one is answered by ACK or NAK with the same seq.
 HELLO = 0x01
@@ -65,12 +75,25 @@ def _crc_table() -> list:
 _CRC_TABLE = _crc_table()
 
 
-def crc16_ccitt(data: bytes, crc: int = 0xFFFF) -> int:
-    """CRC16-CCITT (CCITT-FALSE): poly 0x1021, initial value 0xFFFF, no reflection."""
-    table = _CRC_TABLE
+def _crc16_loop(data: bytes, crc: int, table: list) -> int:
+    """Table-driven CRC16: one lookup a byte (the same loop as `crc_native`)."""
     for byte in data:
         crc = ((crc << 8) & 0xFFFF) ^ table[((crc >> 8) ^ byte) & 0xFF]
     return crc
+
+
+# On the Pico the same loop compiled to machine code (firmware/crc_native.py);
+# on the host, or a MicroPython without the native emitter, the plain loop.
+_crc16 = _crc16_loop
+try:  # noqa: SIM105 - MicroPython has no contextlib
+    from crc_native import crc16_loop as _crc16  # type: ignore[import-not-found,no-redef]
+except (ImportError, SyntaxError):
+    pass
+
+
+def crc16_ccitt(data: bytes, crc: int = 0xFFFF) -> int:
+    """CRC16-CCITT (CCITT-FALSE): poly 0x1021, initial value 0xFFFF, no reflection."""
+    return _crc16(data, crc, _CRC_TABLE)
 
 
 def cobs_encode(data: bytes) -> bytes:

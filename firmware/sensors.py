@@ -79,17 +79,24 @@ class ButtonWatcher:
         return True
 
 
+MAX_FACE = 100
+"""The highest face a reading may hold (`tray.dice_sides` goes up to 100)."""
+
+
 class DiceLineReader:
     """Parse a dice reader's lines: faces separated by spaces or commas.
 
-    `3 5` gives [3, 5]; `?` stands for a cocked die. Lines that are neither
-    are counted in `bad_lines` and dropped; an endless line is cut at
-    `max_line` bytes.
+    `3 5` gives [3, 5]; `12,20` [12, 20]; `?` stands for a cocked die. Faces
+    are 1 to MAX_FACE: the firmware does not know the dice, the Pi checks a
+    reading against `tray.dice_count` and `tray.dice_sides`. Lines that are
+    none of these are counted in `bad_lines` and dropped; an endless line is
+    cut at `max_line` bytes. Good lines are counted in `readings`.
     """
 
     def __init__(self, max_line: int = 64) -> None:
         self.max_line = max_line
         self.bad_lines = 0
+        self.readings = 0
         self._line = bytearray()
 
     def feed(self, data: bytes) -> list:
@@ -103,6 +110,7 @@ class DiceLineReader:
                     if reading is None:
                         self.bad_lines += 1
                     else:
+                        self.readings += 1
                         readings.append(reading)
             elif len(self._line) < self.max_line:
                 self._line.append(byte)
@@ -124,7 +132,7 @@ class DiceLineReader:
         for token in tokens:
             if token == "?":
                 cocked = True
-            elif len(token) == 1 and "1" <= token <= "6":
+            elif len(token) <= 3 and token.isdigit() and 1 <= int(token) <= MAX_FACE:
                 values.append(int(token))
             else:
                 return None

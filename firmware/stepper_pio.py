@@ -3,11 +3,17 @@
 The Pi plans a move as the interval before every step (in microseconds),
 uploaded before the move starts; homing legs are constant-rate segments
 `[steps, start_hz, end_hz]` (within a segment the rate changes at constant
-acceleration: v^2 linear in distance). A DMA channel streams each move's
-words from memory into the state machine's FIFO, paced by the FIFO itself:
-the PIO program, not Python, times every edge, and no Python code has to keep
-up with the steps, so neither the link's traffic nor a garbage collection in
+acceleration: v^2 linear in distance). DMA streams each move's words from
+memory into the state machine's FIFO, paced by the FIFO itself: the PIO
+program, not Python, times every edge, and no Python code has to keep up
+with the steps, so neither the link's traffic nor a garbage collection in
 the main loop can starve the FIFO and stretch a step.
+
+A move with a cruise (a long run at one speed, sent as one gap and a count)
+is three DMA transfers chained in hardware: the uploaded speed-up, the one
+cruise word repeated, the uploaded slow-down. Each channel triggers the next
+when it finishes, so the whole move still runs without the main loop, and
+the memory a move needs no longer grows with its number of turns.
 """
 
 import math
@@ -16,13 +22,18 @@ from array import array
 import rp2
 from machine import Pin
 
+try:
+    from firmware import protocol
+except ImportError:  # on the Pico
+    import protocol
+
 SM_FREQ = 1000000  # state machine clock: one cycle per microsecond
 PULSE_CYCLES = 4  # step pulse width: TMC2209 wants 0.1 us, DRV8825 1.9 us
 # Cycles each word costs besides its wait loop: pull, mov, set high (1 + 3 delay),
 # set low, and the final jmp that falls through.
 OVERHEAD_CYCLES = 8
-MIN_HZ = 10
-MAX_HZ = 50000
+MIN_HZ = protocol.MIN_STEP_HZ
+MAX_HZ = protocol.MAX_STEP_HZ
 MAX_SEGMENTS = 64
 
 
@@ -115,6 +126,29 @@ class MoveBuffer:
         """Start a new move."""
         self.count = 0
 
+    def extend_us(self, intervals_us: list, freq: int = SM_FREQ) -> None:
+        """Append gaps given in microseconds (checked by the caller), in one pass.
+
+        The same as `extend` of their cycles, without a list of them or a
+        call per gap: a spin's upload is thousands of gaps.
+
+        Raises:
+            ValueError: the move would exceed the capacity.
+        """
+        words = self.words
+        count = self.count
+        if count + len(intervals_us) > self.capacity:
+            raise ValueError("a move holds at most " + str(self.capacity) + " steps")
+        scale = freq // 1000000 if freq % 1000000 == 0 else 0
+        for interval in intervals_us:
+            cycles = interval * scale if scale else interval * freq // 1000000
+            if count > 0:
+                wait = cycles - OVERHEAD_CYCLES
+                words[count - 1] = wait if wait > 0 else 0
+            words[count] = 0
+            count += 1
+        self.count = count
+
     def extend(self, intervals) -> None:
         """Append gaps-before-each-step (state machine cycles).
 
@@ -152,36 +186,68 @@ class Stepper:
         self.enable_active_low = enable_active_low
         self.sm = rp2.StateMachine(sm_id, step_program, freq=freq, set_base=self.step_pin)
         self.sm.active(1)
+        # Three channels, taken at boot, used in this order by every move: a move
+        # is one to three pieces (speed-up, cruise, slow-down), each chained to the next.
         self.dma = rp2.DMA()
+        self.dma_2 = rp2.DMA()
+        self.dma_3 = rp2.DMA()
         self._dreq = dreq_index(sm_id)
+        self._planned = array("i", [0, 0, 0])  # words of each piece of this move (0: unused)
+        self._cruise_word = array("I", [0])  # the cruise's one word, read over and over
         self.enabled = False
         self.direction = 1
         self.position = 0  # steps from home at the start of the current move
         self._words = None  # what the DMA reads: kept referenced while it runs
-        self._count = 0  # words (steps) of the current move
+        self._count = 0  # steps of the current move
 
     def enable(self, on: bool) -> None:
         """Energise (or release) the motor coils."""
         self.enabled = bool(on)
         self.enable_pin.value((not on) if self.enable_active_low else bool(on))
 
-    def start(self, direction: int, words, count: int, constant: bool = False) -> None:
-        """Begin a move of `count` steps: one pulse per word, then its wait (cycles).
+    def start(self, direction: int, words, count: int, constant: bool = False,
+              cruise=None) -> None:
+        """Begin a move: one pulse per word, then its wait (cycles).
 
-        `words` is an array('I') (a `MoveBuffer`'s); `constant` sends its
-        first word alone `count` times (a constant rate, no long array). The
-        DMA then runs the move without the main loop's help.
+        `words` is an array('I') (a `MoveBuffer`'s) of which the first `count`
+        are played; `constant` sends its first word alone `count` times (a
+        constant rate, no long array). `cruise` is `(split, word, steps)`:
+        after the first `split` words, `steps` pulses each followed by `word`,
+        then the remaining words. The DMA then runs the move without the main
+        loop's help.
         """
         self.stop()
         self.direction = 1 if direction >= 0 else -1
         self.dir_pin.value(1 if self.direction > 0 else 0)
-        if count <= 0:
+        pieces = []  # (source, words, read along it)
+        if cruise is None:
+            pieces.append((words, count, not constant))
+        else:
+            split, word, steps = cruise
+            if split > 0:
+                pieces.append((memoryview(words)[:split], split, True))
+            self._cruise_word[0] = word
+            pieces.append((self._cruise_word, steps, False))
+            pieces.append((memoryview(words)[split:count], count - split, True))
+        total = 0
+        for index in range(3):
+            self._planned[index] = pieces[index][1] if index < len(pieces) else 0
+            total += self._planned[index]
+        if total <= 0:
             return
         self._words = words
-        self._count = count
-        ctrl = self.dma.pack_ctrl(size=2, inc_read=not constant, inc_write=False,
-                                  treq_sel=self._dreq)
-        self.dma.config(read=words, write=self.sm, count=count, ctrl=ctrl, trigger=True)
+        self._count = total
+        channels = (self.dma, self.dma_2, self.dma_3)
+        # Configure the later pieces first, untriggered: each one is started
+        # by the hardware when the piece before it ends.
+        for index in range(len(pieces) - 1, -1, -1):
+            source, length, read_along = pieces[index]
+            channel = channels[index]
+            follows = channels[index + 1] if index + 1 < len(pieces) else channel
+            ctrl = channel.pack_ctrl(size=2, inc_read=read_along, inc_write=False,
+                                     treq_sel=self._dreq, chain_to=follows.channel)
+            channel.config(read=source, write=self.sm, count=length, ctrl=ctrl,
+                           trigger=index == 0)
 
     def start_constant(self, direction: int, steps: int, hz: float) -> None:
         """Begin `steps` steps at `hz` (a homing leg)."""
@@ -190,16 +256,24 @@ class Stepper:
 
     def busy(self) -> bool:
         """True until the last step of the move has been emitted."""
-        return self._count > 0 and (self.dma.active() or self.sm.tx_fifo() > 0)
+        return self._count > 0 and self.steps_done() < self._count
 
     def steps_done(self) -> int:
         """Pulses emitted so far in this move (each word pulses as it is pulled).
 
-        Allocates nothing: the home sensor's hard interrupt calls it.
+        Allocates nothing: the home sensor's hard interrupt calls it. A channel
+        still waiting for its turn shows a stale count, so a piece is read only
+        once the piece before it has moved all its words (the hardware started
+        it then).
         """
         if self._count <= 0:
             return 0
-        moved = self._count - self.dma.count  # words the DMA put in the FIFO
+        planned = self._planned
+        moved = planned[0] - self.dma.count  # words put in the FIFO so far
+        if moved == planned[0] and planned[1] > 0:
+            moved += planned[1] - self.dma_2.count
+            if moved == planned[0] + planned[1] and planned[2] > 0:
+                moved += planned[2] - self.dma_3.count
         return moved - self.sm.tx_fifo()
 
     def current_position(self) -> int:
@@ -210,7 +284,11 @@ class Stepper:
         """Stop at once (the DMA aborted, the FIFO emptied); return the position reached."""
         position = self.current_position()
         if self._count > 0:
+            # In order: a channel that starts the next as it is aborted has
+            # that one aborted right after.
             self.dma.active(0)
+            self.dma_2.active(0)
+            self.dma_3.active(0)
             # Re-initialising the state machine clears its FIFO and program counter.
             self.sm.active(0)
             self.sm.init(step_program, freq=self.freq, set_base=self.step_pin)

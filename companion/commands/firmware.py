@@ -22,7 +22,10 @@ from companion.errors import CompanionError
 FIRMWARE_FILES = (
     "main.py",
     "board.py",
+    "bodies.py",
+    "crossings.py",
     "protocol.py",
+    "crc_native.py",
     "stepper_pio.py",
     "homing.py",
     "sensors.py",
@@ -32,7 +35,7 @@ REBOOT_WAIT_S = 3.0
 """How long a rebooting board may take to leave and rejoin the USB bus."""
 HANDSHAKE_WAIT_S = 8.0
 MPREMOTE_TIMEOUT_S = 60.0
-"""Copying the seven files takes seconds; mpremote waits forever on a board that ignores it."""
+"""Copying the ten files takes seconds; mpremote waits forever on a board that ignores it."""
 
 
 class FirmwareInstallError(CompanionError, RuntimeError):

@@ -14,7 +14,6 @@ import json
 import logging
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TextIO
 
 from companion.config import (
@@ -23,6 +22,7 @@ from companion.config import (
     config_warnings,
     load_config,
     seat_angle_problems,
+    with_backend,
 )
 from companion.errors import CompanionError
 
@@ -103,7 +103,7 @@ def _interruptible(run: Callable[[argparse.Namespace], int]) -> Callable[[argpar
 def _config(args: argparse.Namespace) -> Config:
     config = load_config(args.config)
     if args.backend:
-        config = replace(config, backend=args.backend, backend_setting=args.backend)
+        config = with_backend(config, args.backend)
     for warning in config_warnings(config):
         print(f"companion: warning: {warning}", file=sys.stderr)
     return config
@@ -193,8 +193,8 @@ def _spin_line(number: int, outcome: SpinOutcome) -> str:
         f"spin {number}: {seat}, stopped at {outcome.stop_angle_deg:.1f} degrees after "
         f"{outcome.revolutions:.2f} turns in {outcome.duration_s:.2f} s"
     )
-    if outcome.rehomed:
-        line += f" (missed {outcome.missed_steps} steps: re-homed and corrected)"
+    if outcome.fault is not None:
+        line += f" ({outcome.fault.phrase()}: re-homed and corrected)"
     return line
 
 
@@ -206,11 +206,26 @@ def _report_spinner_trouble(outcomes: list[SpinOutcome]) -> None:
             f"picks: {picked[0].reason}",
             file=sys.stderr,
         )
-    missed = [o for o in outcomes if o.rehomed]
+    faults = [o.fault for o in outcomes if o.fault is not None]
+    missed = [fault for fault in faults if not fault.sensor_silent]
     if missed:
         print(
             f"companion: missed steps were detected in {len(missed)} spin(s) and fixed by "
             "re-homing; check the motor current and that the idol turns freely.",
+            file=sys.stderr,
+        )
+    if len(missed) < len(faults):
+        print(
+            f"companion: the home sensor did not fire where expected in "
+            f"{len(faults) - len(missed)} spin(s) (fixed by re-homing); check that the "
+            "sensor sees the flag at full speed and that the idol turns freely.",
+            file=sys.stderr,
+        )
+    slipped = [o.slipped_steps for o in outcomes if o.slipped_steps]
+    if slipped:
+        print(
+            f"companion: small slips within the tolerance (up to {max(map(abs, slipped))} "
+            f"steps) were made up in {len(slipped)} spin(s).",
             file=sys.stderr,
         )
 
@@ -343,12 +358,28 @@ def _interactive_sim(tray: DiceTray, clock: Clock) -> None:
 
 
 def _watch(tray: DiceTray, clock: Clock, duration: float | None) -> None:
-    print("watching the tray; Ctrl-C stops", flush=True)
+    from device.backend import LinkedDevice
+
+    inputs = tray.inputs
+    if isinstance(inputs, LinkedDevice):
+        inputs.confirm()  # no controller: its sentence, exit 1 (not a silent watch)
+        inputs.on_link_change(_say_link_change)
+        print("watching the tray on the table controller; Ctrl-C stops", flush=True)
+    else:
+        print("watching the tray; Ctrl-C stops", flush=True)
     start = clock.now()
     with contextlib.suppress(KeyboardInterrupt):
         while duration is None or clock.now() - start < duration:
             tray.poll()
             clock.sleep(0.02)
+
+
+def _say_link_change(state: str, problem: str) -> None:
+    if state == "online":
+        print("the table controller is back online", flush=True)
+    elif state in ("offline", "mismatch"):
+        print(f"the table controller is {state}: {problem}; the tray's events resume when it "
+              "is back", flush=True)
 
 
 def run_test(args: argparse.Namespace) -> int:

@@ -108,6 +108,48 @@ def test_a_bad_value_names_the_file_the_key_and_the_fix(
     assert fix in message
 
 
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("[spinner.home]\nfast_rps = -0.5", "spinner.home.fast_rps"),  # not "slow is above fast"
+        ("[spinner.home]\nslow_rps = 0", "spinner.home.slow_rps"),
+        ("[spinner]\nmargin_deg = 50", "spinner.margin_deg"),  # not "seats too close"
+        ('[spinner]\ndriver = "uln2003"\nmicrostepping = 0', "spinner.microstepping"),
+        ("[spinner]\nsteps_per_rev = 100000\nmicrostepping = 256", "spinner.steps_per_rev"),
+    ],
+)
+def test_a_key_out_of_range_is_reported_once_not_as_the_cause_of_others(
+    write_config, text: str, key: str  # type: ignore[no-untyped-def]
+) -> None:
+    path = write_config(text + "\n")
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    lines = str(caught.value).splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0].startswith(f"{path}: {key} is ")
+
+
+@pytest.mark.parametrize(
+    ("steps_per_rev", "microstepping", "accepted"),
+    [(200, 256, True), (400, 128, True), (400, 256, False), (4096, 16, False)],
+)
+def test_a_turn_may_have_at_most_51200_steps(
+    steps_per_rev: int, microstepping: int, accepted: bool
+) -> None:
+    data = {"spinner": {"steps_per_rev": steps_per_rev, "microstepping": microstepping}}
+    if accepted:
+        assert parse_config(data).spinner.steps_per_turn <= 51_200
+        return
+    with pytest.raises(ConfigError) as caught:
+        parse_config(data, source="c.toml")
+    assert str(caught.value).startswith(
+        f"c.toml: spinner.microstepping is {microstepping} with steps_per_rev = "
+        f"{steps_per_rev}: {steps_per_rev * microstepping:,} steps a turn, more than the "
+        "companion plans (51,200"
+    )
+    assert "set steps_per_rev to the motor's full steps" in str(caught.value)
+
+
 def test_every_error_is_reported_at_once(write_config) -> None:  # type: ignore[no-untyped-def]
     path = write_config('backend = "x"\n[tray]\ndice_count = 0\n[spinner]\nsteps_per_rev = 1\n')
     with pytest.raises(ConfigError) as caught:

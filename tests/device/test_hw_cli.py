@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.commands import hw
+from device.spinner import MissedSteps, SpinOutcome
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -87,6 +89,23 @@ def test_bad_spin_options_get_a_sentence_and_exit_1(
     code, out, err = run(["hw", "spin", *args], capsys)
     assert code == 1 and out == ""
     assert message in err
+
+
+@pytest.mark.parametrize(
+    ("fault", "told"),
+    [
+        (MissedSteps(37, 3, 3), "(missed 37 steps: re-homed and corrected)"),
+        (MissedSteps(-12, 3, 3), "(ran 12 steps ahead: re-homed and corrected)"),
+        (MissedSteps(0, 3, 0), "(the home sensor did not fire where expected: re-homed and"
+                               " corrected)"),
+    ],
+)
+def test_a_spin_line_says_what_made_the_spinner_rehome(fault: MissedSteps, told: str) -> None:
+    outcome = SpinOutcome((1,), 90.0, 3.0, 2.5, missed_steps=fault.offset, rehomed=True,
+                          fault=fault)
+    line = hw._spin_line(1, outcome)
+    assert line.endswith(told)
+    assert "missed 0" not in line
 
 
 def test_a_dead_sensor_spins_in_software_and_says_why(

@@ -41,7 +41,14 @@ class Pin:
             cls.bank[number] = pin
         return pin
 
-    def __init__(self, number: int, mode: int = 0, pull: int = 0, value: int | None = None) -> None:
+    def __init__(self, number: int, mode: int = 0, pull: int | None = None,
+                 value: int | None = None) -> None:
+        self.init(mode, pull, value)
+
+    def init(self, mode: int = 0, pull: int | None = None, value: int | None = None) -> None:
+        """(Re)configure: `pull` is PULL_UP, PULL_DOWN or None (none)."""
+        self.mode = mode
+        self.pull = pull
         if value is not None:
             self.value(value)
 
@@ -194,7 +201,7 @@ class StateMachine:
             self.freq = freq
             self.set_base = set_base
             self.fifo: list[int] = []
-            if getattr(self, "dma", None) is not None and self.dma.remaining:
+            if any(dma.running and dma.target is self for dma in DMA.channels):
                 raise AssertionError("init() while a DMA still feeds the state machine")
             self.depth = 8 if program.options.get("fifo_join") else 4
             self.pc = 0
@@ -230,10 +237,18 @@ class StateMachine:
             return len(self.fifo)
 
     def _refill(self) -> None:
-        """The DMA channel paced by this FIFO keeps it full while it has words."""
-        dma = self.dma
-        while dma is not None and len(self.fifo) < self.depth and dma.remaining:
+        """The DMA channel paced by this FIFO keeps it full while it has words.
+
+        A channel that ends starts the one it is chained to (which then feeds
+        the FIFO, if it writes here), as the hardware does.
+        """
+        while len(self.fifo) < self.depth:
+            dma = self.dma
+            if dma is None or not dma.running:
+                return
             self.fifo.append(dma.next_word())
+            if dma.remaining == 0:
+                dma.finish()
 
     def exec(self, source: str) -> None:
         """Execute one instruction at once (only `set(pins, n)` is needed)."""
@@ -304,17 +319,30 @@ class StateMachine:
 
 
 class DMA:
-    """A DMA channel that can feed a fake state machine's TX FIFO (paced by it)."""
+    """A DMA channel that can feed a fake state machine's TX FIFO (paced by it).
+
+    As on the RP2040, the transfer count read back (`count`) is the live
+    counter: it is loaded from the configured count only when the channel is
+    triggered, so a channel configured but not started yet still shows what
+    its last transfer left. A channel that ends triggers its `chain_to`
+    channel unless that is itself.
+    """
+
+    channels: ClassVar[list[DMA]] = []
 
     def __init__(self) -> None:
+        self.channel = len(DMA.channels)
+        DMA.channels.append(self)
         self.words: list[int] = []
-        self.remaining = 0
+        self.reload = 0  # the configured count, loaded when triggered
+        self.remaining = 0  # the live counter
+        self.running = False
         self.index = 0
         self.inc_read = True
+        self.chain_to = self.channel
         self.target: StateMachine | None = None
 
-    @staticmethod
-    def pack_ctrl(**fields: Any) -> dict[str, Any]:
+    def pack_ctrl(self, **fields: Any) -> dict[str, Any]:
         """The control fields, kept as a dict (the real one packs a register)."""
         return fields
 
@@ -329,15 +357,38 @@ class DMA:
             raise ValueError("the fake DMA moves words paced by the state machine's TX DREQ")
         with StateMachine.lock:
             write.advance()
+            if self.running:
+                raise ValueError("the fake DMA was configured while it runs")
             self.words = list(read)
             self.inc_read = bool(ctrl.get("inc_read", True))
             if self.inc_read and len(self.words) < (count or 0):
                 raise ValueError("the DMA would read past the end of its buffer")
-            self.index = 0
-            self.remaining = (count or 0) if trigger else 0
+            chain_to = ctrl.get("chain_to", self.channel)
+            if not 0 <= chain_to < len(DMA.channels):
+                raise ValueError(f"chain_to names no channel: {chain_to}")
+            self.chain_to = chain_to
+            self.reload = count or 0
             self.target = write
-            write.dma = self
-            write._refill()
+            if trigger:
+                self.trigger()
+
+    def trigger(self) -> None:
+        """Start: load the live counter and feed the target's FIFO."""
+        self.index = 0
+        self.remaining = self.reload
+        self.running = self.remaining > 0
+        if self.target is not None:
+            if self.running:
+                self.target.dma = self
+                self.target._refill()
+            else:
+                self.finish()
+
+    def finish(self) -> None:
+        """The last word was moved: stop, and start the chained channel."""
+        self.running = False
+        if self.chain_to != self.channel:
+            DMA.channels[self.chain_to].trigger()
 
     def next_word(self) -> int:
         """The next word to move (as the hardware reads it)."""
@@ -349,7 +400,7 @@ class DMA:
 
     @property
     def count(self) -> int:
-        """Transfers still to do."""
+        """The live transfer counter (stale until the channel is triggered)."""
         with StateMachine.lock:
             if self.target is not None:
                 self.target.advance()
@@ -357,11 +408,14 @@ class DMA:
             return self.remaining
 
     def active(self, on: int | None = None) -> bool:
-        """Abort with 0; True while transfers remain."""
+        """Abort with 0 (the live counter keeps what was left); True while running."""
         with StateMachine.lock:
+            if self.target is not None:
+                self.target.advance()
+                self.target._refill()
             if on is not None and not on:
-                self.remaining = 0
-            return self.count > 0
+                self.running = False
+            return self.running
 
 
 def advance_all() -> None:
@@ -395,6 +449,7 @@ def install() -> None:
     micropython.kbd_intr_calls = []  # type: ignore[attr-defined]
     micropython.kbd_intr = micropython.kbd_intr_calls.append  # type: ignore[attr-defined]
     micropython.const = lambda value: value  # type: ignore[attr-defined]
+    micropython.native = lambda function: function  # type: ignore[attr-defined]
     micropython.emergency_buffers = []  # type: ignore[attr-defined]
     micropython.alloc_emergency_exception_buf = micropython.emergency_buffers.append  # type: ignore[attr-defined]
     sys.modules.update(machine=machine, rp2=rp2, micropython=micropython)
@@ -407,6 +462,7 @@ def reset() -> None:
         Pin.bank.clear()
         UART.instances.clear()
         StateMachine.running.clear()
+        DMA.channels.clear()
         clock = time.monotonic
 
 

@@ -70,8 +70,10 @@ def test_hello_reports_the_firmware_and_protocol_versions(rig) -> None:  # type:
         (protocol.SETUP, {"home_active_low": "yes"}, "bad value"),
         (protocol.ENABLE, {}, "true or false"),
         (protocol.LOAD, {"move": 1, "offset": 5, "intervals": [100]}, "out of order"),
-        (protocol.LOAD, {"move": 1, "offset": 0, "intervals": [5]}, "20 to 1000000"),
+        (protocol.LOAD, {"move": 1, "offset": 0, "intervals": [5]}, "20 to 60000000"),
         (protocol.MOVE, {"move": 1, "dir": 1, "steps": 3}, "not fully loaded"),
+        (protocol.MOVE, {"move": 1, "dir": 1, "steps": 3, "cruise": [1, 300]}, "cruise is"),
+        (protocol.MOVE, {"move": 1, "dir": 1, "steps": 3, "cruise": [0, 300, 3]}, "after one"),
         (protocol.MOVE, {"move": 1, "dir": 0, "segments": []}, "dir 1 or -1"),
         (protocol.MOVE, {"move": 1, "dir": 1, "segments": [[1, 1, 1]]}, "within"),
         (protocol.HOME, {"fast_hz": 4000}, "positive slow_hz"),
@@ -121,6 +123,40 @@ def test_a_loaded_move_reports_every_forward_home_edge_by_step_count(rig) -> Non
     assert done["ev"] == "move_done" and done["steps"] == 1000
     assert done["edges"] == [TURN, 2 * TURN]
     assert world.rotor % TURN == 1000 % TURN
+
+
+def test_a_move_longer_than_the_buffer_runs_its_cruise_and_reports_every_home_edge(  # type: ignore[no-untyped-def]
+    rig,
+) -> None:
+    controller, world, port, clock = rig
+    controller.handle(1, protocol.HOME, dict(HOME_FIELDS))
+    run_until_idle(controller, clock)
+    cruise_steps = controller.loaded.capacity + 2000  # more than the whole buffer
+    speed_up, slow_down = [900, 700, 500, 400], [400, 500, 700, 900]
+    controller.handle(2, protocol.LOAD, {"move": 3, "offset": 0,
+                                         "intervals": speed_up + slow_down})
+    steps = len(speed_up) + cruise_steps + len(slow_down)
+    rotor = world.rotor
+    controller.handle(3, protocol.MOVE, {"move": 3, "dir": 1, "steps": steps,
+                                         "cruise": [len(speed_up), 100, cruise_steps]})
+    assert replies(port)[-1] == (3, protocol.ACK, {"steps": steps})
+    run_until_idle(controller, clock)
+    done = events(port)[-1]
+    assert done["ev"] == "move_done" and done["steps"] == steps
+    assert done["edges"] == list(range(TURN, 33 * TURN, TURN))  # at most 32 a move
+    assert world.rotor - rotor == steps
+
+
+def test_a_move_passing_home_32_times_reports_every_pass(rig) -> None:  # type: ignore[no-untyped-def]
+    controller, _, port, clock = rig
+    controller.handle(1, protocol.HOME, dict(HOME_FIELDS))
+    run_until_idle(controller, clock)
+    steps = 32 * TURN + 10
+    controller.handle(2, protocol.LOAD, {"move": 4, "offset": 0, "intervals": [200, 200]})
+    controller.handle(3, protocol.MOVE, {"move": 4, "dir": 1, "steps": steps,
+                                         "cruise": [1, 100, steps - 2]})
+    run_until_idle(controller, clock)
+    assert events(port)[-1]["edges"] == [TURN * k for k in range(1, 33)]
 
 
 def test_a_command_failing_inside_the_firmware_is_refused_and_releases_the_motor(rig) -> None:  # type: ignore[no-untyped-def]
@@ -261,6 +297,22 @@ def test_tray_shaking_is_reported_at_a_bounded_rate_then_stopped(rig) -> None:  
     assert 4 <= len(states) <= 100 // 20 + 2  # one per 20 ms at most, not one per edge
 
 
+def test_the_tray_sensor_pin_floats_until_setup_asks_for_the_pull_up(rig) -> None:  # type: ignore[no-untyped-def]
+    # A module (SW-420) drives its output; a bare ball switch to GND needs the pull-up.
+    controller, world, port, clock = rig
+    assert controller.board.motion.pull is None
+    controller.handle(1, protocol.SETUP, {"motion_pull_up": True, "motion_active_high": False})
+    assert replies(port)[-1] == (1, protocol.ACK, {})
+    assert controller.board.motion.pull == fakes.Pin.PULL_UP
+    world.shake(1)  # the switch opens: the pull-up brings the pin high
+    world.shake(0)  # and closes to GND
+    clock.advance(0.001)
+    controller.step()
+    assert [e["ev"] for e in events(port)] == ["motion"]
+    controller.handle(2, protocol.SETUP, {"motion_pull_up": False})
+    assert controller.board.motion.pull is None
+
+
 def test_a_bouncing_button_gives_one_press(rig) -> None:  # type: ignore[no-untyped-def]
     controller, world, port, clock = rig
     for _ in range(4):
@@ -278,6 +330,39 @@ def test_dice_reader_lines_become_dice_events(rig) -> None:  # type: ignore[no-u
     dice = [(e["values"], e["cocked"]) for e in events(port) if e["ev"] == "dice"]
     assert dice == [([3, 5], False), ([6], True)]
     assert controller.dice.bad_lines == 1
+
+
+def test_the_dice_reader_counts_are_in_every_ping(rig) -> None:  # type: ignore[no-untyped-def]
+    # So the Pi can tell a reader that talks from one that was never heard.
+    controller, _, port, _ = rig
+    controller.handle(1, protocol.SETUP, {"dice_reader": True})
+    fakes.UART.instances[0].inject(b"3 5\nnoise\n12 20\n")
+    controller.step()
+    controller.handle(2, protocol.PING, {"seen": 0})
+    reply = replies(port)[-1][2]
+    assert (reply["dice_readings"], reply["dice_bad_lines"]) == (2, 1)
+
+
+@pytest.mark.parametrize(
+    ("line", "reading"),
+    [
+        (b"3 5", ([3, 5], False)),
+        (b"12,20", ([12, 20], False)),  # a d12 and a d20: the Pi checks them against the dice
+        (b"100 1", ([100, 1], False)),
+        (b"6 ?", ([6], True)),
+        (b"0 3", None),
+        (b"101", None),
+        (b"1000", None),
+        (b"3.5", None),
+        (b"-2", None),
+    ],
+)
+def test_the_dice_reader_takes_faces_of_up_to_100(line: bytes, reading: object) -> None:
+    from firmware import sensors
+
+    reader = sensors.DiceLineReader()
+    assert reader.feed(line + b"\n") == ([reading] if reading else [])
+    assert reader.bad_lines == (0 if reading else 1)
 
 
 def test_boot_disables_ctrl_c_and_a_repl_command_reboots_into_the_repl(

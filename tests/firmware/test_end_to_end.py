@@ -73,6 +73,26 @@ def test_spins_over_the_link_stop_the_pointer_on_the_drawn_seat(
         assert pty_board.world.rotor % STEPS_PER_TURN == spinner.position % STEPS_PER_TURN
 
 
+def test_a_nine_turn_spin_at_eighth_microstepping_runs_on_the_controller(tmp_path: Path) -> None:
+    # 16,000+ steps, more than the controller's buffer: only the speed-up and
+    # slow-down are uploaded, the cruise goes as one gap and a count.
+    board = PtyBoard(tmp_path, steps_per_turn=1600, flag_steps=13, rotor=1500)
+    config = serial_config(board)
+    spin = SpinnerConfig(extra_revolutions=9, max_speed_rps=10.0, max_accel_rps2=40.0,
+                         max_jerk_rps3=400.0, home=HomeConfig(fast_rps=2.5, slow_rps=0.5))
+    from device.backends import open_spinner_backend
+
+    try:
+        with Spinner(open_spinner_backend(config), spin, rng=random.Random(1)) as spinner:
+            outcome = spinner.spin()
+            assert not outcome.software_pick, outcome.reason
+            assert outcome.revolutions > 10 and outcome.fault is None
+            assert board.world.rotor % 1600 == spinner.position
+            assert spinner.position == round(outcome.stop_angle_deg / 360 * 1600) % 1600
+    finally:
+        board.close()
+
+
 def test_missed_steps_over_the_link_are_detected_and_fixed_by_rehoming(
     spinner: Spinner, pty_board: PtyBoard
 ) -> None:
@@ -95,6 +115,19 @@ def test_tray_shakes_and_button_presses_reach_the_tray_callbacks(pty_board: PtyB
         assert eventually(lambda: seen == [True, False, "button"])
     finally:
         tray.close()
+
+
+def test_the_trays_pull_up_setting_reaches_the_controller(pty_board: PtyBoard) -> None:
+    from companion.config import TrayConfig
+
+    config = replace(serial_config(pty_board),
+                     tray=TrayConfig(sensor_kind="tilt", sensor_pull_up=True,
+                                     sensor_active_high=False))
+    with serial_backend.open_serial_tray(config) as tray:
+        assert tray.link.wait_online(3)
+        board = pty_board.controller.board
+        assert board.motion.pull == board.motion.PULL_UP
+        assert pty_board.controller.settings["motion_active_high"] is False
 
 
 def test_dice_reader_values_arrive_as_a_serial_roll(pty_board: PtyBoard) -> None:
@@ -247,10 +280,29 @@ def test_no_board_plugged_in_gives_a_clear_sentence(tmp_path: Path) -> None:
     backend = serial_backend.open_serial_spinner(config)
     try:
         with pytest.raises(LinkError,
-                           match=r"not connected yet: no board matches .*plug in the Pico"):
+                           match=r"not connected: no board matches .*plug in the Pico"):
             backend.enable(True)
     finally:
         backend.close()
+
+
+def test_an_unplugged_controller_is_reported_as_such_not_as_a_wiring_fault(
+    tmp_path: Path,
+) -> None:
+    # `companion hw home` with no Pico: the reason names the controller and
+    # the fix, and promises nothing of a program that is about to exit.
+    config = spinner_config(Config(backend="serial", serial=SerialConfig(
+        port=str(tmp_path / "usb-MicroPython_*"), handshake_timeout_s=0.2)))
+    from device.backends import open_spinner_backend
+
+    with Spinner(open_spinner_backend(config), config.spinner) as spinner:
+        with pytest.raises(LinkError) as raised:
+            spinner.home()
+        reason = spinner.unavailable_reason
+    assert str(raised.value) == reason
+    assert reason.startswith("The table controller is not connected: no board matches ")
+    assert reason.endswith("; plug in the Pico, or set serial.port in the configuration.")
+    assert "hardware failed" not in reason and "reconnect" not in reason
 
 
 def test_a_port_held_by_another_program_is_not_shared(pty_board: PtyBoard) -> None:

@@ -132,3 +132,43 @@ def test_random_frames_and_noise_from_the_board_never_stop_the_link(scripted) ->
     assert link.decoder.counters.dropped() > 0
     readers = [t for t in threading.enumerate() if t.name == "serial-reader" and t.is_alive()]
     assert readers and link.supervisor_errors == 0
+
+
+class InstantBoard(ScriptedBoard):
+    """Answers inside `write()` and returns only once the link has read the answer.
+
+    The writer is held until the reader thread asks for more bytes (it has then
+    decoded and dispatched the reply): the fastest a USB board can answer,
+    before the writing thread runs again.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.commands: list[int] = []  # sequence numbers, as sent
+        self._reads = threading.Condition()
+        self._read_calls = 0
+
+    def read(self, size: int = 1) -> bytes:
+        with self._reads:
+            self._read_calls += 1
+            self._reads.notify_all()
+        return super().read(size)
+
+    def write(self, data: bytes) -> int:
+        self.commands += [seq for seq, _, _ in protocol.FrameDecoder().feed(data)]
+        with self._reads:
+            calls = self._read_calls
+            super().write(data)
+            # Two more reads: the answer was taken, then the reader came back for more.
+            self._reads.wait_for(lambda: self._read_calls >= calls + 2, timeout=2)
+        return len(data)
+
+
+def test_an_answer_that_comes_before_the_writer_runs_again_is_taken(scripted) -> None:  # type: ignore[no-untyped-def]
+    board = InstantBoard()
+    link = scripted(board)
+    link.start()
+    assert link.wait_online(2)
+    link.request(protocol.PING, {"seen": 0})
+    assert len(set(board.commands)) == len(board.commands)  # nothing was resent
+    assert link.stale_replies == 0

@@ -24,6 +24,22 @@ def test_crc16_ccitt_matches_the_published_check_values(data: bytes, crc: int) -
     assert protocol.crc16_ccitt(data) == crc
 
 
+@given(st.binary(max_size=600), st.integers(0, 0xFFFF))
+def test_the_pico_s_compiled_crc_loop_is_the_plain_one(data: bytes, start: int) -> None:
+    from tests.firmware import fakes
+
+    fakes.install()  # `micropython.native` leaves the function as it is on CPython
+    from firmware import crc_native
+
+    table = protocol._CRC_TABLE
+    assert crc_native.crc16_loop(data, start, table) == protocol._crc16_loop(data, start, table)
+
+
+def test_the_host_computes_the_crc_with_the_plain_loop() -> None:
+    # `crc_native` is imported only where the firmware files sit at the root (the Pico).
+    assert protocol._crc16 is protocol._crc16_loop
+
+
 @pytest.mark.parametrize(
     ("raw", "encoded"),
     [

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import itertools
+import operator
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from device import serial_backend
+from companion.config import SpinnerConfig
+from device import serial_backend, serial_moves
 from device.backend import StepSchedule
 from device.errors import DeviceError, LinkError
+from device.motion import plan_spin
 from device.serial_link import (
     AttemptTimedOut,
     LinkTimeout,
@@ -87,21 +91,70 @@ def test_the_handshake_refuses_any_other_firmware(hello: dict, refused: bool) ->
 
 def test_schedules_become_whole_microsecond_gaps_without_drift() -> None:
     times = tuple(index / 3000 for index in range(1, 3001))  # 333.33 us apart
-    intervals = serial_backend.schedule_intervals_us(StepSchedule(times))
+    intervals = serial_moves.schedule_intervals_us(StepSchedule(times))
     assert set(intervals) == {333, 334}
     assert sum(intervals) == 1_000_000
 
 
+def times_of(gaps_us: list[int]) -> tuple[float, ...]:
+    return tuple(itertools.accumulate(gap / 1e6 for gap in gaps_us))
+
+
 @pytest.mark.parametrize(
-    "times", [(0.00001, 0.00002), (2.0,), tuple(i / 1e4 for i in range(1, 16_002))]
+    ("gaps", "problem"),
+    [
+        ([10, 10], "outside 20 us to 60 s"),
+        ([1000, 61_000_000], "outside 20 us to 60 s"),
+        # 16,001 gaps that never settle at one speed: no cruise to send as a count.
+        ([20 + 2 * index for index in range(16_001)], "more than the table controller holds"),
+    ],
 )
-def test_schedules_the_firmware_cannot_time_are_refused(times: tuple[float, ...]) -> None:
-    with pytest.raises(DeviceError, match="table controller"):
-        serial_backend.schedule_intervals_us(StepSchedule(times))
+def test_moves_the_firmware_cannot_run_are_refused(gaps: list[int], problem: str) -> None:
+    with pytest.raises(DeviceError, match=problem):
+        serial_moves.controller_move(StepSchedule(times_of(gaps)))
+
+
+def played_gaps(move: serial_moves.ControllerMove) -> list[int]:
+    """The gap before every step, as the firmware plays the move."""
+    after = move.cruise_after
+    gaps = list(move.gaps_us)
+    return gaps[:after] + [move.cruise_gap_us] * move.cruise_steps + gaps[after:]
+
+
+@pytest.mark.parametrize("extra_revolutions", [2, 9, 20])
+def test_a_spin_is_sent_as_its_speed_up_a_cruise_and_its_slow_down(
+    extra_revolutions: int,
+) -> None:
+    config = replace(SpinnerConfig(), extra_revolutions=extra_revolutions)
+    schedule = plan_spin(0, 1599, config)
+    planned = serial_moves.schedule_intervals_us(schedule)
+    move = serial_moves.controller_move(schedule)
+    assert move.steps == schedule.steps
+    assert len(move.gaps_us) < 3_000 < protocol.MOVE_BUFFER_STEPS  # whatever the turns
+    played = played_gaps(move)
+    # Never sooner than planned, and at most 1 us later a step.
+    assert all(0 <= late <= 1 for late in map(operator.sub, played, planned))
+    assert move.cruise_gap_us == 251  # 2.5 turns a second at 0.999 of the limit: 250.25 us
+
+
+def test_a_short_move_is_uploaded_gap_by_gap() -> None:
+    move = serial_moves.controller_move(StepSchedule(times_of([900, 500, 400, 500, 900])))
+    assert move.gaps_us == (900, 500, 400, 500, 900) and move.cruise_steps == 0
+    assert move.move_fields(3, -1) == {"move": 3, "dir": -1, "steps": 5}
+
+
+def test_the_cruise_follows_an_uploaded_step_in_the_move_command() -> None:
+    gaps = [900, 600] + [300, 301] * 20 + [600, 900]
+    move = serial_moves.controller_move(StepSchedule(times_of(gaps)))
+    assert move.gaps_us == (900, 600, 600, 900)
+    assert move.move_fields(4, 1) == {"move": 4, "dir": 1, "steps": 44,
+                                      "cruise": [2, 301, 40]}
+    loads = move.load_fields(4)
+    assert loads == [{"move": 4, "offset": 0, "intervals": [900, 600, 600, 900]}]
 
 
 def test_a_full_load_chunk_fits_in_one_frame() -> None:
-    intervals = [serial_backend.MAX_INTERVAL_US] * serial_backend.LOAD_CHUNK
+    intervals = [protocol.MAX_GAP_US] * serial_moves.LOAD_CHUNK
     frame = protocol.encode_frame(255, protocol.LOAD, {"move": 2**31, "offset": 15_999,
                                                        "intervals": intervals})
     assert len(frame) <= protocol.MAX_FRAME

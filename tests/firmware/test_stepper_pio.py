@@ -166,3 +166,61 @@ def test_stop_empties_the_fifo_and_keeps_the_position(manual_clock: fakes.Manual
 def test_bad_profiles_are_refused_with_the_reason(segments: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         stepper_pio.check_segments(segments)  # type: ignore[arg-type]
+
+
+def start_with_cruise(stepper: stepper_pio.Stepper, head: list[int], cruise_us: int,
+                      cruise_steps: int, tail: list[int]) -> int:
+    """Upload head + tail gaps, the cruise after the last head gap; return the step count."""
+    buffer = stepper_pio.MoveBuffer(1000)
+    buffer.extend([stepper_pio.microsecond_cycles(us) for us in head + tail])
+    word = stepper_pio.wait_word(stepper_pio.microsecond_cycles(cruise_us))
+    stepper.start(1, buffer.words, buffer.count, cruise=(len(head) - 1, word, cruise_steps))
+    return buffer.count + cruise_steps
+
+
+@pytest.mark.parametrize("head", [[900], [900, 700, 500, 400]])
+def test_a_cruise_plays_between_the_uploaded_speed_up_and_slow_down(
+    manual_clock: fakes.ManualClock, head: list[int]
+) -> None:
+    stepper = stepper_pio.Stepper(2, 3, 4)
+    tail = [400, 600, 900]
+    steps = start_with_cruise(stepper, head, 300, 50, tail)
+    planned = head + [300] * 50 + tail
+    run(stepper, manual_clock, sum(planned) / 1e6 + 0.01)
+    edges = rising_edges(stepper)
+    assert len(edges) == steps == len(planned)
+    assert [b - a for a, b in itertools.pairwise(edges)] == planned[1:]
+    assert not stepper.busy() and stepper.finish() == steps
+
+
+def test_steps_are_counted_across_the_chained_pieces_even_after_an_aborted_move(
+    manual_clock: fakes.ManualClock,
+) -> None:
+    # An aborted move leaves counts behind in the channels; a channel whose
+    # turn has not come yet still shows them, and must not be read as progress.
+    stepper = stepper_pio.Stepper(2, 3, 4)
+    start_with_cruise(stepper, [1000, 1000], 1000, 40, [1000, 1000])
+    run(stepper, manual_clock, 0.0205)  # into the cruise
+    stepper.stop()
+    stepper.position = 0
+    del stepper.sm.edges[:]
+    steps = start_with_cruise(stepper, [1000] * 10, 1000, 20, [1000] * 10)
+    seen = []
+    for _ in range(steps + 5):
+        seen.append(stepper.steps_done())
+        assert stepper.steps_done() == len(rising_edges(stepper))
+        run(stepper, manual_clock, 0.001, tick=0.001)
+    assert seen == sorted(seen) and seen[-1] == steps == 40
+    assert not stepper.busy()
+
+
+def test_stop_during_the_cruise_stops_every_chained_piece(
+    manual_clock: fakes.ManualClock,
+) -> None:
+    stepper = stepper_pio.Stepper(2, 3, 4)
+    start_with_cruise(stepper, [1000] * 5, 1000, 100, [1000] * 5)
+    run(stepper, manual_clock, 0.0305)
+    position = stepper.stop()
+    assert position == len(rising_edges(stepper)) == 31
+    run(stepper, manual_clock, 0.2)
+    assert len(rising_edges(stepper)) == 31 and not stepper.busy()

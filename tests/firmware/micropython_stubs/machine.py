@@ -16,6 +16,11 @@ class Pin:
         if value is not None:
             self.level = value
 
+    def init(self, mode=0, pull=None, value=None):
+        self.pull = pull
+        if value is not None:
+            self.level = value
+
     def value(self, level=None):
         if level is None:
             return self.level

@@ -36,7 +36,11 @@ class StateMachine:
 
 class DMA:
     # Moves every word at once: a move is over as soon as it starts.
+    taken = 0
+
     def __init__(self):
+        self.channel = DMA.taken
+        DMA.taken += 1
         self.count = 0
         self.transfers = 0
 
@@ -44,6 +48,9 @@ class DMA:
         return 0
 
     def config(self, read=None, write=None, count=None, ctrl=None, trigger=False):
+        # One word may be read over and over (a constant rate); more must be enough.
+        if 1 < len(read) < (count or 0):
+            raise ValueError("the DMA would read past the end of its buffer")
         self.transfers += count or 0
         self.count = 0
 
