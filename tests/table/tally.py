@@ -18,7 +18,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.base import ChanceRequest, GameSpec, Note, RuleError, check_outcome
+from companion.games.base import (
+    INVALID_ROLL,
+    ChanceRequest,
+    GameSpec,
+    Note,
+    RuleError,
+    check_outcome,
+)
 
 
 @dataclass(frozen=True)
@@ -86,6 +93,8 @@ class TallyState:
         if request is None:
             raise RuleError("No chance is needed now.")
         check_outcome(request, outcome)
+        if outcome == INVALID_ROLL:
+            return Move("dice", INVALID_ROLL)  # a cocked roll: roll again, nothing changes
         kind = {"shuffle": "shuffle", "spin": "spun", "dice": "dice"}[request.kind]
         value = outcome if isinstance(outcome, int) else list(outcome)
         return Move(kind, value)
@@ -108,7 +117,8 @@ class TallyState:
             if action.kind == "shuffle":
                 self.deck = list(action.value)
             elif action.kind == "dice":
-                self.die = action.value[0]
+                if action.value != INVALID_ROLL:
+                    self.die = action.value[0]
             else:
                 seat = action.value if isinstance(action.value, int) else action.value[0]
                 self.scores_[seat] += 1
