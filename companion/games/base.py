@@ -221,6 +221,17 @@ def about_seat(action: Any) -> int | None:
     return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
 
 
+def action_text(action: Any, seat_name: Callable[[int], str]) -> str:
+    """How `action` reads on the scoresheet, with any seat it names named by `seat_name`.
+
+    An action that names a seat in its text ("pick seat 2") defines
+    ``describe(seat_name)``; its ``str()`` is the same text with plain seat
+    numbers. Other actions read as ``str(action)``.
+    """
+    describe = getattr(action, "describe", None)
+    return str(describe(seat_name)) if callable(describe) else str(action)
+
+
 def name_seats(state: Any, names: Sequence[str]) -> None:
     """Give `state` the players' names for its prompts and refusals, if it takes them.
 

@@ -33,6 +33,7 @@ from companion.games.base import (
     RuleError,
     about_seat,
     accepted_chance,
+    action_text,
     check_outcome,
     is_chance_action,
     name_seats,
@@ -229,7 +230,7 @@ class RunningMatch:
         # as cards, moves or verb phrases, and a scoresheet line reads well with all three.
         # An out-of-turn action ("Dev: call UNO") names its own seat.
         acting = to_move if named is None else named
-        text = f"{self.seat_name(acting)}: {parsed}"
+        text = f"{self.seat_name(acting)}: {action_text(parsed, self.seat_name)}"
         return self._record("play", acting, action_json, {}, text, now)
 
     def supply(self, outcome: Any, source: str, for_seq: int | None, now: str) -> Step:

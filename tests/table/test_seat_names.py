@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
+from companion.commands.demo import choose_command
 from companion.games.registry import game_specs
 from companion.store import Store
 from companion.table import DrawChance, NewMatch, Play, SupplyChance, Table, default_players
@@ -49,3 +51,30 @@ def apply(table: Table, *commands: object) -> None:
     for command in commands:
         outcome = table.post(command).result(timeout=10)
         assert outcome.applied, outcome.text
+
+
+def test_an_uno_refusal_names_the_player(db_path: Path) -> None:
+    with Store.open(db_path) as store, open_table(store, games=game_specs()) as table:
+        table.post(NewMatch("classic", default_players(3), {})).result(timeout=10)
+        while table.snapshot is not None and table.snapshot.chance is not None:
+            apply(table, DrawChance())
+        refused = table.post(Play({"type": "call_uno", "seat": 1})).result(timeout=10)
+    assert not refused.applied
+    assert refused.text.startswith("Ben cannot call UNO now: ")
+
+
+def test_the_pick_between_two_seats_reads_with_names(db_path: Path) -> None:
+    spec = game_specs()["tiki"]
+    rng = random.Random(3)
+    with Store.open(db_path) as store, open_table(store, games=game_specs()) as table:
+        table.post(NewMatch("tiki", default_players(4), {})).result(timeout=10)
+        for _ in range(2000):
+            snapshot = table.snapshot
+            assert snapshot is not None and not snapshot.is_over
+            if snapshot.chance is not None and snapshot.chance.kind == "spin":
+                break
+            apply(table, choose_command(snapshot, spec, rng))
+        apply(table, SupplyChance([1, 2], source="spinner"))
+        picked = table.post(Play({"type": "pick_seat", "seat": 2})).result(timeout=10)
+    assert picked.applied
+    assert picked.text.split(". ")[0].endswith(": pick Cleo")

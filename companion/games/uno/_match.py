@@ -324,11 +324,12 @@ class UnoMatch(MatchState):
                 self.note(f"{{0}} adds {points} points for the cards left.", seat)
 
     def _not_now(self, what: str) -> RuleError:
+        who = self.seat_name(self.current)
         reasons = {
-            "challenge": f"Seat {self.current} must first challenge or accept the Wild Draw Four.",
-            "start_colour": f"Seat {self.current} must first name the colour of the Wild.",
-            "drawn": f"Seat {self.current} must play the drawn card or keep it.",
-            "turn": f"It is seat {self.current}'s turn to play or draw.",
+            "challenge": f"{who} must first challenge or accept the Wild Draw Four.",
+            "start_colour": f"{who} must first name the colour of the Wild.",
+            "drawn": f"{who} must play the drawn card or keep it.",
+            "turn": f"It is {who}'s turn to play or draw.",
             "scoring": "The round is over: enter the cards left in each hand.",
             "start_card": "Turn up the start card first.",
             "dealer": "Choose the dealer first.",
@@ -376,8 +377,8 @@ class UnoMatch(MatchState):
             raise self._not_now("catch a player")
         if self.uno_exposed != seat or not 0 <= seat < self.players or len(self.hands[seat]) != 1:
             raise RuleError(
-                f"Seat {seat} cannot be caught: only a player who just went down to one card "
-                "without calling UNO can, before the next player acts."
+                f"{self.seat_name(seat)} cannot be caught: only a player who just went down to one"
+                " card without calling UNO can, before the next player acts."
             )
         self.owe(seat, self.options.uno_penalty)
         self.note(f"{{0}} draws {cards_text(self.options.uno_penalty)} for not calling UNO.", seat)
@@ -391,8 +392,8 @@ class UnoMatch(MatchState):
             or len(self.hands[seat]) != 1
         ):
             raise RuleError(
-                f"Seat {seat} cannot call UNO now: a late call is for a player who just went "
-                "down to one card without calling, before anyone catches them."
+                f"{self.seat_name(seat)} cannot call UNO now: a late call is for a player who just"
+                " went down to one card without calling, before anyone catches them."
             )
         self.uno_exposed = None
 
@@ -402,8 +403,9 @@ class UnoMatch(MatchState):
         seat = action.seat
         waiting = [s for s in self.seats_to_count() if s not in self.counted]
         if seat not in waiting:
-            listed = ", ".join(str(s) for s in waiting)
-            raise RuleError(f"Seat {seat} has no hand to count; still to count: seat {listed}.")
+            listed = ", ".join(self.seat_name(s) for s in waiting)
+            who = self.seat_name(seat)
+            raise RuleError(f"{who} has no hand to count; still to count: {listed}.")
         points = self._counted_points(action)
         self.counted[seat] = points
         if action.cards:  # the hand is shown: its cards now count as face up
@@ -418,7 +420,8 @@ class UnoMatch(MatchState):
         if action.cards:
             if len(action.cards) != size:
                 raise RuleError(
-                    f"Seat {action.seat} holds {size} cards: enter all {size}, or their points."
+                    f"{self.seat_name(action.seat)} holds {size} cards: enter all {size},"
+                    " or their points."
                 )
             missing = [str(card) for card in action.cards if card not in self.deck_kinds]
             if missing:
@@ -427,12 +430,13 @@ class UnoMatch(MatchState):
                 self.check_copies_left(card, entered)
             return hand_points(action.cards, self.round_points_table)
         if action.points is None:
-            raise RuleError(f"Enter the cards left in seat {action.seat}'s hand or their points.")
+            who = self.seat_name(action.seat)
+            raise RuleError(f"Enter the cards left in {who}'s hand or their points.")
         possible = self.possible_points(size)
         if action.points not in possible:
             raise RuleError(
-                f"Seat {action.seat}'s {size} cards cannot be worth {action.points} points "
-                f"with this deck: enter the cards left, or points from {possible[0]} "
+                f"{self.seat_name(action.seat)}'s {size} cards cannot be worth {action.points}"
+                f" points with this deck: enter the cards left, or points from {possible[0]} "
                 f"to {possible[-1]}."
             )
         return action.points

@@ -8,7 +8,7 @@ reads them back through a table of types that variants extend:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self
 
@@ -40,6 +40,11 @@ def _colour(data: dict[str, JSONValue], key: str = "colour") -> Colour | None:
     if not isinstance(value, str):
         raise RuleError(f"{value!r} is not a colour: choose Red, Yellow, Green or Blue.")
     return Colour.parse(value)
+
+
+def plain_seat(seat: int) -> str:
+    """A seat named by its number, as action texts say it without the players' names."""
+    return f"seat {seat}"
 
 
 def _seat(data: dict[str, JSONValue]) -> int:
@@ -85,8 +90,12 @@ class ChooseDealer:
     def from_json(cls, data: dict[str, JSONValue]) -> Self:
         return cls(_seat(data))
 
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        """The choice, with the dealer named."""
+        return f"{seat_name(self.seat)} deals"
+
     def __str__(self) -> str:
-        return f"seat {self.seat} deals"
+        return self.describe(plain_seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,10 +303,14 @@ class CountHand:
             raise RuleError("A hand's 'cards' must be a list of card names.")
         return cls(_seat(data), points, tuple(Card.parse(card) for card in cards))
 
-    def __str__(self) -> str:
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        """The count, with the counted seat named."""
         if self.cards:
-            return f"seat {self.seat} shows {', '.join(str(card) for card in self.cards)}"
-        return f"seat {self.seat} holds {self.points} points"
+            return f"{seat_name(self.seat)} shows {', '.join(str(card) for card in self.cards)}"
+        return f"{seat_name(self.seat)} holds {self.points} points"
+
+    def __str__(self) -> str:
+        return self.describe(plain_seat)
 
 
 ACTION_TYPES: dict[str, Any] = {

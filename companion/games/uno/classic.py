@@ -358,9 +358,9 @@ class ClassicUno(UnoMatch):
         if self.referee:
             self.check_copies_left(card)
         if not hand:
-            raise RuleError(f"Seat {self.current} has no cards to play.")
+            raise RuleError(f"{self.seat_name(self.current)} has no cards to play.")
         if not self.referee and card not in hand:
-            raise RuleError(f"Seat {self.current} holds no {card}.")
+            raise RuleError(f"{self.seat_name(self.current)} holds no {card}.")
         if self.phase == "drawn" and not self.referee and card != self.drawn_card:
             raise RuleError(f"After drawing you may play only the card drawn, {self.drawn_card}.")
         error = self.play_error(card, self.current)

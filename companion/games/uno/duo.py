@@ -311,7 +311,7 @@ class DuoUno(ClassicUno):
         hand = self.hands[seat]
         if self.referee:
             if len(cards) > len(hand):
-                raise RuleError(f"Seat {seat} holds only {len(hand)} cards.")
+                raise RuleError(f"{self.seat_name(seat)} holds only {len(hand)} cards.")
             missing = [card for card in cards if card not in self.deck_kinds]
             if missing:
                 raise RuleError(f"{missing[0]} is not in this deck.")
@@ -410,7 +410,8 @@ class DuoUno(ClassicUno):
 
     def _not_now(self, what: str) -> RuleError:
         if self.phase == "draft" and self.draft is not None:
-            return RuleError(f"You cannot {what} now. Seat {self.decider()} is drafting.")
+            drafting = self.seat_name(self.decider())
+            return RuleError(f"You cannot {what} now. {drafting} is drafting.")
         return super()._not_now(what)
 
     def _reset_round(self) -> None:

@@ -6,11 +6,12 @@ every action of an UNO Duo match.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from companion.games.base import JSONValue, RuleError
-from companion.games.uno.actions import ACTION_TYPES, CallUno, ChooseDealer
+from companion.games.uno.actions import ACTION_TYPES, CallUno, ChooseDealer, plain_seat
 from companion.games.uno.cards import Card
 
 
@@ -18,8 +19,12 @@ from companion.games.uno.cards import Card
 class ChooseFirstDrafter(ChooseDealer):
     """Referee mode: the seat that cut the highest card and drafts first (Player 1)."""
 
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        """The choice, with the first drafter named."""
+        return f"{seat_name(self.seat)} drafts first"
+
     def __str__(self) -> str:
-        return f"seat {self.seat} drafts first"
+        return self.describe(plain_seat)
 
 
 @dataclass(frozen=True, slots=True)

@@ -328,11 +328,14 @@ class TikiTwist(TikiDiscards):
     def _not_now(self, what: str) -> RuleError:
         if self.tiki is None or self.phase not in TIKI_PHASES:
             return super()._not_now(what)
+        spinner = self.seat_name(int(self.tiki["spinner"]))
+        chosen = self.tiki["target"]
+        target = self.seat_name(int(chosen)) if chosen is not None else "The chosen player"
         reasons = {
-            "spin": f"Seat {self.tiki['spinner']} must spin the idol first.",
-            "pick_seat": f"Seat {self.tiki['spinner']} must pick the seat the idol points at.",
-            "tiki_discard": f"Seat {self.tiki['target']} is discarding for Discard 2.",
-            "tiki_discard_all": f"Seat {self.tiki['target']} must discard all or none.",
+            "spin": f"{spinner} must spin the idol first.",
+            "pick_seat": f"{spinner} must pick the seat the idol points at.",
+            "tiki_discard": f"{target} is discarding for Discard 2.",
+            "tiki_discard_all": f"{target} must discard all or none.",
         }
         return RuleError(f"You cannot {what} now. {reasons[self.phase]}")
 

@@ -6,11 +6,12 @@ every action of a Tiki Twist match.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from companion.games.base import JSONValue, RuleError
-from companion.games.uno.actions import ACTION_TYPES
+from companion.games.uno.actions import ACTION_TYPES, plain_seat
 from companion.games.uno.cards import Card
 
 
@@ -61,8 +62,12 @@ class PickSeat:
     def from_json(cls, data: dict[str, JSONValue]) -> Self:
         return cls(_whole_number(data, "seat"))
 
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        """The pick, with the picked seat named."""
+        return f"pick {seat_name(self.seat)}"
+
     def __str__(self) -> str:
-        return f"pick seat {self.seat}"
+        return self.describe(plain_seat)
 
 
 @dataclass(frozen=True, slots=True)

@@ -88,7 +88,7 @@ class TikiDiscards(ClassicUno):
         if action.card not in self.deck_kinds:
             raise RuleError(f"{action.card} is not in this deck.")
         if not self.referee and action.card not in hand:
-            raise RuleError(f"Seat {target} holds no {action.card}.")
+            raise RuleError(f"{self.seat_name(target)} holds no {action.card}.")
         if self.referee:
             self.check_copies_left(action.card)
             hand.pop()
@@ -109,7 +109,8 @@ class TikiDiscards(ClassicUno):
         hand = self.hands[target]
         if self.referee:
             if not 1 <= action.count <= len(hand):
-                raise RuleError(f"Seat {target} holds {len(hand)} cards: discard 1 to {len(hand)}.")
+                who = self.seat_name(target)
+                raise RuleError(f"{who} holds {len(hand)} cards: discard 1 to {len(hand)}.")
             if action.last is not None:
                 self.check_copies_left(action.last)
             gone: list[Card | None] = [hand.pop() for _ in range(action.count)]
@@ -117,13 +118,14 @@ class TikiDiscards(ClassicUno):
             held = self.colour_count(target, face.colour)
             if action.count != held:
                 raise RuleError(
-                    f"Discard All is all or none: seat {target} holds {held} "
+                    f"Discard All is all or none: {self.seat_name(target)} holds {held} "
                     f"{face.colour.value} cards."
                 )
             gone = [card for card in hand if card is not None and card.colour is face.colour
                     and not card.is_tiki_face]
             if action.last is not None and action.last not in gone:
-                raise RuleError(f"Seat {target} holds no {action.last} to lay down last.")
+                who = self.seat_name(target)
+                raise RuleError(f"{who} holds no {action.last} to lay down last.")
             self.hands[target] = hand = [card for card in hand if card not in gone]
         if action.last is not None:  # D-U6 on top: the card laid down last stays on top
             gone.remove(None if self.referee else action.last)

@@ -189,7 +189,7 @@ def test_referee_refuses_a_hand_with_the_wrong_number_of_cards() -> None:
     ("entry", "sentence"),
     [
         (act.CountHand(1, points=5), "Seat 1 has no hand to count"),
-        (act.CountHand(0), "Enter the cards left in seat 0's hand or their points"),
+        (act.CountHand(0), "Enter the cards left in Seat 0's hand or their points"),
         (act.CountHand(0, points=-3), "cannot be worth -3 points"),
         (act.CountHand(0, points=349), "7 cards cannot be worth 349 points .* from 3 to 350"),
         (act.CountHand(0, points=3, cards=(Card.parse("Red 3"),)), "not both"),

@@ -85,7 +85,7 @@ def test_discard_all_discards_every_card_of_the_face_colour_under_the_top_card()
 
 def test_discard_all_is_all_or_none() -> None:
     state = spun_onto("Tiki Discard All Blue", 1, HANDS, top="Yellow 5")
-    with pytest.raises(RuleError, match="all or none: seat 1 holds 2 Blue cards"):
+    with pytest.raises(RuleError, match="all or none: Seat 1 holds 2 Blue cards"):
         state.apply(DiscardAll(1))
     assert state.hand_sizes[1] == 4
 
