@@ -7,12 +7,10 @@ unfinished match by replaying its rows (`companion.table`). Finished matches
 stay as history: players, game, options, the scores of every round, the
 result and the times.
 
-The schema version is SQLite's ``user_version``; `MIGRATIONS` holds the
-scripts that bring a database from each version to the next. A file that is
-not a database or is damaged is moved aside with a timestamp and the
-companion starts with an empty log, saying so: it never refuses to start
-because of its own data. Someone else's database is moved aside only from the
-companion's own data directory, and refused at a path given with ``--db``. A
+Opening, checking and migrating the file is `companion.log_file`: a damaged
+log is moved aside with a timestamp and the companion starts with an empty
+log, saying so (it never refuses to start because of its own data); at a
+path given with ``--db`` a file that is not a companion log is refused. A
 data directory that cannot be written is a `StoreError` with a sentence.
 `Store.open_to_read` reads a log without changing it (`companion history`).
 """
@@ -20,10 +18,8 @@ data directory that cannot be written is a `StoreError` with a sentence.
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import threading
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -32,62 +28,19 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from companion.closing import ClosesItself
-from companion.datadir import (
-    DB_NAME,
-    default_db_path,
-    ensure_writable_directory,
-    fcntl,
-    lock_beside,
-    move_aside,
-)
+from companion.datadir import default_db_path, fcntl, lock_beside
 from companion.errors import StoreError
+from companion.log_file import (
+    SCHEMA_VERSION,
+    ReadConnection,
+    open_for_reading,
+    open_for_writing,
+    store_error,
+)
 from companion.table.commands import Player
 from companion.table.match import Event, Step
 
-MIGRATIONS: tuple[str, ...] = (
-    # 0 -> 1: matches, their events and the scores of each round.
-    """
-    CREATE TABLE matches (
-        id INTEGER PRIMARY KEY,
-        game TEXT NOT NULL,
-        options TEXT NOT NULL,
-        players TEXT NOT NULL,
-        status TEXT NOT NULL CHECK (status IN ('playing', 'finished', 'abandoned')),
-        scores TEXT NOT NULL,
-        result TEXT,
-        started_at TEXT NOT NULL,
-        finished_at TEXT,
-        rematch_of INTEGER REFERENCES matches (id)
-    );
-    CREATE TABLE events (
-        match_id INTEGER NOT NULL REFERENCES matches (id),
-        seq INTEGER NOT NULL,
-        kind TEXT NOT NULL CHECK (kind IN ('play', 'chance', 'undo')),
-        seat INTEGER,
-        action TEXT,
-        detail TEXT NOT NULL,
-        text TEXT NOT NULL,
-        state_sha TEXT NOT NULL,
-        at TEXT NOT NULL,
-        PRIMARY KEY (match_id, seq)
-    );
-    CREATE TABLE rounds (
-        match_id INTEGER NOT NULL REFERENCES matches (id),
-        seq INTEGER NOT NULL,
-        scores TEXT NOT NULL,
-        PRIMARY KEY (match_id, seq)
-    );
-    """,
-)
-SCHEMA_VERSION = len(MIGRATIONS)
-TABLE_COLUMNS = {
-    "matches": {"id", "game", "options", "players", "status", "scores", "result",
-                "started_at", "finished_at", "rematch_of"},
-    "events": {"match_id", "seq", "kind", "seat", "action", "detail", "text", "state_sha", "at"},
-    "rounds": {"match_id", "seq", "scores"},
-}  # fmt: skip
-WAL_SWITCH_ATTEMPTS = 100  # 5 s, as long as the busy timeout
-DAMAGE_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
+__all__ = ["SCHEMA_VERSION", "DamagedRecord", "MatchRecord", "Store", "default_db_path"]
 
 
 def utc_now() -> datetime:
@@ -113,26 +66,6 @@ class MatchRecord:
     rematch_of: int | None
 
 
-class DamagedLog(Exception):
-    """The database file is not ours to read (internal: it gets moved aside).
-
-    The connection stays open until the file has been moved: SQLite deletes
-    the write-ahead files on close, and they belong with the damaged log.
-    """
-
-    def __init__(self, reason: str, *, foreign: bool = False) -> None:
-        super().__init__(reason)
-        self.connection: sqlite3.Connection | None = None
-        self.foreign = foreign
-        """A sound database of another program, rather than a damaged log of ours."""
-
-    def close(self) -> None:
-        """Close the connection to the damaged file, if any."""
-        if self.connection is not None:
-            self.connection.close()
-            self.connection = None
-
-
 class DamagedRecord(StoreError):
     """A row of the log cannot be read back: something other than the companion changed it."""
 
@@ -156,6 +89,7 @@ class Store(ClosesItself):
         self._lock = threading.Lock()
         self._claimed = False
         self._writer_lock: BinaryIO | None = None
+        self._reading: ReadConnection | None = None
 
     @classmethod
     def open(
@@ -163,49 +97,19 @@ class Store(ClosesItself):
     ) -> Store:
         """Open (or create) the log, moving a damaged file aside.
 
-        Another program's database is moved aside only from the companion's own
-        data directory; at a path someone chose (``--db``) it is refused and left
-        untouched, since that program may still need it.
+        A file that is not a companion log at all (not a database, or another
+        program's) is moved aside only from the companion's own data directory;
+        at a path someone chose (``--db``) it is refused and left untouched,
+        since another program may still need it.
 
         Raises:
             StoreError: the path is a directory, or the data directory or the file cannot be
-                created or written, or the file is read-only, or a chosen path holds another
-                program's database.
+                created or written, or the file is read-only, or a chosen path holds a file
+                that is not a companion log.
         """
-        at_home = path is None or Path(path) == default_db_path()
+        chosen = path is not None and Path(path) != default_db_path()
         path = Path(path) if path is not None else default_db_path()
-        _refuse_directory(path)
-        ensure_writable_directory(path.parent)
-        # Unlike a directory, a file says truly whether it can be written (root may write a
-        # read-only file); SQLite would open it anyway and fail at the first command.
-        if path.exists() and not os.access(path, os.W_OK):
-            raise StoreError(
-                f"The match log {path} is read-only; make it writable or choose another place"
-                " with --db PATH."
-            )
-        notices: list[str] = []
-        try:
-            connection = _connect(path)
-        except DamagedLog as damage:
-            if damage.foreign and not at_home:
-                damage.close()
-                raise StoreError(
-                    f"{path} is not a match log of the companion ({damage}); it is left as it"
-                    " is: choose another file with --db PATH."
-                ) from None
-            try:
-                moved = move_aside(path, clock())
-            finally:
-                damage.close()
-            notices.append(
-                f"The match log {path} could not be read ({damage}); it was moved to"
-                f" {moved.name} and the companion starts with an empty log."
-            )
-            try:
-                connection = _connect(path)
-            except DamagedLog as again:
-                again.close()
-                raise StoreError(f"A fresh match log at {path} cannot be made: {again}.") from None
+        connection, notices = open_for_writing(path, chosen=chosen, now=clock)
         return cls(path, connection, notices)
 
     @classmethod
@@ -216,31 +120,23 @@ class Store(ClosesItself):
         damaged file aside nor need a writable directory (the service's log,
         read by another user). Where the directory is writable SQLite may leave
         its shared-memory files beside the log, as for any reader; a log in a
-        directory this user cannot write, with no write-ahead files beside it,
-        is read as it stands on disk.
+        directory this user cannot write, with no write-ahead file beside it,
+        is read as it stands on disk, and `changed_on_disk` tells whether a
+        companion wrote to it meanwhile.
 
         Raises:
+            EmptyLog: the log holds no matches yet (not even its tables).
             StoreError: the file cannot be read, is damaged, is not a companion log, or was
                 written by another version of the companion.
         """
-        path = Path(path)
-        _refuse_directory(path)
-        try:
-            connection = _connect_to_read(path, immutable=False)
-        except sqlite3.OperationalError as error:
-            code = error.sqlite_errorcode & 0xFF
-            cannot_share = code in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN)
-            if not cannot_share or path.with_name(path.name + "-wal").exists():
-                raise _read_error(path, str(error)) from None
-            try:
-                connection = _connect_to_read(path, immutable=True)
-            except sqlite3.Error as again:
-                raise _read_error(path, str(again)) from None
-        except sqlite3.Error as error:
-            raise _read_error(path, str(error)) from None
-        except DamagedLog as damage:
-            raise _read_error(path, str(damage)) from None
-        return cls(path, connection, [])
+        reading = open_for_reading(Path(path))
+        store = cls(Path(path), reading.connection, [])
+        store._reading = reading
+        return store
+
+    def changed_on_disk(self) -> bool:
+        """True when a log opened with `open_to_read` as it stood on disk has changed since."""
+        return self._reading is not None and self._reading.changed()
 
     def close(self) -> None:
         """Close the database (and give up being its writer); safe to call twice."""
@@ -440,7 +336,7 @@ class Store(ClosesItself):
             try:
                 return db.execute(sql, parameters).fetchall()
             except sqlite3.Error as error:
-                raise _store_error(self.path, error) from None
+                raise store_error(self.path, error) from None
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -453,7 +349,7 @@ class Store(ClosesItself):
             except sqlite3.Error as error:
                 if db.in_transaction:
                     db.execute("ROLLBACK")
-                raise _store_error(self.path, error) from None
+                raise store_error(self.path, error) from None
             except BaseException:
                 # Whatever failed halfway (a value that is not JSON), the next write must not
                 # find this transaction still open.
@@ -465,178 +361,6 @@ class Store(ClosesItself):
         if self._connection is None:
             raise StoreError("The match log is closed.")
         return self._connection
-
-
-def _connect(path: Path) -> sqlite3.Connection:
-    """Open, check and migrate the log.
-
-    Raises:
-        DamagedLog: the file is not a companion log.
-        StoreError: it cannot be opened or written.
-    """
-    try:
-        connection = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-    except sqlite3.Error as error:
-        raise _store_error(path, error) from None
-    connection.row_factory = sqlite3.Row
-    try:
-        _check_and_migrate(connection)
-    except DamagedLog as damage:
-        damage.connection = connection
-        raise
-    except sqlite3.DatabaseError as error:
-        if error.sqlite_errorcode & 0xFF in DAMAGE_CODES:
-            damaged = DamagedLog(str(error))
-            damaged.connection = connection
-            raise damaged from None
-        connection.close()
-        raise _store_error(path, error) from None
-    except BaseException:
-        connection.close()
-        raise
-    return connection
-
-
-def _connect_to_read(path: Path, *, immutable: bool) -> sqlite3.Connection:
-    """A read-only connection to a companion log of the current schema.
-
-    Raises:
-        sqlite3.Error: SQLite cannot read it.
-        DamagedLog: it is not a companion log, or not of this companion's schema.
-    """
-    uri = f"{path.absolute().as_uri()}?mode=ro" + ("&immutable=1" if immutable else "")
-    connection = sqlite3.connect(uri, uri=True, check_same_thread=False, isolation_level=None)
-    connection.row_factory = sqlite3.Row
-    try:
-        connection.execute("PRAGMA busy_timeout = 5000")
-        connection.execute("BEGIN")
-        version = _check_ours(connection)
-        connection.execute("COMMIT")
-        if version != SCHEMA_VERSION:
-            raise DamagedLog(
-                "it is empty" if version == 0 else f"it has the older schema {version}; start"
-                " the companion once to bring it up to date"
-            )
-    except BaseException:
-        connection.close()
-        raise
-    return connection
-
-
-def _refuse_directory(path: Path) -> None:
-    if path.is_dir():
-        raise StoreError(
-            f"The match log {path} is a directory: give the path of a file,"
-            f" for example --db {path / DB_NAME}."
-        )
-
-
-def _read_error(path: Path, reason: str) -> StoreError:
-    return StoreError(f"The match log {path} cannot be read ({reason}); nothing was changed.")
-
-
-def _check_and_migrate(db: sqlite3.Connection) -> None:
-    db.execute("PRAGMA busy_timeout = 5000")
-    # Only read until the file is known to be ours: a foreign file is moved aside untouched.
-    # One read transaction, so another companion creating the log meanwhile is seen whole.
-    db.execute("BEGIN")
-    try:
-        version = _check_ours(db)
-    finally:
-        if db.in_transaction:
-            db.execute("COMMIT")
-    mode = _use_write_ahead_logging(db)
-    if str(mode).lower() != "wal":
-        raise StoreError(f"The match log cannot use write-ahead logging (mode {mode}).")
-    db.execute("PRAGMA synchronous = FULL")
-    db.execute("PRAGMA foreign_keys = ON")
-    while version < SCHEMA_VERSION:
-        version = _migrate_once(db)
-    _check_tables(db)
-
-
-def _use_write_ahead_logging(db: sqlite3.Connection) -> str:
-    """Switch the file to WAL and return the journal mode it is in.
-
-    SQLite does not wait on its busy timeout for this switch: when another
-    companion is opening the same new log at that moment, try again shortly.
-    """
-    attempts = 0
-    while True:
-        try:
-            return str(db.execute("PRAGMA journal_mode = WAL").fetchone()[0])
-        except sqlite3.OperationalError as error:
-            attempts += 1
-            if error.sqlite_errorcode != sqlite3.SQLITE_BUSY or attempts >= WAL_SWITCH_ATTEMPTS:
-                raise
-            time.sleep(0.05)
-
-
-def _check_ours(db: sqlite3.Connection) -> int:
-    """The schema version of a log that is the companion's; raises `DamagedLog` otherwise."""
-    problems = [row[0] for row in db.execute("PRAGMA quick_check").fetchall()]
-    if problems != ["ok"]:
-        raise DamagedLog(f"the integrity check found: {problems[0]}")
-    version = int(db.execute("PRAGMA user_version").fetchone()[0])
-    if version > SCHEMA_VERSION:
-        raise DamagedLog(f"it was written by a newer companion (schema {version})")
-    if version == 0:
-        tables = db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
-        names = [row[0] for row in tables]
-        if names:
-            shown = ", ".join(sorted(names)[:5]) + (", ..." if len(names) > 5 else "")
-            raise DamagedLog(f"it holds tables that are not the companion's: {shown}", foreign=True)
-    else:
-        _check_tables(db)
-    return version
-
-
-def _migrate_once(db: sqlite3.Connection) -> int:
-    """Bring the log one schema version forward, unless another companion just did.
-
-    The version is read again under the write lock: two companions opening a
-    new log at once must not both create its tables.
-    """
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        version = int(db.execute("PRAGMA user_version").fetchone()[0])
-        if version < SCHEMA_VERSION:
-            for statement in _statements(MIGRATIONS[version]):
-                db.execute(statement)
-            version += 1
-            db.execute(f"PRAGMA user_version = {version}")
-        db.execute("COMMIT")
-    except BaseException:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
-    return version
-
-
-def _statements(script: str) -> list[str]:
-    """The SQL statements of a migration script, one by one (executescript would commit)."""
-    statements, current = [], ""
-    for line in script.splitlines(keepends=True):
-        current += line
-        if sqlite3.complete_statement(current):
-            statements.append(current)
-            current = ""
-    statements.append(current)  # the last statement may lack its semicolon
-    return [statement.strip() for statement in statements if statement.strip(" ;\n")]
-
-
-def _check_tables(db: sqlite3.Connection) -> None:
-    for table, columns in TABLE_COLUMNS.items():
-        found = {row[1] for row in db.execute(f"PRAGMA table_info({table})").fetchall()}
-        if not columns <= found:
-            raise DamagedLog(f"its {table} table is not the companion's")
-
-
-def _store_error(path: Path, error: sqlite3.Error) -> StoreError:
-    return StoreError(
-        f"The match log {path} cannot be used ({error}); check that its directory is writable"
-        " and the disk is not full, or choose another place with --db PATH."
-    )
 
 
 def _dump(value: Any) -> str:

@@ -10,10 +10,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
+from companion.errors import StoreError
 from companion.games.registry import game_specs
+from companion.log_file import EmptyLog
 from companion.store import DamagedRecord, MatchRecord, Store, default_db_path
 
 Shown = TypeVar("Shown")
+READ_ATTEMPTS = 3
+"""Reads of a log that a companion changed meanwhile (see `Store.changed_on_disk`)."""
 
 
 def register(subparsers: Any) -> None:
@@ -36,23 +40,33 @@ def run(args: argparse.Namespace) -> int:
     """Print the history; returns the exit code.
 
     Raises:
-        StoreError: the log cannot be read; it is left as it is.
+        StoreError: the log cannot be read, or kept changing while it was read; it is left
+            as it is.
     """
     path: Path = args.db if args.db is not None else default_db_path()
     # Looking at the history must not create a log.
     if not path.exists():
         print("[]" if args.json else f"No matches yet ({path} does not exist).")
         return 0
-    if path.is_file() and path.stat().st_size == 0:
-        print("[]" if args.json else f"No matches yet ({path} is empty).")
-        return 0
-    with Store.open_to_read(path) as store:
-        if args.json:
-            print(json.dumps(readable(store, match_json), indent=2))
+    for _ in range(READ_ATTEMPTS):
+        try:
+            store = Store.open_to_read(path)
+        except EmptyLog:
+            print("[]" if args.json else f"No matches yet ({path} is empty).")
             return 0
-        lines = readable(store, lambda _, match: match_line(match))
-        print("\n".join(lines) if lines else "No matches yet.")
-    return 0
+        with store:
+            if args.json:
+                text = json.dumps(readable(store, match_json), indent=2)
+            else:
+                lines = readable(store, lambda _, match: match_line(match))
+                text = "\n".join(lines) if lines else "No matches yet."
+            if not store.changed_on_disk():
+                print(text)
+                return 0
+    raise StoreError(
+        f"The match log {path} kept changing while it was read (a companion is writing it"
+        " from a directory this user cannot write): try again."
+    )
 
 
 def readable(store: Store, describe: Callable[[Store, MatchRecord], Shown]) -> list[Shown]:

@@ -14,7 +14,7 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from companion import store as event_log
+from companion import log_file
 from companion.errors import StoreError
 from companion.store import SCHEMA_VERSION, Store, default_db_path
 from companion.table import DrawChance, NewMatch, default_players
@@ -46,9 +46,16 @@ def write_foreign_schema(path: Path) -> None:
 
 
 def write_newer_schema(path: Path) -> None:
+    Store.open(path).close()
     with sqlite3.connect(path) as db:
-        db.execute("CREATE TABLE matches (id INTEGER PRIMARY KEY)")
+        db.execute("CREATE TABLE venues (id INTEGER PRIMARY KEY)")
         db.execute("PRAGMA user_version = 99")
+
+
+def write_other_program_with_a_user_version(path: Path) -> None:
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE matches (id INTEGER PRIMARY KEY, home TEXT, away TEXT)")
+        db.execute("PRAGMA user_version = 7")
 
 
 def write_ours_with_a_table_missing(path: Path) -> None:
@@ -62,7 +69,19 @@ DAMAGE: list[tuple[str, Callable[[Path], None], str]] = [
     ("truncated", write_truncated_log, "malformed"),
     ("newer schema", write_newer_schema, "it was written by a newer companion (schema 99)"),
     ("table missing", write_ours_with_a_table_missing, "its rounds table is not the companion's"),
+    ("foreign schema", write_foreign_schema, "it holds tables that are not the companion's:"
+     " customers"),
+    ("other program", write_other_program_with_a_user_version, "written by a newer companion"),
 ]
+OURS = {"truncated", "newer schema", "table missing"}
+"""Damaged logs that still hold the companion's tables: moved aside even from a chosen path."""
+
+
+@pytest.fixture
+def home_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The log in the companion's own data directory (where damaged files are moved aside)."""
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
+    return tmp_path / "companion.db"
 
 
 def test_the_log_uses_write_ahead_logging_and_full_sync(store: Store) -> None:
@@ -85,9 +104,9 @@ def test_an_older_log_is_migrated_and_keeps_its_matches(
 ) -> None:
     with Store.open(db_path) as store, open_table(store) as table:
         table.post(NewMatch("tally", default_players(2), {})).result(timeout=10)
-    newer = (*event_log.MIGRATIONS, "ALTER TABLE matches ADD COLUMN venue TEXT")
-    monkeypatch.setattr(event_log, "MIGRATIONS", newer)
-    monkeypatch.setattr(event_log, "SCHEMA_VERSION", len(newer))
+    newer = (*log_file.MIGRATIONS, "ALTER TABLE matches ADD COLUMN venue TEXT")
+    monkeypatch.setattr(log_file, "MIGRATIONS", newer)
+    monkeypatch.setattr(log_file, "SCHEMA_VERSION", len(newer))
     with Store.open(db_path) as store:
         assert store.settings()["user_version"] == SCHEMA_VERSION + 1
         assert [match.game for match in store.matches()] == ["tally"]
@@ -100,12 +119,14 @@ def test_an_older_log_is_migrated_and_keeps_its_matches(
     ("write", "reason"), [case[1:] for case in DAMAGE], ids=[c[0] for c in DAMAGE]
 )
 def test_a_damaged_log_is_moved_aside_and_the_companion_starts_clean(
-    db_path: Path, write: Callable[[Path], None], reason: str
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, write: Callable[[Path], None], reason: str
 ) -> None:
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
+    db_path = tmp_path / "companion.db"
     write(db_path)
     original = db_path.read_bytes()
-    with Store.open(db_path, clock=lambda: FIXED_TIME) as store:
-        moved = db_path.with_name(f"log.db.damaged-{STAMP}")
+    with Store.open(clock=lambda: FIXED_TIME) as store:
+        moved = db_path.with_name(f"companion.db.damaged-{STAMP}")
         assert len(store.notices) == 1
         assert store.notices[0].startswith(f"The match log {db_path} could not be read (")
         assert reason in store.notices[0]
@@ -119,35 +140,39 @@ def test_a_damaged_log_is_moved_aside_and_the_companion_starts_clean(
         assert outcome.applied
 
 
-def test_another_programs_database_in_the_data_directory_is_moved_aside(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("write", "reason"),
+    [case[1:] for case in DAMAGE if case[0] not in OURS],
+    ids=[case[0] for case in DAMAGE if case[0] not in OURS],
+)
+def test_a_file_that_is_no_companion_log_at_a_chosen_path_is_refused_and_left_untouched(
+    db_path: Path, write: Callable[[Path], None], reason: str
 ) -> None:
-    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
-    write_foreign_schema(tmp_path / "companion.db")
-    original = (tmp_path / "companion.db").read_bytes()
-    with Store.open(clock=lambda: FIXED_TIME) as store:
-        assert store.notices == [
-            f"The match log {tmp_path / 'companion.db'} could not be read (it holds tables that"
-            f" are not the companion's: customers); it was moved to companion.db.damaged-{STAMP}"
-            " and the companion starts with an empty log."
-        ]
-        assert store.matches() == []
-    assert (tmp_path / f"companion.db.damaged-{STAMP}").read_bytes() == original
-
-
-def test_another_programs_database_at_a_chosen_path_is_refused_and_left_untouched(
-    db_path: Path,
-) -> None:
-    write_foreign_schema(db_path)
+    write(db_path)
     original = db_path.read_bytes()
     with pytest.raises(StoreError) as refusal:
         Store.open(db_path, clock=lambda: FIXED_TIME)
-    assert str(refusal.value) == (
-        f"{db_path} is not a match log of the companion (it holds tables that are not the"
-        " companion's: customers); it is left as it is: choose another file with --db PATH."
+    assert str(refusal.value).startswith(f"{db_path} is not a match log of the companion (")
+    assert reason in str(refusal.value)
+    assert str(refusal.value).endswith(
+        "); it is left as it is: choose another file with --db PATH."
     )
     assert db_path.read_bytes() == original
     assert sorted(path.name for path in db_path.parent.iterdir()) == ["log.db"]
+
+
+@pytest.mark.parametrize(
+    ("write", "reason"),
+    [case[1:] for case in DAMAGE if case[0] in OURS],
+    ids=[case[0] for case in DAMAGE if case[0] in OURS],
+)
+def test_a_damaged_companion_log_at_a_chosen_path_is_moved_aside(
+    db_path: Path, write: Callable[[Path], None], reason: str
+) -> None:
+    write(db_path)
+    with Store.open(db_path, clock=lambda: FIXED_TIME) as store:
+        assert reason in store.notices[0]
+    assert db_path.with_name(f"log.db.damaged-{STAMP}").exists()
 
 
 def test_two_companions_creating_a_new_log_at_once_both_open_it(tmp_path: Path) -> None:
@@ -171,20 +196,20 @@ def test_two_companions_creating_a_new_log_at_once_both_open_it(tmp_path: Path) 
             assert store.notices == [] and store.settings()["user_version"] == SCHEMA_VERSION
 
 
-def test_two_damaged_logs_in_the_same_second_are_both_kept(db_path: Path) -> None:
+def test_two_damaged_logs_in_the_same_second_are_both_kept(home_db: Path) -> None:
     for attempt in range(2):
-        write_garbage(db_path)
-        Store.open(db_path, clock=lambda: FIXED_TIME).close()
-        assert db_path.with_name(
-            f"log.db.damaged-{STAMP}" + ("" if attempt == 0 else "-2")
+        write_garbage(home_db)
+        Store.open(home_db, clock=lambda: FIXED_TIME).close()
+        assert home_db.with_name(
+            f"companion.db.damaged-{STAMP}" + ("" if attempt == 0 else "-2")
         ).exists()
 
 
-def test_the_write_ahead_files_of_a_damaged_log_move_with_it(db_path: Path) -> None:
-    write_garbage(db_path)
-    db_path.with_name("log.db-wal").write_bytes(b"stale")
-    Store.open(db_path, clock=lambda: FIXED_TIME).close()
-    assert db_path.with_name(f"log.db.damaged-{STAMP}-wal").read_bytes() == b"stale"
+def test_the_write_ahead_files_of_a_damaged_log_move_with_it(home_db: Path) -> None:
+    write_garbage(home_db)
+    home_db.with_name("companion.db-wal").write_bytes(b"stale")
+    Store.open(home_db, clock=lambda: FIXED_TIME).close()
+    assert home_db.with_name(f"companion.db.damaged-{STAMP}-wal").read_bytes() == b"stale"
 
 
 @pytest.mark.parametrize(
@@ -246,11 +271,11 @@ def test_a_closed_store_can_be_closed_again_and_refuses_reads(db_path: Path) -> 
         store.matches()
 
 
-def test_the_move_aside_time_is_utc(db_path: Path) -> None:
-    write_garbage(db_path)
+def test_the_move_aside_time_is_utc(home_db: Path) -> None:
+    write_garbage(home_db)
     evening_in_tokyo = datetime(2026, 5, 2, 5, 30, tzinfo=UTC).astimezone()
-    Store.open(db_path, clock=lambda: evening_in_tokyo).close()
-    assert db_path.with_name("log.db.damaged-20260502T053000Z").exists()
+    Store.open(home_db, clock=lambda: evening_in_tokyo).close()
+    assert home_db.with_name("companion.db.damaged-20260502T053000Z").exists()
 
 
 NOBODY = 65534
@@ -342,6 +367,69 @@ def test_the_history_of_a_log_in_a_directory_the_reader_cannot_write_is_readable
 
     assert as_an_ordinary_user(history) == "tally:playing"
     assert sorted(path.name for path in data.iterdir()) == ["companion.db", "companion.db.lock"]
+
+
+def test_a_log_read_as_it_stands_on_disk_notices_a_companion_writing_meanwhile(
+    shared_directory: Path,
+) -> None:
+    data = shared_directory / "state"
+    data.mkdir()
+    with Store.open(data / "companion.db") as store, open_table(store) as table:
+        table.post(NewMatch("tally", default_players(2), {})).result(timeout=10)
+    data.chmod(0o755)
+    opened_read, opened_write = os.pipe()
+    go_read, go_write = os.pipe()
+
+    def read_while_a_companion_writes() -> str:
+        with Store.open_to_read(data / "companion.db") as reader:
+            before = reader.changed_on_disk()
+            os.write(opened_write, b"o")
+            os.read(go_read, 1)  # the companion writes now
+            return f"{before} {reader.changed_on_disk()}"
+
+    if os.geteuid() != 0:
+        pytest.skip("needs root to read as another user while the owner writes")
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never return into pytest
+        try:
+            os.setgid(NOBODY)
+            os.setuid(NOBODY)
+            os.write(writer, read_while_a_companion_writes().encode())
+        finally:
+            os._exit(0)
+    os.close(writer)
+    assert os.read(opened_read, 1) == b"o"
+    with Store.open(data / "companion.db") as store, open_table(store) as table:
+        table.post(DrawChance()).result(timeout=10)
+    os.write(go_write, b"g")
+    with os.fdopen(reader) as answer:
+        seen = answer.read()
+    os.waitpid(pid, 0)
+    assert seen == "False True"
+
+
+def test_a_log_of_another_schema_in_a_directory_the_reader_cannot_write_is_a_sentence(
+    shared_directory: Path,
+) -> None:
+    data = shared_directory / "state"
+    data.mkdir()
+    Store.open(data / "companion.db").close()
+    with sqlite3.connect(data / "companion.db") as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    data.chmod(0o755)
+
+    def history() -> str:
+        try:
+            Store.open_to_read(data / "companion.db").close()
+        except StoreError as error:
+            return str(error)
+        return "opened"
+
+    assert as_an_ordinary_user(history) == (
+        f"The match log {data / 'companion.db'} cannot be read (it was written by a newer"
+        f" companion (schema {SCHEMA_VERSION + 1})); nothing was changed."
+    )
 
 
 def test_the_ordinary_user_of_these_tests_can_open_a_writable_log(shared_directory: Path) -> None:
