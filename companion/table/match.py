@@ -161,6 +161,16 @@ def check_source(source: str) -> None:
         )
 
 
+def same_request(logged: dict[str, Any], request: ChanceRequest) -> bool:
+    """True when a logged request asks for what `request` asks: same kind and shape.
+
+    The prompt is left out: its wording (and the players' names in it) may
+    change between versions without changing what chance must supply.
+    """
+    wanted = request_to_json(request)
+    return all(logged.get(key) == wanted[key] for key in wanted if key != "prompt")
+
+
 @dataclass
 class RunningMatch:
     """The match in progress: engine state, the events that stand, kept outcomes."""
@@ -258,8 +268,7 @@ class RunningMatch:
                 does not fit.
         """
         request = self._pending_chance()
-        wanted = request_to_json(request)
-        if request.kind in KEPT_KINDS and self.kept and self.kept[-1][0] == wanted:
+        if request.kind in KEPT_KINDS and self.kept and same_request(self.kept[-1][0], request):
             return self._apply_chance(request, self.kept[-1][1], "table", True, now)
         name = "spinner" if request.kind == "spin" else "table"
         try:

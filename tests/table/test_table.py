@@ -262,6 +262,27 @@ def test_an_undone_roll_of_the_companions_dice_is_served_again(store: Store) -> 
     assert store.events(1)[-1].detail["reused"] is True
 
 
+def test_an_undone_roll_is_served_again_after_an_upgrade_reworded_its_prompt(
+    store: Store, db_path: Path
+) -> None:
+    chance = Constant([2])
+    with Table(store, games=GAMES, chance=chance, spinner=Constant(0)) as table:
+        apply(table, NewMatch("tally", default_players(2), {}), DrawChance(), DrawChance())
+    store.close()
+    with sqlite3.connect(db_path) as db:  # as an older companion worded the request
+        db.execute(
+            "UPDATE events SET detail = json_set(detail, '$.request.prompt', 'Throw the die.')"
+            " WHERE seq = 2"
+        )
+    chance.outcome_value = [6]
+    with Store.open(db_path) as reopened, Table(
+        reopened, games=GAMES, chance=chance, spinner=Constant(0)
+    ) as table:
+        apply(table, Undo())
+        outcome = table.post(DrawChance()).result(timeout=10)
+        assert outcome.text == "The companion rolls 2"
+
+
 def test_an_undone_dice_tray_roll_is_not_kept(store: Store) -> None:
     chance = Constant([6])
     with Table(store, games=GAMES, chance=chance, spinner=Constant(0)) as table:
