@@ -41,6 +41,10 @@ from companion.games.uno.deck_lines import KeyPath, first_repeated, key_lines, l
 
 BUILTIN_DECKS = ("classic108", "classic112", "tiki112")
 """Names of the decks shipped in ``decks/`` (a name not yet shipped fails clearly)."""
+MAX_COPIES = 100
+"""Copies of one card a deck may hold: real decks hold a few; a typo must not build millions."""
+MAX_FILE_BYTES = 256 * 1024
+"""A deck file of every card spelled out with comments is a few kilobytes."""
 
 
 class DeckFileError(RuleError):
@@ -85,6 +89,11 @@ def parse_deck_file(data: bytes, name: str) -> Deck:
         DeckFileError: the bytes are not UTF-8 text or describe no valid deck
             (the message names `name`, the line and the problem).
     """
+    if len(data) > MAX_FILE_BYTES:
+        raise DeckFileError(
+            f"{name}, line 1: the file holds {len(data)} bytes, too many for a deck file"
+            f" (at most {MAX_FILE_BYTES}); give the file listing the deck's cards."
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -155,6 +164,11 @@ class _DeckText:
             raise DeckFileError(
                 f"{self.name}, line {error.lineno}: this is not valid JSON ({error.msg})."
             ) from None
+        except RecursionError:
+            raise DeckFileError(
+                f"{self.name}, line 1: tables are nested too deeply; a deck file holds a title"
+                " and a [cards] table."
+            ) from None
         if not isinstance(data, dict):
             raise DeckFileError(f"{self.name}, line 1: a deck file must hold a table, not a list.")
         return data
@@ -213,11 +227,11 @@ def _read_cards(table: dict[str, Any], file: _DeckText) -> list[Card]:
                 "list each card once with its count.",
             )
         seen[card] = text
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_COPIES:
             raise file.error(
                 path,
-                f"the count of {card} must be a whole number of copies (0 or more), "
-                f"not {count!r}.",
+                f"the count of {card} must be a whole number of copies from 0 to"
+                f" {MAX_COPIES}, not {count!r}.",
             )
         cards.extend([card] * count)
     return cards

@@ -13,12 +13,14 @@ to report, so reading a good deck costs nothing here.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import tomllib
 from typing import Any
 
 KeyPath = tuple[str, ...]
+MAX_TRIES_PER_LINE = 8
 
 _JSON_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|[{}\[\]:]|\n')
 """JSON strings, brackets, colons and line breaks (enough to follow the nesting of keys)."""
@@ -72,7 +74,10 @@ def _toml_key_lines(text: str) -> list[tuple[KeyPath, int]]:
                 table = header
                 found.append((table, number))
             continue
-        for equals in (index for index, char in enumerate(line) if char == "="):
+        signs = (index for index, char in enumerate(line) if char == "=")
+        # A key holding "=" is quoted and short: a few tries find it, and a line of
+        # thousands of "=" must not cost a parse each.
+        for equals in itertools.islice(signs, MAX_TRIES_PER_LINE):
             key = _toml_path(_toml_fragment(line[:equals] + "= 0"))
             if key is not None:
                 found.append((table + key, number))

@@ -92,6 +92,11 @@ def test_users_deck_file_may_be_json(tmp_path: Path) -> None:
         ('[cards]\n"Red 5" = 2\n"Blue 7" = 1\n"Red 5" = 1\n', 4,
          "'Red 5' is listed twice (first on line 2)"),
         ('[cards]\n"Red 5" = [1,\n', 2, "not valid TOML"),
+        ('[cards]\n"Red 1" = 2000000000\n', 2, "count of Red 1 must be a whole number of copies"
+         " from 0 to 100"),
+        ("x = " + "[" * 5000 + "]" * 5000 + "\n", 1, "nested too deeply"),
+        ('title = """' + '"' + "=" * 20_000 + '"""\n[cards]\n"Purple 1" = 1\n', 3,
+         "'Purple 1' is not an UNO card"),
     ],
 )
 def test_broken_deck_file_error_names_file_line_and_problem(
@@ -114,6 +119,7 @@ def test_broken_deck_file_error_names_file_line_and_problem(
         ('{\n"cards": {"Red 5": 2},\n"cards": {"Red 5": 1}}', 3, "'cards' is listed twice"),
         ('{"cards": {\n"Red 5": 2,\n"sub": {"x": 1}}}', 3, "'sub' is not an UNO card"),
         ('{"cards": {\n"Red 5": 2,\n"Blue 7": "two"}}', 3, "count of Blue 7"),
+        ('{"cards": ' + "[" * 100_000 + "]" * 100_000 + "}", 1, "nested too deeply"),
     ],
 )
 def test_broken_json_deck_error_names_file_line_and_problem(
@@ -124,6 +130,14 @@ def test_broken_json_deck_error_names_file_line_and_problem(
         load_deck_file(path)
     assert str(error.value).startswith(f"{path}, line {line}:")
     assert problem in str(error.value)
+
+
+def test_a_file_too_big_to_be_a_deck_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
+    path = write(tmp_path, "# " + "x" * 300_000 + "\n[cards]\n\"Red 1\" = 1\n")
+    with pytest.raises(DeckFileError) as error:
+        load_deck_file(path)
+    assert str(error.value).startswith(f"{path}, line 1: the file holds 300")
+    assert "too many for a deck file" in str(error.value)
 
 
 def test_a_deck_file_that_is_not_utf8_names_the_line_of_the_bad_byte(tmp_path: Path) -> None:
