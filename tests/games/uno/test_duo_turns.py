@@ -6,14 +6,14 @@ import random
 import pytest
 
 from companion.cli import main
-from companion.games.autoplay import play_random
+from companion.games.autoplay import play_random, sample_outcome
 from companion.games.base import RuleError
 from companion.games.registry import game_spec
 from companion.games.uno import actions as act
 from companion.games.uno.cards import Card, Colour
 from companion.games.uno.duo import DuoUno
 from companion.games.uno.duo_actions import CallUno, DraftPick, PlayColour
-from companion.games.uno.referee import new_referee
+from companion.games.uno.referee import follow, new_referee
 from companion.games.uno.scoring import hand_points
 
 from .classic_tables import cards
@@ -315,3 +315,26 @@ def test_duo_actions_round_trip_through_json() -> None:
     spec = game_spec("duo")
     for action in (DraftPick(False), colour_run("Red Reverse", "Red 1", uno=True), CallUno(1)):
         assert spec.action_from_json(json.loads(json.dumps(action.to_json()))) == action
+
+
+def test_a_duo_referee_following_a_match_enters_the_cut_as_the_first_drafter() -> None:
+    simulation = DuoUno(2)
+    referee = new_referee(DuoUno, 2)
+    rng = random.Random(4)
+    entered: list[object] = []
+    while simulation.dealer is None:
+        request = simulation.chance()
+        action = (
+            simulation.chance_action(sample_outcome(request, rng))
+            if request is not None
+            else rng.choice(simulation.legal_actions())
+        )
+        entered += follow(referee, simulation, action)
+    cut = next(entry for entry in entered if isinstance(entry, act.ChooseDealer))
+    assert cut in referee_legal_cuts(simulation.dealer)
+    assert str(cut) == f"seat {simulation.dealer} drafts first"
+
+
+def referee_legal_cuts(seat: int) -> list[object]:
+    cuts = new_referee(DuoUno, 2).legal_actions()
+    return [cut for cut in cuts if getattr(cut, "seat", None) == seat]
