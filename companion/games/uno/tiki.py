@@ -234,8 +234,8 @@ class TikiTwist(TikiDiscards):
             )
         if len(seats) == 2 and (seats[0] - seats[1]) % self.players not in (1, self.players - 1):
             raise RuleError(
-                f"Seats {seats[0]} and {seats[1]} are not neighbours: the idol stops between "
-                "two players sitting side by side."
+                f"{self.seat_name(seats[0])} and {self.seat_name(seats[1])} are not neighbours:"
+                " the idol stops between two players sitting side by side."
             )
 
     def _apply_spin_result(self, action: tact.SpinResult) -> None:
@@ -257,7 +257,8 @@ class TikiTwist(TikiDiscards):
         if action.seat not in self.tiki["seats"]:
             first, second = self.tiki["seats"]
             raise RuleError(
-                f"The idol stopped between seats {first} and {second}: pick one of them."
+                f"The idol stopped between {self.seat_name(first)} and {self.seat_name(second)}:"
+                " pick one of them."
             )
         self._resolve(action.seat)
 

@@ -83,7 +83,7 @@ def test_spin_between_two_seats_lets_the_spinner_pick_one() -> None:
     state.apply(state.chance_action((1, 2)))
     assert state.to_move == 0
     assert names(state.legal_actions()) == {"pick seat 1", "pick seat 2"}
-    with pytest.raises(RuleError, match="between seats 1 and 2: pick one"):
+    with pytest.raises(RuleError, match="between Seat 1 and Seat 2: pick one"):
         state.apply(PickSeat(3))
     state.apply(PickSeat(2))
     assert len(state.hands[2]) == 2 + 4
