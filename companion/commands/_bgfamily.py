@@ -18,7 +18,7 @@ from typing import Any, TextIO
 
 from companion.errors import CompanionError
 from companion.games.backgammon.geometry import Board, Geometry
-from companion.games.backgammon.movement import has_won, legal_plays
+from companion.games.backgammon.movement import legal_plays, over_problem
 from companion.games.backgammon.notation import format_play
 from companion.games.base import RuleError
 
@@ -87,26 +87,11 @@ def _read(family: Family, text: str) -> tuple[Board, int]:
         raise PositionError(str(error)) from None
 
 
-def over_problem(board: Board, mover: int) -> str | None:
-    """Why nobody can be on roll in this position (its game is over), or None.
-
-    A player who has borne off every checker is never on roll again; a game
-    is over once all but one player have borne off (one in a two-player game).
-    """
-    players = len(board.tracks)
-    done = [seat for seat in range(players) if has_won(board, seat)]
-    if mover in done:
-        return (
-            "The player on roll has borne off every checker, so they are not on roll:"
-            " give a position of a game still in play."
-        )
-    if len(done) >= players - 1:
-        finished = "one player has" if len(done) == 1 else f"{len(done)} players have"
-        return (
-            f"That game is over: {finished} borne off every checker. Give a position of a"
-            " game still in play."
-        )
-    return None
+def _over(board: Board, mover: int) -> str | None:
+    """Why the position cannot be answered: its game is over (see `over_problem`)."""
+    return over_problem(
+        board, mover, lambda seat: "The player on roll" if seat == mover else "the other player"
+    )
 
 
 def run_plays(family: Family, args: argparse.Namespace) -> int:
@@ -122,7 +107,7 @@ def run_plays(family: Family, args: argparse.Namespace) -> int:
     if args.dice is None:
         raise PositionError("Give the roll with --dice D1 D2, for example --dice 3 1.")
     board, mover = _read(family, args.position)
-    problem = over_problem(board, mover)
+    problem = _over(board, mover)
     if problem:
         raise PositionError(problem)
     plays = legal_plays(board, mover, args.dice)
@@ -160,7 +145,7 @@ def answer_line(family: Family, line: str) -> dict[str, Any]:
     dice = [int(die) for die in dice_text]
     try:
         board, mover = family.read(text)
-        problem = over_problem(board, mover)
+        problem = _over(board, mover)
         if problem:
             return {"error": problem}
         plays = legal_plays(board, mover, dice)

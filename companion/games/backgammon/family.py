@@ -45,9 +45,9 @@ from companion.games.backgammon.movement import (
     Play,
     Step,
     find_play,
-    has_won,
     legal_plays,
     legal_steps,
+    over_problem,
 )
 from companion.games.backgammon.narration import (
     hit_notes,
@@ -294,13 +294,10 @@ class FamilyGame:
             self._start_move(dice)
 
     def _check_position_in_play(self, board: Board, player: int) -> None:
-        """Raises RuleError when the board is of a game already won (two-player games)."""
-        done = [seat for seat in range(self.players) if has_won(board, seat)]
-        if done and self.players == 2:
-            raise RuleError(
-                f"{self.seat_name(done[0])} has borne off every checker: that game is over, "
-                "so set up a position of a game still in play."
-            )
+        """Raises RuleError when nobody can be on roll in the position (see `over_problem`)."""
+        problem = over_problem(board, player, self.seat_name)
+        if problem:
+            raise RuleError(problem)
 
     # ----- applying actions -----
 

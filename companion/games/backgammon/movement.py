@@ -42,7 +42,7 @@ this module checks input, picks the generator's path and builds the boards.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from companion.games.backgammon.geometry import (
     BACKGAMMON,
@@ -241,6 +241,29 @@ def all_home(board: Board, player: int) -> bool:
 def has_won(board: Board, player: int) -> bool:
     """True once every checker of `player` is off."""
     return board.tracks[player][-1] == board.geometry.checkers
+
+
+def over_problem(board: Board, mover: int, seat_name: Callable[[int], str]) -> str | None:
+    """Why nobody can be on roll in this position (its game is over), or None.
+
+    A player who has borne off every checker is never on roll again (Multi-Gam
+    skips their turns), and a game is over once all but one player have borne
+    off. `seat_name` names a seat at the start of a sentence.
+    """
+    players = len(board.tracks)
+    done = [seat for seat in range(players) if has_won(board, seat)]
+    if mover in done:
+        return (
+            f"{seat_name(mover)} has borne off every checker and is never on roll again:"
+            " use a position of a game still in play."
+        )
+    if len(done) >= players - 1:
+        who = f"{seat_name(done[0])} has" if len(done) == 1 else f"{len(done)} players have"
+        return (
+            f"That game is over: {who} borne off every checker. Use a position of a game"
+            " still in play."
+        )
+    return None
 
 
 def _step_problem(board: Board, mover: int, source: int, die: int) -> str | None:

@@ -61,13 +61,8 @@ class MultiGamGame(FamilyGame):
         Raises:
             RuleError: as `FamilyGame.set_position`, or the seat on roll has finished.
         """
-        finished = [seat for seat in range(self.players) if has_won(board, seat)]
-        if player in finished:
-            raise RuleError(f"{self.seat_name(player)} has finished and skips every turn.")
-        if len(finished) >= self.players - 1:
-            raise RuleError("Three players have finished: that game is over.")
         super().set_position(board, player, dice)
-        self.finished = finished
+        self.finished = [seat for seat in range(self.players) if has_won(board, seat)]
 
     def _next_player(self, player: int) -> int:
         """The next seat clockwise that has not finished: finished players skip their turns."""

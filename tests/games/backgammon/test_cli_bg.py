@@ -55,7 +55,7 @@ def test_plays_says_when_there_is_no_legal_play(capsys: pytest.CaptureFixture[st
     assert out.strip() == "No legal play with 6-6: the turn passes."
 
 
-MOVER_DONE = "The player on roll has borne off every checker, so they are not on roll"
+MOVER_DONE = "The player on roll has borne off every checker and is never on roll again"
 GAME_OVER = "That game is over: "
 OVER_POSITIONS = [
     (["bg", "--position-id", "AAAAAAAAAAAAAA"], MOVER_DONE),
@@ -77,7 +77,7 @@ def test_plays_refuses_a_position_whose_game_is_over(
     code, out, err = run(capsys, command, "plays", flag, position, "--dice", "6", "5")
     assert (code, out) == (1, "")
     assert err.startswith(f"companion: {sentence}")
-    assert err.lower().rstrip().endswith("give a position of a game still in play.")
+    assert err.lower().rstrip().endswith("use a position of a game still in play.")
 
 
 @pytest.mark.parametrize(("argv", "sentence"), OVER_POSITIONS)
