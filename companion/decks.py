@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.games.base import JSONValue
+from companion.games.base import GameSpec, JSONValue
 from companion.games.uno import GAME_SPECS
+from companion.games.uno._state import UnfitDeckError
 from companion.games.uno.deck_file import Deck, DeckFileError, parse_deck_file
 
 DECK_GAMES = tuple(spec.name for spec in GAME_SPECS)
@@ -44,3 +45,23 @@ def deck_options(path: str | Path) -> dict[str, JSONValue]:
     """
     deck = load_deck_file(path)
     return {"deck_cards": [str(card) for card in deck.cards]}
+
+
+def fitting_deck_options(spec: GameSpec, players: int, path: str | Path) -> dict[str, JSONValue]:
+    """`deck_options` for a match of `spec` for `players`, checked to fit before anything starts.
+
+    Raises:
+        DeckFileError: the game takes no deck, the file is broken, or the game cannot be
+            played with its cards (too few to deal, Tiki Faces without the idol).
+        RuleError: the game refuses that many players.
+    """
+    if spec.name not in DECK_GAMES:
+        raise DeckFileError(
+            f"--deck is for the UNO games ({', '.join(DECK_GAMES)}), not {spec.title}."
+        )
+    options = deck_options(path)
+    try:
+        spec.new(players, options)
+    except UnfitDeckError as error:
+        raise DeckFileError(f"The deck file {path} cannot be used: {error}") from None
+    return options

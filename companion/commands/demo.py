@@ -30,9 +30,9 @@ from typing import Any
 
 from companion.commands._arguments import seed_argument
 from companion.config import BACKENDS, Config, config_warnings, load_config
-from companion.decks import DECK_GAMES, deck_options
+from companion.decks import fitting_deck_options
 from companion.errors import CompanionError
-from companion.games.base import INVALID_ROLL, GameSpec, JSONValue, RuleError
+from companion.games.base import INVALID_ROLL, GameSpec, RuleError
 from companion.games.registry import game_specs
 from companion.store import Store, default_db_path
 from companion.table import (
@@ -225,29 +225,11 @@ def _new_match(
         check_player_count(spec, count)
     except RuleError as error:
         raise CompanionError(str(error)) from None
-    options = {} if deck is None else _deck_options(spec, count, deck)
-    return NewMatch(spec.name, default_players(count), options)
-
-
-def _deck_options(spec: GameSpec, players: int, path: str) -> dict[str, JSONValue]:
-    """The options that play `spec` with the deck file at `path`, checked before anything starts.
-
-    Raises:
-        CompanionError: the game takes no deck, or the file is broken or unfit for the game.
-    """
-    if spec.name not in DECK_GAMES:
-        raise CompanionError(
-            f"--deck is for the UNO games ({', '.join(DECK_GAMES)}), not {spec.title}."
-        )
     try:
-        options = deck_options(path)
+        options = {} if deck is None else fitting_deck_options(spec, count, deck)
     except RuleError as error:
         raise CompanionError(str(error)) from None
-    try:
-        spec.new(players, options)
-    except RuleError as error:
-        raise CompanionError(f"The deck file {path} cannot be used: {error}") from None
-    return options
+    return NewMatch(spec.name, default_players(count), options)
 
 
 def _start(table: Table, new_match: NewMatch) -> TableSnapshot:

@@ -21,12 +21,11 @@ from collections.abc import Iterator
 from typing import Any, TextIO
 
 from companion.commands._arguments import seed_argument
-from companion.decks import deck_options
+from companion.decks import fitting_deck_options
 from companion.errors import CompanionError
 from companion.games.autoplay import random_actions
 from companion.games.base import GameSpec, GameState, RuleError, about_seat, narration
 from companion.games.registry import game_spec, game_specs
-from companion.games.uno import UnfitDeckError
 
 UNO_GAMES = ("classic", "tiki", "duo")
 """The UNO games the command knows, by registry name."""
@@ -89,11 +88,7 @@ def uno_spec(name: str) -> GameSpec:
 
 
 def simulate_match(
-    name: str,
-    players: int,
-    seed: int,
-    options: dict[str, Any] | None = None,
-    deck_path: str | None = None,
+    name: str, players: int, seed: int, options: dict[str, Any] | None = None
 ) -> tuple[GameState, list[Any]]:
     """Play a complete match of `name` with random legal choices seeded by `seed`.
 
@@ -102,7 +97,7 @@ def simulate_match(
     Raises:
         UnoCommandError: unknown game, bad player count or options.
     """
-    state = new_match(name, players, options, deck_path)
+    state = new_match(name, players, options)
     try:
         actions = list(random_actions(state, random.Random(seed)))
     except RuleError as error:
@@ -110,22 +105,15 @@ def simulate_match(
     return state, actions
 
 
-def new_match(
-    name: str, players: int, options: dict[str, Any] | None = None, deck_path: str | None = None
-) -> GameState:
-    """A new match of `name`; `deck_path` names the file the options' deck came from.
+def new_match(name: str, players: int, options: dict[str, Any] | None = None) -> GameState:
+    """A new match of `name`.
 
     Raises:
-        UnoCommandError: unknown game, bad player count or options, or a deck the
-            game cannot be played with (the sentence then names the file).
+        UnoCommandError: unknown game, bad player count or options.
     """
     spec = uno_spec(name)
     try:
         return spec.new(players, options or {})
-    except UnfitDeckError as error:
-        if deck_path is None:
-            raise UnoCommandError(str(error)) from None
-        raise UnoCommandError(f"The deck file {deck_path} cannot be used: {error}") from None
     except RuleError as error:
         raise UnoCommandError(str(error)) from None
 
@@ -160,22 +148,18 @@ def run_simulate(args: argparse.Namespace) -> int:
         players = max(spec.min_players, min(DEFAULT_PLAYERS, spec.max_players))
     options: dict[str, Any] = {}
     if args.deck:
-        options.update(_deck_options(args.deck))
+        try:
+            options.update(fitting_deck_options(spec, players, args.deck))
+        except RuleError as error:
+            raise UnoCommandError(str(error)) from None
     if args.json:
-        state, actions = simulate_match(args.game, players, args.seed, options, args.deck)
+        state, actions = simulate_match(args.game, players, args.seed, options)
         json.dump(match_summary(args.game, args.seed, state, actions), sys.stdout)
         sys.stdout.write("\n")
         return 0
-    state = new_match(args.game, players, options, args.deck)
+    state = new_match(args.game, players, options)
     _print_log(uno_spec(args.game), state, random.Random(args.seed), sys.stdout, args.seed)
     return 0
-
-
-def _deck_options(path: str) -> dict[str, Any]:
-    try:
-        return deck_options(path)
-    except RuleError as error:
-        raise UnoCommandError(str(error)) from None
 
 
 def _print_log(spec: GameSpec, state: Any, rng: random.Random, out: TextIO, seed: int) -> None:
