@@ -1,6 +1,7 @@
 """The `companion` command itself: help, version, exit codes."""
 
 import argparse
+import gc
 import subprocess
 import sys
 
@@ -81,3 +82,15 @@ def test_every_command_and_option_help_is_a_short_lowercase_phrase() -> None:
 
 UPPER_WORDS = {"Backgammon", "Mini-Gam", "Multi-Gam", "UNO", "N"}
 """Words a help phrase may start with in capitals: names, and a metavar."""
+
+
+def test_the_companion_process_freezes_its_start_up_objects_out_of_the_collectors_sight(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert gc.get_freeze_count() == 0
+    try:
+        assert main(["bg", "show", "--position-id", "4HPwATDgc/ABMA"], freeze_start_up=True) == 0
+        assert gc.get_freeze_count() > 1000  # the modules, the parser and the games
+    finally:
+        gc.unfreeze()
+    assert "Position ID: 4HPwATDgc/ABMA" in capsys.readouterr().out
