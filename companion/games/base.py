@@ -232,6 +232,31 @@ def action_text(action: Any, seat_name: Callable[[int], str]) -> str:
     return str(describe(seat_name)) if callable(describe) else str(action)
 
 
+class NamedSeats:
+    """An engine that names the seats in its prompts and refusals (see `name_seats`).
+
+    Until the table gives the players' names, a seat is called what
+    `unnamed_seat` says ("Player 1", "Seat 0"): each engine keeps its own
+    wording for the command line.
+    """
+
+    _seat_names: tuple[str, ...] = ()
+
+    def unnamed_seat(self, seat: int) -> str:
+        """How a seat is called without names."""
+        return f"Seat {seat}"
+
+    def seat_name(self, seat: int) -> str:
+        """How prompts and refusals name a seat: the player's name once given."""
+        if 0 <= seat < len(self._seat_names):
+            return self._seat_names[seat]
+        return self.unnamed_seat(seat)
+
+    def name_seats(self, names: Sequence[str]) -> None:
+        """Name the seats (presentation only: used by no rule, never saved)."""
+        self._seat_names = tuple(names)
+
+
 def name_seats(state: Any, names: Sequence[str]) -> None:
     """Give `state` the players' names for its prompts and refusals, if it takes them.
 

@@ -22,7 +22,6 @@ checked by `saved`; `Phase` (what the game waits for) is in `phase`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from companion.games.backgammon.actions import (
@@ -64,6 +63,7 @@ from companion.games.base import (
     INVALID_ROLL,
     ChanceRequest,
     JSONValue,
+    NamedSeats,
     Note,
     RuleError,
     check_outcome,
@@ -73,7 +73,7 @@ _TWO_DICE = ChanceRequest("dice", "Roll two dice.", dice=2)
 """Two dice for a turn (checks dice given outside a chance request, as when setting up)."""
 
 
-class FamilyGame:
+class FamilyGame(NamedSeats):
     """The shared state and turn flow of the backgammon family (see the module docstring)."""
 
     geometry: Geometry
@@ -92,7 +92,6 @@ class FamilyGame:
         self.last_turn: dict[str, JSONValue] | None = None
         self._plays: list[Play] | None = None
         self._notes: list[Note] = []
-        self._seat_names: tuple[str, ...] = ()
 
     # ----- the protocol -----
 
@@ -212,15 +211,9 @@ class FamilyGame:
         """Number of seats."""
         return self.geometry.players
 
-    def seat_name(self, seat: int) -> str:
-        """How prompts and refusals name a seat: the player's name once given, else "Player N"."""
-        if 0 <= seat < len(self._seat_names):
-            return self._seat_names[seat]
+    def unnamed_seat(self, seat: int) -> str:
+        """A seat without names: "Player 0" (seats count from 0, as in Position IDs)."""
         return f"Player {seat}"
-
-    def name_seats(self, names: Sequence[str]) -> None:
-        """Name the seats in prompts and refusals (presentation only, never saved)."""
-        self._seat_names = tuple(names)
 
     def legal_plays(self) -> list[Play]:
         """The whole legal plays of the dice showing (empty unless moving)."""

@@ -9,10 +9,10 @@ flow and the engine protocol live in `UnoMatch`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any, ClassVar, Self
 
-from companion.games.base import JSONValue, Note, RuleError
+from companion.games.base import JSONValue, NamedSeats, Note, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno.cards import Card, Colour, Kind
 from companion.games.uno.deck_file import builtin_deck
@@ -45,7 +45,7 @@ class UnfitDeckError(RuleError):
     """A user's deck that this game cannot be played with (the whole deck is refused)."""
 
 
-class MatchState:
+class MatchState(NamedSeats):
     """The cards, seats, scores and pending decision of an UNO match, with its JSON form."""
 
     game_name: ClassVar[str] = "classic"
@@ -124,7 +124,6 @@ class MatchState:
             )
         self.totals = [0] * players
         self.rounds: list[dict[str, Any]] = []
-        self._seat_names: tuple[str, ...] = ()
         self.dealer = None
         self.dealer_candidates = list(range(players))
         # The actions applied to this object, for tests and tools; not part of the
@@ -217,16 +216,6 @@ class MatchState:
         for seat, hand in enumerate(self.hands):
             places[f"hand {seat}"] = hand
         return places
-
-    def seat_name(self, seat: int) -> str:
-        """How refusals name a seat: the player's name once given, else "Seat N"."""
-        if 0 <= seat < len(self._seat_names):
-            return self._seat_names[seat]
-        return f"Seat {seat}"
-
-    def name_seats(self, names: Sequence[str]) -> None:
-        """Name the seats in refusals (presentation only, never saved)."""
-        self._seat_names = tuple(names)
 
     def note(self, text: str, *seats: int) -> None:
         """Tell what the action being applied caused: `text` names `seats` as ``{0}``, ``{1}``."""

@@ -17,6 +17,7 @@ from companion.games.base import (
     INVALID_ROLL,
     ChanceRequest,
     JSONValue,
+    NamedSeats,
     Note,
     RuleError,
     check_outcome,
@@ -81,7 +82,7 @@ def _roll_again_choices(ordered: tuple[int, ...], dice: int) -> tuple[RollAgain,
     return tuple(RollAgain(kept) for kept in hold_options(ordered, dice))
 
 
-class YahtzeeState:
+class YahtzeeState(NamedSeats):
     """A game of the Yahtzee board variant for 2 to 4 players (seats 0 to N-1)."""
 
     def __init__(self, players: int, options: YahtzeeOptions | None = None) -> None:
@@ -122,18 +123,15 @@ class YahtzeeState:
         self.narrated: list[Note] = []
         """What the last action caused, seats as placeholders (see `narration`); not saved."""
         self._request: ChanceRequest | object | None = _NOT_ASKED
-        self._seat_names: tuple[str, ...] = ()
 
-    def seat_name(self, seat: int) -> str:
-        """How prompts name a seat: the player's name once given, else "Player N" (from 1)."""
-        if 0 <= seat < len(self._seat_names):
-            return self._seat_names[seat]
+    def unnamed_seat(self, seat: int) -> str:
+        """A seat without names: "Player 1" for seat 0, as the game's log says."""
         return player_name(seat)
 
     def name_seats(self, names: Sequence[str]) -> None:
         """Name the seats in prompts (presentation only, never saved)."""
-        self._seat_names = tuple(names)
-        self._request = _NOT_ASKED
+        super().name_seats(names)
+        self._request = _NOT_ASKED  # the prompt asked for names the seat
 
     # -- reading the table --------------------------------------------------
 
