@@ -286,13 +286,17 @@ def open_as_an_ordinary_user(path: Path) -> str:
     return as_an_ordinary_user(lambda: _try_open(path))
 
 
-def as_an_ordinary_user(call: Callable[[], str]) -> str:
+def as_an_ordinary_user(
+    call: Callable[[], str], meanwhile: Callable[[], None] | None = None
+) -> str:
     """What `call` returns when made without root's power to write anywhere.
 
     As root it runs in a forked child that has become nobody, so that file
-    modes mean what they say.
+    modes mean what they say; `meanwhile` runs here, as root, while it does.
     """
     if os.geteuid() != 0:
+        if meanwhile is not None:
+            pytest.skip("needs root to act as the log's owner while another user reads")
         return call()
     reader, writer = os.pipe()
     pid = os.fork()
@@ -304,6 +308,8 @@ def as_an_ordinary_user(call: Callable[[], str]) -> str:
         finally:
             os._exit(0)
     os.close(writer)
+    if meanwhile is not None:
+        meanwhile()
     with os.fdopen(reader) as answer:
         message = answer.read()
     os.waitpid(pid, 0)
@@ -387,25 +393,13 @@ def test_a_log_read_as_it_stands_on_disk_notices_a_companion_writing_meanwhile(
             os.read(go_read, 1)  # the companion writes now
             return f"{before} {reader.changed_on_disk()}"
 
-    if os.geteuid() != 0:
-        pytest.skip("needs root to read as another user while the owner writes")
-    reader, writer = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: never return into pytest
-        try:
-            os.setgid(NOBODY)
-            os.setuid(NOBODY)
-            os.write(writer, read_while_a_companion_writes().encode())
-        finally:
-            os._exit(0)
-    os.close(writer)
-    assert os.read(opened_read, 1) == b"o"
-    with Store.open(data / "companion.db") as store, open_table(store) as table:
-        table.post(DrawChance()).result(timeout=10)
-    os.write(go_write, b"g")
-    with os.fdopen(reader) as answer:
-        seen = answer.read()
-    os.waitpid(pid, 0)
+    def write_once_it_is_open() -> None:
+        assert os.read(opened_read, 1) == b"o"
+        with Store.open(data / "companion.db") as store, open_table(store) as table:
+            table.post(DrawChance()).result(timeout=10)
+        os.write(go_write, b"g")
+
+    seen = as_an_ordinary_user(read_while_a_companion_writes, write_once_it_is_open)
     assert seen == "False True"
 
 
