@@ -329,7 +329,7 @@ def test_dice_reader_lines_become_dice_events(rig) -> None:  # type: ignore[no-u
     controller.step()
     dice = [(e["values"], e["cocked"]) for e in events(port) if e["ev"] == "dice"]
     assert dice == [([3, 5], False), ([6], True)]
-    assert controller.dice.bad_lines == 1
+    assert controller.tray.dice.bad_lines == 1
 
 
 def test_the_dice_reader_counts_are_in_every_ping(rig) -> None:  # type: ignore[no-untyped-def]
