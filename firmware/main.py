@@ -48,6 +48,10 @@ WATCHDOG_MS = 2000
 MAX_EVENTS = 32
 EVENTS_PER_REPLY = 8
 MAX_MOVE_STEPS = protocol.MOVE_BUFFER_STEPS
+STEPS_LOST = (
+    "The table controller lost step pulses (a word written into the full step FIFO, "
+    "a firmware fault: please report it), so the spinner's position is unknown; home it again."
+)
 DEFAULT_SETTINGS = {
     "home_active_low": True,
     "motion_active_high": True,
@@ -188,8 +192,12 @@ class Controller:
             edges = [done for done, _ in self.crossings.forward()]
             self.crossings.clear()
             duration = ticks_diff(self.clock(), self.motion_started)
-            self.emit({"ev": "move_done", "move": self.move_id, "steps": steps,
-                       "edges": edges, "position": position, "duration_ms": duration})
+            event = {"ev": "move_done", "move": self.move_id, "steps": steps,
+                     "edges": edges, "position": position, "duration_ms": duration}
+            if self.stepper.take_overflow():
+                event["fault"] = STEPS_LOST
+                self.homed = False
+            self.emit(event)
             self.move_id = None
 
     def _service_homing(self) -> None:
@@ -198,20 +206,23 @@ class Controller:
         sensor = self.board.home_active()
         edges = [position for _, position in self.crossings.forward()]
         found = sensor if leg.until is not True else (sensor or bool(edges))
+        start = stepper.position
         if leg.until is not None and found == leg.until:
-            steps = stepper.steps_done()
             stepper.stop()
         elif stepper.busy():
             return
         else:
-            steps = stepper.steps_done()
             stepper.finish()
+        steps = (stepper.position - start) * stepper.direction
         overshoot = stepper.position - edges[0] if edges else 0
         if self.homing.state == homing.SEEK_FAST:
             self.approach_steps = steps - overshoot
         elif self.homing.state == homing.SEEK_SLOW and found:
             stepper.position = overshoot  # the home edge is step 0
-        next_leg = self.homing.leg_finished(found, overshoot)
+        lost = stepper.take_overflow()
+        if lost:
+            self.homing.abort("its step pulses were lost")
+        next_leg = None if lost else self.homing.leg_finished(found, overshoot)
         if next_leg is not None:
             self.leg = next_leg
             self.crossings.clear()
@@ -223,7 +234,10 @@ class Controller:
                        "approach_steps": self.approach_steps,
                        "duration_ms": ticks_diff(self.clock(), self.motion_started)})
         else:
-            self.emit({"ev": "homed", "ok": False, "error": self.homing.error})
+            event = {"ev": "homed", "ok": False, "error": self.homing.error}
+            if lost:
+                event["fault"] = STEPS_LOST
+            self.emit(event)
         self.crossings.clear()
         self.homing = None
         self.leg = None

@@ -16,7 +16,7 @@ A frame on the wire is 0x00, COBS(payload + crc), 0x00, where
 
 import json
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 DELIMITER = 0
 MAX_FRAME = 2048  # bytes of an encoded frame, delimiter excluded
 

@@ -391,3 +391,25 @@ def test_boot_disables_ctrl_c_and_a_repl_command_reboots_into_the_repl(
     assert (tmp_path / firmware_main.REPL_FLAG).exists()
     firmware_main.main()  # the next boot stays at the REPL: no loop, no watchdog
     assert not (tmp_path / firmware_main.REPL_FLAG).exists()
+
+
+def test_a_step_fifo_overflow_is_checked_after_every_move_and_reported_as_a_fault(rig) -> None:  # type: ignore[no-untyped-def]
+    # FDEBUG.TXOVER: a word written into the full TX FIFO was dropped, and its step with it.
+    controller, _, port, clock = rig
+    controller.handle(1, protocol.HOME, dict(HOME_FIELDS))
+    run_until_idle(controller, clock)
+    controller.handle(2, protocol.LOAD, {"move": 5, "offset": 0, "intervals": [500] * 40})
+    controller.handle(3, protocol.MOVE, {"move": 5, "dir": 1, "steps": 40})
+    run_until_idle(controller, clock)
+    assert "fault" not in events(port)[-1] and controller.homed
+    controller.handle(4, protocol.MOVE, {"move": 5, "dir": 1, "steps": 40})
+    clock.advance(0.002)
+    sys.modules["machine"].mem32[controller.stepper.sm.tx_address] = 123  # the FIFO is full
+    run_until_idle(controller, clock)
+    done = events(port)[-1]
+    assert done["ev"] == "move_done" and done["fault"] == firmware_main.STEPS_LOST
+    assert "home it again" in done["fault"]
+    assert not controller.homed  # the position is unknown
+    controller.handle(5, protocol.MOVE, {"move": 5, "dir": 1, "steps": 40})
+    run_until_idle(controller, clock)
+    assert "fault" not in events(port)[-1]  # the flag was cleared
