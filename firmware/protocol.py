@@ -23,6 +23,9 @@ MAX_FRAME = 2048  # bytes of an encoded frame, delimiter excluded
 # What the controller runs (docs/protocol.md, "Moves"). The host checks its
 # plans, and the configuration of the serial backend, against these.
 MOVE_BUFFER_STEPS = 16000  # uploaded gaps of one move: its speed-up and slow-down
+# Steps of a MOVE's cruise, and of a homing leg, at most: every count on the Pico
+# stays a small int (no allocation in the hard home interrupt; array('i') holds it).
+MAX_CRUISE_STEPS = 1 << 24
 MIN_GAP_US = 20  # between two steps: 50,000 steps a second at most
 MAX_GAP_US = 60000000  # a minute: slower than any plan the configuration allows
 MIN_STEP_HZ = 10  # slowest constant rate (homing legs, test profiles)

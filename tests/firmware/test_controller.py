@@ -74,6 +74,7 @@ def test_hello_reports_the_firmware_and_protocol_versions(rig) -> None:  # type:
         (protocol.MOVE, {"move": 1, "dir": 1, "steps": 3}, "not fully loaded"),
         (protocol.MOVE, {"move": 1, "dir": 1, "steps": 3, "cruise": [1, 300]}, "cruise is"),
         (protocol.MOVE, {"move": 1, "dir": 1, "steps": 3, "cruise": [0, 300, 3]}, "after one"),
+        (protocol.HOME, {**HOME_FIELDS, "max_steps": 2**30}, "max_steps must be at most 16777216"),
         (protocol.MOVE, {"move": 1, "dir": 0, "segments": []}, "dir 1 or -1"),
         (protocol.MOVE, {"move": 1, "dir": 1, "segments": [[1, 1, 1]]}, "within"),
         (protocol.HOME, {"fast_hz": 4000}, "positive slow_hz"),
@@ -90,6 +91,18 @@ def test_bad_commands_are_refused_with_a_reason_and_change_nothing(  # type: ign
     assert (seq, back) == (5, protocol.NAK)
     assert reason in reply["error"]
     assert (dict(controller.settings), controller.busy(), controller.loaded.count) == before
+
+
+@pytest.mark.parametrize("steps", [0, 2**24 + 1, 2**31, 1.5])
+def test_a_cruise_is_refused_beyond_2_to_the_24_steps_so_counts_stay_small_ints(
+    steps: object,
+) -> None:
+    from firmware.bodies import CommandError, check_cruise
+
+    assert check_cruise([2, 300, 2**24], 5, 1_000_000)[2] == 2**24
+    with pytest.raises(CommandError, match="cruise steps must be a whole number from 1 to "
+                                           "16777216"):
+        check_cruise([2, 300, steps], 5, 1_000_000)
 
 
 def test_a_second_move_while_busy_is_refused(rig) -> None:  # type: ignore[no-untyped-def]
