@@ -15,6 +15,7 @@ A frame on the wire is 0x00, COBS(payload + crc), 0x00, where
 """
 
 import json
+from array import array
 
 PROTOCOL_VERSION = 3
 DELIMITER = 0
@@ -75,22 +76,27 @@ def _crc_table() -> list:
     return table
 
 
-_CRC_TABLE = _crc_table()
+_CRC_TABLE = array("H", _crc_table())  # 16-bit words: the viper loop reads them so
 
 
-def _crc16_loop(data: bytes, crc: int, table: list) -> int:
+def _crc16_loop(data: bytes, crc: int, table: array) -> int:
     """Table-driven CRC16: one lookup a byte (the same loop as `crc_native`)."""
     for byte in data:
         crc = ((crc << 8) & 0xFFFF) ^ table[((crc >> 8) ^ byte) & 0xFF]
     return crc
 
 
-# On the Pico the same loop compiled to machine code (firmware/crc_native.py);
-# on the host, or a MicroPython without the native emitter, the plain loop.
+# On the Pico the same loop compiled to machine code (firmware/crc_native.py), if
+# it imports and gives the check value; else (the host, a MicroPython without the
+# native emitter, a MemoryError while compiling it at boot: anything at all) the
+# plain loop, so the board always boots and talks.
 _crc16 = _crc16_loop
-try:  # noqa: SIM105 - MicroPython has no contextlib
-    from crc_native import crc16_loop as _crc16  # type: ignore[import-not-found,no-redef]
-except (ImportError, SyntaxError):
+try:
+    from crc_native import crc16_loop as _compiled  # type: ignore[import-not-found]
+
+    if _compiled(b"123456789", 0xFFFF, _CRC_TABLE) == 0x29B1:
+        _crc16 = _compiled
+except Exception:  # anything: the plain loop always works
     pass
 
 

@@ -150,6 +150,7 @@ def install() -> None:
     micropython.kbd_intr = micropython.kbd_intr_calls.append  # type: ignore[attr-defined]
     micropython.const = lambda value: value  # type: ignore[attr-defined]
     micropython.native = lambda function: function  # type: ignore[attr-defined]
+    micropython.viper = lambda function: function  # type: ignore[attr-defined]
     micropython.emergency_buffers = []  # type: ignore[attr-defined]
     micropython.alloc_emergency_exception_buf = micropython.emergency_buffers.append  # type: ignore[attr-defined]
     sys.modules.update(machine=machine, rp2=rp2, uctypes=uctypes, micropython=micropython)
