@@ -14,6 +14,10 @@ except ImportError:  # on the Pico
     import sensors
 
 MAX_PENDING = 32
+PULL_SETTLE_MS = 50
+"""Tray sensor edges ignored after SETUP switches the pin's pull: a floating GP7 moves
+to its new level (RP2040 pull-ups are 50-80 kOhm; with up to 100 nF on the line, five
+time constants are 40 ms), and that is no throw."""
 
 
 class TrayInputs:
@@ -26,6 +30,7 @@ class TrayInputs:
         self.button = sensors.ButtonWatcher(settings["button_debounce_ms"])
         self.dice = sensors.DiceLineReader()
         self.dice_reader = False
+        self.pull_up = False  # GP7 floats until SETUP asks for the pull-up
         self._pending = []
         self._arm_motion()
         board.button.irq(handler=self._on_button_edge, trigger=Pin.IRQ_FALLING)
@@ -46,7 +51,11 @@ class TrayInputs:
         """Take SETUP's tray settings (checked by the caller)."""
         board = self.board
         board.motion_active_high = settings["motion_active_high"]
-        board.pull_up_motion(settings["motion_pull_up"])
+        if settings["motion_pull_up"] != self.pull_up:
+            # From before the change, so the pin's own edge (noted now) falls inside.
+            self.motion.settle(self.clock(), PULL_SETTLE_MS)
+            self.pull_up = settings["motion_pull_up"]
+        board.pull_up_motion(self.pull_up)
         self._arm_motion()
         self.motion.quiet_ms = settings["motion_quiet_ms"]
         self.button.debounce_ms = settings["button_debounce_ms"]

@@ -49,11 +49,19 @@ class Pin:
         self.init(mode, pull, value)
 
     def init(self, mode: int = 0, pull: int | None = None, value: int | None = None) -> None:
-        """(Re)configure: `pull` is PULL_UP, PULL_DOWN or None (none)."""
+        """(Re)configure: `pull` is PULL_UP, PULL_DOWN or None (none).
+
+        An input whose pull changes follows it (nothing in the tests drives an
+        input against its pull): a floating pin pulled up rises, with the edge
+        (and interrupt) that brings.
+        """
+        changed = pull != getattr(self, "pull", None)
         self.mode = mode
         self.pull = pull
         if value is not None:
             self.value(value)
+        elif changed and mode == Pin.IN and pull is not None:
+            self.drive(1 if pull == Pin.PULL_UP else 0)
 
     def value(self, level: int | bool | None = None) -> int:
         """Read, or set (firing listeners and the IRQ on a change)."""

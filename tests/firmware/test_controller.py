@@ -10,6 +10,7 @@ import pytest
 from firmware import main as firmware_main
 from firmware import protocol
 from firmware.board import Board
+from firmware.tray_inputs import PULL_SETTLE_MS
 from tests.firmware import fakes
 from tests.firmware.conftest import RecordingPort
 from tests.firmware.test_homing import HOME_FIELDS, TURN, controller_with_world, run_until_idle
@@ -317,13 +318,43 @@ def test_the_tray_sensor_pin_floats_until_setup_asks_for_the_pull_up(rig) -> Non
     controller.handle(1, protocol.SETUP, {"motion_pull_up": True, "motion_active_high": False})
     assert replies(port)[-1] == (1, protocol.ACK, {})
     assert controller.board.motion.pull == fakes.Pin.PULL_UP
-    world.shake(1)  # the switch opens: the pull-up brings the pin high
-    world.shake(0)  # and closes to GND
+    clock.advance(PULL_SETTLE_MS / 1000)
+    world.shake(0)  # the switch closes to GND
+    world.shake(1)  # and opens: the pull-up brings the pin high
     clock.advance(0.001)
     controller.step()
     assert [e["ev"] for e in events(port)] == ["motion"]
     controller.handle(2, protocol.SETUP, {"motion_pull_up": False})
     assert controller.board.motion.pull is None
+
+
+def test_the_edge_a_new_pull_makes_on_the_tray_sensor_is_not_a_throw(rig) -> None:  # type: ignore[no-untyped-def]
+    # GP7 floats low; the pull-up SETUP switches on raises it: an edge, but no dice moved.
+    controller, world, port, clock = rig
+
+    def motion() -> list[bool]:
+        return [e["active"] for e in events(port) if e["ev"] == "motion"]
+
+    assert world.motion_pin.level == 0
+    controller.handle(1, protocol.SETUP, {"motion_pull_up": True, "motion_active_high": False})
+    assert world.motion_pin.level == 1  # the pin rose, and its interrupt fired
+    for level in (0, 1, 0, 1):  # still settling (a slow line): whatever it does is no throw
+        clock.advance(PULL_SETTLE_MS / 5000)
+        world.shake(level)
+        controller.step()
+    clock.advance(PULL_SETTLE_MS / 5000)
+    controller.step()
+    assert motion() == []
+    world.shake(0)  # the settle time is over: a throw
+    world.shake(1)
+    controller.step()
+    clock.advance(0.1)
+    controller.step()
+    assert motion() == [True, False]
+    controller.handle(2, protocol.SETUP, {"motion_pull_up": True, "motion_quiet_ms": 30})
+    world.shake(0)  # the pull did not change: no settle time
+    controller.step()
+    assert motion() == [True, False, True]
 
 
 def test_a_bouncing_button_gives_one_press(rig) -> None:  # type: ignore[no-untyped-def]
