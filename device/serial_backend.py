@@ -182,7 +182,8 @@ class SerialSpinner(ClosesItself):
             raise DeviceError(str(event["fault"]))
         return MoveReport(steps_taken=int(event["steps"]),
                           home_edges=tuple(int(edge) for edge in event["edges"]),
-                          duration_s=event["duration_ms"] / 1000)
+                          duration_s=event["duration_ms"] / 1000,
+                          edge_latency_s=protocol.HOME_EDGE_LATENCY_US / 1_000_000)
 
     def home(self, plan: HomingPlan) -> HomeReport:
         """Run the firmware's homing (fast approach, back off, slow approach).

@@ -33,6 +33,10 @@ MIN_STEP_HZ = 10  # slowest constant rate (homing legs, test profiles)
 MAX_STEP_HZ = 50000  # fastest rate of a profile (1 / MIN_GAP_US)
 MAX_HOME_HZ = 20000  # fastest homing rate
 MAX_HOME_EDGES = 32  # home edges one move reports; a spin passes home 22 times at most
+# How late after a home edge its step count may be read: MicroPython's hard
+# interrupt entry and the handler's reads on an RP2040 at 125 MHz, with margin.
+# An estimate until measured on a Pico; the host's slip make-up allows for it.
+HOME_EDGE_LATENCY_US = 100
 
 # Commands, Pi -> Pico. Every one is answered by ACK or NAK with the same seq.
 HELLO = 0x01

@@ -436,3 +436,14 @@ def test_a_fault_the_controller_reports_after_a_move_is_raised_as_its_sentence(
     assert str(raised.value) == firmware_main.STEPS_LOST
     outcome = spinner.spin()  # the spinner shows the sentence and picks on screen
     assert outcome.software_pick and "lost step pulses" in outcome.reason
+
+
+def test_the_controllers_moves_say_how_late_their_home_edges_may_be_read(
+    spinner: Spinner,
+) -> None:
+    from firmware import protocol
+
+    spinner.home()
+    report = spinner.backend.move(even_schedule(STEPS_PER_TURN + 5))
+    assert report.home_edges == (STEPS_PER_TURN,)
+    assert report.edge_latency_s == protocol.HOME_EDGE_LATENCY_US / 1_000_000
