@@ -20,7 +20,7 @@ import micropython
 
 @micropython.viper
 def crc16_loop(data, crc: int, table) -> int:
-    """CRC16-CCITT of `data` from `crc`; `table` is `protocol._CRC_TABLE`, an array('H')."""
+    """CRC16-CCITT of `data` from `crc`; `table` is `protocol._CRC_TABLE` as an array('H')."""
     octets = ptr8(data)  # noqa: F821 - a viper built-in
     words = ptr16(table)  # noqa: F821 - a viper built-in
     value = crc

@@ -80,10 +80,10 @@ def _crc_table() -> list:
     return table
 
 
-_CRC_TABLE = array("H", _crc_table())  # 16-bit words: the viper loop reads them so
+_CRC_TABLE = _crc_table()
 
 
-def _crc16_loop(data: bytes, crc: int, table: array) -> int:
+def _crc16_loop(data, crc, table):  # type: (bytes, int, list | array) -> int
     """Table-driven CRC16: one lookup a byte (the same loop as `crc_native`)."""
     for byte in data:
         crc = ((crc << 8) & 0xFFFF) ^ table[((crc >> 8) ^ byte) & 0xFF]
@@ -91,22 +91,25 @@ def _crc16_loop(data: bytes, crc: int, table: array) -> int:
 
 
 # On the Pico the same loop compiled to machine code (firmware/crc_native.py), if
-# it imports and gives the check value; else (the host, a MicroPython without the
-# native emitter, a MemoryError while compiling it at boot: anything at all) the
-# plain loop, so the board always boots and talks.
+# it imports and gives the check value; it reads the table as 16-bit words. Else
+# (the host, a MicroPython without the native emitter, a MemoryError while
+# compiling it at boot: anything at all) the plain loop with the list, which
+# CPython indexes fastest, so the board always boots and talks.
 _crc16 = _crc16_loop
+_crc_words = _CRC_TABLE  # type: list | array
 try:
     from crc_native import crc16_loop as _compiled  # type: ignore[import-not-found]
 
-    if _compiled(b"123456789", 0xFFFF, _CRC_TABLE) == 0x29B1:
-        _crc16 = _compiled
+    _words = array("H", _CRC_TABLE)
+    if _compiled(b"123456789", 0xFFFF, _words) == 0x29B1:
+        _crc16, _crc_words = _compiled, _words
 except Exception:  # anything: the plain loop always works
     pass
 
 
 def crc16_ccitt(data: bytes, crc: int = 0xFFFF) -> int:
     """CRC16-CCITT (CCITT-FALSE): poly 0x1021, initial value 0xFFFF, no reflection."""
-    return _crc16(data, crc, _CRC_TABLE)
+    return _crc16(data, crc, _crc_words)
 
 
 def cobs_encode(data: bytes) -> bytes:
