@@ -9,7 +9,7 @@ of the longest reference spin (NEMA 17 at 1/8, 2 extra turns: 6,399 steps):
 its LOAD frames and bytes, the time they take over the pty, and the
 firmware's own work on them (decoding, CRC, storing the gaps; CPython here,
 so only the ratio between the two ways of sending means much), sent as
-protocol 2 does (a cruise as one gap and a count) and gap by gap.
+the protocol does since version 2 (a cruise as one gap and a count) and gap by gap.
 
 Usage: python bench/link.py [--commands N]
 """
@@ -71,7 +71,7 @@ def measure(faults: Faults, commands: int) -> dict[str, float]:
 
 
 def reference_uploads() -> dict[str, ControllerMove]:
-    """The longest reference spin, as protocol 2 sends it and gap by gap."""
+    """The longest reference spin, with its cruise as one gap and a count, and gap by gap."""
     spinner = SpinnerConfig()
     schedule = plan_spin(0, spinner.steps_per_turn - 1, spinner)
     return {"with a cruise": controller_move(schedule),

@@ -27,7 +27,7 @@ the speed-up meets the cruise are counted to either side (see
 SPEED_KEYS = frozenset({
     "spinner.steps_per_rev", "spinner.microstepping", "spinner.max_speed_rps",
     "spinner.max_accel_rps2", "spinner.max_jerk_rps3", "spinner.home.fast_rps",
-    "spinner.home.slow_rps",
+    "spinner.home.slow_rps", "spinner.extra_revolutions",
 })
 """Keys these checks read: when one is out of its own range, they are not run."""
 
@@ -49,7 +49,7 @@ def serial_problems(spinner: SpinnerConfig) -> list[tuple[str, str]]:
             'is "uln2003" with backend = "serial", but the Pico firmware drives step/dir '
             'drivers only; wire the 28BYJ-48 to the Pi and set backend = "gpio"',
         )]
-    return _speed_problems(spinner) + _homing_problems(spinner)
+    return _speed_problems(spinner) + _spin_length_problems(spinner) + _homing_problems(spinner)
 
 
 def _speed_problems(spinner: SpinnerConfig) -> list[tuple[str, str]]:
@@ -82,6 +82,27 @@ def _speed_problems(spinner: SpinnerConfig) -> list[tuple[str, str]]:
             f"{_down(fits / turn):g} or less, raise max_accel_rps2, or lower the microstepping",
         )]
     return []
+
+
+def _spin_length_problems(spinner: SpinnerConfig) -> list[tuple[str, str]]:
+    """The longest spin (a turn, the extra turns, almost one more) within one move's cruise.
+
+    Unreachable within the keys' own ranges today (22 turns of 51,200 steps);
+    kept so a wider range cannot plan spins the controller refuses.
+    """
+    turn = spinner.steps_per_turn
+    longest = (spinner.extra_revolutions + 2) * turn
+    if longest <= protocol.MAX_CRUISE_STEPS:
+        return []
+    fits = protocol.MAX_CRUISE_STEPS // turn - 2
+    fix = f"set it to {fits} or less, or lower the microstepping" if fits >= 0 else (
+        "lower the microstepping")
+    return [(
+        "spinner.extra_revolutions",
+        f"is {spinner.extra_revolutions}: a spin of up to {longest:,} steps at {turn:,} steps a "
+        f"turn is longer than the table controller runs in one move "
+        f"({protocol.MAX_CRUISE_STEPS:,} steps); {fix}",
+    )]
 
 
 def _homing_problems(spinner: SpinnerConfig) -> list[tuple[str, str]]:

@@ -78,11 +78,15 @@ class MoveReport:
         home_edges: for each home edge seen moving forward, the number of
             steps taken when the sensor became active.
         duration_s: measured duration on the backend's clock.
+        edge_latency_s: how long after the sensor became active its step
+            count may have been read (0: each step is checked as it is
+            taken); at speed the steps taken meanwhile are counted in.
     """
 
     steps_taken: int
     home_edges: tuple[int, ...]
     duration_s: float
+    edge_latency_s: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -158,7 +158,8 @@ class SerialSpinner(ClosesItself):
         """Upload the schedule, run it on the Pico and wait for its report.
 
         Raises:
-            DeviceError: the schedule cannot be timed by the firmware.
+            DeviceError: the schedule cannot be timed by the firmware, or the
+                firmware reported a fault of its own during the move (its sentence).
             LinkError: the link failed or was unplugged during the move.
             HomingError: re-homing after a reconnect failed.
         """
@@ -177,15 +178,19 @@ class SerialSpinner(ClosesItself):
         if event["ev"] == "move_aborted":
             self._interrupted = True
             raise LinkError(f"The spinner's move was stopped by the controller: {event['reason']}.")
+        if event.get("fault"):  # the controller's own sentence: the position is unknown
+            raise DeviceError(str(event["fault"]))
         return MoveReport(steps_taken=int(event["steps"]),
                           home_edges=tuple(int(edge) for edge in event["edges"]),
-                          duration_s=event["duration_ms"] / 1000)
+                          duration_s=event["duration_ms"] / 1000,
+                          edge_latency_s=protocol.HOME_EDGE_LATENCY_US / 1_000_000)
 
     def home(self, plan: HomingPlan) -> HomeReport:
         """Run the firmware's homing (fast approach, back off, slow approach).
 
         Raises:
-            HomingError: the sensor was not found, or homing took too long.
+            HomingError: the sensor was not found, homing took too long, or the
+                firmware reported a fault of its own (its sentence).
             LinkError: the link failed meanwhile.
         """
         if not self._rehomed.is_set():  # a re-home after a reconnect is running: let it end
@@ -209,6 +214,8 @@ class SerialSpinner(ClosesItself):
                 f"The spinner did not find home within {plan.timeout_s:g} s; check the home "
                 "sensor's wiring and that the pointer turns freely."
             )
+        if event.get("fault"):
+            raise HomingError(str(event["fault"]))
         if not event["ok"]:
             raise HomingError(
                 f"The spinner could not home: {event['error']}. Check the home sensor's "

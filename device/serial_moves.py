@@ -105,9 +105,10 @@ def controller_move(schedule: StepSchedule) -> ControllerMove:
     """The schedule as the firmware takes it: uploaded gaps and the cruise.
 
     Raises:
-        DeviceError: a gap the firmware cannot time, or a speed-up and
-            slow-down longer than its buffer (`companion config check`
-            refuses settings that plan either, naming the key).
+        DeviceError: a gap the firmware cannot time, a speed-up and
+            slow-down longer than its buffer, or a cruise longer than
+            MAX_CRUISE_STEPS (`companion config check` refuses settings that
+            plan any of these for a spin, naming the key).
     """
     gaps = schedule_intervals_us(schedule)
     if gaps and not protocol.MIN_GAP_US <= min(gaps) <= max(gaps) <= protocol.MAX_GAP_US:
@@ -122,6 +123,12 @@ def controller_move(schedule: StepSchedule) -> ControllerMove:
                               end - start)
     else:
         move = ControllerMove(tuple(gaps))
+    if move.cruise_steps > protocol.MAX_CRUISE_STEPS:
+        raise DeviceError(
+            f"A move of {move.steps:,} steps would run {move.cruise_steps:,} of them at one "
+            f"speed, more than the table controller runs in one move "
+            f"({protocol.MAX_CRUISE_STEPS:,}); move in shorter parts."
+        )
     if len(move.gaps_us) > protocol.MOVE_BUFFER_STEPS:
         raise DeviceError(
             f"The speed-up and slow-down of a move take {len(move.gaps_us):,} steps, more than "

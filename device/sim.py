@@ -4,13 +4,17 @@ The simulated motor keeps two positions: the steps commanded and where the
 rotor really is. They differ when the `missed_step_every` fault switch loses
 steps, exactly as a stalled stepper does, and the home sensor (which sees the
 real rotor) then fires at an unexpected step count. `dead_home_sensor`
-makes it never fire. Time is virtual unless `sim.real_time` is set.
+makes it never fire, and `SimSpinner.edge_latency_s` reads each home edge's
+step count that late, as the Pico's interrupt does. Time is virtual unless
+`sim.real_time` is set.
 """
 
 from __future__ import annotations
 
+import bisect
 import secrets
 from collections.abc import Sequence
+from dataclasses import replace
 
 from companion.config import Config
 from device.backend import ButtonCallback, DiceRoll, MotionCallback, MoveReport, StepSchedule
@@ -94,7 +98,12 @@ class SimHomeSensor:
 
 
 class SimSpinner(HostSteppedSpinner):
-    """The simulated spinner; `stepper` and `home_sensor` expose the fault switches."""
+    """The simulated spinner; `stepper`, `home_sensor` and `edge_latency_s` are fault switches.
+
+    `edge_latency_s` (0: none) reads each home edge's step count that long
+    after the edge, as the table controller's interrupt does: at speed, a
+    step or two late.
+    """
 
     def __init__(self, stepper: SimStepper, sensor: SimHomeSensor, clock: Clock) -> None:
         # No motor to keep in step: in real time the simulator sleeps, never spins.
@@ -102,8 +111,20 @@ class SimSpinner(HostSteppedSpinner):
         self.stepper = stepper
         self.home_sensor = sensor
         self.clock = clock
+        self.edge_latency_s = 0.0
 
     def move(self, schedule: StepSchedule) -> MoveReport:
+        """Step through the schedule (see `_move`), each home edge read `edge_latency_s` late."""
+        report = self._move(schedule)
+        latency = self.edge_latency_s
+        if latency <= 0:
+            return report
+        times = schedule.times_s
+        late = tuple(bisect.bisect_right(times, times[edge - 1] + latency)
+                     for edge in report.home_edges)
+        return replace(report, home_edges=late, edge_latency_s=latency)
+
+    def _move(self, schedule: StepSchedule) -> MoveReport:
         """Step through the schedule; on virtual time, without waiting per step.
 
         Virtual time has nothing to wait for, so the steps run back to back

@@ -6,7 +6,10 @@ checked against that count: a mismatch beyond `home.tolerance_steps` means
 the motor missed steps, which is reported and fixed by re-homing and moving
 again to the result; a smaller one re-zeroes the count on that pass, and a
 short move at the end makes up the slip, so the pointer still stops on the
-result. A spinner
+result. An edge whose count the backend reads late (the table controller's
+interrupt, tens of microseconds after the edge) seems ahead by the steps
+taken meanwhile: an offset no larger than that is no slip and is left alone
+(`late_read_steps`). A spinner
 that cannot home is *unavailable*: `spin()` then still returns a result, a
 software pick marked `software_pick=True` with the reason, so the table
 shows it on screen instead of the idol pointing.
@@ -14,6 +17,7 @@ shows it on screen instead of the idol pointing.
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import logging
 import random
@@ -100,6 +104,20 @@ class MissedSteps:
         if self.offset > 0:
             return f"missed {self.offset} steps"
         return f"ran {-self.offset} steps ahead"
+
+
+def late_read_steps(schedule: StepSchedule, edge: int, latency_s: float) -> int:
+    """Steps by which a home edge's count, read up to `latency_s` late, may seem ahead.
+
+    The steps the plan takes within `latency_s` after step `edge` (so 0 when
+    the backend checks every step as it is taken, or when no step comes that
+    soon): an edge this far ahead of the count's expectation may be the read
+    latency alone, not a slip.
+    """
+    if latency_s <= 0 or not 1 <= edge <= schedule.steps:
+        return 0
+    times = schedule.times_s
+    return bisect.bisect_right(times, times[edge - 1] + latency_s) - edge
 
 
 def hardware_fault(error: Exception, doing: str) -> DeviceError:
@@ -286,8 +304,11 @@ class Spinner(ClosesItself):
         start = self.position
         fault = self.check_home_passes(start, report)
         # A pass within tolerance still tells where the rotor really is:
-        # re-zero the count on it, so small slips never add up.
+        # re-zero the count on it, so small slips never add up; unless the
+        # edge's count may have been read that much late (no slip seen then).
         drift = self.edge_offset(start, report.home_edges[-1]) if report.home_edges else 0
+        if 0 < drift <= late_read_steps(schedule, report.home_edges[-1], report.edge_latency_s):
+            drift = 0
         self.position = (start + report.steps_taken - drift) % self.steps_per_turn
         duration = report.duration_s
         turns = report.steps_taken / self.steps_per_turn

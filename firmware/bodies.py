@@ -50,8 +50,9 @@ def check_cruise(cruise, loaded_count: int, freq: int) -> tuple:
     after, gap_us, steps = cruise
     if not isinstance(after, int) or not 1 <= after <= loaded_count:
         raise CommandError("cruise must come after one of the loaded steps")
-    if not isinstance(steps, int) or steps < 1:
-        raise CommandError("cruise steps must be a whole number >= 1")
+    if not isinstance(steps, int) or not 1 <= steps <= protocol.MAX_CRUISE_STEPS:
+        raise CommandError("cruise steps must be a whole number from 1 to "
+                           + str(protocol.MAX_CRUISE_STEPS))
     check_gap(gap_us, "the cruise gap")
     cycles = stepper_pio.microsecond_cycles(gap_us, freq)
     # The loaded step `after` is followed by the cruise: the words of the
@@ -66,6 +67,9 @@ def check_home(fields: dict) -> list:
         value = fields.get(key)
         if not isinstance(value, (int, float)) or value <= 0:
             raise CommandError("home needs a positive " + key)
+        if key.endswith("steps") and value > protocol.MAX_CRUISE_STEPS:
+            raise CommandError("home's " + key + " must be at most "
+                               + str(protocol.MAX_CRUISE_STEPS))
         plan.append(value)
     low, high = protocol.MIN_STEP_HZ, protocol.MAX_HOME_HZ
     if not low <= min(plan[0], plan[1]) <= max(plan[0], plan[1]) <= high:

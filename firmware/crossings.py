@@ -25,9 +25,9 @@ class HomeCrossings:
     def record(self, stepper) -> None:
         """Called from the hard interrupt: note the edge if a move runs (allocates nothing)."""
         count = self.count
-        if count < MAX_CROSSINGS and stepper.busy():
+        if count < MAX_CROSSINGS and stepper.moving():
+            done = stepper.steps_done()  # first: the sooner after the edge, the truer
             table = self._table
-            done = stepper.steps_done()
             table[3 * count] = done
             table[3 * count + 1] = stepper.position + stepper.direction * done
             table[3 * count + 2] = stepper.direction

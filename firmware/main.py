@@ -13,6 +13,7 @@ try:  # on the host the files live in the `firmware` package
     from firmware.board import Board, UsbPort
     from firmware.bodies import CommandError, check_cruise, check_home, check_load
     from firmware.crossings import HomeCrossings
+    from firmware.tray_inputs import TrayInputs
 except ImportError:  # on the Pico they sit at the root of the filesystem
     import homing
     import protocol
@@ -22,6 +23,7 @@ except ImportError:  # on the Pico they sit at the root of the filesystem
     from board import Board, UsbPort
     from bodies import CommandError, check_cruise, check_home, check_load
     from crossings import HomeCrossings
+    from tray_inputs import TrayInputs
 
 ticks_diff = sensors.ticks_diff  # wrap-aware on both sides
 try:
@@ -46,6 +48,10 @@ WATCHDOG_MS = 2000
 MAX_EVENTS = 32
 EVENTS_PER_REPLY = 8
 MAX_MOVE_STEPS = protocol.MOVE_BUFFER_STEPS
+STEPS_LOST = (
+    "The table controller lost step pulses (a word written into the full step FIFO, "
+    "a firmware fault: please report it), so the spinner's position is unknown; home it again."
+)
 DEFAULT_SETTINGS = {
     "home_active_low": True,
     "motion_active_high": True,
@@ -89,33 +95,16 @@ class Controller:
         self.reboot_to_repl = False
         self.last_heard = clock()
         self.crossings = HomeCrossings()  # filled by the hard home interrupt
-        self._inputs = []
-        self.motion = sensors.MotionWatcher(self.settings["motion_quiet_ms"])
-        self.button = sensors.ButtonWatcher(self.settings["button_debounce_ms"])
-        self.dice = sensors.DiceLineReader()
+        self.tray = TrayInputs(board, clock, self.settings)
         self._arm_home_irq()
-        self._arm_motion_irq()
-        board.button.irq(handler=self._on_button_edge, trigger=Pin.IRQ_FALLING)
 
-    # -- interrupt handlers: record only, the loop does the work ------------
+    # -- the home interrupt: records only, the loop does the work -------------
     def _arm_home_irq(self) -> None:
         trigger = Pin.IRQ_FALLING if self.board.home_active_low else Pin.IRQ_RISING
         self.board.home.irq(handler=self._on_home_edge, trigger=trigger, hard=True)
 
-    def _arm_motion_irq(self) -> None:
-        both_edges = Pin.IRQ_FALLING | Pin.IRQ_RISING
-        self.board.motion.irq(handler=self._on_motion_edge, trigger=both_edges)
-
     def _on_home_edge(self, pin) -> None:
         self.crossings.record(self.stepper)
-
-    def _on_motion_edge(self, pin) -> None:
-        if len(self._inputs) < 32:
-            self._inputs.append(("motion", self.clock()))
-
-    def _on_button_edge(self, pin) -> None:
-        if len(self._inputs) < 32:
-            self._inputs.append(("button", self.clock()))
 
     # -- the loop -------------------------------------------------------------
     def run(self) -> None:
@@ -138,7 +127,8 @@ class Controller:
             for seq, kind, fields in self.decoder.feed(data):
                 self.handle(seq, kind, fields)
         self.service_motion()
-        self.service_inputs()
+        for event in self.tray.events():
+            self.emit(event)
         silent = ticks_diff(self.clock(), self.last_heard) > LINK_SILENCE_MS
         if silent and (self.stepper.enabled or self.busy()):
             self.safe_stop("link silence")
@@ -191,21 +181,6 @@ class Controller:
             self.events_lost += 1
         self.port.write(protocol.encode_frame(0, protocol.EVENT, event))
 
-    def service_inputs(self) -> None:
-        """Turn recorded edges and dice-reader bytes into events."""
-        while self._inputs:
-            name, at = self._inputs.pop(0)
-            if name == "motion" and self.motion.on_edge(at):
-                self.emit({"ev": "motion", "active": True})
-            elif name == "button" and self.button.on_press_edge(at):
-                self.emit({"ev": "button"})
-        change = self.motion.poll(self.clock(), self.board.motion_active())
-        if change is not None:
-            self.emit({"ev": "motion", "active": change})
-        if self.settings["dice_reader"]:
-            for values, cocked in self.dice.feed(self.board.read_dice()):
-                self.emit({"ev": "dice", "values": values, "cocked": cocked})
-
     # -- motion ---------------------------------------------------------------
     def service_motion(self) -> None:
         """Keep the FIFO fed; finish moves and homing legs."""
@@ -217,8 +192,12 @@ class Controller:
             edges = [done for done, _ in self.crossings.forward()]
             self.crossings.clear()
             duration = ticks_diff(self.clock(), self.motion_started)
-            self.emit({"ev": "move_done", "move": self.move_id, "steps": steps,
-                       "edges": edges, "position": position, "duration_ms": duration})
+            event = {"ev": "move_done", "move": self.move_id, "steps": steps,
+                     "edges": edges, "position": position, "duration_ms": duration}
+            if self.stepper.take_overflow():
+                event["fault"] = STEPS_LOST
+                self.homed = False
+            self.emit(event)
             self.move_id = None
 
     def _service_homing(self) -> None:
@@ -227,20 +206,23 @@ class Controller:
         sensor = self.board.home_active()
         edges = [position for _, position in self.crossings.forward()]
         found = sensor if leg.until is not True else (sensor or bool(edges))
+        start = stepper.position
         if leg.until is not None and found == leg.until:
-            steps = stepper.steps_done()
             stepper.stop()
         elif stepper.busy():
             return
         else:
-            steps = stepper.steps_done()
             stepper.finish()
+        steps = (stepper.position - start) * stepper.direction
         overshoot = stepper.position - edges[0] if edges else 0
         if self.homing.state == homing.SEEK_FAST:
             self.approach_steps = steps - overshoot
         elif self.homing.state == homing.SEEK_SLOW and found:
             stepper.position = overshoot  # the home edge is step 0
-        next_leg = self.homing.leg_finished(found, overshoot)
+        lost = stepper.take_overflow()
+        if lost:
+            self.homing.abort("its step pulses were lost")
+        next_leg = None if lost else self.homing.leg_finished(found, overshoot)
         if next_leg is not None:
             self.leg = next_leg
             self.crossings.clear()
@@ -252,7 +234,10 @@ class Controller:
                        "approach_steps": self.approach_steps,
                        "duration_ms": ticks_diff(self.clock(), self.motion_started)})
         else:
-            self.emit({"ev": "homed", "ok": False, "error": self.homing.error})
+            event = {"ev": "homed", "ok": False, "error": self.homing.error}
+            if lost:
+                event["fault"] = STEPS_LOST
+            self.emit(event)
         self.crossings.clear()
         self.homing = None
         self.leg = None
@@ -313,17 +298,11 @@ class Controller:
         self.events = []
         self.next_event_id = 1
         self.last_seq = None
-        reply = self.dice_counts(self.status())
+        reply = self.tray.counts(self.status())
         reply["firmware"] = version.FIRMWARE_VERSION
         reply["protocol"] = protocol.PROTOCOL_VERSION
         reply["counters"] = self.decoder.counters.as_dict()
         reply["faults"] = self.faults
-        return reply
-
-    def dice_counts(self, reply: dict) -> dict:
-        """Add what the dice reader sent since boot: good readings and unreadable lines."""
-        reply["dice_readings"] = self.dice.readings
-        reply["dice_bad_lines"] = self.dice.bad_lines
         return reply
 
     def cmd_ping(self, fields: dict) -> dict:
@@ -332,7 +311,7 @@ class Controller:
         if not isinstance(seen, int):
             raise CommandError("seen must be a whole number")
         self.events = [event for event in self.events if event["id"] > seen]
-        reply = self.dice_counts(self.status())
+        reply = self.tray.counts(self.status())
         reply["events"] = self.events[:EVENTS_PER_REPLY]
         reply["next"] = self.next_event_id
         return reply
@@ -348,14 +327,8 @@ class Controller:
                 raise CommandError("setting " + key + " has a bad value")
         self.settings.update(fields)
         self.board.home_active_low = self.settings["home_active_low"]
-        self.board.motion_active_high = self.settings["motion_active_high"]
-        self.board.pull_up_motion(self.settings["motion_pull_up"])
         self._arm_home_irq()
-        self._arm_motion_irq()
-        self.motion.quiet_ms = self.settings["motion_quiet_ms"]
-        self.button.debounce_ms = self.settings["button_debounce_ms"]
-        if self.settings["dice_reader"]:
-            self.board.open_dice_reader()
+        self.tray.apply(self.settings)
         return {}
 
     def cmd_enable(self, fields: dict) -> dict:

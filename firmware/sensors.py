@@ -40,9 +40,18 @@ class MotionWatcher:
         self.active = False
         self._last_edge = 0
         self._last_sent = 0
+        self._settle_from = 0
+        self._settle_ms = 0
+
+    def settle(self, now_ms: int, settle_ms: int) -> None:
+        """Ignore the edges of the next `settle_ms` (the pin's pull is about to change)."""
+        self._settle_from = now_ms
+        self._settle_ms = settle_ms
 
     def on_edge(self, now_ms: int) -> bool:
         """The sensor changed; True when an `active=True` event should go now."""
+        if 0 <= ticks_diff(now_ms, self._settle_from) < self._settle_ms:
+            return False  # the pin is still settling to its new pull: not the dice
         self._last_edge = now_ms
         if self.active and ticks_diff(now_ms, self._last_sent) < self.quiet_ms:
             return False

@@ -9,18 +9,28 @@ program, not Python, times every edge, and no Python code has to keep up
 with the steps, so neither the link's traffic nor a garbage collection in
 the main loop can starve the FIFO and stretch a step.
 
-A move with a cruise (a long run at one speed, sent as one gap and a count)
-is three DMA transfers chained in hardware: the uploaded speed-up, the one
-cruise word repeated, the uploaded slow-down. Each channel triggers the next
-when it finishes, so the whole move still runs without the main loop, and
-the memory a move needs no longer grows with its number of turns.
+A move is up to three pieces: the uploaded speed-up, the cruise (a long run
+at one speed, sent as one gap and a count: its one word read over and over),
+the uploaded slow-down. ONE DMA channel, paced by the FIFO's DREQ, moves every
+word; a second, unpaced channel loads it piece by piece from a table of
+control blocks, the RP2040 datasheet's control-block pattern (2.5.6.2): each
+block is the four registers of the data channel's first alias {CTRL,
+READ_ADDR, WRITE_ADDR, TRANS_COUNT_TRIG}, the last write of a block starts the
+piece, the data channel chains back to the control channel when the piece
+ends, and a block with a count of 0 (a null trigger) ends the move. So the
+whole move runs without the main loop, the memory it needs does not grow with
+its number of turns, and only one channel is ever paced by the DREQ (the
+datasheet says not to connect several channels to one: each counts DREQ
+credits of its own, so a channel taking over from another could write into a
+full FIFO, and the PIO would drop that step's gap).
 """
 
 import math
 from array import array
 
 import rp2
-from machine import Pin
+import uctypes
+from machine import Pin, mem32
 
 try:
     from firmware import protocol
@@ -35,6 +45,17 @@ OVERHEAD_CYCLES = 8
 MIN_HZ = protocol.MIN_STEP_HZ
 MAX_HZ = protocol.MAX_STEP_HZ
 MAX_SEGMENTS = 64
+BLOCK_WORDS = 4  # a control block: CTRL, READ_ADDR, WRITE_ADDR, TRANS_COUNT_TRIG
+MAX_BLOCKS = 4  # speed-up, cruise, slow-down, and the null block that ends the move
+BLOCK_RING = 4  # the control channel's writes wrap on 1 << 4 bytes: the four registers
+PIO_BASE = 0x50200000  # PIO0; PIO1 is 0x100000 above it (RP2040 datasheet 3.7)
+PIO_FDEBUG = 0x008  # TXOVER: bit 16 + state machine, set by a write to a full TX FIFO
+PIO_TXF0 = 0x010
+PIO_SM0_ADDR = 0x0D4  # the instruction a state machine is at; 0x18 between machines
+# Where the step program (below) is while a word it pulled has not pulsed yet:
+# at its `mov` (1) or its `set(pins, 1)` (2), with STEP still low.
+PULLED_FIRST = 1
+PULLED_LAST = 2
 
 
 @rp2.asm_pio(set_init=rp2.PIO.OUT_LOW, fifo_join=rp2.PIO.JOIN_TX)
@@ -174,6 +195,11 @@ def dreq_index(sm_id: int) -> int:
     return (sm_id >> 2) * 8 + (sm_id & 3)
 
 
+def pio_register(sm_id: int, offset: int) -> int:
+    """The address of a register of the PIO block that runs state machine `sm_id`."""
+    return PIO_BASE + 0x100000 * (sm_id >> 2) + offset
+
+
 class Stepper:
     """One stepper driver: step from PIO (fed by DMA), direction and enable from plain pins."""
 
@@ -185,14 +211,31 @@ class Stepper:
         self.enable_pin = Pin(enable_pin, Pin.OUT, value=1 if enable_active_low else 0)
         self.enable_active_low = enable_active_low
         self.sm = rp2.StateMachine(sm_id, step_program, freq=freq, set_base=self.step_pin)
+        self._fdebug = pio_register(sm_id, PIO_FDEBUG)
+        self._txover = 1 << (16 + (sm_id & 3))
+        self._fifo = pio_register(sm_id, PIO_TXF0 + 4 * (sm_id & 3))
+        self._pc = pio_register(sm_id, PIO_SM0_ADDR + 0x18 * (sm_id & 3))
+        self._program_start = mem32[self._pc]  # initialised at the program's first word
         self.sm.active(1)
-        # Three channels, taken at boot, used in this order by every move: a move
-        # is one to three pieces (speed-up, cruise, slow-down), each chained to the next.
+        # Two channels, taken at boot: `dma` moves the words into the FIFO, paced
+        # by it; `control` loads it from the control blocks, unpaced.
         self.dma = rp2.DMA()
-        self.dma_2 = rp2.DMA()
-        self.dma_3 = rp2.DMA()
-        self._dreq = dreq_index(sm_id)
-        self._planned = array("i", [0, 0, 0])  # words of each piece of this move (0: unused)
+        self.control = rp2.DMA()
+        dreq = dreq_index(sm_id)
+        self._ctrl_along = self.dma.pack_ctrl(size=2, inc_read=True, inc_write=False,
+                                              treq_sel=dreq, chain_to=self.control.channel)
+        self._ctrl_repeat = self.dma.pack_ctrl(size=2, inc_read=False, inc_write=False,
+                                               treq_sel=dreq, chain_to=self.control.channel)
+        self._ctrl_unchained = self.dma.pack_ctrl(size=2, inc_read=False, inc_write=False,
+                                                  treq_sel=dreq, chain_to=self.dma.channel)
+        self._ctrl_loader = self.control.pack_ctrl(size=2, inc_read=True, inc_write=True,
+                                                   ring_sel=True, ring_size=BLOCK_RING)
+        self._alias1 = self.dma.registers[4:8]  # AL1_CTRL .. AL1_TRANS_COUNT_TRIG
+        self._blocks = array("I", [0] * (BLOCK_WORDS * MAX_BLOCKS))
+        self._blocks_at = uctypes.addressof(self._blocks)
+        # _ends[k]: words of the move in its first k blocks (what has been moved
+        # once the k-th block's piece has ended).
+        self._ends = array("i", [0] * (MAX_BLOCKS + 1))
         self._cruise_word = array("I", [0])  # the cruise's one word, read over and over
         self.enabled = False
         self.direction = 1
@@ -219,40 +262,59 @@ class Stepper:
         self.stop()
         self.direction = 1 if direction >= 0 else -1
         self.dir_pin.value(1 if self.direction > 0 else 0)
-        pieces = []  # (source, words, read along it)
+        start = uctypes.addressof(words)
         if cruise is None:
-            pieces.append((words, count, not constant))
+            blocks = self._block(0, start, count, not constant)
         else:
             split, word, steps = cruise
-            if split > 0:
-                pieces.append((memoryview(words)[:split], split, True))
             self._cruise_word[0] = word
-            pieces.append((self._cruise_word, steps, False))
-            pieces.append((memoryview(words)[split:count], count - split, True))
-        total = 0
-        for index in range(3):
-            self._planned[index] = pieces[index][1] if index < len(pieces) else 0
-            total += self._planned[index]
+            blocks = self._block(0, start, split, True)
+            blocks = self._block(blocks, uctypes.addressof(self._cruise_word), steps, False)
+            blocks = self._block(blocks, start + 4 * split, count - split, True)
+        total = self._ends[blocks]
+        self._end_blocks(blocks)
         if total <= 0:
             return
         self._words = words
+        self.take_overflow()  # a flag left from before is not this move's
+        self.control.config(read=self._blocks, write=self._alias1, count=BLOCK_WORDS,
+                            ctrl=self._ctrl_loader)
+        # Last before the trigger: everything the home interrupt reads is this
+        # move's by now (the control channel still points at the first block).
         self._count = total
-        channels = (self.dma, self.dma_2, self.dma_3)
-        # Configure the later pieces first, untriggered: each one is started
-        # by the hardware when the piece before it ends.
-        for index in range(len(pieces) - 1, -1, -1):
-            source, length, read_along = pieces[index]
-            channel = channels[index]
-            follows = channels[index + 1] if index + 1 < len(pieces) else channel
-            ctrl = channel.pack_ctrl(size=2, inc_read=read_along, inc_write=False,
-                                     treq_sel=self._dreq, chain_to=follows.channel)
-            channel.config(read=source, write=self.sm, count=length, ctrl=ctrl,
-                           trigger=index == 0)
+        self.control.active(1)
+
+    def _block(self, index: int, read: int, length: int, read_along: bool) -> int:
+        """Write control block `index` for a piece (none when empty); return the next index."""
+        if length <= 0:
+            return index
+        at = BLOCK_WORDS * index
+        blocks = self._blocks
+        blocks[at] = self._ctrl_along if read_along else self._ctrl_repeat
+        blocks[at + 1] = read
+        blocks[at + 2] = self._fifo
+        blocks[at + 3] = length
+        self._ends[index + 1] = self._ends[index] + length
+        return index + 1
+
+    def _end_blocks(self, index: int) -> None:
+        """Write the null block at `index`: its count of 0 triggers nothing and ends the chain."""
+        at = BLOCK_WORDS * index
+        blocks = self._blocks
+        blocks[at] = self._ctrl_along
+        blocks[at + 1] = 0
+        blocks[at + 2] = self._fifo
+        blocks[at + 3] = 0
+        self._ends[index + 1] = self._ends[index]
 
     def start_constant(self, direction: int, steps: int, hz: float) -> None:
         """Begin `steps` steps at `hz` (a homing leg)."""
         interval = int(self.freq / hz + 0.5)
         self.start(direction, array("I", [wait_word(interval)]), steps, constant=True)
+
+    def moving(self) -> bool:
+        """True from the start of a move until it is finished or stopped (allocates nothing)."""
+        return self._count > 0
 
     def busy(self) -> bool:
         """True until the last step of the move has been emitted."""
@@ -261,43 +323,83 @@ class Stepper:
     def steps_done(self) -> int:
         """Pulses emitted so far in this move (each word pulses as it is pulled).
 
-        Allocates nothing: the home sensor's hard interrupt calls it. A channel
-        still waiting for its turn shows a stale count, so a piece is read only
-        once the piece before it has moved all its words (the hardware started
-        it then).
+        Never more than were emitted, and allocates nothing: the home sensor's
+        hard interrupt calls it. The words moved are read from the control
+        channel's READ_ADDR (which blocks it has loaded) and the data channel's
+        live count (what is left of the piece it runs); READ_ADDR is read on
+        both sides of the count, so a piece that ended in between is seen. While
+        the control channel is loading a block, the data channel rests between
+        two pieces and the words moved are those of the pieces before. Less the
+        words in the FIFO, and a word pulled but not pulsed yet (the program
+        counter is between the `pull` and the rising edge, STEP still low);
+        each read comes after the one it corrects, so each can only make the
+        count smaller than the truth of its moment, never larger.
         """
         if self._count <= 0:
             return 0
-        planned = self._planned
-        moved = planned[0] - self.dma.count  # words put in the FIFO so far
-        if moved == planned[0] and planned[1] > 0:
-            moved += planned[1] - self.dma_2.count
-            if moved == planned[0] + planned[1] and planned[2] > 0:
-                moved += planned[2] - self.dma_3.count
-        return moved - self.sm.tx_fifo()
+        control, ends, table = self.control, self._ends, self._blocks_at
+        tries = 0
+        while True:
+            before = control.read
+            remaining = self.dma.count
+            if control.read == before:
+                break
+            tries += 1
+            if tries == 3:  # pieces end faster than it can look: count the surely ended ones
+                remaining = -1
+                break
+        offset = before - table
+        loaded = offset >> 4  # blocks the control channel has read
+        if remaining < 0:
+            moved = ends[loaded - 1] if loaded > 0 else 0
+        elif offset & 15:  # it is loading block `loaded`: the pieces before it have ended
+            moved = ends[loaded]
+        elif loaded > 0:  # the piece of block `loaded - 1` runs (or has just ended)
+            moved = ends[loaded] - remaining
+        else:
+            moved = 0
+        done = moved - self.sm.tx_fifo()
+        at = (mem32[self._pc] - self._program_start) & 31
+        if PULLED_FIRST <= at <= PULLED_LAST and not self.step_pin.value():
+            done -= 1  # the last word pulled has not pulsed yet
+        return done if done > 0 else 0
 
     def current_position(self) -> int:
         """Steps from home right now, signed by direction."""
         return self.position + self.direction * self.steps_done()
 
     def stop(self) -> int:
-        """Stop at once (the DMA aborted, the FIFO emptied); return the position reached."""
-        position = self.current_position()
+        """Stop at once (STEP frozen first, then the DMA aborted, the FIFO emptied).
+
+        Returns the position reached: the pulses emitted, counted once the
+        state machine is frozen (so none can follow), before anything else stops.
+        """
+        position = self.position
         if self._count > 0:
-            # In order: a channel that starts the next as it is aborted has
-            # that one aborted right after.
+            self.sm.active(0)  # STEP freezes: no pulse can follow the count
+            position += self.direction * self.steps_done()
+            self.control.active(0)  # no further piece is loaded
+            self.dma.ctrl = self._ctrl_unchained  # nor chains the control channel back in
             self.dma.active(0)
-            self.dma_2.active(0)
-            self.dma_3.active(0)
             # Re-initialising the state machine clears its FIFO and program counter.
-            self.sm.active(0)
             self.sm.init(step_program, freq=self.freq, set_base=self.step_pin)
             self.sm.exec("set(pins, 0)")
+            self._program_start = mem32[self._pc]
             self.sm.active(1)
         self._words = None
         self._count = 0
         self.position = position
         return position
+
+    def take_overflow(self) -> bool:
+        """Whether a word was written into the full TX FIFO (so lost) since the last look.
+
+        Reads FDEBUG.TXOVER of this state machine and clears it (write 1 to clear).
+        """
+        if mem32[self._fdebug] & self._txover:
+            mem32[self._fdebug] = self._txover
+            return True
+        return False
 
     def finish(self) -> int:
         """Account a completed move; return the final position."""

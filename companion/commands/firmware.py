@@ -29,13 +29,14 @@ FIRMWARE_FILES = (
     "stepper_pio.py",
     "homing.py",
     "sensors.py",
+    "tray_inputs.py",
     "version.py",
 )
 REBOOT_WAIT_S = 3.0
 """How long a rebooting board may take to leave and rejoin the USB bus."""
 HANDSHAKE_WAIT_S = 8.0
 MPREMOTE_TIMEOUT_S = 60.0
-"""Copying the ten files takes seconds; mpremote waits forever on a board that ignores it."""
+"""Copying the eleven files takes seconds; mpremote waits forever on a board that ignores it."""
 
 
 class FirmwareInstallError(CompanionError, RuntimeError):

@@ -8,11 +8,12 @@ from dataclasses import replace
 import pytest
 
 from companion.config import Config
+from device.backend import StepSchedule
 from device.backends import open_spinner
 from device.clock import VirtualClock
 from device.errors import DeviceUnavailable, HomingError
 from device.sim import SimSpinner
-from device.spinner import Spinner
+from device.spinner import Spinner, late_read_steps
 
 
 def make_spinner(config: Config, clock: VirtualClock, seed: int = 1) -> Spinner:
@@ -388,3 +389,64 @@ def test_the_spinner_closes_as_a_context_manager(sim_config: Config) -> None:
     with make_spinner(sim_config, VirtualClock()) as spinner:
         spinner.spin()
     assert sim(spinner).stepper.closed and not sim(spinner).stepper.enabled
+
+
+def even_schedule(steps: int, rate_hz: float) -> StepSchedule:
+    return StepSchedule(tuple((index + 1) / rate_hz for index in range(steps)))
+
+
+@pytest.mark.parametrize(
+    ("latency_s", "late"),
+    [(0.0, 0), (100e-6, 0), (249e-6, 0), (250e-6, 1), (300e-6, 1), (600e-6, 2)],
+)
+def test_an_edge_read_late_may_seem_ahead_by_the_steps_taken_meanwhile(
+    latency_s: float, late: int
+) -> None:
+    schedule = even_schedule(400, 4000.0)  # a step every 250 us
+    assert late_read_steps(schedule, 100, latency_s) == late
+    assert late_read_steps(schedule, 0, latency_s) == late_read_steps(schedule, 401, 1.0) == 0
+
+
+def test_the_simulated_controller_reads_a_home_edge_late_at_speed(sim_config: Config) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    spinner.home()
+    backend = sim(spinner)
+    turn = spinner.steps_per_turn
+    on_time = backend.move(even_schedule(turn + 10, 4000.0))
+    backend.edge_latency_s = 300e-6
+    late = backend.move(even_schedule(turn, 4000.0))
+    assert on_time.home_edges == (turn,) and on_time.edge_latency_s == 0.0
+    assert late.home_edges == (turn - 10 + 1,) and late.edge_latency_s == 300e-6
+
+
+def test_a_home_edge_read_late_is_no_slip_and_the_pointer_stays_on_the_result(
+    sim_config: Config,
+) -> None:
+    # The table controller's interrupt reads the count tens of microseconds
+    # after the edge: at speed the count is a step ahead at every pass. That
+    # is no slip: making it up moved the pointer off the result.
+    spinner = make_spinner(sim_config, VirtualClock(), seed=3)
+    spinner.home()
+    backend = sim(spinner)
+    backend.edge_latency_s = 300e-6  # top speed: a step every 250 us
+    turn = spinner.steps_per_turn
+    for _ in range(12):
+        outcome = spinner.spin()
+        assert not outcome.rehomed and outcome.slipped_steps == 0
+        assert backend.stepper.rotor_angle_deg == pytest.approx(outcome.stop_angle_deg)
+        assert spinner.position == backend.stepper.rotor % turn
+
+
+def test_a_slip_beyond_the_read_latency_is_still_made_up(sim_config: Config) -> None:
+    spinner = make_spinner(sim_config, VirtualClock(), seed=6)
+    spinner.home()
+    backend = sim(spinner)
+    backend.edge_latency_s = 1e-3  # up to 4 steps at top speed
+    backend.stepper.lose_next(5)
+    outcome = spinner.spin()
+    assert not outcome.rehomed
+    late = outcome.slipped_steps - 5  # the 5 lost, and the steps the edge was read late
+    assert 0 <= late <= 4
+    # Made up to within what the read latency hides, no more.
+    target = round(outcome.stop_angle_deg / 360 * spinner.steps_per_turn)
+    assert backend.stepper.rotor % spinner.steps_per_turn - target == late

@@ -128,9 +128,11 @@ check("the move buffer is taken once, one word a step",
 kinds = [event["ev"] for event in events]
 check("loop events", kinds == ["move_done", "move_done", "homed", "dice"], kinds)
 check("move report", events[0]["steps"] == 5 and events[0]["edges"] == [], events[0])
+# The cruise [2, 250, 100] after 5 loaded gaps: the first word, the cruise's one word
+# read 100 times, the 4 words after it; a null block ends the chain.
+runs = controller.stepper.control.runs
 check("a move with a cruise", events[1]["steps"] == 105
-      and [controller.stepper.dma_2.transfers, controller.stepper.dma_3.transfers] == [100, 4],
-      events[1])
+      and runs[:2] == [[(5, 1)], [(1, 1), (100, 0), (4, 1)]], runs[:2])
 check("dead sensor homing fails", events[2]["ok"] is False, events[2])
 check("no internal faults", controller.faults == 0, controller.faults)
 
@@ -139,9 +141,11 @@ import micropython  # noqa: E402
 
 stepper = controller.stepper
 stepper._count, stepper.position, stepper.direction = 10, 100, 1
-stepper._planned[0], stepper._planned[1], stepper._planned[2] = 10, 0, 0
-stepper.dma.count = 4  # the DMA has put 6 of the move's 10 words in the FIFO (stub: empty)
-stepper.dma.active = lambda on=None: True
+stepper._ends[0], stepper._ends[1] = 0, 10
+# The control channel has loaded the first block; the DMA has put 6 of its 10 words
+# in the FIFO (the stub's FIFO is empty).
+stepper.control.read = stepper._blocks_at + 16
+stepper.dma.count = 4
 controller.crossings.clear()
 micropython.heap_lock()
 allocated = False

@@ -10,6 +10,7 @@ import pytest
 from firmware import main as firmware_main
 from firmware import protocol
 from firmware.board import Board
+from firmware.tray_inputs import PULL_SETTLE_MS
 from tests.firmware import fakes
 from tests.firmware.conftest import RecordingPort
 from tests.firmware.test_homing import HOME_FIELDS, TURN, controller_with_world, run_until_idle
@@ -74,6 +75,7 @@ def test_hello_reports_the_firmware_and_protocol_versions(rig) -> None:  # type:
         (protocol.MOVE, {"move": 1, "dir": 1, "steps": 3}, "not fully loaded"),
         (protocol.MOVE, {"move": 1, "dir": 1, "steps": 3, "cruise": [1, 300]}, "cruise is"),
         (protocol.MOVE, {"move": 1, "dir": 1, "steps": 3, "cruise": [0, 300, 3]}, "after one"),
+        (protocol.HOME, {**HOME_FIELDS, "max_steps": 2**30}, "max_steps must be at most 16777216"),
         (protocol.MOVE, {"move": 1, "dir": 0, "segments": []}, "dir 1 or -1"),
         (protocol.MOVE, {"move": 1, "dir": 1, "segments": [[1, 1, 1]]}, "within"),
         (protocol.HOME, {"fast_hz": 4000}, "positive slow_hz"),
@@ -90,6 +92,18 @@ def test_bad_commands_are_refused_with_a_reason_and_change_nothing(  # type: ign
     assert (seq, back) == (5, protocol.NAK)
     assert reason in reply["error"]
     assert (dict(controller.settings), controller.busy(), controller.loaded.count) == before
+
+
+@pytest.mark.parametrize("steps", [0, 2**24 + 1, 2**31, 1.5])
+def test_a_cruise_is_refused_beyond_2_to_the_24_steps_so_counts_stay_small_ints(
+    steps: object,
+) -> None:
+    from firmware.bodies import CommandError, check_cruise
+
+    assert check_cruise([2, 300, 2**24], 5, 1_000_000)[2] == 2**24
+    with pytest.raises(CommandError, match="cruise steps must be a whole number from 1 to "
+                                           "16777216"):
+        check_cruise([2, 300, steps], 5, 1_000_000)
 
 
 def test_a_second_move_while_busy_is_refused(rig) -> None:  # type: ignore[no-untyped-def]
@@ -304,13 +318,43 @@ def test_the_tray_sensor_pin_floats_until_setup_asks_for_the_pull_up(rig) -> Non
     controller.handle(1, protocol.SETUP, {"motion_pull_up": True, "motion_active_high": False})
     assert replies(port)[-1] == (1, protocol.ACK, {})
     assert controller.board.motion.pull == fakes.Pin.PULL_UP
-    world.shake(1)  # the switch opens: the pull-up brings the pin high
-    world.shake(0)  # and closes to GND
+    clock.advance(PULL_SETTLE_MS / 1000)
+    world.shake(0)  # the switch closes to GND
+    world.shake(1)  # and opens: the pull-up brings the pin high
     clock.advance(0.001)
     controller.step()
     assert [e["ev"] for e in events(port)] == ["motion"]
     controller.handle(2, protocol.SETUP, {"motion_pull_up": False})
     assert controller.board.motion.pull is None
+
+
+def test_the_edge_a_new_pull_makes_on_the_tray_sensor_is_not_a_throw(rig) -> None:  # type: ignore[no-untyped-def]
+    # GP7 floats low; the pull-up SETUP switches on raises it: an edge, but no dice moved.
+    controller, world, port, clock = rig
+
+    def motion() -> list[bool]:
+        return [e["active"] for e in events(port) if e["ev"] == "motion"]
+
+    assert world.motion_pin.level == 0
+    controller.handle(1, protocol.SETUP, {"motion_pull_up": True, "motion_active_high": False})
+    assert world.motion_pin.level == 1  # the pin rose, and its interrupt fired
+    for level in (0, 1, 0, 1):  # still settling (a slow line): whatever it does is no throw
+        clock.advance(PULL_SETTLE_MS / 5000)
+        world.shake(level)
+        controller.step()
+    clock.advance(PULL_SETTLE_MS / 5000)
+    controller.step()
+    assert motion() == []
+    world.shake(0)  # the settle time is over: a throw
+    world.shake(1)
+    controller.step()
+    clock.advance(0.1)
+    controller.step()
+    assert motion() == [True, False]
+    controller.handle(2, protocol.SETUP, {"motion_pull_up": True, "motion_quiet_ms": 30})
+    world.shake(0)  # the pull did not change: no settle time
+    controller.step()
+    assert motion() == [True, False, True]
 
 
 def test_a_bouncing_button_gives_one_press(rig) -> None:  # type: ignore[no-untyped-def]
@@ -329,7 +373,7 @@ def test_dice_reader_lines_become_dice_events(rig) -> None:  # type: ignore[no-u
     controller.step()
     dice = [(e["values"], e["cocked"]) for e in events(port) if e["ev"] == "dice"]
     assert dice == [([3, 5], False), ([6], True)]
-    assert controller.dice.bad_lines == 1
+    assert controller.tray.dice.bad_lines == 1
 
 
 def test_the_dice_reader_counts_are_in_every_ping(rig) -> None:  # type: ignore[no-untyped-def]
@@ -391,3 +435,25 @@ def test_boot_disables_ctrl_c_and_a_repl_command_reboots_into_the_repl(
     assert (tmp_path / firmware_main.REPL_FLAG).exists()
     firmware_main.main()  # the next boot stays at the REPL: no loop, no watchdog
     assert not (tmp_path / firmware_main.REPL_FLAG).exists()
+
+
+def test_a_step_fifo_overflow_is_checked_after_every_move_and_reported_as_a_fault(rig) -> None:  # type: ignore[no-untyped-def]
+    # FDEBUG.TXOVER: a word written into the full TX FIFO was dropped, and its step with it.
+    controller, _, port, clock = rig
+    controller.handle(1, protocol.HOME, dict(HOME_FIELDS))
+    run_until_idle(controller, clock)
+    controller.handle(2, protocol.LOAD, {"move": 5, "offset": 0, "intervals": [500] * 40})
+    controller.handle(3, protocol.MOVE, {"move": 5, "dir": 1, "steps": 40})
+    run_until_idle(controller, clock)
+    assert "fault" not in events(port)[-1] and controller.homed
+    controller.handle(4, protocol.MOVE, {"move": 5, "dir": 1, "steps": 40})
+    clock.advance(0.002)
+    sys.modules["machine"].mem32[controller.stepper.sm.tx_address] = 123  # the FIFO is full
+    run_until_idle(controller, clock)
+    done = events(port)[-1]
+    assert done["ev"] == "move_done" and done["fault"] == firmware_main.STEPS_LOST
+    assert "home it again" in done["fault"]
+    assert not controller.homed  # the position is unknown
+    controller.handle(5, protocol.MOVE, {"move": 5, "dir": 1, "steps": 40})
+    run_until_idle(controller, clock)
+    assert "fault" not in events(port)[-1]  # the flag was cleared

@@ -422,3 +422,28 @@ def test_a_spin_cut_off_by_an_unplug_falls_back_to_a_software_pick_with_the_reas
     spinner.home()  # the hardware screen's retry: waits for the automatic re-home first
     assert backend.rehomes == 1  # type: ignore[attr-defined]
     assert not spinner.spin().software_pick
+
+
+def test_a_fault_the_controller_reports_after_a_move_is_raised_as_its_sentence(
+    spinner: Spinner, pty_board: PtyBoard
+) -> None:
+    from firmware import main as firmware_main
+
+    spinner.home()
+    pty_board.controller.stepper.take_overflow = lambda: True  # type: ignore[method-assign]
+    with pytest.raises(DeviceError) as raised:
+        spinner.backend.move(even_schedule(50))
+    assert str(raised.value) == firmware_main.STEPS_LOST
+    outcome = spinner.spin()  # the spinner shows the sentence and picks on screen
+    assert outcome.software_pick and "lost step pulses" in outcome.reason
+
+
+def test_the_controllers_moves_say_how_late_their_home_edges_may_be_read(
+    spinner: Spinner,
+) -> None:
+    from firmware import protocol
+
+    spinner.home()
+    report = spinner.backend.move(even_schedule(STEPS_PER_TURN + 5))
+    assert report.home_edges == (STEPS_PER_TURN,)
+    assert report.edge_latency_s == protocol.HOME_EDGE_LATENCY_US / 1_000_000

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from firmware import homing
@@ -160,4 +162,18 @@ def test_a_dead_sensor_ends_homing_with_a_failure_event(manual_clock: fakes.Manu
     last = events(port)[-1]
     assert last["ev"] == "homed" and last["ok"] is False
     assert "not found" in last["error"]
+    assert not controller.homed
+
+
+def test_step_pulses_lost_during_homing_fail_it_with_the_firmwares_sentence(
+    manual_clock: fakes.ManualClock,
+) -> None:
+    controller, _, port = controller_with_world(manual_clock, rotor=100)
+    controller.handle(1, 0x06, dict(HOME_FIELDS))
+    manual_clock.advance(0.001)
+    sys.modules["machine"].mem32[controller.stepper.sm.tx_address] = 7  # into the full FIFO
+    run_until_idle(controller, manual_clock)
+    last = events(port)[-1]
+    assert last["ev"] == "homed" and last["ok"] is False
+    assert last["fault"] == firmware_main.STEPS_LOST
     assert not controller.homed

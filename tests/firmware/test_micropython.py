@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 PACKAGE = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 FIRMWARE_FILES = ["protocol.py", "crc_native.py", "homing.py", "sensors.py", "version.py",
-                  "bodies.py", "crossings.py", "main.py", "board.py", "stepper_pio.py"]
+                  "bodies.py", "crossings.py", "tray_inputs.py", "main.py", "board.py",
+                  "stepper_pio.py"]
 
 
 def run_under_micropython(tmp_path: Path, host_frames: list[bytes]) -> tuple[list[str], dict]:

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import runpy
+import sys
+import types
+from array import array
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -26,18 +32,60 @@ def test_crc16_ccitt_matches_the_published_check_values(data: bytes, crc: int) -
 
 @given(st.binary(max_size=600), st.integers(0, 0xFFFF))
 def test_the_pico_s_compiled_crc_loop_is_the_plain_one(data: bytes, start: int) -> None:
+    # The viper function run by CPython: its pointers as memoryviews, the same
+    # arithmetic (it never leaves 24 bits, so machine words change nothing).
     from tests.firmware import fakes
 
-    fakes.install()  # `micropython.native` leaves the function as it is on CPython
-    from firmware import crc_native
-
-    table = protocol._CRC_TABLE
-    assert crc_native.crc16_loop(data, start, table) == protocol._crc16_loop(data, start, table)
+    fakes.install()  # `micropython.viper` leaves the function as it is on CPython
+    source = Path(protocol.__file__).with_name("crc_native.py")
+    viper = runpy.run_path(str(source), {"ptr8": memoryview, "ptr16": memoryview})
+    words = array("H", protocol._CRC_TABLE)
+    expected = protocol._crc16_loop(data, start, protocol._CRC_TABLE)
+    assert viper["crc16_loop"](data, start, words) == expected
 
 
 def test_the_host_computes_the_crc_with_the_plain_loop() -> None:
     # `crc_native` is imported only where the firmware files sit at the root (the Pico).
     assert protocol._crc16 is protocol._crc16_loop
+
+
+def load_protocol_beside(crc_native_source: str, folder: Path) -> types.ModuleType:
+    """A fresh copy of the protocol module, with this `crc_native.py` importable as on the Pico."""
+    (folder / "crc_native.py").write_text(crc_native_source)
+    spec = importlib.util.spec_from_file_location("protocol_on_the_pico", protocol.__file__)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(folder))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(folder))
+        sys.modules.pop("crc_native", None)
+    return module
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'raise MemoryError("memory allocation failed")\n',  # compiling at boot ran out
+        'raise RuntimeError("anything else")\n',
+        "def crc16_loop(data, crc, table):\n    return 0\n",  # compiled, but wrong
+    ],
+)
+def test_a_compiled_crc_that_fails_in_any_way_leaves_the_plain_loop_and_the_board_boots(
+    tmp_path: Path, source: str
+) -> None:
+    pico_protocol = load_protocol_beside(source, tmp_path)
+    assert pico_protocol._crc16 is pico_protocol._crc16_loop
+    assert pico_protocol.crc16_ccitt(b"123456789") == 0x29B1
+
+
+def test_a_compiled_crc_that_gives_the_check_value_is_used(tmp_path: Path) -> None:
+    source = "def crc16_loop(data, crc, table):\n    return CRC(data, crc, table)\n"
+    source = "from firmware.protocol import _crc16_loop as CRC\n" + source
+    pico_protocol = load_protocol_beside(source, tmp_path)
+    assert pico_protocol._crc16 is not pico_protocol._crc16_loop
+    assert pico_protocol._crc16.__module__ == "crc_native"
 
 
 @pytest.mark.parametrize(

@@ -122,3 +122,38 @@ def test_the_backend_chosen_on_the_command_line_is_checked_too(
 def test_the_other_backends_are_not_held_to_the_controllers_limits() -> None:
     config = parse_config({"backend": "sim", "spinner": {"microstepping": 64}})
     assert isinstance(config, Config) and config.spinner.microstepping == 64
+
+
+def test_every_spin_the_configuration_allows_fits_in_one_move_of_the_controller() -> None:
+    # The longest turn (1/256 microstepping) with the most extra turns: a turn,
+    # the extra turns and almost one more, within the cruise's cap.
+    from companion.config_rules import MAX_STEPS_PER_TURN
+
+    config = parse_config(serial(steps_per_rev=200, microstepping=256, max_speed_rps=0.1,
+                                 extra_revolutions=20), source="c.toml")
+    assert config.spinner.steps_per_turn == MAX_STEPS_PER_TURN
+    assert (20 + 2) * MAX_STEPS_PER_TURN <= protocol.MAX_CRUISE_STEPS
+
+
+def test_a_spin_longer_than_the_controller_runs_in_one_move_is_refused_with_the_key() -> None:
+    from companion.config_schema import SpinnerConfig
+    from companion.config_serial import serial_problems
+
+    spinner = SpinnerConfig(steps_per_rev=200, microstepping=256, max_speed_rps=0.1,
+                            extra_revolutions=400)
+    assert ("spinner.extra_revolutions",
+            "is 400: a spin of up to 20,582,400 steps at 51,200 steps a turn is longer than the "
+            "table controller runs in one move (16,777,216 steps); set it to 325 or less, or "
+            "lower the microstepping") in serial_problems(spinner)
+
+
+def test_a_move_cruising_longer_than_the_controller_runs_is_refused_before_uploading(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from device.errors import DeviceError
+
+    monkeypatch.setattr(protocol, "MAX_CRUISE_STEPS", 100)  # 2**24 steps is slow to plan
+    limits = MotionLimits(max_speed=2000.0, max_accel=20000.0, max_jerk=400000.0)
+    with pytest.raises(DeviceError, match=r"would run \d{3} of them at one speed, more than the "
+                       r"table controller runs in one move \(100\); move in shorter parts"):
+        controller_move(plan_move(400, limits))

@@ -52,5 +52,20 @@ class WDT:
         self.feeds += 1
 
 
+class Mem32:
+    # Word access to the address space: 0 wherever nothing was written.
+    def __init__(self):
+        self.words = {}
+
+    def __getitem__(self, address):
+        return self.words.get(address, 0)
+
+    def __setitem__(self, address, value):
+        self.words[address] = value
+
+
+mem32 = Mem32()
+
+
 def reset():
     raise SystemExit("reset")
