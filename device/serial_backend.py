@@ -297,7 +297,25 @@ class SerialSpinner(ClosesItself):
             raise HomingError(self.rehome_error)
 
 
-class SerialTray(ClosesItself):
+class _OnTheLink:
+    """A device on the table controller's link: it can confirm the board answers."""
+
+    link: SerialLink
+
+    def confirm(self) -> dict[str, Any]:
+        """The controller's status now (with the dice reader's counts since it started).
+
+        Raises:
+            LinkError: it is not connected, offline, refused or silent.
+        """
+        return self.link.poll()
+
+    def on_link_change(self, listener: Callable[[str, str], None]) -> None:
+        """Call `listener(state, problem)` whenever the link's state changes."""
+        self.link.add_state_listener(listener)
+
+
+class SerialTray(_OnTheLink, ClosesItself):
     """`TrayInputs` over the link: motion changes and button presses.
 
     Callbacks run on the tray's own thread, never on the link's reader: a
@@ -339,18 +357,6 @@ class SerialTray(ClosesItself):
             self._worker.join(timeout=5)
         release_link(self.link)
 
-    def confirm(self) -> dict[str, Any]:
-        """The controller's status now (it is connected and set up).
-
-        Raises:
-            LinkError: it is not connected, offline, refused or silent.
-        """
-        return self.link.poll()
-
-    def on_link_change(self, listener: Callable[[str, str], None]) -> None:
-        """Call `listener(state, problem)` whenever the link's state changes."""
-        self.link.add_state_listener(listener)
-
     def _on_connect(self, hello: dict[str, Any], send: Send) -> None:
         send(protocol.SETUP, {"motion_active_high": self.active_high,
                               "motion_pull_up": self.pull_up})
@@ -374,7 +380,7 @@ class SerialTray(ClosesItself):
                 log.exception("serial tray: a callback failed")
 
 
-class SerialDiceReader(ClosesItself):
+class SerialDiceReader(_OnTheLink, ClosesItself):
     """`DiceReader` over the link: readings the Pico forwards from the dice reader."""
 
     name = "serial"
@@ -412,18 +418,6 @@ class SerialDiceReader(ClosesItself):
                         "is connected to the table controller, or enter the dice on the screen."
                     )
                 self._condition.wait(min(remaining, 0.1))
-
-    def confirm(self) -> dict[str, Any]:
-        """The controller's status now, with the dice reader's counts since it started.
-
-        Raises:
-            LinkError: it is not connected, offline, refused or silent.
-        """
-        return self.link.poll()
-
-    def on_link_change(self, listener: Callable[[str, str], None]) -> None:
-        """Call `listener(state, problem)` whenever the link's state changes."""
-        self.link.add_state_listener(listener)
 
     def close(self) -> None:
         """Give back the link (idempotent)."""
