@@ -358,14 +358,20 @@ def test_a_read_only_log_gets_a_clear_error(shared_directory: Path) -> None:
     assert sorted(path.name for path in data.iterdir()) == ["companion.db"]
 
 
-def test_the_history_of_a_log_in_a_directory_the_reader_cannot_write_is_readable(
-    shared_directory: Path,
-) -> None:
+def service_directory_with_a_match(shared_directory: Path) -> Path:
+    """A data directory holding a log with a match, that only its owner (root) may write."""
     data = shared_directory / "state"
     data.mkdir()
     with Store.open(data / "companion.db") as store, open_table(store) as table:
         table.post(NewMatch("tally", default_players(2), {})).result(timeout=10)
     data.chmod(0o755)
+    return data
+
+
+def test_the_history_of_a_log_in_a_directory_the_reader_cannot_write_is_readable(
+    shared_directory: Path,
+) -> None:
+    data = service_directory_with_a_match(shared_directory)
 
     def history() -> str:
         with Store.open_to_read(data / "companion.db") as store:
@@ -378,11 +384,7 @@ def test_the_history_of_a_log_in_a_directory_the_reader_cannot_write_is_readable
 def test_a_log_read_as_it_stands_on_disk_notices_a_companion_writing_meanwhile(
     shared_directory: Path,
 ) -> None:
-    data = shared_directory / "state"
-    data.mkdir()
-    with Store.open(data / "companion.db") as store, open_table(store) as table:
-        table.post(NewMatch("tally", default_players(2), {})).result(timeout=10)
-    data.chmod(0o755)
+    data = service_directory_with_a_match(shared_directory)
     opened_read, opened_write = os.pipe()
     go_read, go_write = os.pipe()
 
