@@ -354,7 +354,12 @@ class Stepper:
             moved = ends[loaded - 1] if loaded > 0 else 0
         elif offset & 15:  # it is loading block `loaded`: the pieces before it have ended
             moved = ends[loaded]
-        elif loaded > 0:  # the piece of block `loaded - 1` runs (or has just ended)
+        elif loaded > 0 and remaining == 0:
+            # Ended, or its trigger has not landed yet (a few clocks after the block was
+            # read): count only the pieces surely ended. The null block repeats the total,
+            # so the end of the move is still exact.
+            moved = ends[loaded - 1]
+        elif loaded > 0:  # the piece of block `loaded - 1` runs
             moved = ends[loaded] - remaining
         else:
             moved = 0
@@ -374,10 +379,12 @@ class Stepper:
         Returns the position reached: the pulses emitted, counted once the
         state machine is frozen (so none can follow), before anything else stops.
         """
-        position = self.position
         if self._count > 0:
             self.sm.active(0)  # STEP freezes: no pulse can follow the count
-            position += self.direction * self.steps_done()
+            # Account the pulses before anything else stops: once the channels are aborted
+            # their counts read 0, and a home edge must not count the rest of a piece as done.
+            self.position += self.direction * self.steps_done()
+            self._count = 0
             self.control.active(0)  # no further piece is loaded
             self.dma.ctrl = self._ctrl_unchained  # nor chains the control channel back in
             self.dma.active(0)
@@ -388,8 +395,7 @@ class Stepper:
             self.sm.active(1)
         self._words = None
         self._count = 0
-        self.position = position
-        return position
+        return self.position
 
     def take_overflow(self) -> bool:
         """Whether a word was written into the full TX FIFO (so lost) since the last look.
@@ -403,7 +409,8 @@ class Stepper:
 
     def finish(self) -> int:
         """Account a completed move; return the final position."""
-        self.position = self.current_position()
+        done = self.steps_done()
+        self._count = 0  # first: a home edge from now on belongs to no move
+        self.position += self.direction * done
         self._words = None
-        self._count = 0
         return self.position

@@ -257,11 +257,18 @@ class DMA:
                     "channels to one DREQ (each counts credits of its own)"
                 )
 
-    def _trigger(self) -> None:
+    def _trigger(self, by_chain: bool = False) -> None:
         if not field(self.ctrl_value, "enable"):
             return  # a disabled channel ignores triggers
+        if self.busy:
+            return  # "triggering a channel which is already running has no effect"
         if field(self.ctrl_value, "size") != 2:
             raise AssertionError("the fake DMA moves words only")
+        if self.reload == 0 and by_chain:
+            raise AssertionError(
+                f"channel {self.channel} chain-triggered with a count of 0: the datasheet defines"
+                " the null trigger only as a register write of 0"
+            )
         self.remaining = self.reload
         if self.remaining == 0:
             return
@@ -287,7 +294,7 @@ class DMA:
             if chain_to != self.channel:
                 if chain_to >= len(DMA.channels):
                     raise AssertionError(f"chain_to names no claimed channel: {chain_to}")
-                DMA.channels[chain_to]._trigger()
+                DMA.channels[chain_to]._trigger(by_chain=True)
 
     @staticmethod
     def _step(address: int, ring: int) -> int:

@@ -227,6 +227,27 @@ def test_stop_during_the_cruise_stops_every_chained_piece(
     assert len(rising_edges(stepper)) == 31 and not stepper.busy()
 
 
+def test_a_home_edge_while_stop_aborts_the_channels_counts_no_step_that_never_came(
+    manual_clock: fakes.ManualClock,
+) -> None:
+    # An abort zeroes a channel's count: read then, the rest of the running piece
+    # would look done. The home interrupt can fire at any point of stop().
+    stepper = stepper_pio.Stepper(2, 3, 4)
+    start_with_cruise(stepper, [1000] * 5, 1000, 1000, [1000] * 5)
+    run(stepper, manual_clock, 0.0305)
+    seen = []
+    real_init = stepper.sm.init
+
+    def home_edge_inside_stop(*args: object, **kwargs: object) -> None:
+        seen.append(stepper.current_position())
+        real_init(*args, **kwargs)
+
+    stepper.sm.init = home_edge_inside_stop  # type: ignore[method-assign]
+    position = stepper.stop()
+    assert position == len(rising_edges(stepper)) == 31
+    assert seen == [31]
+
+
 def test_one_channel_paced_by_the_fifo_moves_the_words_and_an_unpaced_one_loads_it(
     manual_clock: fakes.ManualClock,
 ) -> None:
