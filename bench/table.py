@@ -25,7 +25,7 @@ from pathlib import Path
 from companion.commands.demo import choose_command
 from companion.games.registry import game_specs
 from companion.store import Store
-from companion.table import FairChance, NewMatch, Rematch, SimSpinner, Table, default_players
+from companion.table import FairChance, NewMatch, Rematch, SoftwareSpinner, Table, default_players
 
 
 def bench_game(game: str, commands: int, directory: Path) -> dict[str, float]:
@@ -35,7 +35,7 @@ def bench_game(game: str, commands: int, directory: Path) -> dict[str, float]:
     posted: dict[tuple[int, int], float] = {}
     rng = random.Random(1)
     with Store.open(directory / f"{game}.db") as store:
-        table = Table(store, chance=FairChance(1), spinner=SimSpinner(1))
+        table = Table(store, chance=FairChance(1), spinner=SoftwareSpinner(1))
         subscription = table.subscribe(maxsize=commands * 2 + 10)
 
         def listen() -> None:

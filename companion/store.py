@@ -38,7 +38,7 @@ from companion.log_file import (
     store_error,
 )
 from companion.table.commands import Player
-from companion.table.match import Event, Step
+from companion.table.match import AppliedEvent, Event
 
 __all__ = ["SCHEMA_VERSION", "DamagedRecord", "MatchRecord", "Store", "default_db_path"]
 
@@ -232,7 +232,7 @@ class Store(ClosesItself):
     def record(
         self,
         match_id: int,
-        step: Step,
+        step: AppliedEvent,
         scores: list[int],
         result: dict[str, Any] | None,
     ) -> None:

@@ -200,7 +200,7 @@ class LinkedDevice(Protocol):
 
 
 @dataclass(frozen=True)
-class DiceRoll:
+class TrayThrow:
     """Values read or rolled for one throw.
 
     Attributes:
@@ -229,7 +229,7 @@ class DiceReader(Protocol):
 
     name: str
 
-    def read_dice(self, count: int, sides: int, timeout_s: float) -> DiceRoll:
+    def read_dice(self, count: int, sides: int, timeout_s: float) -> TrayThrow:
         """Read the dice now in the tray.
 
         Raises:

@@ -7,7 +7,7 @@
 - `fair`: the companion rolls with `secrets` (a seeded RNG only in tests);
 - `serial`: the dice reader on the Pico link (`DiceReader`).
 
-A cocked or invalid roll is reported as `DiceRoll(cocked=True)`; the rules
+A cocked or invalid roll is reported as `TrayThrow(cocked=True)`; the rules
 engine decides whether it means a re-roll.
 """
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from device.backend import DiceReader, DiceRoll
+from device.backend import DiceReader, TrayThrow
 from device.errors import DeviceError
 from device.results import system_rng
 
@@ -28,7 +28,7 @@ class DiceEntryError(DeviceError, ValueError):
     """Entered dice values that cannot be a roll; the message says what to enter."""
 
 
-def parse_dice_entry(text: str, count: int, sides: int) -> DiceRoll:
+def parse_dice_entry(text: str, count: int, sides: int) -> TrayThrow:
     """Read dice entered as text: values separated by spaces or commas.
 
     A die marked `x`, `c` or `?` is cocked: the roll is reported cocked with
@@ -55,13 +55,13 @@ def parse_dice_entry(text: str, count: int, sides: int) -> DiceRoll:
                 "or x for a cocked die."
             )
         values.append(int(mark))
-    return DiceRoll(tuple(values), cocked=cocked, source="touch")
+    return TrayThrow(tuple(values), cocked=cocked, source="touch")
 
 
-def fair_roll(count: int, sides: int, rng: random.Random | None = None) -> DiceRoll:
+def fair_roll(count: int, sides: int, rng: random.Random | None = None) -> TrayThrow:
     """`count` fair dice from `secrets` (or the given RNG in tests)."""
     rng = rng or system_rng()
-    return DiceRoll(tuple(rng.randint(1, sides) for _ in range(count)), source="fair")
+    return TrayThrow(tuple(rng.randint(1, sides) for _ in range(count)), source="fair")
 
 
 @dataclass
@@ -79,7 +79,7 @@ class DiceSource:
     rng: random.Random = field(default_factory=system_rng)
     read_timeout_s: float = 2.0
 
-    def roll(self) -> DiceRoll | None:
+    def roll(self) -> TrayThrow | None:
         """Values for the dice now in the tray.
 
         Raises:
@@ -96,7 +96,7 @@ class DiceSource:
             return self.reader.read_dice(self.count, self.sides, self.read_timeout_s)
         return None
 
-    def enter(self, text: str) -> DiceRoll:
+    def enter(self, text: str) -> TrayThrow:
         """Values entered on the touchscreen (or typed).
 
         Raises:

@@ -23,12 +23,12 @@ from companion.closing import ClosesItself
 from companion.config import Config
 from device.backend import (
     ButtonCallback,
-    DiceRoll,
     HomeReport,
     HomingPlan,
     MotionCallback,
     MoveReport,
     StepSchedule,
+    TrayThrow,
 )
 from device.errors import DeviceError, HomingError, LinkError
 from device.serial_link import ONLINE, ConnectHook, LinkSettings, Send, SerialLink
@@ -393,7 +393,7 @@ class SerialDiceReader(_OnTheLink, ClosesItself):
         link.add_event_listener(self._on_event)
         add_setup_hook(link, self._on_connect)
 
-    def read_dice(self, count: int, sides: int, timeout_s: float) -> DiceRoll:
+    def read_dice(self, count: int, sides: int, timeout_s: float) -> TrayThrow:
         """The latest reading (at most FRESH_DICE_S old), or the next within `timeout_s`.
 
         A reading that is not `count` dice of 1 to `sides` (a die off the
@@ -436,15 +436,15 @@ class SerialDiceReader(_OnTheLink, ClosesItself):
                 self._condition.notify_all()
 
 
-def _dice_roll(event: dict[str, Any], count: int, sides: int) -> DiceRoll:
+def _dice_roll(event: dict[str, Any], count: int, sides: int) -> TrayThrow:
     """A dice event as a roll of `count` dice with `sides` faces (cocked when it is not one)."""
     values = tuple(int(value) for value in event.get("values", []))
-    roll = DiceRoll(values, cocked=bool(event.get("cocked")), source="serial")
+    roll = TrayThrow(values, cocked=bool(event.get("cocked")), source="serial")
     if roll.cocked or roll.is_valid(count, sides):
         return roll
     log.warning("The dice reader read %s for %d dice of %d sides: taken as a cocked roll.",
                 " ".join(map(str, values)) or "nothing", count, sides)
-    return DiceRoll(values, cocked=True, source="serial")
+    return TrayThrow(values, cocked=True, source="serial")
 
 
 def open_serial_spinner(config: Config) -> SerialSpinner:

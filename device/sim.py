@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from companion.config import Config
-from device.backend import ButtonCallback, DiceRoll, MotionCallback, MoveReport, StepSchedule
+from device.backend import ButtonCallback, MotionCallback, MoveReport, StepSchedule, TrayThrow
 from device.clock import Clock, VirtualClock
 from device.stepping import HostSteppedSpinner, scheduler_for
 
@@ -206,10 +206,10 @@ class SimDiceReader:
 
     name = "sim"
 
-    def read_dice(self, count: int, sides: int, timeout_s: float) -> DiceRoll:
+    def read_dice(self, count: int, sides: int, timeout_s: float) -> TrayThrow:
         """Fair values from `secrets`."""
         values = tuple(secrets.randbelow(sides) + 1 for _ in range(count))
-        return DiceRoll(values, source="sim")
+        return TrayThrow(values, source="sim")
 
     def close(self) -> None:
         """Nothing to release."""

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from companion.closing import ClosesItself
 from companion.config import TrayConfig
-from device.backend import DiceRoll, TrayInputs
+from device.backend import TrayInputs, TrayThrow
 from device.clock import Clock
 from device.dice import DiceSource
 from device.errors import DeviceError
@@ -53,7 +53,7 @@ class TrayEvent:
 
     kind: str
     at: float
-    roll: DiceRoll | None = None
+    roll: TrayThrow | None = None
     error: str = ""
 
 

@@ -41,9 +41,9 @@ from companion.table import (
     DrawChance,
     FairChance,
     NewMatch,
-    Play,
-    SimSpinner,
+    PlayAction,
     SoftwarePick,
+    SoftwareSpinner,
     SupplyChance,
     Table,
     TableSnapshot,
@@ -181,11 +181,11 @@ def _spinner_for(
     else:
         record = store.unfinished_match()
         if record is None:
-            return contextlib.nullcontext(SimSpinner(seed))
+            return contextlib.nullcontext(SoftwareSpinner(seed))
         game, players = record.game, record.players
     spec = games.get(game)
     if spec is None or not spec.uses_spinner:
-        return contextlib.nullcontext(SimSpinner(seed))
+        return contextlib.nullcontext(SoftwareSpinner(seed))
     try:
         config = spin_config()
     except CompanionError as error:
@@ -286,7 +286,7 @@ def play_out(
         if outcome.applied:
             echo(f"#{outcome.seq} {outcome.text}")
             refusals = 0
-            undo_next = isinstance(command, Play) and rng.random() < UNDO_RATE
+            undo_next = isinstance(command, PlayAction) and rng.random() < UNDO_RATE
         else:
             print(f"companion: refused: {outcome.text}", file=sys.stderr, flush=True)
             refusals += 1
@@ -315,7 +315,7 @@ def choose_command(snapshot: TableSnapshot, spec: GameSpec, rng: random.Random) 
     actions = snapshot.legal_actions
     if not actions:
         raise CompanionError(f"{spec.title} has no legal action at #{snapshot.seq}.")
-    return Play(rng.choice(actions), seat=snapshot.to_move)
+    return PlayAction(rng.choice(actions), seat=snapshot.to_move)
 
 
 def _choice_rng(seed: int | None) -> random.Random:

@@ -1,18 +1,18 @@
 """The table: players, the running match, one command queue, the event log, subscribers.
 
-Post commands (`Play`, `SupplyChance`, `DrawChance`, `Undo`, `NewMatch`,
+Post commands (`PlayAction`, `SupplyChance`, `DrawChance`, `Undo`, `NewMatch`,
 `Rematch`) from any thread with `Table.post`; subscribe with
 `Table.subscribe` to receive an immutable `TableSnapshot` after each one.
 See docs/table.md.
 """
 
-from companion.table.chance import ChanceSource, FairChance, SimSpinner, SoftwarePick
+from companion.table.chance import ChanceSource, FairChance, SoftwarePick, SoftwareSpinner
 from companion.table.commands import (
     Command,
     DrawChance,
     NewMatch,
     Outcome,
-    Play,
+    PlayAction,
     Player,
     Rematch,
     SupplyChance,
@@ -29,11 +29,11 @@ __all__ = [
     "FairChance",
     "NewMatch",
     "Outcome",
-    "Play",
+    "PlayAction",
     "Player",
     "Rematch",
-    "SimSpinner",
     "SoftwarePick",
+    "SoftwareSpinner",
     "Subscription",
     "SupplyChance",
     "Table",

@@ -52,7 +52,7 @@ class FairChance:
         return sample_outcome(request, self._rng)
 
 
-class SimSpinner:
+class SoftwareSpinner:
     """The simulated spinner: points at one of the requested seats, each equally likely."""
 
     def __init__(self, seed: int | str | None = None) -> None:
@@ -65,7 +65,7 @@ class SimSpinner:
         return self._rng.choice(request.seats)
 
 
-class SoftwarePick(SimSpinner):
+class SoftwarePick(SoftwareSpinner):
     """The companion's own pick when no spinner can show it (none fitted, or it failed to open).
 
     The log says so: "The companion picks Dev: the spinner is unavailable".

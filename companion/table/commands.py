@@ -63,7 +63,7 @@ class Rematch:
 
 
 @dataclass(frozen=True)
-class Play:
+class PlayAction:
     """A player's action: an action object from `legal_actions()` or its JSON form.
 
     `seat` is the seat the sender acts for (an authenticated phone); None means
@@ -102,7 +102,7 @@ class Undo:
     """Take back the last command that still stands (a player mis-tapped)."""
 
 
-Command = NewMatch | Rematch | Play | SupplyChance | DrawChance | Undo
+Command = NewMatch | Rematch | PlayAction | SupplyChance | DrawChance | Undo
 
 
 @dataclass(frozen=True)

@@ -24,24 +24,24 @@ from companion.closing import ClosesItself
 from companion.errors import CompanionError
 from companion.games.base import GameSpec, RuleError
 from companion.games.registry import game_specs
-from companion.table.chance import ChanceSource, FairChance, SimSpinner
+from companion.table.chance import ChanceSource, FairChance, SoftwareSpinner
 from companion.table.commands import (
     Command,
     DrawChance,
     NewMatch,
     Outcome,
-    Play,
+    PlayAction,
     Player,
     Rematch,
     SupplyChance,
     Undo,
 )
 from companion.table.match import (
+    AppliedEvent,
     EngineFault,
     Event,
     ReplayError,
     RunningMatch,
-    Step,
     canonical_json,
     engine_must_describe,
     plain_json,
@@ -75,7 +75,7 @@ class Table(ClosesItself):
         self._store = store
         self._games = dict(game_specs() if games is None else games)
         self._chance = chance or FairChance()
-        self._spinner = spinner or SimSpinner()
+        self._spinner = spinner or SoftwareSpinner()
         self._clock = clock or event_log.utc_now
         self.notices: list[str] = list(store.notices)
         """Sentences for the person starting the companion (recovery, a damaged log)."""
@@ -206,7 +206,7 @@ class Table(ClosesItself):
         if match is None:
             raise RuleError("No match is on the table: start a new match first.")
         now = self._clock().isoformat(timespec="milliseconds")
-        if isinstance(command, Play):
+        if isinstance(command, PlayAction):
             step = match.play(command.action, command.seat, now)
         elif isinstance(command, SupplyChance):
             step = match.supply(command.outcome, command.source, command.for_seq, now)
@@ -218,7 +218,7 @@ class Table(ClosesItself):
             raise RuleError(f"The table does not know the command {command!r}.")
         return self._commit(match, step)
 
-    def _commit(self, match: RunningMatch, step: Step) -> Outcome:
+    def _commit(self, match: RunningMatch, step: AppliedEvent) -> Outcome:
         state = match.state
         result = None
         # The snapshot asks the engine for more (legal actions): a failure there must come

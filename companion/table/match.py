@@ -1,7 +1,7 @@
 """One match on the table as pure data: its state, its log lines, undo and replay.
 
 `RunningMatch` knows nothing of threads, files or clocks: the table's worker
-calls it with one command at a time and writes each `Step` it returns to the
+calls it with one command at a time and writes each `AppliedEvent` it returns to the
 event log. The same code rebuilds a match from its log after a crash.
 
 Undo and chance (see docs/table.md): undo takes back the last event that
@@ -80,7 +80,7 @@ class Event:
 
 
 @dataclass(frozen=True)
-class Step:
+class AppliedEvent:
     """What one applied command changed, for the log and the subscribers."""
 
     event: Event
@@ -211,7 +211,7 @@ class RunningMatch:
             return "The table"
         return self.players[seat].name
 
-    def play(self, action: Any, seat: int | None, now: str) -> Step:
+    def play(self, action: Any, seat: int | None, now: str) -> AppliedEvent:
         """Apply a player's action (an action object or its JSON).
 
         Raises:
@@ -243,7 +243,7 @@ class RunningMatch:
         text = f"{self.seat_name(acting)}: {action_text(parsed, self.seat_name)}"
         return self._record("play", acting, action_json, {}, text, now)
 
-    def supply(self, outcome: Any, source: str, for_seq: int | None, now: str) -> Step:
+    def supply(self, outcome: Any, source: str, for_seq: int | None, now: str) -> AppliedEvent:
         """Apply a chance outcome that came from a device or a touch.
 
         Raises:
@@ -260,7 +260,7 @@ class RunningMatch:
         check_outcome(request, outcome)
         return self._apply_chance(request, outcome, source, False, now)
 
-    def draw(self, chance: ChanceSource, spinner: ChanceSource, now: str) -> Step:
+    def draw(self, chance: ChanceSource, spinner: ChanceSource, now: str) -> AppliedEvent:
         """Let the companion supply the pending chance (kept undone draws first).
 
         Raises:
@@ -284,7 +284,7 @@ class RunningMatch:
             ) from None
         return self._apply_chance(request, plain_json(outcome), name, False, now)
 
-    def undo(self, now: str) -> Step:
+    def undo(self, now: str) -> AppliedEvent:
         """Take back the last event that still stands.
 
         Raises:
@@ -368,7 +368,7 @@ class RunningMatch:
 
     def _apply_chance(
         self, request: ChanceRequest, outcome: Any, source: str, reused: bool, now: str
-    ) -> Step:
+    ) -> AppliedEvent:
         action = self.state.chance_action(outcome)
         action_json = plain_json(action.to_json())
         self.state.apply(action)
@@ -442,7 +442,7 @@ class RunningMatch:
         detail: dict[str, JSONValue],
         text: str,
         now: str,
-    ) -> Step:
+    ) -> AppliedEvent:
         """Log line, hash and scores of the state just reached.
 
         Raises:
@@ -468,7 +468,7 @@ class RunningMatch:
             self.standing.append(event)
         changed = kind != "undo" and list(scores) != self.scores
         self.scores = list(scores)
-        return Step(event, state_json, round_scores=self.scores if changed else None)
+        return AppliedEvent(event, state_json, round_scores=self.scores if changed else None)
 
 
 @contextmanager

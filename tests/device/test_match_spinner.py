@@ -12,7 +12,7 @@ from companion.config import load_config
 from companion.games.base import ChanceRequest
 from companion.store import Store
 from companion.table import FairChance, NewMatch, SoftwarePick, Table, default_players
-from companion.table.chance import SimSpinner as SoftwareSpinner
+from companion.table.chance import SoftwareSpinner
 from device import match_spinner as fitting
 from device.errors import DeviceError
 from device.match_spinner import evenly_spaced, match_spinner, seats_for_match

@@ -19,7 +19,7 @@ from companion.table import (
     DrawChance,
     FairChance,
     NewMatch,
-    Play,
+    PlayAction,
     SupplyChance,
     Table,
     default_players,
@@ -315,7 +315,7 @@ def test_the_table_spins_with_it_and_the_pointer_shows_the_logged_seat(
             NewMatch("tally", default_players(3), {"target": 30}),
             DrawChance(),
             SupplyChance([1], source="dice tray"),
-            Play({"kind": "spin"}),
+            PlayAction({"kind": "spin"}),
         ):
             assert table.post(command).result(timeout=WAIT_S).applied
         outcome = table.post(DrawChance()).result(timeout=WAIT_S)
@@ -355,9 +355,9 @@ def test_a_tiki_match_spins_the_idol_with_it(sim_config: Config, tmp_path: Path)
             assert snapshot is not None and not snapshot.is_over
             is_spin = snapshot.chance is not None and snapshot.chance.kind == "spin"
             if snapshot.chance is not None:
-                command: DrawChance | Play = DrawChance()
+                command: DrawChance | PlayAction = DrawChance()
             else:
-                command = Play(rng.choice(snapshot.legal_actions))
+                command = PlayAction(rng.choice(snapshot.legal_actions))
             outcome = table.post(command).result(WAIT_S)
             assert outcome.applied, outcome.text
             if is_spin:

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from companion.config import Config, TrayConfig
-from device.backend import DiceRoll
+from device.backend import TrayThrow
 from device.backends import open_tray
 from device.clock import VirtualClock
 from device.dice import DiceEntryError, DiceSource, fair_roll, parse_dice_entry
@@ -99,7 +99,7 @@ def test_touch_source_leaves_values_to_the_touchscreen(sim_config: Config) -> No
     settle(tray, clock)
     settled = tray.drain()[-1]
     assert settled.roll is None and not settled.error
-    assert tray.source.enter("4 2") == DiceRoll((4, 2), source="touch")
+    assert tray.source.enter("4 2") == TrayThrow((4, 2), source="touch")
 
 
 def test_serial_source_under_sim_reads_the_simulated_reader(sim_config: Config) -> None:
@@ -113,7 +113,7 @@ def test_a_failing_reader_is_reported_on_the_event_not_raised() -> None:
     class BrokenReader:
         name = "broken"
 
-        def read_dice(self, count: int, sides: int, timeout_s: float) -> DiceRoll:
+        def read_dice(self, count: int, sides: int, timeout_s: float) -> TrayThrow:
             raise DeviceError("The dice reader did not answer; check the Pico link.")
 
         def close(self) -> None:
@@ -178,13 +178,13 @@ def test_dice_thrown_again_while_the_values_are_read_come_after_the_settle() -> 
 
         name = "slow"
 
-        def read_dice(self, count: int, sides: int, timeout_s: float) -> DiceRoll:
+        def read_dice(self, count: int, sides: int, timeout_s: float) -> TrayThrow:
             # gpiozero delivers edges on its own thread; this one finishes
             # while the reader is still busy.
             shake = threading.Thread(target=inputs.throw, args=((0.0, 0.05),))
             shake.start()
             shake.join()
-            return DiceRoll((3, 4), source="serial")
+            return TrayThrow((3, 4), source="serial")
 
         def close(self) -> None:
             pass
@@ -195,7 +195,7 @@ def test_dice_thrown_again_while_the_values_are_read_come_after_the_settle() -> 
     inputs.throw((0.0, 0.1))
     clock.advance(1.0)
     settled = tray.poll()
-    assert settled is not None and settled.roll == DiceRoll((3, 4), source="serial")
+    assert settled is not None and settled.roll == TrayThrow((3, 4), source="serial")
     kinds = [event.kind for event in tray.drain()]
     assert kinds == [THROW, SETTLED, THROW]
     # The second throw is a throw like any other: it settles in its turn.
@@ -234,8 +234,8 @@ def test_the_tray_closes_once_as_a_context_manager(sim_config: Config) -> None:
     class CountingReader:
         name = "counting"
 
-        def read_dice(self, count: int, sides: int, timeout_s: float) -> DiceRoll:
-            return DiceRoll((1, 1))
+        def read_dice(self, count: int, sides: int, timeout_s: float) -> TrayThrow:
+            return TrayThrow((1, 1))
 
         def close(self) -> None:
             closed.append(True)

@@ -12,7 +12,7 @@ import pytest
 
 from companion.games.base import GameSpec
 from companion.store import Store
-from companion.table import FairChance, NewMatch, SimSpinner, Table, default_players
+from companion.table import FairChance, NewMatch, SoftwareSpinner, Table, default_players
 from companion.table.match import Event, canonical_json
 from tests.table.tally import TALLY
 
@@ -43,7 +43,7 @@ def open_table(store: Store, seed: int = 7, games: dict[str, GameSpec] | None = 
         store,
         games=GAMES if games is None else games,
         chance=FairChance(seed),
-        spinner=SimSpinner(seed),
+        spinner=SoftwareSpinner(seed),
         clock=lambda: FIXED_TIME,
     )
 

@@ -1,6 +1,6 @@
 """Chance at the table comes from the tray, the spinner or the dice entry, never as a play.
 
-A phone or a mis-wired screen that posts a chance outcome as a `Play` would
+A phone or a mis-wired screen that posts a chance outcome as a `PlayAction` would
 let a player choose their own dice, deck order or spin result.
 """
 
@@ -16,7 +16,7 @@ from companion.commands.demo import choose_command
 from companion.games.autoplay import sample_outcome
 from companion.games.registry import game_specs
 from companion.store import Store
-from companion.table import NewMatch, Play, default_players
+from companion.table import NewMatch, PlayAction, default_players
 from companion.table.match import CHANCE_AS_PLAY
 from tests.table.conftest import open_table
 
@@ -37,7 +37,7 @@ def test_no_game_takes_a_chance_outcome_as_a_players_play(game: str, tmp_path: P
                 state = spec.state_from_json(json.loads(snapshot.state_json))
                 chosen = state.chance_action(sample_outcome(snapshot.chance, rng))
                 for seat in (None, *range(len(snapshot.players))):
-                    outcome = table.post(Play(chosen.to_json(), seat=seat)).result(timeout=10)
+                    outcome = table.post(PlayAction(chosen.to_json(), seat=seat)).result(timeout=10)
                     assert (outcome.applied, outcome.text) == (False, CHANCE_AS_PLAY)
                     assert table.snapshot is snapshot
                 tried += 1

@@ -21,7 +21,7 @@ from companion.cli import build_parser, main
 from companion.commands.demo import DEFAULT_PACE, play_out
 from companion.games.registry import game_specs
 from companion.store import Store
-from companion.table import DrawChance, NewMatch, Play, Undo, default_players
+from companion.table import DrawChance, NewMatch, PlayAction, Undo, default_players
 from companion.table.match import RunningMatch
 from tests.table.conftest import open_table
 from tests.table.tally import TALLY
@@ -195,7 +195,7 @@ def test_history_shows_times_in_the_tables_local_time(
         table.post(NewMatch("tally", default_players(2), {"target": 1})).result(timeout=10)
         table.post(DrawChance()).result(timeout=10)
         table.post(DrawChance()).result(timeout=10)
-        assert table.post(Play({"kind": "add"})).result(timeout=10).applied
+        assert table.post(PlayAction({"kind": "add"})).result(timeout=10).applied
     store.close()
     assert main(["history", "--db", str(db_path)]) == 0
     (line,) = capsys.readouterr().out.splitlines()

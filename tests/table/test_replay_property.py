@@ -9,16 +9,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.store import Store
-from companion.table import DrawChance, NewMatch, Play, SupplyChance, Undo, default_players
+from companion.table import DrawChance, NewMatch, PlayAction, SupplyChance, Undo, default_players
 from tests.table.conftest import open_table, rebuild_from_scratch, state_text
 from tests.table.tally import TALLY
 
 COMMANDS = st.sampled_from(
     [
         DrawChance(),
-        Play({"kind": "add"}),
-        Play({"kind": "spin"}),
-        Play({"kind": "add"}, seat=1),
+        PlayAction({"kind": "add"}),
+        PlayAction({"kind": "spin"}),
+        PlayAction({"kind": "add"}, seat=1),
         SupplyChance([6], source="dice tray"),
         SupplyChance([1, 2], source="dice tray"),
         Undo(),

@@ -8,7 +8,7 @@ from pathlib import Path
 from companion.commands.demo import choose_command
 from companion.games.registry import game_specs
 from companion.store import Store
-from companion.table import DrawChance, NewMatch, Play, SupplyChance, Table, default_players
+from companion.table import DrawChance, NewMatch, PlayAction, SupplyChance, Table, default_players
 from tests.table.conftest import open_table
 
 
@@ -40,8 +40,8 @@ def test_a_refusal_names_the_player_it_is_about(db_path: Path) -> None:
         snapshot = table.snapshot
         assert snapshot is not None and snapshot.to_move == 0
         opening_move = snapshot.legal_actions[0]
-        apply(table, Play(opening_move), Play({"action": "double"}, seat=1))
-        refused = table.post(Play(opening_move)).result(timeout=10)
+        apply(table, PlayAction(opening_move), PlayAction({"action": "double"}, seat=1))
+        refused = table.post(PlayAction(opening_move)).result(timeout=10)
     assert (refused.applied, refused.text) == (
         False, "It is not time to move checkers: Ana must take or pass the double.",
     )  # fmt: skip
@@ -58,7 +58,7 @@ def test_an_uno_refusal_names_the_player(db_path: Path) -> None:
         table.post(NewMatch("classic", default_players(3), {})).result(timeout=10)
         while table.snapshot is not None and table.snapshot.chance is not None:
             apply(table, DrawChance())
-        refused = table.post(Play({"type": "call_uno", "seat": 1})).result(timeout=10)
+        refused = table.post(PlayAction({"type": "call_uno", "seat": 1})).result(timeout=10)
     assert not refused.applied
     assert refused.text.startswith("Ben cannot call UNO now: ")
 
@@ -75,6 +75,6 @@ def test_the_pick_between_two_seats_reads_with_names(db_path: Path) -> None:
                 break
             apply(table, choose_command(snapshot, spec, rng))
         apply(table, SupplyChance([1, 2], source="spinner"))
-        picked = table.post(Play({"type": "pick_seat", "seat": 2})).result(timeout=10)
+        picked = table.post(PlayAction({"type": "pick_seat", "seat": 2})).result(timeout=10)
     assert picked.applied
     assert picked.text.split(". ")[0].endswith(": pick Cleo")

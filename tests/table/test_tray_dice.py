@@ -13,7 +13,7 @@ from companion.store import Store
 from companion.table import (
     DrawChance,
     NewMatch,
-    Play,
+    PlayAction,
     SupplyChance,
     Table,
     TableSnapshot,
@@ -36,7 +36,7 @@ def backgammon(store: Store) -> Iterator[Table]:
             command = (
                 DrawChance()
                 if snapshot.chance
-                else Play(rng.choice(snapshot.legal_actions), seat=snapshot.to_move)
+                else PlayAction(rng.choice(snapshot.legal_actions), seat=snapshot.to_move)
             )
             assert table.post(command).result().applied
         else:

@@ -117,7 +117,7 @@ class TurnUp:
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class PlayCard:
     """Play a card from hand; `colour` names the colour for a wild; `uno` is the UNO call."""
 
     card: Card
@@ -319,7 +319,7 @@ ACTION_TYPES: dict[str, Any] = {
         Shuffle,
         ChooseDealer,
         TurnUp,
-        Play,
+        PlayCard,
         Draw,
         KeepCard,
         ChooseColour,

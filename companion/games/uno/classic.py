@@ -91,7 +91,7 @@ def _any_card(card: Card) -> bool:
     return True
 
 
-_PLAY_VARIANTS: dict[tuple[Card, bool], tuple[act.Play, ...]] = {}
+_PLAY_VARIANTS: dict[tuple[Card, bool], tuple[act.PlayCard, ...]] = {}
 """Play actions are immutable values: build each card's variants once."""
 
 
@@ -324,7 +324,7 @@ class ClassicUno(UnoMatch):
 
     # ----------------------------------------------------------- the turn
 
-    def _apply_play(self, action: act.Play) -> None:
+    def _apply_play(self, action: act.PlayCard) -> None:
         seat, card = self.current, action.card
         hand = self.hands[seat]
         self._check_play(action, hand)
@@ -348,7 +348,7 @@ class ClassicUno(UnoMatch):
             return
         self.card_effect(card, seat)
 
-    def _check_play(self, action: act.Play, hand: list[Card | None]) -> None:
+    def _check_play(self, action: act.PlayCard, hand: list[Card | None]) -> None:
         """Raise the sentence that says why `action` may not be played now."""
         card = action.card
         if self.phase not in ("turn", "drawn"):
@@ -449,7 +449,7 @@ class ClassicUno(UnoMatch):
         plays.append(act.KeepCard())
         return plays
 
-    def _play_variants(self, card: Card, calls: bool | None = None) -> tuple[act.Play, ...]:
+    def _play_variants(self, card: Card, calls: bool | None = None) -> tuple[act.PlayCard, ...]:
         """Every way to play `card`: each colour for a wild, with and without UNO when due.
 
         `calls` says whether the play leaves one card (worked out when None).
@@ -461,7 +461,9 @@ class ClassicUno(UnoMatch):
         if variants is None:
             colours: list[Colour | None] = list(Colour) if card.is_wild else [None]
             flags = (False, True) if calls else (False,)
-            variants = tuple(act.Play(card, colour, flag) for colour in colours for flag in flags)
+            variants = tuple(
+                act.PlayCard(card, colour, flag) for colour in colours for flag in flags
+            )
             _PLAY_VARIANTS[key] = variants
         return variants
 

@@ -95,4 +95,4 @@ def laid_out(
 
 def plays(state: ClassicUno) -> set[str]:
     """The legal plays as texts ("Blue 7", "Wild (Red)"), without UNO variants."""
-    return {str(a) for a in state.legal_actions() if isinstance(a, act.Play) and not a.uno}
+    return {str(a) for a in state.legal_actions() if isinstance(a, act.PlayCard) and not a.uno}

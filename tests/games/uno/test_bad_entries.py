@@ -37,7 +37,7 @@ def random_entry(rng: random.Random) -> object:
     some_cards = tuple(rng.sample(CARDS, rng.randint(0, 3)))
     return rng.choice(
         [
-            act.Play(card, rng.choice([None, *Colour]), rng.random() < 0.5),
+            act.PlayCard(card, rng.choice([None, *Colour]), rng.random() < 0.5),
             act.Draw(),
             act.KeepCard(),
             act.ChooseColour(rng.choice(list(Colour))),

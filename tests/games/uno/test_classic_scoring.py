@@ -11,7 +11,7 @@ from .classic_tables import laid_out
 
 
 def go_out(state, text: str = "Red 7", colour: str | None = None) -> None:  # type: ignore[no-untyped-def]
-    state.apply(act.Play(Card.parse(text), Colour.parse(colour) if colour else None))
+    state.apply(act.PlayCard(Card.parse(text), Colour.parse(colour) if colour else None))
 
 
 @pytest.mark.parametrize(

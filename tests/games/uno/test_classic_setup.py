@@ -147,14 +147,14 @@ def test_bad_options_are_refused_with_a_sentence(options: dict, sentence: str) -
 def test_first_dealer_passes_to_the_left_after_each_round() -> None:
     state = deal_round(new_match(3), "Red 5", hands=[["Red 1"]], dealer=2)
     state.hands[0] = cards("Red 1")
-    state.apply(act.Play(Card.parse("Red 1")))
+    state.apply(act.PlayCard(Card.parse("Red 1")))
     assert state.dealer == 0 and state.pending_chance == "deal"
 
 
 def test_option_dealer_rotates_off_keeps_the_dealer() -> None:
     state = deal_round(new_match(3, dealer_rotates=False), "Red 5", dealer=2)
     state.hands[0] = cards("Red 1")
-    state.apply(act.Play(Card.parse("Red 1")))
+    state.apply(act.PlayCard(Card.parse("Red 1")))
     assert state.dealer == 2
 
 

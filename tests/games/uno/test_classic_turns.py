@@ -9,8 +9,8 @@ from companion.games.uno.cards import Card, Colour
 from .classic_tables import cards, laid_out, plays
 
 
-def play(text: str, colour: str | None = None, uno: bool = False) -> act.Play:
-    return act.Play(Card.parse(text), Colour.parse(colour) if colour else None, uno)
+def play(text: str, colour: str | None = None, uno: bool = False) -> act.PlayCard:
+    return act.PlayCard(Card.parse(text), Colour.parse(colour) if colour else None, uno)
 
 
 # ------------------------------------------------------------------ matching

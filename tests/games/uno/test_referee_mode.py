@@ -18,8 +18,8 @@ def referee(players: int = 3, **options: object) -> ClassicUno:
     return state
 
 
-def play(text: str, colour: str | None = None, uno: bool = False) -> act.Play:
-    return act.Play(Card.parse(text), Colour.parse(colour) if colour else None, uno)
+def play(text: str, colour: str | None = None, uno: bool = False) -> act.PlayCard:
+    return act.PlayCard(Card.parse(text), Colour.parse(colour) if colour else None, uno)
 
 
 def started(

@@ -166,7 +166,7 @@ def test_tiki_face_played_as_the_last_card_wins_the_round_without_a_spin_d_u5() 
 
 def test_uno_applies_to_a_tiki_face_play_that_leaves_one_card_d_u5() -> None:
     state = tiki([["Tiki Draw 1", "Red 7"], ["Red 2", "Red 3"], ["Red 4", "Red 6"]], top="Red 5")
-    calls = {a for a in state.legal_actions() if isinstance(a, act.Play) and a.uno}
+    calls = {a for a in state.legal_actions() if isinstance(a, act.PlayCard) and a.uno}
     assert play("Tiki Draw 1", uno=True) in calls
     state.apply(play("Tiki Draw 1"))
     state.apply(state.chance_action(2))

@@ -137,7 +137,8 @@ def test_referee_go_to_player_may_draw_because_the_hand_is_unknown() -> None:
     state.apply(play("Tiki Go To"))
     state.apply(SpinResult((0,)))
     assert state.to_move == 0 and act.Draw() in state.legal_actions()
-    assert all(not a.card.is_tiki_face for a in state.legal_actions() if isinstance(a, act.Play))
+    plays = [a for a in state.legal_actions() if isinstance(a, act.PlayCard)]
+    assert all(not a.card.is_tiki_face for a in plays)
 
 
 # ---------------------------------------------------------- JSON and CLI

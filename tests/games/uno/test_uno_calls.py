@@ -19,8 +19,8 @@ from companion.games.uno.tiki_actions import SpinResult
 from . import classic_tables, variant_tables
 
 
-def play(text: str, colour: str | None = None, uno: bool = False) -> act.Play:
-    return act.Play(Card.parse(text), Colour.parse(colour) if colour else None, uno)
+def play(text: str, colour: str | None = None, uno: bool = False) -> act.PlayCard:
+    return act.PlayCard(Card.parse(text), Colour.parse(colour) if colour else None, uno)
 
 
 def classic_forgot() -> ClassicUno:

@@ -158,7 +158,7 @@ def test_replay_reproduces_the_state(game: str, seed: int) -> None:
 
 
 def plays_allowed(state: Any) -> set[Any]:
-    return {action for action in state.legal_actions() if isinstance(action, act.Play)}
+    return {action for action in state.legal_actions() if isinstance(action, act.PlayCard)}
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -118,6 +118,6 @@ def names(actions: Sequence[Any]) -> set[str]:
     return {str(action) for action in actions}
 
 
-def play(text: str, colour: str | None = None, uno: bool = False) -> act.Play:
+def play(text: str, colour: str | None = None, uno: bool = False) -> act.PlayCard:
     """A play action from a card text."""
-    return act.Play(Card.parse(text), Colour.parse(colour) if colour else None, uno)
+    return act.PlayCard(Card.parse(text), Colour.parse(colour) if colour else None, uno)
