@@ -5,15 +5,11 @@ a `StepSchedule` (the time of every step) and hands it to a `SpinnerBackend`,
 which steps, watches the home sensor and reports a `MoveReport`. Homing is a
 backend operation too, because the Pico firmware homes on its own.
 
-A backend module for the `serial` link is `device/serial_backend.py` and
-must provide, each taking the loaded `companion.config.Config`:
-
-- `open_serial_spinner(config) -> SpinnerBackend`
-- `open_serial_tray(config) -> TrayInputs`
-- `open_serial_dice_reader(config) -> DiceReader`
-
-`device.backends.open_spinner_backend(config)` and friends import it lazily
-and raise `BackendNotInstalled` with a sentence when it is missing.
+The backends live in `device.gpio`, `device.serial_backend` (the Pico's
+link) and `device.sim`; `device.backends.BACKEND_OPENERS` maps each
+backend's name to the functions opening its spinner, tray inputs and dice
+reader, and `device.backends.open_spinner_backend(config)` and friends look
+the configured one up there, importing its module only then.
 
 Conventions shared by every backend:
 
@@ -32,7 +28,40 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
+
+
+class LinkState(StrEnum):
+    """The state of the link to the table controller, as the table and screen show it.
+
+    `device.serial_link.SerialLink` moves between these; its state listeners,
+    `LinkedDevice.on_link_change` and `device.table_spinner.TableSpinner`
+    receive them. The values are the words a person reads ("offline").
+    """
+
+    CONNECTING = "connecting"
+    """Not connected yet (never online since the link started)."""
+    ONLINE = "online"
+    """Connected, handshake done: the devices behind it work."""
+    OFFLINE = "offline"
+    """Was online, then stopped answering or was unplugged; reconnecting."""
+    MISMATCH = "mismatch"
+    """The board runs firmware this companion cannot talk to."""
+    CLOSED = "closed"
+    """The link was closed by this program: it never comes back."""
+
+    @property
+    def lost(self) -> bool:
+        """The devices behind the link cannot move, and what they knew may be stale.
+
+        `CONNECTING` is not lost: nothing was known yet to lose.
+        """
+        return self in (LinkState.OFFLINE, LinkState.MISMATCH, LinkState.CLOSED)
+
+
+LinkListener = Callable[[LinkState, str], None]
+"""Called with the link's new state and the problem, a sentence (empty when online)."""
 
 
 @dataclass(frozen=True)
@@ -194,7 +223,7 @@ class LinkedDevice(Protocol):
         """
         ...
 
-    def on_link_change(self, listener: Callable[[str, str], None]) -> None:
+    def on_link_change(self, listener: LinkListener) -> None:
         """Call `listener(state, problem)` whenever the link's state changes."""
         ...
 

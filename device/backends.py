@@ -1,106 +1,164 @@
-"""Open the configured backend for each device, importing it only when used.
+"""Open the configured backend for each device, from one table of openers.
 
-`gpio` needs gpiozero, `serial` needs pyserial and `device/serial_backend.py`
-(see `device.backend` for the functions it provides), `sim` needs nothing.
+`BACKEND_OPENERS` maps each backend name (`companion.config.BACKENDS`) to
+the functions that open its spinner, tray inputs and dice reader, and make
+the clock its devices run on. Each opener imports its backend's module when
+called, so `gpio` needs gpiozero and `serial` needs pyserial only when used;
+`sim` needs nothing.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
-from types import ModuleType
-from typing import Any
+from dataclasses import dataclass
 
 from companion.config import Config
 from device.backend import DiceReader, SpinnerBackend, TrayInputs
 from device.clock import Clock, RealClock, VirtualClock
 from device.dice import DiceSource
-from device.errors import BackendNotInstalled, DeviceError
+from device.errors import DeviceError, DeviceUnavailable
 from device.spinner import Spinner
 from device.tray import DiceTray, TrayEvent
 
-SERIAL_MODULE = "device.serial_backend"
+
+@dataclass(frozen=True)
+class BackendOpeners:
+    """How one backend opens each device.
+
+    Attributes:
+        spinner: the spinner's motor and home sensor, stepping on the clock.
+        tray: the dice tray's sensor and button.
+        dice_reader: the dice reader, for `tray.dice_source = "serial"`.
+        clock: the clock the backend's devices run on.
+    """
+
+    spinner: Callable[[Config, Clock], SpinnerBackend]
+    tray: Callable[[Config, Clock], TrayInputs]
+    dice_reader: Callable[[Config], DiceReader]
+    clock: Callable[[Config], Clock]
 
 
-def make_clock(config: Config) -> Clock:
-    """The clock devices run on: virtual for `sim` unless `sim.real_time`."""
-    if config.backend == "sim" and not config.sim.real_time:
-        return VirtualClock()
+def _gpio_spinner(config: Config, clock: Clock) -> SpinnerBackend:
+    from device import gpio
+
+    return gpio.open_gpio_spinner(config, clock)
+
+
+def _gpio_tray(config: Config, _clock: Clock) -> TrayInputs:
+    from device import gpio
+
+    return gpio.open_gpio_tray(config)
+
+
+def _serial_spinner(config: Config, _clock: Clock) -> SpinnerBackend:
+    # The firmware times the steps: the host's clock plays no part.
+    from device import serial_backend
+
+    return serial_backend.open_serial_spinner(config)
+
+
+def _serial_tray(config: Config, _clock: Clock) -> TrayInputs:
+    from device import serial_backend
+
+    return serial_backend.open_serial_tray(config)
+
+
+def _serial_dice_reader(config: Config) -> DiceReader:
+    # The dice reader is wired to the table controller on every backend but `sim`.
+    from device import serial_backend
+
+    return serial_backend.open_serial_dice_reader(config)
+
+
+def _sim_spinner(config: Config, clock: Clock) -> SpinnerBackend:
+    from device import sim
+
+    return sim.open_sim_spinner(config, clock)
+
+
+def _sim_tray(_config: Config, clock: Clock) -> TrayInputs:
+    from device import sim
+
+    return sim.SimTray(clock)
+
+
+def _sim_dice_reader(_config: Config) -> DiceReader:
+    from device import sim
+
+    return sim.SimDiceReader()
+
+
+def _real_clock(_config: Config) -> Clock:
     return RealClock()
 
 
-def serial_module(config: Config) -> ModuleType:
-    """The serial backend module.
+def _sim_clock(config: Config) -> Clock:
+    return RealClock() if config.sim.real_time else VirtualClock()
+
+
+BACKEND_OPENERS: dict[str, BackendOpeners] = {
+    "gpio": BackendOpeners(_gpio_spinner, _gpio_tray, _serial_dice_reader, _real_clock),
+    "serial": BackendOpeners(_serial_spinner, _serial_tray, _serial_dice_reader, _real_clock),
+    "sim": BackendOpeners(_sim_spinner, _sim_tray, _sim_dice_reader, _sim_clock),
+}
+"""Every backend by its configured name (`backend = "..."`)."""
+
+
+def backend_openers(config: Config) -> BackendOpeners:
+    """The openers of `config.backend`.
 
     Raises:
-        BackendNotInstalled: `device/serial_backend.py` is not installed.
+        DeviceUnavailable: no backend has that name (a configuration made in code).
     """
     try:
-        return importlib.import_module(SERIAL_MODULE)
-    except ModuleNotFoundError as error:
-        if error.name not in (SERIAL_MODULE, "device"):
-            raise
-        raise BackendNotInstalled(
-            f'{config.source}: backend = "serial" is configured, but the serial backend '
-            "(device/serial_backend.py, from the Pico firmware work) is not installed in this "
-            'copy; set backend = "gpio" or "sim", or update the companion.'
-        ) from error
+        return BACKEND_OPENERS[config.backend]
+    except KeyError:
+        names = ", ".join(f'"{name}"' for name in BACKEND_OPENERS)
+        raise DeviceUnavailable(
+            f'{config.source}: there is no backend named "{config.backend}"; '
+            f"set backend to one of {names}."
+        ) from None
+
+
+def make_clock(config: Config) -> Clock:
+    """The clock devices run on: virtual for `sim` unless `sim.real_time`, real otherwise.
+
+    Raises:
+        DeviceUnavailable: an unknown backend.
+    """
+    return backend_openers(config).clock(config)
 
 
 def open_spinner_backend(config: Config, clock: Clock | None = None) -> SpinnerBackend:
-    """The spinner's backend for `config.backend`.
+    """The spinner's backend for `config.backend`, on `clock` (or the backend's own).
 
     Raises:
-        BackendNotInstalled: the backend's module or library is missing.
+        BackendNotInstalled: the backend's library is missing.
         DeviceError: the hardware could not be opened (the reason is given).
     """
-    if config.backend == "serial":
-        return _checked(serial_module(config).open_serial_spinner(config), SpinnerBackend)
-    if config.backend == "gpio":
-        from device import gpio
-
-        return gpio.open_gpio_spinner(config, clock)
-    from device import sim
-
-    return sim.open_sim_spinner(config, clock or make_clock(config))
+    openers = backend_openers(config)
+    return openers.spinner(config, clock or openers.clock(config))
 
 
 def open_tray_inputs(config: Config, clock: Clock | None = None) -> TrayInputs:
     """The dice tray's sensor and button for `config.backend`.
 
     Raises:
-        BackendNotInstalled: the backend's module or library is missing.
+        BackendNotInstalled: the backend's library is missing.
         DeviceError: the hardware could not be opened.
     """
-    if config.backend == "serial":
-        return _checked(serial_module(config).open_serial_tray(config), TrayInputs)
-    if config.backend == "gpio":
-        from device import gpio
-
-        return gpio.open_gpio_tray(config)
-    from device import sim
-
-    return sim.SimTray(clock or make_clock(config))
+    openers = backend_openers(config)
+    return openers.tray(config, clock or openers.clock(config))
 
 
 def open_dice_reader(config: Config) -> DiceReader:
-    """The serial dice reader (`tray.dice_source = "serial"`); simulated under `sim`.
+    """The dice reader (`tray.dice_source = "serial"`): the table controller's, or the sim's.
 
     Raises:
-        BackendNotInstalled: the serial backend is missing.
+        DeviceError: the reader could not be opened.
     """
-    if config.backend == "sim":
-        from device import sim
-
-        return sim.SimDiceReader()
-    return _checked(serial_module(config).open_serial_dice_reader(config), DiceReader)
-
-
-def _checked(backend: Any, protocol: type) -> Any:
-    if not isinstance(backend, protocol):
-        raise TypeError(f"{backend!r} does not implement {protocol.__name__}")
-    return backend
+    return backend_openers(config).dice_reader(config)
 
 
 def open_spinner(
@@ -109,7 +167,7 @@ def open_spinner(
     """A `Spinner` on the configured backend (not homed yet).
 
     Raises:
-        BackendNotInstalled: the backend's module or library is missing.
+        BackendNotInstalled: the backend's library is missing.
         DeviceError: the hardware could not be opened.
     """
     backend = open_spinner_backend(config, clock)
@@ -127,7 +185,7 @@ def open_tray(
     """A `DiceTray` on the configured backend with the configured dice source.
 
     Raises:
-        BackendNotInstalled: the backend's module or library is missing.
+        BackendNotInstalled: the backend's library is missing.
         DeviceError: the hardware could not be opened.
     """
     tray = config.tray

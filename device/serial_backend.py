@@ -25,13 +25,15 @@ from device.backend import (
     ButtonCallback,
     HomeReport,
     HomingPlan,
+    LinkListener,
+    LinkState,
     MotionCallback,
     MoveReport,
     StepSchedule,
     TrayThrow,
 )
 from device.errors import DeviceError, HomingError, LinkError
-from device.serial_link import ONLINE, ConnectHook, LinkSettings, Send, SerialLink
+from device.serial_link import ConnectHook, LinkSettings, Send, SerialLink
 from device.serial_moves import controller_move
 from firmware import protocol
 
@@ -85,7 +87,7 @@ def release_link(link: SerialLink) -> None:
 def add_setup_hook(link: SerialLink, hook: ConnectHook) -> None:
     """Run `hook` after every handshake, and now if the link is already online."""
     link.add_connect_hook(hook)
-    if link.state == ONLINE:
+    if link.state == LinkState.ONLINE:
         with contextlib.suppress(LinkError):  # failing now: it runs again on the reconnect
             hook(link.hello, lambda kind, fields: link.request(kind, fields))
 
@@ -146,8 +148,8 @@ class SerialSpinner(ClosesItself):
         add_setup_hook(link, self._on_connect)
 
     @property
-    def state(self) -> str:
-        """The link's state: `online`, `offline`, `connecting` or `mismatch`."""
+    def state(self) -> LinkState:
+        """The link's state now."""
         return self.link.state
 
     def enable(self, on: bool) -> None:
@@ -236,7 +238,7 @@ class SerialSpinner(ClosesItself):
             return
         self._closed = True
         try:
-            if self.link.state == ONLINE:
+            if self.link.state == LinkState.ONLINE:
                 self.enable(False)
         except LinkError:
             pass  # the board is gone: its own link-silence stop releases the motor
@@ -310,7 +312,7 @@ class _OnTheLink:
         """
         return self.link.poll()
 
-    def on_link_change(self, listener: Callable[[str, str], None]) -> None:
+    def on_link_change(self, listener: LinkListener) -> None:
         """Call `listener(state, problem)` whenever the link's state changes."""
         self.link.add_state_listener(listener)
 

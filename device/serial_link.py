@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.closing import ClosesItself
+from device.backend import LinkListener, LinkState
 from device.errors import LinkError
 from device.serial_port import (
     AttemptTimedOut,
@@ -36,21 +37,15 @@ from device.serial_port import (
 from firmware import protocol
 
 __all__ = [
-    "CLOSED", "CONNECTING", "MISMATCH", "OFFLINE", "ONLINE", "AttemptTimedOut",
-    "CommandRefused", "FirmwareMismatch", "LinkSettings", "LinkTimeout", "SerialLink",
+    "AttemptTimedOut", "CommandRefused", "FirmwareMismatch", "LinkSettings", "LinkState",
+    "LinkTimeout", "SerialLink",
     "backoff_delays", "check_versions", "open_serial_port", "resolve_port", "with_retries",
 ]
 
 log = logging.getLogger(__name__)
 
-CONNECTING = "connecting"
-ONLINE = "online"
-OFFLINE = "offline"
-MISMATCH = "mismatch"
-CLOSED = "closed"
-
 EventListener = Callable[[dict[str, Any]], None]
-StateListener = Callable[[str, str], None]
+StateListener = LinkListener
 Send = Callable[[int, dict[str, Any]], dict[str, Any]]
 """`send(kind, fields)`: a request usable by connect hooks, before the link is online."""
 ConnectHook = Callable[[dict[str, Any], Send], None]
@@ -80,7 +75,7 @@ class SerialLink(ClosesItself):
                  opener: Callable[[str, int, float], Port] = open_serial_port) -> None:
         self.settings = settings
         self.opener = opener
-        self.state = CONNECTING
+        self.state: LinkState = LinkState.CONNECTING
         self.problem = "connecting to the table controller"
         self.hello: dict[str, Any] = {}
         self.decoder = protocol.FrameDecoder()
@@ -142,12 +137,13 @@ class SerialLink(ClosesItself):
         """
         deadline = time.monotonic() + timeout_s
         with self._changed:
-            while self.state not in (ONLINE, MISMATCH) and not self._stop.is_set():
+            settled = (LinkState.ONLINE, LinkState.MISMATCH)
+            while self.state not in settled and not self._stop.is_set():
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     return False
                 self._changed.wait(remaining)
-            return self.state == ONLINE
+            return self.state == LinkState.ONLINE
 
     def poll(self) -> dict[str, Any]:
         """The controller's status now (a PING that also collects events).
@@ -160,7 +156,7 @@ class SerialLink(ClosesItself):
     def status(self) -> dict[str, Any]:
         """The link's state for screens and `companion hw test`."""
         return {
-            "state": self.state,
+            "state": self.state.value,
             "problem": self.problem,
             "reconnects": self.reconnects,
             "dropped_frames": self.decoder.counters.dropped(),
@@ -183,7 +179,7 @@ class SerialLink(ClosesItself):
             CommandRefused: the firmware refused the command.
         """
         if not self.wait_online(self.settings.handshake_timeout_s):
-            if self.state == MISMATCH:
+            if self.state == LinkState.MISMATCH:
                 raise FirmwareMismatch(self.problem)
             raise LinkError(self._unavailable_sentence())
         return self._request(kind, fields or {}, self.settings.retries + 1)
@@ -197,7 +193,7 @@ class SerialLink(ClosesItself):
         self._drop_port("the link was closed")
         if self._supervisor is not None and self._supervisor is not threading.current_thread():
             self._supervisor.join(timeout=5)
-        self._set_state(CLOSED, "the link was closed")
+        self._set_state(LinkState.CLOSED, "the link was closed")
 
     # -- requests ---------------------------------------------------------------
     def _request(self, kind: int, fields: dict[str, Any], attempts: int,
@@ -226,8 +222,9 @@ class SerialLink(ClosesItself):
                 on_timeout=self._count_timeout,
             )
         self._timeouts = 0
-        if self.state == OFFLINE and self._ready_connection == connection:
-            self._set_state(ONLINE, "")  # answering again after timeouts, on a set-up link
+        if self.state == LinkState.OFFLINE and self._ready_connection == connection:
+            # Answering again after timeouts, on a set-up link.
+            self._set_state(LinkState.ONLINE, "")
         if kind_back == protocol.NAK:
             raise CommandRefused(
                 f"The table controller refused the {name} command: {reply.get('error')}."
@@ -261,8 +258,9 @@ class SerialLink(ClosesItself):
 
     def _count_timeout(self) -> None:
         self._timeouts += 1
-        if self._timeouts >= self.settings.offline_after and self.state == ONLINE:
-            self._set_state(OFFLINE, "it stopped answering; check its USB cable and power")
+        if self._timeouts >= self.settings.offline_after and self.state == LinkState.ONLINE:
+            self._set_state(LinkState.OFFLINE,
+                            "it stopped answering; check its USB cable and power")
 
     def _write(self, frame: bytes) -> None:
         port = self._port
@@ -414,7 +412,7 @@ class SerialLink(ClosesItself):
             return False
         problem = check_versions(hello)
         if problem:
-            self._drop_port(problem, state=MISMATCH)
+            self._drop_port(problem, state=LinkState.MISMATCH)
             return False
         self.hello = hello
         self._timeouts = 0
@@ -433,14 +431,14 @@ class SerialLink(ClosesItself):
             self.reconnects += 1
         self._ever_online = True
         self._ready_connection = self._connection
-        self._set_state(ONLINE, "")
+        self._set_state(LinkState.ONLINE, "")
         return True
 
-    def _lost_state(self) -> str:
-        return OFFLINE if self._ever_online else CONNECTING
+    def _lost_state(self) -> LinkState:
+        return LinkState.OFFLINE if self._ever_online else LinkState.CONNECTING
 
     def _drop_port(self, reason: str, connection: int | None = None,
-                   state: str = "") -> None:
+                   state: LinkState | None = None) -> None:
         with self._changed:
             if connection is not None and connection != self._connection:
                 return
@@ -455,11 +453,12 @@ class SerialLink(ClosesItself):
         if not self._stop.is_set():
             self._set_state(state or self._lost_state(), reason)
 
-    def _set_state(self, state: str, problem: str) -> None:
+    def _set_state(self, state: LinkState, problem: str) -> None:
         with self._changed:
-            if self.state == CLOSED or (self.state == state and self.problem == problem):
+            if self.state == LinkState.CLOSED or (self.state, self.problem) == (state, problem):
                 return
-            if self.state == MISMATCH and state in (CONNECTING, OFFLINE):
+            retrying = (LinkState.CONNECTING, LinkState.OFFLINE)
+            if self.state == LinkState.MISMATCH and state in retrying:
                 return  # keep telling the person about the firmware until it changes
             self.state, self.problem = state, problem
             self._changed.notify_all()
@@ -472,5 +471,5 @@ class SerialLink(ClosesItself):
 
     def _unavailable_sentence(self) -> str:
         # No promise to keep reconnecting: a command-line program is about to exit.
-        label = "not connected" if self.state == CONNECTING else self.state
+        label = "not connected" if self.state == LinkState.CONNECTING else self.state
         return f"The table controller is {label}: {self.problem}."

@@ -33,6 +33,10 @@ from device.motion import MotionLimits, plan_move, plan_spin
 
 log = logging.getLogger(__name__)
 
+UNAVAILABLE_WITHOUT_REASON = (
+    "The spinner stopped working without saying why; home it again (`companion hw home`)."
+)
+
 
 @dataclass(frozen=True)
 class SpinOutcome:
@@ -188,7 +192,7 @@ class Spinner(ClosesItself):
             with self.powered():
                 report = self.backend.home(self.homing_plan())
         except DeviceError as error:
-            self.unavailable_reason = str(error)
+            self.mark_unavailable(str(error))
             log.error("The spinner is unavailable: %s", error)
             raise
         self.unavailable_reason = ""
@@ -282,9 +286,20 @@ class Spinner(ClosesItself):
         try:
             return self._drive_to(pick)
         except DeviceError as error:
-            self.unavailable_reason = str(error)
-            self.position = None
+            self.mark_unavailable(str(error))
             return self._software_pick(pick)
+
+    def mark_unavailable(self, reason: str) -> None:
+        """Take the spinner out of use until `home()` succeeds again.
+
+        For trouble the spinner learns of from outside (the table
+        controller's link went offline): its position is forgotten, since
+        the motor may have turned or been released meanwhile, and every spin
+        until the next homing is a software pick giving `reason` (a sentence;
+        an empty one is replaced by a general one, so the spinner always says why).
+        """
+        self.unavailable_reason = reason or UNAVAILABLE_WITHOUT_REASON
+        self.position = None
 
     def _software_pick(self, pick: results.SpinPick) -> SpinOutcome:
         return SpinOutcome(

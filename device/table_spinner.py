@@ -33,6 +33,7 @@ from companion.closing import ClosesItself
 from companion.config import Config
 from companion.games.base import ChanceRequest, RuleError
 from device import backends, results
+from device.backend import LinkListener, LinkState
 from device.clock import Clock
 from device.errors import DeviceError
 from device.spinner import Spinner, SpinOutcome
@@ -41,11 +42,6 @@ log = logging.getLogger(__name__)
 
 OUTCOMES_KEPT = 256
 """How many recent motions `TableSpinner.outcomes` keeps."""
-
-LINK_ONLINE = "online"
-LINK_LOST = ("offline", "mismatch", "closed")
-"""Serial link states (`device.serial_link`) in which the spinner cannot move."""
-
 
 @dataclass(frozen=True)
 class SpinnerStatus:
@@ -92,7 +88,7 @@ StatusListener = Callable[[SpinnerStatus], None]
 class StateListened(Protocol):
     """A link that reports its state changes, as `device.serial_link.SerialLink` does."""
 
-    def add_state_listener(self, listener: Callable[[str, str], None]) -> None:
+    def add_state_listener(self, listener: LinkListener) -> None:
         """Call `listener(state, problem)` on every state change."""
         ...
 
@@ -222,16 +218,16 @@ class TableSpinner(ClosesItself):
         """Follow a serial link's state with `on_link_state`."""
         link.add_state_listener(self.on_link_state)
 
-    def on_link_state(self, state: str, problem: str) -> None:
+    def on_link_state(self, state: LinkState, problem: str) -> None:
         """A `SerialLink` state listener: unavailable when lost, re-homed when back online.
 
         Only a spinner shown as unavailable re-homes when the link comes
         online, so the link's first connection does not home it twice.
         """
-        if state == LINK_ONLINE:
+        if state == LinkState.ONLINE:
             if not self.status.available:
                 self.rehome()
-        elif state in LINK_LOST:
+        elif state.lost:
             detail = f": {problem}" if problem else ""
             self._submit(_LinkLost(f"The table controller's link is {state}{detail}."))
 
@@ -274,8 +270,7 @@ class TableSpinner(ClosesItself):
                 self._update(available=False, reason=result.reason, software_pick=True)
             return
         if isinstance(job, _LinkLost):
-            spinner.unavailable_reason = job.reason
-            spinner.position = None
+            spinner.mark_unavailable(job.reason)
             self._update(available=False, reason=job.reason)
             return
         try:
@@ -325,7 +320,7 @@ def open_table_spinner(
     is lost, re-homed when it is back.
 
     Raises:
-        BackendNotInstalled: the backend's module or library is missing.
+        BackendNotInstalled: the backend's library is missing.
         DeviceError: the hardware could not be opened (the reason is given).
     """
     spinner = backends.open_spinner(config, clock, rng)

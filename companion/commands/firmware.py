@@ -231,12 +231,12 @@ def check_version(pattern: str) -> str:
     Raises:
         FirmwareInstallError: no handshake, or a version other than this companion's.
     """
-    from device.serial_link import MISMATCH
+    from device.backend import LinkState
 
     link = _link(pattern, HANDSHAKE_WAIT_S)
     try:
         online = link.wait_online(HANDSHAKE_WAIT_S)
-        if link.state == MISMATCH:
+        if link.state == LinkState.MISMATCH:
             raise FirmwareInstallError(link.problem)
         if not online:
             raise FirmwareInstallError(

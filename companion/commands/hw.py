@@ -27,6 +27,7 @@ from companion.config import (
 from companion.errors import CompanionError
 
 if TYPE_CHECKING:
+    from device.backend import LinkState
     from device.clock import Clock
     from device.spinner import Spinner, SpinOutcome
     from device.tray import DiceTray, TrayEvent
@@ -151,7 +152,11 @@ def seat_angles_from(args: argparse.Namespace, config: Config) -> tuple[float, .
 
 
 def run_spin(args: argparse.Namespace) -> int:
-    """Spin K times and print each result (or one JSON object)."""
+    """Spin K times and print each result (or one JSON object).
+
+    Exit 1 when the pointer did not show every result (software picks):
+    this is a hardware test, and it says what the table would do instead.
+    """
     config = _config(args)
     angles = seat_angles_from(args, config)
     margin = config.spinner.margin_deg if args.margin is None else args.margin
@@ -178,7 +183,8 @@ def run_spin(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"spins": [o.to_json() for o in outcomes]}))
     _report_spinner_trouble(outcomes)
-    return 0
+    # A hardware test: results the pointer did not show are a failure.
+    return 1 if any(o.software_pick for o in outcomes) else 0
 
 
 def _spin_line(number: int, outcome: SpinOutcome) -> str:
@@ -202,8 +208,9 @@ def _report_spinner_trouble(outcomes: list[SpinOutcome]) -> None:
     picked = [o for o in outcomes if o.software_pick]
     if picked:
         print(
-            f"companion: the spinner is unavailable, {len(picked)} result(s) were software "
-            f"picks: {picked[0].reason}",
+            f"companion: the spinner did not turn, {len(picked)} result(s) were software "
+            f"picks: {picked[0].reason} At the table, the companion would fall back to a "
+            "software pick for each spin, shown on the screen, until the spinner works.",
             file=sys.stderr,
         )
     faults = [o.fault for o in outcomes if o.fault is not None]
@@ -374,10 +381,12 @@ def _watch(tray: DiceTray, clock: Clock, duration: float | None) -> None:
             clock.sleep(0.02)
 
 
-def _say_link_change(state: str, problem: str) -> None:
-    if state == "online":
+def _say_link_change(state: LinkState, problem: str) -> None:
+    from device.backend import LinkState
+
+    if state == LinkState.ONLINE:
         print("the table controller is back online", flush=True)
-    elif state in ("offline", "mismatch"):
+    elif state in (LinkState.OFFLINE, LinkState.MISMATCH):
         print(f"the table controller is {state}: {problem}; the tray's events resume when it "
               "is back", flush=True)
 

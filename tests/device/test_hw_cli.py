@@ -108,15 +108,37 @@ def test_a_spin_line_says_what_made_the_spinner_rehome(fault: MissedSteps, told:
     assert "missed 0" not in line
 
 
-def test_a_dead_sensor_spins_in_software_and_says_why(
+FALLBACK_SENTENCE = (
+    "At the table, the companion would fall back to a software pick for each spin, shown on"
+    " the screen, until the spinner works."
+)
+
+
+def test_a_dead_sensor_fails_the_spin_test_and_says_the_table_would_pick_in_software(
     write_config,
     capsys: pytest.CaptureFixture[str],  # type: ignore[no-untyped-def]
 ) -> None:
     path = write_config('backend = "sim"\n[sim]\ndead_home_sensor = true\n')
     code, out, err = run(["hw", "spin", "--config", str(path), "--json"], capsys)
-    assert code == 0
+    assert code == 1
     assert json.loads(out)["spins"][0]["revolutions"] == 0.0
     assert "software pick" in err and "home sensor" in err
+    assert FALLBACK_SENTENCE in err
+
+
+def test_spinning_on_the_serial_backend_with_no_board_fails_and_says_what_the_table_does(
+    write_config, capsys: pytest.CaptureFixture[str]  # type: ignore[no-untyped-def]
+) -> None:
+    # No board: the configured port names nothing (no device file matches it).
+    missing = write_config("").parent / "no-such-board" / "ttyACM9"
+    path = write_config(
+        f'backend = "sim"\n[serial]\nport = "{missing}"\nhandshake_timeout_s = 0.2\n'
+    )
+    code, out, err = run(["hw", "spin", "--config", str(path), "--backend", "serial"], capsys)
+    assert code == 1
+    assert out.startswith("spin 1: seat ") and "software pick" in out
+    assert f"The table controller is not connected: no board matches {missing}" in err
+    assert FALLBACK_SENTENCE in err
 
 
 def test_home_reports_success(capsys: pytest.CaptureFixture[str]) -> None:
@@ -146,18 +168,6 @@ def test_self_test_names_the_failing_device_and_the_reason(
     assert code == 1
     assert out.splitlines()[0].startswith("spinner (sim, step_dir): FAILED: ")
     assert "home sensor" in out.splitlines()[0]
-
-
-def test_serial_backend_without_its_module_says_so(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setattr("device.backends.SERIAL_MODULE", "device.not_installed_serial")
-    code, out, err = run(["hw", "spin", "--backend", "serial"], capsys)
-    assert code == 1 and out == ""
-    assert 'backend = "serial" is configured, but the serial backend' in err
-    code, out, _ = run(["hw", "test", "--backend", "serial"], capsys)
-    assert code == 1
-    assert out.splitlines()[0].startswith("spinner (serial, step_dir): FAILED: ")
 
 
 def test_tray_simulated_throws_print_a_throw_and_a_settle_each(

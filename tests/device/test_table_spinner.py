@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 import threading
 from collections import Counter
-from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -25,7 +24,14 @@ from companion.table import (
     default_players,
 )
 from device import results
-from device.backend import HomeReport, HomingPlan, MoveReport, StepSchedule
+from device.backend import (
+    HomeReport,
+    HomingPlan,
+    LinkListener,
+    LinkState,
+    MoveReport,
+    StepSchedule,
+)
 from device.backends import open_spinner
 from device.clock import VirtualClock
 from device.sim import SimSpinner
@@ -207,7 +213,8 @@ def test_a_lost_link_makes_it_unavailable_and_coming_back_online_rehomes(
     sim_config: Config,
 ) -> None:
     with make(sim_config) as spinner:
-        spinner.on_link_state("offline", "it stopped answering; check its USB cable and power")
+        problem = "it stopped answering; check its USB cable and power"
+        spinner.on_link_state(LinkState.OFFLINE, problem)
         assert spinner.wait_idle(WAIT_S)
         assert spinner.status.reason == (
             "The table controller's link is offline: it stopped answering;"
@@ -215,7 +222,7 @@ def test_a_lost_link_makes_it_unavailable_and_coming_back_online_rehomes(
         )
         spinner.outcome(spin_request(4))
         assert spinner.status.software_pick and not spinner.status.available
-        spinner.on_link_state("online", "")
+        spinner.on_link_state(LinkState.ONLINE, "")
         assert spinner.wait_idle(WAIT_S)
         assert spinner.status.available
         seat = spinner.outcome(spin_request(4))
@@ -228,12 +235,12 @@ class FakeLink:
     """Records state listeners, as `SerialLink.add_state_listener` does, and plays states."""
 
     def __init__(self) -> None:
-        self.listeners: list[Callable[[str, str], None]] = []
+        self.listeners: list[LinkListener] = []
 
-    def add_state_listener(self, listener: Callable[[str, str], None]) -> None:
+    def add_state_listener(self, listener: LinkListener) -> None:
         self.listeners.append(listener)
 
-    def becomes(self, state: str, problem: str = "") -> None:
+    def becomes(self, state: LinkState, problem: str = "") -> None:
         for listener in self.listeners:
             listener(state, problem)
 
@@ -259,16 +266,16 @@ def test_the_configured_spinner_follows_its_serial_link(
     homings = count_homings(spinner)
     monkeypatch.setattr("device.backends.open_spinner", lambda *args: spinner)
     with open_table_spinner(sim_config) as table_spinner:
-        link.becomes("online")  # the first connection: homing is already under way
+        link.becomes(LinkState.ONLINE)  # the first connection: homing is already under way
         assert table_spinner.wait_idle(WAIT_S)
         assert len(homings) == 1 and table_spinner.status.available
-        link.becomes("offline", "it stopped answering; check its USB cable and power")
+        link.becomes(LinkState.OFFLINE, "it stopped answering; check its USB cable and power")
         assert table_spinner.wait_idle(WAIT_S)
         assert not table_spinner.status.available
-        link.becomes("online")
+        link.becomes(LinkState.ONLINE)
         assert table_spinner.wait_idle(WAIT_S)
         assert len(homings) == 2 and table_spinner.status.available
-    link.becomes("online")  # after close: ignored
+    link.becomes(LinkState.ONLINE)  # after close: ignored
     assert len(homings) == 2
 
 

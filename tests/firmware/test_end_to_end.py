@@ -19,7 +19,7 @@ from companion.config import Config, HomeConfig, SerialConfig, SpinnerConfig
 from device import serial_backend
 from device.backend import StepSchedule
 from device.errors import DeviceError, LinkError
-from device.serial_link import MISMATCH, OFFLINE, ONLINE, FirmwareMismatch
+from device.serial_link import FirmwareMismatch, LinkState
 from device.spinner import Spinner
 from tests.firmware.conftest import STEPS_PER_TURN, homing_plan, serial_config
 from tests.firmware.harness import PtyBoard
@@ -196,7 +196,7 @@ def test_unplug_mid_spin_fails_the_move_clearly_and_the_spinner_rehomes_after_re
         pty_board.unplug()
         mover.join(timeout=5)
         assert errors and "disconnected during the move" in str(errors[0])
-        assert eventually(lambda: backend.state == OFFLINE)
+        assert eventually(lambda: backend.state == LinkState.OFFLINE)
         with pytest.raises(LinkError, match="offline"):
             backend.link.request(0x02, {})
         pty_board.replug()
@@ -214,7 +214,7 @@ def test_a_board_that_lost_power_is_rehomed_when_it_comes_back(pty_board: PtyBoa
         backend.enable(True)
         backend.home(homing_plan())
         pty_board.unplug()
-        assert eventually(lambda: backend.state == OFFLINE)
+        assert eventually(lambda: backend.state == LinkState.OFFLINE)
         pty_board.world.rotor += 77  # someone turned the idol by hand meanwhile
         pty_board.replug(reboot=True)
         assert eventually(lambda: backend.rehomes == 1, 8)
@@ -232,7 +232,7 @@ def test_a_mismatched_firmware_is_refused_with_a_clear_message(pty_board: PtyBoa
     pty_board.controller.cmd_hello = old_hello  # type: ignore[method-assign]
     backend = serial_backend.open_serial_spinner(serial_config(pty_board))
     try:
-        assert eventually(lambda: backend.state == MISMATCH)
+        assert eventually(lambda: backend.state == LinkState.MISMATCH)
         with pytest.raises(FirmwareMismatch,
                            match=r"runs firmware 0\.9\.0.*companion firmware install"):
             backend.enable(True)
@@ -247,12 +247,12 @@ def test_a_silent_controller_turns_the_link_offline_then_recovers(pty_board: Pty
     try:
         assert backend.link.wait_online(3)
         pty_board.paused.set()
-        assert eventually(lambda: backend.state == OFFLINE)
+        assert eventually(lambda: backend.state == LinkState.OFFLINE)
         with pytest.raises(LinkError):
             backend.enable(True)
         pty_board.paused.clear()
         assert backend.link.wait_online(5)
-        assert OFFLINE in states and states[-1] == ONLINE
+        assert LinkState.OFFLINE in states and states[-1] == LinkState.ONLINE
     finally:
         backend.close()
 
@@ -269,7 +269,7 @@ def test_garbage_from_the_board_is_dropped_and_the_link_keeps_working(
         backend.enable(True)
         assert backend.home_sensor_active() is False
         assert backend.link.decoder.counters.dropped() > 0
-        assert backend.state == ONLINE
+        assert backend.state == LinkState.ONLINE
     finally:
         backend.close()
 

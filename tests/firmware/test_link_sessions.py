@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from device.serial_link import OFFLINE, ONLINE, LinkSettings, SerialLink
+from device.serial_link import LinkSettings, LinkState, SerialLink
 from firmware import protocol, version
 
 HELLO_REPLY = {"firmware": version.FIRMWARE_VERSION, "protocol": protocol.PROTOCOL_VERSION,
@@ -107,7 +107,7 @@ def test_a_failing_connect_hook_does_not_end_the_link(scripted) -> None:  # type
     link.add_connect_hook(hook)
     link.start()
     assert link.wait_online(3) and done.is_set()
-    assert link.state == ONLINE and link.supervisor_errors == 2
+    assert link.state == LinkState.ONLINE and link.supervisor_errors == 2
     assert board.hellos == 3  # one handshake per attempt, each after a fresh open
 
 
@@ -128,7 +128,7 @@ def test_random_frames_and_noise_from_the_board_never_stop_the_link(scripted) ->
             board.incoming.put(protocol.encode_frame(rng.randrange(256), kind, fields))
     for _ in range(5):
         link.poll()
-    assert link.state not in (OFFLINE,) and link.state == ONLINE
+    assert link.state not in (LinkState.OFFLINE,) and link.state == LinkState.ONLINE
     assert link.decoder.counters.dropped() > 0
     readers = [t for t in threading.enumerate() if t.name == "serial-reader" and t.is_alive()]
     assert readers and link.supervisor_errors == 0
