@@ -12,6 +12,7 @@ import contextlib
 import functools
 import json
 import logging
+import math
 import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TextIO
@@ -66,13 +67,50 @@ def register(subparsers: Any) -> None:
     calibrate.set_defaults(func=_interruptible(run_calibrate))
     tray = commands.add_parser("tray", parents=[common], help="watch throws and settles live")
     tray.add_argument(
-        "--simulate-throws", type=int, metavar="N", help="sim: play N throws, then stop"
+        "--simulate-throws", type=throw_count, metavar="N", help="sim: play N throws, then stop"
     )
-    tray.add_argument("--duration", type=float, metavar="S", help="stop watching after S seconds")
+    tray.add_argument(
+        "--duration", type=watch_seconds, metavar="S", help="stop watching after S seconds"
+    )
     tray.set_defaults(func=_interruptible(run_tray))
     test = commands.add_parser("test", parents=[common], help="self-test every configured device")
     test.set_defaults(func=_interruptible(run_test))
     parser.set_defaults(default_func=lambda _args: parser.print_help() or 0)
+
+
+def throw_count(text: str) -> int:
+    """A `--simulate-throws` count: a whole number, 1 or more.
+
+    Raises:
+        argparse.ArgumentTypeError: anything else, as a sentence (a usage error, exit 2).
+    """
+    try:
+        count = int(text)
+    except ValueError:
+        count = 0
+    if count < 1:
+        raise argparse.ArgumentTypeError(
+            f"give a whole number of throws, 1 or more, not {text!r}."
+        )
+    return count
+
+
+def watch_seconds(text: str) -> float:
+    """A `--duration`: seconds, a finite number above 0 (leave it out to watch until Ctrl-C).
+
+    Raises:
+        argparse.ArgumentTypeError: anything else, as a sentence (a usage error, exit 2).
+    """
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not (seconds > 0 and math.isfinite(seconds)):
+        raise argparse.ArgumentTypeError(
+            f"give the seconds to watch, above 0 (such as 30), not {text!r}; leave it out "
+            "to watch until Ctrl-C."
+        )
+    return seconds
 
 
 _QUIET = logging.NullHandler()
@@ -320,7 +358,7 @@ def run_tray(args: argparse.Namespace) -> int:
     try:
         tray.start()
         if args.simulate_throws is not None:
-            _simulate_throws(tray, clock, max(0, args.simulate_throws))
+            _simulate_throws(tray, clock, args.simulate_throws)
         elif config.backend == "sim":
             _interactive_sim(tray, clock)
         else:

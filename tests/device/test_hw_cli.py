@@ -10,9 +10,11 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from gpiozero.pins.mock import MockFactory
 
 from companion.cli import main
 from companion.commands import hw
+from device.clock import VirtualClock
 from device.spinner import MissedSteps, SpinOutcome
 
 
@@ -188,6 +190,48 @@ def test_interactive_sim_tray_throws_on_enter(
     assert code == 0
     kinds = [line.split()[1].rstrip(":") for line in out.splitlines()[1:]]
     assert kinds == ["throw", "settled", "button"]
+
+
+@pytest.mark.parametrize("value", ["-3", "0", "nan", "-0.5", "2.5", "many"])
+def test_tray_refuses_a_throw_count_that_is_not_one_or_more_with_a_sentence_and_exit_2(
+    value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["hw", "tray", "--backend", "sim", f"--simulate-throws={value}"])
+    captured = capsys.readouterr()
+    assert stopped.value.code == 2 and captured.out == ""
+    assert (
+        f"argument --simulate-throws: give a whole number of throws, 1 or more, not {value!r}."
+        in captured.err
+    )
+
+
+@pytest.mark.parametrize("value", ["-1", "0", "-0.0", "nan", "NaN", "inf", "soon"])
+def test_tray_refuses_a_watch_duration_that_is_not_above_zero_with_a_sentence_and_exit_2(
+    value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["hw", "tray", "--backend", "sim", f"--duration={value}"])
+    captured = capsys.readouterr()
+    assert stopped.value.code == 2 and captured.out == ""
+    assert (
+        f"argument --duration: give the seconds to watch, above 0 (such as 30), not {value!r};"
+        " leave it out to watch until Ctrl-C." in captured.err
+    )
+
+
+def test_tray_watches_for_the_duration_given_in_seconds(
+    mock_factory: MockFactory,
+    virtual_clock: VirtualClock,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The gpio tray on mock pins: the watch is the path that honours --duration.
+    monkeypatch.setattr(hw, "_clock", lambda _config: virtual_clock)
+    start = virtual_clock.now()
+    code, out, _ = run(["hw", "tray", "--backend", "gpio", "--duration", "0.5"], capsys)
+    assert code == 0 and out.startswith("watching the tray")
+    assert 0.5 <= virtual_clock.now() - start < 0.6
 
 
 def test_simulated_throws_need_the_sim_backend(capsys: pytest.CaptureFixture[str]) -> None:
