@@ -17,7 +17,7 @@ from typing import Protocol
 from companion.closing import ClosesItself
 from device.backend import HomeReport, HomingPlan, MoveReport, StepSchedule
 from device.clock import Clock, RealClock, VirtualClock
-from device.errors import HomingError
+from device.errors import DeviceUnavailable, HomingError
 
 DEFAULT_SPIN_NS = 1_500_000
 """Busy-wait this long before each due step; sleep through the rest of a gap."""
@@ -145,15 +145,39 @@ class HostSteppedSpinner(ClosesItself):
         self._closed = False
 
     def enable(self, on: bool) -> None:
-        """Energise or release the motor."""
+        """Energise or release the motor; releasing a closed backend does nothing.
+
+        Raises:
+            DeviceUnavailable: energising after `close()`.
+        """
+        if self._closed and not on:
+            return  # close() released the motor and the pins already
+        self._refuse_when_closed()
         self.driver.enable(on)
 
     def home_sensor_active(self) -> bool:
-        """Whether the home sensor is active now."""
+        """Whether the home sensor is active now.
+
+        Raises:
+            DeviceUnavailable: after `close()`.
+        """
+        self._refuse_when_closed()
         return self.sensor.is_active()
 
+    def _refuse_when_closed(self) -> None:
+        if self._closed:
+            raise DeviceUnavailable(
+                f"The {self.name} spinner was closed and its pins given back; "
+                "open the spinner again to use it."
+            )
+
     def move(self, schedule: StepSchedule) -> MoveReport:
-        """Step through the schedule, recording forward home edges."""
+        """Step through the schedule, recording forward home edges.
+
+        Raises:
+            DeviceUnavailable: after `close()`.
+        """
+        self._refuse_when_closed()
         self.driver.set_direction(schedule.direction)
         edges: list[int] = []
         was_active = self.sensor.is_active()
@@ -177,7 +201,9 @@ class HostSteppedSpinner(ClosesItself):
 
         Raises:
             HomingError: the sensor never became active within the limits.
+            DeviceUnavailable: after `close()`.
         """
+        self._refuse_when_closed()
         clock = self.scheduler.clock
         start = clock.now_ns()
         deadline = start + round(plan.timeout_s * 1e9)
@@ -226,7 +252,7 @@ class HostSteppedSpinner(ClosesItself):
         self.scheduler.run(times, one_step)
 
     def close(self) -> None:
-        """Release the motor and the sensor (idempotent)."""
+        """Release the motor and the sensor (idempotent); moving afterwards is refused."""
         if self._closed:
             return
         self._closed = True

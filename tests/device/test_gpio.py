@@ -72,29 +72,63 @@ def test_direction_pin_is_set_before_the_first_pulse(
     level: bool,
 ) -> None:
     backend = open_gpio_spinner(gpio_config, virtual_clock)
-    dir_pin, step_pin = mock_factory.pin(DIR), mock_factory.pin(STEP)
+    # The rotor reads DIR at each STEP rise, as the driver does.
+    rotor = MockRotor(mock_factory, virtual_clock, 500)
+    dir_pin = mock_factory.pin(DIR)
+    backend.enable(True)
+    limits = MotionLimits.from_config(gpio_config.spinner)
+    # Start from the other direction, so DIR must change for this move.
+    backend.move(plan_move(3, limits, -direction))
+    assert dir_pin.state == (not level)
     dir_pin.clear_states()
-    step_pin.clear_states()
-    backend.move(plan_move(5, MotionLimits.from_config(gpio_config.spinner), direction))
+    backend.move(plan_move(5, limits, direction))
     assert dir_pin.state == level
-    if level:
-        # The change of DIR came before (at or earlier than) the first STEP rise.
-        assert sum(s.timestamp for s in dir_pin.states[1:2]) <= step_pin.states[1].timestamp
+    assert [state for _when, state in absolute_changes(dir_pin.states)] == [level]
+    # Every pulse of each move, the first included, turned the rotor its move's way.
+    assert [turn for _when, turn in rotor.steps] == [-direction] * 3 + [direction] * 5
+    backend.close()
 
 
-def test_enable_pin_is_active_low_and_releases_on_close(
+def absolute_changes(states: list) -> list[tuple[float, bool]]:  # type: ignore[type-arg]
+    """(time since the first record, level) of each change recorded on a mock pin."""
+    now = 0.0
+    changes = []
+    for state in states[1:]:
+        now += state.timestamp
+        changes.append((now, bool(state.state)))
+    return changes
+
+
+def test_closing_disables_the_driver_releases_every_pin_and_refuses_further_use(
     mock_factory: MockFactory, virtual_clock: VirtualClock, gpio_config: Config
 ) -> None:
+    from gpiozero import DigitalOutputDevice
+
+    from device.errors import DeviceUnavailable
+
     backend = open_gpio_spinner(gpio_config, virtual_clock)
     enable_pin = mock_factory.pin(EN)
     assert enable_pin.state is True  # released until asked
     backend.enable(True)
-    assert enable_pin.state is False
+    assert enable_pin.state is False  # active low
     backend.enable(False)
     assert enable_pin.state is True
     backend.enable(True)
+    enable_pin.clear_states()
     backend.close()
     backend.close()  # idempotent
+    # The driver was switched off (EN driven high) before its pin was let go.
+    assert [state for _when, state in absolute_changes(enable_pin.states)] == [True]
+    for number in (STEP, DIR, EN, HOME):
+        assert mock_factory.pin(number).function == "input", number
+        DigitalOutputDevice(number).close()  # free again: nothing still holds it
+    with pytest.raises(DeviceUnavailable, match=r"was closed .* open the spinner again"):
+        backend.move(plan_move(5, MotionLimits.from_config(gpio_config.spinner)))
+    with pytest.raises(DeviceUnavailable, match="was closed"):
+        backend.enable(True)
+    with pytest.raises(DeviceUnavailable, match="was closed"):
+        backend.home_sensor_active()
+    backend.enable(False)  # releasing a closed motor is harmless
 
 
 def test_uln2003_walks_the_half_step_sequence_and_releases_the_coils(
@@ -126,11 +160,31 @@ def test_uln2003_walks_the_half_step_sequence_and_releases_the_coils(
         (1, 0, 0, 1),
         (1, 0, 0, 0),
     ]
-    backend.move(plan_move(1, limits, -1))
-    assert tuple(int(c.state) for c in coils) == (1, 0, 0, 1)
+    # Backward retraces the very same patterns in the exact reverse order.
+    back = []
+    for _ in range(8):
+        backend.move(plan_move(1, limits, -1))
+        back.append(tuple(int(c.state) for c in coils))
+    assert back == [
+        (1, 0, 0, 1),
+        (0, 0, 0, 1),
+        (0, 0, 1, 1),
+        (0, 0, 1, 0),
+        (0, 1, 1, 0),
+        (0, 1, 0, 0),
+        (1, 1, 0, 0),
+        (1, 0, 0, 0),
+    ]
+    assert back == [*reversed(seen[:-1]), seen[-1]]
     backend.enable(False)
     assert all(not c.state for c in coils)
     backend.close()
+    # Closing leaves every coil off and gives every pin back.
+    assert all(not c.state and c.function == "input" for c in coils)
+    from gpiozero import DigitalOutputDevice
+
+    for pin in COILS:
+        DigitalOutputDevice(pin).close()
 
 
 class MockRotor:
