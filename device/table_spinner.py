@@ -140,7 +140,7 @@ class TableSpinner(ClosesItself):
         self.last_pick_in_software = False
         """The last result from `outcome` was picked in software: the pointer will not show it."""
         self.outcomes: deque[SpinOutcome] = deque(maxlen=OUTCOMES_KEPT)
-        """The recent motions' outcomes, oldest first (for the log and the tests)."""
+        """The recent motions' outcomes, oldest first, their results in the table's seats."""
         self._lock = threading.Lock()
         self._notify = threading.RLock()
         self._idle = threading.Condition(self._lock)
@@ -264,7 +264,8 @@ class TableSpinner(ClosesItself):
         if self._closed:  # shutting down: what waits is dropped
             return
         if isinstance(job, _Drive):
-            result = spinner.drive_to(job.pick)
+            # The pick numbers the asked seats from 0; the table's seat numbers are kept.
+            result = replace(spinner.drive_to(job.pick), result=job.seats)
             self.outcomes.append(result)
             if result.software_pick:
                 self._update(available=False, reason=result.reason, software_pick=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -125,3 +127,61 @@ def test_any_limits_give_an_exact_schedule_within_them(
     speeds, accels = speeds_and_accels(times)
     assert max(speeds) <= speed
     assert all(abs(a) <= accel for a in accels)
+
+
+ACCEL_TOLERANCE = 1.01
+"""Step-to-step speeds estimate the acceleration from whole steps: allow 1% for that."""
+
+BUILDS = {
+    "nema17": REFERENCE,
+    "28byj48": SpinnerConfig(driver="uln2003", steps_per_rev=4096, microstepping=1,
+                             max_speed_rps=0.12),
+}
+
+
+def speeds_from_rest_to_rest(times: tuple[float, ...]) -> tuple[list[float], list[float]]:
+    """Speed at the middle of every step interval, with the rest before and after the move.
+
+    Returns the speeds (0, each step's, 0) and the times they hold at (0, the
+    middle of each interval, the last step).
+    """
+    edges = (0.0, *times)
+    gaps = [b - a for a, b in itertools.pairwise(edges)]
+    speeds = [0.0, *(1.0 / gap for gap in gaps), 0.0]
+    moments = [0.0, *((a + b) / 2 for a, b in itertools.pairwise(edges)), edges[-1]]
+    return speeds, moments
+
+
+MOVES = {
+    "1 step": (1, 0.0),
+    "3 steps": (3, 0.0),
+    "0.5 turn": (0, 0.5),
+    "1 turn": (0, 1.0),
+    "1.5 turns": (0, 1.5),
+    "2 turns": (0, 2.0),
+    "3 turns": (0, 3.0),
+}
+"""Moves as (steps, turns): nudges, and the jogs and spins of a spinner."""
+
+
+@pytest.mark.parametrize("build", sorted(BUILDS))
+@pytest.mark.parametrize("move", list(MOVES))
+def test_every_move_starts_and_ends_at_rest_within_the_speed_and_acceleration_limits(
+    build: str, move: str
+) -> None:
+    spinner = BUILDS[build]
+    limits = MotionLimits.from_config(spinner)
+    steps, turns = MOVES[move]
+    distance = steps + round(turns * spinner.steps_per_turn)
+    speeds, moments = speeds_from_rest_to_rest(plan_move(distance, limits).times_s)
+    assert len(speeds) == distance + 2
+    assert max(speeds) <= limits.max_speed
+    for index, (v1, v2, t1, t2) in enumerate(
+        zip(speeds, speeds[1:], moments, moments[1:], strict=False)
+    ):
+        accel = (v2 - v1) / (t2 - t1)
+        assert abs(accel) <= limits.max_accel * ACCEL_TOLERANCE, (index, accel)
+    # Stopping from the last step's speed within the limit (checked above) is
+    # ending at rest; and it ends as gently as it started, the last step's
+    # speed being the first's.
+    assert speeds[-2] == pytest.approx(speeds[1], rel=0.01)

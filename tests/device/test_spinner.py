@@ -13,7 +13,7 @@ from device.backends import open_spinner
 from device.clock import VirtualClock
 from device.errors import DeviceUnavailable, HomingError
 from device.sim import SimSpinner
-from device.spinner import Spinner, late_read_steps
+from device.spinner import UNAVAILABLE_WITHOUT_REASON, Spinner, late_read_steps
 
 
 def make_spinner(config: Config, clock: VirtualClock, seed: int = 1) -> Spinner:
@@ -222,6 +222,33 @@ def test_a_repaired_sensor_makes_the_spinner_available_again(sim_config: Config)
     sim(spinner).home_sensor.dead = False
     spinner.home()
     assert not spinner.spin().software_pick
+
+
+def test_a_spinner_marked_unavailable_picks_in_software_with_the_reason_until_it_homes(
+    sim_config: Config,
+) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    spinner.home()
+    reason = "The table controller's link is offline: it stopped answering."
+    spinner.mark_unavailable(reason)
+    assert not spinner.available and spinner.position is None
+    before = sim(spinner).stepper.steps_taken
+    outcome = spinner.spin()
+    assert outcome.software_pick and outcome.reason == reason
+    assert sim(spinner).stepper.steps_taken == before  # the motor did not move
+    with pytest.raises(DeviceUnavailable, match="link is offline"):
+        spinner.jog(10)
+    spinner.home()
+    assert spinner.available and not spinner.spin().software_pick
+
+
+def test_a_spinner_marked_unavailable_without_a_reason_still_says_why(
+    sim_config: Config,
+) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    spinner.mark_unavailable("")
+    assert not spinner.available
+    assert spinner.spin().reason == UNAVAILABLE_WITHOUT_REASON
 
 
 @pytest.mark.parametrize("steps", [1, 44, -44, -1])

@@ -112,6 +112,34 @@ def test_motions_run_one_at_a_time_in_the_order_drawn(sim_config: Config) -> Non
         )
 
 
+@pytest.mark.parametrize("mode", ["fair", "physical"])
+@pytest.mark.parametrize("asked", [(1, 2), (1, 3), (0, 2, 3)])
+def test_a_spin_over_some_of_the_seats_stops_at_one_of_those_seats(
+    sim_config: Config, mode: str, asked: tuple[int, ...]
+) -> None:
+    calibrated = sim_config.spinner.seat_angles
+    assert len(calibrated) == 4
+    angles = tuple(calibrated[seat] for seat in asked)
+    request = ChanceRequest("spin", "Spin!", seats=asked)
+    with make(sim_config, seed=7, mode=mode) as spinner:
+        drawn = [spinner.outcome(request) for _ in range(24)]
+        assert spinner.wait_idle(WAIT_S)
+        results_seen: set[int] = set()
+        for answer, done in zip(drawn, spinner.outcomes, strict=True):
+            result = (answer,) if isinstance(answer, int) else tuple(answer)
+            assert set(result) <= set(asked) and done.result == result
+            assert not done.software_pick
+            results_seen |= set(result)
+        # The pointer, where it really stopped, shows the last result among the asked seats.
+        pointer = sim(spinner).stepper.rotor_angle_deg
+        shown = results.read_stop(pointer, angles, spinner.margin_deg)
+        assert tuple(asked[index] for index in shown) == spinner.outcomes[-1].result
+        for done in spinner.outcomes:
+            shown = results.read_stop(done.stop_angle_deg, angles, spinner.margin_deg)
+            assert tuple(asked[index] for index in shown) == done.result
+        assert results_seen == set(asked)
+
+
 @pytest.mark.parametrize("home_now", [True, False])
 def test_a_dead_home_sensor_gives_software_picks_with_the_reason(
     write_config, home_now: bool  # type: ignore[no-untyped-def]
@@ -229,6 +257,30 @@ def test_a_lost_link_makes_it_unavailable_and_coming_back_online_rehomes(
         assert spinner.wait_idle(WAIT_S)
         assert not spinner.status.software_pick
         assert spinner.outcomes[-1].result == (seat,)
+
+
+@pytest.mark.parametrize(
+    ("state", "lost"),
+    [
+        (LinkState.CONNECTING, False),
+        (LinkState.ONLINE, False),
+        (LinkState.OFFLINE, True),
+        (LinkState.MISMATCH, True),
+        (LinkState.CLOSED, True),
+    ],
+)
+def test_the_spinner_is_unavailable_while_the_link_is_lost_and_only_then(
+    sim_config: Config, state: LinkState, lost: bool
+) -> None:
+    assert state.lost is lost
+    with make(sim_config) as spinner:
+        assert spinner.wait_idle(WAIT_S)
+        spinner.on_link_state(state, "the problem")
+        assert spinner.wait_idle(WAIT_S)
+        assert spinner.status.available is not lost
+        assert spinner.spinner.available is not lost
+        if lost:
+            assert spinner.status.reason == f"The table controller's link is {state}: the problem."
 
 
 class FakeLink:
