@@ -18,7 +18,7 @@ class HomingError(DeviceError, TimeoutError):
 
 
 class BackendNotInstalled(DeviceError, ImportError):
-    """The configured backend's module is not part of this installation."""
+    """The configured backend's library (gpiozero for `gpio`) is not installed."""
 
 
 class LinkError(DeviceError, ConnectionError):

@@ -129,10 +129,10 @@ def test_a_dead_sensor_fails_the_spin_test_and_says_the_table_would_pick_in_soft
 
 
 def test_spinning_on_the_serial_backend_with_no_board_fails_and_says_what_the_table_does(
-    write_config, capsys: pytest.CaptureFixture[str]  # type: ignore[no-untyped-def]
+    write_config, tmp_path: Path, capsys: pytest.CaptureFixture[str]  # type: ignore[no-untyped-def]
 ) -> None:
     # No board: the configured port names nothing (no device file matches it).
-    missing = write_config("").parent / "no-such-board" / "ttyACM9"
+    missing = tmp_path / "no-such-board" / "ttyACM9"
     path = write_config(
         f'backend = "sim"\n[serial]\nport = "{missing}"\nhandshake_timeout_s = 0.2\n'
     )
