@@ -246,8 +246,8 @@ def _report_spinner_trouble(outcomes: list[SpinOutcome]) -> None:
     picked = [o for o in outcomes if o.software_pick]
     if picked:
         print(
-            f"companion: the spinner did not turn, {len(picked)} result(s) were software "
-            f"picks: {picked[0].reason} At the table, the companion would fall back to a "
+            f"companion: the pointer did not show {len(picked)} result(s), software picks "
+            f"instead: {picked[0].reason} At the table, the companion would fall back to a "
             "software pick for each spin, shown on the screen, until the spinner works.",
             file=sys.stderr,
         )
