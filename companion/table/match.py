@@ -40,8 +40,8 @@ from companion.games.base import (
     narration,
     resolved_options,
 )
+from companion.records import AppliedEvent, Event, Player
 from companion.table.chance import ChanceSource, checked_outcome, request_to_json
-from companion.table.commands import Player
 
 KEPT_KINDS = ("dice", "shuffle")
 MAX_SOURCE_LENGTH = 24
@@ -59,34 +59,6 @@ CHANCE_AS_PLAY = (
 )
 SOFTWARE_PICK = "software pick"
 """The source of a spin the companion picked because the spinner could not show it."""
-
-
-@dataclass(frozen=True)
-class Event:
-    """One row of the event log: an applied play, a chance outcome or an undo."""
-
-    seq: int
-    kind: str
-    """"play", "chance" or "undo"."""
-    seat: int | None
-    action: dict[str, JSONValue] | None
-    """The action as the engine wrote it (play and chance); None for an undo."""
-    detail: dict[str, JSONValue]
-    """Chance: source, outcome, request, reused. Undo: the seq it undoes."""
-    text: str
-    state_sha: str
-    """SHA-256 of the state after this event, to check that replay agrees."""
-    at: str
-
-
-@dataclass(frozen=True)
-class AppliedEvent:
-    """What one applied command changed, for the log and the subscribers."""
-
-    event: Event
-    state_json: str
-    round_scores: list[int] | None
-    """The new match scores when this event changed them, else None."""
 
 
 class ReplayError(RuleError):
