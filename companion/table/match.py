@@ -31,14 +31,11 @@ from companion.games.base import (
     GameState,
     JSONValue,
     RuleError,
+    RuleOptions,
     about_seat,
-    accepted_chance,
     action_text,
     check_outcome,
     is_chance_action,
-    name_seats,
-    narration,
-    resolved_options,
 )
 from companion.records import AppliedEvent, Event, Player
 from companion.table.chance import ChanceSource, checked_outcome, request_to_json
@@ -74,7 +71,7 @@ class EngineFault(CompanionError, RuntimeError):
     """
 
 
-def canonical_json(state: GameState) -> str:
+def canonical_json(state: GameState[RuleOptions]) -> str:
     """The state as compact JSON with sorted keys: equal states give equal text."""
     return json.dumps(state.to_json(), sort_keys=True, separators=(",", ":"))
 
@@ -150,7 +147,7 @@ class RunningMatch:
     spec: GameSpec
     players: tuple[Player, ...]
     options: dict[str, JSONValue]
-    state: GameState
+    state: GameState[RuleOptions]
     seq: int = 0
     standing: list[Event] = field(default_factory=list)
     kept: list[tuple[dict[str, Any], Any]] = field(default_factory=list)
@@ -168,11 +165,11 @@ class RunningMatch:
         """
         check_player_count(spec, len(players))
         state = spec.new(len(players), dict(options))
-        name_seats(state, [player.name for player in players])
+        state.name_seats([player.name for player in players])
         return cls(
             spec=spec,
             players=tuple(players),
-            options=resolved_options(state, options),
+            options=dict(state.options.to_json()),
             state=state,
             scores=list(state.scores()),
         )
@@ -223,7 +220,7 @@ class RunningMatch:
                 is pending, the table moved on, or the outcome does not fit.
         """
         check_source(source)
-        request = accepted_chance(self.state)
+        request = self.state.accepted_chance()
         if request is None:
             raise RuleError(NO_CHANCE)
         if for_seq is not None and for_seq != self.seq:
@@ -399,9 +396,9 @@ class RunningMatch:
                 " use one of the legal plays."
             ) from None
 
-    def _rebuild(self, events: Sequence[Event]) -> GameState:
+    def _rebuild(self, events: Sequence[Event]) -> GameState[RuleOptions]:
         state = self.spec.new(len(self.players), dict(self.options))
-        name_seats(state, [player.name for player in self.players])
+        state.name_seats([player.name for player in self.players])
         for event in events:
             state.apply(self._parse_action(event.action or {}))
         return state
@@ -425,7 +422,7 @@ class RunningMatch:
             over, winners, scores = self.state.is_over, self.state.winners(), self.state.scores()
             # What the action caused, as the engine tells it: "The spinner points at
             # Dev. Dev draws 2 cards (Tiki Draw 2)." One line, seats named.
-            notes = [] if kind == "undo" else narration(self.state)
+            notes = [] if kind == "undo" else self.state.narration()
             told = " ".join(note.render(self.seat_name) for note in notes)
         if told:
             joint = " " if text.endswith((".", "!", "?")) else ". "

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any
 
 from companion.games.base import (
     INVALID_ROLL,
+    Action,
     ChanceRequest,
+    GameState,
     JSONValue,
-    NamedSeats,
     Note,
     RuleError,
     check_outcome,
@@ -68,12 +68,18 @@ class TileHolding:
         return TileHolding(owner, value, square)
 
 
-def _check_dice(request: ChanceRequest, outcome: Any) -> None:
-    """Check dice values against the request, counting dice in words a player reads."""
+def _checked_dice(request: ChanceRequest, outcome: object) -> tuple[int, ...]:
+    """The dice values of `outcome`, checked against the request (dice counted in words).
+
+    Raises:
+        RuleError: the outcome is not the dice asked for.
+    """
     if isinstance(outcome, list | tuple) and len(outcome) != request.dice:
         wanted = "1 die value" if request.dice == 1 else f"{request.dice} dice values"
         raise RuleError(f"Give exactly {wanted}, not {len(outcome)}. {request.prompt}")
     check_outcome(request, list(outcome) if isinstance(outcome, list | tuple) else outcome)
+    assert isinstance(outcome, Sequence)  # as `check_outcome` made sure
+    return tuple(outcome)
 
 
 @cache
@@ -82,7 +88,7 @@ def _roll_again_choices(ordered: tuple[int, ...], dice: int) -> tuple[RollAgain,
     return tuple(RollAgain(kept) for kept in hold_options(ordered, dice))
 
 
-class YahtzeeState(NamedSeats):
+class YahtzeeState(GameState[YahtzeeOptions]):
     """A game of the Yahtzee board variant for 2 to 4 players (seats 0 to N-1)."""
 
     def __init__(self, players: int, options: YahtzeeOptions | None = None) -> None:
@@ -194,7 +200,7 @@ class YahtzeeState(NamedSeats):
             )
         return None
 
-    def chance_action(self, outcome: Any) -> Roll | InvalidRoll:
+    def chance_action(self, outcome: object) -> Roll | InvalidRoll:
         """The `Roll` action for dice showing `outcome`; `InvalidRoll` for `INVALID_ROLL`.
 
         A cocked or escaped roll is thrown again: it changes nothing and does
@@ -208,8 +214,7 @@ class YahtzeeState(NamedSeats):
             raise RuleError(f"No dice are needed now: {self._expecting()}.")
         if outcome == INVALID_ROLL:
             return InvalidRoll()
-        _check_dice(request, outcome)
-        return Roll(tuple(outcome))
+        return Roll(_checked_dice(request, outcome))
 
     def legal_actions(self) -> list[YahtzeeAction]:
         """Every choice the player to move has; empty while dice are needed or once over."""
@@ -232,7 +237,7 @@ class YahtzeeState(NamedSeats):
 
     # -- changing the table -------------------------------------------------
 
-    def apply(self, action: Any) -> None:
+    def apply(self, action: Action) -> None:
         """Apply a player's choice or a `Roll` of the dice asked for.
 
         Raises:
@@ -247,7 +252,7 @@ class YahtzeeState(NamedSeats):
                 raise RuleError(f"No dice are needed now: {self._expecting()}.")
         elif self._awaiting_dice():
             raise RuleError(f"Dice first: {self._expecting()}.")
-        elif not self._is_legal(action):
+        elif not isinstance(action, YahtzeeAction) or not self._is_legal(action):
             raise RuleError(self._refusal(action))
         self.notes = []
         self.narrated = []
@@ -270,9 +275,9 @@ class YahtzeeState(NamedSeats):
         request = self.chance()
         if request is None:
             raise RuleError(f"No dice are needed now: {self._expecting()}.")
-        _check_dice(request, action.values)
+        _checked_dice(request, action.values)
 
-    def _is_legal(self, action: Any) -> bool:
+    def _is_legal(self, action: YahtzeeAction) -> bool:
         phase = self.phase
         if phase is Phase.ROLL:
             if isinstance(action, Stop):
@@ -367,7 +372,7 @@ class YahtzeeState(NamedSeats):
             return request.prompt.rstrip(".")
         return expecting.get(self.phase, "the game is over")
 
-    def _refusal(self, action: Any) -> str:
+    def _refusal(self, action: Action) -> str:
         if isinstance(action, RollAgain) and self.phase is Phase.ROLL and self.dice is not None:
             try:
                 self.dice.hold(action.kept)
