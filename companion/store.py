@@ -37,8 +37,7 @@ from companion.log_file import (
     open_for_writing,
     store_error,
 )
-from companion.table.commands import Player
-from companion.table.match import AppliedEvent, Event
+from companion.records import AppliedEvent, Event, Player
 
 __all__ = ["SCHEMA_VERSION", "DamagedRecord", "MatchRecord", "Store", "default_db_path"]
 

@@ -24,7 +24,7 @@ from companion.commands._arguments import seed_argument
 from companion.decks import fitting_deck_options
 from companion.errors import CompanionError
 from companion.games.autoplay import random_actions
-from companion.games.base import GameSpec, GameState, RuleError, about_seat, narration
+from companion.games.base import GameSpec, GameState, RuleError, about_seat
 from companion.games.registry import game_spec, game_specs
 
 UNO_GAMES = ("classic", "tiki", "duo")
@@ -183,7 +183,7 @@ def _print_log(spec: GameSpec, state: Any, rng: random.Random, out: TextIO, seed
                 f"start card {start}.",
                 file=out,
             )
-        for note in narration(state):  # what the action caused, under its line
+        for note in state.narration():  # what the action caused, under its line
             print(f"    {note.render(_seat_text)}", file=out)
         if len(state.rounds) > rounds_seen:
             rounds_seen = len(state.rounds)

@@ -15,9 +15,10 @@ and logged like any other, so every game replays exactly from its actions.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, Self, runtime_checkable
+from typing import Any, Generic, Literal, Protocol, Self, TypeVar, runtime_checkable
 
 JSONValue = Any
 """A value made only of dict, list, str, int, float, bool and None."""
@@ -82,69 +83,143 @@ class Action(Protocol):
         ...
 
 
-@runtime_checkable
-class GameState(Protocol):
+class RuleOptions(Protocol):
+    """A game's rule options: a typed value (defaults filled in) that writes itself as JSON."""
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """Every option, defaults included, as plain JSON (what the table stores with a match)."""
+        ...
+
+
+OptionsT = TypeVar("OptionsT", bound=RuleOptions, covariant=True)
+
+
+class GameState(ABC, Generic[OptionsT]):
     """A game or match in progress that lists and applies actions.
+
+    Every engine subclasses it, the way python-chess's variants subclass
+    `Board`: the abstract methods are what each engine must define; the hooks
+    (`narration`, `unasked_chance`, `unnamed_seat`) have defaults that an
+    engine overrides when its game needs to. `OptionsT` is the type of the
+    engine's rule options, the `options` attribute every engine sets.
 
     `apply` validates first and only then changes the state: a `RuleError`
     leaves it untouched. Replaying the applied actions from the state that
     `GameSpec.new` made reproduces the state exactly.
     """
 
+    options: OptionsT
+    """The rules this match is played with, defaults filled in."""
+
+    _seat_names: tuple[str, ...] = ()
+
+    # ----- what every engine defines -----
+
     @property
+    @abstractmethod
     def to_move(self) -> int | None:
         """The seat whose decision it is, or None while chance is pending or the match is over."""
-        ...
 
     @property
+    @abstractmethod
     def is_over(self) -> bool:
         """True once the match has a result."""
-        ...
 
+    @abstractmethod
     def chance(self) -> ChanceRequest | None:
         """What chance must supply next, or None when a player is to act."""
-        ...
 
-    def chance_action(self, outcome: Any) -> Any:
+    @abstractmethod
+    def chance_action(self, outcome: object) -> Action:
         """The action that applies a chance outcome (see `ChanceRequest`).
+
+        The outcome comes from outside (a device, a person, JSON), so an
+        engine checks its shape (`check_outcome`) before using it.
 
         Raises:
             RuleError: no chance is pending, or the outcome does not fit the request.
         """
-        ...
 
-    def legal_actions(self) -> list[Any]:
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Action]:
         """Every player action allowed now; empty while chance is pending or once over."""
-        ...
 
-    def apply(self, action: Any) -> None:
+    @abstractmethod
+    def apply(self, action: Action) -> None:
         """Apply one action (a player's or a chance outcome's).
+
+        An action of another game is refused like any action the rules do not allow.
 
         Raises:
             RuleError: the action is not allowed now; nothing changed.
         """
-        ...
 
+    @abstractmethod
     def scores(self) -> list[int]:
         """Match scores so far, one per seat."""
-        ...
 
+    @abstractmethod
     def winners(self) -> list[int]:
         """Seats that won the match (several on a shared win); empty until it is over."""
-        ...
 
+    @abstractmethod
     def to_json(self) -> dict[str, JSONValue]:
         """The whole state as plain JSON; `from_json` reads it back exactly."""
-        ...
 
     @classmethod
+    @abstractmethod
     def from_json(cls, data: dict[str, JSONValue]) -> Self:
         """Rebuild a state written by `to_json`.
 
         Raises:
             RuleError: the data does not describe a valid state.
         """
-        ...
+
+    # ----- hooks with defaults -----
+
+    def narration(self) -> list[Note]:
+        """What the last applied action caused beyond itself: none unless the engine says.
+
+        The consequences of the last action that its own text does not show
+        (cards drawn as a penalty, a checker hit, a round scored, whose turn is
+        skipped), for the screen and the table's log line. Not saved: a state
+        read back from JSON has none.
+        """
+        return []
+
+    def unasked_chance(self) -> ChanceRequest | None:
+        """Chance the state accepts without asking for it: none unless the engine says.
+
+        A Backgammon player who may double and throws the dice instead has
+        chosen to roll without doubling.
+        """
+        return None
+
+    def accepted_chance(self) -> ChanceRequest | None:
+        """The chance the state takes now: what it asks for, or else what it accepts unasked."""
+        request = self.chance()
+        return request if request is not None else self.unasked_chance()
+
+    def unnamed_seat(self, seat: int) -> str:
+        """How a seat is called until the table names the players ("Player 1", "Seat 0").
+
+        Each engine keeps its own wording for the command line.
+        """
+        return f"Seat {seat}"
+
+    def seat_name(self, seat: int) -> str:
+        """How prompts and refusals name a seat: the player's name once given."""
+        if 0 <= seat < len(self._seat_names):
+            return self._seat_names[seat]
+        return self.unnamed_seat(seat)
+
+    def name_seats(self, names: Sequence[str]) -> None:
+        """Name the seats for prompts and refusals ("Ana: roll two dice.").
+
+        Presentation only: used by no rule and never saved in the state's
+        JSON, so replay and state hashes do not change.
+        """
+        self._seat_names = tuple(names)
 
 
 @dataclass(frozen=True)
@@ -161,12 +236,12 @@ class GameSpec:
     """Name for people: "UNO Tiki Twist"."""
     min_players: int
     max_players: int
-    new: Callable[[int, dict[str, JSONValue]], GameState]
+    new: Callable[[int, dict[str, JSONValue]], GameState[RuleOptions]]
     """Start a match: (number of players, rule options as JSON, {} for defaults).
 
     Raises RuleError for a bad player count or option, with a sentence.
     """
-    state_from_json: Callable[[dict[str, JSONValue]], GameState]
+    state_from_json: Callable[[dict[str, JSONValue]], GameState[RuleOptions]]
     action_from_json: Callable[[dict[str, JSONValue]], Any]
     """Read back an action written by its `to_json`; raises RuleError on bad data."""
     uses_spinner: bool = False
@@ -190,31 +265,6 @@ class Note:
         return self.text.format(*(seat_name(seat) for seat in self.seats))
 
 
-def narration(state: Any) -> list[Note]:
-    """What the last applied action caused beyond itself, if the engine says.
-
-    Engines may define ``narration() -> list[Note]``: the consequences of the
-    last action that its own text does not show (cards drawn as a penalty, a
-    checker hit, a round scored, whose turn is skipped), for the screen and the
-    table's log line. Without it, or when nothing follows, the list is empty.
-    """
-    method = getattr(state, "narration", None)
-    return list(method()) if callable(method) else []
-
-
-def resolved_options(state: Any, given: dict[str, JSONValue]) -> dict[str, JSONValue]:
-    """Every rule option `state` plays with, defaults included, as JSON.
-
-    The table stores these with a match rather than only the options given, so
-    that the match replays under the rules it was played with even if a later
-    version changes a default. Engines expose their options object as
-    ``state.options`` with ``to_json()``; without it the given options stand.
-    """
-    options = getattr(state, "options", None)
-    to_json = getattr(options, "to_json", None)
-    return dict(to_json()) if callable(to_json) else dict(given)
-
-
 def about_seat(action: Any) -> int | None:
     """The seat an out-of-turn action names, or None for an ordinary action of the seat to move."""
     seat = getattr(action, "about_seat", None)
@@ -232,43 +282,6 @@ def action_text(action: Any, seat_name: Callable[[int], str]) -> str:
     return str(describe(seat_name)) if callable(describe) else str(action)
 
 
-class NamedSeats:
-    """An engine that names the seats in its prompts and refusals (see `name_seats`).
-
-    Until the table gives the players' names, a seat is called what
-    `unnamed_seat` says ("Player 1", "Seat 0"): each engine keeps its own
-    wording for the command line.
-    """
-
-    _seat_names: tuple[str, ...] = ()
-
-    def unnamed_seat(self, seat: int) -> str:
-        """How a seat is called without names."""
-        return f"Seat {seat}"
-
-    def seat_name(self, seat: int) -> str:
-        """How prompts and refusals name a seat: the player's name once given."""
-        if 0 <= seat < len(self._seat_names):
-            return self._seat_names[seat]
-        return self.unnamed_seat(seat)
-
-    def name_seats(self, names: Sequence[str]) -> None:
-        """Name the seats (presentation only: used by no rule, never saved)."""
-        self._seat_names = tuple(names)
-
-
-def name_seats(state: Any, names: Sequence[str]) -> None:
-    """Give `state` the players' names for its prompts and refusals, if it takes them.
-
-    Engines may define ``name_seats(names)``: presentation only, used by no
-    rule and never saved in the state's JSON, so replay and state hashes do
-    not change. Without names an engine says "Player 1" or "seat 0".
-    """
-    method = getattr(state, "name_seats", None)
-    if callable(method):
-        method(tuple(names))
-
-
 def is_chance_action(action: Any) -> bool:
     """True for an action that carries a chance outcome rather than a player's decision.
 
@@ -277,20 +290,6 @@ def is_chance_action(action: Any) -> bool:
     player could choose their own dice.
     """
     return getattr(action, "chance_outcome", False) is True
-
-
-def accepted_chance(state: Any) -> ChanceRequest | None:
-    """The chance `state` takes now: what it asks for, or else dice it accepts unasked.
-
-    An engine may accept dice it has not asked for through an optional
-    ``unasked_chance()`` method: a Backgammon player who may double and throws
-    the dice instead has chosen to roll without doubling.
-    """
-    request = state.chance()
-    if request is not None:
-        return request
-    method = getattr(state, "unasked_chance", None)
-    return method() if callable(method) else None
 
 
 def spin_seats(outcome: Any) -> tuple[int, ...] | None:

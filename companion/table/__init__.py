@@ -6,6 +6,7 @@ Post commands (`PlayAction`, `SupplyChance`, `DrawChance`, `Undo`, `NewMatch`,
 See docs/table.md.
 """
 
+from companion.records import Player
 from companion.table.chance import ChanceSource, FairChance, SoftwarePick, SoftwareSpinner
 from companion.table.commands import (
     Command,
@@ -13,7 +14,6 @@ from companion.table.commands import (
     NewMatch,
     Outcome,
     PlayAction,
-    Player,
     Rematch,
     SupplyChance,
     Undo,

@@ -12,28 +12,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games.base import JSONValue
+from companion.records import Player
 
 DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jo")
 DEFAULT_COLOURS = (
     "red", "blue", "green", "yellow", "purple", "orange", "pink", "teal", "brown", "grey",
 )  # fmt: skip
-
-
-@dataclass(frozen=True)
-class Player:
-    """One person at the table; their seat is their place in the match's player list."""
-
-    name: str
-    colour: str
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """The player as plain JSON, as stored with the match."""
-        return {"name": self.name, "colour": self.colour}
-
-    @classmethod
-    def from_json(cls, data: dict[str, JSONValue]) -> Player:
-        """Read back a player written by `to_json`."""
-        return cls(name=str(data["name"]), colour=str(data["colour"]))
 
 
 def default_players(count: int) -> tuple[Player, ...]:

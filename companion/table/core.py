@@ -24,6 +24,7 @@ from companion.closing import ClosesItself
 from companion.errors import CompanionError
 from companion.games.base import GameSpec, RuleError
 from companion.games.registry import game_specs
+from companion.records import Player
 from companion.table.chance import ChanceSource, FairChance, SoftwareSpinner
 from companion.table.commands import (
     Command,
@@ -31,7 +32,6 @@ from companion.table.commands import (
     NewMatch,
     Outcome,
     PlayAction,
-    Player,
     Rematch,
     SupplyChance,
     Undo,

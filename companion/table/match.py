@@ -31,17 +31,14 @@ from companion.games.base import (
     GameState,
     JSONValue,
     RuleError,
+    RuleOptions,
     about_seat,
-    accepted_chance,
     action_text,
     check_outcome,
     is_chance_action,
-    name_seats,
-    narration,
-    resolved_options,
 )
+from companion.records import AppliedEvent, Event, Player
 from companion.table.chance import ChanceSource, checked_outcome, request_to_json
-from companion.table.commands import Player
 
 KEPT_KINDS = ("dice", "shuffle")
 MAX_SOURCE_LENGTH = 24
@@ -61,34 +58,6 @@ SOFTWARE_PICK = "software pick"
 """The source of a spin the companion picked because the spinner could not show it."""
 
 
-@dataclass(frozen=True)
-class Event:
-    """One row of the event log: an applied play, a chance outcome or an undo."""
-
-    seq: int
-    kind: str
-    """"play", "chance" or "undo"."""
-    seat: int | None
-    action: dict[str, JSONValue] | None
-    """The action as the engine wrote it (play and chance); None for an undo."""
-    detail: dict[str, JSONValue]
-    """Chance: source, outcome, request, reused. Undo: the seq it undoes."""
-    text: str
-    state_sha: str
-    """SHA-256 of the state after this event, to check that replay agrees."""
-    at: str
-
-
-@dataclass(frozen=True)
-class AppliedEvent:
-    """What one applied command changed, for the log and the subscribers."""
-
-    event: Event
-    state_json: str
-    round_scores: list[int] | None
-    """The new match scores when this event changed them, else None."""
-
-
 class ReplayError(RuleError):
     """A logged match cannot be rebuilt from its events."""
 
@@ -102,7 +71,7 @@ class EngineFault(CompanionError, RuntimeError):
     """
 
 
-def canonical_json(state: GameState) -> str:
+def canonical_json(state: GameState[RuleOptions]) -> str:
     """The state as compact JSON with sorted keys: equal states give equal text."""
     return json.dumps(state.to_json(), sort_keys=True, separators=(",", ":"))
 
@@ -178,7 +147,7 @@ class RunningMatch:
     spec: GameSpec
     players: tuple[Player, ...]
     options: dict[str, JSONValue]
-    state: GameState
+    state: GameState[RuleOptions]
     seq: int = 0
     standing: list[Event] = field(default_factory=list)
     kept: list[tuple[dict[str, Any], Any]] = field(default_factory=list)
@@ -196,11 +165,11 @@ class RunningMatch:
         """
         check_player_count(spec, len(players))
         state = spec.new(len(players), dict(options))
-        name_seats(state, [player.name for player in players])
+        state.name_seats([player.name for player in players])
         return cls(
             spec=spec,
             players=tuple(players),
-            options=resolved_options(state, options),
+            options=dict(state.options.to_json()),
             state=state,
             scores=list(state.scores()),
         )
@@ -251,7 +220,7 @@ class RunningMatch:
                 is pending, the table moved on, or the outcome does not fit.
         """
         check_source(source)
-        request = accepted_chance(self.state)
+        request = self.state.accepted_chance()
         if request is None:
             raise RuleError(NO_CHANCE)
         if for_seq is not None and for_seq != self.seq:
@@ -427,9 +396,9 @@ class RunningMatch:
                 " use one of the legal plays."
             ) from None
 
-    def _rebuild(self, events: Sequence[Event]) -> GameState:
+    def _rebuild(self, events: Sequence[Event]) -> GameState[RuleOptions]:
         state = self.spec.new(len(self.players), dict(self.options))
-        name_seats(state, [player.name for player in self.players])
+        state.name_seats([player.name for player in self.players])
         for event in events:
             state.apply(self._parse_action(event.action or {}))
         return state
@@ -453,7 +422,7 @@ class RunningMatch:
             over, winners, scores = self.state.is_over, self.state.winners(), self.state.scores()
             # What the action caused, as the engine tells it: "The spinner points at
             # Dev. Dev draws 2 cards (Tiki Draw 2)." One line, seats named.
-            notes = [] if kind == "undo" else narration(self.state)
+            notes = [] if kind == "undo" else self.state.narration()
             told = " ".join(note.render(self.seat_name) for note in notes)
         if told:
             joint = " " if text.endswith((".", "!", "?")) else ". "

@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.closing import ClosesItself
 from companion.games.base import ChanceRequest
-from companion.table.commands import Player
+from companion.records import Player
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from companion.games.base import (
     INVALID_ROLL,
     ChanceRequest,
     GameSpec,
+    GameState,
     Note,
     RuleError,
     check_outcome,
@@ -52,8 +53,18 @@ class Move:
         return names.get(self.kind, f"{self.kind} {self.value}")
 
 
+@dataclass(frozen=True)
+class TallyOptions:
+    """Tally's one rule option: the points that win."""
+
+    target: int = 12
+
+    def to_json(self) -> dict[str, Any]:
+        return {"target": self.target}
+
+
 @dataclass
-class TallyState:
+class TallyState(GameState[TallyOptions]):
     players: int
     target: int = 12
     scores_: list[int] = field(default_factory=list)
@@ -63,6 +74,9 @@ class TallyState:
     spinning: bool = False
     jammed: str | None = None
     notes: list[Note] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.options = TallyOptions(self.target)
 
     def narration(self) -> list[Note]:
         return list(self.notes)

@@ -452,6 +452,24 @@ def test_reopening_rebuilds_the_unfinished_match_by_replay(store: Store, db_path
     assert rebuilt.can_undo
 
 
+def test_after_a_restart_the_latest_of_two_unfinished_matches_is_back_on_the_table(
+    store: Store, db_path: Path
+) -> None:
+    with open_table(store) as table:
+        apply(table, NewMatch("tally", default_players(3), {"target": 30}), DrawChance())
+        apply(table, NewMatch("tally", default_players(2), {}), DrawChance(), DrawChance())
+        latest = table.snapshot
+    # The first match was abandoned when the second began; make it unfinished again, as
+    # a log put together or edited by hand may leave it.
+    with sqlite3.connect(db_path) as db:
+        db.execute("UPDATE matches SET status = 'playing' WHERE id = 1")
+    with Store.open(db_path) as again, open_table(again) as reopened:
+        resumed = reopened.snapshot
+    assert latest is not None and resumed is not None
+    assert (resumed.match_id, resumed.players) == (2, default_players(2))
+    assert (resumed.seq, resumed.state_json) == (latest.seq, latest.state_json)
+
+
 def test_a_replay_that_differs_from_what_was_shown_is_reported(
     store: Store, db_path: Path
 ) -> None:

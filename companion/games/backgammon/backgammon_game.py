@@ -16,9 +16,9 @@ through `from_gnubg_ids()`.
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Self
 
-from companion.games.backgammon.actions import Beaver, Double, Pass, Roll, Take
+from companion.games.backgammon.actions import Action, Beaver, Double, Pass, Roll, Take
 from companion.games.backgammon.cube import Cube, ResultKind
 from companion.games.backgammon.family import FamilyGame, Phase
 from companion.games.backgammon.match import BackgammonScore
@@ -47,6 +47,7 @@ from companion.games.backgammon.saved import (
     json_object,
     load_common,
 )
+from companion.games.base import Action as BaseAction
 from companion.games.base import JSONValue, RuleError
 
 
@@ -82,7 +83,7 @@ def _check_match_in_play(info: MatchInfo, match: str) -> None:
         )
 
 
-class BackgammonGame(FamilyGame):
+class BackgammonGame(FamilyGame[BackgammonOptions]):
     """A Backgammon match (or money game) in progress (the `GameState` protocol)."""
 
     def __init__(self, options: BackgammonOptions | None = None) -> None:
@@ -132,10 +133,10 @@ class BackgammonGame(FamilyGame):
     def _begin_turn(self) -> None:
         self.phase = Phase.DECIDE if self._doubling_allowed() else Phase.ROLL
 
-    def _decision_actions(self) -> list[Any]:
+    def _decision_actions(self) -> list[Action]:
         if self.phase is Phase.DECIDE:
             return [Roll(), Double()]
-        actions: list[Any] = [Take(), Pass()]
+        actions: list[Action] = [Take(), Pass()]
         if self._beaver_allowed():
             actions.append(Beaver())
         return actions
@@ -143,7 +144,7 @@ class BackgammonGame(FamilyGame):
     def _beaver_allowed(self) -> bool:
         return self.options.beavers and self.cube.value * 4 <= MAX_CUBE
 
-    def _apply_decision(self, action: Any) -> None:
+    def _apply_decision(self, action: BaseAction) -> None:
         if isinstance(action, Roll):
             if self.phase is Phase.ROLL:
                 raise RuleError("Throw the dice: the companion is already waiting for them.")

@@ -22,9 +22,10 @@ checked by `saved`; `Phase` (what the game waits for) is in `phase`.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from companion.games.backgammon.actions import (
+    Action,
     CheckerStep,
     DiceThrow,
     InvalidRoll,
@@ -62,19 +63,24 @@ from companion.games.backgammon.phase import Phase
 from companion.games.base import (
     INVALID_ROLL,
     ChanceRequest,
+    GameState,
     JSONValue,
-    NamedSeats,
     Note,
+    OptionsT,
     RuleError,
     check_outcome,
 )
+from companion.games.base import Action as BaseAction
 
 _TWO_DICE = ChanceRequest("dice", "Roll two dice.", dice=2)
 """Two dice for a turn (checks dice given outside a chance request, as when setting up)."""
 
 
-class FamilyGame(NamedSeats):
-    """The shared state and turn flow of the backgammon family (see the module docstring)."""
+class FamilyGame(GameState[OptionsT]):
+    """The shared state and turn flow of the backgammon family (see the module docstring).
+
+    `OptionsT` is the game's rule options (`BackgammonOptions`...), set by each game.
+    """
 
     geometry: Geometry
     forced_moves: bool = True
@@ -117,7 +123,7 @@ class FamilyGame(NamedSeats):
             return ChanceRequest("dice", f"{self.seat_name(self.player)}: roll two dice.", dice=2)
         return None
 
-    def chance_action(self, outcome: Any) -> DiceThrow | InvalidRoll:
+    def chance_action(self, outcome: object) -> DiceThrow | InvalidRoll:
         """The action that applies dice from the tray, the screen or a test.
 
         The outcome is the list of dice asked for, or `INVALID_ROLL` when the
@@ -128,12 +134,13 @@ class FamilyGame(NamedSeats):
         Raises:
             RuleError: no dice are awaited, or the outcome is not the dice asked for.
         """
-        request = self.chance() or self.unasked_chance()
+        request = self.accepted_chance()
         if request is None:
             raise RuleError("No dice are needed now: " + self._waiting_for() + ".")
         if outcome == INVALID_ROLL:
             return InvalidRoll()
         check_outcome(request, outcome)
+        assert isinstance(outcome, Sequence)  # as `check_outcome` made sure
         return DiceThrow(tuple(outcome))
 
     def unasked_chance(self) -> ChanceRequest | None:
@@ -146,7 +153,7 @@ class FamilyGame(NamedSeats):
             return ChanceRequest("dice", f"{name}: roll two dice, or double first.", dice=2)
         return None
 
-    def legal_actions(self) -> list[Any]:
+    def legal_actions(self) -> list[Action]:
         """Every player action allowed now.
 
         While moving: the whole legal plays (`TurnPlay`) before the first step,
@@ -162,7 +169,7 @@ class FamilyGame(NamedSeats):
             return self._decision_actions()
         return []
 
-    def apply(self, action: Any) -> None:
+    def apply(self, action: BaseAction) -> None:
         """Apply one action; nothing changes when it is refused.
 
         Raises:
@@ -190,7 +197,7 @@ class FamilyGame(NamedSeats):
     def _narrate(self, *notes: Note) -> None:
         self._notes.extend(notes)
 
-    def _apply_action(self, action: Any) -> None:
+    def _apply_action(self, action: BaseAction) -> None:
         if isinstance(action, DiceThrow):
             self._apply_dice(action.values)
         elif isinstance(action, InvalidRoll):
@@ -459,10 +466,10 @@ class FamilyGame(NamedSeats):
         """A new turn of `self.player` starts: by default the dice are awaited."""
         self.phase = Phase.ROLL
 
-    def _decision_actions(self) -> list[Any]:
+    def _decision_actions(self) -> list[Action]:
         return []
 
-    def _apply_decision(self, action: Any) -> None:
+    def _apply_decision(self, action: BaseAction) -> None:
         raise RuleError(f"{action!s} is not an action of {self.geometry.title}.")
 
     def _after_play(self, mover: int) -> bool:

@@ -33,7 +33,7 @@ def minigam_geometry(options: MiniGamOptions) -> Geometry:
     return MINIGAM if options.enter_first else replace(MINIGAM, loose_bar=True)
 
 
-class MiniGamGame(FamilyGame):
+class MiniGamGame(FamilyGame[MiniGamOptions]):
     """A Mini-Gam match in progress (the `GameState` protocol)."""
 
     def __init__(self, options: MiniGamOptions | None = None) -> None:

@@ -32,7 +32,7 @@ from companion.games.backgammon.saved import (
 from companion.games.base import JSONValue, RuleError
 
 
-class MultiGamGame(FamilyGame):
+class MultiGamGame(FamilyGame[MultiGamOptions]):
     """A Multi-Gam match in progress (the `GameState` protocol)."""
 
     def __init__(self, options: MultiGamOptions | None = None) -> None:

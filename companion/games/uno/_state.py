@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, ClassVar, Self
 
-from companion.games.base import JSONValue, NamedSeats, Note, RuleError
+from companion.games.base import GameState, JSONValue, Note, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno.cards import Card, Colour, Kind
 from companion.games.uno.deck_file import builtin_deck
@@ -45,7 +45,7 @@ class UnfitDeckError(RuleError):
     """A user's deck that this game cannot be played with (the whole deck is refused)."""
 
 
-class MatchState(NamedSeats):
+class MatchState(GameState[ClassicOptions]):
     """The cards, seats, scores and pending decision of an UNO match, with its JSON form."""
 
     game_name: ClassVar[str] = "classic"

@@ -2,8 +2,9 @@
 
 Rules as the companion applies them: `docs/rules/yahtzee-board.md`. Modules:
 `tiles` (the tiles and the points table), `options` (every D-Y decision),
-`board`, `rolloff`, `turn` (the rules of a turn), `challenge` (the end game),
-`state` (the `GameState`), `actions`, `persist` (JSON). What an action did
+`board`, `rolloff`, `turn` (the turn as a value, and what its dice win),
+`challenge` (the end game), `tabletop` (where everything is: what is saved),
+`state` (the `GameState`: the flow), `actions`, `persist` (JSON). What an action did
 is kept twice: `notes` (sentences with "Player N", saved with the game) and
 `narration()` (the same as `Note`s with seat placeholders, not saved).
 """
@@ -24,13 +25,14 @@ from companion.games.yahtzee.actions import (
     YahtzeeAction,
     action_from_json,
 )
+from companion.games.yahtzee.board import TileHolding
 from companion.games.yahtzee.options import (
     FinalTies,
     NewTilePlacement,
     RollOffTies,
     YahtzeeOptions,
 )
-from companion.games.yahtzee.state import TileHolding, YahtzeeState
+from companion.games.yahtzee.state import YahtzeeState
 from companion.games.yahtzee.tiles import Tile
 from companion.games.yahtzee.turn import Landing, Phase
 

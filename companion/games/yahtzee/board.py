@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.games.yahtzee.options import YahtzeeOptions
 
@@ -54,3 +54,24 @@ class Board:
             if not self.is_wild(candidate) and candidate not in occupied:
                 return candidate
         return None
+
+
+@dataclass(frozen=True)
+class TileHolding:
+    """Where a tile is: its owner, recorded value and square (None while unclaimed)."""
+
+    owner: int | None = None
+    value: int = 0
+    square: int | None = None
+
+    def with_value(self, value: int) -> TileHolding:
+        """The same tile with a new recorded value."""
+        return replace(self, value=value)
+
+    def with_owner(self, owner: int, value: int) -> TileHolding:
+        """The tile won by `owner` with `value` recorded; it stays on its square."""
+        return replace(self, owner=owner, value=value)
+
+    def placed(self, owner: int, value: int, square: int) -> TileHolding:
+        """A newly claimed tile on `square`."""
+        return TileHolding(owner, value, square)

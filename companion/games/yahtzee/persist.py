@@ -1,23 +1,30 @@
-"""The Yahtzee board game as plain JSON, and back, checked on the way in."""
+"""The Yahtzee board game as plain JSON, and back, checked on the way in.
+
+Everything saved is on the `Tabletop`; reading builds the class it is given
+(`YahtzeeState`), so this module never needs the game flow.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.games.base import JSONValue, RuleError
 from companion.games.dice import DiceRoll
+from companion.games.yahtzee.board import TileHolding
 from companion.games.yahtzee.challenge import ChallengeRounds
 from companion.games.yahtzee.options import YahtzeeOptions
 from companion.games.yahtzee.rolloff import RollOff
-from companion.games.yahtzee.state import TileHolding, YahtzeeState
+from companion.games.yahtzee.tabletop import Tabletop
 from companion.games.yahtzee.tiles import MAX_NUMBER_COUNT, Tile, best_value, parse_tile
-from companion.games.yahtzee.turn import Landing, Phase
+from companion.games.yahtzee.turn import Landing, Phase, Turn
 
 GAME_NAME = "yahtzee"
+T = TypeVar("T", bound=Tabletop)
 
 
-def state_to_json(state: YahtzeeState) -> dict[str, JSONValue]:
+def state_to_json(state: Tabletop) -> dict[str, JSONValue]:
     """Every field of the game, as plain JSON."""
+    placing = state.turn.placing
     return {
         "game": GAME_NAME,
         "options": state.options.to_json(),
@@ -35,17 +42,17 @@ def state_to_json(state: YahtzeeState) -> dict[str, JSONValue]:
         "landing": state.landing.value if state.landing else None,
         "target": state.target.value if state.target else None,
         "dice": state.dice.to_json() if state.dice else None,
-        "claim_choices": [tile.value for tile in state.claim_choices],
-        "placing": [state.placing[0].value, state.placing[1]] if state.placing else None,
-        "yahtzee": state.yahtzee,
+        "claim_choices": [tile.value for tile in state.turn.claim_choices],
+        "placing": [placing[0].value, placing[1]] if placing else None,
+        "yahtzee": state.turn.yahtzee,
         "challenge": state.challenge.to_json() if state.challenge else None,
         "turn_number": state.turn_number,
         "notes": list(state.notes),
     }
 
 
-def state_from_json(data: dict[str, JSONValue]) -> YahtzeeState:
-    """Rebuild a game written by `state_to_json`.
+def state_from_json(cls: type[T], data: dict[str, JSONValue]) -> T:
+    """Rebuild a game written by `state_to_json`, as a `cls`.
 
     Raises:
         RuleError: the data is not a saved Yahtzee board game, or describes an
@@ -54,7 +61,7 @@ def state_from_json(data: dict[str, JSONValue]) -> YahtzeeState:
     if not isinstance(data, dict) or data.get("game") != GAME_NAME:
         raise RuleError("That is not a saved Yahtzee board game.")
     try:
-        state = _read(data)
+        state = _read(cls, data)
     except (LookupError, TypeError, ValueError, AttributeError) as error:
         if isinstance(error, RuleError):
             raise
@@ -71,8 +78,8 @@ def _optional_tile(value: Any) -> Tile | None:
     return None if value is None else parse_tile(value)
 
 
-def _read(data: dict[str, Any]) -> YahtzeeState:
-    state = YahtzeeState(int(data["players"]), YahtzeeOptions.from_json(data["options"]))
+def _read(cls: type[T], data: dict[str, Any]) -> T:
+    state = cls(int(data["players"]), YahtzeeOptions.from_json(data["options"]))
     state.roll_off = RollOff.from_json(data["roll_off"])
     state.order = tuple(int(seat) for seat in data["order"])
     state.positions = [int(square) for square in data["positions"]]
@@ -87,15 +94,17 @@ def _read(data: dict[str, Any]) -> YahtzeeState:
             None if square is None else int(square),
         )
     state.protected = _optional_tile(data["protected"])
-    state.current = int(data["current"])
-    state.phase = Phase(data["phase"])
-    state.landing = None if data["landing"] is None else Landing(data["landing"])
-    state.target = _optional_tile(data["target"])
-    state.dice = None if data["dice"] is None else DiceRoll.from_json(data["dice"])
-    state.claim_choices = tuple(parse_tile(name) for name in data["claim_choices"])
     placing = data["placing"]
-    state.placing = None if placing is None else (parse_tile(placing[0]), int(placing[1]))
-    state.yahtzee = bool(data["yahtzee"])
+    state.turn = Turn(
+        seat=int(data["current"]),
+        phase=Phase(data["phase"]),
+        landing=None if data["landing"] is None else Landing(data["landing"]),
+        target=_optional_tile(data["target"]),
+        dice=None if data["dice"] is None else DiceRoll.from_json(data["dice"]),
+        claim_choices=tuple(parse_tile(name) for name in data["claim_choices"]),
+        placing=None if placing is None else (parse_tile(placing[0]), int(placing[1])),
+        yahtzee=bool(data["yahtzee"]),
+    )
     challenge = data["challenge"]
     state.challenge = None if challenge is None else ChallengeRounds.from_json(challenge)
     state.turn_number = int(data["turn_number"])
@@ -103,7 +112,7 @@ def _read(data: dict[str, Any]) -> YahtzeeState:
     return state
 
 
-def _check_consistent(state: YahtzeeState) -> None:
+def _check_consistent(state: Tabletop) -> None:
     seats = range(state.players)
     if len(state.positions) != state.players or sorted(state.order) not in ([], list(seats)):
         raise RuleError("The saved players, order and positions do not match.")
@@ -120,15 +129,15 @@ def _check_consistent(state: YahtzeeState) -> None:
             state.board.is_wild(holding.square) or not 1 <= holding.square <= state.board.squares
         ):
             raise RuleError(f"The saved {tile.label} tile is not on a tile square.")
-    named = [state.protected, state.target, *state.claim_choices]
-    named += [state.placing[0]] if state.placing else []
+    named = [state.protected, state.target, *state.turn.claim_choices]
+    named += [state.turn.placing[0]] if state.turn.placing else []
     if any(tile is not None and tile not in state.holdings for tile in named):
         raise RuleError("The saved game names a tile that is not in play.")
     if state.protected is not None and state.holdings[state.protected].owner is None:
         raise RuleError("The saved protection marker is on an unclaimed tile.")
 
 
-def _check_holdings(state: YahtzeeState) -> None:
+def _check_holdings(state: Tabletop) -> None:
     for tile, holding in state.holdings.items():
         if holding.owner is None:
             allowed = range(0, 1)
@@ -144,7 +153,7 @@ def _check_holdings(state: YahtzeeState) -> None:
             )
 
 
-def _check_order(state: YahtzeeState) -> None:
+def _check_order(state: Tabletop) -> None:
     seats = list(range(state.players))
     placed = sorted(seat for group in state.roll_off.places for seat in group)
     rolled = [seat for seat, _ in state.roll_off.totals]
@@ -159,8 +168,8 @@ def _check_order(state: YahtzeeState) -> None:
         raise RuleError(f"Every player stands on a square from 1 to {state.board.squares}.")
 
 
-def _check_phase(state: YahtzeeState) -> None:
-    phase, dice, target = state.phase, state.dice, state.target
+def _check_phase(state: Tabletop) -> None:
+    phase, dice, target, placing = state.phase, state.dice, state.target, state.turn.placing
     if dice is not None and (dice.dice, dice.max_rolls) != (5, 3):
         raise RuleError("The saved game rolls five dice up to three times.")
     square = state.positions[state.current]
@@ -172,8 +181,8 @@ def _check_phase(state: YahtzeeState) -> None:
         and target is None
         and dice is not None
         and dice.can_roll_again,
-        Phase.CLAIM: bool(state.claim_choices) and dice is not None,
-        Phase.PLACE: state.placing is not None and state.holdings[state.placing[0]].owner is None,
+        Phase.CLAIM: bool(state.turn.claim_choices) and dice is not None,
+        Phase.PLACE: placing is not None and state.holdings[placing[0]].owner is None,
     }
     if not needs.get(phase, True):
         raise RuleError(
@@ -181,7 +190,7 @@ def _check_phase(state: YahtzeeState) -> None:
         )
 
 
-def _landing_fits(state: YahtzeeState) -> bool:
+def _landing_fits(state: Tabletop) -> bool:
     landing, target = state.landing, state.target
     if landing in (Landing.STEAL, Landing.IMPROVE):
         if target is None:
@@ -191,7 +200,7 @@ def _landing_fits(state: YahtzeeState) -> bool:
     return landing is not None
 
 
-def _check_challenge(state: YahtzeeState) -> None:
+def _check_challenge(state: Tabletop) -> None:
     rounds = state.challenge
     if rounds is None:
         if state.phase not in (Phase.ROLL_OFF, Phase.OVER, Phase.PLACE) and not state.unclaimed():

@@ -2,28 +2,28 @@
 
 The state checks every action before changing anything (a `RuleError`
 leaves it as it was), asks for every die through `chance()`, and writes
-itself to JSON and back without loss. The rules of a turn live in
-`companion.games.yahtzee.turn`.
+itself to JSON and back without loss. It owns the turn in progress, a
+`Turn` value (`companion.games.yahtzee.turn`, which also judges what the
+final dice win); the state moves the tiles and the players and passes play on.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any
+from typing import Self
 
 from companion.games.base import (
     INVALID_ROLL,
+    Action,
     ChanceRequest,
+    GameState,
     JSONValue,
-    NamedSeats,
     Note,
     RuleError,
     check_outcome,
 )
-from companion.games.dice import DiceRoll, hold_options
-from companion.games.yahtzee import turn
+from companion.games.dice import faces_text, hold_options
 from companion.games.yahtzee.actions import (
     ChooseTarget,
     Claim,
@@ -36,44 +36,48 @@ from companion.games.yahtzee.actions import (
     Stop,
     YahtzeeAction,
 )
-from companion.games.yahtzee.board import Board
 from companion.games.yahtzee.challenge import ChallengeRounds
-from companion.games.yahtzee.options import FinalTies, RollOffTies, YahtzeeOptions
-from companion.games.yahtzee.rolloff import RollOff
-from companion.games.yahtzee.tiles import Tile
-from companion.games.yahtzee.turn import Landing, Phase, player_name
+from companion.games.yahtzee.options import (
+    FinalTies,
+    NewTilePlacement,
+    RollOffTies,
+    YahtzeeOptions,
+)
+from companion.games.yahtzee.persist import state_from_json, state_to_json
+from companion.games.yahtzee.tabletop import Tabletop
+from companion.games.yahtzee.tiles import Tile, best_value, tile_value, value_text
+from companion.games.yahtzee.turn import (
+    Improve,
+    Landing,
+    NoWin,
+    OfferClaim,
+    Phase,
+    TakeTile,
+    Turn,
+    can_improve,
+    judge_roll,
+    landing_text,
+    names_text,
+    placeholders,
+    player_name,
+    wild_targets,
+)
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
 _NOT_ASKED = object()
 
 
-@dataclass(frozen=True)
-class TileHolding:
-    """Where a tile is: its owner, recorded value and square (None while unclaimed)."""
+def _checked_dice(request: ChanceRequest, outcome: object) -> tuple[int, ...]:
+    """The dice values of `outcome`, checked against the request (dice counted in words).
 
-    owner: int | None = None
-    value: int = 0
-    square: int | None = None
-
-    def with_value(self, value: int) -> TileHolding:
-        """The same tile with a new recorded value."""
-        return replace(self, value=value)
-
-    def with_owner(self, owner: int, value: int) -> TileHolding:
-        """The tile won by `owner` with `value` recorded; it stays on its square."""
-        return replace(self, owner=owner, value=value)
-
-    def placed(self, owner: int, value: int, square: int) -> TileHolding:
-        """A newly claimed tile on `square`."""
-        return TileHolding(owner, value, square)
-
-
-def _check_dice(request: ChanceRequest, outcome: Any) -> None:
-    """Check dice values against the request, counting dice in words a player reads."""
+    Raises:
+        RuleError: the outcome is not the dice asked for.
+    """
     if isinstance(outcome, list | tuple) and len(outcome) != request.dice:
         wanted = "1 die value" if request.dice == 1 else f"{request.dice} dice values"
         raise RuleError(f"Give exactly {wanted}, not {len(outcome)}. {request.prompt}")
     check_outcome(request, list(outcome) if isinstance(outcome, list | tuple) else outcome)
+    assert isinstance(outcome, Sequence)  # as `check_outcome` made sure
+    return tuple(outcome)
 
 
 @cache
@@ -82,7 +86,7 @@ def _roll_again_choices(ordered: tuple[int, ...], dice: int) -> tuple[RollAgain,
     return tuple(RollAgain(kept) for kept in hold_options(ordered, dice))
 
 
-class YahtzeeState(NamedSeats):
+class YahtzeeState(Tabletop, GameState[YahtzeeOptions]):
     """A game of the Yahtzee board variant for 2 to 4 players (seats 0 to N-1)."""
 
     def __init__(self, players: int, options: YahtzeeOptions | None = None) -> None:
@@ -91,37 +95,7 @@ class YahtzeeState(NamedSeats):
         Raises:
             RuleError: the number of players does not fit the game or the board.
         """
-        self.options = options or YahtzeeOptions()
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise RuleError(f"Give the number of players as a whole number, not {players!r}.")
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RuleError(f"The Yahtzee board game is for 2 to 4 players, not {players}.")
-        if players > len(self.options.wild_squares):
-            raise RuleError(
-                f"{players} players need {players} starting wild squares; "
-                f"the board has {len(self.options.wild_squares)}."
-            )
-        self.board = Board.from_options(self.options)
-        self.players = players
-        self.roll_off = RollOff.start(players, self.options.roll_off_ties)
-        self.order: tuple[int, ...] = ()
-        self.positions = [0] * players
-        self.holdings = {tile: TileHolding() for tile in self.options.tiles}
-        self.protected: Tile | None = None
-        self.current = 0
-        self.phase = Phase.ROLL_OFF
-        self.landing: Landing | None = None
-        self.target: Tile | None = None
-        self.dice: DiceRoll | None = None
-        self.claim_choices: tuple[Tile, ...] = ()
-        self.placing: tuple[Tile, int] | None = None
-        self.yahtzee = False
-        self.challenge: ChallengeRounds | None = None
-        self.turn_number = 0
-        self.notes: list[str] = []
-        """What the last action did, as sentences for the screen, seats named "Player N"."""
-        self.narrated: list[Note] = []
-        """What the last action caused, seats as placeholders (see `narration`); not saved."""
+        super().__init__(players, options)
         self._request: ChanceRequest | object | None = _NOT_ASKED
 
     def unnamed_seat(self, seat: int) -> str:
@@ -134,21 +108,6 @@ class YahtzeeState(NamedSeats):
         self._request = _NOT_ASKED  # the prompt asked for names the seat
 
     # -- reading the table --------------------------------------------------
-
-    def tile_on(self, square: int) -> Tile | None:
-        """The tile on `square`, if any."""
-        for tile, holding in self.holdings.items():
-            if holding.square == square:
-                return tile
-        return None
-
-    def unclaimed(self) -> list[Tile]:
-        """Tiles still available, in table order."""
-        return [tile for tile in self.options.tiles if self.holdings[tile].owner is None]
-
-    def occupied_squares(self) -> set[int]:
-        """Squares that hold a tile."""
-        return {h.square for h in self.holdings.values() if h.square is not None}
 
     @property
     def to_move(self) -> int | None:
@@ -194,7 +153,7 @@ class YahtzeeState(NamedSeats):
             )
         return None
 
-    def chance_action(self, outcome: Any) -> Roll | InvalidRoll:
+    def chance_action(self, outcome: object) -> Roll | InvalidRoll:
         """The `Roll` action for dice showing `outcome`; `InvalidRoll` for `INVALID_ROLL`.
 
         A cocked or escaped roll is thrown again: it changes nothing and does
@@ -208,8 +167,7 @@ class YahtzeeState(NamedSeats):
             raise RuleError(f"No dice are needed now: {self._expecting()}.")
         if outcome == INVALID_ROLL:
             return InvalidRoll()
-        _check_dice(request, outcome)
-        return Roll(tuple(outcome))
+        return Roll(_checked_dice(request, outcome))
 
     def legal_actions(self) -> list[YahtzeeAction]:
         """Every choice the player to move has; empty while dice are needed or once over."""
@@ -223,16 +181,16 @@ class YahtzeeState(NamedSeats):
             ordered = tuple(sorted(self.dice.faces))
             return [*_roll_again_choices(ordered, self.dice.dice), Stop()]
         if self.phase is Phase.TARGET:
-            return [ChooseTarget(tile) for tile in turn.wild_targets(self)]
+            return [ChooseTarget(tile) for tile in self._wild_targets()]
         if self.phase is Phase.CLAIM:
-            return [Claim(tile) for tile in self.claim_choices]
+            return [Claim(tile) for tile in self.turn.claim_choices]
         if self.phase is Phase.PLACE:
             return [PlaceTile(sq) for sq in self.board.free_squares(self.occupied_squares())]
         return []
 
     # -- changing the table -------------------------------------------------
 
-    def apply(self, action: Any) -> None:
+    def apply(self, action: Action) -> None:
         """Apply a player's choice or a `Roll` of the dice asked for.
 
         Raises:
@@ -247,7 +205,7 @@ class YahtzeeState(NamedSeats):
                 raise RuleError(f"No dice are needed now: {self._expecting()}.")
         elif self._awaiting_dice():
             raise RuleError(f"Dice first: {self._expecting()}.")
-        elif not self._is_legal(action):
+        elif not isinstance(action, YahtzeeAction) or not self._is_legal(action):
             raise RuleError(self._refusal(action))
         self.notes = []
         self.narrated = []
@@ -270,9 +228,9 @@ class YahtzeeState(NamedSeats):
         request = self.chance()
         if request is None:
             raise RuleError(f"No dice are needed now: {self._expecting()}.")
-        _check_dice(request, action.values)
+        _checked_dice(request, action.values)
 
-    def _is_legal(self, action: Any) -> bool:
+    def _is_legal(self, action: YahtzeeAction) -> bool:
         phase = self.phase
         if phase is Phase.ROLL:
             if isinstance(action, Stop):
@@ -285,7 +243,7 @@ class YahtzeeState(NamedSeats):
         if phase is Phase.OWN_TILE:
             return isinstance(action, Stay | MoveOn)
         if phase is Phase.CLAIM:
-            return isinstance(action, Claim) and action.tile in self.claim_choices
+            return isinstance(action, Claim) and action.tile in self.turn.claim_choices
         return action in self.legal_actions()
 
     def _apply_checked(self, action: YahtzeeAction) -> None:
@@ -293,45 +251,47 @@ class YahtzeeState(NamedSeats):
             self._apply_roll(action.values)
         elif isinstance(action, InvalidRoll):
             roller = self.roll_off.next_seat if self.phase is Phase.ROLL_OFF else self.current
-            turn.say(self, "The roll does not count: {0} rolls again.", roller or 0)
+            self.say("The roll does not count: {0} rolls again.", roller or 0)
         elif isinstance(action, RollAgain):
-            assert self.dice is not None
-            self.dice = self.dice.hold(action.kept)
+            self.turn = self.turn.holding(action.kept)
         elif isinstance(action, Stop):
-            turn.finish_roll(self)
+            self._finish_roll()
         elif isinstance(action, ChooseTarget):
-            self.target = action.tile
-            self.phase = Phase.ROLL
-            turn.say(self, f"{{0}} goes for {action.tile.label}.", self.current, echo=True)
+            self.turn = self.turn.going_for(action.tile)
+            self.say(f"{{0}} goes for {action.tile.label}.", self.current, echo=True)
         elif isinstance(action, Claim):
-            turn.take(self, action.tile)
+            self._take(action.tile)
         elif isinstance(action, Stay):
             assert self.target is not None
-            turn.say(self, f"{{0}} stays to improve {self.target.label}.", self.current)
-            turn.start_roll(self, Landing.IMPROVE, self.target)
+            self.say(f"{{0}} stays to improve {self.target.label}.", self.current)
+            self.turn = self.turn.rolling(Landing.IMPROVE, self.target)
         elif isinstance(action, MoveOn):
-            turn.say(self, "{0} moves on.", self.current, echo=True)
-            self.phase = Phase.MOVE
+            self.say("{0} moves on.", self.current, echo=True)
+            self.turn = self.turn.moving_on()
         elif isinstance(action, PlaceTile):
-            assert self.placing is not None
-            tile, value = self.placing
-            turn.put_tile(self, tile, value, action.square)
+            assert self.turn.placing is not None
+            tile, value = self.turn.placing
+            self._put_tile(tile, value, action.square)
 
     def _apply_roll(self, values: tuple[int, ...]) -> None:
         if self.phase is Phase.ROLL_OFF:
             self._apply_roll_off(sum(values))
         elif self.phase is Phase.MOVE:
-            turn.move(self, values[0])
+            self._move(values[0])
         else:
             assert self.dice is not None
-            turn.after_throw(self, self.dice.throw(values))
+            dice = self.dice.throw(values)
+            self.turn = self.turn.thrown(dice, has_targets=bool(self._wild_targets()))
+            self.say(f"{{0}} rolls {faces_text(dice.faces)}.", self.current)
+            if dice.is_complete:
+                self._finish_roll()
 
     def _apply_roll_off(self, total: int) -> None:
         seat = self.roll_off.next_seat
         group = self.roll_off.rolling_group or ()
         group_done = len(self.roll_off.totals) + 1 == len(group)
         self.roll_off = self.roll_off.record(total)
-        turn.say(self, f"{{0}} rolls {total} for the order of play.", seat or 0)
+        self.say(f"{{0}} rolls {total} for the order of play.", seat or 0)
         if group_done:
             self._note_roll_off_ties(group)
         order = self.roll_off.order
@@ -341,18 +301,144 @@ class YahtzeeState(NamedSeats):
         for place, player in enumerate(order):
             self.positions[player] = self.board.start_square(place)
         names = ", ".join(f"{{{place}}}" for place in range(len(order)))
-        turn.say(self, f"Order of play: {names}.", *order)
-        turn.begin_turn(self, order[0])
+        self.say(f"Order of play: {names}.", *order)
+        self._begin_turn(order[0])
 
     def _note_roll_off_ties(self, group: tuple[int, ...]) -> None:
         if self.options.roll_off_ties is RollOffTies.REROLL_ALL:
             if self.roll_off.order is None:
-                turn.say(self, "There is a tie, so everybody rolls again.")
+                self.say("There is a tie, so everybody rolls again.")
             return
         for tied in self.roll_off.places:
             if len(tied) > 1 and set(tied) <= set(group):
-                names = turn.placeholders(len(tied))
-                turn.say(self, f"{names} tie: they roll again for their places.", *tied)
+                names = placeholders(len(tied))
+                self.say(f"{names} tie: they roll again for their places.", *tied)
+
+    # -- a turn at the table ---------------------------------------------------
+
+    def _wild_targets(self) -> list[Tile]:
+        return wild_targets(self.options.tiles, self.holdings, self.current)
+
+    def _begin_turn(self, seat: int) -> None:
+        self.turn = Turn.begin(seat)
+        self.turn_number += 1
+
+    def _move(self, steps: int) -> None:
+        """Move the player whose turn it is `steps` squares forward, then resolve the square."""
+        seat = self.current
+        square = self.board.advance(self.positions[seat], steps)
+        self.positions[seat] = square
+        wild = self.board.is_wild(square)
+        self.say(f"{{0}} moves {steps} to {'wild square' if wild else 'square'} {square}.", seat)
+        tile = self.tile_on(square)
+        if wild:
+            self.turn = self.turn.rolling(Landing.WILD, None)
+        elif tile is None:
+            self.turn = self.turn.rolling(Landing.BLANK, None)
+        elif self.holdings[tile].owner != seat:
+            self.turn = self.turn.rolling(Landing.STEAL, tile)
+        elif can_improve(self.holdings[tile], tile):
+            self.turn = self.turn.on_own_tile(tile)
+        else:
+            self.turn = self.turn.moving_on()
+        told = landing_text(self.turn, square, tile, self.holdings, self.protected, wild)
+        self.say(told.text, *told.seats)
+
+    def _finish_roll(self) -> None:
+        """Judge the final dice (`judge_roll`), then move the tiles and pass play on."""
+        verdict = judge_roll(self.turn, self.holdings, self.protected, self.options)
+        seat = self.current
+        if isinstance(verdict, OfferClaim):
+            if verdict.yahtzee:
+                self.say("Yahtzee! {0} may claim any tile.", seat)
+            self.turn = self.turn.with_yahtzee(verdict.yahtzee)
+            if len(verdict.choices) == 1:
+                self._take(verdict.choices[0])
+                return
+            self.turn = self.turn.choosing(verdict.choices)
+            if not verdict.yahtzee:
+                labels = names_text([tile.label for tile in verdict.choices], "or")
+                self.say(f"{{0}} may claim {labels}.", seat)
+        elif isinstance(verdict, TakeTile):
+            self._take(verdict.tile)
+        elif isinstance(verdict, Improve):
+            tile, value = verdict.tile, verdict.value
+            self.holdings[tile] = self.holdings[tile].with_value(value)
+            verb = "improves {} to" if verdict.rose else "holds {} at"
+            self.say(f"{{0}} {verb.format(tile.label)} {value_text(tile, value)}.", seat)
+            self._end_turn(success=True)
+        elif isinstance(verdict, NoWin):
+            self.say(f"{{0}} {verdict.what}.", seat, *verdict.others)
+            self._end_turn(success=False)
+
+    def _take(self, tile: Tile) -> None:
+        """The player whose turn it is wins `tile` with the final dice (claim, steal or Yahtzee)."""
+        holding = self.holdings[tile]
+        if self.turn.yahtzee:
+            value = best_value(tile)
+        else:
+            assert self.dice is not None
+            value = tile_value(tile, self.dice.faces, self.options.chance_minimum)
+        if holding.square is None:
+            self._place_new_tile(tile, value)
+        else:
+            self._end_turn(success=self.win_tile(tile, value))
+
+    def _place_new_tile(self, tile: Tile, value: int) -> None:
+        """Put a newly claimed tile on this square if free, else where D-Y5 says."""
+        square = self.positions[self.current]
+        occupied = self.occupied_squares()
+        free = self.board.free_squares(occupied)
+        if square not in free:
+            choosing = self.options.new_tile_placement is NewTilePlacement.PLAYER_CHOOSES
+            if choosing and len(free) > 1:
+                self.turn = self.turn.placing_tile(tile, value)
+                self.say(f"{{0}} wins {tile.label}: choose a free square for it.", self.current)
+                return
+            found = self.board.first_free_from(square, occupied)
+            assert found is not None, "a free square always exists while a tile is unclaimed"
+            square = found
+        self._put_tile(tile, value, square)
+
+    def _put_tile(self, tile: Tile, value: int, square: int) -> None:
+        self.put_tile(tile, value, square)
+        self._end_turn(success=True)
+
+    def _end_turn(self, success: bool) -> None:
+        """Pass play on: the next player in the order of play, or the challenge rounds' rules."""
+        seat = self.current
+        if self.challenge is not None:
+            if success:
+                self.say("{0} succeeded: they go again.", seat)
+                self._begin_turn(seat)
+                return
+            self.challenge = self.challenge.after_failure()
+            self.say("{0} is out of the challenge rounds.", seat)
+        elif not self.unclaimed():
+            self.challenge = ChallengeRounds.start(self.order, seat)
+            remaining = self.challenge.remaining
+            order = placeholders(len(remaining))
+            text = f"Every tile is claimed: challenge rounds begin. In turn, {order} each play "
+            self.say(text + "until they fail to win a tile.", *remaining)
+        else:
+            next_place = (self.order.index(seat) + 1) % len(self.order)
+            self._begin_turn(self.order[next_place])
+            return
+        challenger = self.challenge.challenger
+        if challenger is None:
+            self._finish_game()
+        else:
+            self._begin_turn(challenger)
+
+    def _finish_game(self) -> None:
+        """Everyone is out: the tiles score and the game is over."""
+        self.turn = self.turn.over()
+        scores = self.scores()
+        table = ", ".join(f"{{{seat}}} {score}" for seat, score in enumerate(scores))
+        winners = self.winners()
+        names = placeholders(len(winners), start=len(scores))
+        result = f"Winners: {names} share the win" if len(winners) > 1 else f"Winner: {names}"
+        self.say(f"Game over: {table}. {result}.", *range(len(scores)), *winners)
 
     def _expecting(self) -> str:
         expecting = {
@@ -367,14 +453,14 @@ class YahtzeeState(NamedSeats):
             return request.prompt.rstrip(".")
         return expecting.get(self.phase, "the game is over")
 
-    def _refusal(self, action: Any) -> str:
+    def _refusal(self, action: Action) -> str:
         if isinstance(action, RollAgain) and self.phase is Phase.ROLL and self.dice is not None:
             try:
                 self.dice.hold(action.kept)
             except RuleError as error:
                 return str(error)
         if isinstance(action, Claim | ChooseTarget) and self.phase in (Phase.CLAIM, Phase.TARGET):
-            choices = self.claim_choices if self.phase is Phase.CLAIM else turn.wild_targets(self)
+            choices = self.turn.claim_choices if self.phase is Phase.CLAIM else self._wild_targets()
             names = ", ".join(tile.label for tile in choices)
             return f"You cannot take {action.tile.label} now: choose one of {names}."
         if isinstance(action, PlaceTile) and self.phase is Phase.PLACE:
@@ -385,22 +471,6 @@ class YahtzeeState(NamedSeats):
         return f"'{action}' is not allowed now: {self._expecting()}."
 
     # -- results ------------------------------------------------------------
-
-    def scores(self) -> list[int]:
-        """Points of the tiles each seat holds now (number tiles by count, others by table)."""
-        totals = [0] * self.players
-        for tile, holding in self.holdings.items():
-            if holding.owner is not None:
-                totals[holding.owner] += self.options.points(tile, holding.value)
-        return totals
-
-    def tile_counts(self) -> list[int]:
-        """How many tiles each seat holds."""
-        counts = [0] * self.players
-        for holding in self.holdings.values():
-            if holding.owner is not None:
-                counts[holding.owner] += 1
-        return counts
 
     def winners(self) -> list[int]:
         """The seats with the highest total once over (D-Y6 for ties); empty before."""
@@ -418,20 +488,16 @@ class YahtzeeState(NamedSeats):
 
     def to_json(self) -> dict[str, JSONValue]:
         """The whole game as plain JSON."""
-        from companion.games.yahtzee.persist import state_to_json
-
         return state_to_json(self)
 
     @classmethod
-    def from_json(cls, data: dict[str, JSONValue]) -> YahtzeeState:
+    def from_json(cls, data: dict[str, JSONValue]) -> Self:
         """Rebuild a game written by `to_json`.
 
         Raises:
             RuleError: the data does not describe a valid game.
         """
-        from companion.games.yahtzee.persist import state_from_json
-
-        return state_from_json(data)
+        return state_from_json(cls, data)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, YahtzeeState):

@@ -70,6 +70,20 @@ def test_crawford_game_comes_only_once() -> None:
     assert not game.score.crawford_game
 
 
+def test_a_match_played_on_to_double_match_point_gets_no_second_crawford_game() -> None:
+    game = match_at((3, 2), length=5)
+    win_game(game, 0)  # 4-2: the Crawford game
+    assert game.match_info().crawford
+    win_game(game, 1)  # 4-3: the first game after it
+    win_game(game, 1)  # 4-4: player 1 reaches match point minus one only now
+    assert game.scores() == [4, 4]
+    assert not game.score.crawford_game
+    assert not game.match_info().crawford
+    assert not BackgammonGame.from_gnubg_ids(*game.gnubg_ids()).match_info().crawford
+    start_turn(game)
+    assert game.legal_actions() == [Roll(), Double()]
+
+
 def test_crawford_rule_can_be_turned_off_d_b2() -> None:
     game = match_at((3, 1), rule=False)
     win_game(game, 0)

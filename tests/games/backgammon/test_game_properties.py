@@ -23,7 +23,7 @@ from companion.games.autoplay import sample_outcome
 from companion.games.backgammon.actions import InvalidRoll, TurnPlay, UndoStep
 from companion.games.backgammon.family import FamilyGame, Phase
 from companion.games.backgammon.movement import Board
-from companion.games.base import GameState, RuleError, narration
+from companion.games.base import GameState, RuleError
 from companion.games.registry import game_spec
 
 GAMES = [
@@ -57,7 +57,7 @@ def check_json(game: FamilyGame, name: str) -> None:
 
 def check_narration(game: FamilyGame) -> None:
     """Every note names real seats, uses each placeholder it has a seat for, and reads whole."""
-    for note in narration(game):
+    for note in game.narration():
         assert all(0 <= seat < game.players for seat in note.seats)
         used = {int(field) for _, field, _, _ in string.Formatter().parse(note.text) if field}
         assert used == set(range(len(note.seats))), note

@@ -14,9 +14,10 @@ from companion.games.backgammon.movement import (
     single_steps,
 )
 from companion.games.base import RuleError
-from tests.games.backgammon.boards import bg, six
+from tests.games.backgammon.boards import Layout, bg, six
 
 OPENING = Board.start(BACKGAMMON)
+START: tuple[Layout, Layout] = ({24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5})
 
 
 def test_a_first_step_that_leaves_the_other_die_unplayable_is_not_offered() -> None:
@@ -71,44 +72,45 @@ def test_find_play_accepts_the_steps_of_a_play_in_any_order() -> None:
 
 
 @pytest.mark.parametrize(
-    ("board", "dice", "steps", "sentence"),
+    ("layout", "dice", "steps", "sentence"),
     [
         (
-            bg({"bar": 1, 13: 14}, {}),
+            ({"bar": 1, 13: 14}, {}),
             (6, 5),
             [Step(12, 18, 6, False)],
             "You have a checker on the bar: enter it first.",
         ),
         (
-            bg({24: 1}, {12: 2, 2: 13}),
+            ({24: 1}, {12: 2, 2: 13}),
             (6, 5),
             [Step(1, 6, 5, False)],
             "it must be the larger one if it fits: play the 6.",
         ),
         (
-            bg({9: 1, 5: 2}, {22: 2}),
+            ({9: 1, 5: 2}, {22: 2}),
             (6, 3),
             [Step(20, 23, 3, False)],
             "That move leaves the rest of your roll unplayable",
         ),
-        (OPENING, (3, 1), [Step(17, 20, 3, False)], "Your turn is not finished: play another die."),
-        (OPENING, (3, 1), [Step(12, 16, 4, False)], "You have no 4 left to play this turn."),
-        (OPENING, (5, 5), [Step(1, 6, 5, False)], "Point 19 is blocked"),
-        (OPENING, (6, 6), [Step(19, 25, 6, False)], "only once all your checkers are in your home"),
-        (OPENING, (6, 6), [Step(3, 9, 6, False)], "You have no checker there to move."),
+        (START, (3, 1), [Step(17, 20, 3, False)], "Your turn is not finished: play another die."),
+        (START, (3, 1), [Step(12, 16, 4, False)], "You have no 4 left to play this turn."),
+        (START, (5, 5), [Step(1, 6, 5, False)], "Point 19 is blocked"),
+        (START, (6, 6), [Step(19, 25, 6, False)], "only once all your checkers are in your home"),
+        (START, (6, 6), [Step(3, 9, 6, False)], "You have no checker there to move."),
     ],
     ids=[
         "bar-first", "larger-die", "trap", "unfinished", "wrong-die", "blocked", "not-home", "empty"
     ],
 )
-def test_a_rejected_play_explains_itself(
-    board: Board, dice: tuple[int, int], steps: list[Step], sentence: str
+def test_a_rejected_play_explains_itself_and_leaves_the_board_as_it_was(
+    layout: tuple[Layout, Layout], dice: tuple[int, int], steps: list[Step], sentence: str
 ) -> None:
-    before = board
+    board = bg(*layout)
     with pytest.raises(RuleError) as error:
         find_play(board, 0, dice, steps)
     assert sentence in str(error.value)
-    assert board == before
+    # A board built afresh from the same layout, not the board that was handed in.
+    assert board == bg(*layout)
 
 
 def test_legal_steps_rejects_steps_that_cannot_lead_to_a_legal_play() -> None:

@@ -24,7 +24,7 @@ from companion.games.backgammon.match import BackgammonScore, RankScore
 from companion.games.backgammon.minigam_game import MiniGamGame
 from companion.games.backgammon.multigam_game import MultiGamGame
 from companion.games.backgammon.options import MiniGamOptions, MultiGamOptions
-from companion.games.base import RuleError, narration
+from companion.games.base import RuleError
 from companion.games.registry import game_spec
 from tests.games.backgammon.game_helpers import (
     BEAR_OFF_LAST,
@@ -41,7 +41,7 @@ DONE = "0-000000-5"
 
 def told(game: FamilyGame) -> list[str]:
     """The narration of the last action, seats named as the table names them."""
-    return [note.render(lambda seat: NAMES[seat]) for note in narration(game)]
+    return [note.render(lambda seat: NAMES[seat]) for note in game.narration()]
 
 
 # ----- hits -----
@@ -365,18 +365,18 @@ def test_narration_is_not_saved_and_a_state_read_back_from_json_has_none(name: s
     request = game.chance()
     assert request is not None
     game.apply(game.chance_action([6] + [1] * (request.dice - 1)))
-    assert narration(game)
+    assert game.narration()
     data = game.to_json()
     assert "narration" not in data and "notes" not in data
     restored = spec.state_from_json(data)
-    assert narration(restored) == []
+    assert restored.narration() == []
     assert restored.to_json() == data
 
 
 def test_narration_uses_placeholders_so_a_command_line_can_say_seat_numbers() -> None:
     game = BackgammonGame()
     game.apply(DiceThrow((2, 5)))
-    (note,) = narration(game)
+    (note,) = game.narration()
     assert note.seats == (1,)
     assert note.render(lambda seat: f"seat {seat}") == "seat 1 wins the opening roll and plays 5-2."
     assert game.phase is Phase.MOVE

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from companion.games.base import INVALID_ROLL, RuleError, narration
+from companion.games.base import INVALID_ROLL, RuleError
 from companion.games.registry import game_spec
 from companion.games.yahtzee import InvalidRoll, Phase, RollAgain, Tile, YahtzeeState, new_game
 from companion.games.yahtzee.actions import action_from_json
@@ -30,7 +30,7 @@ def test_a_cocked_roll_off_roll_is_rolled_again_by_the_same_player() -> None:
     cocked(state)
     assert unchanged_but_notes(state) == before
     assert state.chance() == request
-    assert [note.render(lambda seat: f"seat {seat}") for note in narration(state)] == [
+    assert [note.render(lambda seat: f"seat {seat}") for note in state.narration()] == [
         "The roll does not count: seat 1 rolls again."
     ]
 

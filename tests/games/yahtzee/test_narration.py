@@ -12,7 +12,6 @@ import string
 import pytest
 
 from companion.games.autoplay import random_actions
-from companion.games.base import narration
 from companion.games.yahtzee import ChooseTarget, Claim, MoveOn, Stop, Tile, YahtzeeState, new_game
 from companion.games.yahtzee.turn import player_name
 from tests.games.yahtzee.conftest import all_tiles_but, land_on, position, roll, throw
@@ -22,7 +21,7 @@ NAMES = ("Ana", "Ben", "Cleo", "Dev")
 
 def told(state: YahtzeeState) -> list[str]:
     """The narration of the last action, seats named as the table names them."""
-    return [note.render(lambda seat: NAMES[seat]) for note in narration(state)]
+    return [note.render(lambda seat: NAMES[seat]) for note in state.narration()]
 
 
 def test_a_failed_steal_is_narrated_with_the_table_names_of_thief_and_owner() -> None:
@@ -110,7 +109,7 @@ def test_narration_and_notes_tell_the_same_sentences_with_player_numbers() -> No
     land_on(state, 3)
     throw(state, 2, 3, 4, 5, 5)
     state.apply(state.legal_actions()[-1])
-    assert [note.render(player_name) for note in narration(state)] == state.notes
+    assert [note.render(player_name) for note in state.narration()] == state.notes
     assert state.notes == ["Player 1 claims Small Straight on square 3."]
 
 
@@ -129,7 +128,7 @@ def test_a_state_read_back_from_json_has_no_narration_but_keeps_its_notes() -> N
     data = state.to_json()
     assert "narration" not in data
     restored = YahtzeeState.from_json(data)
-    assert narration(restored) == []
+    assert restored.narration() == []
     assert restored.notes == state.notes
     assert restored.to_json() == data
 
@@ -141,7 +140,7 @@ def test_every_narrated_sentence_of_a_random_game_names_real_seats_and_matches_i
     state = new_game(3)
     for _ in random_actions(state, random.Random(seed)):
         notes = iter(state.notes)
-        for note in narration(state):
+        for note in state.narration():
             assert all(0 <= seat < state.players for seat in note.seats)
             used = {int(field) for _, field, _, _ in string.Formatter().parse(note.text) if field}
             assert used == set(range(len(note.seats))), note

@@ -90,3 +90,22 @@ def test_player_one_starts_on_wild_1_player_two_on_wild_5_and_so_on() -> None:
 def test_with_fewer_players_the_first_starting_squares_are_used() -> None:
     state = started(2)
     assert state.positions == [1, 5]
+
+
+def test_turns_pass_in_the_order_of_the_roll_not_in_seat_order() -> None:
+    state = new_game(4)
+    for dice in ([1, 1], [6, 6], [3, 3], [5, 5]):
+        roll(state, *dice)
+    assert state.order == (1, 3, 2, 0)
+    players_up = [state.current]
+    while len(players_up) < 8:
+        turn = state.turn_number
+        while state.turn_number == turn:
+            # Every turn here moves one square, then takes the first choice offered.
+            request = state.chance()
+            if request is not None:
+                roll(state, *[1] * request.dice)
+            else:
+                state.apply(state.legal_actions()[0])
+        players_up.append(state.current)
+    assert players_up == [1, 3, 2, 0, 1, 3, 2, 0]
