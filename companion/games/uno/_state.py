@@ -17,6 +17,8 @@ from companion.games.uno import actions as act
 from companion.games.uno.cards import Card, Colour, Kind
 from companion.games.uno.deck_file import builtin_deck
 from companion.games.uno.options import ClassicOptions
+from companion.games.uno.pending import OwedDraw, PendingChallenge
+from companion.games.uno.phases import ChanceKind, Phase
 from companion.games.uno.scoring import CLASSIC_POINTS, PointsTable
 
 
@@ -62,14 +64,14 @@ class MatchState(NamedSeats):
     """What the seat that cut the highest card does, for the narration (UNO Duo: "drafts first")."""
     plays_tiki_faces: ClassVar[bool] = False
     """True for a game with the Tiki idol; the others refuse a deck with Tiki Faces."""
-    catch_phases: ClassVar[frozenset[str]] = frozenset(
-        {"turn", "drawn", "challenge", "start_colour"}
+    catch_phases: ClassVar[frozenset[Phase]] = frozenset(
+        {Phase.TURN, Phase.DRAWN, Phase.CHALLENGE, Phase.START_COLOUR}
     )
     """Phases in which a player who did not call UNO may be caught."""
-    keeps_uno_window: ClassVar[frozenset[str]] = frozenset(
-        {"shuffle", "catch_uno", "call_uno"}
+    keeps_uno_window: ClassVar[frozenset[type]] = frozenset(
+        {act.Shuffle, act.CatchUno, act.CallUno}
     )
-    """Action types that do not close the UNO catch window (chance, the catch or call itself)."""
+    """Action classes that do not close the UNO catch window (chance, the catch or call itself)."""
 
     draw_pile: list[Card | None]
     """The draw pile, top card last (None: an unknown card in referee mode)."""
@@ -81,11 +83,14 @@ class MatchState(NamedSeats):
     drawn_card: Card | None
     uno_exposed: int | None
     """A seat that went down to one card without calling UNO and may be caught."""
-    wd4: dict[str, Any] | None
-    """The Wild Draw Four waiting for a challenge: offender, victim, guilty."""
+    phase: Phase
+    pending_challenge: PendingChallenge | None
+    """The Wild Draw Four waiting for a challenge (saved as ``wd4``)."""
+    owed: list[OwedDraw]
+    """Draws not yet paid, first owed first."""
     round_winner: int | None
     dealer: int | None
-    pending_chance: str | None
+    pending_chance: ChanceKind | None
     """The kind of chance the match waits for, or None."""
 
     def __init__(self, players: int, options: ClassicOptions | None = None) -> None:
@@ -132,8 +137,8 @@ class MatchState(NamedSeats):
         # What the last applied action caused (`narration()`): not saved either, so a
         # match read back from JSON has none until its next action.
         self.notes: list[Note] = []
-        self.phase = "dealer"
-        self.pending_chance = None if self.referee else "dealer"
+        self.phase = Phase.DEALER
+        self.pending_chance = None if self.referee else ChanceKind.DEALER
         # Until the first deal the whole deck waits as the draw pile.
         self.draw_pile = [] if self.referee else list(self.deck)
         self.discard = []
@@ -236,9 +241,9 @@ class MatchState(NamedSeats):
         self.current = 0
         self.direction = 1
         self.colour = None
-        self.owed: list[list[int]] = []
+        self.owed = []
         self.uno_exposed: int | None = None
-        self.wd4: dict[str, Any] | None = None
+        self.pending_challenge = None
         self.drawn = False
         self.drawn_card = None
         self.round_winner: int | None = None
@@ -252,17 +257,17 @@ class MatchState(NamedSeats):
             "rounds": [dict(record) for record in self.rounds],
             "dealer": self.dealer,
             "dealer_candidates": list(self.dealer_candidates),
-            "phase": self.phase,
-            "pending_chance": self.pending_chance,
+            "phase": self.phase.value,
+            "pending_chance": None if self.pending_chance is None else self.pending_chance.value,
             "current": self.current,
             "direction": self.direction,
             "colour": None if self.colour is None else self.colour.value,
             "draw_pile": cards_to_json(self.draw_pile),
             "discard": cards_to_json(self.discard),
             "hands": [cards_to_json(hand) for hand in self.hands],
-            "owed": [list(entry) for entry in self.owed],
+            "owed": [entry.to_json() for entry in self.owed],
             "uno_exposed": self.uno_exposed,
-            "wd4": None if self.wd4 is None else dict(self.wd4),
+            "wd4": None if self.pending_challenge is None else self.pending_challenge.to_json(),
             "drawn": self.drawn,
             "drawn_card": None if self.drawn_card is None else str(self.drawn_card),
             "round_winner": self.round_winner,
@@ -276,17 +281,19 @@ class MatchState(NamedSeats):
         self.rounds = [dict(record) for record in data["rounds"]]
         self.dealer = data["dealer"]
         self.dealer_candidates = list(data["dealer_candidates"])
-        self.phase = str(data["phase"])
-        self.pending_chance = data["pending_chance"]
+        self.phase = Phase(data["phase"])
+        chance = data["pending_chance"]
+        self.pending_chance = None if chance is None else ChanceKind(chance)
         self.current = int(data["current"])
         self.direction = int(data["direction"])
         self.colour = None if data["colour"] is None else Colour.parse(data["colour"])
         self.draw_pile = cards_from_json(data["draw_pile"])
         self.discard = cards_from_json(data["discard"])
         self.hands = [cards_from_json(hand) for hand in data["hands"]]
-        self.owed = [[int(value) for value in entry] for entry in data["owed"]]
+        self.owed = [OwedDraw.from_json(entry) for entry in data["owed"]]
         self.uno_exposed = data["uno_exposed"]
-        self.wd4 = None if data["wd4"] is None else dict(data["wd4"])
+        wd4 = data["wd4"]
+        self.pending_challenge = None if wd4 is None else PendingChallenge.from_json(wd4)
         self.drawn = bool(data["drawn"])
         self.drawn_card = None if data["drawn_card"] is None else Card.parse(data["drawn_card"])
         self.round_winner = data["round_winner"]

@@ -30,7 +30,7 @@ rule at a time). The cards and the JSON form live in `MatchState`
   UNO Duo "drafts first"), ``builtin_decks`` (deck choice), ``options_type`` (a
   `ClassicOptions` subclass), ``action_types`` (JSON type -> action class),
   ``points_table`` (round scoring), ``catch_phases`` (when an UNO catch is
-  allowed), ``keeps_uno_window`` (action types that leave the catch window open).
+  allowed), ``keeps_uno_window`` (action classes that leave the catch window open).
 - `build_deck()`: the deck (default: the user's cards or the options' deck).
 - `effective_kind(card)`: what a card does (D-U1 blank wilds; defined in
   `MatchState`, whose round scoring counts a blank wild as the card it plays as).
@@ -51,20 +51,22 @@ rule at a time). The cards and the JSON form live in `MatchState`
 - `reshuffle_sources()` / `clear_reshuffle_sources()`: what an empty draw
   pile is rebuilt from (default: the discard pile under its top card).
 - `begin_round()` / `deal()`: a new round (UNO Duo drafts instead).
-- extra decision kinds: set ``self.phase = "p"`` and add ``_legal_p()``
-  (the actions of that phase) and ``_apply_<type>()`` handlers for new
-  action types; `decider()` says whose decision a phase waits for.
-- extra chance kinds (a pending spin): set ``self.pending_chance = "k"`` and
-  extend `chance_request(kind)`; a shuffle kind also needs `shuffle_cards(k)`
-  and ``_shuffled_k(cards)``; a spin outcome becomes an action through
-  `spin_action(outcome)`.
+- extra decision kinds: set ``self.phase`` to a `Phase` and extend
+  `phase_actions()` (phase -> the method listing its actions) and
+  `action_handlers()` (action class -> the method applying it) for new
+  actions; `decider()` says whose decision a phase waits for.
+- extra chance kinds (a pending spin): set ``self.pending_chance`` to a
+  `ChanceKind` and extend `chance_request(kind)`; a shuffle kind also needs
+  `shuffle_cards(kind)` and an entry in `shuffle_handlers()` (kind -> the
+  method that deals the shuffled cards); a spin outcome becomes an action
+  through `spin_action(outcome)`.
 - `json_fields()` / `load_json_fields(data)`: extra state for `to_json`.
 - `card_locations()`: extra places cards can be (the idol, the draft).
 - `follow_entries(simulation)`: what a person enters at the table that a
   simulation did by itself (Tiki: declining a Discard All of a missing
   colour), for `companion.games.uno.referee.follow`.
 
-Every ``_apply_<type>`` validates first and changes nothing before it has
+Every action handler validates first and changes nothing before it has
 decided the action is legal, so a `RuleError` leaves the state untouched.
 Owed draws (`owe`) are paid after each action by `UnoMatch`; when the draw
 pile runs out a ``reshuffle`` chance is requested and paying resumes after it.
@@ -73,12 +75,16 @@ pile runs out a ``reshuffle`` chance is requested and paying resumes after it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
+from functools import cached_property
 from typing import Any
 
 from companion.games.base import RuleError
 from companion.games.uno import actions as act
 from companion.games.uno._match import UnoMatch
 from companion.games.uno.cards import Card, Colour, Kind, describe_play_error
+from companion.games.uno.pending import PendingChallenge
+from companion.games.uno.phases import ChanceKind, Phase
 
 
 def distinct(cards: Iterable[Card | None]) -> list[Card]:
@@ -118,13 +124,44 @@ class ClassicUno(UnoMatch):
         refuse_bluff = (
             not self.options.wild_draw_four_bluff
             and not self.referee
-            and self.holds_colour(seat, self.colour)
+            and self.wild_draw_four_illegal(seat)
         )
         if refuse_bluff:
             allowed = frozenset(
                 card for card in allowed if self.effective_kind(card) is not Kind.WILD_DRAW_FOUR
             )
         return allowed.__contains__
+
+    def wild_draw_four_illegal(self, seat: int) -> bool:
+        """True if a Wild Draw Four from `seat` now would lose a challenge (simulation only).
+
+        The options' challenge test (``wild_draw_four_challenge``):
+        ``"colour_in_play"`` (classic UNO): `seat` holds a card of the colour in
+        play; ``"playable_card"`` (the UNO Duo rulebook): `seat` holds a card
+        they could have played instead, matching the colour in play or the
+        number or symbol of the card in play. Wilds never count, nor a Tiki
+        Face, which is never played on the discard pile.
+        """
+        if self.options.wild_draw_four_challenge == "colour_in_play":
+            return self.holds_colour(seat, self.colour)
+        top = self.discard[-1]  # the card in play: a Wild Draw Four being played is not laid yet
+        if top is None:
+            return False
+        matching = self.matching_cards(top, self.colour)
+        return any(
+            card in matching and not card.is_wild and not card.is_tiki_face
+            for card in self.hands[seat]
+            if card is not None
+        )
+
+    def challenge_test_text(self) -> str:
+        """The options' challenge test as a question about the shown hand, for the table."""
+        if self.options.wild_draw_four_challenge == "colour_in_play":
+            return "did it hold a card of the colour in play?"
+        return (
+            "did it hold a card that could have been played, matching the colour in play "
+            "or the number or symbol of the card in play?"
+        )
 
     def matching_cards(self, top: Card, colour: Colour | None) -> frozenset[Card]:
         """The cards of the deck that may be played on `top` while `colour` is in play.
@@ -149,6 +186,8 @@ class ClassicUno(UnoMatch):
             return None
         top = self.discard[-1]
         if self._bluff_refused(card, seat):
+            if self.options.wild_draw_four_challenge == "playable_card":
+                return "You hold a card you could play: a Wild Draw Four needs a hand without one."
             colour = self.colour.value if self.colour else "matching"
             return f"You hold a {colour} card: a Wild Draw Four needs a hand without one."
         assert top is not None
@@ -159,7 +198,7 @@ class ClassicUno(UnoMatch):
             not self.options.wild_draw_four_bluff
             and not self.referee
             and self.effective_kind(card) is Kind.WILD_DRAW_FOUR
-            and self.holds_colour(seat, self.colour)
+            and self.wild_draw_four_illegal(seat)
         )
 
     def start_card_effect(self, card: Card) -> None:
@@ -184,7 +223,7 @@ class ClassicUno(UnoMatch):
             self.start_turn(self.next_seat(first))
         elif card.is_wild:
             self.current = first
-            self.phase = "start_colour"
+            self.phase = Phase.START_COLOUR
             self.note("{0} names the colour of the Wild start card.", first)
         else:
             self.start_turn(first)
@@ -213,9 +252,10 @@ class ClassicUno(UnoMatch):
             self.note("{0} draws 2 cards and misses the turn.", following)
             self.start_turn(self.next_seat(seat, 2))
         elif kind is Kind.WILD_DRAW_FOUR:
-            assert self.wd4 is not None
-            self.wd4["victim"] = self.current = following
-            self.phase = "challenge"
+            assert self.pending_challenge is not None
+            self.pending_challenge = replace(self.pending_challenge, victim=following)
+            self.current = following
+            self.phase = Phase.CHALLENGE
             self.note("{0} may challenge the Wild Draw Four or draw 4 cards.", following)
         else:
             self.start_turn(self.next_seat(seat))
@@ -238,7 +278,7 @@ class ClassicUno(UnoMatch):
             assert self.drawn_card is not None
             playable = self.playable(self.drawn_card, seat)
         if playable:
-            self.phase = "drawn"
+            self.phase = Phase.DRAWN
         else:
             self.note("{0} cannot play the drawn card: the turn passes.", seat)
             self.start_turn(self.next_seat(seat))
@@ -248,10 +288,10 @@ class ClassicUno(UnoMatch):
         self.draw_pile.append(self.discard.pop())
         if self.referee:
             self.draw_pile[-1] = None
-            self.phase = "start_card"
+            self.phase = Phase.START_CARD
         else:
-            self.phase = "restart"
-            self.pending_chance = "restart"
+            self.phase = Phase.RESTART
+            self.pending_chance = ChanceKind.RESTART
 
     def turn_up_start_card(self) -> None:
         """Simulation: turn the top of the draw pile up as the start card."""
@@ -261,6 +301,33 @@ class ClassicUno(UnoMatch):
         self.start_cards.append(card)
         self.note(f"{card} is turned up as the start card.")
         self.start_card_effect(card)
+
+    # ------------------------------------------------------ dispatch tables
+
+    def action_handlers(self) -> dict[type, Callable[[Any], None]]:
+        """The shared actions plus classic UNO's: each action class with its handler."""
+        return {
+            **super().action_handlers(),
+            act.Shuffle: self._apply_shuffle,
+            act.TurnUp: self._apply_turn_up,
+            act.PlayCard: self._apply_play,
+            act.Draw: self._apply_draw,
+            act.KeepCard: self._apply_keep,
+            act.ChooseColour: self._apply_choose_colour,
+            act.Challenge: self._apply_challenge,
+            act.AcceptDraw: self._apply_accept,
+        }
+
+    def phase_actions(self) -> dict[Phase, Callable[[], list[Any]]]:
+        """The shared decision phases plus classic UNO's, each with its legal-action list."""
+        return {
+            **super().phase_actions(),
+            Phase.TURN: self._legal_turn,
+            Phase.DRAWN: self._legal_drawn,
+            Phase.START_COLOUR: self._legal_start_colour,
+            Phase.CHALLENGE: self._legal_challenge,
+            Phase.START_CARD: self._legal_start_card,
+        }
 
     # -------------------------------------------------------------- chance
 
@@ -274,7 +341,20 @@ class ClassicUno(UnoMatch):
             raise RuleError(f"A shuffle must be an order of all {request.size} cards.")
         kind, self.pending_chance = self.pending_chance, None
         cards = self.shuffle_cards(kind)
-        getattr(self, f"_shuffled_{kind}")([cards[index] for index in action.order])
+        self._shuffle_handlers[kind]([cards[index] for index in action.order])
+
+    def shuffle_handlers(self) -> dict[ChanceKind, Callable[[list[Card]], None]]:
+        """Each shuffle kind with the method that takes the shuffled cards (variants extend it)."""
+        return {
+            ChanceKind.DEALER: self._shuffled_dealer,
+            ChanceKind.DEAL: self._shuffled_deal,
+            ChanceKind.RESTART: self._shuffled_restart,
+            ChanceKind.RESHUFFLE: self._shuffled_reshuffle,
+        }
+
+    @cached_property
+    def _shuffle_handlers(self) -> dict[ChanceKind, Callable[[list[Card]], None]]:
+        return self.shuffle_handlers()
 
     def _shuffled_dealer(self, cards: list[Card]) -> None:
         """Each candidate takes a card from the top; the highest number deals."""
@@ -286,7 +366,7 @@ class ClassicUno(UnoMatch):
         can_differ = len({card.cut_value for card in self.deck_distinct}) > 1
         if len(tied) > 1 and self.options.dealer_tie == "redraw" and can_differ:
             self.dealer_candidates = tied
-            self.pending_chance = "dealer"
+            self.pending_chance = ChanceKind.DEALER
             self.note("A tie for the highest card: the tied players cut again.")
             return
         self.dealer = tied[0]
@@ -312,7 +392,7 @@ class ClassicUno(UnoMatch):
     # -------------------------------------------------------- referee setup
 
     def _apply_turn_up(self, action: act.TurnUp) -> None:
-        if self.phase != "start_card" or not self.referee:
+        if self.phase is not Phase.START_CARD or not self.referee:
             raise self._not_now("turn up a start card")
         if action.card not in self.deck_kinds:
             raise RuleError(f"{action.card} is not in this deck: enter the card turned up.")
@@ -329,8 +409,8 @@ class ClassicUno(UnoMatch):
         hand = self.hands[seat]
         self._check_play(action, hand)
         if self.effective_kind(card) is Kind.WILD_DRAW_FOUR:
-            guilty = None if self.referee else self.holds_colour(seat, self.colour)
-            self.wd4 = {"offender": seat, "victim": None, "guilty": guilty}
+            guilty = None if self.referee else self.wild_draw_four_illegal(seat)
+            self.pending_challenge = PendingChallenge(seat, guilty=guilty)
         if self.referee:
             hand.pop()
         else:
@@ -343,7 +423,7 @@ class ClassicUno(UnoMatch):
             self.note("{0} has one card left and did not call UNO.", seat)
         if not hand:
             self.round_winner = seat
-            self.phase = "round_over"
+            self.phase = Phase.ROUND_OVER
             self.last_card_effect(card, seat)
             return
         self.card_effect(card, seat)
@@ -351,7 +431,7 @@ class ClassicUno(UnoMatch):
     def _check_play(self, action: act.PlayCard, hand: list[Card | None]) -> None:
         """Raise the sentence that says why `action` may not be played now."""
         card = action.card
-        if self.phase not in ("turn", "drawn"):
+        if self.phase not in (Phase.TURN, Phase.DRAWN):
             raise self._not_now(f"play {card}")
         if card not in self.deck_kinds:
             raise RuleError(f"{card} is not in this deck.")
@@ -361,7 +441,7 @@ class ClassicUno(UnoMatch):
             raise RuleError(f"{self.seat_name(self.current)} has no cards to play.")
         if not self.referee and card not in hand:
             raise RuleError(f"{self.seat_name(self.current)} holds no {card}.")
-        if self.phase == "drawn" and not self.referee and card != self.drawn_card:
+        if self.phase is Phase.DRAWN and not self.referee and card != self.drawn_card:
             raise RuleError(f"After drawing you may play only the card drawn, {self.drawn_card}.")
         error = self.play_error(card, self.current)
         if error:
@@ -374,38 +454,42 @@ class ClassicUno(UnoMatch):
             raise RuleError("Call UNO only with the play that leaves you one card.")
 
     def _apply_draw(self, action: act.Draw) -> None:
-        if self.phase != "turn":
+        if self.phase is not Phase.TURN:
             raise self._not_now("draw")
         self.owe(self.current, 1, voluntary=True)
-        self.phase = "drawing"
+        self.phase = Phase.DRAWING
 
     def _apply_keep(self, action: act.KeepCard) -> None:
-        if self.phase != "drawn":
+        if self.phase is not Phase.DRAWN:
             raise self._not_now("keep a drawn card")
         self.start_turn(self.next_seat(self.current))
 
     def _apply_choose_colour(self, action: act.ChooseColour) -> None:
-        if self.phase != "start_colour":
+        if self.phase is not Phase.START_COLOUR:
             raise self._not_now("name a colour")
         self.colour = action.colour
         self.start_turn(self.current)
 
     def _apply_challenge(self, action: act.Challenge) -> None:
-        if self.phase != "challenge" or self.wd4 is None:
+        pending = self.pending_challenge
+        if self.phase is not Phase.CHALLENGE or pending is None:
             raise self._not_now("challenge")
         if self.referee and action.guilty is None:
-            raise RuleError(
-                "Enter what the challenged hand showed: did it hold a card of the colour in play?"
-            )
+            raise RuleError(f"Enter what the challenged hand showed: {self.challenge_test_text()}")
         if not self.referee and action.guilty is not None:
             raise RuleError("The engine checks the hand itself: challenge without a verdict.")
-        guilty = action.guilty if self.referee else self.wd4["guilty"]
-        offender, victim = self.wd4["offender"], self.wd4["victim"]
-        self.wd4 = None
+        guilty = action.guilty if self.referee else pending.guilty
+        offender, victim = pending.offender, pending.victim
+        assert victim is not None
+        self.pending_challenge = None
         if guilty:
             self.owe(offender, 4)
-            self.note("The challenge succeeds: {0} held a matching card and draws 4 cards.",
-                      offender)
+            held = (
+                "a matching card"
+                if self.options.wild_draw_four_challenge == "colour_in_play"
+                else "a card they could have played"
+            )
+            self.note(f"The challenge succeeds: {{0}} held {held} and draws 4 cards.", offender)
             self.start_turn(victim)
         else:
             self.owe(victim, 6)
@@ -413,10 +497,11 @@ class ClassicUno(UnoMatch):
             self.start_turn(self.next_seat(victim))
 
     def _apply_accept(self, action: act.AcceptDraw) -> None:
-        if self.phase != "challenge" or self.wd4 is None:
+        pending = self.pending_challenge
+        if self.phase is not Phase.CHALLENGE or pending is None or pending.victim is None:
             raise self._not_now("accept a Wild Draw Four")
-        victim = self.wd4["victim"]
-        self.wd4 = None
+        victim = pending.victim
+        self.pending_challenge = None
         self.owe(victim, 4)
         self.note("{0} draws 4 cards and misses the turn.", victim)
         self.start_turn(self.next_seat(victim))

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from companion.games.base import ChanceRequest, JSONValue, RuleError, spin_seats
+from companion.games.uno import actions as act
 from companion.games.uno import tiki_actions as tact
 from companion.games.uno._state import cards_from_json, cards_text, cards_to_json
 from companion.games.uno.cards import Card, TikiAction
@@ -35,11 +36,12 @@ from companion.games.uno.classic import ClassicUno, distinct
 from companion.games.uno.deck_file import builtin_deck
 from companion.games.uno.idol import Idol
 from companion.games.uno.options import ClassicOptions
+from companion.games.uno.phases import ChanceKind, Phase
 from companion.games.uno.scoring import TIKI_POINTS
 from companion.games.uno.tiki_discards import TikiDiscards
 from companion.games.uno.tiki_options import TikiOptions, face_name
 
-TIKI_PHASES = frozenset({"spin", "pick_seat", "tiki_discard", "tiki_discard_all"})
+TIKI_PHASES = frozenset({Phase.SPIN, Phase.PICK_SEAT, Phase.TIKI_DISCARD, Phase.TIKI_DISCARD_ALL})
 """Phases of a Tiki action in progress (besides classic's)."""
 
 _DRAWS = {TikiAction.DRAW_1: 1, TikiAction.DRAW_2: 2, TikiAction.DRAW_4: 4}
@@ -56,13 +58,17 @@ class TikiTwist(TikiDiscards):
     action_types: ClassVar[dict[str, Any]] = tact.TIKI_ACTION_TYPES
     points_table = TIKI_POINTS
     plays_tiki_faces = True
-    catch_phases = ClassicUno.catch_phases | {"pick_seat", "tiki_discard", "tiki_discard_all"}
+    catch_phases = ClassicUno.catch_phases | {
+        Phase.PICK_SEAT,
+        Phase.TIKI_DISCARD,
+        Phase.TIKI_DISCARD_ALL,
+    }
     keeps_uno_window = ClassicUno.keeps_uno_window | {
-        "spin_result",
-        "pick_seat",
-        "tiki_discard",
-        "discard_all",
-        "end_tiki_action",
+        tact.SpinResult,
+        tact.PickSeat,
+        tact.TikiDiscard,
+        tact.DiscardAll,
+        tact.EndTikiAction,
     }
     """A Tiki action is part of the turn: the next player has not begun theirs."""
 
@@ -138,8 +144,8 @@ class TikiTwist(TikiDiscards):
                 self.note(f"{{0}} spins the idol: {face_name(face)} is active.", seat)
             self.tiki = {"spinner": seat, "seats": None, "target": None, "left": 0}
             self.current = seat
-            self.phase = "spin"
-            self.pending_chance = "spin"
+            self.phase = Phase.SPIN
+            self.pending_chance = ChanceKind.SPIN
         else:
             super().card_effect(card, seat)
 
@@ -156,7 +162,7 @@ class TikiTwist(TikiDiscards):
         self.idol.put(card)
         self.note(f"The Tiki Face goes into the idol: {face_name(card)} is active.")
         if self.referee:
-            self.phase = "start_card"
+            self.phase = Phase.START_CARD
         else:
             self.turn_up_start_card()
 
@@ -182,9 +188,9 @@ class TikiTwist(TikiDiscards):
         super().clear_reshuffle_sources()
         self.idol.take_hidden_faces()
 
-    def chance_request(self, kind: str) -> ChanceRequest:
+    def chance_request(self, kind: ChanceKind) -> ChanceRequest:
         """The spin request names the active face; shuffles are classic's."""
-        if kind != "spin":
+        if kind is not ChanceKind.SPIN:
             return super().chance_request(kind)
         face = self.idol.active_tiki_face
         if face is None:
@@ -207,15 +213,15 @@ class TikiTwist(TikiDiscards):
 
     def decider(self) -> int:
         """The player who spun picks one of two seats; the chosen player discards."""
-        if self.tiki is not None and self.phase == "pick_seat":
+        if self.tiki is not None and self.phase is Phase.PICK_SEAT:
             return int(self.tiki["spinner"])
-        if self.tiki is not None and self.phase in ("tiki_discard", "tiki_discard_all"):
+        if self.tiki is not None and self.phase in (Phase.TIKI_DISCARD, Phase.TIKI_DISCARD_ALL):
             return int(self.tiki["target"])
         return super().decider()
 
     def follow_entries(self, simulation: Any) -> list[Any]:
         """A Discard All the simulation skipped (no card of the colour) is declined at the table."""
-        if self.phase == "tiki_discard_all" and simulation.phase != "tiki_discard_all":
+        if self.phase is Phase.TIKI_DISCARD_ALL and simulation.phase is not Phase.TIKI_DISCARD_ALL:
             return [tact.EndTikiAction()]
         return []
 
@@ -239,7 +245,7 @@ class TikiTwist(TikiDiscards):
             )
 
     def _apply_spin_result(self, action: tact.SpinResult) -> None:
-        if self.pending_chance != "spin" or self.tiki is None:
+        if self.pending_chance is not ChanceKind.SPIN or self.tiki is None:
             raise RuleError("Nobody needs to spin the idol now.")
         self._check_spin_seats(action.seats)
         self.pending_chance = None
@@ -247,12 +253,12 @@ class TikiTwist(TikiDiscards):
             self._resolve(action.seats[0])
         else:
             self.tiki["seats"] = list(action.seats)
-            self.phase = "pick_seat"
+            self.phase = Phase.PICK_SEAT
             first, second = action.seats
             self.note("{0} picks {1} or {2}.", int(self.tiki["spinner"]), first, second)
 
     def _apply_pick_seat(self, action: tact.PickSeat) -> None:
-        if self.phase != "pick_seat" or self.tiki is None:
+        if self.phase is not Phase.PICK_SEAT or self.tiki is None:
             raise self._not_now("pick a seat")
         if action.seat not in self.tiki["seats"]:
             first, second = self.tiki["seats"]
@@ -280,13 +286,13 @@ class TikiTwist(TikiDiscards):
             self._resume()
         elif face.tiki is TikiAction.DISCARD_2:
             self.tiki["left"] = 2
-            self.phase = "tiki_discard"
+            self.phase = Phase.TIKI_DISCARD
             self.note(f"{{0}} may discard up to 2 cards ({name}).", target)
         elif face.tiki is TikiAction.DISCARD_ALL:
             assert face.colour is not None
             colour = face.colour.value
             if self.referee or self.colour_count(target, face.colour):
-                self.phase = "tiki_discard_all"
+                self.phase = Phase.TIKI_DISCARD_ALL
                 self.note(f"{{0}} may discard all {colour} cards, or none ({name}).", target)
             else:
                 self.note(f"{{0}} holds no {colour} card: nothing to discard ({name}).", target)
@@ -299,8 +305,8 @@ class TikiTwist(TikiDiscards):
 
     # ---------------------------------------------------------- Go To
 
-    def _apply_draw(self, action: Any) -> None:
-        if self.go_to and self.phase == "turn" and not self.referee:
+    def _apply_draw(self, action: act.Draw) -> None:
+        if self.go_to and self.phase is Phase.TURN and not self.referee:
             playable = [card for card in distinct(self.hands[self.current])
                         if self.playable(card, self.current)]
             if playable:
@@ -310,7 +316,7 @@ class TikiTwist(TikiDiscards):
                 )
         super()._apply_draw(action)
 
-    def _apply_play(self, action: Any) -> None:
+    def _apply_play(self, action: act.PlayCard) -> None:
         colour = self.colour
         super()._apply_play(action)
         if action.card.is_tiki_face:
@@ -319,7 +325,7 @@ class TikiTwist(TikiDiscards):
     def _legal_turn(self) -> list[Any]:
         plays = super()._legal_turn()
         if self.go_to and not self.referee and len(plays) > 1:
-            plays = [play for play in plays if play.type != "draw"]
+            plays = [play for play in plays if not isinstance(play, act.Draw)]
         return plays
 
     def _legal_pick_seat(self) -> list[Any]:
@@ -333,12 +339,34 @@ class TikiTwist(TikiDiscards):
         chosen = self.tiki["target"]
         target = self.seat_name(int(chosen)) if chosen is not None else "The chosen player"
         reasons = {
-            "spin": f"{spinner} must spin the idol first.",
-            "pick_seat": f"{spinner} must pick the seat the idol points at.",
-            "tiki_discard": f"{target} is discarding for Discard 2.",
-            "tiki_discard_all": f"{target} must discard all or none.",
+            Phase.SPIN: f"{spinner} must spin the idol first.",
+            Phase.PICK_SEAT: f"{spinner} must pick the seat the idol points at.",
+            Phase.TIKI_DISCARD: f"{target} is discarding for Discard 2.",
+            Phase.TIKI_DISCARD_ALL: f"{target} must discard all or none.",
         }
         return RuleError(f"You cannot {what} now. {reasons[self.phase]}")
+
+    # ------------------------------------------------------ dispatch tables
+
+    def action_handlers(self) -> dict[type, Callable[[Any], None]]:
+        """Classic's actions plus the spin and the Tiki actions."""
+        return {
+            **super().action_handlers(),
+            tact.SpinResult: self._apply_spin_result,
+            tact.PickSeat: self._apply_pick_seat,
+            tact.TikiDiscard: self._apply_tiki_discard,
+            tact.DiscardAll: self._apply_discard_all,
+            tact.EndTikiAction: self._apply_end_tiki_action,
+        }
+
+    def phase_actions(self) -> dict[Phase, Callable[[], list[Any]]]:
+        """Classic's phases plus picking a seat and the two discarding actions."""
+        return {
+            **super().phase_actions(),
+            Phase.PICK_SEAT: self._legal_pick_seat,
+            Phase.TIKI_DISCARD: self._legal_tiki_discard,
+            Phase.TIKI_DISCARD_ALL: self._legal_tiki_discard_all,
+        }
 
     # ------------------------------------------------------------ state
 

@@ -26,6 +26,7 @@ from companion.games.uno._state import cards_text
 from companion.games.uno.cards import Card, Colour
 from companion.games.uno.classic import ClassicUno, distinct
 from companion.games.uno.idol import Idol
+from companion.games.uno.phases import Phase
 from companion.games.uno.tiki_options import TikiOptions
 
 
@@ -78,10 +79,10 @@ class TikiDiscards(ClassicUno):
             self.tiki = None
             self.uno_exposed = None
             self.round_winner = target
-            self.phase = "round_over"
+            self.phase = Phase.ROUND_OVER
 
     def _apply_tiki_discard(self, action: tact.TikiDiscard) -> None:
-        if self.phase != "tiki_discard" or self.tiki is None:
+        if self.phase is not Phase.TIKI_DISCARD or self.tiki is None:
             raise self._not_now(f"discard {action.card}")
         target = int(self.tiki["target"])
         hand = self.hands[target]
@@ -100,7 +101,7 @@ class TikiDiscards(ClassicUno):
             self._resume()
 
     def _apply_discard_all(self, action: tact.DiscardAll) -> None:
-        if self.phase != "tiki_discard_all" or self.tiki is None:
+        if self.phase is not Phase.TIKI_DISCARD_ALL or self.tiki is None:
             raise self._not_now("discard all cards of a colour")
         target = int(self.tiki["target"])
         face = self.idol.active_tiki_face
@@ -154,7 +155,7 @@ class TikiDiscards(ClassicUno):
             raise RuleError(f"{last} is not in this deck.")
 
     def _apply_end_tiki_action(self, action: tact.EndTikiAction) -> None:
-        if self.phase not in ("tiki_discard", "tiki_discard_all") or self.tiki is None:
+        if self.phase not in (Phase.TIKI_DISCARD, Phase.TIKI_DISCARD_ALL) or self.tiki is None:
             raise self._not_now("end a Tiki action")
         self._resume()
 
