@@ -33,7 +33,9 @@ TIKI_DECK_WITH_WILD_DRAW_FOURS = (
 """The Tiki Twist deck has no Wild Draw Four: a table's own deck (`deck_cards`) may add them."""
 
 
-def challenged(game: type[Any], offender_hand: list[str], top: str = "Red 5", **options: Any) -> Any:
+def challenged(
+    game: type[Any], offender_hand: list[str], top: str = "Red 5", **options: Any
+) -> Any:
     """`game` after seat 0 played a Wild Draw Four (naming Green) from `offender_hand` and
     seat 1 challenged it; the other seats hold one Green card each."""
     players = 2 if game is DuoUno else 3
@@ -140,6 +142,6 @@ def test_referee_asks_for_the_verdict_of_the_test_the_table_plays(
 
 def test_duo_narration_says_the_offender_held_a_card_they_could_have_played() -> None:
     state = challenged(DuoUno, ["Blue 5", "Blue 2"])
-    assert [note.text for note in state.narration()][0] == (
+    assert next(note.text for note in state.narration()) == (
         "The challenge succeeds: {0} held a card they could have played and draws 4 cards."
     )
