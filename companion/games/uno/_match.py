@@ -25,6 +25,7 @@ from companion.games.uno.actions import action_from_json
 from companion.games.uno.cards import Card, Colour
 from companion.games.uno.pending import OwedDraw
 from companion.games.uno.phases import ChanceKind, Phase
+from companion.games.uno.piles import Piles
 from companion.games.uno.scoring import hand_points, possible_hand_points
 
 
@@ -52,20 +53,19 @@ class UnoMatch(MatchState):
 
     def reshuffle_sources(self) -> list[Card | None]:
         """The cards an empty draw pile is rebuilt from: the discard pile but its top card."""
-        return self.discard[:-1]
+        return self.piles.under_top()
 
     def clear_reshuffle_sources(self) -> None:
         """Take the `reshuffle_sources()` away from where they lie."""
-        del self.discard[:-1]
+        self.piles.take_under_top()
 
     def begin_round(self) -> None:
         """Start a round: shuffle and deal (simulation) or wait for the start card (referee)."""
         self._reset_round()
         if self.referee:
-            self.discard = []
             size = self.options.hand_size
-            self.hands = [[None] * size for _ in range(self.players)]
-            self.draw_pile = [None] * (len(self.deck) - size * self.players)
+            unknown_hands: list[list[Card | None]] = [[None] * size for _ in range(self.players)]
+            self.piles = Piles(unknown_hands, [None] * (len(self.deck) - size * self.players))
             self.phase = Phase.START_CARD
         else:
             self.phase = Phase.DEAL
@@ -75,9 +75,7 @@ class UnoMatch(MatchState):
         """Deal the hands from the draw pile, one card at a time from the dealer's left."""
         assert self.dealer is not None
         order = [(self.dealer + step) % self.players for step in range(1, self.players + 1)]
-        for _ in range(self.options.hand_size):
-            for seat in order:
-                self.hands[seat].append(self.draw_pile.pop())
+        self.piles.deal(order, self.options.hand_size)
 
     def chance_request(self, kind: ChanceKind) -> ChanceRequest:
         """The request for the pending chance of `kind`."""
@@ -257,13 +255,12 @@ class UnoMatch(MatchState):
             entry = self.owed[0]
             seat, count = entry.seat, entry.count
             while count:
-                if not self.draw_pile and not self._refill_draw_pile():
+                if not self.piles.draw_pile and not self._refill_draw_pile():
                     if self.pending_chance is not None:
                         self.owed[0] = OwedDraw(seat, count, entry.voluntary)
                         return False
                     break  # every card is in a hand: nothing left to draw
-                card = self.draw_pile.pop()
-                self.hands[seat].append(card)
+                card = self.piles.draw(seat)
                 if entry.voluntary:
                     self.drawn, self.drawn_card = True, card
                 count -= 1
@@ -277,7 +274,7 @@ class UnoMatch(MatchState):
             return False
         if self.referee:
             self.clear_reshuffle_sources()
-            self.draw_pile = [None] * len(sources)
+            self.piles.draw_pile = [None] * len(sources)
             self.note("The draw pile ran out: shuffle the discard pile (all but its top card).")
             return True
         self.pending_chance = ChanceKind.RESHUFFLE
@@ -448,7 +445,7 @@ class UnoMatch(MatchState):
         points = self._counted_points(action)
         self.counted[seat] = points
         if action.cards:  # the hand is shown: its cards now count as face up
-            self.hands[seat] = list(action.cards)
+            self.piles.hands[seat] = list(action.cards)
         if len(self.counted) == len(self.seats_to_count()):
             self._close_round([self.counted.get(s, 0) for s in range(self.players)])
 

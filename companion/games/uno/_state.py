@@ -1,15 +1,16 @@
 """The cards, seats and scores of an UNO match, and their JSON form.
 
 `MatchState` is the data half of `UnoMatch` (``_match.py``): it builds the
-deck, holds where every card lies (`card_locations`), the seats, totals and
-the pending decision, and writes and reads the lossless JSON form. The turn
-flow and the engine protocol live in `UnoMatch`.
+deck, owns the round's cards (`piles`, a `Piles`: draw pile, discard pile,
+hands and the moves between them) and names where every card lies
+(`card_locations`), holds the seats, totals and the pending decision, and
+writes and reads the lossless JSON form. The turn flow and the engine
+protocol live in `UnoMatch`.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from typing import Any, ClassVar, Self
 
 from companion.games.base import JSONValue, NamedSeats, Note, RuleError
@@ -19,23 +20,8 @@ from companion.games.uno.deck_file import builtin_deck
 from companion.games.uno.options import ClassicOptions
 from companion.games.uno.pending import OwedDraw, PendingChallenge
 from companion.games.uno.phases import ChanceKind, Phase
+from companion.games.uno.piles import Piles, cards_from_json, cards_to_json
 from companion.games.uno.scoring import CLASSIC_POINTS, PointsTable
-
-
-def cards_to_json(cards: Iterable[Card | None]) -> list[str | None]:
-    """Card texts; None (an unknown card in referee mode) stays None."""
-    return [None if card is None else str(card) for card in cards]
-
-
-def cards_from_json(texts: Any) -> list[Card | None]:
-    """Cards from `cards_to_json` output.
-
-    Raises:
-        RuleError: an entry is neither a card name nor null.
-    """
-    if not isinstance(texts, list):
-        raise RuleError("A saved list of cards must be a list.")
-    return [None if text is None else Card.parse(text) for text in texts]
 
 
 def cards_text(count: int) -> str:
@@ -73,11 +59,8 @@ class MatchState(NamedSeats):
     )
     """Action classes that do not close the UNO catch window (chance, the catch or call itself)."""
 
-    draw_pile: list[Card | None]
-    """The draw pile, top card last (None: an unknown card in referee mode)."""
-    discard: list[Card | None]
-    """The discard pile, top card last."""
-    hands: list[list[Card | None]]
+    piles: Piles
+    """The round's draw pile, discard pile and hands."""
     colour: Colour | None
     """The colour in play (named by a wild, else the top card's)."""
     drawn_card: Card | None
@@ -140,9 +123,7 @@ class MatchState(NamedSeats):
         self.phase = Phase.DEALER
         self.pending_chance = None if self.referee else ChanceKind.DEALER
         # Until the first deal the whole deck waits as the draw pile.
-        self.draw_pile = [] if self.referee else list(self.deck)
-        self.discard = []
-        self.hands = [[] for _ in range(self.players)]
+        self.piles = Piles.empty_hands(players, [] if self.referee else self.deck)
         self._reset_round()
 
     def effective_kind(self, card: Card) -> Kind:
@@ -214,13 +195,7 @@ class MatchState(NamedSeats):
 
     def card_locations(self) -> dict[str, list[Card | None]]:
         """Every place a card can be, by name (hands as ``hand 0``, ``hand 1``...)."""
-        places: dict[str, list[Card | None]] = {
-            "draw pile": self.draw_pile,
-            "discard": self.discard,
-        }
-        for seat, hand in enumerate(self.hands):
-            places[f"hand {seat}"] = hand
-        return places
+        return self.piles.locations()
 
     def note(self, text: str, *seats: int) -> None:
         """Tell what the action being applied caused: `text` names `seats` as ``{0}``, ``{1}``."""
@@ -229,12 +204,27 @@ class MatchState(NamedSeats):
     @property
     def top_card(self) -> Card | None:
         """The top card of the discard pile, if any."""
-        return self.discard[-1] if self.discard else None
+        return self.piles.top_card
 
     @property
     def hand_sizes(self) -> list[int]:
         """How many cards each seat holds."""
-        return [len(hand) for hand in self.hands]
+        return self.piles.hand_sizes
+
+    @property
+    def hands(self) -> list[list[Card | None]]:
+        """Each seat's hand (`piles.hands`; None: a card unknown in referee mode)."""
+        return self.piles.hands
+
+    @property
+    def draw_pile(self) -> list[Card | None]:
+        """The draw pile, top card last (`piles.draw_pile`)."""
+        return self.piles.draw_pile
+
+    @property
+    def discard(self) -> list[Card | None]:
+        """The discard pile, top card last (`piles.discard`)."""
+        return self.piles.discard
 
     def _reset_round(self) -> None:
         """Reset the turn state; the cards stay where they lie until the next deal."""
@@ -262,9 +252,7 @@ class MatchState(NamedSeats):
             "current": self.current,
             "direction": self.direction,
             "colour": None if self.colour is None else self.colour.value,
-            "draw_pile": cards_to_json(self.draw_pile),
-            "discard": cards_to_json(self.discard),
-            "hands": [cards_to_json(hand) for hand in self.hands],
+            **self.piles.to_json(),
             "owed": [entry.to_json() for entry in self.owed],
             "uno_exposed": self.uno_exposed,
             "wd4": None if self.pending_challenge is None else self.pending_challenge.to_json(),
@@ -287,9 +275,7 @@ class MatchState(NamedSeats):
         self.current = int(data["current"])
         self.direction = int(data["direction"])
         self.colour = None if data["colour"] is None else Colour.parse(data["colour"])
-        self.draw_pile = cards_from_json(data["draw_pile"])
-        self.discard = cards_from_json(data["discard"])
-        self.hands = [cards_from_json(hand) for hand in data["hands"]]
+        self.piles = Piles.from_json(data)
         self.owed = [OwedDraw.from_json(entry) for entry in data["owed"]]
         self.uno_exposed = data["uno_exposed"]
         wd4 = data["wd4"]

@@ -16,8 +16,9 @@ Modes (`ClassicOptions.mode`):
   stays unknown until played, and at the round's end each hand is entered
   as cards or points (`CountHand`). Reshuffles happen without a request.
 
-Cards live in lists: ``draw_pile`` (top is the last item), ``discard`` (top
-last), ``hands``; `card_locations()` names every place a card can be.
+The cards live in the match's `Piles` (``piles``: ``draw_pile``, top card
+last, ``discard``, top last, ``hands``, with the moves between them);
+`card_locations()` names every place a card can be.
 
 Extension hooks (variants subclass `ClassicUno` and override, as
 python-chess variants do; each is a small method, so a variant changes one
@@ -85,6 +86,7 @@ from companion.games.uno._match import UnoMatch
 from companion.games.uno.cards import Card, Colour, Kind, describe_play_error
 from companion.games.uno.pending import PendingChallenge
 from companion.games.uno.phases import ChanceKind, Phase
+from companion.games.uno.piles import Piles
 
 
 def distinct(cards: Iterable[Card | None]) -> list[Card]:
@@ -230,7 +232,7 @@ class ClassicUno(UnoMatch):
 
     def place_played_card(self, card: Card) -> None:
         """Put a played card where it goes: the top of the discard pile."""
-        self.discard.append(card)
+        self.piles.discard.append(card)
 
     def card_effect(self, card: Card, seat: int) -> None:
         """Apply the effect of `card`, just played by `seat`, and pass the turn."""
@@ -285,9 +287,9 @@ class ClassicUno(UnoMatch):
 
     def return_start_card(self) -> None:
         """Put the start card back and shuffle the draw pile (Wild Draw Four start)."""
-        self.draw_pile.append(self.discard.pop())
+        card = self.piles.discard.pop()
+        self.piles.draw_pile.append(None if self.referee else card)
         if self.referee:
-            self.draw_pile[-1] = None
             self.phase = Phase.START_CARD
         else:
             self.phase = Phase.RESTART
@@ -295,9 +297,8 @@ class ClassicUno(UnoMatch):
 
     def turn_up_start_card(self) -> None:
         """Simulation: turn the top of the draw pile up as the start card."""
-        card = self.draw_pile.pop()
+        card = self.piles.turn_up()
         assert card is not None
-        self.discard.append(card)
         self.start_cards.append(card)
         self.note(f"{card} is turned up as the start card.")
         self.start_card_effect(card)
@@ -374,20 +375,18 @@ class ClassicUno(UnoMatch):
         self.begin_round()
 
     def _shuffled_deal(self, cards: list[Card]) -> None:
-        self.hands = [[] for _ in range(self.players)]
-        self.discard = []
-        self.draw_pile = list(cards)
+        self.piles = Piles.empty_hands(self.players, cards)
         self.deal()
         self.turn_up_start_card()
 
     def _shuffled_restart(self, cards: list[Card]) -> None:
-        self.draw_pile = list(cards)
+        self.piles.draw_pile = list(cards)
         self.turn_up_start_card()
 
     def _shuffled_reshuffle(self, cards: list[Card]) -> None:
         self.note("The discard pile is shuffled into a new draw pile.")
         self.clear_reshuffle_sources()
-        self.draw_pile = [*cards, *self.draw_pile]
+        self.piles.draw_pile = [*cards, *self.piles.draw_pile]
 
     # -------------------------------------------------------- referee setup
 
@@ -397,8 +396,8 @@ class ClassicUno(UnoMatch):
         if action.card not in self.deck_kinds:
             raise RuleError(f"{action.card} is not in this deck: enter the card turned up.")
         self.check_copies_left(action.card)
-        self.draw_pile.pop()
-        self.discard.append(action.card)
+        self.piles.draw_pile.pop()
+        self.piles.discard.append(action.card)
         self.start_cards.append(action.card)
         self.start_card_effect(action.card)
 
@@ -411,10 +410,7 @@ class ClassicUno(UnoMatch):
         if self.effective_kind(card) is Kind.WILD_DRAW_FOUR:
             guilty = None if self.referee else self.wild_draw_four_illegal(seat)
             self.pending_challenge = PendingChallenge(seat, guilty=guilty)
-        if self.referee:
-            hand.pop()
-        else:
-            hand.remove(card)
+        self.piles.take_from_hand(seat, card, known=not self.referee)
         self.place_played_card(card)
         self.colour = action.colour if card.is_wild else card.colour
         self.drawn, self.drawn_card = False, None

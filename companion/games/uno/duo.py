@@ -38,12 +38,13 @@ from typing import Any, ClassVar, Literal
 from companion.games.base import JSONValue, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno import duo_actions as dact
-from companion.games.uno._state import UnfitDeckError, cards_from_json, cards_to_json
+from companion.games.uno._state import UnfitDeckError
 from companion.games.uno.cards import Card, Colour, Kind
 from companion.games.uno.classic import ClassicUno, distinct
 from companion.games.uno.draft import Draft
 from companion.games.uno.options import ChallengeTest, ClassicOptions
 from companion.games.uno.phases import Phase
+from companion.games.uno.piles import Piles, cards_from_json, cards_to_json
 from companion.games.uno.scoring import DUO_POINTS
 
 
@@ -116,14 +117,11 @@ class DuoUno(ClassicUno):
         """Shuffle then draft (simulation), or draft the physical cards (referee)."""
         super().begin_round()
         if self.referee:
-            self.hands = [[], []]
-            self.draw_pile = [None] * len(self.deck)
+            self.piles = Piles.empty_hands(self.players, [None] * len(self.deck))
             self._start_draft()
 
     def _shuffled_deal(self, cards: list[Card]) -> None:
-        self.hands = [[], []]
-        self.discard = []
-        self.draw_pile = list(cards)
+        self.piles = Piles.empty_hands(self.players, cards)
         self._start_draft()
 
     def _start_draft(self) -> None:
@@ -143,11 +141,12 @@ class DuoUno(ClassicUno):
             raise self._not_now("draft a card")
         seat = self.draft.drafter
         assert seat is not None
-        if len(self.draw_pile) < 2:
+        draw_pile = self.piles.draw_pile
+        if len(draw_pile) < 2:
             raise RuleError("The draw pile is too small to draft from: use a bigger deck.")
-        looked, following = self.draw_pile.pop(), self.draw_pile.pop()
+        looked, following = draw_pile.pop(), draw_pile.pop()
         kept, dropped = (looked, following) if action.keep else (following, looked)
-        self.hands[seat].append(kept)
+        self.piles.hands[seat].append(kept)
         self.draft_discard.append(dropped)
         self.draft.record_pick(seat)
         if self.draft.is_complete:
@@ -155,7 +154,7 @@ class DuoUno(ClassicUno):
 
     def _finish_draft(self) -> None:
         """The draft discard is turned face down under the draw pile; the start card is turned."""
-        self.draw_pile = [*reversed(self.draft_discard), *self.draw_pile]
+        self.piles.draw_pile = [*reversed(self.draft_discard), *self.piles.draw_pile]
         self.draft_discard = []
         self.draft = None
         if self.referee:
@@ -296,11 +295,8 @@ class DuoUno(ClassicUno):
         if action.uno and len(hand) - len(cards) != 1:
             raise RuleError("Call UNO only with the play that leaves you one card.")
         for card in cards:
-            if self.referee:
-                hand.pop()
-            else:
-                hand.remove(card)
-        self.discard.extend(cards)
+            self.piles.take_from_hand(seat, card, known=not self.referee)
+        self.piles.discard.extend(cards)
         self.colour = colour
         if len(hand) == 1 and not action.uno:
             self.uno_exposed = seat
@@ -397,7 +393,7 @@ class DuoUno(ClassicUno):
         if not sources:
             return False
         self.clear_reshuffle_sources()
-        self.draw_pile = [None] * len(sources) if self.referee else list(reversed(sources))
+        self.piles.draw_pile = [None] * len(sources) if self.referee else list(reversed(sources))
         self.note("The discard pile (all but its top card) is turned over as the new draw pile.")
         return True
 

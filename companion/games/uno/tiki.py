@@ -30,13 +30,14 @@ from typing import Any, ClassVar
 from companion.games.base import ChanceRequest, JSONValue, RuleError, spin_seats
 from companion.games.uno import actions as act
 from companion.games.uno import tiki_actions as tact
-from companion.games.uno._state import cards_from_json, cards_text, cards_to_json
+from companion.games.uno._state import cards_text
 from companion.games.uno.cards import Card, TikiAction
 from companion.games.uno.classic import ClassicUno, distinct
 from companion.games.uno.deck_file import builtin_deck
 from companion.games.uno.idol import Idol
 from companion.games.uno.options import ClassicOptions
 from companion.games.uno.phases import ChanceKind, Phase
+from companion.games.uno.piles import cards_from_json, cards_to_json
 from companion.games.uno.scoring import TIKI_POINTS
 from companion.games.uno.tiki_discards import TikiDiscards
 from companion.games.uno.tiki_options import TikiOptions, face_name
@@ -158,7 +159,7 @@ class TikiTwist(TikiDiscards):
         if not card.is_tiki_face:
             super().start_card_effect(card)
             return
-        self.discard.pop()
+        self.piles.discard.pop()
         self.idol.put(card)
         self.note(f"The Tiki Face goes into the idol: {face_name(card)} is active.")
         if self.referee:
@@ -181,7 +182,7 @@ class TikiTwist(TikiDiscards):
 
     def reshuffle_sources(self) -> list[Card | None]:
         """The discard pile under its top card and the idol's faces but the one showing."""
-        return [*self.discard[:-1], *self.idol.faces[:-1]]
+        return [*self.piles.under_top(), *self.idol.faces[:-1]]
 
     def clear_reshuffle_sources(self) -> None:
         """Take the reshuffled cards from the discard pile and the idol."""

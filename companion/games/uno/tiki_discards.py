@@ -67,13 +67,12 @@ class TikiDiscards(ClassicUno):
         way a hand emptied by the discards wins the round.
         """
         if self.tiki_options.tiki_discards == "on_top":
-            self.discard.extend(cards)
+            self.piles.discard.extend(cards)
             top = cards[-1] if cards else None
             if top is not None and top.colour is not None and not top.is_tiki_face:
                 self.colour = top.colour
         else:
-            for card in cards:
-                self.discard.insert(len(self.discard) - 1, card)
+            self.piles.lay_under_top(cards)
         if not self.hands[target]:
             self.note("{0} has no cards left.", target)
             self.tiki = None
@@ -92,9 +91,7 @@ class TikiDiscards(ClassicUno):
             raise RuleError(f"{self.seat_name(target)} holds no {action.card}.")
         if self.referee:
             self.check_copies_left(action.card)
-            hand.pop()
-        else:
-            hand.remove(action.card)
+        self.piles.take_from_hand(target, action.card, known=not self.referee)
         self.tiki["left"] -= 1
         self._lay_down(target, [action.card])
         if self.tiki is not None and self.tiki["left"] == 0:
@@ -127,7 +124,7 @@ class TikiDiscards(ClassicUno):
             if action.last is not None and action.last not in gone:
                 who = self.seat_name(target)
                 raise RuleError(f"{who} holds no {action.last} to lay down last.")
-            self.hands[target] = hand = [card for card in hand if card not in gone]
+            self.piles.hands[target] = hand = [card for card in hand if card not in gone]
         if action.last is not None:  # D-U6 on top: the card laid down last stays on top
             gone.remove(None if self.referee else action.last)
             gone.append(action.last)
