@@ -71,3 +71,44 @@ class PendingChallenge:
             None if victim is None else int(victim),
             None if guilty is None else bool(guilty),
         )
+
+
+@dataclass(frozen=True, slots=True)
+class TikiSpin:
+    """UNO Tiki Twist: the Tiki action in progress after a spin of the idol.
+
+    `spinner` spun the idol; `seats` are the two seats it stopped between while
+    the spinner picks one (else None); `target` is the chosen player once
+    known; `left` counts the cards a Discard 2 may still discard.
+    """
+
+    spinner: int
+    seats: tuple[int, ...] | None = None
+    target: int | None = None
+    left: int = 0
+
+    @property
+    def chosen(self) -> int:
+        """The chosen player (only once the idol's stop is resolved)."""
+        assert self.target is not None
+        return self.target
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"spinner", "seats", "target", "left"}``, the seats as a list."""
+        seats: JSONValue = None if self.seats is None else list(self.seats)
+        return {"spinner": self.spinner, "seats": seats, "target": self.target, "left": self.left}
+
+    @classmethod
+    def from_json(cls, data: Any) -> TikiSpin:
+        """Read `to_json` output.
+
+        Raises:
+            KeyError: a key is missing.
+        """
+        seats, target = data["seats"], data["target"]
+        return cls(
+            int(data["spinner"]),
+            None if seats is None else tuple(int(seat) for seat in seats),
+            None if target is None else int(target),
+            int(data["left"]),
+        )

@@ -25,6 +25,7 @@ classic hooks (see `companion.games.uno.classic`):
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from companion.games.base import ChanceRequest, JSONValue, RuleError, spin_seats
@@ -36,6 +37,7 @@ from companion.games.uno.classic import ClassicUno, distinct
 from companion.games.uno.deck_file import builtin_deck
 from companion.games.uno.idol import Idol
 from companion.games.uno.options import ClassicOptions
+from companion.games.uno.pending import TikiSpin
 from companion.games.uno.phases import ChanceKind, Phase
 from companion.games.uno.piles import cards_from_json, cards_to_json
 from companion.games.uno.scoring import TIKI_POINTS
@@ -84,7 +86,7 @@ class TikiTwist(TikiDiscards):
     @property
     def spinning_seat(self) -> int | None:
         """The seat that spins the idol (or picks between two seats) now, or None."""
-        return None if self.tiki is None else int(self.tiki["spinner"])
+        return None if self.tiki is None else self.tiki.spinner
 
     # ------------------------------------------------------------ rule hooks
 
@@ -143,7 +145,7 @@ class TikiTwist(TikiDiscards):
                 self.note("{0} spins the empty idol: the player it points to plays next.", seat)
             else:
                 self.note(f"{{0}} spins the idol: {face_name(face)} is active.", seat)
-            self.tiki = {"spinner": seat, "seats": None, "target": None, "left": 0}
+            self.tiki = TikiSpin(seat)
             self.current = seat
             self.phase = Phase.SPIN
             self.pending_chance = ChanceKind.SPIN
@@ -215,9 +217,9 @@ class TikiTwist(TikiDiscards):
     def decider(self) -> int:
         """The player who spun picks one of two seats; the chosen player discards."""
         if self.tiki is not None and self.phase is Phase.PICK_SEAT:
-            return int(self.tiki["spinner"])
+            return self.tiki.spinner
         if self.tiki is not None and self.phase in (Phase.TIKI_DISCARD, Phase.TIKI_DISCARD_ALL):
-            return int(self.tiki["target"])
+            return self.tiki.chosen
         return super().decider()
 
     def follow_entries(self, simulation: Any) -> list[Any]:
@@ -253,16 +255,17 @@ class TikiTwist(TikiDiscards):
         if len(action.seats) == 1:
             self._resolve(action.seats[0])
         else:
-            self.tiki["seats"] = list(action.seats)
+            self.tiki = replace(self.tiki, seats=tuple(action.seats))
             self.phase = Phase.PICK_SEAT
             first, second = action.seats
-            self.note("{0} picks {1} or {2}.", int(self.tiki["spinner"]), first, second)
+            self.note("{0} picks {1} or {2}.", self.tiki.spinner, first, second)
 
     def _apply_pick_seat(self, action: tact.PickSeat) -> None:
         if self.phase is not Phase.PICK_SEAT or self.tiki is None:
             raise self._not_now("pick a seat")
-        if action.seat not in self.tiki["seats"]:
-            first, second = self.tiki["seats"]
+        seats = self.tiki.seats or ()
+        if action.seat not in seats:
+            first, second = seats
             raise RuleError(
                 f"The idol stopped between {self.seat_name(first)} and {self.seat_name(second)}:"
                 " pick one of them."
@@ -279,14 +282,14 @@ class TikiTwist(TikiDiscards):
             self.note("{0} plays next (the idol is empty).", target)
             return
         assert face.tiki is not None
-        self.tiki["target"], self.tiki["seats"] = target, None
+        self.tiki = replace(self.tiki, target=target, seats=None)
         name = f"Tiki {face_name(face)}"
         if face.tiki in _DRAWS:
             self.owe(target, _DRAWS[face.tiki])
             self.note(f"{{0}} draws {cards_text(_DRAWS[face.tiki])} ({name}).", target)
             self._resume()
         elif face.tiki is TikiAction.DISCARD_2:
-            self.tiki["left"] = 2
+            self.tiki = replace(self.tiki, left=2)
             self.phase = Phase.TIKI_DISCARD
             self.note(f"{{0}} may discard up to 2 cards ({name}).", target)
         elif face.tiki is TikiAction.DISCARD_ALL:
@@ -331,14 +334,14 @@ class TikiTwist(TikiDiscards):
 
     def _legal_pick_seat(self) -> list[Any]:
         assert self.tiki is not None
-        return [tact.PickSeat(seat) for seat in self.tiki["seats"]]
+        return [tact.PickSeat(seat) for seat in self.tiki.seats or ()]
 
     def _not_now(self, what: str) -> RuleError:
         if self.tiki is None or self.phase not in TIKI_PHASES:
             return super()._not_now(what)
-        spinner = self.seat_name(int(self.tiki["spinner"]))
-        chosen = self.tiki["target"]
-        target = self.seat_name(int(chosen)) if chosen is not None else "The chosen player"
+        spinner = self.seat_name(self.tiki.spinner)
+        chosen = self.tiki.target
+        target = self.seat_name(chosen) if chosen is not None else "The chosen player"
         reasons = {
             Phase.SPIN: f"{spinner} must spin the idol first.",
             Phase.PICK_SEAT: f"{spinner} must pick the seat the idol points at.",
@@ -400,7 +403,7 @@ class TikiTwist(TikiDiscards):
         return {
             **super().json_fields(),
             "idol": cards_to_json(self.idol.faces),
-            "tiki": None if self.tiki is None else dict(self.tiki),
+            "tiki": None if self.tiki is None else self.tiki.to_json(),
             "go_to": self.go_to,
         }
 
@@ -408,6 +411,6 @@ class TikiTwist(TikiDiscards):
         """Read classic's fields plus the idol and the Tiki action in progress."""
         super().load_json_fields(data)
         self.idol = Idol([card for card in cards_from_json(data["idol"]) if card is not None])
-        self.tiki = None if data["tiki"] is None else dict(data["tiki"])
+        self.tiki = None if data["tiki"] is None else TikiSpin.from_json(data["tiki"])
         self.go_to = bool(data["go_to"])
 

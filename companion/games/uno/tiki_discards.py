@@ -18,6 +18,7 @@ Then play resumes with the player after the spinner (`_resume`).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from companion.games.base import RuleError
@@ -26,6 +27,7 @@ from companion.games.uno._state import cards_text
 from companion.games.uno.cards import Card, Colour
 from companion.games.uno.classic import ClassicUno, distinct
 from companion.games.uno.idol import Idol
+from companion.games.uno.pending import TikiSpin
 from companion.games.uno.phases import Phase
 from companion.games.uno.tiki_options import TikiOptions
 
@@ -34,7 +36,7 @@ class TikiDiscards(ClassicUno):
     """The Discard 2 and Discard All actions of a Tiki Twist match (see `TikiTwist`)."""
 
     idol: Idol[Card]
-    tiki: dict[str, Any] | None
+    tiki: TikiSpin | None
     """The Tiki action in progress: spinner, seats (a stop between two), target, left."""
 
     @property
@@ -54,7 +56,7 @@ class TikiDiscards(ClassicUno):
     def _resume(self) -> None:
         """Play resumes with the player after the spinner, in the current direction."""
         assert self.tiki is not None
-        spinner = int(self.tiki["spinner"])
+        spinner = self.tiki.spinner
         self.tiki = None
         self.start_turn(self.next_seat(spinner))
         self.note("Play goes on with {0}.", self.current)
@@ -83,7 +85,7 @@ class TikiDiscards(ClassicUno):
     def _apply_tiki_discard(self, action: tact.TikiDiscard) -> None:
         if self.phase is not Phase.TIKI_DISCARD or self.tiki is None:
             raise self._not_now(f"discard {action.card}")
-        target = int(self.tiki["target"])
+        target = self.tiki.chosen
         hand = self.hands[target]
         if action.card not in self.deck_kinds:
             raise RuleError(f"{action.card} is not in this deck.")
@@ -92,15 +94,15 @@ class TikiDiscards(ClassicUno):
         if self.referee:
             self.check_copies_left(action.card)
         self.piles.take_from_hand(target, action.card, known=not self.referee)
-        self.tiki["left"] -= 1
+        self.tiki = replace(self.tiki, left=self.tiki.left - 1)
         self._lay_down(target, [action.card])
-        if self.tiki is not None and self.tiki["left"] == 0:
+        if self.tiki is not None and self.tiki.left == 0:
             self._resume()
 
     def _apply_discard_all(self, action: tact.DiscardAll) -> None:
         if self.phase is not Phase.TIKI_DISCARD_ALL or self.tiki is None:
             raise self._not_now("discard all cards of a colour")
-        target = int(self.tiki["target"])
+        target = self.tiki.chosen
         face = self.idol.active_tiki_face
         assert face is not None and face.colour is not None
         self._check_last_discard(action.last, face.colour)
@@ -158,13 +160,13 @@ class TikiDiscards(ClassicUno):
 
     def _legal_tiki_discard(self) -> list[Any]:
         assert self.tiki is not None
-        target = int(self.tiki["target"])
+        target = self.tiki.chosen
         cards = self.unseen_cards() if self.referee else distinct(self.hands[target])
         return [*(tact.TikiDiscard(card) for card in cards), tact.EndTikiAction()]
 
     def _legal_tiki_discard_all(self) -> list[Any]:
         assert self.tiki is not None
-        target = int(self.tiki["target"])
+        target = self.tiki.chosen
         face = self.idol.active_tiki_face
         assert face is not None and face.colour is not None
         if self.referee:
