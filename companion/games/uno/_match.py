@@ -22,7 +22,7 @@ from companion.games.base import ChanceRequest, JSONValue, Note, RuleError, chec
 from companion.games.uno import actions as act
 from companion.games.uno._state import MatchState, cards_text
 from companion.games.uno.actions import action_from_json
-from companion.games.uno.cards import Card, Colour
+from companion.games.uno.cards import Card
 from companion.games.uno.pending import OwedDraw
 from companion.games.uno.phases import ChanceKind, Phase
 from companion.games.uno.piles import Piles
@@ -144,21 +144,6 @@ class UnoMatch(MatchState):
     def owe(self, seat: int, count: int, *, voluntary: bool = False) -> None:
         """Make `seat` draw `count` cards (paid as soon as the draw pile allows)."""
         self.owed.append(OwedDraw(seat, count, voluntary))
-
-    def holds_colour(self, seat: int, colour: Colour | None) -> bool:
-        """True if `seat` holds a card of `colour` (simulation only).
-
-        What makes a Wild Draw Four illegal: wilds have no colour, and a Tiki
-        Face (Discard All Red) shows a colour but is never played on the
-        discard pile, so it does not count either.
-        """
-        return colour is not None and any(
-            card is not None
-            and card.colour is colour
-            and not card.is_wild
-            and not card.is_tiki_face
-            for card in self.hands[seat]
-        )
 
     @property
     def to_move(self) -> int | None:

@@ -84,23 +84,16 @@ from companion.games.base import RuleError
 from companion.games.uno import actions as act
 from companion.games.uno._match import UnoMatch
 from companion.games.uno.cards import Card, Colour, Kind, describe_play_error
+from companion.games.uno.challenge import HELD, QUESTIONS, bluff_refusal, wild_draw_four_illegal
 from companion.games.uno.pending import PendingChallenge
 from companion.games.uno.phases import ChanceKind, Phase
 from companion.games.uno.piles import Piles
-
-
-def distinct(cards: Iterable[Card | None]) -> list[Card]:
-    """The distinct known cards of `cards`, in first-seen order."""
-    return [card for card in dict.fromkeys(cards) if card is not None]
+from companion.games.uno.plays import play_variants
 
 
 def _any_card(card: Card) -> bool:
     """The matching test while the top card is unknown (referee mode): anything goes."""
     return True
-
-
-_PLAY_VARIANTS: dict[tuple[Card, bool], tuple[act.PlayCard, ...]] = {}
-"""Play actions are immutable values: build each card's variants once."""
 
 
 class ClassicUno(UnoMatch):
@@ -137,33 +130,11 @@ class ClassicUno(UnoMatch):
     def wild_draw_four_illegal(self, seat: int) -> bool:
         """True if a Wild Draw Four from `seat` now would lose a challenge (simulation only).
 
-        The options' challenge test (``wild_draw_four_challenge``):
-        ``"colour_in_play"`` (classic UNO): `seat` holds a card of the colour in
-        play; ``"playable_card"`` (the UNO Duo rulebook): `seat` holds a card
-        they could have played instead, matching the colour in play or the
-        number or symbol of the card in play. Wilds never count, nor a Tiki
-        Face, which is never played on the discard pile.
+        By the options' challenge test (`companion.games.uno.challenge`); the
+        card in play is the top card, as the Wild Draw Four is not laid yet.
         """
-        if self.options.wild_draw_four_challenge == "colour_in_play":
-            return self.holds_colour(seat, self.colour)
-        top = self.discard[-1]  # the card in play: a Wild Draw Four being played is not laid yet
-        if top is None:
-            return False
-        matching = self.matching_cards(top, self.colour)
-        return any(
-            card in matching and not card.is_wild and not card.is_tiki_face
-            for card in self.hands[seat]
-            if card is not None
-        )
-
-    def challenge_test_text(self) -> str:
-        """The options' challenge test as a question about the shown hand, for the table."""
-        if self.options.wild_draw_four_challenge == "colour_in_play":
-            return "did it hold a card of the colour in play?"
-        return (
-            "did it hold a card that could have been played, matching the colour in play "
-            "or the number or symbol of the card in play?"
-        )
+        test = self.options.wild_draw_four_challenge
+        return wild_draw_four_illegal(self.hands[seat], test, self.top_card, self.colour)
 
     def matching_cards(self, top: Card, colour: Colour | None) -> frozenset[Card]:
         """The cards of the deck that may be played on `top` while `colour` is in play.
@@ -188,10 +159,7 @@ class ClassicUno(UnoMatch):
             return None
         top = self.discard[-1]
         if self._bluff_refused(card, seat):
-            if self.options.wild_draw_four_challenge == "playable_card":
-                return "You hold a card you could play: a Wild Draw Four needs a hand without one."
-            colour = self.colour.value if self.colour else "matching"
-            return f"You hold a {colour} card: a Wild Draw Four needs a hand without one."
+            return bluff_refusal(self.options.wild_draw_four_challenge, self.colour)
         assert top is not None
         return describe_play_error(card, top, self.colour)
 
@@ -471,7 +439,8 @@ class ClassicUno(UnoMatch):
         if self.phase is not Phase.CHALLENGE or pending is None:
             raise self._not_now("challenge")
         if self.referee and action.guilty is None:
-            raise RuleError(f"Enter what the challenged hand showed: {self.challenge_test_text()}")
+            question = QUESTIONS[self.options.wild_draw_four_challenge]
+            raise RuleError(f"Enter what the challenged hand showed: {question}")
         if not self.referee and action.guilty is not None:
             raise RuleError("The engine checks the hand itself: challenge without a verdict.")
         guilty = action.guilty if self.referee else pending.guilty
@@ -480,11 +449,7 @@ class ClassicUno(UnoMatch):
         self.pending_challenge = None
         if guilty:
             self.owe(offender, 4)
-            held = (
-                "a matching card"
-                if self.options.wild_draw_four_challenge == "colour_in_play"
-                else "a card they could have played"
-            )
+            held = HELD[self.options.wild_draw_four_challenge]
             self.note(f"The challenge succeeds: {{0}} held {held} and draws 4 cards.", offender)
             self.start_turn(victim)
         else:
@@ -508,7 +473,7 @@ class ClassicUno(UnoMatch):
         seat = self.current
         # Run for every decision of every simulated match: kept lean on purpose.
         candidates = self.unseen_cards() if self.referee else dict.fromkeys(self.hands[seat])
-        playable, variants = self.playable_test(seat), self._play_variants
+        playable, variants = self.playable_test(seat), play_variants
         calls = len(self.hands[seat]) == 2
         plays: list[Any] = []
         for card in candidates:
@@ -526,27 +491,9 @@ class ClassicUno(UnoMatch):
         plays: list[Any] = []
         for card in candidates:
             if self.playable(card, seat):
-                plays.extend(self._play_variants(card))
+                plays.extend(play_variants(card, len(self.hands[seat]) == 2))
         plays.append(act.KeepCard())
         return plays
-
-    def _play_variants(self, card: Card, calls: bool | None = None) -> tuple[act.PlayCard, ...]:
-        """Every way to play `card`: each colour for a wild, with and without UNO when due.
-
-        `calls` says whether the play leaves one card (worked out when None).
-        """
-        if calls is None:
-            calls = len(self.hands[self.current]) == 2
-        key = (card, calls)
-        variants = _PLAY_VARIANTS.get(key)
-        if variants is None:
-            colours: list[Colour | None] = list(Colour) if card.is_wild else [None]
-            flags = (False, True) if calls else (False,)
-            variants = tuple(
-                act.PlayCard(card, colour, flag) for colour in colours for flag in flags
-            )
-            _PLAY_VARIANTS[key] = variants
-        return variants
 
     def _legal_start_colour(self) -> list[Any]:
         return [act.ChooseColour(colour) for colour in Colour]

@@ -40,11 +40,12 @@ from companion.games.uno import actions as act
 from companion.games.uno import duo_actions as dact
 from companion.games.uno._state import UnfitDeckError
 from companion.games.uno.cards import Card, Colour, Kind
-from companion.games.uno.classic import ClassicUno, distinct
+from companion.games.uno.classic import ClassicUno
 from companion.games.uno.draft import Draft
 from companion.games.uno.options import ChallengeTest, ClassicOptions
 from companion.games.uno.phases import Phase
 from companion.games.uno.piles import Piles, cards_from_json, cards_to_json
+from companion.games.uno.plays import distinct
 from companion.games.uno.scoring import DUO_POINTS
 
 

@@ -33,13 +33,14 @@ from companion.games.uno import actions as act
 from companion.games.uno import tiki_actions as tact
 from companion.games.uno._state import cards_text
 from companion.games.uno.cards import Card, TikiAction
-from companion.games.uno.classic import ClassicUno, distinct
+from companion.games.uno.classic import ClassicUno
 from companion.games.uno.deck_file import builtin_deck
 from companion.games.uno.idol import Idol
 from companion.games.uno.options import ClassicOptions
 from companion.games.uno.pending import TikiSpin
 from companion.games.uno.phases import ChanceKind, Phase
 from companion.games.uno.piles import cards_from_json, cards_to_json
+from companion.games.uno.plays import distinct
 from companion.games.uno.scoring import TIKI_POINTS
 from companion.games.uno.tiki_discards import TikiDiscards
 from companion.games.uno.tiki_options import TikiOptions, face_name

@@ -25,10 +25,11 @@ from companion.games.base import RuleError
 from companion.games.uno import tiki_actions as tact
 from companion.games.uno._state import cards_text
 from companion.games.uno.cards import Card, Colour
-from companion.games.uno.classic import ClassicUno, distinct
+from companion.games.uno.classic import ClassicUno
 from companion.games.uno.idol import Idol
 from companion.games.uno.pending import TikiSpin
 from companion.games.uno.phases import Phase
+from companion.games.uno.plays import distinct
 from companion.games.uno.tiki_options import TikiOptions
 
 
