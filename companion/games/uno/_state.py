@@ -146,7 +146,8 @@ class MatchState(NamedSeats):
         if self.options.deck not in self.builtin_decks:
             choices = " or ".join(self.builtin_decks)
             raise RuleError(
-                f"{self.title} is played with the {choices} deck, not {self.options.deck!r}."
+                f"{self.title} is played with the {choices} deck, not {self.options.deck!r}; "
+                "give your own cards with deck_cards."
             )
         return builtin_deck(self.options.deck).cards
 

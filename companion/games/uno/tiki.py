@@ -1,8 +1,9 @@
 """UNO Tiki Twist: classic UNO plus the Tiki idol, Tiki Faces and Spin cards.
 
-`TikiTwist` subclasses `ClassicUno` (through `TikiDiscards`, its
-discarding actions) and changes only what the rulebook changes, through the
-classic hooks (see `companion.games.uno.classic`):
+`TikiTwist` subclasses `ClassicUno` and changes only what the rulebook
+changes, through the classic hooks (see `companion.games.uno.classic`); it
+owns the `Idol` (``idol``) and the Tiki action in progress (``tiki``, a
+`TikiSpin`):
 
 - a Tiki Face may always be played from hand (`playable`); it goes into the
   idol instead of the discard pile (`place_played_card`) and leaves the colour
@@ -12,7 +13,7 @@ classic hooks (see `companion.games.uno.classic`):
   answered with a seat or two neighbouring seats (`SpinResult`); between two
   seats the player who spun picks one (`PickSeat`);
 - the chosen player performs the active face's action: Draw 1/2/4 (no
-  decision), Discard 2 and Discard All (`TikiDiscards` in
+  decision), Discard 2 and Discard All (their rules in
   ``tiki_discards.py``, D-U6), Go To (that player plays at once to the
   discard pile, D-U3); then play resumes after the spinner, except after Go
   To; a Spin card with an empty idol does nothing more, or spins to pick the
@@ -32,17 +33,16 @@ from companion.games.base import ChanceRequest, JSONValue, RuleError, spin_seats
 from companion.games.uno import actions as act
 from companion.games.uno import tiki_actions as tact
 from companion.games.uno._state import cards_text
-from companion.games.uno.cards import Card, TikiAction
+from companion.games.uno.cards import Card, Colour, TikiAction
 from companion.games.uno.classic import ClassicUno
-from companion.games.uno.deck_file import builtin_deck
-from companion.games.uno.idol import Idol
+from companion.games.uno.idol import Idol, check_stop
 from companion.games.uno.options import ClassicOptions
 from companion.games.uno.pending import TikiSpin
 from companion.games.uno.phases import ChanceKind, Phase
 from companion.games.uno.piles import cards_from_json, cards_to_json
 from companion.games.uno.plays import distinct
 from companion.games.uno.scoring import TIKI_POINTS
-from companion.games.uno.tiki_discards import TikiDiscards
+from companion.games.uno.tiki_discards import check_last_discard, lay_down, of_colour
 from companion.games.uno.tiki_options import TikiOptions, face_name
 
 TIKI_PHASES = frozenset({Phase.SPIN, Phase.PICK_SEAT, Phase.TIKI_DISCARD, Phase.TIKI_DISCARD_ALL})
@@ -51,7 +51,7 @@ TIKI_PHASES = frozenset({Phase.SPIN, Phase.PICK_SEAT, Phase.TIKI_DISCARD, Phase.
 _DRAWS = {TikiAction.DRAW_1: 1, TikiAction.DRAW_2: 2, TikiAction.DRAW_4: 4}
 
 
-class TikiTwist(TikiDiscards):
+class TikiTwist(ClassicUno):
     """A UNO Tiki Twist match (2-10 players) to the options' target score."""
 
     game_name: ClassVar[str] = "tiki"
@@ -76,6 +76,10 @@ class TikiTwist(TikiDiscards):
     }
     """A Tiki action is part of the turn: the next player has not begun theirs."""
 
+    idol: Idol[Card]
+    """The Tiki Faces played this round; the newest is the active face."""
+    tiki: TikiSpin | None
+    """The Tiki action in progress: spinner, seats (a stop between two), target, left."""
     go_to: bool
     """True while the current player was sent by Go To and must play to the discard pile."""
 
@@ -90,21 +94,6 @@ class TikiTwist(TikiDiscards):
         return None if self.tiki is None else self.tiki.spinner
 
     # ------------------------------------------------------------ rule hooks
-
-    def build_deck(self) -> tuple[Card, ...]:
-        """The Tiki Twist deck (D-U2), or the table's own cards.
-
-        Raises:
-            RuleError: the options name another built-in deck or an unknown card.
-        """
-        if self.options.deck_cards:
-            return super().build_deck()
-        if self.options.deck not in self.builtin_decks:
-            raise RuleError(
-                f"UNO Tiki Twist is played with the tiki112 deck, not {self.options.deck!r}; "
-                "give your own cards with deck_cards."
-            )
-        return builtin_deck(self.options.deck).cards
 
     def playable_test(self, seat: int) -> Callable[[Card], bool]:
         """A Tiki Face needs no match, except for a player sent by Go To (and D-U5)."""
@@ -212,7 +201,7 @@ class TikiTwist(TikiDiscards):
         seats = spin_seats(outcome)
         if seats is None:
             raise RuleError(f"The idol stops at a seat number, not {outcome!r}.")
-        self._check_spin_seats(seats)
+        check_stop(seats, self.players, self.seat_name)
         return tact.SpinResult(seats)
 
     def decider(self) -> int:
@@ -237,21 +226,10 @@ class TikiTwist(TikiDiscards):
 
     # ----------------------------------------------------------- the spin
 
-    def _check_spin_seats(self, seats: tuple[int, ...]) -> None:
-        if not 1 <= len(seats) <= 2 or any(not 0 <= seat < self.players for seat in seats):
-            raise RuleError(
-                f"The idol stops at one seat or between two, from seat 0 to {self.players - 1}."
-            )
-        if len(seats) == 2 and (seats[0] - seats[1]) % self.players not in (1, self.players - 1):
-            raise RuleError(
-                f"{self.seat_name(seats[0])} and {self.seat_name(seats[1])} are not neighbours:"
-                " the idol stops between two players sitting side by side."
-            )
-
     def _apply_spin_result(self, action: tact.SpinResult) -> None:
         if self.pending_chance is not ChanceKind.SPIN or self.tiki is None:
             raise RuleError("Nobody needs to spin the idol now.")
-        self._check_spin_seats(action.seats)
+        check_stop(action.seats, self.players, self.seat_name)
         self.pending_chance = None
         if len(action.seats) == 1:
             self._resolve(action.seats[0])
@@ -350,6 +328,128 @@ class TikiTwist(TikiDiscards):
             Phase.TIKI_DISCARD_ALL: f"{target} must discard all or none.",
         }
         return RuleError(f"You cannot {what} now. {reasons[self.phase]}")
+
+    # ------------------------------------------------ the discards (D-U6)
+
+    @property
+    def tiki_options(self) -> TikiOptions:
+        """The match's options with their Tiki Twist fields."""
+        assert isinstance(self.options, TikiOptions)
+        return self.options
+
+    def colour_count(self, seat: int, colour: Colour) -> int:
+        """How many cards of `colour` `seat` holds (wilds and Tiki Faces have none)."""
+        return len(of_colour(self.hands[seat], colour))
+
+    def _resume(self) -> None:
+        """Play resumes with the player after the spinner, in the current direction."""
+        assert self.tiki is not None
+        spinner = self.tiki.spinner
+        self.tiki = None
+        self.start_turn(self.next_seat(spinner))
+        self.note("Play goes on with {0}.", self.current)
+
+    def _lay_down(self, target: int, cards: list[Card | None]) -> None:
+        """Lay `target`'s discards down (D-U6); a hand emptied by them wins the round."""
+        on_top = self.tiki_options.tiki_discards == "on_top"
+        colour = lay_down(self.piles, cards, on_top=on_top)
+        if colour is not None:
+            self.colour = colour
+        if not self.hands[target]:
+            self.note("{0} has no cards left.", target)
+            self.tiki = None
+            self.uno_exposed = None
+            self.round_winner = target
+            self.phase = Phase.ROUND_OVER
+
+    def _apply_tiki_discard(self, action: tact.TikiDiscard) -> None:
+        if self.phase is not Phase.TIKI_DISCARD or self.tiki is None:
+            raise self._not_now(f"discard {action.card}")
+        target = self.tiki.chosen
+        if action.card not in self.deck_kinds:
+            raise RuleError(f"{action.card} is not in this deck.")
+        if not self.referee and action.card not in self.hands[target]:
+            raise RuleError(f"{self.seat_name(target)} holds no {action.card}.")
+        if self.referee:
+            self.check_copies_left(action.card)
+        self.piles.take_from_hand(target, action.card, known=not self.referee)
+        self.tiki = replace(self.tiki, left=self.tiki.left - 1)
+        self._lay_down(target, [action.card])
+        if self.tiki is not None and self.tiki.left == 0:
+            self._resume()
+
+    def _apply_discard_all(self, action: tact.DiscardAll) -> None:
+        if self.phase is not Phase.TIKI_DISCARD_ALL or self.tiki is None:
+            raise self._not_now("discard all cards of a colour")
+        target = self.tiki.chosen
+        face = self.idol.active_tiki_face
+        assert face is not None and face.colour is not None
+        on_top = self.tiki_options.tiki_discards == "on_top"
+        check_last_discard(action.last, face.colour, on_top=on_top, deck_kinds=self.deck_kinds)
+        if self.referee:
+            gone = self._entered_discards(target, action)
+        else:
+            gone = self._held_discards(target, action, face.colour)
+        if action.last is not None:  # D-U6 on top: the card laid down last stays on top
+            gone.remove(None if self.referee else action.last)
+            gone.append(action.last)
+        self.note(f"{{0}} discards all {face.colour.value} cards: {cards_text(len(gone))}.", target)
+        self._lay_down(target, gone)
+        if self.tiki is not None:
+            self._resume()
+
+    def _entered_discards(self, target: int, action: tact.DiscardAll) -> list[Card | None]:
+        """Referee mode: take the count of unknown cards the player put down."""
+        hand = self.hands[target]
+        if not 1 <= action.count <= len(hand):
+            who = self.seat_name(target)
+            raise RuleError(f"{who} holds {len(hand)} cards: discard 1 to {len(hand)}.")
+        if action.last is not None:
+            self.check_copies_left(action.last)
+        return [hand.pop() for _ in range(action.count)]
+
+    def _held_discards(
+        self, target: int, action: tact.DiscardAll, colour: Colour
+    ) -> list[Card | None]:
+        """Simulation: take every card of `colour` from the hand, all or none."""
+        gone: list[Card | None] = list(of_colour(self.hands[target], colour))
+        if action.count != len(gone):
+            raise RuleError(
+                f"Discard All is all or none: {self.seat_name(target)} holds {len(gone)} "
+                f"{colour.value} cards."
+            )
+        if action.last is not None and action.last not in gone:
+            raise RuleError(f"{self.seat_name(target)} holds no {action.last} to lay down last.")
+        self.piles.hands[target] = [card for card in self.hands[target] if card not in gone]
+        return gone
+
+    def _apply_end_tiki_action(self, action: tact.EndTikiAction) -> None:
+        if self.phase not in (Phase.TIKI_DISCARD, Phase.TIKI_DISCARD_ALL) or self.tiki is None:
+            raise self._not_now("end a Tiki action")
+        self._resume()
+
+    def _legal_tiki_discard(self) -> list[Any]:
+        assert self.tiki is not None
+        target = self.tiki.chosen
+        cards = self.unseen_cards() if self.referee else distinct(self.hands[target])
+        return [*(tact.TikiDiscard(card) for card in cards), tact.EndTikiAction()]
+
+    def _legal_tiki_discard_all(self) -> list[Any]:
+        assert self.tiki is not None
+        target = self.tiki.chosen
+        face = self.idol.active_tiki_face
+        assert face is not None and face.colour is not None
+        if self.referee:
+            counts = range(1, len(self.hands[target]) + 1)
+            coloured = self.unseen_cards()
+        else:
+            counts = range(self.colour_count(target, face.colour), 0, -1)[:1]
+            coloured = distinct(self.hands[target])
+        lasts: list[Card | None] = [None]
+        if self.tiki_options.tiki_discards == "on_top":  # D-U6: which card ends on top
+            lasts = list(of_colour(coloured, face.colour))
+        discards = [tact.DiscardAll(count, last) for count in counts for last in lasts]
+        return [*discards, tact.EndTikiAction()]
 
     # ------------------------------------------------------ dispatch tables
 
