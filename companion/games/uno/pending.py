@@ -1,8 +1,10 @@
-"""What an UNO match still owes: draws not yet paid, a Wild Draw Four not yet answered.
+"""What an UNO match still owes: draws not yet paid, a Wild Draw Four not yet answered,
+a Tiki action not yet finished.
 
 Small frozen values with the JSON form the saved matches have always used:
 an owed draw is ``[seat, count, voluntary]`` (voluntary as 0 or 1), a pending
-challenge ``{"offender": ..., "victim": ..., "guilty": ...}``.
+challenge ``{"offender": ..., "victim": ..., "guilty": ...}``, a Tiki action
+in progress ``{"spinner": ..., "seats": ..., "target": ..., "left": ...}``.
 """
 
 from __future__ import annotations
