@@ -2,8 +2,9 @@
 
 `UnoMatch` extends `MatchState` (``_state.py``: the cards, seats, scores and
 the JSON form) with the engine protocol of `companion.games.base` (chance
-requests, dispatch of actions to ``_apply_<type>`` handlers and of
-legal-action lists to ``_legal_<phase>``), the UNO call and catch window,
+requests, dispatch of actions through `action_handlers` (action class ->
+method) and of legal-action lists through `phase_actions` (phase ->
+method), both explicit tables that variants extend), the UNO call and catch window,
 owed draws (asking for a reshuffle when the draw pile runs out), the referee's
 dealer entry, round ends (in referee mode each hand is counted at the table:
 `CountHand`, listed as every total the hand can be worth) and replay. See
@@ -13,14 +14,18 @@ dealer entry, round ends (in referee mode each hand is counted at the table:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import cached_property
 from typing import Any, Self
 
 from companion.games.base import ChanceRequest, JSONValue, Note, RuleError, check_outcome
 from companion.games.uno import actions as act
 from companion.games.uno._state import MatchState, cards_text
 from companion.games.uno.actions import action_from_json
-from companion.games.uno.cards import Card, Colour
+from companion.games.uno.cards import Card
+from companion.games.uno.pending import OwedDraw
+from companion.games.uno.phases import ChanceKind, Phase
+from companion.games.uno.piles import Piles
 from companion.games.uno.scoring import hand_points, possible_hand_points
 
 
@@ -48,48 +53,52 @@ class UnoMatch(MatchState):
 
     def reshuffle_sources(self) -> list[Card | None]:
         """The cards an empty draw pile is rebuilt from: the discard pile but its top card."""
-        return self.discard[:-1]
+        return self.piles.under_top()
 
     def clear_reshuffle_sources(self) -> None:
         """Take the `reshuffle_sources()` away from where they lie."""
-        del self.discard[:-1]
+        self.piles.take_under_top()
 
     def begin_round(self) -> None:
         """Start a round: shuffle and deal (simulation) or wait for the start card (referee)."""
         self._reset_round()
         if self.referee:
-            self.discard = []
             size = self.options.hand_size
-            self.hands = [[None] * size for _ in range(self.players)]
-            self.draw_pile = [None] * (len(self.deck) - size * self.players)
-            self.phase = "start_card"
+            unknown_hands: list[list[Card | None]] = [[None] * size for _ in range(self.players)]
+            self.piles = Piles(unknown_hands, [None] * (len(self.deck) - size * self.players))
+            self.phase = Phase.START_CARD
         else:
-            self.phase = "deal"
-            self.pending_chance = "deal"
+            self.phase = Phase.DEAL
+            self.pending_chance = ChanceKind.DEAL
 
     def deal(self) -> None:
         """Deal the hands from the draw pile, one card at a time from the dealer's left."""
         assert self.dealer is not None
         order = [(self.dealer + step) % self.players for step in range(1, self.players + 1)]
-        for _ in range(self.options.hand_size):
-            for seat in order:
-                self.hands[seat].append(self.draw_pile.pop())
+        self.piles.deal(order, self.options.hand_size)
 
-    def chance_request(self, kind: str) -> ChanceRequest:
+    def chance_request(self, kind: ChanceKind) -> ChanceRequest:
         """The request for the pending chance of `kind`."""
         prompts = {
-            "dealer": f"Shuffle: each player takes a card, the highest number {self.dealer_role}.",
-            "deal": "Shuffle the deck for the deal.",
-            "restart": "Shuffle the Wild Draw Four back into the draw pile.",
-            "reshuffle": "The draw pile is empty: shuffle the discard pile.",
+            ChanceKind.DEALER: (
+                f"Shuffle: each player takes a card, the highest number {self.dealer_role}."
+            ),
+            ChanceKind.DEAL: "Shuffle the deck for the deal.",
+            ChanceKind.RESTART: "Shuffle the Wild Draw Four back into the draw pile.",
+            ChanceKind.RESHUFFLE: "The draw pile is empty: shuffle the discard pile.",
         }
         return ChanceRequest("shuffle", prompts[kind], size=len(self.shuffle_cards(kind)))
 
-    def shuffle_cards(self, kind: str) -> list[Any]:
-        """The cards a shuffle of `kind` puts in a new order (before the shuffle)."""
-        if kind in ("dealer", "deal"):
+    def shuffle_cards(self, kind: ChanceKind) -> list[Any]:
+        """The cards a shuffle of `kind` puts in a new order (before the shuffle).
+
+        Raises:
+            ValueError: `kind` is not a kind of chance.
+        """
+        kind = ChanceKind(kind)
+        if kind in (ChanceKind.DEALER, ChanceKind.DEAL):
             return list(self.deck)
-        if kind == "restart":
+        if kind is ChanceKind.RESTART:
             return list(self.draw_pile)
         return self.reshuffle_sources()
 
@@ -103,12 +112,12 @@ class UnoMatch(MatchState):
 
     def decider(self) -> int:
         """The seat whose decision the current phase waits for."""
-        if self.phase == "dealer":
+        if self.phase is Phase.DEALER:
             return 0
-        if self.phase == "start_card":
+        if self.phase is Phase.START_CARD:
             assert self.dealer is not None
             return self.dealer
-        if self.phase == "scoring":
+        if self.phase is Phase.SCORING:
             assert self.round_winner is not None
             return self.round_winner
         return self.current
@@ -128,40 +137,25 @@ class UnoMatch(MatchState):
     def start_turn(self, seat: int) -> None:
         """Give the turn to `seat`."""
         self.current = seat
-        self.phase = "turn"
+        self.phase = Phase.TURN
         self.drawn = False
         self.drawn_card = None
 
     def owe(self, seat: int, count: int, *, voluntary: bool = False) -> None:
         """Make `seat` draw `count` cards (paid as soon as the draw pile allows)."""
-        self.owed.append([seat, count, int(voluntary)])
-
-    def holds_colour(self, seat: int, colour: Colour | None) -> bool:
-        """True if `seat` holds a card of `colour` (simulation only).
-
-        What makes a Wild Draw Four illegal: wilds have no colour, and a Tiki
-        Face (Discard All Red) shows a colour but is never played on the
-        discard pile, so it does not count either.
-        """
-        return colour is not None and any(
-            card is not None
-            and card.colour is colour
-            and not card.is_wild
-            and not card.is_tiki_face
-            for card in self.hands[seat]
-        )
+        self.owed.append(OwedDraw(seat, count, voluntary))
 
     @property
     def to_move(self) -> int | None:
         """The seat whose decision it is, or None while chance is pending or the match is over."""
-        if self.pending_chance is not None or self.phase == "over":
+        if self.pending_chance is not None or self.phase is Phase.OVER:
             return None
         return self.decider()
 
     @property
     def is_over(self) -> bool:
         """True once the match has a result."""
-        return self.phase == "over"
+        return self.phase is Phase.OVER
 
     def scores(self) -> list[int]:
         """Match totals so far, one per seat."""
@@ -189,9 +183,9 @@ class UnoMatch(MatchState):
 
     def legal_actions(self) -> list[Any]:
         """Every player action allowed now; empty while chance is pending or once over."""
-        if self.pending_chance is not None or self.phase == "over":
+        if self.pending_chance is not None or self.phase is Phase.OVER:
             return []
-        actions: list[Any] = getattr(self, f"_legal_{self.phase}")()
+        actions = self._phase_actions[self.phase]()
         exposed = self.uno_exposed
         catchable = exposed is not None and len(self.hands[exposed]) == 1
         if exposed is not None and catchable and self.phase in self.catch_phases:
@@ -204,13 +198,13 @@ class UnoMatch(MatchState):
         Raises:
             RuleError: the action is not allowed now; nothing changed.
         """
-        handler = getattr(self, f"_apply_{getattr(action, 'type', '')}", None)
+        handler = self._action_handlers.get(type(action))
         if handler is None:
             raise RuleError(f"{action!r} is not an action of {self.title}.")
-        if self.phase == "over":
+        if self.phase is Phase.OVER:
             raise RuleError("The match is over: start a new one.")
         exposed, notes = self.uno_exposed, self.notes
-        if action.type not in self.keeps_uno_window:
+        if type(action) not in self.keeps_uno_window:
             self.uno_exposed = None  # the next decision closes the UNO catch window
         self.notes = []
         try:
@@ -235,25 +229,24 @@ class UnoMatch(MatchState):
         """Pay owed draws, then finish a draw or a round when nothing is pending."""
         if self.pending_chance is not None or not self._pay_owed():
             return
-        if self.phase == "drawing":
+        if self.phase is Phase.DRAWING:
             self.after_draw()
-        elif self.phase == "round_over":
+        elif self.phase is Phase.ROUND_OVER:
             self._finish_round()
 
     def _pay_owed(self) -> bool:
         """Deal owed cards; False while waiting for a reshuffle."""
         while self.owed:
             entry = self.owed[0]
-            seat, count, voluntary = entry
+            seat, count = entry.seat, entry.count
             while count:
-                if not self.draw_pile and not self._refill_draw_pile():
+                if not self.piles.draw_pile and not self._refill_draw_pile():
                     if self.pending_chance is not None:
-                        entry[1] = count
+                        self.owed[0] = OwedDraw(seat, count, entry.voluntary)
                         return False
                     break  # every card is in a hand: nothing left to draw
-                card = self.draw_pile.pop()
-                self.hands[seat].append(card)
-                if voluntary:
+                card = self.piles.draw(seat)
+                if entry.voluntary:
                     self.drawn, self.drawn_card = True, card
                 count -= 1
             self.owed.pop(0)
@@ -266,15 +259,15 @@ class UnoMatch(MatchState):
             return False
         if self.referee:
             self.clear_reshuffle_sources()
-            self.draw_pile = [None] * len(sources)
+            self.piles.draw_pile = [None] * len(sources)
             self.note("The draw pile ran out: shuffle the discard pile (all but its top card).")
             return True
-        self.pending_chance = "reshuffle"
+        self.pending_chance = ChanceKind.RESHUFFLE
         return False
 
     def _finish_round(self) -> None:
         if self.referee:
-            self.phase = "scoring"
+            self.phase = Phase.SCORING
             self.counted = {}
             if not self.seats_to_count():
                 self._close_round([0] * self.players)
@@ -299,7 +292,7 @@ class UnoMatch(MatchState):
             {"winner": self.round_winner, "points": points_left, "totals": list(self.totals)}
         )
         if self.match_over():
-            self.phase = "over"
+            self.phase = Phase.OVER
             leader = max(range(self.players), key=lambda seat: self.totals[seat])
             self.note(f"{{0}} reaches {self.totals[leader]} points: the match is over.", leader)
             return
@@ -326,13 +319,13 @@ class UnoMatch(MatchState):
     def _not_now(self, what: str) -> RuleError:
         who = self.seat_name(self.current)
         reasons = {
-            "challenge": f"{who} must first challenge or accept the Wild Draw Four.",
-            "start_colour": f"{who} must first name the colour of the Wild.",
-            "drawn": f"{who} must play the drawn card or keep it.",
-            "turn": f"It is {who}'s turn to play or draw.",
-            "scoring": "The round is over: enter the cards left in each hand.",
-            "start_card": "Turn up the start card first.",
-            "dealer": "Choose the dealer first.",
+            Phase.CHALLENGE: f"{who} must first challenge or accept the Wild Draw Four.",
+            Phase.START_COLOUR: f"{who} must first name the colour of the Wild.",
+            Phase.DRAWN: f"{who} must play the drawn card or keep it.",
+            Phase.TURN: f"It is {who}'s turn to play or draw.",
+            Phase.SCORING: "The round is over: enter the cards left in each hand.",
+            Phase.START_CARD: "Turn up the start card first.",
+            Phase.DEALER: "Choose the dealer first.",
         }
         reason = reasons.get(self.phase, "That is not possible now.")
         return RuleError(f"You cannot {what} now. {reason}")
@@ -361,10 +354,38 @@ class UnoMatch(MatchState):
                 raise RuleError(f"Action {number} ({action}) cannot be replayed: {error}") from None
         return state
 
+    # ------------------------------------------------------ dispatch tables
+
+    def action_handlers(self) -> dict[type, Callable[[Any], None]]:
+        """Each action class this game accepts, with the method that applies it.
+
+        Variants extend the table: ``{**super().action_handlers(), PlayColour:
+        self._apply_play_colour}``. Every handler validates first and changes
+        nothing before it has decided the action is legal.
+        """
+        return {
+            act.ChooseDealer: self._apply_choose_dealer,
+            act.CatchUno: self._apply_catch_uno,
+            act.CallUno: self._apply_call_uno,
+            act.CountHand: self._apply_count_hand,
+        }
+
+    def phase_actions(self) -> dict[Phase, Callable[[], list[Any]]]:
+        """Each decision phase with the method that lists its legal actions (variants extend it)."""
+        return {Phase.DEALER: self._legal_dealer, Phase.SCORING: self._legal_scoring}
+
+    @cached_property
+    def _action_handlers(self) -> dict[type, Callable[[Any], None]]:
+        return self.action_handlers()
+
+    @cached_property
+    def _phase_actions(self) -> dict[Phase, Callable[[], list[Any]]]:
+        return self.phase_actions()
+
     # ------------------------------------------------- dealer, UNO, round end
 
     def _apply_choose_dealer(self, action: act.ChooseDealer) -> None:
-        if self.phase != "dealer" or not self.referee:
+        if self.phase is not Phase.DEALER or not self.referee:
             raise self._not_now("choose the dealer")
         if not 0 <= action.seat < self.players:
             raise RuleError(f"Choose a dealer from seat 0 to seat {self.players - 1}.")
@@ -398,7 +419,7 @@ class UnoMatch(MatchState):
         self.uno_exposed = None
 
     def _apply_count_hand(self, action: act.CountHand) -> None:
-        if self.phase != "scoring":
+        if self.phase is not Phase.SCORING:
             raise self._not_now("count a hand")
         seat = action.seat
         waiting = [s for s in self.seats_to_count() if s not in self.counted]
@@ -409,7 +430,7 @@ class UnoMatch(MatchState):
         points = self._counted_points(action)
         self.counted[seat] = points
         if action.cards:  # the hand is shown: its cards now count as face up
-            self.hands[seat] = list(action.cards)
+            self.piles.hands[seat] = list(action.cards)
         if len(self.counted) == len(self.seats_to_count()):
             self._close_round([self.counted.get(s, 0) for s in range(self.players)])
 

@@ -1,15 +1,16 @@
 """The cards, seats and scores of an UNO match, and their JSON form.
 
 `MatchState` is the data half of `UnoMatch` (``_match.py``): it builds the
-deck, holds where every card lies (`card_locations`), the seats, totals and
-the pending decision, and writes and reads the lossless JSON form. The turn
-flow and the engine protocol live in `UnoMatch`.
+deck, owns the round's cards (`piles`, a `Piles`: draw pile, discard pile,
+hands and the moves between them) and names where every card lies
+(`card_locations`), holds the seats, totals and the pending decision, and
+writes and reads the lossless JSON form. The turn flow and the engine
+protocol live in `UnoMatch`.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from typing import Any, ClassVar, Self
 
 from companion.games.base import GameState, JSONValue, Note, RuleError
@@ -17,23 +18,10 @@ from companion.games.uno import actions as act
 from companion.games.uno.cards import Card, Colour, Kind
 from companion.games.uno.deck_file import builtin_deck
 from companion.games.uno.options import ClassicOptions
+from companion.games.uno.pending import OwedDraw, PendingChallenge
+from companion.games.uno.phases import ChanceKind, Phase
+from companion.games.uno.piles import Piles, cards_from_json, cards_to_json
 from companion.games.uno.scoring import CLASSIC_POINTS, PointsTable
-
-
-def cards_to_json(cards: Iterable[Card | None]) -> list[str | None]:
-    """Card texts; None (an unknown card in referee mode) stays None."""
-    return [None if card is None else str(card) for card in cards]
-
-
-def cards_from_json(texts: Any) -> list[Card | None]:
-    """Cards from `cards_to_json` output.
-
-    Raises:
-        RuleError: an entry is neither a card name nor null.
-    """
-    if not isinstance(texts, list):
-        raise RuleError("A saved list of cards must be a list.")
-    return [None if text is None else Card.parse(text) for text in texts]
 
 
 def cards_text(count: int) -> str:
@@ -62,30 +50,30 @@ class MatchState(GameState[ClassicOptions]):
     """What the seat that cut the highest card does, for the narration (UNO Duo: "drafts first")."""
     plays_tiki_faces: ClassVar[bool] = False
     """True for a game with the Tiki idol; the others refuse a deck with Tiki Faces."""
-    catch_phases: ClassVar[frozenset[str]] = frozenset(
-        {"turn", "drawn", "challenge", "start_colour"}
+    catch_phases: ClassVar[frozenset[Phase]] = frozenset(
+        {Phase.TURN, Phase.DRAWN, Phase.CHALLENGE, Phase.START_COLOUR}
     )
     """Phases in which a player who did not call UNO may be caught."""
-    keeps_uno_window: ClassVar[frozenset[str]] = frozenset(
-        {"shuffle", "catch_uno", "call_uno"}
+    keeps_uno_window: ClassVar[frozenset[type]] = frozenset(
+        {act.Shuffle, act.CatchUno, act.CallUno}
     )
-    """Action types that do not close the UNO catch window (chance, the catch or call itself)."""
+    """Action classes that do not close the UNO catch window (chance, the catch or call itself)."""
 
-    draw_pile: list[Card | None]
-    """The draw pile, top card last (None: an unknown card in referee mode)."""
-    discard: list[Card | None]
-    """The discard pile, top card last."""
-    hands: list[list[Card | None]]
+    piles: Piles
+    """The round's draw pile, discard pile and hands."""
     colour: Colour | None
     """The colour in play (named by a wild, else the top card's)."""
     drawn_card: Card | None
     uno_exposed: int | None
     """A seat that went down to one card without calling UNO and may be caught."""
-    wd4: dict[str, Any] | None
-    """The Wild Draw Four waiting for a challenge: offender, victim, guilty."""
+    phase: Phase
+    pending_challenge: PendingChallenge | None
+    """The Wild Draw Four waiting for a challenge (saved as ``wd4``)."""
+    owed: list[OwedDraw]
+    """Draws not yet paid, first owed first."""
     round_winner: int | None
     dealer: int | None
-    pending_chance: str | None
+    pending_chance: ChanceKind | None
     """The kind of chance the match waits for, or None."""
 
     def __init__(self, players: int, options: ClassicOptions | None = None) -> None:
@@ -132,12 +120,10 @@ class MatchState(GameState[ClassicOptions]):
         # What the last applied action caused (`narration()`): not saved either, so a
         # match read back from JSON has none until its next action.
         self.notes: list[Note] = []
-        self.phase = "dealer"
-        self.pending_chance = None if self.referee else "dealer"
+        self.phase = Phase.DEALER
+        self.pending_chance = None if self.referee else ChanceKind.DEALER
         # Until the first deal the whole deck waits as the draw pile.
-        self.draw_pile = [] if self.referee else list(self.deck)
-        self.discard = []
-        self.hands = [[] for _ in range(self.players)]
+        self.piles = Piles.empty_hands(players, [] if self.referee else self.deck)
         self._reset_round()
 
     def effective_kind(self, card: Card) -> Kind:
@@ -160,7 +146,8 @@ class MatchState(GameState[ClassicOptions]):
         if self.options.deck not in self.builtin_decks:
             choices = " or ".join(self.builtin_decks)
             raise RuleError(
-                f"{self.title} is played with the {choices} deck, not {self.options.deck!r}."
+                f"{self.title} is played with the {choices} deck, not {self.options.deck!r}; "
+                "give your own cards with deck_cards."
             )
         return builtin_deck(self.options.deck).cards
 
@@ -209,13 +196,7 @@ class MatchState(GameState[ClassicOptions]):
 
     def card_locations(self) -> dict[str, list[Card | None]]:
         """Every place a card can be, by name (hands as ``hand 0``, ``hand 1``...)."""
-        places: dict[str, list[Card | None]] = {
-            "draw pile": self.draw_pile,
-            "discard": self.discard,
-        }
-        for seat, hand in enumerate(self.hands):
-            places[f"hand {seat}"] = hand
-        return places
+        return self.piles.locations()
 
     def note(self, text: str, *seats: int) -> None:
         """Tell what the action being applied caused: `text` names `seats` as ``{0}``, ``{1}``."""
@@ -224,21 +205,36 @@ class MatchState(GameState[ClassicOptions]):
     @property
     def top_card(self) -> Card | None:
         """The top card of the discard pile, if any."""
-        return self.discard[-1] if self.discard else None
+        return self.piles.top_card
 
     @property
     def hand_sizes(self) -> list[int]:
         """How many cards each seat holds."""
-        return [len(hand) for hand in self.hands]
+        return self.piles.hand_sizes
+
+    @property
+    def hands(self) -> list[list[Card | None]]:
+        """Each seat's hand (`piles.hands`; None: a card unknown in referee mode)."""
+        return self.piles.hands
+
+    @property
+    def draw_pile(self) -> list[Card | None]:
+        """The draw pile, top card last (`piles.draw_pile`)."""
+        return self.piles.draw_pile
+
+    @property
+    def discard(self) -> list[Card | None]:
+        """The discard pile, top card last (`piles.discard`)."""
+        return self.piles.discard
 
     def _reset_round(self) -> None:
         """Reset the turn state; the cards stay where they lie until the next deal."""
         self.current = 0
         self.direction = 1
         self.colour = None
-        self.owed: list[list[int]] = []
+        self.owed = []
         self.uno_exposed: int | None = None
-        self.wd4: dict[str, Any] | None = None
+        self.pending_challenge = None
         self.drawn = False
         self.drawn_card = None
         self.round_winner: int | None = None
@@ -252,17 +248,15 @@ class MatchState(GameState[ClassicOptions]):
             "rounds": [dict(record) for record in self.rounds],
             "dealer": self.dealer,
             "dealer_candidates": list(self.dealer_candidates),
-            "phase": self.phase,
-            "pending_chance": self.pending_chance,
+            "phase": self.phase.value,
+            "pending_chance": None if self.pending_chance is None else self.pending_chance.value,
             "current": self.current,
             "direction": self.direction,
             "colour": None if self.colour is None else self.colour.value,
-            "draw_pile": cards_to_json(self.draw_pile),
-            "discard": cards_to_json(self.discard),
-            "hands": [cards_to_json(hand) for hand in self.hands],
-            "owed": [list(entry) for entry in self.owed],
+            **self.piles.to_json(),
+            "owed": [entry.to_json() for entry in self.owed],
             "uno_exposed": self.uno_exposed,
-            "wd4": None if self.wd4 is None else dict(self.wd4),
+            "wd4": None if self.pending_challenge is None else self.pending_challenge.to_json(),
             "drawn": self.drawn,
             "drawn_card": None if self.drawn_card is None else str(self.drawn_card),
             "round_winner": self.round_winner,
@@ -276,17 +270,17 @@ class MatchState(GameState[ClassicOptions]):
         self.rounds = [dict(record) for record in data["rounds"]]
         self.dealer = data["dealer"]
         self.dealer_candidates = list(data["dealer_candidates"])
-        self.phase = str(data["phase"])
-        self.pending_chance = data["pending_chance"]
+        self.phase = Phase(data["phase"])
+        chance = data["pending_chance"]
+        self.pending_chance = None if chance is None else ChanceKind(chance)
         self.current = int(data["current"])
         self.direction = int(data["direction"])
         self.colour = None if data["colour"] is None else Colour.parse(data["colour"])
-        self.draw_pile = cards_from_json(data["draw_pile"])
-        self.discard = cards_from_json(data["discard"])
-        self.hands = [cards_from_json(hand) for hand in data["hands"]]
-        self.owed = [[int(value) for value in entry] for entry in data["owed"]]
+        self.piles = Piles.from_json(data)
+        self.owed = [OwedDraw.from_json(entry) for entry in data["owed"]]
         self.uno_exposed = data["uno_exposed"]
-        self.wd4 = None if data["wd4"] is None else dict(data["wd4"])
+        wd4 = data["wd4"]
+        self.pending_challenge = None if wd4 is None else PendingChallenge.from_json(wd4)
         self.drawn = bool(data["drawn"])
         self.drawn_card = None if data["drawn_card"] is None else Card.parse(data["drawn_card"])
         self.round_winner = data["round_winner"]

@@ -16,8 +16,9 @@ Modes (`ClassicOptions.mode`):
   stays unknown until played, and at the round's end each hand is entered
   as cards or points (`CountHand`). Reshuffles happen without a request.
 
-Cards live in lists: ``draw_pile`` (top is the last item), ``discard`` (top
-last), ``hands``; `card_locations()` names every place a card can be.
+The cards live in the match's `Piles` (``piles``: ``draw_pile``, top card
+last, ``discard``, top last, ``hands``, with the moves between them);
+`card_locations()` names every place a card can be.
 
 Extension hooks (variants subclass `ClassicUno` and override, as
 python-chess variants do; each is a small method, so a variant changes one
@@ -30,7 +31,7 @@ rule at a time). The cards and the JSON form live in `MatchState`
   UNO Duo "drafts first"), ``builtin_decks`` (deck choice), ``options_type`` (a
   `ClassicOptions` subclass), ``action_types`` (JSON type -> action class),
   ``points_table`` (round scoring), ``catch_phases`` (when an UNO catch is
-  allowed), ``keeps_uno_window`` (action types that leave the catch window open).
+  allowed), ``keeps_uno_window`` (action classes that leave the catch window open).
 - `build_deck()`: the deck (default: the user's cards or the options' deck).
 - `effective_kind(card)`: what a card does (D-U1 blank wilds; defined in
   `MatchState`, whose round scoring counts a blank wild as the card it plays as).
@@ -51,20 +52,22 @@ rule at a time). The cards and the JSON form live in `MatchState`
 - `reshuffle_sources()` / `clear_reshuffle_sources()`: what an empty draw
   pile is rebuilt from (default: the discard pile under its top card).
 - `begin_round()` / `deal()`: a new round (UNO Duo drafts instead).
-- extra decision kinds: set ``self.phase = "p"`` and add ``_legal_p()``
-  (the actions of that phase) and ``_apply_<type>()`` handlers for new
-  action types; `decider()` says whose decision a phase waits for.
-- extra chance kinds (a pending spin): set ``self.pending_chance = "k"`` and
-  extend `chance_request(kind)`; a shuffle kind also needs `shuffle_cards(k)`
-  and ``_shuffled_k(cards)``; a spin outcome becomes an action through
-  `spin_action(outcome)`.
+- extra decision kinds: set ``self.phase`` to a `Phase` and extend
+  `phase_actions()` (phase -> the method listing its actions) and
+  `action_handlers()` (action class -> the method applying it) for new
+  actions; `decider()` says whose decision a phase waits for.
+- extra chance kinds (a pending spin): set ``self.pending_chance`` to a
+  `ChanceKind` and extend `chance_request(kind)`; a shuffle kind also needs
+  `shuffle_cards(kind)` and an entry in `shuffle_handlers()` (kind -> the
+  method that deals the shuffled cards); a spin outcome becomes an action
+  through `spin_action(outcome)`.
 - `json_fields()` / `load_json_fields(data)`: extra state for `to_json`.
 - `card_locations()`: extra places cards can be (the idol, the draft).
 - `follow_entries(simulation)`: what a person enters at the table that a
   simulation did by itself (Tiki: declining a Discard All of a missing
   colour), for `companion.games.uno.referee.follow`.
 
-Every ``_apply_<type>`` validates first and changes nothing before it has
+Every action handler validates first and changes nothing before it has
 decided the action is legal, so a `RuleError` leaves the state untouched.
 Owed draws (`owe`) are paid after each action by `UnoMatch`; when the draw
 pile runs out a ``reshuffle`` chance is requested and paying resumes after it.
@@ -73,26 +76,24 @@ pile runs out a ``reshuffle`` chance is requested and paying resumes after it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
+from functools import cached_property
 from typing import Any
 
 from companion.games.base import RuleError
 from companion.games.uno import actions as act
 from companion.games.uno._match import UnoMatch
 from companion.games.uno.cards import Card, Colour, Kind, describe_play_error
-
-
-def distinct(cards: Iterable[Card | None]) -> list[Card]:
-    """The distinct known cards of `cards`, in first-seen order."""
-    return [card for card in dict.fromkeys(cards) if card is not None]
+from companion.games.uno.challenge import HELD, QUESTIONS, bluff_refusal, wild_draw_four_illegal
+from companion.games.uno.pending import PendingChallenge
+from companion.games.uno.phases import ChanceKind, Phase
+from companion.games.uno.piles import Piles
+from companion.games.uno.plays import play_variants
 
 
 def _any_card(card: Card) -> bool:
     """The matching test while the top card is unknown (referee mode): anything goes."""
     return True
-
-
-_PLAY_VARIANTS: dict[tuple[Card, bool], tuple[act.PlayCard, ...]] = {}
-"""Play actions are immutable values: build each card's variants once."""
 
 
 class ClassicUno(UnoMatch):
@@ -118,13 +119,22 @@ class ClassicUno(UnoMatch):
         refuse_bluff = (
             not self.options.wild_draw_four_bluff
             and not self.referee
-            and self.holds_colour(seat, self.colour)
+            and self.wild_draw_four_illegal(seat)
         )
         if refuse_bluff:
             allowed = frozenset(
                 card for card in allowed if self.effective_kind(card) is not Kind.WILD_DRAW_FOUR
             )
         return allowed.__contains__
+
+    def wild_draw_four_illegal(self, seat: int) -> bool:
+        """True if a Wild Draw Four from `seat` now would lose a challenge (simulation only).
+
+        By the options' challenge test (`companion.games.uno.challenge`); the
+        card in play is the top card, as the Wild Draw Four is not laid yet.
+        """
+        test = self.options.wild_draw_four_challenge
+        return wild_draw_four_illegal(self.hands[seat], test, self.top_card, self.colour)
 
     def matching_cards(self, top: Card, colour: Colour | None) -> frozenset[Card]:
         """The cards of the deck that may be played on `top` while `colour` is in play.
@@ -149,8 +159,7 @@ class ClassicUno(UnoMatch):
             return None
         top = self.discard[-1]
         if self._bluff_refused(card, seat):
-            colour = self.colour.value if self.colour else "matching"
-            return f"You hold a {colour} card: a Wild Draw Four needs a hand without one."
+            return bluff_refusal(self.options.wild_draw_four_challenge, self.colour)
         assert top is not None
         return describe_play_error(card, top, self.colour)
 
@@ -159,7 +168,7 @@ class ClassicUno(UnoMatch):
             not self.options.wild_draw_four_bluff
             and not self.referee
             and self.effective_kind(card) is Kind.WILD_DRAW_FOUR
-            and self.holds_colour(seat, self.colour)
+            and self.wild_draw_four_illegal(seat)
         )
 
     def start_card_effect(self, card: Card) -> None:
@@ -184,14 +193,14 @@ class ClassicUno(UnoMatch):
             self.start_turn(self.next_seat(first))
         elif card.is_wild:
             self.current = first
-            self.phase = "start_colour"
+            self.phase = Phase.START_COLOUR
             self.note("{0} names the colour of the Wild start card.", first)
         else:
             self.start_turn(first)
 
     def place_played_card(self, card: Card) -> None:
         """Put a played card where it goes: the top of the discard pile."""
-        self.discard.append(card)
+        self.piles.discard.append(card)
 
     def card_effect(self, card: Card, seat: int) -> None:
         """Apply the effect of `card`, just played by `seat`, and pass the turn."""
@@ -213,9 +222,10 @@ class ClassicUno(UnoMatch):
             self.note("{0} draws 2 cards and misses the turn.", following)
             self.start_turn(self.next_seat(seat, 2))
         elif kind is Kind.WILD_DRAW_FOUR:
-            assert self.wd4 is not None
-            self.wd4["victim"] = self.current = following
-            self.phase = "challenge"
+            assert self.pending_challenge is not None
+            self.pending_challenge = replace(self.pending_challenge, victim=following)
+            self.current = following
+            self.phase = Phase.CHALLENGE
             self.note("{0} may challenge the Wild Draw Four or draw 4 cards.", following)
         else:
             self.start_turn(self.next_seat(seat))
@@ -238,29 +248,55 @@ class ClassicUno(UnoMatch):
             assert self.drawn_card is not None
             playable = self.playable(self.drawn_card, seat)
         if playable:
-            self.phase = "drawn"
+            self.phase = Phase.DRAWN
         else:
             self.note("{0} cannot play the drawn card: the turn passes.", seat)
             self.start_turn(self.next_seat(seat))
 
     def return_start_card(self) -> None:
         """Put the start card back and shuffle the draw pile (Wild Draw Four start)."""
-        self.draw_pile.append(self.discard.pop())
+        card = self.piles.discard.pop()
+        self.piles.draw_pile.append(None if self.referee else card)
         if self.referee:
-            self.draw_pile[-1] = None
-            self.phase = "start_card"
+            self.phase = Phase.START_CARD
         else:
-            self.phase = "restart"
-            self.pending_chance = "restart"
+            self.phase = Phase.RESTART
+            self.pending_chance = ChanceKind.RESTART
 
     def turn_up_start_card(self) -> None:
         """Simulation: turn the top of the draw pile up as the start card."""
-        card = self.draw_pile.pop()
+        card = self.piles.turn_up()
         assert card is not None
-        self.discard.append(card)
         self.start_cards.append(card)
         self.note(f"{card} is turned up as the start card.")
         self.start_card_effect(card)
+
+    # ------------------------------------------------------ dispatch tables
+
+    def action_handlers(self) -> dict[type, Callable[[Any], None]]:
+        """The shared actions plus classic UNO's: each action class with its handler."""
+        return {
+            **super().action_handlers(),
+            act.Shuffle: self._apply_shuffle,
+            act.TurnUp: self._apply_turn_up,
+            act.PlayCard: self._apply_play,
+            act.Draw: self._apply_draw,
+            act.KeepCard: self._apply_keep,
+            act.ChooseColour: self._apply_choose_colour,
+            act.Challenge: self._apply_challenge,
+            act.AcceptDraw: self._apply_accept,
+        }
+
+    def phase_actions(self) -> dict[Phase, Callable[[], list[Any]]]:
+        """The shared decision phases plus classic UNO's, each with its legal-action list."""
+        return {
+            **super().phase_actions(),
+            Phase.TURN: self._legal_turn,
+            Phase.DRAWN: self._legal_drawn,
+            Phase.START_COLOUR: self._legal_start_colour,
+            Phase.CHALLENGE: self._legal_challenge,
+            Phase.START_CARD: self._legal_start_card,
+        }
 
     # -------------------------------------------------------------- chance
 
@@ -274,7 +310,20 @@ class ClassicUno(UnoMatch):
             raise RuleError(f"A shuffle must be an order of all {request.size} cards.")
         kind, self.pending_chance = self.pending_chance, None
         cards = self.shuffle_cards(kind)
-        getattr(self, f"_shuffled_{kind}")([cards[index] for index in action.order])
+        self._shuffle_handlers[kind]([cards[index] for index in action.order])
+
+    def shuffle_handlers(self) -> dict[ChanceKind, Callable[[list[Card]], None]]:
+        """Each shuffle kind with the method that takes the shuffled cards (variants extend it)."""
+        return {
+            ChanceKind.DEALER: self._shuffled_dealer,
+            ChanceKind.DEAL: self._shuffled_deal,
+            ChanceKind.RESTART: self._shuffled_restart,
+            ChanceKind.RESHUFFLE: self._shuffled_reshuffle,
+        }
+
+    @cached_property
+    def _shuffle_handlers(self) -> dict[ChanceKind, Callable[[list[Card]], None]]:
+        return self.shuffle_handlers()
 
     def _shuffled_dealer(self, cards: list[Card]) -> None:
         """Each candidate takes a card from the top; the highest number deals."""
@@ -286,7 +335,7 @@ class ClassicUno(UnoMatch):
         can_differ = len({card.cut_value for card in self.deck_distinct}) > 1
         if len(tied) > 1 and self.options.dealer_tie == "redraw" and can_differ:
             self.dealer_candidates = tied
-            self.pending_chance = "dealer"
+            self.pending_chance = ChanceKind.DEALER
             self.note("A tie for the highest card: the tied players cut again.")
             return
         self.dealer = tied[0]
@@ -294,31 +343,29 @@ class ClassicUno(UnoMatch):
         self.begin_round()
 
     def _shuffled_deal(self, cards: list[Card]) -> None:
-        self.hands = [[] for _ in range(self.players)]
-        self.discard = []
-        self.draw_pile = list(cards)
+        self.piles = Piles.empty_hands(self.players, cards)
         self.deal()
         self.turn_up_start_card()
 
     def _shuffled_restart(self, cards: list[Card]) -> None:
-        self.draw_pile = list(cards)
+        self.piles.draw_pile = list(cards)
         self.turn_up_start_card()
 
     def _shuffled_reshuffle(self, cards: list[Card]) -> None:
         self.note("The discard pile is shuffled into a new draw pile.")
         self.clear_reshuffle_sources()
-        self.draw_pile = [*cards, *self.draw_pile]
+        self.piles.draw_pile = [*cards, *self.piles.draw_pile]
 
     # -------------------------------------------------------- referee setup
 
     def _apply_turn_up(self, action: act.TurnUp) -> None:
-        if self.phase != "start_card" or not self.referee:
+        if self.phase is not Phase.START_CARD or not self.referee:
             raise self._not_now("turn up a start card")
         if action.card not in self.deck_kinds:
             raise RuleError(f"{action.card} is not in this deck: enter the card turned up.")
         self.check_copies_left(action.card)
-        self.draw_pile.pop()
-        self.discard.append(action.card)
+        self.piles.draw_pile.pop()
+        self.piles.discard.append(action.card)
         self.start_cards.append(action.card)
         self.start_card_effect(action.card)
 
@@ -329,12 +376,9 @@ class ClassicUno(UnoMatch):
         hand = self.hands[seat]
         self._check_play(action, hand)
         if self.effective_kind(card) is Kind.WILD_DRAW_FOUR:
-            guilty = None if self.referee else self.holds_colour(seat, self.colour)
-            self.wd4 = {"offender": seat, "victim": None, "guilty": guilty}
-        if self.referee:
-            hand.pop()
-        else:
-            hand.remove(card)
+            guilty = None if self.referee else self.wild_draw_four_illegal(seat)
+            self.pending_challenge = PendingChallenge(seat, guilty=guilty)
+        self.piles.take_from_hand(seat, card, known=not self.referee)
         self.place_played_card(card)
         self.colour = action.colour if card.is_wild else card.colour
         self.drawn, self.drawn_card = False, None
@@ -343,7 +387,7 @@ class ClassicUno(UnoMatch):
             self.note("{0} has one card left and did not call UNO.", seat)
         if not hand:
             self.round_winner = seat
-            self.phase = "round_over"
+            self.phase = Phase.ROUND_OVER
             self.last_card_effect(card, seat)
             return
         self.card_effect(card, seat)
@@ -351,7 +395,7 @@ class ClassicUno(UnoMatch):
     def _check_play(self, action: act.PlayCard, hand: list[Card | None]) -> None:
         """Raise the sentence that says why `action` may not be played now."""
         card = action.card
-        if self.phase not in ("turn", "drawn"):
+        if self.phase not in (Phase.TURN, Phase.DRAWN):
             raise self._not_now(f"play {card}")
         if card not in self.deck_kinds:
             raise RuleError(f"{card} is not in this deck.")
@@ -361,7 +405,7 @@ class ClassicUno(UnoMatch):
             raise RuleError(f"{self.seat_name(self.current)} has no cards to play.")
         if not self.referee and card not in hand:
             raise RuleError(f"{self.seat_name(self.current)} holds no {card}.")
-        if self.phase == "drawn" and not self.referee and card != self.drawn_card:
+        if self.phase is Phase.DRAWN and not self.referee and card != self.drawn_card:
             raise RuleError(f"After drawing you may play only the card drawn, {self.drawn_card}.")
         error = self.play_error(card, self.current)
         if error:
@@ -374,38 +418,39 @@ class ClassicUno(UnoMatch):
             raise RuleError("Call UNO only with the play that leaves you one card.")
 
     def _apply_draw(self, action: act.Draw) -> None:
-        if self.phase != "turn":
+        if self.phase is not Phase.TURN:
             raise self._not_now("draw")
         self.owe(self.current, 1, voluntary=True)
-        self.phase = "drawing"
+        self.phase = Phase.DRAWING
 
     def _apply_keep(self, action: act.KeepCard) -> None:
-        if self.phase != "drawn":
+        if self.phase is not Phase.DRAWN:
             raise self._not_now("keep a drawn card")
         self.start_turn(self.next_seat(self.current))
 
     def _apply_choose_colour(self, action: act.ChooseColour) -> None:
-        if self.phase != "start_colour":
+        if self.phase is not Phase.START_COLOUR:
             raise self._not_now("name a colour")
         self.colour = action.colour
         self.start_turn(self.current)
 
     def _apply_challenge(self, action: act.Challenge) -> None:
-        if self.phase != "challenge" or self.wd4 is None:
+        pending = self.pending_challenge
+        if self.phase is not Phase.CHALLENGE or pending is None:
             raise self._not_now("challenge")
         if self.referee and action.guilty is None:
-            raise RuleError(
-                "Enter what the challenged hand showed: did it hold a card of the colour in play?"
-            )
+            question = QUESTIONS[self.options.wild_draw_four_challenge]
+            raise RuleError(f"Enter what the challenged hand showed: {question}")
         if not self.referee and action.guilty is not None:
             raise RuleError("The engine checks the hand itself: challenge without a verdict.")
-        guilty = action.guilty if self.referee else self.wd4["guilty"]
-        offender, victim = self.wd4["offender"], self.wd4["victim"]
-        self.wd4 = None
+        guilty = action.guilty if self.referee else pending.guilty
+        offender, victim = pending.offender, pending.victim
+        assert victim is not None
+        self.pending_challenge = None
         if guilty:
             self.owe(offender, 4)
-            self.note("The challenge succeeds: {0} held a matching card and draws 4 cards.",
-                      offender)
+            held = HELD[self.options.wild_draw_four_challenge]
+            self.note(f"The challenge succeeds: {{0}} held {held} and draws 4 cards.", offender)
             self.start_turn(victim)
         else:
             self.owe(victim, 6)
@@ -413,10 +458,11 @@ class ClassicUno(UnoMatch):
             self.start_turn(self.next_seat(victim))
 
     def _apply_accept(self, action: act.AcceptDraw) -> None:
-        if self.phase != "challenge" or self.wd4 is None:
+        pending = self.pending_challenge
+        if self.phase is not Phase.CHALLENGE or pending is None or pending.victim is None:
             raise self._not_now("accept a Wild Draw Four")
-        victim = self.wd4["victim"]
-        self.wd4 = None
+        victim = pending.victim
+        self.pending_challenge = None
         self.owe(victim, 4)
         self.note("{0} draws 4 cards and misses the turn.", victim)
         self.start_turn(self.next_seat(victim))
@@ -427,7 +473,7 @@ class ClassicUno(UnoMatch):
         seat = self.current
         # Run for every decision of every simulated match: kept lean on purpose.
         candidates = self.unseen_cards() if self.referee else dict.fromkeys(self.hands[seat])
-        playable, variants = self.playable_test(seat), self._play_variants
+        playable, variants = self.playable_test(seat), play_variants
         calls = len(self.hands[seat]) == 2
         plays: list[Any] = []
         for card in candidates:
@@ -445,27 +491,9 @@ class ClassicUno(UnoMatch):
         plays: list[Any] = []
         for card in candidates:
             if self.playable(card, seat):
-                plays.extend(self._play_variants(card))
+                plays.extend(play_variants(card, len(self.hands[seat]) == 2))
         plays.append(act.KeepCard())
         return plays
-
-    def _play_variants(self, card: Card, calls: bool | None = None) -> tuple[act.PlayCard, ...]:
-        """Every way to play `card`: each colour for a wild, with and without UNO when due.
-
-        `calls` says whether the play leaves one card (worked out when None).
-        """
-        if calls is None:
-            calls = len(self.hands[self.current]) == 2
-        key = (card, calls)
-        variants = _PLAY_VARIANTS.get(key)
-        if variants is None:
-            colours: list[Colour | None] = list(Colour) if card.is_wild else [None]
-            flags = (False, True) if calls else (False,)
-            variants = tuple(
-                act.PlayCard(card, colour, flag) for colour in colours for flag in flags
-            )
-            _PLAY_VARIANTS[key] = variants
-        return variants
 
     def _legal_start_colour(self) -> list[Any]:
         return [act.ChooseColour(colour) for colour in Colour]

@@ -15,7 +15,9 @@ through the classic hooks (see `companion.games.uno.classic`):
   last card takes effect exactly as if played alone (D-U7); after a Reverse
   start card Player 2 may play all their cards of its colour;
 - **Wild Draw Four**: the victim draws 4 and its player goes again, or the
-  victim challenges: a guilty player draws 4 and loses the extra turn (D-U8),
+  victim challenges: guilty is holding a card that could have been played
+  (colour, number or symbol: ``wild_draw_four_challenge = "playable_card"``,
+  not classic's colour alone); a guilty player draws 4 and loses the extra turn (D-U8),
   an innocent one makes the challenger draw 6 (classic's challenge with two
   players does exactly this);
 - **UNO**: a player who did not call it may be caught by the opponent until
@@ -36,11 +38,14 @@ from typing import Any, ClassVar, Literal
 from companion.games.base import JSONValue, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno import duo_actions as dact
-from companion.games.uno._state import UnfitDeckError, cards_from_json, cards_to_json
+from companion.games.uno._state import UnfitDeckError
 from companion.games.uno.cards import Card, Colour, Kind
-from companion.games.uno.classic import ClassicUno, distinct
+from companion.games.uno.classic import ClassicUno
 from companion.games.uno.draft import Draft
-from companion.games.uno.options import ClassicOptions
+from companion.games.uno.options import ChallengeTest, ClassicOptions
+from companion.games.uno.phases import Phase
+from companion.games.uno.piles import Piles, cards_from_json, cards_to_json
+from companion.games.uno.plays import distinct
 from companion.games.uno.scoring import DUO_POINTS
 
 
@@ -56,6 +61,10 @@ class DuoOptions(ClassicOptions):
     run_last_card_acts: bool = True
     """D-U7: the last card of a Reverse run takes effect as if played alone;
     False: a run simply ends the turn."""
+    wild_draw_four_challenge: ChallengeTest = "playable_card"
+    """The UNO Duo rulebook: a challenged player is guilty when they held a card they
+    could have played (matching the colour in play, or the number or symbol of the
+    card in play); "colour_in_play" applies classic UNO's test."""
     guilty_loses_extra_turn: bool = True
     """D-U8: a Wild Draw Four player caught by a challenge draws 4 and loses the
     extra turn; False: they draw 4 and still play again."""
@@ -109,38 +118,36 @@ class DuoUno(ClassicUno):
         """Shuffle then draft (simulation), or draft the physical cards (referee)."""
         super().begin_round()
         if self.referee:
-            self.hands = [[], []]
-            self.draw_pile = [None] * len(self.deck)
+            self.piles = Piles.empty_hands(self.players, [None] * len(self.deck))
             self._start_draft()
 
     def _shuffled_deal(self, cards: list[Card]) -> None:
-        self.hands = [[], []]
-        self.discard = []
-        self.draw_pile = list(cards)
+        self.piles = Piles.empty_hands(self.players, cards)
         self._start_draft()
 
     def _start_draft(self) -> None:
         assert self.dealer is not None
         self.draft = Draft(first_drafter=self.dealer, hand_size=self.options.hand_size)
-        self.phase = "draft"
+        self.phase = Phase.DRAFT
 
     @property
     def draft_card(self) -> Card | None:
         """The card the drafter is looking at (simulation), or None."""
-        if self.phase != "draft" or not self.draw_pile:
+        if self.phase is not Phase.DRAFT or not self.draw_pile:
             return None
         return self.draw_pile[-1]
 
     def _apply_draft(self, action: dact.DraftPick) -> None:
-        if self.phase != "draft" or self.draft is None:
+        if self.phase is not Phase.DRAFT or self.draft is None:
             raise self._not_now("draft a card")
         seat = self.draft.drafter
         assert seat is not None
-        if len(self.draw_pile) < 2:
+        draw_pile = self.piles.draw_pile
+        if len(draw_pile) < 2:
             raise RuleError("The draw pile is too small to draft from: use a bigger deck.")
-        looked, following = self.draw_pile.pop(), self.draw_pile.pop()
+        looked, following = draw_pile.pop(), draw_pile.pop()
         kept, dropped = (looked, following) if action.keep else (following, looked)
-        self.hands[seat].append(kept)
+        self.piles.hands[seat].append(kept)
         self.draft_discard.append(dropped)
         self.draft.record_pick(seat)
         if self.draft.is_complete:
@@ -148,11 +155,11 @@ class DuoUno(ClassicUno):
 
     def _finish_draft(self) -> None:
         """The draft discard is turned face down under the draw pile; the start card is turned."""
-        self.draw_pile = [*reversed(self.draft_discard), *self.draw_pile]
+        self.piles.draw_pile = [*reversed(self.draft_discard), *self.piles.draw_pile]
         self.draft_discard = []
         self.draft = None
         if self.referee:
-            self.phase = "start_card"
+            self.phase = Phase.START_CARD
         else:
             self.turn_up_start_card()
 
@@ -179,7 +186,7 @@ class DuoUno(ClassicUno):
             self.note("{0} plays first.", player_1)
         elif card.is_wild:  # Player 1 names the colour
             self.current = player_1
-            self.phase = "start_colour"
+            self.phase = Phase.START_COLOUR
             self.note("{0} names the colour of the Wild start card.", player_1)
         else:
             self.start_turn(player_2)
@@ -254,7 +261,7 @@ class DuoUno(ClassicUno):
         if not self.volley:
             super()._apply_draw(action)
             return
-        if self.phase != "turn":
+        if self.phase is not Phase.TURN:
             raise self._not_now("draw")
         self.owe(self.current, self.volley)
         self.note(f"{{0}} draws {self.volley} cards for the volley: the turn passes.", self.current)
@@ -277,7 +284,7 @@ class DuoUno(ClassicUno):
     def _apply_play_colour(self, action: dact.PlayColour) -> None:
         seat, cards = self.current, action.cards
         hand = self.hands[seat]
-        if self.phase != "turn" or self.volley:
+        if self.phase is not Phase.TURN or self.volley:
             raise self._not_now("play all cards of a colour")
         colour = self._run_colour(cards)
         if colour is None:
@@ -289,17 +296,14 @@ class DuoUno(ClassicUno):
         if action.uno and len(hand) - len(cards) != 1:
             raise RuleError("Call UNO only with the play that leaves you one card.")
         for card in cards:
-            if self.referee:
-                hand.pop()
-            else:
-                hand.remove(card)
-        self.discard.extend(cards)
+            self.piles.take_from_hand(seat, card, known=not self.referee)
+        self.piles.discard.extend(cards)
         self.colour = colour
         if len(hand) == 1 and not action.uno:
             self.uno_exposed = seat
         if not hand:
             self.round_winner = seat
-            self.phase = "round_over"
+            self.phase = Phase.ROUND_OVER
             self.last_card_effect(cards[-1], seat)
             return
         if self.duo_options.run_last_card_acts:
@@ -355,7 +359,7 @@ class DuoUno(ClassicUno):
         return [*super()._legal_turn(), *self._colour_runs()]
 
     def _apply_challenge(self, action: act.Challenge) -> None:
-        offender = None if self.wd4 is None else int(self.wd4["offender"])
+        offender = None if self.pending_challenge is None else self.pending_challenge.offender
         super()._apply_challenge(action)
         guilty = offender is not None and self.current != offender
         if guilty and not self.duo_options.guilty_loses_extra_turn:
@@ -376,7 +380,7 @@ class DuoUno(ClassicUno):
         if (
             exposed is not None
             and self.uno_exposed is None
-            and action.type not in ("catch_uno", "call_uno")
+            and not isinstance(action, act.CatchUno | act.CallUno)
             and self.phase in self.catch_phases
             and len(self.hands[exposed]) == 1
         ):
@@ -390,15 +394,30 @@ class DuoUno(ClassicUno):
         if not sources:
             return False
         self.clear_reshuffle_sources()
-        self.draw_pile = [None] * len(sources) if self.referee else list(reversed(sources))
+        self.piles.draw_pile = [None] * len(sources) if self.referee else list(reversed(sources))
         self.note("The discard pile (all but its top card) is turned over as the new draw pile.")
         return True
+
+    # ------------------------------------------------------ dispatch tables
+
+    def action_handlers(self) -> dict[type, Callable[[Any], None]]:
+        """Classic's actions plus the first drafter, the draft and a colour run."""
+        return {
+            **super().action_handlers(),
+            dact.ChooseFirstDrafter: self._apply_choose_dealer,
+            dact.DraftPick: self._apply_draft,
+            dact.PlayColour: self._apply_play_colour,
+        }
+
+    def phase_actions(self) -> dict[Phase, Callable[[], list[Any]]]:
+        """Classic's phases plus the draft."""
+        return {**super().phase_actions(), Phase.DRAFT: self._legal_draft}
 
     # ------------------------------------------------------------ state
 
     def decider(self) -> int:
         """The drafter during the draft; otherwise as classic."""
-        if self.phase == "draft" and self.draft is not None and self.draft.drafter is not None:
+        if self.phase is Phase.DRAFT and self.draft is not None and self.draft.drafter is not None:
             return self.draft.drafter
         return super().decider()
 
@@ -409,7 +428,7 @@ class DuoUno(ClassicUno):
         return places
 
     def _not_now(self, what: str) -> RuleError:
-        if self.phase == "draft" and self.draft is not None:
+        if self.phase is Phase.DRAFT and self.draft is not None:
             drafting = self.seat_name(self.decider())
             return RuleError(f"You cannot {what} now. {drafting} is drafting.")
         return super()._not_now(what)

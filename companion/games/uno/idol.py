@@ -13,8 +13,11 @@ keeps them in order, newest last.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
+
+from companion.games.base import RuleError
 
 Card = TypeVar("Card")
 
@@ -43,3 +46,19 @@ class Idol(Generic[Card]):
         """Remove and return every face except the one showing (for a reshuffle)."""
         hidden, self.faces = self.faces[:-1], self.faces[-1:]
         return hidden
+
+
+def check_stop(seats: tuple[int, ...], players: int, seat_name: Callable[[int], str]) -> None:
+    """Check where the idol stopped: one seat, or between two seats side by side.
+
+    Raises:
+        RuleError: no seat, more than two, a seat off the table, or two seats
+            that are not neighbours.
+    """
+    if not 1 <= len(seats) <= 2 or any(not 0 <= seat < players for seat in seats):
+        raise RuleError(f"The idol stops at one seat or between two, from seat 0 to {players - 1}.")
+    if len(seats) == 2 and (seats[0] - seats[1]) % players not in (1, players - 1):
+        raise RuleError(
+            f"{seat_name(seats[0])} and {seat_name(seats[1])} are not neighbours:"
+            " the idol stops between two players sitting side by side."
+        )

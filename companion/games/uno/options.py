@@ -16,6 +16,8 @@ from typing import Any, Literal, Self, get_args, get_origin
 from companion.games.base import JSONValue, RuleError
 
 Mode = Literal["simulation", "referee"]
+ChallengeTest = Literal["colour_in_play", "playable_card"]
+"""The Wild Draw Four challenge tests (`ClassicOptions.wild_draw_four_challenge`)."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,12 @@ class ClassicOptions:
     wild_draw_four_bluff: bool = True
     """A Wild Draw Four may be played while holding the colour in play, at the risk
     of a challenge (the physical game); False refuses such plays outright."""
+    wild_draw_four_challenge: ChallengeTest = "colour_in_play"
+    """What a challenged Wild Draw Four player must not have held: "colour_in_play"
+    (classic UNO, Tiki Twist) a card of the colour in play; "playable_card" (the UNO
+    Duo rulebook, its default) any card they could have played instead, matching the
+    colour in play or the number or symbol of the card in play. Wilds never count.
+    Also what `wild_draw_four_bluff` = False refuses."""
     uno_penalty: int = 2
     """Cards drawn by a player caught not calling UNO."""
     last_card_effects: bool = True

@@ -16,6 +16,7 @@ from typing import Any
 
 from companion.games.uno import actions as act
 from companion.games.uno._match import UnoMatch
+from companion.games.uno.phases import Phase
 
 
 def new_referee(game: type[UnoMatch], players: int, options: Any = None) -> UnoMatch:
@@ -40,8 +41,9 @@ def follow(referee: UnoMatch, simulation: UnoMatch, action: Any) -> list[Any]:
         RuleError: the simulation or the referee refused an action.
     """
     entered: list[Any] = []
-    if isinstance(action, act.Challenge) and simulation.wd4 is not None:
-        entered.append(act.Challenge(bool(simulation.wd4["guilty"])))
+    pending = simulation.pending_challenge
+    if isinstance(action, act.Challenge) and pending is not None:
+        entered.append(act.Challenge(bool(pending.guilty)))
     elif not isinstance(action, act.Shuffle):
         entered.append(action)
     simulation.apply(action)
@@ -59,22 +61,22 @@ def _catch_up(referee: UnoMatch, simulation: UnoMatch) -> list[Any]:
         referee.apply(entry)
         entered.append(entry)
 
-    if referee.phase == "dealer" and simulation.dealer is not None:
+    if referee.phase is Phase.DEALER and simulation.dealer is not None:
         # The variant's own entry for the cut (UNO Duo's first drafter), as the screen lists it.
         cuts = [cut for cut in referee.legal_actions() if isinstance(cut, act.ChooseDealer)]
         enter(next(cut for cut in cuts if cut.seat == simulation.dealer))
     same_round = len(referee.rounds) == len(simulation.rounds)
     while (
         same_round
-        and referee.phase == "start_card"
+        and referee.phase is Phase.START_CARD
         and len(referee.start_cards) < len(simulation.start_cards)
     ):
         enter(act.TurnUp(simulation.start_cards[len(referee.start_cards)]))
-    if referee.phase == "drawn" and simulation.phase != "drawn" and not simulation.owed:
+    if referee.phase is Phase.DRAWN and simulation.phase is not Phase.DRAWN and not simulation.owed:
         enter(act.KeepCard())
     for entry in referee.follow_entries(simulation):  # a variant's own (Tiki: "none of it")
         enter(entry)
-    if referee.phase == "scoring" and len(simulation.rounds) > len(referee.rounds):
+    if referee.phase is Phase.SCORING and len(simulation.rounds) > len(referee.rounds):
         for seat in referee.seats_to_count():
             cards = tuple(card for card in simulation.hands[seat] if card is not None)
             enter(act.CountHand(seat, cards=cards))

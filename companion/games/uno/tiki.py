@@ -1,8 +1,9 @@
 """UNO Tiki Twist: classic UNO plus the Tiki idol, Tiki Faces and Spin cards.
 
-`TikiTwist` subclasses `ClassicUno` (through `TikiDiscards`, its
-discarding actions) and changes only what the rulebook changes, through the
-classic hooks (see `companion.games.uno.classic`):
+`TikiTwist` subclasses `ClassicUno` and changes only what the rulebook
+changes, through the classic hooks (see `companion.games.uno.classic`); it
+owns the `Idol` (``idol``) and the Tiki action in progress (``tiki``, a
+`TikiSpin`):
 
 - a Tiki Face may always be played from hand (`playable`); it goes into the
   idol instead of the discard pile (`place_played_card`) and leaves the colour
@@ -12,7 +13,7 @@ classic hooks (see `companion.games.uno.classic`):
   answered with a seat or two neighbouring seats (`SpinResult`); between two
   seats the player who spun picks one (`PickSeat`);
 - the chosen player performs the active face's action: Draw 1/2/4 (no
-  decision), Discard 2 and Discard All (`TikiDiscards` in
+  decision), Discard 2 and Discard All (their rules in
   ``tiki_discards.py``, D-U6), Go To (that player plays at once to the
   discard pile, D-U3); then play resumes after the spinner, except after Go
   To; a Spin card with an empty idol does nothing more, or spins to pick the
@@ -25,27 +26,32 @@ classic hooks (see `companion.games.uno.classic`):
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from companion.games.base import ChanceRequest, JSONValue, RuleError, spin_seats
+from companion.games.uno import actions as act
 from companion.games.uno import tiki_actions as tact
-from companion.games.uno._state import cards_from_json, cards_text, cards_to_json
-from companion.games.uno.cards import Card, TikiAction
-from companion.games.uno.classic import ClassicUno, distinct
-from companion.games.uno.deck_file import builtin_deck
-from companion.games.uno.idol import Idol
+from companion.games.uno._state import cards_text
+from companion.games.uno.cards import Card, Colour, TikiAction
+from companion.games.uno.classic import ClassicUno
+from companion.games.uno.idol import Idol, check_stop
 from companion.games.uno.options import ClassicOptions
+from companion.games.uno.pending import TikiSpin
+from companion.games.uno.phases import ChanceKind, Phase
+from companion.games.uno.piles import cards_from_json, cards_to_json
+from companion.games.uno.plays import distinct
 from companion.games.uno.scoring import TIKI_POINTS
-from companion.games.uno.tiki_discards import TikiDiscards
+from companion.games.uno.tiki_discards import check_last_discard, lay_down, of_colour
 from companion.games.uno.tiki_options import TikiOptions, face_name
 
-TIKI_PHASES = frozenset({"spin", "pick_seat", "tiki_discard", "tiki_discard_all"})
+TIKI_PHASES = frozenset({Phase.SPIN, Phase.PICK_SEAT, Phase.TIKI_DISCARD, Phase.TIKI_DISCARD_ALL})
 """Phases of a Tiki action in progress (besides classic's)."""
 
 _DRAWS = {TikiAction.DRAW_1: 1, TikiAction.DRAW_2: 2, TikiAction.DRAW_4: 4}
 
 
-class TikiTwist(TikiDiscards):
+class TikiTwist(ClassicUno):
     """A UNO Tiki Twist match (2-10 players) to the options' target score."""
 
     game_name: ClassVar[str] = "tiki"
@@ -56,16 +62,24 @@ class TikiTwist(TikiDiscards):
     action_types: ClassVar[dict[str, Any]] = tact.TIKI_ACTION_TYPES
     points_table = TIKI_POINTS
     plays_tiki_faces = True
-    catch_phases = ClassicUno.catch_phases | {"pick_seat", "tiki_discard", "tiki_discard_all"}
+    catch_phases = ClassicUno.catch_phases | {
+        Phase.PICK_SEAT,
+        Phase.TIKI_DISCARD,
+        Phase.TIKI_DISCARD_ALL,
+    }
     keeps_uno_window = ClassicUno.keeps_uno_window | {
-        "spin_result",
-        "pick_seat",
-        "tiki_discard",
-        "discard_all",
-        "end_tiki_action",
+        tact.SpinResult,
+        tact.PickSeat,
+        tact.TikiDiscard,
+        tact.DiscardAll,
+        tact.EndTikiAction,
     }
     """A Tiki action is part of the turn: the next player has not begun theirs."""
 
+    idol: Idol[Card]
+    """The Tiki Faces played this round; the newest is the active face."""
+    tiki: TikiSpin | None
+    """The Tiki action in progress: spinner, seats (a stop between two), target, left."""
     go_to: bool
     """True while the current player was sent by Go To and must play to the discard pile."""
 
@@ -77,24 +91,9 @@ class TikiTwist(TikiDiscards):
     @property
     def spinning_seat(self) -> int | None:
         """The seat that spins the idol (or picks between two seats) now, or None."""
-        return None if self.tiki is None else int(self.tiki["spinner"])
+        return None if self.tiki is None else self.tiki.spinner
 
     # ------------------------------------------------------------ rule hooks
-
-    def build_deck(self) -> tuple[Card, ...]:
-        """The Tiki Twist deck (D-U2), or the table's own cards.
-
-        Raises:
-            RuleError: the options name another built-in deck or an unknown card.
-        """
-        if self.options.deck_cards:
-            return super().build_deck()
-        if self.options.deck not in self.builtin_decks:
-            raise RuleError(
-                f"UNO Tiki Twist is played with the tiki112 deck, not {self.options.deck!r}; "
-                "give your own cards with deck_cards."
-            )
-        return builtin_deck(self.options.deck).cards
 
     def playable_test(self, seat: int) -> Callable[[Card], bool]:
         """A Tiki Face needs no match, except for a player sent by Go To (and D-U5)."""
@@ -136,10 +135,10 @@ class TikiTwist(TikiDiscards):
                 self.note("{0} spins the empty idol: the player it points to plays next.", seat)
             else:
                 self.note(f"{{0}} spins the idol: {face_name(face)} is active.", seat)
-            self.tiki = {"spinner": seat, "seats": None, "target": None, "left": 0}
+            self.tiki = TikiSpin(seat)
             self.current = seat
-            self.phase = "spin"
-            self.pending_chance = "spin"
+            self.phase = Phase.SPIN
+            self.pending_chance = ChanceKind.SPIN
         else:
             super().card_effect(card, seat)
 
@@ -152,11 +151,11 @@ class TikiTwist(TikiDiscards):
         if not card.is_tiki_face:
             super().start_card_effect(card)
             return
-        self.discard.pop()
+        self.piles.discard.pop()
         self.idol.put(card)
         self.note(f"The Tiki Face goes into the idol: {face_name(card)} is active.")
         if self.referee:
-            self.phase = "start_card"
+            self.phase = Phase.START_CARD
         else:
             self.turn_up_start_card()
 
@@ -175,16 +174,16 @@ class TikiTwist(TikiDiscards):
 
     def reshuffle_sources(self) -> list[Card | None]:
         """The discard pile under its top card and the idol's faces but the one showing."""
-        return [*self.discard[:-1], *self.idol.faces[:-1]]
+        return [*self.piles.under_top(), *self.idol.faces[:-1]]
 
     def clear_reshuffle_sources(self) -> None:
         """Take the reshuffled cards from the discard pile and the idol."""
         super().clear_reshuffle_sources()
         self.idol.take_hidden_faces()
 
-    def chance_request(self, kind: str) -> ChanceRequest:
+    def chance_request(self, kind: ChanceKind) -> ChanceRequest:
         """The spin request names the active face; shuffles are classic's."""
-        if kind != "spin":
+        if kind is not ChanceKind.SPIN:
             return super().chance_request(kind)
         face = self.idol.active_tiki_face
         if face is None:
@@ -202,20 +201,20 @@ class TikiTwist(TikiDiscards):
         seats = spin_seats(outcome)
         if seats is None:
             raise RuleError(f"The idol stops at a seat number, not {outcome!r}.")
-        self._check_spin_seats(seats)
+        check_stop(seats, self.players, self.seat_name)
         return tact.SpinResult(seats)
 
     def decider(self) -> int:
         """The player who spun picks one of two seats; the chosen player discards."""
-        if self.tiki is not None and self.phase == "pick_seat":
-            return int(self.tiki["spinner"])
-        if self.tiki is not None and self.phase in ("tiki_discard", "tiki_discard_all"):
-            return int(self.tiki["target"])
+        if self.tiki is not None and self.phase is Phase.PICK_SEAT:
+            return self.tiki.spinner
+        if self.tiki is not None and self.phase in (Phase.TIKI_DISCARD, Phase.TIKI_DISCARD_ALL):
+            return self.tiki.chosen
         return super().decider()
 
     def follow_entries(self, simulation: Any) -> list[Any]:
         """A Discard All the simulation skipped (no card of the colour) is declined at the table."""
-        if self.phase == "tiki_discard_all" and simulation.phase != "tiki_discard_all":
+        if self.phase is Phase.TIKI_DISCARD_ALL and simulation.phase is not Phase.TIKI_DISCARD_ALL:
             return [tact.EndTikiAction()]
         return []
 
@@ -227,35 +226,25 @@ class TikiTwist(TikiDiscards):
 
     # ----------------------------------------------------------- the spin
 
-    def _check_spin_seats(self, seats: tuple[int, ...]) -> None:
-        if not 1 <= len(seats) <= 2 or any(not 0 <= seat < self.players for seat in seats):
-            raise RuleError(
-                f"The idol stops at one seat or between two, from seat 0 to {self.players - 1}."
-            )
-        if len(seats) == 2 and (seats[0] - seats[1]) % self.players not in (1, self.players - 1):
-            raise RuleError(
-                f"{self.seat_name(seats[0])} and {self.seat_name(seats[1])} are not neighbours:"
-                " the idol stops between two players sitting side by side."
-            )
-
     def _apply_spin_result(self, action: tact.SpinResult) -> None:
-        if self.pending_chance != "spin" or self.tiki is None:
+        if self.pending_chance is not ChanceKind.SPIN or self.tiki is None:
             raise RuleError("Nobody needs to spin the idol now.")
-        self._check_spin_seats(action.seats)
+        check_stop(action.seats, self.players, self.seat_name)
         self.pending_chance = None
         if len(action.seats) == 1:
             self._resolve(action.seats[0])
         else:
-            self.tiki["seats"] = list(action.seats)
-            self.phase = "pick_seat"
+            self.tiki = replace(self.tiki, seats=tuple(action.seats))
+            self.phase = Phase.PICK_SEAT
             first, second = action.seats
-            self.note("{0} picks {1} or {2}.", int(self.tiki["spinner"]), first, second)
+            self.note("{0} picks {1} or {2}.", self.tiki.spinner, first, second)
 
     def _apply_pick_seat(self, action: tact.PickSeat) -> None:
-        if self.phase != "pick_seat" or self.tiki is None:
+        if self.phase is not Phase.PICK_SEAT or self.tiki is None:
             raise self._not_now("pick a seat")
-        if action.seat not in self.tiki["seats"]:
-            first, second = self.tiki["seats"]
+        seats = self.tiki.seats or ()
+        if action.seat not in seats:
+            first, second = seats
             raise RuleError(
                 f"The idol stopped between {self.seat_name(first)} and {self.seat_name(second)}:"
                 " pick one of them."
@@ -272,21 +261,21 @@ class TikiTwist(TikiDiscards):
             self.note("{0} plays next (the idol is empty).", target)
             return
         assert face.tiki is not None
-        self.tiki["target"], self.tiki["seats"] = target, None
+        self.tiki = replace(self.tiki, target=target, seats=None)
         name = f"Tiki {face_name(face)}"
         if face.tiki in _DRAWS:
             self.owe(target, _DRAWS[face.tiki])
             self.note(f"{{0}} draws {cards_text(_DRAWS[face.tiki])} ({name}).", target)
             self._resume()
         elif face.tiki is TikiAction.DISCARD_2:
-            self.tiki["left"] = 2
-            self.phase = "tiki_discard"
+            self.tiki = replace(self.tiki, left=2)
+            self.phase = Phase.TIKI_DISCARD
             self.note(f"{{0}} may discard up to 2 cards ({name}).", target)
         elif face.tiki is TikiAction.DISCARD_ALL:
             assert face.colour is not None
             colour = face.colour.value
             if self.referee or self.colour_count(target, face.colour):
-                self.phase = "tiki_discard_all"
+                self.phase = Phase.TIKI_DISCARD_ALL
                 self.note(f"{{0}} may discard all {colour} cards, or none ({name}).", target)
             else:
                 self.note(f"{{0}} holds no {colour} card: nothing to discard ({name}).", target)
@@ -299,8 +288,8 @@ class TikiTwist(TikiDiscards):
 
     # ---------------------------------------------------------- Go To
 
-    def _apply_draw(self, action: Any) -> None:
-        if self.go_to and self.phase == "turn" and not self.referee:
+    def _apply_draw(self, action: act.Draw) -> None:
+        if self.go_to and self.phase is Phase.TURN and not self.referee:
             playable = [card for card in distinct(self.hands[self.current])
                         if self.playable(card, self.current)]
             if playable:
@@ -310,7 +299,7 @@ class TikiTwist(TikiDiscards):
                 )
         super()._apply_draw(action)
 
-    def _apply_play(self, action: Any) -> None:
+    def _apply_play(self, action: act.PlayCard) -> None:
         colour = self.colour
         super()._apply_play(action)
         if action.card.is_tiki_face:
@@ -319,26 +308,170 @@ class TikiTwist(TikiDiscards):
     def _legal_turn(self) -> list[Any]:
         plays = super()._legal_turn()
         if self.go_to and not self.referee and len(plays) > 1:
-            plays = [play for play in plays if play.type != "draw"]
+            plays = [play for play in plays if not isinstance(play, act.Draw)]
         return plays
 
     def _legal_pick_seat(self) -> list[Any]:
         assert self.tiki is not None
-        return [tact.PickSeat(seat) for seat in self.tiki["seats"]]
+        return [tact.PickSeat(seat) for seat in self.tiki.seats or ()]
 
     def _not_now(self, what: str) -> RuleError:
         if self.tiki is None or self.phase not in TIKI_PHASES:
             return super()._not_now(what)
-        spinner = self.seat_name(int(self.tiki["spinner"]))
-        chosen = self.tiki["target"]
-        target = self.seat_name(int(chosen)) if chosen is not None else "The chosen player"
+        spinner = self.seat_name(self.tiki.spinner)
+        chosen = self.tiki.target
+        target = self.seat_name(chosen) if chosen is not None else "The chosen player"
         reasons = {
-            "spin": f"{spinner} must spin the idol first.",
-            "pick_seat": f"{spinner} must pick the seat the idol points at.",
-            "tiki_discard": f"{target} is discarding for Discard 2.",
-            "tiki_discard_all": f"{target} must discard all or none.",
+            Phase.SPIN: f"{spinner} must spin the idol first.",
+            Phase.PICK_SEAT: f"{spinner} must pick the seat the idol points at.",
+            Phase.TIKI_DISCARD: f"{target} is discarding for Discard 2.",
+            Phase.TIKI_DISCARD_ALL: f"{target} must discard all or none.",
         }
         return RuleError(f"You cannot {what} now. {reasons[self.phase]}")
+
+    # ------------------------------------------------ the discards (D-U6)
+
+    @property
+    def tiki_options(self) -> TikiOptions:
+        """The match's options with their Tiki Twist fields."""
+        assert isinstance(self.options, TikiOptions)
+        return self.options
+
+    def colour_count(self, seat: int, colour: Colour) -> int:
+        """How many cards of `colour` `seat` holds (wilds and Tiki Faces have none)."""
+        return len(of_colour(self.hands[seat], colour))
+
+    def _resume(self) -> None:
+        """Play resumes with the player after the spinner, in the current direction."""
+        assert self.tiki is not None
+        spinner = self.tiki.spinner
+        self.tiki = None
+        self.start_turn(self.next_seat(spinner))
+        self.note("Play goes on with {0}.", self.current)
+
+    def _lay_down(self, target: int, cards: list[Card | None]) -> None:
+        """Lay `target`'s discards down (D-U6); a hand emptied by them wins the round."""
+        on_top = self.tiki_options.tiki_discards == "on_top"
+        colour = lay_down(self.piles, cards, on_top=on_top)
+        if colour is not None:
+            self.colour = colour
+        if not self.hands[target]:
+            self.note("{0} has no cards left.", target)
+            self.tiki = None
+            self.uno_exposed = None
+            self.round_winner = target
+            self.phase = Phase.ROUND_OVER
+
+    def _apply_tiki_discard(self, action: tact.TikiDiscard) -> None:
+        if self.phase is not Phase.TIKI_DISCARD or self.tiki is None:
+            raise self._not_now(f"discard {action.card}")
+        target = self.tiki.chosen
+        if action.card not in self.deck_kinds:
+            raise RuleError(f"{action.card} is not in this deck.")
+        if not self.referee and action.card not in self.hands[target]:
+            raise RuleError(f"{self.seat_name(target)} holds no {action.card}.")
+        if self.referee:
+            self.check_copies_left(action.card)
+        self.piles.take_from_hand(target, action.card, known=not self.referee)
+        self.tiki = replace(self.tiki, left=self.tiki.left - 1)
+        self._lay_down(target, [action.card])
+        if self.tiki is not None and self.tiki.left == 0:
+            self._resume()
+
+    def _apply_discard_all(self, action: tact.DiscardAll) -> None:
+        if self.phase is not Phase.TIKI_DISCARD_ALL or self.tiki is None:
+            raise self._not_now("discard all cards of a colour")
+        target = self.tiki.chosen
+        face = self.idol.active_tiki_face
+        assert face is not None and face.colour is not None
+        on_top = self.tiki_options.tiki_discards == "on_top"
+        check_last_discard(action.last, face.colour, on_top=on_top, deck_kinds=self.deck_kinds)
+        if self.referee:
+            gone = self._entered_discards(target, action)
+        else:
+            gone = self._held_discards(target, action, face.colour)
+        if action.last is not None:  # D-U6 on top: the card laid down last stays on top
+            gone.remove(None if self.referee else action.last)
+            gone.append(action.last)
+        self.note(f"{{0}} discards all {face.colour.value} cards: {cards_text(len(gone))}.", target)
+        self._lay_down(target, gone)
+        if self.tiki is not None:
+            self._resume()
+
+    def _entered_discards(self, target: int, action: tact.DiscardAll) -> list[Card | None]:
+        """Referee mode: take the count of unknown cards the player put down."""
+        hand = self.hands[target]
+        if not 1 <= action.count <= len(hand):
+            who = self.seat_name(target)
+            raise RuleError(f"{who} holds {len(hand)} cards: discard 1 to {len(hand)}.")
+        if action.last is not None:
+            self.check_copies_left(action.last)
+        return [hand.pop() for _ in range(action.count)]
+
+    def _held_discards(
+        self, target: int, action: tact.DiscardAll, colour: Colour
+    ) -> list[Card | None]:
+        """Simulation: take every card of `colour` from the hand, all or none."""
+        gone: list[Card | None] = list(of_colour(self.hands[target], colour))
+        if action.count != len(gone):
+            raise RuleError(
+                f"Discard All is all or none: {self.seat_name(target)} holds {len(gone)} "
+                f"{colour.value} cards."
+            )
+        if action.last is not None and action.last not in gone:
+            raise RuleError(f"{self.seat_name(target)} holds no {action.last} to lay down last.")
+        self.piles.hands[target] = [card for card in self.hands[target] if card not in gone]
+        return gone
+
+    def _apply_end_tiki_action(self, action: tact.EndTikiAction) -> None:
+        if self.phase not in (Phase.TIKI_DISCARD, Phase.TIKI_DISCARD_ALL) or self.tiki is None:
+            raise self._not_now("end a Tiki action")
+        self._resume()
+
+    def _legal_tiki_discard(self) -> list[Any]:
+        assert self.tiki is not None
+        target = self.tiki.chosen
+        cards = self.unseen_cards() if self.referee else distinct(self.hands[target])
+        return [*(tact.TikiDiscard(card) for card in cards), tact.EndTikiAction()]
+
+    def _legal_tiki_discard_all(self) -> list[Any]:
+        assert self.tiki is not None
+        target = self.tiki.chosen
+        face = self.idol.active_tiki_face
+        assert face is not None and face.colour is not None
+        if self.referee:
+            counts = range(1, len(self.hands[target]) + 1)
+            coloured = self.unseen_cards()
+        else:
+            counts = range(self.colour_count(target, face.colour), 0, -1)[:1]
+            coloured = distinct(self.hands[target])
+        lasts: list[Card | None] = [None]
+        if self.tiki_options.tiki_discards == "on_top":  # D-U6: which card ends on top
+            lasts = list(of_colour(coloured, face.colour))
+        discards = [tact.DiscardAll(count, last) for count in counts for last in lasts]
+        return [*discards, tact.EndTikiAction()]
+
+    # ------------------------------------------------------ dispatch tables
+
+    def action_handlers(self) -> dict[type, Callable[[Any], None]]:
+        """Classic's actions plus the spin and the Tiki actions."""
+        return {
+            **super().action_handlers(),
+            tact.SpinResult: self._apply_spin_result,
+            tact.PickSeat: self._apply_pick_seat,
+            tact.TikiDiscard: self._apply_tiki_discard,
+            tact.DiscardAll: self._apply_discard_all,
+            tact.EndTikiAction: self._apply_end_tiki_action,
+        }
+
+    def phase_actions(self) -> dict[Phase, Callable[[], list[Any]]]:
+        """Classic's phases plus picking a seat and the two discarding actions."""
+        return {
+            **super().phase_actions(),
+            Phase.PICK_SEAT: self._legal_pick_seat,
+            Phase.TIKI_DISCARD: self._legal_tiki_discard,
+            Phase.TIKI_DISCARD_ALL: self._legal_tiki_discard_all,
+        }
 
     # ------------------------------------------------------------ state
 
@@ -371,7 +504,7 @@ class TikiTwist(TikiDiscards):
         return {
             **super().json_fields(),
             "idol": cards_to_json(self.idol.faces),
-            "tiki": None if self.tiki is None else dict(self.tiki),
+            "tiki": None if self.tiki is None else self.tiki.to_json(),
             "go_to": self.go_to,
         }
 
@@ -379,6 +512,6 @@ class TikiTwist(TikiDiscards):
         """Read classic's fields plus the idol and the Tiki action in progress."""
         super().load_json_fields(data)
         self.idol = Idol([card for card in cards_from_json(data["idol"]) if card is not None])
-        self.tiki = None if data["tiki"] is None else dict(data["tiki"])
+        self.tiki = None if data["tiki"] is None else TikiSpin.from_json(data["tiki"])
         self.go_to = bool(data["go_to"])
 

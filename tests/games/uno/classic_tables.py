@@ -9,6 +9,7 @@ from companion.games.uno import actions as act
 from companion.games.uno.cards import Card, Colour
 from companion.games.uno.classic import ClassicUno
 from companion.games.uno.options import ClassicOptions
+from companion.games.uno.piles import Piles
 
 
 def cards(*texts: str) -> list[Card]:
@@ -83,9 +84,11 @@ def laid_out(
     state = new_match(len(hands), **options)
     state.pending_chance = None
     state.dealer = len(hands) - 1
-    state.hands = [cards(*hand) for hand in hands]
-    state.discard = [*cards(*discard_below), Card.parse(top)]
-    state.draw_pile = cards(*reversed(draw))
+    state.piles = Piles(
+        [cards(*hand) for hand in hands],
+        draw_pile=cards(*reversed(draw)),
+        discard=[*cards(*discard_below), Card.parse(top)],
+    )
     top_card = Card.parse(top)
     state.colour = Colour.parse(colour) if colour else top_card.colour
     state.direction = direction

@@ -287,7 +287,7 @@ def test_the_referee_is_told_to_shuffle_when_the_draw_pile_runs_out() -> None:
     state.apply(act.ChooseDealer(2))
     state.apply(act.TurnUp(Card.parse("Red 5")))
     state.apply(play("Red 7"))
-    state.draw_pile = []
+    state.piles.draw_pile = []
     assert after(state, act.Draw()) == [
         "The draw pile ran out: shuffle the discard pile (all but its top card)."
     ]

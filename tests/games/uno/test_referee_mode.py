@@ -148,8 +148,8 @@ def test_referee_tracks_uno_and_the_catch_from_hand_sizes() -> None:
 
 def test_referee_reshuffles_without_asking_when_the_draw_pile_runs_out() -> None:
     state = started("Red 5")
-    state.discard = [Card.parse(text) for text in ("Green 1", "Green 2", "Red 5")]
-    state.draw_pile = []
+    state.piles.discard = [Card.parse(text) for text in ("Green 1", "Green 2", "Red 5")]
+    state.piles.draw_pile = []
     state.apply(act.Draw())
     assert state.chance() is None
     assert state.discard == [Card.parse("Red 5")]

@@ -10,6 +10,7 @@ import random
 import pytest
 
 from companion.games.autoplay import play_random
+from companion.games.uno import actions as act
 from companion.games.uno.classic import ClassicUno
 from companion.games.uno.duo import DuoUno
 from companion.games.uno.referee import new_referee
@@ -24,6 +25,7 @@ def test_referee_accepts_every_listed_entry_to_the_end_of_a_match(
     state = new_referee(game, players)
     actions = play_random(state, random.Random(seed))
     assert state.is_over and state.winners()
-    assert {a.type for a in actions} >= {"choose_dealer", "turn_up", "count_hand"}
+    for entry in (act.ChooseDealer, act.TurnUp, act.CountHand):
+        assert any(isinstance(action, entry) for action in actions)
     replayed = game.replay(players, state.options.to_json(), [a.to_json() for a in actions])
     assert replayed.to_json() == state.to_json()

@@ -10,6 +10,7 @@ from companion.games.uno.cards import Card, Colour
 from companion.games.uno.duo import DuoUno
 from companion.games.uno.duo_actions import DraftPick
 from companion.games.uno.idol import Idol
+from companion.games.uno.piles import Piles
 from companion.games.uno.tiki import TikiTwist
 
 from .classic_tables import cards, stacked
@@ -44,9 +45,11 @@ def laid_out(
     state = game(len(hands), game.options_type.from_json(options))
     state.pending_chance = None
     state.dealer = len(hands) - 1
-    state.hands = [cards(*hand) for hand in hands]
-    state.discard = [*cards(*discard_below), Card.parse(top)]
-    state.draw_pile = cards(*reversed(draw))
+    state.piles = Piles(
+        [cards(*hand) for hand in hands],
+        draw_pile=cards(*reversed(draw)),
+        discard=[*cards(*discard_below), Card.parse(top)],
+    )
     state.colour = Colour.parse(colour) if colour else Card.parse(top).colour
     state.direction = direction
     if isinstance(state, TikiTwist):

@@ -1,0 +1,66 @@
+"""The Wild Draw Four challenge: which held cards make the play illegal, and what the table hears.
+
+Two tests, a rule option (`ClassicOptions.wild_draw_four_challenge`):
+
+- ``"colour_in_play"`` (classic UNO, Tiki Twist): the player held a card of
+  the colour in play;
+- ``"playable_card"`` (the UNO Duo rulebook): the player held a card they
+  could have played instead, one matching the colour in play or the number
+  or symbol of the card in play.
+
+Wilds never count (they are what a player may always play), nor a Tiki Face
+(it shows a colour but is never played on the discard pile). The same test
+decides a simulated challenge, refuses a Wild Draw Four when bluffing is off,
+and is the question the referee asks about the shown hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from companion.games.uno.cards import Card, Colour
+from companion.games.uno.options import ChallengeTest
+
+QUESTIONS: dict[ChallengeTest, str] = {
+    "colour_in_play": "did it hold a card of the colour in play?",
+    "playable_card": (
+        "did it hold a card that could have been played, matching the colour in play "
+        "or the number or symbol of the card in play?"
+    ),
+}
+"""What the referee asks about the challenged player's shown hand, by test."""
+
+HELD: dict[ChallengeTest, str] = {
+    "colour_in_play": "a matching card",
+    "playable_card": "a card they could have played",
+}
+"""What a guilty player held, for the narration of a successful challenge."""
+
+
+def counts_against(card: Card, test: ChallengeTest, top: Card, colour: Colour | None) -> bool:
+    """True if holding `card` makes a Wild Draw Four on `top` (with `colour` in play) illegal."""
+    if card.is_wild or card.is_tiki_face:
+        return False
+    if test == "colour_in_play":
+        return colour is not None and card.colour is colour
+    return card.matches(top, colour)
+
+
+def wild_draw_four_illegal(
+    hand: Iterable[Card | None], test: ChallengeTest, top: Card | None, colour: Colour | None
+) -> bool:
+    """True if a Wild Draw Four played from `hand` on `top` would lose a challenge.
+
+    `top` is the card in play before the Wild Draw Four; None (unknown) counts nothing.
+    """
+    if top is None:
+        return False
+    return any(card is not None and counts_against(card, test, top, colour) for card in hand)
+
+
+def bluff_refusal(test: ChallengeTest, colour: Colour | None) -> str:
+    """The sentence refusing a Wild Draw Four when bluffing is off and the hand would lose."""
+    if test == "playable_card":
+        return "You hold a card you could play: a Wild Draw Four needs a hand without one."
+    named = colour.value if colour else "matching"
+    return f"You hold a {named} card: a Wild Draw Four needs a hand without one."
