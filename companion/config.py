@@ -43,6 +43,7 @@ from companion.config_schema import (
 )
 from companion.config_serial import SPEED_KEYS, serial_problems
 from companion.errors import ConfigError
+from companion.user_files import UnusableFile, read_limited, what_it_is
 
 __all__ = [
     "BACKENDS",
@@ -80,6 +81,8 @@ __all__ = [
 SYSTEM_CONFIG_PATH = Path("/etc/companion/config.toml")
 CONFIG_ENV = "COMPANION_CONFIG"
 DEFAULT_CONFIG_RESOURCE = "default_config.toml"
+MAX_CONFIG_BYTES = 256 * 1024
+"""The default file, every key documented, is a few kilobytes: a larger file is not one."""
 
 # --- where the file is -------------------------------------------------------
 
@@ -100,15 +103,22 @@ def config_path(explicit: str | os.PathLike[str] | None = None) -> Path | None:
         return SYSTEM_CONFIG_PATH
     else:
         return None
-    if path.is_dir():
+    try:
+        kind = what_it_is(path.stat().st_mode)
+    except OSError:
+        raise ConfigError(
+            f"{path}: no such configuration file (named by {origin}); "
+            "create it from `companion config default` or name an existing file."
+        ) from None
+    if kind == "a directory":
         raise ConfigError(
             f"{path}: is a directory, not a configuration file (named by {origin}); "
             f"name the file inside it, e.g. {path / 'config.toml'}."
         )
-    if not path.is_file():
+    if kind is not None:
         raise ConfigError(
-            f"{path}: no such configuration file (named by {origin}); "
-            "create it from `companion config default` or name an existing file."
+            f"{path}: is {kind}, not a configuration file (named by {origin}); "
+            "name a TOML file, e.g. one made with `companion config default`."
         )
     return path
 
@@ -166,8 +176,11 @@ def load_config(
 
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        data = read_limited(path, "a configuration file", MAX_CONFIG_BYTES)
+    except UnusableFile as error:
+        raise ConfigError(f"{error} Check the path and its permissions.") from None
+    try:
+        return tomllib.loads(data.decode("utf-8"))
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML ({error}); fix the syntax there.") from error
     except UnicodeDecodeError as error:
@@ -175,10 +188,12 @@ def _read_toml(path: Path) -> dict[str, Any]:
             f"{path}: is not UTF-8 text (byte {error.start} cannot be read); save it as "
             "UTF-8 text, or start again from `companion config default`."
         ) from error
-    except OSError as error:
+    except RecursionError:
         raise ConfigError(
-            f"{path}: cannot be read ({error.strerror}); check the path and its permissions."
-        ) from error
+            f"{path}: its values are nested too deeply to read (arrays or tables inside one"
+            " another hundreds of times); no setting of the companion is nested like that:"
+            " start again from `companion config default`."
+        ) from None
 
 
 def apply_saved_seats(config: Config) -> Config:
