@@ -15,6 +15,7 @@ overrides `spinner.seat_angles`, so the main file keeps its comments.
 
 from __future__ import annotations
 
+import math
 import os
 import tomllib
 from collections.abc import Mapping
@@ -176,7 +177,7 @@ def load_config(
 
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        data = read_limited(path, "a configuration file", MAX_CONFIG_BYTES)
+        data = read_limited(path, "configuration file", MAX_CONFIG_BYTES)
     except UnusableFile as error:
         raise ConfigError(f"{error} Check the path and its permissions.") from None
     try:
@@ -279,7 +280,7 @@ def parse_config(data: Mapping[str, Any], *, source: str = "the configuration") 
             reader.error(key, problem)
     reader.raise_if_errors()
     backend = detect_backend() if setting == "auto" else setting
-    return Config(
+    config = Config(
         backend=backend,
         backend_setting=setting,
         gpio=gpio,
@@ -289,7 +290,25 @@ def parse_config(data: Mapping[str, Any], *, source: str = "the configuration") 
         tray=tray,
         source=source,
         seats_source=source if "seat_angles" in data.get("spinner", {}) else "built-in defaults",
+        max_speed_set="max_speed_rps" in data.get("spinner", {}),
     )
+    return _backend_default_speed(config)
+
+
+def _backend_default_speed(config: Config) -> Config:
+    """The configuration with the default speed of its backend, unless the file sets one.
+
+    The shipped default speed is for a step/dir driver stepped by the Pico; the Pi
+    steps its own pins steadily only up to `GPIO_STEP_RATE_LIMIT`, so on `gpio` the
+    default is the fastest speed within that (a file's own speed is kept, and warned about).
+    """
+    spinner = config.spinner
+    if config.max_speed_set or config.backend != "gpio":
+        return config
+    fitting = math.floor(GPIO_STEP_RATE_LIMIT / spinner.steps_per_turn * 1000) / 1000
+    if spinner.max_speed_rps <= fitting:
+        return config
+    return _replace(config, spinner=_replace(spinner, max_speed_rps=fitting))
 
 
 def with_backend(config: Config, backend: str) -> Config:
@@ -300,12 +319,14 @@ def with_backend(config: Config, backend: str) -> Config:
     """
     from dataclasses import replace
 
+    if not config.max_speed_set:
+        config = replace(config, spinner=replace(config.spinner, max_speed_rps=_DEFAULT_SPEED))
     if backend == "serial":
         reader = KeyReader(f"{config.source} (with --backend serial)")
         for key, problem in serial_problems(config.spinner):
             reader.error(key, problem)
         reader.raise_if_errors()
-    return replace(config, backend=backend, backend_setting=backend)
+    return _backend_default_speed(replace(config, backend=backend, backend_setting=backend))
 
 
 def detect_backend() -> str:
@@ -355,6 +376,7 @@ def _parse_tray(reader: KeyReader, data: Mapping[str, Any]) -> TrayConfig:
     return TrayConfig(**values)
 
 
+_DEFAULT_SPEED = SpinnerConfig().max_speed_rps
 GPIO_STEP_RATE_LIMIT = 1000.0
 """Steps per second above which stepping from Linux user space loses steadiness."""
 

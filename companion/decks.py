@@ -33,7 +33,7 @@ def load_deck_file(path: str | Path) -> Deck:
             describes no valid deck; the message names the file, the line and the problem.
     """
     try:
-        data = read_limited(path, "a deck file", MAX_FILE_BYTES)
+        data = read_limited(path, "deck file", MAX_FILE_BYTES)
     except UnusableFile as error:
         raise DeckFileError(str(error)) from None
     return parse_deck_file(data, str(path))

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from companion.datadir import DB_NAME, ensure_writable_directory, move_aside
 from companion.errors import StoreError
+from companion.user_files import what_it_is
 
 MIGRATIONS: tuple[str, ...] = (
     # 0 -> 1: matches, their events and the scores of each round.
@@ -191,11 +192,23 @@ def open_for_reading(path: Path) -> ReadConnection:
 
 
 def refuse_directory(path: Path) -> None:
-    """Raises StoreError when the log's path is a directory, naming the file to use."""
-    if path.is_dir():
+    """Raises StoreError when the log's path is not a file: a directory, a device, a FIFO.
+
+    SQLite would block on a FIFO and fail on a device with a disk I/O error.
+    """
+    try:
+        kind = what_it_is(path.stat().st_mode)
+    except OSError:
+        return  # nothing there yet (the log is made), or SQLite says why it cannot open it
+    if kind == "a directory":
         raise StoreError(
             f"The match log {path} is a directory: give the path of a file,"
             f" for example --db {path / DB_NAME}."
+        )
+    if kind is not None:
+        raise StoreError(
+            f"The match log {path} is {kind}: the event log cannot be {kind}; give the path"
+            f" of a file, for example --db {DB_NAME}."
         )
 
 

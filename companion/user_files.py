@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import stat
-from pathlib import Path
 from typing import BinaryIO
 
 from companion.errors import CompanionError
@@ -48,7 +47,7 @@ def open_regular_file(path: str | os.PathLike[str], what: str) -> BinaryIO:
 
     Raises:
         UnusableFile: the path is missing, unreadable, or not a regular file; the
-            sentence says which and names `what` ("a deck file").
+            sentence says which and names `what` ("deck file").
     """
     name = os.fspath(path)
     try:
@@ -60,10 +59,10 @@ def open_regular_file(path: str | os.PathLike[str], what: str) -> BinaryIO:
             if kind is not None:
                 os.close(descriptor)
     except OSError as error:
-        reason = (error.strerror or str(error)).lower()
-        raise UnusableFile(f"{name} cannot be read as {what} ({reason}).") from None
+        reason = error.strerror or str(error)
+        raise UnusableFile(f"Cannot read the {what} {name}: {reason}.") from None
     if kind is not None:
-        raise UnusableFile(f"{name} is {kind}, not {what}: give the path of {what}.")
+        raise UnusableFile(f"{name} is {kind}, not a {what}: give the path of a {what}.")
     return os.fdopen(descriptor, "rb")
 
 
@@ -77,17 +76,10 @@ def read_limited(path: str | os.PathLike[str], what: str, limit: int) -> bytes:
     """
     with open_regular_file(path, what) as handle:
         data = handle.read(limit + 1)
+        size = max(len(data), os.fstat(handle.fileno()).st_size)
     if len(data) > limit:
         raise UnusableFile(
-            f"{Path(path)} holds more than {_size(limit)}, far more than {what} needs:"
-            f" give the path of {what}."
+            f"{os.fspath(path)} holds {size} bytes, too many for a {what} (at most {limit}):"
+            f" give the path of a {what}."
         )
     return data
-
-
-def _size(count: int) -> str:
-    if count >= 1024 * 1024 and count % (1024 * 1024) == 0:
-        return f"{count // (1024 * 1024)} MB"
-    if count >= 1024 and count % 1024 == 0:
-        return f"{count // 1024} KB"
-    return f"{count} bytes"

@@ -165,8 +165,10 @@ def answer_line(family: Family, line: str) -> dict[str, Any]:
     }
 
 
-MAX_LINE_CHARS = 4096
-"""A batch line is a position and two dice, well under a hundred characters."""
+MAX_LINE_CHARS = 1_000_000
+"""A batch line is a position and two dice, well under a hundred characters: a line
+this long gets its error object, but one with no end (``/dev/zero``) must not be held
+whole, so the batch stops after it."""
 
 
 class LineTooLong(PositionError):
@@ -196,7 +198,7 @@ def _lines(path: Path) -> Iterator[str]:
             text.detach()  # leave standard input open
         return
     try:
-        handle = open_regular_file(path, "a batch file")
+        handle = open_regular_file(path, "batch file")
     except UnusableFile as error:
         raise PositionError(str(error)) from None
     with io.TextIOWrapper(handle, "utf-8-sig", errors="replace") as lines:

@@ -24,12 +24,11 @@ import secrets
 import sys
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from companion.commands._arguments import seed_argument
-from companion.config import BACKENDS, Config, config_warnings, load_config
+from companion.config import BACKENDS, Config, config_warnings, load_config, with_backend
 from companion.decks import fitting_deck_options
 from companion.errors import CompanionError
 from companion.games.base import INVALID_ROLL, GameSpec, RuleError
@@ -156,7 +155,7 @@ def _spin_config(args: argparse.Namespace) -> Callable[[], Config]:
     def read() -> Config:
         config = load_config(args.config)
         if args.backend:
-            config = replace(config, backend=args.backend, backend_setting=args.backend)
+            config = with_backend(config, args.backend)
         for warning in config_warnings(config):
             _say(f"warning: {warning}")
         return config
