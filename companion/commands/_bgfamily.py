@@ -71,7 +71,12 @@ def register_family(subparsers: Any, family: Family, description: str) -> None:
         "--batch", type=Path, metavar="FILE", help="read positions and rolls from FILE (- = stdin)"
     )
     plays.add_argument(
-        "--dice", nargs=2, type=int, choices=range(1, 7), metavar=("D1", "D2"), help="the roll"
+        "--dice",
+        nargs=2,
+        type=int,
+        choices=range(1, 7),
+        metavar=("D1", "D2"),
+        help="the roll: two dice, each 1-6",
     )
     plays.set_defaults(func=lambda args: run_plays(family, args))
     show = actions.add_parser("show", help="draw the board", description="Draw the board.")

@@ -68,7 +68,7 @@ def register(subparsers: Any) -> None:
         help="play a whole simulated match through the table, its queue and its log",
         description="Play a whole simulated match through the real table, queue and log.",
     )
-    parser.add_argument("--game", help="the game to play (for example tiki, backgammon)")
+    parser.add_argument("--game", help=f"the game to play: {', '.join(sorted(game_specs()))}")
     parser.add_argument("--players", type=int, help="how many players (default: up to 4)")
     parser.add_argument(
         "--seed", type=seed_argument, help="make every choice and every roll repeatable"
