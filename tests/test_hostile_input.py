@@ -180,10 +180,12 @@ def test_a_named_pipe_whose_writer_never_stops_is_refused_in_bounded_memory(
 
 
 def test_a_huge_regular_deck_file_is_refused_by_its_size(tmp_path: Path) -> None:
-    (tmp_path / "huge.toml").write_bytes(b"#" * 50_000_000)
+    with (tmp_path / "huge.toml").open("wb") as huge:  # sparse: no disk is written
+        huge.seek(MEMORY_BOUND_MB * 2 * 1024 * 1024 - 1)
+        huge.write(b"#")
     finished = companion(tmp_path, "uno", "simulate", "--deck", "huge.toml")
     assert_one_sentence(
-        finished, "huge.toml holds 50000000 bytes, too many for a deck file (at most 262144)"
+        finished, "huge.toml holds 314572800 bytes, too many for a deck file (at most 262144)"
     )
     assert finished.max_rss_mb < MEMORY_BOUND_MB
 
