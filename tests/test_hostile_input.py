@@ -9,6 +9,7 @@ argument is one sentence on stderr, exit 1 (2 for argparse's usage errors,
 from __future__ import annotations
 
 import json
+import math
 import os
 import signal
 import subprocess
@@ -54,31 +55,44 @@ def environment(tmp_path: Path) -> dict[str, str]:
     return env
 
 
+MEASURED = (
+    "import os, subprocess, sys\n"
+    "child = subprocess.Popen(sys.argv[2:])\n"
+    "_, status, usage = os.wait4(child.pid, 0)\n"
+    "child.returncode = code = os.waitstatus_to_exitcode(status)\n"
+    "with open(sys.argv[1], 'w') as peak:\n"
+    "    peak.write(str(usage.ru_maxrss))\n"
+    "sys.exit(code if code >= 0 else 128 - code)\n"
+)
+"""Runs a command and writes its peak memory (kilobytes) to a file. A small process of its
+own starts the command: a process forked from the test run counts the test run's memory."""
+
+
 def companion(tmp_path: Path, *argv: str, stdin: IO[bytes] | None = None) -> Finished:
     """Run `companion ARGV` to its end; a process still running after TIMEOUT_S is killed."""
     out_path, err_path = tmp_path / "stdout.txt", tmp_path / "stderr.txt"
+    peak_path = tmp_path / "peak.txt"
     with out_path.open("wb") as out, err_path.open("wb") as err:
         process = subprocess.Popen(
-            [str(COMPANION), *argv],
+            [sys.executable, "-c", MEASURED, str(peak_path), str(COMPANION), *argv],
             stdin=stdin if stdin is not None else subprocess.DEVNULL,
             stdout=out,
             stderr=err,
             env=environment(tmp_path),
             cwd=tmp_path,
+            start_new_session=True,
         )
-        watchdog = threading.Timer(TIMEOUT_S, process.kill)
+        watchdog = threading.Timer(TIMEOUT_S, os.killpg, (process.pid, signal.SIGKILL))
         watchdog.start()
         try:
-            # wait4: the peak memory of this one process, not of every child the tests ran.
-            _, status, usage = os.wait4(process.pid, 0)
+            process.wait()
         finally:
             watchdog.cancel()
-    process.returncode = os.waitstatus_to_exitcode(status)
     return Finished(
         process.returncode,
         out_path.read_text(encoding="utf-8", errors="replace"),
         err_path.read_text(encoding="utf-8", errors="replace"),
-        usage.ru_maxrss / 1024,  # kilobytes on Linux
+        int(peak_path.read_text()) / 1024 if peak_path.exists() else math.inf,
     )
 
 
