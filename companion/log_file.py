@@ -194,10 +194,13 @@ class ReadConnection:
 def open_for_reading(path: Path) -> ReadConnection:
     """A read-only connection to the companion log at `path`; nothing on disk changes.
 
+    A companion log with damaged pages is read in part: the matches SQLite can
+    still read whole, copied into memory, with a notice saying so.
+
     Raises:
         EmptyLog: the file is an empty log (no matches yet).
-        StoreError: the file cannot be read, is damaged, is not a companion log, or has
-            another schema version.
+        StoreError: the file cannot be read, is not a SQLite database, is not a companion
+            log, or has another schema version.
     """
     refuse_directory(path)
     try:
@@ -227,8 +230,9 @@ def _readable_part(path: Path) -> ReadConnection:
     """A damaged log's matches that can still be read whole, copied into memory."""
     memory = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
     memory.row_factory = sqlite3.Row
-    for statement in _statements(MIGRATIONS[0]):
-        memory.execute(statement)
+    for script in MIGRATIONS:
+        for statement in _statements(script):
+            memory.execute(statement)
     memory.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     kept = copy_readable_matches(path, memory)
     shown = (
