@@ -15,6 +15,7 @@ overrides `spinner.seat_angles`, so the main file keeps its comments.
 
 from __future__ import annotations
 
+import math
 import os
 import tomllib
 from collections.abc import Mapping
@@ -43,6 +44,7 @@ from companion.config_schema import (
 )
 from companion.config_serial import SPEED_KEYS, serial_problems
 from companion.errors import ConfigError
+from companion.user_files import UnusableFile, read_limited, what_it_is
 
 __all__ = [
     "BACKENDS",
@@ -80,6 +82,8 @@ __all__ = [
 SYSTEM_CONFIG_PATH = Path("/etc/companion/config.toml")
 CONFIG_ENV = "COMPANION_CONFIG"
 DEFAULT_CONFIG_RESOURCE = "default_config.toml"
+MAX_CONFIG_BYTES = 256 * 1024
+"""The default file, every key documented, is a few kilobytes: a larger file is not one."""
 
 # --- where the file is -------------------------------------------------------
 
@@ -100,15 +104,22 @@ def config_path(explicit: str | os.PathLike[str] | None = None) -> Path | None:
         return SYSTEM_CONFIG_PATH
     else:
         return None
-    if path.is_dir():
+    try:
+        kind = what_it_is(path.stat().st_mode)
+    except OSError:
+        raise ConfigError(
+            f"{path}: no such configuration file (named by {origin}); "
+            "create it from `companion config default` or name an existing file."
+        ) from None
+    if kind == "a directory":
         raise ConfigError(
             f"{path}: is a directory, not a configuration file (named by {origin}); "
             f"name the file inside it, e.g. {path / 'config.toml'}."
         )
-    if not path.is_file():
+    if kind is not None:
         raise ConfigError(
-            f"{path}: no such configuration file (named by {origin}); "
-            "create it from `companion config default` or name an existing file."
+            f"{path}: is {kind}, not a configuration file (named by {origin}); "
+            "name a TOML file, e.g. one made with `companion config default`."
         )
     return path
 
@@ -166,8 +177,11 @@ def load_config(
 
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        data = read_limited(path, "configuration file", MAX_CONFIG_BYTES)
+    except UnusableFile as error:
+        raise ConfigError(f"{error} Check the path and its permissions.") from None
+    try:
+        return tomllib.loads(data.decode("utf-8"))
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML ({error}); fix the syntax there.") from error
     except UnicodeDecodeError as error:
@@ -175,10 +189,12 @@ def _read_toml(path: Path) -> dict[str, Any]:
             f"{path}: is not UTF-8 text (byte {error.start} cannot be read); save it as "
             "UTF-8 text, or start again from `companion config default`."
         ) from error
-    except OSError as error:
+    except RecursionError:
         raise ConfigError(
-            f"{path}: cannot be read ({error.strerror}); check the path and its permissions."
-        ) from error
+            f"{path}: its values are nested too deeply to read (arrays or tables inside one"
+            " another hundreds of times); no setting of the companion is nested like that:"
+            " start again from `companion config default`."
+        ) from None
 
 
 def apply_saved_seats(config: Config) -> Config:
@@ -264,7 +280,7 @@ def parse_config(data: Mapping[str, Any], *, source: str = "the configuration") 
             reader.error(key, problem)
     reader.raise_if_errors()
     backend = detect_backend() if setting == "auto" else setting
-    return Config(
+    config = Config(
         backend=backend,
         backend_setting=setting,
         gpio=gpio,
@@ -274,7 +290,25 @@ def parse_config(data: Mapping[str, Any], *, source: str = "the configuration") 
         tray=tray,
         source=source,
         seats_source=source if "seat_angles" in data.get("spinner", {}) else "built-in defaults",
+        max_speed_set="max_speed_rps" in data.get("spinner", {}),
     )
+    return _backend_default_speed(config)
+
+
+def _backend_default_speed(config: Config) -> Config:
+    """The configuration with the default speed of its backend, unless the file sets one.
+
+    The shipped default speed is for a step/dir driver stepped by the Pico; the Pi
+    steps its own pins steadily only up to `GPIO_STEP_RATE_LIMIT`, so on `gpio` the
+    default is the fastest speed within that (a file's own speed is kept, and warned about).
+    """
+    spinner = config.spinner
+    if config.max_speed_set or config.backend != "gpio":
+        return config
+    fitting = math.floor(GPIO_STEP_RATE_LIMIT / spinner.steps_per_turn * 1000) / 1000
+    if spinner.max_speed_rps <= fitting:
+        return config
+    return _replace(config, spinner=_replace(spinner, max_speed_rps=fitting))
 
 
 def with_backend(config: Config, backend: str) -> Config:
@@ -285,12 +319,14 @@ def with_backend(config: Config, backend: str) -> Config:
     """
     from dataclasses import replace
 
+    if not config.max_speed_set:
+        config = replace(config, spinner=replace(config.spinner, max_speed_rps=_DEFAULT_SPEED))
     if backend == "serial":
         reader = KeyReader(f"{config.source} (with --backend serial)")
         for key, problem in serial_problems(config.spinner):
             reader.error(key, problem)
         reader.raise_if_errors()
-    return replace(config, backend=backend, backend_setting=backend)
+    return _backend_default_speed(replace(config, backend=backend, backend_setting=backend))
 
 
 def detect_backend() -> str:
@@ -340,6 +376,7 @@ def _parse_tray(reader: KeyReader, data: Mapping[str, Any]) -> TrayConfig:
     return TrayConfig(**values)
 
 
+_DEFAULT_SPEED = SpinnerConfig().max_speed_rps
 GPIO_STEP_RATE_LIMIT = 1000.0
 """Steps per second above which stepping from Linux user space loses steadiness."""
 

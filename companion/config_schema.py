@@ -132,7 +132,8 @@ class Config:
 
     `backend` is resolved (`gpio`, `serial` or `sim`); `backend_setting` is
     what the file said (`auto` when absent). `source` names the file read,
-    and `seats_source` where the seat angles came from.
+    and `seats_source` where the seat angles came from. `max_speed_set`: the
+    file sets `spinner.max_speed_rps` itself (else the backend's default applies).
     """
 
     backend: str = "sim"
@@ -144,12 +145,13 @@ class Config:
     tray: TrayConfig = field(default_factory=TrayConfig)
     source: str = "built-in defaults"
     seats_source: str = "built-in defaults"
+    max_speed_set: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """The configuration as plain TOML-ready data (tuples become lists)."""
         data = _plain(asdict(self))
         data["backend"] = self.backend_setting
-        del data["backend_setting"], data["source"], data["seats_source"]
+        del data["backend_setting"], data["source"], data["seats_source"], data["max_speed_set"]
         return data
 
 

@@ -15,7 +15,8 @@ from pathlib import Path
 from companion.games.base import GameSpec, JSONValue
 from companion.games.uno import GAME_SPECS
 from companion.games.uno._state import UnfitDeckError
-from companion.games.uno.deck_file import Deck, DeckFileError, parse_deck_file
+from companion.games.uno.deck_file import MAX_FILE_BYTES, Deck, DeckFileError, parse_deck_file
+from companion.user_files import UnusableFile, read_limited
 
 DECK_GAMES = tuple(spec.name for spec in GAME_SPECS)
 """The games a deck file can be played with (the UNO family), by registry name."""
@@ -24,17 +25,18 @@ DECK_GAMES = tuple(spec.name for spec in GAME_SPECS)
 def load_deck_file(path: str | Path) -> Deck:
     """Read and parse a user's deck file (``.toml``, or ``.json``).
 
+    At most `MAX_FILE_BYTES` (and one more) are read, and only from a regular file:
+    ``/dev/zero`` or a FIFO is refused with a sentence, not read without end.
+
     Raises:
-        DeckFileError: the file cannot be read or describes no valid deck;
-            the message names the file, the line and the problem.
+        DeckFileError: the file cannot be read, is not a regular file, is too large or
+            describes no valid deck; the message names the file, the line and the problem.
     """
-    name = str(path)
     try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        reason = error.strerror or str(error)
-        raise DeckFileError(f"Cannot read the deck file {name}: {reason}.") from None
-    return parse_deck_file(data, name)
+        data = read_limited(path, "deck file", MAX_FILE_BYTES)
+    except UnusableFile as error:
+        raise DeckFileError(str(error)) from None
+    return parse_deck_file(data, str(path))
 
 
 def deck_options(path: str | Path) -> dict[str, JSONValue]:

@@ -25,6 +25,8 @@ from pathlib import Path
 
 from companion.datadir import DB_NAME, ensure_writable_directory, move_aside
 from companion.errors import StoreError
+from companion.log_salvage import copy_readable_matches
+from companion.user_files import what_it_is
 
 MIGRATIONS: tuple[str, ...] = (
     # 0 -> 1: matches, their events and the scores of each round.
@@ -98,6 +100,10 @@ class DamagedLog(Exception):
             self.connection = None
 
 
+class CorruptLog(DamagedLog):
+    """A companion log whose pages are damaged: the matches SQLite still reads are kept."""
+
+
 def open_for_writing(
     path: Path, *, chosen: bool, now: Callable[[], datetime]
 ) -> tuple[sqlite3.Connection, list[str]]:
@@ -125,6 +131,7 @@ def open_for_writing(
         return _connect(path), []
     except DamagedLog as damage:
         reason = str(damage)
+        corrupt = isinstance(damage, CorruptLog)
         try:
             if chosen and _another_programs_file(path):
                 raise StoreError(
@@ -134,15 +141,33 @@ def open_for_writing(
             moved = move_aside(path, now())
         finally:
             damage.close()
-    notice = (
-        f"The match log {path} could not be read ({reason}); it was moved to"
-        f" {moved.name} and the companion starts with an empty log."
-    )
     try:
-        return _connect(path), [notice]
+        connection = _connect(path)
     except DamagedLog as again:
         again.close()
         raise StoreError(f"A fresh match log at {path} cannot be made: {again}.") from None
+    if not corrupt:
+        notice = (
+            f"The match log {path} could not be read ({reason}); it was moved to"
+            f" {moved.name} and the companion starts with an empty log."
+        )
+        return connection, [notice]
+    kept = copy_readable_matches(moved, connection)
+    return connection, [
+        f"The match log {path} was damaged: {_kept_sentence(kept)} The damaged file was moved"
+        f" to {moved}; look at it with: sqlite3 {moved}"
+    ]
+
+
+def _kept_sentence(kept: list[int]) -> str:
+    if not kept:
+        return "no match in it could be read whole, so the new log starts empty."
+    if len(kept) == 1:
+        return f"match #{kept[0]}, all that could be read whole, was kept in a fresh log."
+    return (
+        f"{len(kept)} matches (#{kept[0]} to #{kept[-1]}), all that could be read whole,"
+        " were kept in a fresh log."
+    )
 
 
 @dataclass
@@ -158,6 +183,8 @@ class ReadConnection:
     path: Path
     stamp: tuple[int, int, bool] | None
     """(size, modification time, write-ahead file present) when opened immutable."""
+    notices: tuple[str, ...] = ()
+    """Sentences for the reader: the log is damaged and only part of it is shown."""
 
     def changed(self) -> bool:
         """True when the file was opened immutable and is no longer as it was then."""
@@ -167,10 +194,13 @@ class ReadConnection:
 def open_for_reading(path: Path) -> ReadConnection:
     """A read-only connection to the companion log at `path`; nothing on disk changes.
 
+    A companion log with damaged pages is read in part: the matches SQLite can
+    still read whole, copied into memory, with a notice saying so.
+
     Raises:
         EmptyLog: the file is an empty log (no matches yet).
-        StoreError: the file cannot be read, is damaged, is not a companion log, or has
-            another schema version.
+        StoreError: the file cannot be read, is not a SQLite database, is not a companion
+            log, or has another schema version.
     """
     refuse_directory(path)
     try:
@@ -184,18 +214,61 @@ def open_for_reading(path: Path) -> ReadConnection:
             if stamp[2]:  # a companion is writing: its write-ahead file must be read too
                 raise
             return ReadConnection(_connect_to_read(path, immutable=True), path, stamp)
-    except sqlite3.Error as error:
-        raise _read_error(path, str(error)) from None
+    except sqlite3.DatabaseError as error:
+        if error.sqlite_errorcode & 0xFF != sqlite3.SQLITE_CORRUPT:
+            raise _read_error(path, str(error)) from None
+    except CorruptLog:
+        pass
     except DamagedLog as damage:
         raise _read_error(path, str(damage)) from None
+    except sqlite3.Error as error:
+        raise _read_error(path, str(error)) from None
+    return _readable_part(path)
+
+
+def _readable_part(path: Path) -> ReadConnection:
+    """A damaged log's matches that can still be read whole, copied into memory."""
+    memory = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
+    memory.row_factory = sqlite3.Row
+    for script in MIGRATIONS:
+        for statement in _statements(script):
+            memory.execute(statement)
+    memory.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    kept = copy_readable_matches(path, memory)
+    shown = (
+        "no match could be read whole"
+        if not kept
+        else (
+            f"the {len(kept)} matches that can still be read whole are listed"
+            if len(kept) > 1
+            else "the one match that can still be read whole is listed"
+        )
+    )
+    notice = (
+        f"The match log {path} is damaged: {shown}. It is left as it is; the next companion"
+        f" to open it keeps them in a fresh log. Look at it with: sqlite3 {path}"
+    )
+    return ReadConnection(memory, path, None, (notice,))
 
 
 def refuse_directory(path: Path) -> None:
-    """Raises StoreError when the log's path is a directory, naming the file to use."""
-    if path.is_dir():
+    """Raises StoreError when the log's path is not a file: a directory, a device, a FIFO.
+
+    SQLite would block on a FIFO and fail on a device with a disk I/O error.
+    """
+    try:
+        kind = what_it_is(path.stat().st_mode)
+    except OSError:
+        return  # nothing there yet (the log is made), or SQLite says why it cannot open it
+    if kind == "a directory":
         raise StoreError(
             f"The match log {path} is a directory: give the path of a file,"
             f" for example --db {path / DB_NAME}."
+        )
+    if kind is not None:
+        raise StoreError(
+            f"The match log {path} is {kind}: the event log cannot be {kind}; give the path"
+            f" of a file, for example --db {DB_NAME}."
         )
 
 
@@ -249,7 +322,8 @@ def _connect(path: Path) -> sqlite3.Connection:
         raise
     except sqlite3.DatabaseError as error:
         if error.sqlite_errorcode & 0xFF in DAMAGE_CODES:
-            damaged = DamagedLog(str(error))
+            corrupt = error.sqlite_errorcode & 0xFF == sqlite3.SQLITE_CORRUPT
+            damaged = (CorruptLog if corrupt else DamagedLog)(str(error))
             damaged.connection = connection
             raise damaged from None
         connection.close()
@@ -330,7 +404,7 @@ def _check_ours(db: sqlite3.Connection) -> int:
     """The schema version of a log that is the companion's; raises `DamagedLog` otherwise."""
     problems = [row[0] for row in db.execute("PRAGMA quick_check").fetchall()]
     if problems != ["ok"]:
-        raise DamagedLog(f"the integrity check found: {problems[0]}")
+        raise CorruptLog(f"the integrity check found: {problems[0]}")
     version = int(db.execute("PRAGMA user_version").fetchone()[0])
     if version > SCHEMA_VERSION:
         raise DamagedLog(f"it was written by a newer companion (schema {version})")

@@ -129,7 +129,7 @@ class Store(ClosesItself):
                 written by another version of the companion.
         """
         reading = open_for_reading(Path(path))
-        store = cls(Path(path), reading.connection, [])
+        store = cls(Path(path), reading.connection, list(reading.notices))
         store._reading = reading
         return store
 

@@ -21,6 +21,7 @@ from companion.games.backgammon.geometry import Board, Geometry
 from companion.games.backgammon.movement import legal_plays, over_problem
 from companion.games.backgammon.notation import format_play
 from companion.games.base import RuleError
+from companion.user_files import UnusableFile, open_regular_file
 
 
 class PositionError(CompanionError, ValueError):
@@ -70,7 +71,12 @@ def register_family(subparsers: Any, family: Family, description: str) -> None:
         "--batch", type=Path, metavar="FILE", help="read positions and rolls from FILE (- = stdin)"
     )
     plays.add_argument(
-        "--dice", nargs=2, type=int, choices=range(1, 7), metavar=("D1", "D2"), help="the roll"
+        "--dice",
+        nargs=2,
+        type=int,
+        choices=range(1, 7),
+        metavar=("D1", "D2"),
+        help="the roll: two dice, each 1-6",
     )
     plays.set_defaults(func=lambda args: run_plays(family, args))
     show = actions.add_parser("show", help="draw the board", description="Draw the board.")
@@ -164,36 +170,90 @@ def answer_line(family: Family, line: str) -> dict[str, Any]:
     }
 
 
+MAX_LINE_CHARS = 1_000_000
+"""A batch line is a position and two dice, well under a hundred characters: a line
+this long gets its error object, but one with no end (``/dev/zero``) must not be held
+whole, so the batch stops after it."""
+
+
+class LineTooLong(PositionError):
+    """A batch line with no end in sight: the batch cannot go on past it."""
+
+
 def _lines(path: Path) -> Iterator[str]:
+    """The lines of the batch file (``-``: standard input), each at most `MAX_LINE_CHARS`.
+
+    Bytes that are not UTF-8 become U+FFFD: the line gets an error object. A
+    byte-order mark at the start (Windows editors write one) is not part of the
+    first line.
+
+    Raises:
+        PositionError: the file cannot be read or is not a regular file.
+        LineTooLong: a line is longer than `MAX_LINE_CHARS` (``/dev/zero`` on standard input).
+    """
     if str(path) == "-":
-        # Bytes that are not UTF-8 become U+FFFD, as in a file: the line gets an error object.
         raw = getattr(sys.stdin, "buffer", None)
         if raw is None:
-            yield from sys.stdin
+            yield from _bounded_lines(sys.stdin)
             return
-        text = io.TextIOWrapper(raw, "utf-8", errors="replace")
+        text = io.TextIOWrapper(raw, "utf-8-sig", errors="replace")
         try:
-            yield from text
+            yield from _bounded_lines(text)
         finally:
             text.detach()  # leave standard input open
         return
     try:
-        with path.open(encoding="utf-8", errors="replace") as handle:
-            yield from handle
-    except OSError as error:
-        raise PositionError(f"Cannot read the batch file {path}: {error.strerror}.") from None
+        handle = open_regular_file(path, "batch file")
+    except UnusableFile as error:
+        raise PositionError(str(error)) from None
+    with io.TextIOWrapper(handle, "utf-8-sig", errors="replace") as lines:
+        yield from _bounded_lines(lines)
 
 
-def answer_batch(family: Family, lines: Iterable[str], out: TextIO) -> None:
-    """Write one JSON line to `out` per input line (a blank line gets an error object)."""
-    for number, line in enumerate(lines, start=1):
+def _bounded_lines(lines: TextIO) -> Iterator[str]:
+    number = 0
+    while line := lines.readline(MAX_LINE_CHARS + 1):
+        number += 1
+        if len(line) > MAX_LINE_CHARS and not line.endswith("\n"):
+            raise LineTooLong(
+                f"Line {number}: longer than {MAX_LINE_CHARS} characters; a batch line is a"
+                f" position and two dice. The batch stops there."
+            )
+        yield line
+
+
+def answer_batch(family: Family, lines: Iterable[str], out: TextIO) -> int:
+    """Write one JSON line to `out` per input line (a blank line gets an error object).
+
+    Returns how many lines got an error object. A line too long to read gets its
+    error object too, and ends the batch.
+    """
+    failed = 0
+    numbered = enumerate(lines, start=1)
+    while True:
+        try:
+            number, line = next(numbered)
+        except StopIteration:
+            return failed
+        except LineTooLong as error:
+            out.write(json.dumps({"error": str(error)}) + "\n")
+            out.flush()
+            return failed + 1
         answer = answer_line(family, line)
         if "error" in answer:
+            failed += 1
             answer = {"error": f"Line {number}: {answer['error']}"}
         out.write(json.dumps(answer) + "\n")
         out.flush()
 
 
 def _run_batch(family: Family, path: Path) -> int:
-    answer_batch(family, _lines(path), sys.stdout)
+    failed = answer_batch(family, _lines(path), sys.stdout)
+    if failed:
+        print(
+            f"companion: {failed} batch line{'s' if failed > 1 else ''} could not be answered;"
+            " the JSON line of each says why.",
+            file=sys.stderr,
+        )
+        return 1
     return 0

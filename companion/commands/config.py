@@ -26,7 +26,11 @@ def register(subparsers: Any) -> None:
     )
     commands = parser.add_subparsers(dest="config_command", metavar="ACTION")
     check = commands.add_parser(
-        "check", help="print the effective configuration, or every error in it"
+        "check",
+        help="print the effective configuration, or every error in it",
+        description="Read the configuration file and print the configuration in effect, every"
+        " default filled in, with warnings about unwise settings; or list every error in it"
+        " (exit 1).",
     )
     check.add_argument(
         "file",
@@ -35,9 +39,19 @@ def register(subparsers: Any) -> None:
         help="the file to check (default: $COMPANION_CONFIG, then /etc/companion/config.toml)",
     )
     check.set_defaults(func=run_check)
-    default = commands.add_parser("default", help="print the default file, every key documented")
+    default = commands.add_parser(
+        "default",
+        help="print the default file, every key documented",
+        description="Print the shipped configuration file with every key, its default and"
+        " what it does: a starting point for your own file.",
+    )
     default.set_defaults(func=run_default)
-    path = commands.add_parser("path", help="print which file would be read")
+    path = commands.add_parser(
+        "path",
+        help="print which file would be read",
+        description="Print which configuration file the companion reads: --config, else"
+        " $COMPANION_CONFIG, else /etc/companion/config.toml, else none (the defaults).",
+    )
     path.set_defaults(func=run_path)
     parser.set_defaults(default_func=lambda _args: parser.print_help() or 0)
 

@@ -24,12 +24,12 @@ import secrets
 import sys
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.commands._arguments import seed_argument
-from companion.config import BACKENDS, Config, config_warnings, load_config
+from companion.config import BACKENDS, Config, config_warnings, load_config, with_backend
 from companion.decks import fitting_deck_options
 from companion.errors import CompanionError
 from companion.games.base import INVALID_ROLL, GameSpec, RuleError
@@ -69,10 +69,12 @@ def register(subparsers: Any) -> None:
         help="play a whole simulated match through the table, its queue and its log",
         description="Play a whole simulated match through the real table, queue and log.",
     )
-    parser.add_argument("--game", help="the game to play (for example tiki, backgammon)")
+    parser.add_argument("--game", help=f"the game to play: {', '.join(sorted(game_specs()))}")
     parser.add_argument("--players", type=int, help="how many players (default: up to 4)")
     parser.add_argument(
-        "--seed", type=seed_argument, help="make every choice and every roll repeatable"
+        "--seed",
+        type=seed_argument,
+        help="make every choice and roll repeatable (with --resume: the rest of the match)",
     )
     parser.add_argument(
         "--deck", metavar="FILE", help="an UNO deck file (TOML or JSON) to play with"
@@ -116,9 +118,10 @@ def run(args: argparse.Namespace, games: Mapping[str, GameSpec] | None = None) -
     if args.resume and not path.exists():
         raise CompanionError(_nothing_to_resume(path))
     new_match = None if args.resume else _new_match(games, args.game, args.players, args.deck)
+    asked = _Asked(args.game, args.players)
     try:
         # Ctrl-C can come at any moment, also while the log opens or a long match replays.
-        final = _play(path, games, new_match, args.seed, args.pace, _spin_config(args))
+        final = _play(path, games, new_match, args.seed, args.pace, _spin_config(args), asked)
     except KeyboardInterrupt:
         print(f"Stopped. Continue with: companion demo --resume --db {path}", file=sys.stderr)
         return 130
@@ -133,12 +136,16 @@ def _play(
     seed: int | None,
     pace: float,
     spin_config: Callable[[], Config],
+    asked: _Asked | None = None,
 ) -> TableSnapshot:
     """Open the log and a table on it, start or resume the match, and play it out.
 
     The table is closed before the spinner, so no spin is asked of a closed spinner.
+    `asked`: the --game and --players given with --resume, checked against the logged match.
     """
     with Store.open(path) as store:
+        if new_match is None and asked is not None:
+            asked.check(store, games)
         spinner = _spinner_for(store, games, new_match, seed, spin_config)
         with (
             spinner as spins,
@@ -150,13 +157,41 @@ def _play(
             return play_out(table, table.games[snapshot.game], _choice_rng(seed), pace)
 
 
+@dataclass(frozen=True)
+class _Asked:
+    """What --game and --players asked for with --resume: they must be the logged match's."""
+
+    game: str | None
+    players: int | None
+
+    def check(self, store: Store, games: Mapping[str, GameSpec]) -> None:
+        """Raises CompanionError naming both values when the logged match is another one."""
+        record = store.unfinished_match()
+        if record is None:
+            return  # `_resume` says there is nothing to resume
+        if self.game is not None and self.game != record.game:
+            spec = games.get(record.game)
+            title = spec.title if spec is not None else record.game
+            raise CompanionError(
+                f"--game {self.game} does not match the unfinished match {record.id} in the log,"
+                f" a match of {title} (--game {record.game}): --resume continues that match;"
+                f" leave out --game, or start a new match without --resume."
+            )
+        if self.players is not None and self.players != len(record.players):
+            raise CompanionError(
+                f"--players {self.players} does not match the unfinished match {record.id} in"
+                f" the log, played by {len(record.players)} players: --resume continues that"
+                " match; leave out --players, or start a new match without --resume."
+            )
+
+
 def _spin_config(args: argparse.Namespace) -> Callable[[], Config]:
     """Reads the spinner's configuration when a game needs it (`--config`, `--backend`)."""
 
     def read() -> Config:
         config = load_config(args.config)
         if args.backend:
-            config = replace(config, backend=args.backend, backend_setting=args.backend)
+            config = with_backend(config, args.backend)
         for warning in config_warnings(config):
             _say(f"warning: {warning}")
         return config
@@ -255,8 +290,12 @@ def _resume(table: Table, store: Store) -> TableSnapshot:
     snapshot = table.snapshot
     if snapshot is None or snapshot.is_over:
         raise CompanionError(_nothing_to_resume(store.path))
+    # The last step may have been saved but never printed (the demo was killed in between):
+    # the players see it before anything else.
     print(
-        f"Resuming match {snapshot.match_id} of {snapshot.title} after #{snapshot.seq}", flush=True
+        f"Resuming match {snapshot.match_id} of {snapshot.title} after"
+        f" #{snapshot.seq} {snapshot.last_event}",
+        flush=True,
     )
     return snapshot
 

@@ -52,7 +52,10 @@ def register(subparsers: Any) -> None:
     )
     commands = parser.add_subparsers(dest="firmware_command", metavar="ACTION")
     install = commands.add_parser(
-        "install", help="copy the firmware to a connected Pico and check its version"
+        "install",
+        help="copy the firmware to a connected Pico and check its version",
+        description="Copy the firmware to the Pico on the configured serial port with mpremote,"
+        " restart it and check that it answers with this companion's protocol version.",
     )
     install.add_argument(
         "--port",

@@ -37,7 +37,8 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the history; returns the exit code.
+    """Print the history; returns the exit code (1 when the log is damaged: what can be
+    read is printed, with a sentence saying so).
 
     Raises:
         StoreError: the log cannot be read, or kept changing while it was read; it is left
@@ -55,6 +56,8 @@ def run(args: argparse.Namespace) -> int:
             print("[]" if args.json else f"No matches yet ({path} is empty).")
             return 0
         with store:
+            for notice in store.notices:
+                print(f"companion: {notice}", file=sys.stderr)
             if args.json:
                 text = json.dumps(readable(store, match_json), indent=2)
             else:
@@ -62,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
                 text = "\n".join(lines) if lines else "No matches yet."
             if not store.changed_on_disk():
                 print(text)
-                return 0
+                return 1 if store.notices else 0  # a damaged log: scripts can tell
     raise StoreError(
         f"The match log {path} kept changing while it was read (a companion is writing it"
         " from a directory this user cannot write): try again."

@@ -163,6 +163,11 @@ def run_simulate(args: argparse.Namespace) -> int:
         options = json.loads(args.options)
     except json.JSONDecodeError as error:
         raise YahtzeeCommandError(f"--options must be a JSON object: {error.msg}.") from None
+    except RecursionError:
+        raise YahtzeeCommandError(
+            "--options is nested too deeply to read; rule options are a flat JSON object"
+            """ such as '{"final_ties": "most_tiles"}'."""
+        ) from None
     if not isinstance(options, dict):
         raise YahtzeeCommandError("--options must be a JSON object such as {}.")
     state, log = simulate_game(args.players, args.seed, options)

@@ -11,10 +11,12 @@ from companion.cli import main
 from companion.config import (
     DEFAULT_SERIAL_PORT,
     Config,
+    config_warnings,
     default_config_text,
     load_config,
     parse_config,
     save_seat_angles,
+    with_backend,
 )
 from companion.errors import ConfigError
 
@@ -231,12 +233,30 @@ def test_config_check_lists_the_errors_and_fails(
     assert f"{path}: spinner.margin_deg is 90.0, outside 0 to 45" in captured.err
 
 
-def test_config_check_warns_when_gpio_cannot_keep_up(
+def test_config_check_warns_when_gpio_cannot_keep_up_with_the_files_own_speed(
+    write_config,
+    capsys: pytest.CaptureFixture[str],  # type: ignore[no-untyped-def]
+) -> None:
+    text = 'backend = "gpio"\n[spinner]\nmax_speed_rps = 2.5\n'
+    assert main(["config", "check", str(write_config(text))]) == 0
+    assert 'use backend = "serial"' in capsys.readouterr().err
+
+
+def test_the_gpio_backend_defaults_to_a_speed_it_steps_steadily_and_does_not_warn(
     write_config,
     capsys: pytest.CaptureFixture[str],  # type: ignore[no-untyped-def]
 ) -> None:
     assert main(["config", "check", str(write_config('backend = "gpio"\n'))]) == 0
-    assert 'use backend = "serial"' in capsys.readouterr().err
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    assert "max_speed_rps = 0.625\n" in captured.out  # 1,000 steps/s at 1,600 steps a turn
+
+
+def test_choosing_the_gpio_backend_on_the_command_line_brings_its_default_speed() -> None:
+    config = with_backend(parse_config({}), "gpio")
+    assert config.spinner.max_speed_rps == 0.625
+    assert config_warnings(config) == []
+    assert with_backend(config, "serial").spinner.max_speed_rps == 2.5
 
 
 def test_config_check_warns_when_a_28byj48_would_stall(

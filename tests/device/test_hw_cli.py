@@ -372,9 +372,13 @@ def test_a_dead_sensor_is_reported_once_from_a_fresh_process(
 
 
 def test_stepping_the_reference_build_from_gpio_warns_before_it_runs(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
+    # The reference build's speed, written out (left out, gpio has a default speed of its own).
+    path = tmp_path / "config.toml"
+    path.write_text("[spinner]\nmax_speed_rps = 2.5\n", encoding="utf-8")
     # (--simulate-throws then refuses gpio: the warning came first, nothing was opened.)
-    _code, _out, err = run(["hw", "tray", "--backend", "gpio", "--simulate-throws", "1"], capsys)
+    argv = ["hw", "tray", "--config", str(path), "--backend", "gpio", "--simulate-throws", "1"]
+    _code, _out, err = run(argv, capsys)
     assert 'use backend = "serial"' in err
     assert "4000 steps/s" in err

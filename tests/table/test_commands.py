@@ -104,7 +104,9 @@ def test_resume_continues_the_unfinished_match(
     store.close()
     assert demo(db_path, "--resume") == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "Resuming match 1 of Tally after #2"
+    with Store.open(db_path) as logged:
+        last = next(event for event in logged.events(1) if event.seq == 2)
+    assert lines[0] == f"Resuming match 1 of Tally after #2 {last.text}"  # the last step shown
     assert lines[1].startswith("#3 ")
     with Store.open(db_path) as again:
         assert [(m.id, m.status) for m in again.matches()] == [(1, "finished")]

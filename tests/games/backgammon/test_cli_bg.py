@@ -88,7 +88,7 @@ def test_a_batch_line_whose_game_is_over_gets_an_error_object(
     batch = tmp_path / "batch.txt"
     batch.write_text(f"{position} 6 5\n")
     code, out, _ = run(capsys, command, "plays", "--batch", str(batch))
-    assert code == 0
+    assert code == 1  # a script can tell that a line failed
     assert json.loads(out)["error"].startswith(f"Line 1: {sentence}")
 
 
@@ -134,8 +134,11 @@ def test_a_bad_batch_line_gets_an_error_object_and_the_batch_goes_on(
     batch = tmp_path / "positions.txt"
     lines = ["not-an-id 3 1", f"{OPENING_ID} 7 1", f"{OPENING_ID} 3", "", f"{OPENING_ID} 6 5"]
     batch.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    code, out, _ = run(capsys, "bg", "plays", "--batch", str(batch))
-    assert code == 0
+    code, out, err = run(capsys, "bg", "plays", "--batch", str(batch))
+    assert code == 1
+    assert err == (
+        "companion: 4 batch lines could not be answered; the JSON line of each says why.\n"
+    )
     answers = [json.loads(line) for line in out.splitlines()]
     assert len(answers) == 5  # one answer per input line, the blank one included
     for answer in answers[:4]:
@@ -172,7 +175,8 @@ def test_every_hostile_batch_line_gets_one_error_object_in_order(
     batch = tmp_path / "hostile.txt"
     batch.write_text("\n".join([*HOSTILE_LINES, f"{OPENING_ID} 3 1"]) + "\n", encoding="utf-8")
     code, out, err = run(capsys, "bg", "plays", "--batch", str(batch))
-    assert (code, err) == (0, "")
+    assert code == 1
+    assert err.startswith(f"companion: {len(HOSTILE_LINES)} batch lines could not be answered")
     answers = [json.loads(line) for line in out.splitlines()]
     assert len(answers) == len(HOSTILE_LINES) + 1
     for number, answer in enumerate(answers[:-1], start=1):
@@ -191,7 +195,7 @@ def test_batch_from_standard_input_survives_bytes_that_are_not_utf8() -> None:
         check=False,
         env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"},
     )
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 1, result.stderr
     first, second = (json.loads(line) for line in result.stdout.splitlines())
     assert set(first) == {"error"}
     assert len(second["plays"]) == 16
@@ -287,7 +291,9 @@ def test_multigam_plays_and_batch(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert out.splitlines() == ["1/2 1/3", "1/3 6/off", "1/4"]
     batch = tmp_path / "multigam.txt"
     batch.write_text(f"{position} 2 1\n", encoding="utf-8")
-    code, out, _ = run(capsys, "multigam", "plays", "--batch", str(batch))
+    code, out, err = run(capsys, "multigam", "plays", "--batch", str(batch))
+    assert (code, err) == (0, "")
     answer = json.loads(out)
     assert set(answer) == {"position", "dice", "plays"}
+    assert [play["notation"] for play in answer["plays"]] == ["1/2 1/3", "1/3 6/off", "1/4"]
     assert all(play["position"].startswith("1:") for play in answer["plays"])
