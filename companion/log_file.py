@@ -14,6 +14,7 @@ at all (not a database, or another program's) is refused and left untouched.
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import time
@@ -25,8 +26,35 @@ from pathlib import Path
 
 from companion.datadir import DB_NAME, ensure_writable_directory, move_aside
 from companion.errors import StoreError
+from companion.games.legacy_actions import upgrade_action_json
 
-MIGRATIONS: tuple[str, ...] = (
+
+def upgrade_logged_actions(db: sqlite3.Connection) -> None:
+    """Rewrite every logged action in the one JSON form of `companion.games.actions`.
+
+    A row that is not JSON is left as it is: replaying its match says so.
+    """
+    rows = db.execute(
+        "SELECT events.match_id, events.seq, matches.game, events.action FROM events"
+        " JOIN matches ON matches.id = events.match_id WHERE events.action IS NOT NULL"
+    ).fetchall()
+    for match_id, seq, game, text in rows:
+        try:
+            logged = json.loads(text)
+        except ValueError:
+            continue
+        upgraded = upgrade_action_json(game, logged)
+        if upgraded != logged:
+            db.execute(
+                "UPDATE events SET action = ? WHERE match_id = ? AND seq = ?",
+                (json.dumps(upgraded, separators=(",", ":")), match_id, seq),
+            )
+
+
+Migration = str | Callable[[sqlite3.Connection], None]
+"""A schema step: an SQL script, or a function that rewrites rows."""
+
+MIGRATIONS: tuple[Migration, ...] = (
     # 0 -> 1: matches, their events and the scores of each round.
     """
     CREATE TABLE matches (
@@ -60,6 +88,9 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (match_id, seq)
     );
     """,
+    # 1 -> 2: every game's actions in one JSON form (UNO's "type" tags and "seat" fields,
+    # Backgammon's checker steps, Yahtzee's dice "roll").
+    upgrade_logged_actions,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 TABLE_COLUMNS = {
@@ -355,8 +386,12 @@ def _migrate_once(db: sqlite3.Connection) -> int:
     try:
         version = int(db.execute("PRAGMA user_version").fetchone()[0])
         if version < SCHEMA_VERSION:
-            for statement in _statements(MIGRATIONS[version]):
-                db.execute(statement)
+            migration = MIGRATIONS[version]
+            if callable(migration):
+                migration(db)
+            else:
+                for statement in _statements(migration):
+                    db.execute(statement)
             version += 1
             db.execute(f"PRAGMA user_version = {version}")
         db.execute("COMMIT")

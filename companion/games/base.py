@@ -11,13 +11,19 @@ whoever drives the game (the table with `secrets`, a test with a seeded
 `random.Random`, a player tapping dice faces) produces an outcome and turns it
 into an ordinary action with `chance_action(outcome)`. That action is applied
 and logged like any other, so every game replays exactly from its actions.
+
+Actions themselves, of every game, are one kind of value with one JSON codec:
+`companion.games.actions`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, Self, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, Self, runtime_checkable
+
+if TYPE_CHECKING:
+    from companion.games.actions import ActionSet
 
 JSONValue = Any
 """A value made only of dict, list, str, int, float, bool and None."""
@@ -59,27 +65,6 @@ class ChanceRequest:
     sides: int = 6
     size: int = 0
     seats: tuple[int, ...] = field(default=())
-
-
-@runtime_checkable
-class Action(Protocol):
-    """One thing a player or chance does: a small immutable value.
-
-    `str(action)` is how the table shows it after the seat's name
-    ("Ana: 24/18 13/11*", "Ben: Red 7").
-
-    An action that may be said whoever's decision it is (calling or catching
-    a missed UNO) has an ``about_seat`` attribute: the seat its line names
-    ("Cleo: call UNO", "Dev: caught without UNO"); see `about_seat`.
-
-    An action that carries a chance outcome (dice, a shuffle, a spin result),
-    as `GameState.chance_action` makes it, has a true ``chance_outcome`` class
-    attribute; see `is_chance_action`.
-    """
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """The action as plain JSON, the form written to the event log."""
-        ...
 
 
 @runtime_checkable
@@ -167,8 +152,9 @@ class GameSpec:
     Raises RuleError for a bad player count or option, with a sentence.
     """
     state_from_json: Callable[[dict[str, JSONValue]], GameState]
-    action_from_json: Callable[[dict[str, JSONValue]], Any]
-    """Read back an action written by its `to_json`; raises RuleError on bad data."""
+    actions: ActionSet
+    """The game's actions by tag: `actions.from_json(data)` reads one back (RuleError on bad
+    data)."""
     uses_spinner: bool = False
     """The game asks for spins (UNO Tiki Twist): the table fits the spinner for it."""
 
@@ -215,23 +201,6 @@ def resolved_options(state: Any, given: dict[str, JSONValue]) -> dict[str, JSONV
     return dict(to_json()) if callable(to_json) else dict(given)
 
 
-def about_seat(action: Any) -> int | None:
-    """The seat an out-of-turn action names, or None for an ordinary action of the seat to move."""
-    seat = getattr(action, "about_seat", None)
-    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
-
-
-def action_text(action: Any, seat_name: Callable[[int], str]) -> str:
-    """How `action` reads on the scoresheet, with any seat it names named by `seat_name`.
-
-    An action that names a seat in its text ("pick seat 2") defines
-    ``describe(seat_name)``; its ``str()`` is the same text with plain seat
-    numbers. Other actions read as ``str(action)``.
-    """
-    describe = getattr(action, "describe", None)
-    return str(describe(seat_name)) if callable(describe) else str(action)
-
-
 class NamedSeats:
     """An engine that names the seats in its prompts and refusals (see `name_seats`).
 
@@ -267,16 +236,6 @@ def name_seats(state: Any, names: Sequence[str]) -> None:
     method = getattr(state, "name_seats", None)
     if callable(method):
         method(tuple(names))
-
-
-def is_chance_action(action: Any) -> bool:
-    """True for an action that carries a chance outcome rather than a player's decision.
-
-    The table takes such actions only as chance (from the tray, the spinner,
-    the dice entry or its own draw), never as a player's play: otherwise a
-    player could choose their own dice.
-    """
-    return getattr(action, "chance_outcome", False) is True
 
 
 def accepted_chance(state: Any) -> ChanceRequest | None:

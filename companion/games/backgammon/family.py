@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games.actions import by_seat
 from companion.games.backgammon.actions import (
     CheckerStep,
     DiceThrow,
@@ -157,9 +158,9 @@ class FamilyGame(NamedSeats):
         if self.phase is Phase.MOVE:
             if not self.steps:
                 return [self._play_action(play) for play in self.legal_plays()]
-            return [*(self.step_action(s) for s in self.legal_steps()), UndoStep()]
+            return [*(self.step_action(s) for s in self.legal_steps()), UndoStep(seat=self.player)]
         if self.phase in (Phase.DECIDE, Phase.DOUBLED):
-            return self._decision_actions()
+            return by_seat(self._decision_actions(), self.to_move)
         return []
 
     def apply(self, action: Any) -> None:
@@ -444,11 +445,12 @@ class FamilyGame(NamedSeats):
         }[self.phase]
 
     def _play_action(self, play: Play) -> TurnPlay:
-        return TurnPlay(tuple(play.steps), writer=Writer(self.geometry, self.player))
+        writer = Writer(self.geometry, self.player)
+        return TurnPlay(tuple(play.steps), writer=writer, seat=self.player)
 
     def step_action(self, step: Step) -> CheckerStep:
         """The action that makes one of `legal_steps()`, shown in notation."""
-        return CheckerStep(step, writer=Writer(self.geometry, self.player))
+        return CheckerStep(step, writer=Writer(self.geometry, self.player), seat=self.player)
 
     # ----- hooks for the games -----
 

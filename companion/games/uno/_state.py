@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, ClassVar, Self
 
+from companion.games.actions import ActionSet
 from companion.games.base import JSONValue, NamedSeats, Note, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno.cards import Card, Colour, Kind
@@ -55,7 +56,7 @@ class MatchState(NamedSeats):
     max_players: ClassVar[int] = 10
     builtin_decks: ClassVar[tuple[str, ...]] = ("classic108", "classic112")
     options_type: ClassVar[type[ClassicOptions]] = ClassicOptions
-    action_types: ClassVar[dict[str, Any]] = act.ACTION_TYPES
+    action_types: ClassVar[ActionSet] = act.CLASSIC_ACTIONS
     points_table: ClassVar[PointsTable] = CLASSIC_POINTS
     """The game's card points; a match scores with `round_points_table` (D-U1 applied)."""
     dealer_role: ClassVar[str] = "deals"

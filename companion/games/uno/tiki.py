@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from companion.games.actions import ActionSet
 from companion.games.base import ChanceRequest, JSONValue, RuleError, spin_seats
 from companion.games.uno import tiki_actions as tact
 from companion.games.uno._state import cards_from_json, cards_text, cards_to_json
@@ -53,7 +54,7 @@ class TikiTwist(TikiDiscards):
     title: ClassVar[str] = "UNO Tiki Twist"
     builtin_decks: ClassVar[tuple[str, ...]] = ("tiki112",)
     options_type: ClassVar[type[ClassicOptions]] = TikiOptions
-    action_types: ClassVar[dict[str, Any]] = tact.TIKI_ACTION_TYPES
+    action_types: ClassVar[ActionSet] = tact.TIKI_ACTIONS
     points_table = TIKI_POINTS
     plays_tiki_faces = True
     catch_phases = ClassicUno.catch_phases | {"pick_seat", "tiki_discard", "tiki_discard_all"}
@@ -254,13 +255,13 @@ class TikiTwist(TikiDiscards):
     def _apply_pick_seat(self, action: tact.PickSeat) -> None:
         if self.phase != "pick_seat" or self.tiki is None:
             raise self._not_now("pick a seat")
-        if action.seat not in self.tiki["seats"]:
+        if action.picked not in self.tiki["seats"]:
             first, second = self.tiki["seats"]
             raise RuleError(
                 f"The idol stopped between {self.seat_name(first)} and {self.seat_name(second)}:"
                 " pick one of them."
             )
-        self._resolve(action.seat)
+        self._resolve(action.picked)
 
     def _resolve(self, target: int) -> None:
         """The chosen player performs the active face's action (or plays next, D-U4)."""
@@ -319,7 +320,7 @@ class TikiTwist(TikiDiscards):
     def _legal_turn(self) -> list[Any]:
         plays = super()._legal_turn()
         if self.go_to and not self.referee and len(plays) > 1:
-            plays = [play for play in plays if play.type != "draw"]
+            plays = [play for play in plays if play.tag != "draw"]
         return plays
 
     def _legal_pick_seat(self) -> list[Any]:

@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from companion.games.base import GameSpec, JSONValue
 from companion.games.yahtzee.actions import (
+    YAHTZEE_ACTIONS,
     ChooseTarget,
     Claim,
+    DiceThrow,
     InvalidRoll,
     MoveOn,
     PlaceTile,
-    Roll,
     RollAgain,
     Stay,
     Stop,
     YahtzeeAction,
-    action_from_json,
 )
 from companion.games.yahtzee.options import (
     FinalTies,
@@ -52,14 +52,16 @@ GAME_SPECS = (
         max_players=4,
         new=new_game,
         state_from_json=YahtzeeState.from_json,
-        action_from_json=action_from_json,
+        actions=YAHTZEE_ACTIONS,
     ),
 )
 
 __all__ = [
     "GAME_SPECS",
+    "YAHTZEE_ACTIONS",
     "ChooseTarget",
     "Claim",
+    "DiceThrow",
     "FinalTies",
     "InvalidRoll",
     "Landing",
@@ -67,7 +69,6 @@ __all__ = [
     "NewTilePlacement",
     "Phase",
     "PlaceTile",
-    "Roll",
     "RollAgain",
     "RollOffTies",
     "Stay",
@@ -77,6 +78,5 @@ __all__ = [
     "YahtzeeAction",
     "YahtzeeOptions",
     "YahtzeeState",
-    "action_from_json",
     "new_game",
 ]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
+from companion.games.actions import by_seat
 from companion.games.base import (
     INVALID_ROLL,
     ChanceRequest,
@@ -27,10 +28,10 @@ from companion.games.yahtzee import turn
 from companion.games.yahtzee.actions import (
     ChooseTarget,
     Claim,
+    DiceThrow,
     InvalidRoll,
     MoveOn,
     PlaceTile,
-    Roll,
     RollAgain,
     Stay,
     Stop,
@@ -194,8 +195,8 @@ class YahtzeeState(NamedSeats):
             )
         return None
 
-    def chance_action(self, outcome: Any) -> Roll | InvalidRoll:
-        """The `Roll` action for dice showing `outcome`; `InvalidRoll` for `INVALID_ROLL`.
+    def chance_action(self, outcome: Any) -> DiceThrow | InvalidRoll:
+        """The `DiceThrow` action for dice showing `outcome`; `InvalidRoll` for `INVALID_ROLL`.
 
         A cocked or escaped roll is thrown again: it changes nothing and does
         not count as one of the three rolls.
@@ -209,10 +210,14 @@ class YahtzeeState(NamedSeats):
         if outcome == INVALID_ROLL:
             return InvalidRoll()
         _check_dice(request, outcome)
-        return Roll(tuple(outcome))
+        return DiceThrow(tuple(outcome))
 
     def legal_actions(self) -> list[YahtzeeAction]:
-        """Every choice the player to move has; empty while dice are needed or once over."""
+        """Every choice the player to move has, taken by that seat; empty while dice are
+        needed or once over."""
+        return by_seat(self._choices(), self.to_move)
+
+    def _choices(self) -> list[YahtzeeAction]:
         if self.to_move is None:
             return []
         if self.phase is Phase.OWN_TILE:
@@ -233,14 +238,14 @@ class YahtzeeState(NamedSeats):
     # -- changing the table -------------------------------------------------
 
     def apply(self, action: Any) -> None:
-        """Apply a player's choice or a `Roll` of the dice asked for.
+        """Apply a player's choice or a `DiceThrow` of the dice asked for.
 
         Raises:
             RuleError: the action is not allowed now; nothing changed.
         """
         if self.phase is Phase.OVER:
             raise RuleError("The game is over: start a new one to play again.")
-        if isinstance(action, Roll):
+        if isinstance(action, DiceThrow):
             self._check_roll(action)
         elif isinstance(action, InvalidRoll):
             if self.chance() is None:
@@ -266,7 +271,7 @@ class YahtzeeState(NamedSeats):
         """
         return list(self.narrated)
 
-    def _check_roll(self, action: Roll) -> None:
+    def _check_roll(self, action: DiceThrow) -> None:
         request = self.chance()
         if request is None:
             raise RuleError(f"No dice are needed now: {self._expecting()}.")
@@ -289,7 +294,7 @@ class YahtzeeState(NamedSeats):
         return action in self.legal_actions()
 
     def _apply_checked(self, action: YahtzeeAction) -> None:
-        if isinstance(action, Roll):
+        if isinstance(action, DiceThrow):
             self._apply_roll(action.values)
         elif isinstance(action, InvalidRoll):
             roller = self.roll_off.next_seat if self.phase is Phase.ROLL_OFF else self.current

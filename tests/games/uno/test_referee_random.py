@@ -24,6 +24,6 @@ def test_referee_accepts_every_listed_entry_to_the_end_of_a_match(
     state = new_referee(game, players)
     actions = play_random(state, random.Random(seed))
     assert state.is_over and state.winners()
-    assert {a.type for a in actions} >= {"choose_dealer", "turn_up", "count_hand"}
+    assert {a.tag for a in actions} >= {"choose_dealer", "turn_up", "count_hand"}
     replayed = game.replay(players, state.options.to_json(), [a.to_json() for a in actions])
     assert replayed.to_json() == state.to_json()

@@ -135,7 +135,7 @@ def test_a_match_restored_from_json_plays_on_exactly_like_the_unsaved_one(
         # next_random_action's own choice, without listing the actions twice
         action = next_random_action(state, rng) if request else rng.choice(actions)
         state.apply(action)
-        restored.apply(spec.action_from_json(json.loads(json.dumps(action.to_json()))))
+        restored.apply(spec.actions.from_json(json.loads(json.dumps(action.to_json()))))
     assert restored.is_over
     assert restored.scores() == state.scores() and restored.winners() == state.winners()
     assert restored.to_json() == state.to_json()
@@ -153,7 +153,7 @@ def test_replay_reproduces_the_state(game: str, seed: int) -> None:
     events = json.loads(json.dumps([action.to_json() for action in state.history]))
     replayed = spec.new(players, options)
     for event in events:
-        replayed.apply(spec.action_from_json(event))
+        replayed.apply(spec.actions.from_json(event))
     assert replayed.to_json() == state.to_json()
 
 
