@@ -181,7 +181,8 @@ def _field_forms(cls: type[Action]) -> tuple[_FieldForm, ...]:
         return known
     hints = typing.get_type_hints(cls)
     forms = []
-    for item in dataclasses.fields(cls):
+    # The seat (keyword-only, from the base) is written after the action's own fields.
+    for item in sorted(dataclasses.fields(cls), key=lambda item: item.kw_only is True):
         if item.metadata.get(_JSON, True) is False:
             continue
         missing = item.default is dataclasses.MISSING

@@ -337,4 +337,4 @@ def test_a_duo_referee_following_a_match_enters_the_cut_as_the_first_drafter() -
 
 def referee_legal_cuts(seat: int) -> list[object]:
     cuts = new_referee(DuoUno, 2).legal_actions()
-    return [cut for cut in cuts if getattr(cut, "seat", None) == seat]
+    return [cut for cut in cuts if isinstance(cut, act.ChooseDealer) and cut.dealer == seat]
