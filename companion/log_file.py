@@ -14,6 +14,7 @@ at all (not a database, or another program's) is refused and left untouched.
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import time
@@ -25,10 +26,37 @@ from pathlib import Path
 
 from companion.datadir import DB_NAME, ensure_writable_directory, move_aside
 from companion.errors import StoreError
+from companion.games.legacy_actions import upgrade_action_json
 from companion.log_salvage import copy_readable_matches
 from companion.user_files import what_it_is
 
-MIGRATIONS: tuple[str, ...] = (
+
+def upgrade_logged_actions(db: sqlite3.Connection) -> None:
+    """Rewrite every logged action in the one JSON form of `companion.games.actions`.
+
+    A row that is not JSON is left as it is: replaying its match says so.
+    """
+    rows = db.execute(
+        "SELECT events.match_id, events.seq, matches.game, events.action FROM events"
+        " JOIN matches ON matches.id = events.match_id WHERE events.action IS NOT NULL"
+    ).fetchall()
+    for match_id, seq, game, text in rows:
+        try:
+            logged = json.loads(text)
+        except ValueError:
+            continue
+        upgraded = upgrade_action_json(game, logged)
+        if upgraded != logged:
+            db.execute(
+                "UPDATE events SET action = ? WHERE match_id = ? AND seq = ?",
+                (json.dumps(upgraded, separators=(",", ":")), match_id, seq),
+            )
+
+
+Migration = str | Callable[[sqlite3.Connection], None]
+"""A schema step: an SQL script, or a function that rewrites rows."""
+
+MIGRATIONS: tuple[Migration, ...] = (
     # 0 -> 1: matches, their events and the scores of each round.
     """
     CREATE TABLE matches (
@@ -62,6 +90,9 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (match_id, seq)
     );
     """,
+    # 1 -> 2: every game's actions in one JSON form (UNO's "type" tags and "seat" fields,
+    # Backgammon's checker steps, Yahtzee's dice "roll").
+    upgrade_logged_actions,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 TABLE_COLUMNS = {
@@ -152,7 +183,7 @@ def open_for_writing(
             f" {moved.name} and the companion starts with an empty log."
         )
         return connection, [notice]
-    kept = copy_readable_matches(moved, connection)
+    kept = _keep_readable_matches(moved, connection)
     return connection, [
         f"The match log {path} was damaged: {_kept_sentence(kept)} The damaged file was moved"
         f" to {moved}; look at it with: sqlite3 {moved}"
@@ -230,11 +261,10 @@ def _readable_part(path: Path) -> ReadConnection:
     """A damaged log's matches that can still be read whole, copied into memory."""
     memory = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
     memory.row_factory = sqlite3.Row
-    for script in MIGRATIONS:
-        for statement in _statements(script):
-            memory.execute(statement)
+    for migration in MIGRATIONS:
+        _run_migration(memory, migration)
     memory.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-    kept = copy_readable_matches(path, memory)
+    kept = _keep_readable_matches(path, memory)
     shown = (
         "no match could be read whole"
         if not kept
@@ -429,8 +459,7 @@ def _migrate_once(db: sqlite3.Connection) -> int:
     try:
         version = int(db.execute("PRAGMA user_version").fetchone()[0])
         if version < SCHEMA_VERSION:
-            for statement in _statements(MIGRATIONS[version]):
-                db.execute(statement)
+            _run_migration(db, MIGRATIONS[version])
             version += 1
             db.execute(f"PRAGMA user_version = {version}")
         db.execute("COMMIT")
@@ -439,6 +468,25 @@ def _migrate_once(db: sqlite3.Connection) -> int:
             db.execute("ROLLBACK")
         raise
     return version
+
+
+def _run_migration(db: sqlite3.Connection, migration: Migration) -> None:
+    """One schema step: its SQL statements, or its function that rewrites rows."""
+    if callable(migration):
+        migration(db)
+    else:
+        for statement in _statements(migration):
+            db.execute(statement)
+
+
+def _keep_readable_matches(damaged: Path, db: sqlite3.Connection) -> list[int]:
+    """Copy the matches of a damaged log that can be read whole into `db`, in today's form.
+
+    The damaged file may be of an older schema: its actions are upgraded once copied.
+    """
+    kept = copy_readable_matches(damaged, db)
+    upgrade_logged_actions(db)
+    return kept
 
 
 def _statements(script: str) -> list[str]:

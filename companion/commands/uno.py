@@ -24,7 +24,8 @@ from companion.commands._arguments import seed_argument
 from companion.decks import fitting_deck_options
 from companion.errors import CompanionError
 from companion.games.autoplay import random_actions
-from companion.games.base import GameSpec, GameState, RuleError, about_seat
+from companion.games.base import GameSpec, GameState, RuleError
+from companion.games.chance_actions import Shuffle
 from companion.games.registry import game_spec, game_specs
 
 UNO_GAMES = ("classic", "tiki", "duo")
@@ -168,12 +169,12 @@ def _print_log(spec: GameSpec, state: Any, rng: random.Random, out: TextIO, seed
     rounds_seen = 0
     start_seen: list[Any] = []
     for seat, chance_kind, action in _logged_actions(state, rng):
-        named = about_seat(action)  # said out of turn: the line names that seat
+        named = action.about_seat  # said out of turn: the line names that seat
         if named is not None:
             print(f"  seat {named}: {action}", file=out)
         elif seat is not None:
             print(f"  seat {seat}: {action}", file=out)
-        elif chance_kind is not None and action.type != "shuffle":
+        elif chance_kind is not None and not isinstance(action, Shuffle):
             print(f"  {chance_kind}: {action}", file=out)
         if state.start_cards and state.start_cards != start_seen:
             start_seen = list(state.start_cards)

@@ -26,7 +26,7 @@ from companion.commands._arguments import seed_argument
 from companion.errors import CompanionError
 from companion.games.autoplay import random_actions
 from companion.games.base import JSONValue, RuleError
-from companion.games.yahtzee import Roll, RollAgain, Stop, YahtzeeState, new_game
+from companion.games.yahtzee import DiceThrow, RollAgain, Stop, YahtzeeState, new_game
 from companion.games.yahtzee.turn import player_name
 
 
@@ -132,7 +132,7 @@ def simulation_json(
 def _shows_choice(action: Any, notes: list[str], chooser: int | None) -> bool:
     """True when the log needs a line for a player's choice: dice are not choices, and a
     choice the game already narrates ("Player 2 goes for Fives.") is not printed twice."""
-    if isinstance(action, Roll) or chooser is None:
+    if isinstance(action, DiceThrow) or chooser is None:
         return False
     narrated = bool(notes) and notes[0].startswith(f"{player_name(chooser)} ")
     return isinstance(action, RollAgain | Stop) or not narrated

@@ -11,6 +11,9 @@ whoever drives the game (the table with `secrets`, a test with a seeded
 `random.Random`, a player tapping dice faces) produces an outcome and turns it
 into an ordinary action with `chance_action(outcome)`. That action is applied
 and logged like any other, so every game replays exactly from its actions.
+
+Actions themselves, of every game, are one kind of value with one JSON codec:
+`companion.games.actions`.
 """
 
 from __future__ import annotations
@@ -18,7 +21,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, Protocol, Self, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, Self, TypeVar
+
+if TYPE_CHECKING:
+    from companion.games.actions import Action, ActionSet
 
 JSONValue = Any
 """A value made only of dict, list, str, int, float, bool and None."""
@@ -60,27 +66,6 @@ class ChanceRequest:
     sides: int = 6
     size: int = 0
     seats: tuple[int, ...] = field(default=())
-
-
-@runtime_checkable
-class Action(Protocol):
-    """One thing a player or chance does: a small immutable value.
-
-    `str(action)` is how the table shows it after the seat's name
-    ("Ana: 24/18 13/11*", "Ben: Red 7").
-
-    An action that may be said whoever's decision it is (calling or catching
-    a missed UNO) has an ``about_seat`` attribute: the seat its line names
-    ("Cleo: call UNO", "Dev: caught without UNO"); see `about_seat`.
-
-    An action that carries a chance outcome (dice, a shuffle, a spin result),
-    as `GameState.chance_action` makes it, has a true ``chance_outcome`` class
-    attribute; see `is_chance_action`.
-    """
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """The action as plain JSON, the form written to the event log."""
-        ...
 
 
 class RuleOptions(Protocol):
@@ -242,8 +227,9 @@ class GameSpec:
     Raises RuleError for a bad player count or option, with a sentence.
     """
     state_from_json: Callable[[dict[str, JSONValue]], GameState[RuleOptions]]
-    action_from_json: Callable[[dict[str, JSONValue]], Any]
-    """Read back an action written by its `to_json`; raises RuleError on bad data."""
+    actions: ActionSet
+    """The game's actions by tag: `actions.from_json(data)` reads one back (RuleError on bad
+    data)."""
     uses_spinner: bool = False
     """The game asks for spins (UNO Tiki Twist): the table fits the spinner for it."""
 
@@ -263,33 +249,6 @@ class Note:
     def render(self, seat_name: Callable[[int], str]) -> str:
         """The sentence with each seat named by `seat_name`."""
         return self.text.format(*(seat_name(seat) for seat in self.seats))
-
-
-def about_seat(action: Any) -> int | None:
-    """The seat an out-of-turn action names, or None for an ordinary action of the seat to move."""
-    seat = getattr(action, "about_seat", None)
-    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
-
-
-def action_text(action: Any, seat_name: Callable[[int], str]) -> str:
-    """How `action` reads on the scoresheet, with any seat it names named by `seat_name`.
-
-    An action that names a seat in its text ("pick seat 2") defines
-    ``describe(seat_name)``; its ``str()`` is the same text with plain seat
-    numbers. Other actions read as ``str(action)``.
-    """
-    describe = getattr(action, "describe", None)
-    return str(describe(seat_name)) if callable(describe) else str(action)
-
-
-def is_chance_action(action: Any) -> bool:
-    """True for an action that carries a chance outcome rather than a player's decision.
-
-    The table takes such actions only as chance (from the tray, the spinner,
-    the dice entry or its own draw), never as a player's play: otherwise a
-    player could choose their own dice.
-    """
-    return getattr(action, "chance_outcome", False) is True
 
 
 def spin_seats(outcome: Any) -> tuple[int, ...] | None:

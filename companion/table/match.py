@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.games.actions import Action, action_to_json
 from companion.games.base import (
     INVALID_ROLL,
     ChanceRequest,
@@ -32,10 +33,7 @@ from companion.games.base import (
     JSONValue,
     RuleError,
     RuleOptions,
-    about_seat,
-    action_text,
     check_outcome,
-    is_chance_action,
 )
 from companion.records import AppliedEvent, Event, Player
 from companion.table.chance import ChanceSource, checked_outcome, request_to_json
@@ -89,7 +87,7 @@ def plain_json(value: Any) -> Any:
     """
     try:
         return json.loads(json.dumps(value))
-    except (TypeError, ValueError) as error:
+    except (TypeError, ValueError, RecursionError) as error:
         raise RuleError(f"That cannot be written to the log: {error}.") from None
 
 
@@ -191,13 +189,13 @@ class RunningMatch:
         to_move = self.state.to_move
         if seat is not None and not 0 <= seat < len(self.players):
             raise RuleError(f"There is no seat {seat} at this table.")
-        action_json = plain_json(action.to_json() if hasattr(action, "to_json") else action)
+        action_json = plain_json(action_to_json(action) if isinstance(action, Action) else action)
         if not isinstance(action_json, dict):
             raise RuleError("An action is written as a JSON object; use one from the legal plays.")
         parsed = self._parse_action(action_json)
-        if is_chance_action(parsed):
+        if parsed.is_chance:
             raise RuleError(CHANCE_AS_PLAY)
-        named = about_seat(parsed)
+        named = parsed.about_seat
         if named is None and seat is not None and to_move is not None and seat != to_move:
             raise RuleError(
                 f"It is {self.seat_name(to_move)}'s turn, not {self.seat_name(seat)}'s."
@@ -209,7 +207,7 @@ class RunningMatch:
         # as cards, moves or verb phrases, and a scoresheet line reads well with all three.
         # An out-of-turn action ("Dev: call UNO") names its own seat.
         acting = to_move if named is None else named
-        text = f"{self.seat_name(acting)}: {action_text(parsed, self.seat_name)}"
+        text = f"{self.seat_name(acting)}: {parsed.describe(self.seat_name)}"
         return self._record("play", acting, action_json, {}, text, now)
 
     def supply(self, outcome: Any, source: str, for_seq: int | None, now: str) -> AppliedEvent:
@@ -339,7 +337,7 @@ class RunningMatch:
         self, request: ChanceRequest, outcome: Any, source: str, reused: bool, now: str
     ) -> AppliedEvent:
         action = self.state.chance_action(outcome)
-        action_json = plain_json(action.to_json())
+        action_json = plain_json(action_to_json(action))
         self.state.apply(action)
         if source == "table":
             self._follow_draw(reused)
@@ -385,16 +383,11 @@ class RunningMatch:
             return f"{subject} points at {self.seat_name(seats[0])}"
         return f"{subject} stops between {self.seat_name(seats[0])} and {self.seat_name(seats[1])}"
 
-    def _parse_action(self, action_json: dict[str, JSONValue]) -> Any:
+    def _parse_action(self, action_json: dict[str, JSONValue]) -> Action:
         try:
-            return self.spec.action_from_json(action_json)
-        except RuleError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-            raise RuleError(
-                f"That is not an action of {self.spec.title} ({error!r});"
-                " use one of the legal plays."
-            ) from None
+            return self.spec.actions.from_json(action_json)
+        except RuleError as error:
+            raise RuleError(f"{error} Use one of the legal plays.") from None
 
     def _rebuild(self, events: Sequence[Event]) -> GameState[RuleOptions]:
         state = self.spec.new(len(self.players), dict(self.options))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.closing import ClosesItself
+from companion.games.actions import Action
 from companion.games.base import ChanceRequest
 from companion.records import Player
 
@@ -42,8 +43,12 @@ class TableSnapshot:
     last_event: str
     """What happened last, in words: "Ana: Red 7"."""
     can_undo: bool
-    legal_actions: tuple[Any, ...] = ()
-    """Every action the player to move may take now (what a screen highlights)."""
+    legal_actions: tuple[Action, ...] = ()
+    """Every action the player to move may take now (what a screen highlights).
+
+    Each carries its `seat` and says itself with `describe(seat_name)`; its JSON
+    (`action_to_json`) reads back exactly with `action_from_json(game, ...)`.
+    """
 
     def state(self) -> dict[str, Any]:
         """A fresh copy of the engine state as plain JSON."""

@@ -374,7 +374,7 @@ def test_the_table_spins_with_it_and_the_pointer_shows_the_logged_seat(
             NewMatch("tally", default_players(3), {"target": 30}),
             DrawChance(),
             SupplyChance([1], source="dice tray"),
-            PlayAction({"kind": "spin"}),
+            PlayAction({"action": "spin"}),
         ):
             assert table.post(command).result(timeout=WAIT_S).applied
         outcome = table.post(DrawChance()).result(timeout=WAIT_S)

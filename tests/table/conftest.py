@@ -73,7 +73,7 @@ def rebuild_from_scratch(
             standing.append(event)
     state = spec.new(players, dict(options))
     for event in standing:
-        state.apply(spec.action_from_json(event.action or {}))
+        state.apply(spec.actions.from_json(event.action or {}))
     return canonical_json(state)
 
 

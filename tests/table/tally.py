@@ -7,17 +7,18 @@ scored from a spin and what an added die brought. Two deliberately buggy engine
 moves let tests check that the table survives engine bugs: "crash" changes
 the state and then raises a non-rule error; "jam" is applied cleanly but
 leaves a state that cannot be described: its legal actions raise an error
-(value None), or its legal actions or its scores raise a RuleError (value
+(what None), or its legal actions or its scores raise a RuleError (what
 "moves" or "scores"), which no engine may do for a state it has reached.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.games.actions import Action, ActionSet
 from companion.games.base import (
     INVALID_ROLL,
     ChanceRequest,
@@ -27,30 +28,52 @@ from companion.games.base import (
     RuleError,
     check_outcome,
 )
+from companion.games.chance_actions import DiceThrow, InvalidRoll, Shuffle, SpinResult
 
 
 @dataclass(frozen=True)
-class Move:
-    kind: str  # "add", "spin", "cheer", "crash", "jam", "dice", "shuffle", "spun"
-    value: Any = None
+class Add(Action, tag="add"):
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        return "add the die"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "value": self.value}
+
+@dataclass(frozen=True)
+class Spin(Action, tag="spin"):
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        return "spin"
+
+
+@dataclass(frozen=True)
+class Cheer(Action, tag="cheer"):
+    """A cheer may be given by anyone, whoever's turn it is, and names the cheered seat."""
+
+    cheered: int
 
     @property
-    def chance_outcome(self) -> bool:
-        """Dice, a shuffle and a spin result are chance, never a player's play."""
-        return self.kind in ("dice", "shuffle", "spun")
+    def about_seat(self) -> int:
+        return self.cheered
 
-    @property
-    def about_seat(self) -> int | None:
-        """A cheer may be given by anyone, whoever's turn it is, and names the cheered seat."""
-        return int(self.value) if self.kind == "cheer" else None
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        return "cheered"
 
-    def __str__(self) -> str:
-        names = {"add": "add the die", "spin": "spin", "crash": "crash", "jam": "jam"}
-        names["cheer"] = "cheered"
-        return names.get(self.kind, f"{self.kind} {self.value}")
+
+@dataclass(frozen=True)
+class Crash(Action, tag="crash"):
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        return "crash"
+
+
+@dataclass(frozen=True)
+class Jam(Action, tag="jam"):
+    what: str | None = None
+
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        return "jam"
+
+
+TALLY_ACTIONS = ActionSet(
+    "Tally", (Shuffle, DiceThrow, InvalidRoll, SpinResult, Add, Spin, Cheer, Crash, Jam)
+)
 
 
 @dataclass(frozen=True)
@@ -102,39 +125,40 @@ class TallyState(GameState[TallyOptions]):
             return ChanceRequest("dice", "Roll the die.", dice=1)
         return None
 
-    def chance_action(self, outcome: Any) -> Move:
+    def chance_action(self, outcome: Any) -> Action:
         request = self.chance()
         if request is None:
             raise RuleError("No chance is needed now.")
         check_outcome(request, outcome)
         if outcome == INVALID_ROLL:
-            return Move("dice", INVALID_ROLL)  # a cocked roll: roll again, nothing changes
-        kind = {"shuffle": "shuffle", "spin": "spun", "dice": "dice"}[request.kind]
-        value = outcome if isinstance(outcome, int) else list(outcome)
-        return Move(kind, value)
+            return InvalidRoll()  # a cocked roll: roll again, nothing changes
+        if request.kind == "shuffle":
+            return Shuffle(tuple(outcome))
+        if request.kind == "dice":
+            return DiceThrow(tuple(outcome))
+        return SpinResult((outcome,) if isinstance(outcome, int) else tuple(outcome))
 
-    def legal_actions(self) -> list[Move]:
+    def legal_actions(self) -> list[Action]:
         if self.jammed == "moves":
             raise RuleError("the engine lost its moves")
         if self.jammed:
             raise RuntimeError("the engine lost its moves")
         if self.is_over or self.chance() is not None:
             return []
-        return [Move("add"), Move("spin")]
+        return [Add(seat=self.turn), Spin(seat=self.turn)]
 
-    def apply(self, action: Move) -> None:
+    def apply(self, action: Action) -> None:
         self.notes = []
         request = self.chance()
-        if action.kind in ("dice", "shuffle", "spun"):
-            if request is None or self.chance_action(action.value) != action:
-                raise RuleError(f"That {action.kind} is not what chance needs now.")
-            if action.kind == "shuffle":
-                self.deck = list(action.value)
-            elif action.kind == "dice":
-                if action.value != INVALID_ROLL:
-                    self.die = action.value[0]
-            else:
-                seat = action.value if isinstance(action.value, int) else action.value[0]
+        if action.is_chance:
+            if request is None or not self._fits(request, action):
+                raise RuleError(f"That {action.tag} is not what chance needs now.")
+            if isinstance(action, Shuffle):
+                self.deck = list(action.order)
+            elif isinstance(action, DiceThrow):
+                self.die = action.values[0]
+            elif isinstance(action, SpinResult):
+                seat = action.seats[0]
                 self.scores_[seat] += 1
                 self.notes.append(Note("{0} scores a point from {1}'s spin.", (seat, self.turn)))
                 self._next_turn()
@@ -143,21 +167,27 @@ class TallyState(GameState[TallyOptions]):
             raise RuleError("The game is over.")
         if request is not None:
             raise RuleError(f"{request.prompt[:-1]} first.")
-        if action.kind == "cheer":
-            if not 0 <= int(action.value) < self.players:
-                raise RuleError(f"There is no seat {action.value} to cheer.")
-        elif action.kind == "add":
+        if isinstance(action, Cheer):
+            if not 0 <= action.cheered < self.players:
+                raise RuleError(f"There is no seat {action.cheered} to cheer.")
+        elif isinstance(action, Add):
             self.scores_[self.turn] += self.die or 0
             self._next_turn()
-        elif action.kind == "spin":
+        elif isinstance(action, Spin):
             self.spinning = True
-        elif action.kind == "crash":
+        elif isinstance(action, Crash):
             self.scores_[self.turn] += 100
             raise ZeroDivisionError("the engine fell over")
-        elif action.kind == "jam":
-            self.jammed = action.value or "anything"
+        elif isinstance(action, Jam):
+            self.jammed = action.what or "anything"
         else:
-            raise RuleError(f"Tally has no move called {action.kind}.")
+            raise RuleError(f"Tally has no move called {action.tag}.")
+
+    @staticmethod
+    def _fits(request: ChanceRequest, action: Action) -> bool:
+        """A chance action of the kind asked for (the outcome itself is checked on the way in)."""
+        wanted = {"shuffle": (Shuffle,), "dice": (DiceThrow, InvalidRoll), "spin": (SpinResult,)}
+        return isinstance(action, wanted[request.kind])
 
     def _next_turn(self) -> None:
         self.die = None
@@ -209,12 +239,6 @@ def new_tally(players: int, options: dict[str, Any]) -> TallyState:
     return TallyState(players=players, target=target, scores_=[0] * players)
 
 
-def move_from_json(data: dict[str, Any]) -> Move:
-    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-        raise RuleError("A Tally move has a kind.")
-    return Move(data["kind"], data.get("value"))
-
-
 TALLY = GameSpec(
     name="tally",
     title="Tally",
@@ -222,7 +246,7 @@ TALLY = GameSpec(
     max_players=4,
     new=new_tally,
     state_from_json=TallyState.from_json,
-    action_from_json=move_from_json,
+    actions=TALLY_ACTIONS,
 )
 
 

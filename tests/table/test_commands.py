@@ -197,7 +197,7 @@ def test_history_shows_times_in_the_tables_local_time(
         table.post(NewMatch("tally", default_players(2), {"target": 1})).result(timeout=10)
         table.post(DrawChance()).result(timeout=10)
         table.post(DrawChance()).result(timeout=10)
-        assert table.post(PlayAction({"kind": "add"})).result(timeout=10).applied
+        assert table.post(PlayAction({"action": "add"})).result(timeout=10).applied
     store.close()
     assert main(["history", "--db", str(db_path)]) == 0
     (line,) = capsys.readouterr().out.splitlines()

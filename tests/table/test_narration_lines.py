@@ -26,7 +26,7 @@ def test_the_line_appends_the_narration_with_the_players_names(store: Store) -> 
     with open_table(store) as table:
         apply(table, NewMatch("tally", default_players(3), {}))
         apply(table, SupplyChance([0, 1, 2, 3, 4], source="touch"))
-        apply(table, SupplyChance([4], source="dice tray"), PlayAction({"kind": "spin"}))
+        apply(table, SupplyChance([4], source="dice tray"), PlayAction({"action": "spin"}))
         outcome = table.post(SupplyChance(2, source="touch")).result(timeout=10)
     assert outcome.text == "The touchscreen points at Cleo. Cleo scores a point from Ana's spin."
     assert store.events(1)[-1].text == outcome.text
@@ -36,7 +36,7 @@ def test_a_match_won_by_what_an_action_caused_tells_it_then_the_winner(store: St
     with open_table(store) as table:
         apply(table, NewMatch("tally", default_players(2), {"target": 1}))
         apply(table, SupplyChance([0, 1, 2, 3, 4], source="touch"))
-        apply(table, SupplyChance([4], source="dice tray"), PlayAction({"kind": "spin"}))
+        apply(table, SupplyChance([4], source="dice tray"), PlayAction({"action": "spin"}))
         outcome = table.post(SupplyChance(1, source="touch")).result(timeout=10)
     assert outcome.text == (
         "The touchscreen points at Ben. Ben scores a point from Ana's spin. Ben won the match"
@@ -48,7 +48,7 @@ def test_an_action_that_caused_nothing_keeps_its_plain_line(store: Store) -> Non
         apply(table, NewMatch("tally", default_players(2), {}))
         apply(table, SupplyChance([0, 1, 2, 3, 4], source="touch"))
         apply(table, SupplyChance([4], source="dice tray"))
-        outcome = table.post(PlayAction({"kind": "add"})).result(timeout=10)
+        outcome = table.post(PlayAction({"action": "add"})).result(timeout=10)
     assert outcome.text == "Ana: add the die"
 
 

@@ -16,9 +16,9 @@ from tests.table.tally import TALLY
 COMMANDS = st.sampled_from(
     [
         DrawChance(),
-        PlayAction({"kind": "add"}),
-        PlayAction({"kind": "spin"}),
-        PlayAction({"kind": "add"}, seat=1),
+        PlayAction({"action": "add"}),
+        PlayAction({"action": "spin"}),
+        PlayAction({"action": "add"}, seat=1),
         SupplyChance([6], source="dice tray"),
         SupplyChance([1, 2], source="dice tray"),
         Undo(),

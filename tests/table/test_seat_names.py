@@ -58,7 +58,7 @@ def test_an_uno_refusal_names_the_player(db_path: Path) -> None:
         table.post(NewMatch("classic", default_players(3), {})).result(timeout=10)
         while table.snapshot is not None and table.snapshot.chance is not None:
             apply(table, DrawChance())
-        refused = table.post(PlayAction({"type": "call_uno", "seat": 1})).result(timeout=10)
+        refused = table.post(PlayAction({"action": "call_uno", "caller": 1})).result(timeout=10)
     assert not refused.applied
     assert refused.text.startswith("Ben cannot call UNO now: ")
 
@@ -75,6 +75,6 @@ def test_the_pick_between_two_seats_reads_with_names(db_path: Path) -> None:
                 break
             apply(table, choose_command(snapshot, spec, rng))
         apply(table, SupplyChance([1, 2], source="spinner"))
-        picked = table.post(PlayAction({"type": "pick_seat", "seat": 2})).result(timeout=10)
+        picked = table.post(PlayAction({"action": "pick_seat", "picked": 2})).result(timeout=10)
     assert picked.applied
     assert picked.text.split(". ")[0].endswith(": pick Cleo")

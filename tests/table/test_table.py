@@ -83,7 +83,7 @@ def test_a_rejected_command_changes_nothing_and_carries_the_engines_sentence(
     table: Table, store: Store
 ) -> None:
     before = table.snapshot
-    outcome = table.post(PlayAction({"kind": "add"})).result(timeout=10)
+    outcome = table.post(PlayAction({"action": "add"})).result(timeout=10)
     assert not outcome.applied
     assert outcome.text == "Shuffle the five cards first."
     assert outcome.seq is None
@@ -101,9 +101,13 @@ def engine_sentence(dice: list[int]) -> str:
 @pytest.mark.parametrize(
     ("command", "sentence"),
     [
-        (PlayAction({"kind": "add"}, seat=2), "It is Ana's turn, not Cleo's."),
-        (PlayAction({"kind": "add"}, seat=9), "There is no seat 9 at this table."),
-        (PlayAction({"kind": "fly"}), "Tally has no move called fly."),
+        (PlayAction({"action": "add"}, seat=2), "It is Ana's turn, not Cleo's."),
+        (PlayAction({"action": "add"}, seat=9), "There is no seat 9 at this table."),
+        (
+            PlayAction({"action": "fly"}),
+            "'fly' is not an action of Tally; its actions are: add, cheer, crash, dice,"
+            " invalid_roll, jam, shuffle, spin, spin_result. Use one of the legal plays.",
+        ),
         (PlayAction("add"), "An action is written as a JSON object; use one from the legal plays."),
         # The engine protocol's own words for a bad roll (companion.games.base.check_outcome):
         (SupplyChance([7], source="dice tray"), engine_sentence([7])),
@@ -136,7 +140,7 @@ def test_a_chance_outcome_posted_as_a_play_is_refused_so_nobody_picks_their_own_
     apply(table, DrawChance())
     before = table.snapshot
     for seat in (None, 0, 2):
-        command = PlayAction({"kind": "dice", "value": [6]}, seat=seat)
+        command = PlayAction({"action": "dice", "values": [6]}, seat=seat)
         outcome = table.post(command).result(timeout=10)
         assert (outcome.applied, outcome.text) == (False, CHANCE_AS_PLAY)
     assert table.snapshot is before
@@ -145,7 +149,7 @@ def test_a_chance_outcome_posted_as_a_play_is_refused_so_nobody_picks_their_own_
 
 def test_a_phone_acting_for_the_seat_to_move_is_applied(table: Table) -> None:
     apply(table, DrawChance(), SupplyChance([5], source="dice tray", for_seq=1))
-    outcome = table.post(PlayAction({"kind": "add"}, seat=0)).result(timeout=10)
+    outcome = table.post(PlayAction({"action": "add"}, seat=0)).result(timeout=10)
     assert (outcome.applied, outcome.text) == (True, "Ana: add the die")
     assert table.snapshot is not None and table.snapshot.scores == (5, 0, 0)
 
@@ -154,10 +158,10 @@ def test_an_out_of_turn_action_is_taken_from_any_seat_and_its_line_names_that_se
     table: Table, store: Store
 ) -> None:
     apply(table, DrawChance(), SupplyChance([5], source="dice tray", for_seq=1))
-    outcome = table.post(PlayAction({"kind": "cheer", "value": 2}, seat=2)).result(timeout=10)
+    outcome = table.post(PlayAction({"action": "cheer", "cheered": 2}, seat=2)).result(timeout=10)
     assert (outcome.applied, outcome.text) == (True, "Cleo: cheered")
     assert store.events(1)[-1].seat == 2
-    ordinary = table.post(PlayAction({"kind": "add"}, seat=2)).result(timeout=10)
+    ordinary = table.post(PlayAction({"action": "add"}, seat=2)).result(timeout=10)
     assert (ordinary.applied, ordinary.text) == (False, "It is Ana's turn, not Cleo's.")
 
 
@@ -168,7 +172,7 @@ def test_the_companions_own_dice_are_logged_as_the_chance_action_with_their_sour
     roll = store.events(1)[-1]
     assert roll.kind == "chance"
     assert roll.detail["source"] == "table"
-    assert roll.action == {"kind": "dice", "value": roll.detail["outcome"]}
+    assert roll.action == {"action": "dice", "values": roll.detail["outcome"]}
     assert roll.detail["request"]["kind"] == "dice"
 
 
@@ -186,7 +190,7 @@ def test_a_spin_goes_to_the_spinner(store: Store) -> None:
     spinner = Constant(2)
     with Table(store, games=GAMES, chance=FairChance(1), spinner=spinner) as table:
         apply(table, NewMatch("tally", default_players(3), {}), DrawChance())
-        apply(table, SupplyChance([1], source="dice tray"), PlayAction({"kind": "spin"}))
+        apply(table, SupplyChance([1], source="dice tray"), PlayAction({"action": "spin"}))
         outcome = table.post(DrawChance()).result(timeout=10)
     assert outcome.text == "The spinner points at Cleo. Cleo scores a point from Ana's spin."
     assert [request.kind for request in spinner.asked] == ["spin"]
@@ -196,7 +200,7 @@ def test_a_spin_goes_to_the_spinner(store: Store) -> None:
 def test_a_spinner_stopping_between_two_seats_is_logged_as_both(store: Store) -> None:
     with Table(store, games=GAMES, chance=FairChance(1), spinner=Constant([1, 2])) as table:
         apply(table, NewMatch("tally", default_players(3), {}), DrawChance())
-        apply(table, SupplyChance([1], source="dice tray"), PlayAction({"kind": "spin"}))
+        apply(table, SupplyChance([1], source="dice tray"), PlayAction({"action": "spin"}))
         outcome = table.post(DrawChance()).result(timeout=10)
     assert outcome.text == (
         "The spinner stops between Ben and Cleo. Ben scores a point from Ana's spin."
@@ -208,7 +212,7 @@ def test_undo_takes_back_the_last_play_and_is_logged_as_its_own_event(
 ) -> None:
     apply(table, DrawChance(), SupplyChance([6], source="dice tray"))
     before = table.snapshot
-    (play_seq,) = apply(table, PlayAction({"kind": "add"}))
+    (play_seq,) = apply(table, PlayAction({"action": "add"}))
     (undo_seq,) = apply(table, Undo())
     after = table.snapshot
     assert before is not None and after is not None
@@ -234,7 +238,7 @@ def test_a_spinner_that_fails_is_reported_and_the_spin_can_be_entered_by_hand(
 ) -> None:
     with Table(store, games=GAMES, chance=FairChance(1), spinner=BrokenSpinner()) as table:
         apply(table, NewMatch("tally", default_players(3), {}), DrawChance())
-        apply(table, SupplyChance([1], source="dice tray"), PlayAction({"kind": "spin"}))
+        apply(table, SupplyChance([1], source="dice tray"), PlayAction({"action": "spin"}))
         refused = table.post(DrawChance()).result(timeout=10)
         by_hand = table.post(SupplyChance(1, source="touch")).result(timeout=10)
     assert (refused.applied, refused.text) == (
@@ -300,7 +304,7 @@ def play_to_the_end(table: Table) -> None:
         assert snapshot is not None
         if snapshot.is_over:
             return
-        apply(table, DrawChance() if snapshot.chance else PlayAction({"kind": "add"}))
+        apply(table, DrawChance() if snapshot.chance else PlayAction({"action": "add"}))
     raise AssertionError("the match did not end")
 
 
@@ -440,7 +444,8 @@ def test_play_before_any_match_is_refused(store: Store) -> None:
 def test_reopening_rebuilds_the_unfinished_match_by_replay(store: Store, db_path: Path) -> None:
     with open_table(store) as table:
         apply(table, NewMatch("tally", default_players(3), {"target": 30}))
-        apply(table, DrawChance(), DrawChance(), PlayAction({"kind": "add"}), DrawChance(), Undo())
+        add = PlayAction({"action": "add"})
+        apply(table, DrawChance(), DrawChance(), add, DrawChance(), Undo())
         shown = table.snapshot
     with Store.open(db_path) as again, open_table(again) as reopened:
         rebuilt = reopened.snapshot
@@ -491,7 +496,7 @@ def test_a_logged_match_that_no_longer_fits_its_game_is_abandoned_not_fatal(
     with open_table(store) as table:
         apply(table, NewMatch("tally", default_players(2), {}), DrawChance())
     with sqlite3.connect(db_path) as db:
-        db.execute("""UPDATE events SET action = '{"kind": "add"}' WHERE seq = 1""")
+        db.execute("""UPDATE events SET action = '{"action": "add"}' WHERE seq = 1""")
     with Store.open(db_path) as again, open_table(again) as reopened:
         assert reopened.snapshot is None
         assert reopened.notices == [
@@ -506,7 +511,7 @@ def test_an_engine_bug_is_refused_reported_and_leaves_the_state_as_it_was(
 ) -> None:
     apply(table, DrawChance(), DrawChance())
     before = table.snapshot
-    outcome = table.post(PlayAction({"kind": "crash"})).result(timeout=10)
+    outcome = table.post(PlayAction({"action": "crash"})).result(timeout=10)
     assert (outcome.applied, outcome.text, outcome.match_id) == (
         False,
         "The game's rules engine failed on that (ZeroDivisionError: the engine fell over);"
@@ -517,7 +522,7 @@ def test_an_engine_bug_is_refused_reported_and_leaves_the_state_as_it_was(
         ZeroDivisionError
     ]
     assert len(store.events(1)) == 2
-    apply(table, PlayAction({"kind": "add"}))
+    apply(table, PlayAction({"action": "add"}))
     after = table.snapshot
     assert before is not None and after is not None
     assert after.seq == before.seq + 1 and max(after.scores) <= 6
@@ -539,13 +544,13 @@ def test_a_state_the_engine_cannot_describe_is_refused_undone_and_not_logged(
     before = table.snapshot
     with table.subscribe() as subscription:
         assert subscription.get(timeout=5) is before
-        outcome = table.post(PlayAction({"kind": "jam", "value": jam})).result(timeout=10)
+        outcome = table.post(PlayAction({"action": "jam", "what": jam})).result(timeout=10)
         assert not outcome.applied and error in outcome.text
         assert outcome.text.startswith("The game's rules engine failed on that (")
         assert subscription.latest() is None  # nothing was published
     assert [event.seq for event in store.events(1)] == [1, 2]
     assert table.snapshot is before
-    (seq,) = apply(table, PlayAction({"kind": "add"}))  # the jam was undone: play goes on
+    (seq,) = apply(table, PlayAction({"action": "add"}))  # the jam was undone: play goes on
     assert seq == 3 and table.snapshot is not None and sum(table.snapshot.scores) > 0
 
 
@@ -567,8 +572,8 @@ def test_a_match_the_engine_cannot_rebuild_after_a_bug_leaves_the_table_which_ke
     with open_table(store, games={"tally": failing_replay(fail)}) as table:
         apply(table, NewMatch("tally", default_players(2), {}), DrawChance(), DrawChance())
         fail[0] = True
-        assert not table.post(PlayAction({"kind": "crash"})).result(timeout=10).applied
-        outcome = table.post(PlayAction({"kind": "add"})).result(timeout=10)
+        assert not table.post(PlayAction({"action": "crash"})).result(timeout=10).applied
+        outcome = table.post(PlayAction({"action": "add"})).result(timeout=10)
         assert outcome.text == "No match is on the table: start a new match first."
         fail[0] = False
         apply(table, NewMatch("tally", default_players(2), {}))
@@ -690,7 +695,7 @@ def test_each_command_is_written_to_the_log_before_its_effect_is_shown(db_path: 
         with open_table(store) as table:
             store.table = table
             apply(table, NewMatch("tally", default_players(2), {}), DrawChance(), DrawChance())
-            apply(table, PlayAction({"kind": "add"}), Undo())
+            apply(table, PlayAction({"action": "add"}), Undo())
             shown = table.snapshot
     assert store.shown_when_written == [(0, None), (1, 0), (2, 1), (3, 2), (4, 3)]
     assert shown is not None and shown.seq == 4

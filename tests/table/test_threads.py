@@ -28,7 +28,7 @@ COMMANDS_PER_THREAD = 60
 
 def post_randomly(table: Table, seed: int, tickets: list[Future[Outcome]]) -> None:
     rng = random.Random(seed)
-    commands = [DrawChance(), PlayAction({"kind": "add"}), PlayAction({"kind": "spin"}), Undo()]
+    commands = [DrawChance(), PlayAction({"action": "add"}), PlayAction({"action": "spin"}), Undo()]
     for _ in range(COMMANDS_PER_THREAD):
         tickets.append(table.post(rng.choices(commands, weights=[4, 4, 1, 1])[0]))
 
@@ -71,7 +71,7 @@ def test_commands_from_many_threads_are_applied_in_one_order_that_the_log_and_su
 def test_each_sender_hears_only_after_the_subscribers_have_the_new_state(table: Table) -> None:
     with table.subscribe() as subscription:
         assert subscription.get(timeout=5) is not None  # the current state on subscribing
-        for command in (DrawChance(), DrawChance(), PlayAction({"kind": "add"}), Undo()):
+        for command in (DrawChance(), DrawChance(), PlayAction({"action": "add"}), Undo()):
             outcome = table.post(command).result(timeout=10)
             received = subscription.get(timeout=0)
             assert received is not None and received.seq == outcome.seq
@@ -84,7 +84,7 @@ def test_a_subscriber_that_never_reads_does_not_hold_up_the_table(store: Store) 
     assert table.post(DrawChance()).result(timeout=10).applied  # the shuffle
     for _ in range(25):
         assert table.post(DrawChance()).result(timeout=10).applied
-        assert table.post(PlayAction({"kind": "add"})).result(timeout=10).applied
+        assert table.post(PlayAction({"action": "add"})).result(timeout=10).applied
     assert idle.skipped == 52 - 2  # the first snapshot and 51 commands, two kept
     newest = idle.latest()
     assert newest is not None and newest.seq == 51

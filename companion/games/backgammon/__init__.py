@@ -13,7 +13,11 @@ one module per game:
 
 from __future__ import annotations
 
-from companion.games.backgammon.actions import action_from_json
+from companion.games.backgammon.actions import (
+    BACKGAMMON_ACTIONS,
+    MINIGAM_ACTIONS,
+    MULTIGAM_ACTIONS,
+)
 from companion.games.backgammon.backgammon_game import BackgammonGame
 from companion.games.backgammon.minigam_game import MiniGamGame
 from companion.games.backgammon.multigam_game import MultiGamGame
@@ -64,7 +68,7 @@ GAME_SPECS = (
         max_players=2,
         new=new_backgammon,
         state_from_json=BackgammonGame.from_json,
-        action_from_json=action_from_json,
+        actions=BACKGAMMON_ACTIONS,
     ),
     GameSpec(
         name="minigam",
@@ -73,7 +77,7 @@ GAME_SPECS = (
         max_players=2,
         new=new_minigam,
         state_from_json=MiniGamGame.from_json,
-        action_from_json=action_from_json,
+        actions=MINIGAM_ACTIONS,
     ),
     GameSpec(
         name="multigam",
@@ -82,6 +86,6 @@ GAME_SPECS = (
         max_players=4,
         new=new_multigam,
         state_from_json=MultiGamGame.from_json,
-        action_from_json=action_from_json,
+        actions=MULTIGAM_ACTIONS,
     ),
 )

@@ -47,7 +47,6 @@ from companion.games.backgammon.saved import (
     json_object,
     load_common,
 )
-from companion.games.base import Action as BaseAction
 from companion.games.base import JSONValue, RuleError
 
 
@@ -144,7 +143,7 @@ class BackgammonGame(FamilyGame[BackgammonOptions]):
     def _beaver_allowed(self) -> bool:
         return self.options.beavers and self.cube.value * 4 <= MAX_CUBE
 
-    def _apply_decision(self, action: BaseAction) -> None:
+    def _apply_decision(self, action: Action) -> None:
         if isinstance(action, Roll):
             if self.phase is Phase.ROLL:
                 raise RuleError("Throw the dice: the companion is already waiting for them.")

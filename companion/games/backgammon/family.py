@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.games.actions import by_seat
 from companion.games.backgammon.actions import (
     Action,
     CheckerStep,
@@ -70,7 +71,6 @@ from companion.games.base import (
     RuleError,
     check_outcome,
 )
-from companion.games.base import Action as BaseAction
 
 _TWO_DICE = ChanceRequest("dice", "Roll two dice.", dice=2)
 """Two dice for a turn (checks dice given outside a chance request, as when setting up)."""
@@ -164,12 +164,12 @@ class FamilyGame(GameState[OptionsT]):
         if self.phase is Phase.MOVE:
             if not self.steps:
                 return [self._play_action(play) for play in self.legal_plays()]
-            return [*(self.step_action(s) for s in self.legal_steps()), UndoStep()]
+            return [*(self.step_action(s) for s in self.legal_steps()), UndoStep(seat=self.player)]
         if self.phase in (Phase.DECIDE, Phase.DOUBLED):
-            return self._decision_actions()
+            return by_seat(self._decision_actions(), self.to_move)
         return []
 
-    def apply(self, action: BaseAction) -> None:
+    def apply(self, action: Action) -> None:
         """Apply one action; nothing changes when it is refused.
 
         Raises:
@@ -197,7 +197,7 @@ class FamilyGame(GameState[OptionsT]):
     def _narrate(self, *notes: Note) -> None:
         self._notes.extend(notes)
 
-    def _apply_action(self, action: BaseAction) -> None:
+    def _apply_action(self, action: Action) -> None:
         if isinstance(action, DiceThrow):
             self._apply_dice(action.values)
         elif isinstance(action, InvalidRoll):
@@ -451,11 +451,12 @@ class FamilyGame(GameState[OptionsT]):
         }[self.phase]
 
     def _play_action(self, play: Play) -> TurnPlay:
-        return TurnPlay(tuple(play.steps), writer=Writer(self.geometry, self.player))
+        writer = Writer(self.geometry, self.player)
+        return TurnPlay(tuple(play.steps), writer=writer, seat=self.player)
 
     def step_action(self, step: Step) -> CheckerStep:
         """The action that makes one of `legal_steps()`, shown in notation."""
-        return CheckerStep(step, writer=Writer(self.geometry, self.player))
+        return CheckerStep(step, writer=Writer(self.geometry, self.player), seat=self.player)
 
     # ----- hooks for the games -----
 
@@ -469,7 +470,7 @@ class FamilyGame(GameState[OptionsT]):
     def _decision_actions(self) -> list[Action]:
         return []
 
-    def _apply_decision(self, action: BaseAction) -> None:
+    def _apply_decision(self, action: Action) -> None:
         raise RuleError(f"{action!s} is not an action of {self.geometry.title}.")
 
     def _after_play(self, mover: int) -> bool:

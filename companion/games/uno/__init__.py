@@ -8,12 +8,9 @@ user's deck a game cannot be played with (Tiki Faces outside Tiki Twist).
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.games.base import GameSpec, JSONValue
 from companion.games.uno._match import UnoMatch
 from companion.games.uno._state import UnfitDeckError
-from companion.games.uno.actions import action_from_json
 from companion.games.uno.classic import ClassicUno
 
 
@@ -23,9 +20,6 @@ def uno_game_spec(game: type[UnoMatch]) -> GameSpec:
     def new(players: int, options: dict[str, JSONValue]) -> UnoMatch:
         return game(players, game.options_type.from_json(options))
 
-    def read_action(data: dict[str, JSONValue]) -> Any:
-        return action_from_json(data, game.action_types)
-
     return GameSpec(
         name=game.game_name,
         title=game.title,
@@ -33,7 +27,7 @@ def uno_game_spec(game: type[UnoMatch]) -> GameSpec:
         max_players=game.max_players,
         new=new,
         state_from_json=game.from_json,
-        action_from_json=read_action,
+        actions=game.action_types,
         uses_spinner=game.uses_spinner,
     )
 

@@ -18,10 +18,10 @@ from collections.abc import Callable, Iterable
 from functools import cached_property
 from typing import Any, Self
 
+from companion.games.actions import by_seat
 from companion.games.base import ChanceRequest, JSONValue, Note, RuleError, check_outcome
 from companion.games.uno import actions as act
 from companion.games.uno._state import MatchState, cards_text
-from companion.games.uno.actions import action_from_json
 from companion.games.uno.cards import Card
 from companion.games.uno.pending import OwedDraw
 from companion.games.uno.phases import ChanceKind, Phase
@@ -185,11 +185,11 @@ class UnoMatch(MatchState):
         """Every player action allowed now; empty while chance is pending or once over."""
         if self.pending_chance is not None or self.phase is Phase.OVER:
             return []
-        actions = self._phase_actions[self.phase]()
+        actions: list[Any] = by_seat(self._phase_actions[self.phase](), self.decider())
         exposed = self.uno_exposed
         catchable = exposed is not None and len(self.hands[exposed]) == 1
         if exposed is not None and catchable and self.phase in self.catch_phases:
-            actions += (act.CatchUno(exposed), act.CallUno(exposed))
+            actions += (act.CatchUno(exposed), act.CallUno(exposed, seat=exposed))
         return actions
 
     def apply(self, action: Any) -> None:
@@ -347,7 +347,7 @@ class UnoMatch(MatchState):
         state = game(players, game.options_type.from_json(options or {}))
         for number, action in enumerate(actions, start=1):
             if isinstance(action, dict):
-                action = action_from_json(action, game.action_types)
+                action = game.action_types.from_json(action)
             try:
                 state.apply(action)
             except RuleError as error:
@@ -387,13 +387,13 @@ class UnoMatch(MatchState):
     def _apply_choose_dealer(self, action: act.ChooseDealer) -> None:
         if self.phase is not Phase.DEALER or not self.referee:
             raise self._not_now("choose the dealer")
-        if not 0 <= action.seat < self.players:
+        if not 0 <= action.dealer < self.players:
             raise RuleError(f"Choose a dealer from seat 0 to seat {self.players - 1}.")
-        self.dealer = action.seat
+        self.dealer = action.dealer
         self.begin_round()
 
     def _apply_catch_uno(self, action: act.CatchUno) -> None:
-        seat = action.seat
+        seat = action.caught
         if self.phase not in self.catch_phases:
             raise self._not_now("catch a player")
         if self.uno_exposed != seat or not 0 <= seat < self.players or len(self.hands[seat]) != 1:
@@ -406,7 +406,7 @@ class UnoMatch(MatchState):
         self.uno_exposed = None
 
     def _apply_call_uno(self, action: act.CallUno) -> None:
-        seat = action.seat
+        seat = action.caller
         if (
             self.phase not in self.catch_phases
             or self.uno_exposed != seat
@@ -421,7 +421,7 @@ class UnoMatch(MatchState):
     def _apply_count_hand(self, action: act.CountHand) -> None:
         if self.phase is not Phase.SCORING:
             raise self._not_now("count a hand")
-        seat = action.seat
+        seat = action.counted
         waiting = [s for s in self.seats_to_count() if s not in self.counted]
         if seat not in waiting:
             listed = ", ".join(self.seat_name(s) for s in waiting)
@@ -435,13 +435,13 @@ class UnoMatch(MatchState):
             self._close_round([self.counted.get(s, 0) for s in range(self.players)])
 
     def _counted_points(self, action: act.CountHand) -> int:
-        size = len(self.hands[action.seat])
+        size = len(self.hands[action.counted])
         if action.cards and action.points is not None:
             raise RuleError("Enter the cards or the points of a hand, not both.")
         if action.cards:
             if len(action.cards) != size:
                 raise RuleError(
-                    f"{self.seat_name(action.seat)} holds {size} cards: enter all {size},"
+                    f"{self.seat_name(action.counted)} holds {size} cards: enter all {size},"
                     " or their points."
                 )
             missing = [str(card) for card in action.cards if card not in self.deck_kinds]
@@ -451,12 +451,12 @@ class UnoMatch(MatchState):
                 self.check_copies_left(card, entered)
             return hand_points(action.cards, self.round_points_table)
         if action.points is None:
-            who = self.seat_name(action.seat)
+            who = self.seat_name(action.counted)
             raise RuleError(f"Enter the cards left in {who}'s hand or their points.")
         possible = self.possible_points(size)
         if action.points not in possible:
             raise RuleError(
-                f"{self.seat_name(action.seat)}'s {size} cards cannot be worth {action.points}"
+                f"{self.seat_name(action.counted)}'s {size} cards cannot be worth {action.points}"
                 f" points with this deck: enter the cards left, or points from {possible[0]} "
                 f"to {possible[-1]}."
             )

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, ClassVar, Self
 
+from companion.games.actions import ActionSet
 from companion.games.base import GameState, JSONValue, Note, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno.cards import Card, Colour, Kind
@@ -43,7 +44,7 @@ class MatchState(GameState[ClassicOptions]):
     max_players: ClassVar[int] = 10
     builtin_decks: ClassVar[tuple[str, ...]] = ("classic108", "classic112")
     options_type: ClassVar[type[ClassicOptions]] = ClassicOptions
-    action_types: ClassVar[dict[str, Any]] = act.ACTION_TYPES
+    action_types: ClassVar[ActionSet] = act.CLASSIC_ACTIONS
     points_table: ClassVar[PointsTable] = CLASSIC_POINTS
     """The game's card points; a match scores with `round_points_table` (D-U1 applied)."""
     dealer_role: ClassVar[str] = "deals"

@@ -1,321 +1,162 @@
-"""The actions of classic UNO: small immutable values with a JSON form.
+"""The actions of classic UNO: frozen `Action` values, their JSON derived from their fields.
 
-Every action has a ``type`` (its JSON tag) and `to_json()`; `action_from_json`
-reads them back through a table of types that variants extend:
-``TIKI_ACTION_TYPES = {**ACTION_TYPES, "spin_result": SpinResult}``.
-`str(action)` is how the table shows it ("Blue 7", "Wild (Red), UNO!").
+`CLASSIC_ACTIONS` is classic UNO's `ActionSet`; UNO Tiki Twist and UNO Duo
+extend it (`tiki_actions`, `duo_actions`). Chance arrives as the shared
+`Shuffle` (and, in Tiki Twist, `SpinResult`). `str(action)` is how the table
+shows it ("Blue 7", "Wild (Red), UNO!").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, Self
 
-from companion.games.base import JSONValue, RuleError
+from companion.games.actions import Action, ActionSet, register_value
+from companion.games.chance_actions import Shuffle
 from companion.games.uno.cards import Card, Colour
 
-
-class UnoAction(Protocol):
-    """What every UNO action offers."""
-
-    type: ClassVar[str]
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """The action as plain JSON."""
-        ...
+register_value(Card, str, Card.parse, 'the name of a card, such as "Blue 7"')
+register_value(Colour, lambda colour: colour.value, Colour.parse, "Red, Yellow, Green or Blue")
 
 
-def _card(data: dict[str, JSONValue], key: str = "card") -> Card:
-    value = data.get(key)
-    if not isinstance(value, str):
-        raise RuleError(f"The action needs {key!r}: the name of a card, such as \"Blue 7\".")
-    return Card.parse(value)
-
-
-def _colour(data: dict[str, JSONValue], key: str = "colour") -> Colour | None:
-    value = data.get(key)
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise RuleError(f"{value!r} is not a colour: choose Red, Yellow, Green or Blue.")
-    return Colour.parse(value)
-
-
-def plain_seat(seat: int) -> str:
-    """A seat named by its number, as action texts say it without the players' names."""
-    return f"seat {seat}"
-
-
-def _seat(data: dict[str, JSONValue]) -> int:
-    value = data.get("seat")
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError("The action needs 'seat': a seat number.")
-    return value
-
-
-@dataclass(frozen=True, slots=True)
-class Shuffle:
-    """Chance: the new order of the cards being shuffled (a permutation)."""
-
-    order: tuple[int, ...]
-    type: ClassVar[str] = "shuffle"
-    chance_outcome: ClassVar[bool] = True
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"type": self.type, "order": list(self.order)}
-
-    @classmethod
-    def from_json(cls, data: dict[str, JSONValue]) -> Self:
-        order = data.get("order")
-        if not isinstance(order, list) or not all(isinstance(i, int) for i in order):
-            raise RuleError("A shuffle needs 'order': a list of card positions.")
-        return cls(tuple(order))
-
-    def __str__(self) -> str:
-        return f"shuffle {len(self.order)} cards"
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseDealer:
+@dataclass(frozen=True)
+class ChooseDealer(Action, tag="choose_dealer"):
     """Referee mode: the seat that deals the first round (the players cut physically)."""
 
-    seat: int
-    type: ClassVar[str] = "choose_dealer"
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"type": self.type, "seat": self.seat}
-
-    @classmethod
-    def from_json(cls, data: dict[str, JSONValue]) -> Self:
-        return cls(_seat(data))
+    dealer: int
 
     def describe(self, seat_name: Callable[[int], str]) -> str:
         """The choice, with the dealer named."""
-        return f"{seat_name(self.seat)} deals"
-
-    def __str__(self) -> str:
-        return self.describe(plain_seat)
+        return f"{seat_name(self.dealer)} deals"
 
 
-@dataclass(frozen=True, slots=True)
-class TurnUp:
+@dataclass(frozen=True)
+class TurnUp(Action, tag="turn_up"):
     """Referee mode: the card turned up from the draw pile to start the discard pile."""
 
     card: Card
-    type: ClassVar[str] = "turn_up"
 
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"type": self.type, "card": str(self.card)}
-
-    @classmethod
-    def from_json(cls, data: dict[str, JSONValue]) -> Self:
-        return cls(_card(data))
-
-    def __str__(self) -> str:
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        """Reads "turn up Red 7"."""
         return f"turn up {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
-class PlayCard:
+@dataclass(frozen=True)
+class PlayCard(Action, tag="play"):
     """Play a card from hand; `colour` names the colour for a wild; `uno` is the UNO call."""
 
     card: Card
     colour: Colour | None = None
     uno: bool = False
-    type: ClassVar[str] = "play"
 
-    def to_json(self) -> dict[str, JSONValue]:
-        colour = self.colour.value if self.colour is not None else None
-        return {"type": self.type, "card": str(self.card), "colour": colour, "uno": self.uno}
-
-    @classmethod
-    def from_json(cls, data: dict[str, JSONValue]) -> Self:
-        return cls(_card(data), _colour(data), bool(data.get("uno", False)))
-
-    def __str__(self) -> str:
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        """Reads "Blue 7", "Wild (Red), UNO!"."""
         text = str(self.card)
         if self.colour is not None:
             text += f" ({self.colour.value})"
         return text + (", UNO!" if self.uno else "")
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+@dataclass(frozen=True)
+class Draw(Action, tag="draw"):
     """Draw one card instead of playing."""
 
-    type: ClassVar[str] = "draw"
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"type": self.type}
-
-    @classmethod
-    def from_json(cls, data: dict[str, JSONValue]) -> Self:
-        return cls()
-
-    def __str__(self) -> str:
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        """Reads "draw a card"."""
         return "draw a card"
 
 
-@dataclass(frozen=True, slots=True)
-class KeepCard:
+@dataclass(frozen=True)
+class KeepCard(Action, tag="keep"):
     """Keep the card just drawn and end the turn."""
 
-    type: ClassVar[str] = "keep"
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"type": self.type}
-
-    @classmethod
-    def from_json(cls, data: dict[str, JSONValue]) -> Self:
-        return cls()
-
-    def __str__(self) -> str:
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        """Reads "keep the drawn card"."""
         return "keep the drawn card"
 
 
-@dataclass(frozen=True, slots=True)
-class ChooseColour:
+@dataclass(frozen=True)
+class ChooseColour(Action, tag="choose_colour"):
     """The first player names the colour when a Wild starts the discard pile."""
 
     colour: Colour
-    type: ClassVar[str] = "choose_colour"
 
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"type": self.type, "colour": self.colour.value}
-
-    @classmethod
-    def from_json(cls, data: dict[str, JSONValue]) -> Self:
-        colour = _colour(data)
-        if colour is None:
-            raise RuleError("Name a colour: Red, Yellow, Green or Blue.")
-        return cls(colour)
-
-    def __str__(self) -> str:
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        """Reads "name Red"."""
         return f"name {self.colour.value}"
 
 
-@dataclass(frozen=True, slots=True)
-class Challenge:
+@dataclass(frozen=True)
+class Challenge(Action, tag="challenge"):
     """Challenge a Wild Draw Four. In referee mode `guilty` is what the shown hand proved."""
 
     guilty: bool | None = None
-    type: ClassVar[str] = "challenge"
 
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"type": self.type, "guilty": self.guilty}
-
-    @classmethod
-    def from_json(cls, data: dict[str, JSONValue]) -> Self:
-        guilty = data.get("guilty")
-        if guilty is not None and not isinstance(guilty, bool):
-            raise RuleError("A challenge's 'guilty' is true, false or absent.")
-        return cls(guilty)
-
-    def __str__(self) -> str:
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        """Reads "challenge the Wild Draw Four"."""
         return "challenge the Wild Draw Four"
 
 
-@dataclass(frozen=True, slots=True)
-class AcceptDraw:
+@dataclass(frozen=True)
+class AcceptDraw(Action, tag="accept"):
     """Take the Wild Draw Four's cards without challenging."""
 
-    type: ClassVar[str] = "accept"
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"type": self.type}
-
-    @classmethod
-    def from_json(cls, data: dict[str, JSONValue]) -> Self:
-        return cls()
-
-    def __str__(self) -> str:
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        """Reads "accept the Wild Draw Four"."""
         return "accept the Wild Draw Four"
 
 
-@dataclass(frozen=True, slots=True)
-class CatchUno:
-    """Catch `seat`, who is down to one card and did not call UNO."""
+@dataclass(frozen=True)
+class CatchUno(Action, tag="catch_uno"):
+    """Catch `caught`, who is down to one card and did not call UNO (anyone may)."""
 
-    seat: int
-    type: ClassVar[str] = "catch_uno"
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"type": self.type, "seat": self.seat}
-
-    @classmethod
-    def from_json(cls, data: dict[str, JSONValue]) -> Self:
-        return cls(_seat(data))
+    caught: int
 
     @property
     def about_seat(self) -> int:
         """Anyone may catch: the line names the seat that was caught."""
-        return self.seat
+        return self.caught
 
-    def __str__(self) -> str:
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        """Reads "caught without UNO": the table's line names the caught seat before it."""
         return "caught without UNO"
 
 
-@dataclass(frozen=True, slots=True)
-class CallUno:
-    """A late UNO call: `seat` went down to one card without calling and calls now,
+@dataclass(frozen=True)
+class CallUno(Action, tag="call_uno"):
+    """A late UNO call: `caller` went down to one card without calling and calls now,
     before anyone catches them; the call closes the catch."""
 
-    seat: int
-    type: ClassVar[str] = "call_uno"
-
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"type": self.type, "seat": self.seat}
-
-    @classmethod
-    def from_json(cls, data: dict[str, JSONValue]) -> Self:
-        return cls(_seat(data))
+    caller: int
 
     @property
     def about_seat(self) -> int:
         """Said out of turn: the line names the seat that calls."""
-        return self.seat
+        return self.caller
 
-    def __str__(self) -> str:
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        """Reads "call UNO": the table's line names the caller before it."""
         return "call UNO"
 
 
-@dataclass(frozen=True, slots=True)
-class CountHand:
-    """Referee mode, round end: the cards (or just the points) left in one seat's hand."""
+@dataclass(frozen=True)
+class CountHand(Action, tag="count_hand"):
+    """Referee mode, round end: the cards (or just the points) left in the `counted` seat's hand."""
 
-    seat: int
+    counted: int
     points: int | None = None
     cards: tuple[Card, ...] = ()
-    type: ClassVar[str] = "count_hand"
-
-    def to_json(self) -> dict[str, JSONValue]:
-        cards = [str(card) for card in self.cards]
-        return {"type": self.type, "seat": self.seat, "points": self.points, "cards": cards}
-
-    @classmethod
-    def from_json(cls, data: dict[str, JSONValue]) -> Self:
-        points = data.get("points")
-        if points is not None and (isinstance(points, bool) or not isinstance(points, int)):
-            raise RuleError("A hand's 'points' must be a whole number.")
-        cards = data.get("cards") or []
-        if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
-            raise RuleError("A hand's 'cards' must be a list of card names.")
-        return cls(_seat(data), points, tuple(Card.parse(card) for card in cards))
 
     def describe(self, seat_name: Callable[[int], str]) -> str:
         """The count, with the counted seat named."""
         if self.cards:
-            return f"{seat_name(self.seat)} shows {', '.join(str(card) for card in self.cards)}"
-        return f"{seat_name(self.seat)} holds {self.points} points"
-
-    def __str__(self) -> str:
-        return self.describe(plain_seat)
+            return f"{seat_name(self.counted)} shows {', '.join(str(card) for card in self.cards)}"
+        return f"{seat_name(self.counted)} holds {self.points} points"
 
 
-ACTION_TYPES: dict[str, Any] = {
-    cls.type: cls
-    for cls in (
+CLASSIC_ACTIONS = ActionSet(
+    "UNO",
+    (
         Shuffle,
         ChooseDealer,
         TurnUp,
@@ -328,18 +169,22 @@ ACTION_TYPES: dict[str, Any] = {
         CatchUno,
         CallUno,
         CountHand,
-    )
-}
-"""Classic action classes by JSON type; variants copy and extend it."""
+    ),
+)
+"""Every action of a classic UNO match; the variants extend it."""
 
-
-def action_from_json(data: dict[str, JSONValue], types: Mapping[str, Any] = ACTION_TYPES) -> Any:
-    """Read back an action written by its `to_json`.
-
-    Raises:
-        RuleError: the data names no known action or holds bad fields.
-    """
-    if not isinstance(data, dict) or data.get("type") not in types:
-        known = ", ".join(sorted(types))
-        raise RuleError(f"{data!r} is not an UNO action; the action types are: {known}.")
-    return types[str(data["type"])].from_json(data)
+__all__ = [
+    "CLASSIC_ACTIONS",
+    "AcceptDraw",
+    "CallUno",
+    "CatchUno",
+    "Challenge",
+    "ChooseColour",
+    "ChooseDealer",
+    "CountHand",
+    "Draw",
+    "KeepCard",
+    "PlayCard",
+    "Shuffle",
+    "TurnUp",
+]

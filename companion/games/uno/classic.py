@@ -29,7 +29,7 @@ rule at a time). The cards and the JSON form live in `MatchState`
 - class attributes: ``game_name``, ``title``, ``min_players``,
   ``max_players``, ``dealer_role`` (what the cut winner does: "deals",
   UNO Duo "drafts first"), ``builtin_decks`` (deck choice), ``options_type`` (a
-  `ClassicOptions` subclass), ``action_types`` (JSON type -> action class),
+  `ClassicOptions` subclass), ``action_types`` (its `ActionSet`),
   ``points_table`` (round scoring), ``catch_phases`` (when an UNO catch is
   allowed), ``keeps_uno_window`` (action classes that leave the catch window open).
 - `build_deck()`: the deck (default: the user's cards or the options' deck).

@@ -35,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
+from companion.games.actions import ActionSet
 from companion.games.base import JSONValue, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno import duo_actions as dact
@@ -79,7 +80,7 @@ class DuoUno(ClassicUno):
     max_players: ClassVar[int] = 2
     dealer_role: ClassVar[str] = "drafts first"
     options_type: ClassVar[type[ClassicOptions]] = DuoOptions
-    action_types: ClassVar[dict[str, Any]] = dact.DUO_ACTION_TYPES
+    action_types: ClassVar[ActionSet] = dact.DUO_ACTIONS
     points_table = DUO_POINTS
 
     draft: Draft | None

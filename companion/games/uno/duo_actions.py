@@ -1,55 +1,41 @@
 """The actions UNO Duo adds to classic UNO: drafting and playing a colour.
 
-`DUO_ACTION_TYPES` extends the classic table, so `action_from_json` reads
-every action of an UNO Duo match.
+`DUO_ACTIONS` extends classic UNO's set; `ChooseFirstDrafter` takes the
+place of `ChooseDealer` under its tag.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
 
-from companion.games.base import JSONValue, RuleError
-from companion.games.uno.actions import ACTION_TYPES, CallUno, ChooseDealer, plain_seat
+from companion.games.actions import Action
+from companion.games.uno.actions import CLASSIC_ACTIONS, CallUno, ChooseDealer
 from companion.games.uno.cards import Card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ChooseFirstDrafter(ChooseDealer):
     """Referee mode: the seat that cut the highest card and drafts first (Player 1)."""
 
     def describe(self, seat_name: Callable[[int], str]) -> str:
         """The choice, with the first drafter named."""
-        return f"{seat_name(self.seat)} drafts first"
-
-    def __str__(self) -> str:
-        return self.describe(plain_seat)
+        return f"{seat_name(self.dealer)} drafts first"
 
 
-@dataclass(frozen=True, slots=True)
-class DraftPick:
+@dataclass(frozen=True)
+class DraftPick(Action, tag="draft"):
     """The drafter keeps the card they looked at, or discards it and keeps the next."""
 
     keep: bool
-    type: ClassVar[str] = "draft"
 
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"type": self.type, "keep": self.keep}
-
-    @classmethod
-    def from_json(cls, data: dict[str, JSONValue]) -> Self:
-        keep = data.get("keep")
-        if not isinstance(keep, bool):
-            raise RuleError("A draft pick needs 'keep': true keeps the card, false discards it.")
-        return cls(keep)
-
-    def __str__(self) -> str:
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        """Reads "draft: keep the card"."""
         return "draft: keep the card" if self.keep else "draft: discard the card, keep the next"
 
 
-@dataclass(frozen=True, slots=True)
-class PlayColour:
+@dataclass(frozen=True)
+class PlayColour(Action, tag="play_colour"):
     """Play every card of one colour, in this order (a Reverse first, or after a Reverse start).
 
     `uno` is the UNO call when the run leaves one card.
@@ -57,26 +43,13 @@ class PlayColour:
 
     cards: tuple[Card, ...]
     uno: bool = False
-    type: ClassVar[str] = "play_colour"
 
-    def to_json(self) -> dict[str, JSONValue]:
-        return {"type": self.type, "cards": [str(card) for card in self.cards], "uno": self.uno}
-
-    @classmethod
-    def from_json(cls, data: dict[str, JSONValue]) -> Self:
-        cards = data.get("cards")
-        if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
-            raise RuleError("Playing a colour needs 'cards': the names of the cards, in order.")
-        return cls(tuple(Card.parse(card) for card in cards), bool(data.get("uno", False)))
-
-    def __str__(self) -> str:
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        """Reads "Red 3, Red 5, UNO!"."""
         return ", ".join(str(card) for card in self.cards) + (", UNO!" if self.uno else "")
 
 
-DUO_ACTION_TYPES: dict[str, Any] = {
-    **ACTION_TYPES,
-    **{cls.type: cls for cls in (ChooseFirstDrafter, DraftPick, PlayColour)},
-}
-"""Every action of an UNO Duo match, by JSON type."""
+DUO_ACTIONS = CLASSIC_ACTIONS.extended("UNO Duo", ChooseFirstDrafter, DraftPick, PlayColour)
+"""Every action of an UNO Duo match."""
 
-__all__ = ["DUO_ACTION_TYPES", "CallUno", "ChooseFirstDrafter", "DraftPick", "PlayColour"]
+__all__ = ["DUO_ACTIONS", "CallUno", "ChooseFirstDrafter", "DraftPick", "PlayColour"]

@@ -64,7 +64,7 @@ def _catch_up(referee: UnoMatch, simulation: UnoMatch) -> list[Any]:
     if referee.phase is Phase.DEALER and simulation.dealer is not None:
         # The variant's own entry for the cut (UNO Duo's first drafter), as the screen lists it.
         cuts = [cut for cut in referee.legal_actions() if isinstance(cut, act.ChooseDealer)]
-        enter(next(cut for cut in cuts if cut.seat == simulation.dealer))
+        enter(next(cut for cut in cuts if cut.dealer == simulation.dealer))
     same_round = len(referee.rounds) == len(simulation.rounds)
     while (
         same_round

@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from companion.games.actions import ActionSet
 from companion.games.base import ChanceRequest, JSONValue, RuleError, spin_seats
 from companion.games.uno import actions as act
 from companion.games.uno import tiki_actions as tact
@@ -59,7 +60,7 @@ class TikiTwist(ClassicUno):
     title: ClassVar[str] = "UNO Tiki Twist"
     builtin_decks: ClassVar[tuple[str, ...]] = ("tiki112",)
     options_type: ClassVar[type[ClassicOptions]] = TikiOptions
-    action_types: ClassVar[dict[str, Any]] = tact.TIKI_ACTION_TYPES
+    action_types: ClassVar[ActionSet] = tact.TIKI_ACTIONS
     points_table = TIKI_POINTS
     plays_tiki_faces = True
     catch_phases = ClassicUno.catch_phases | {
@@ -243,13 +244,13 @@ class TikiTwist(ClassicUno):
         if self.phase is not Phase.PICK_SEAT or self.tiki is None:
             raise self._not_now("pick a seat")
         seats = self.tiki.seats or ()
-        if action.seat not in seats:
+        if action.picked not in seats:
             first, second = seats
             raise RuleError(
                 f"The idol stopped between {self.seat_name(first)} and {self.seat_name(second)}:"
                 " pick one of them."
             )
-        self._resolve(action.seat)
+        self._resolve(action.picked)
 
     def _resolve(self, target: int) -> None:
         """The chosen player performs the active face's action (or plays next, D-U4)."""

@@ -13,17 +13,17 @@ from __future__ import annotations
 
 from companion.games.base import GameSpec, JSONValue
 from companion.games.yahtzee.actions import (
+    YAHTZEE_ACTIONS,
     ChooseTarget,
     Claim,
+    DiceThrow,
     InvalidRoll,
     MoveOn,
     PlaceTile,
-    Roll,
     RollAgain,
     Stay,
     Stop,
     YahtzeeAction,
-    action_from_json,
 )
 from companion.games.yahtzee.board import TileHolding
 from companion.games.yahtzee.options import (
@@ -54,14 +54,16 @@ GAME_SPECS = (
         max_players=4,
         new=new_game,
         state_from_json=YahtzeeState.from_json,
-        action_from_json=action_from_json,
+        actions=YAHTZEE_ACTIONS,
     ),
 )
 
 __all__ = [
     "GAME_SPECS",
+    "YAHTZEE_ACTIONS",
     "ChooseTarget",
     "Claim",
+    "DiceThrow",
     "FinalTies",
     "InvalidRoll",
     "Landing",
@@ -69,7 +71,6 @@ __all__ = [
     "NewTilePlacement",
     "Phase",
     "PlaceTile",
-    "Roll",
     "RollAgain",
     "RollOffTies",
     "Stay",
@@ -79,6 +80,5 @@ __all__ = [
     "YahtzeeAction",
     "YahtzeeOptions",
     "YahtzeeState",
-    "action_from_json",
     "new_game",
 ]

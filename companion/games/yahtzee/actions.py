@@ -1,57 +1,40 @@
 """What players (and the dice) do in the Yahtzee board variant.
 
-Every action is a small frozen value with `to_json()` (the event-log form,
-tagged by ``"action"``) and a readable `str()`. `action_from_json` reads any
-of them back.
+Every action is a frozen `Action` whose JSON form the one codec derives from
+its fields (``{"action": "claim", "tile": "fives"}``). The dice arrive as the
+shared chance actions `DiceThrow` and `InvalidRoll`; `YAHTZEE_ACTIONS` reads
+any of them back.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
-from companion.games.base import JSONValue, RuleError
+from companion.games.actions import Action, ActionSet, register_value
+from companion.games.base import RuleError
+from companion.games.chance_actions import DiceThrow, InvalidRoll
 from companion.games.dice import faces_text
 from companion.games.yahtzee.tiles import Tile, parse_tile
 
 
-@dataclass(frozen=True)
-class Roll:
-    """Chance: the dice thrown show `values` (roll-off, movement or the five dice)."""
+def _tile_from_json(raw: Any) -> Tile:
+    """The tile named in JSON ("full_house").
 
-    values: tuple[int, ...]
-    tag: ClassVar[str] = "roll"
-    chance_outcome: ClassVar[bool] = True
-
-    def __str__(self) -> str:
-        return f"Roll {faces_text(self.values)}"
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """The action as plain JSON."""
-        return {"action": self.tag, "values": list(self.values)}
-
-
-@dataclass(frozen=True)
-class InvalidRoll:
-    """Chance: a die landed cocked or off the tray; the same dice are rolled again.
-
-    It changes nothing but the notes: the throw does not count as one of the
-    three rolls, and held dice stay held.
+    Raises:
+        RuleError: that is not the name of a tile.
     """
+    if not isinstance(raw, str) or len(raw) > 40:
+        raise RuleError('A tile is named by its name, such as "full_house".')
+    return parse_tile(raw)
 
-    tag: ClassVar[str] = "invalid_roll"
-    chance_outcome: ClassVar[bool] = True
 
-    def __str__(self) -> str:
-        return "Cocked roll"
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """The action as plain JSON."""
-        return {"action": self.tag}
+register_value(Tile, lambda tile: tile.value, _tile_from_json, "the name of a tile")
 
 
 @dataclass(frozen=True)
-class RollAgain:
+class RollAgain(Action, tag="roll_again"):
     """Hold the dice showing `kept` (sorted values; none to roll all) and throw the rest.
 
     Raises:
@@ -59,38 +42,29 @@ class RollAgain:
     """
 
     kept: tuple[int, ...]
-    tag: ClassVar[str] = "roll_again"
 
     def __post_init__(self) -> None:
         # Held dice are a set of values: (4, 4, 1) and (1, 4, 4) are the same choice.
         object.__setattr__(self, "kept", tuple(sorted(_whole_numbers("kept", self.kept))))
 
-    def __str__(self) -> str:
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        """Reads "Keep 4 4 and roll the rest"."""
         if not self.kept:
             return "Roll all the dice again"
         return f"Keep {faces_text(self.kept)} and roll the rest"
 
-    def to_json(self) -> dict[str, JSONValue]:
-        """The action as plain JSON."""
-        return {"action": self.tag, "kept": list(self.kept)}
-
 
 @dataclass(frozen=True)
-class Stop:
+class Stop(Action, tag="stop"):
     """Keep the dice as they are: they are the final roll."""
 
-    tag: ClassVar[str] = "stop"
-
-    def __str__(self) -> str:
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        """Reads "Stop rolling"."""
         return "Stop rolling"
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """The action as plain JSON."""
-        return {"action": self.tag}
 
 
 @dataclass(frozen=True)
-class ChooseTarget:
+class ChooseTarget(Action, tag="choose_target"):
     """On a wild square, after the first roll: go for `tile`.
 
     Raises:
@@ -98,21 +72,17 @@ class ChooseTarget:
     """
 
     tile: Tile
-    tag: ClassVar[str] = "choose_target"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tile", parse_tile(self.tile))
 
-    def __str__(self) -> str:
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        """Reads "Go for Fives"."""
         return f"Go for {self.tile.label}"
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """The action as plain JSON."""
-        return {"action": self.tag, "tile": self.tile.value}
 
 
 @dataclass(frozen=True)
-class Claim:
+class Claim(Action, tag="claim"):
     """Take `tile` with the final dice (one of several the dice satisfy, or after a Yahtzee).
 
     Raises:
@@ -120,49 +90,35 @@ class Claim:
     """
 
     tile: Tile
-    tag: ClassVar[str] = "claim"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tile", parse_tile(self.tile))
 
-    def __str__(self) -> str:
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        """Reads "Claim Full House"."""
         return f"Claim {self.tile.label}"
 
-    def to_json(self) -> dict[str, JSONValue]:
-        """The action as plain JSON."""
-        return {"action": self.tag, "tile": self.tile.value}
-
 
 @dataclass(frozen=True)
-class Stay:
+class Stay(Action, tag="stay"):
     """On your own number tile: stay and roll to improve it."""
 
-    tag: ClassVar[str] = "stay"
-
-    def __str__(self) -> str:
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        """Reads "Stay and roll to improve your tile"."""
         return "Stay and roll to improve your tile"
 
-    def to_json(self) -> dict[str, JSONValue]:
-        """The action as plain JSON."""
-        return {"action": self.tag}
-
 
 @dataclass(frozen=True)
-class MoveOn:
+class MoveOn(Action, tag="move_on"):
     """On your own tile: roll the movement die again and move on."""
 
-    tag: ClassVar[str] = "move_on"
-
-    def __str__(self) -> str:
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        """Reads "Move on"."""
         return "Move on"
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """The action as plain JSON."""
-        return {"action": self.tag}
 
 
 @dataclass(frozen=True)
-class PlaceTile:
+class PlaceTile(Action, tag="place_tile"):
     """D-Y5 `player_chooses`: put the new tile on free square `square`.
 
     Raises:
@@ -170,66 +126,30 @@ class PlaceTile:
     """
 
     square: int
-    tag: ClassVar[str] = "place_tile"
 
     def __post_init__(self) -> None:
         if isinstance(self.square, bool) or not isinstance(self.square, int):
             raise RuleError(f"A square is a whole number, not {self.square!r}.")
 
-    def __str__(self) -> str:
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        """Reads "Put the tile on square 7"."""
         return f"Put the tile on square {self.square}"
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """The action as plain JSON."""
-        return {"action": self.tag, "square": self.square}
 
 
 YahtzeeAction = (
-    Roll | InvalidRoll | RollAgain | Stop | ChooseTarget | Claim | Stay | MoveOn | PlaceTile
+    DiceThrow | InvalidRoll | RollAgain | Stop | ChooseTarget | Claim | Stay | MoveOn | PlaceTile
 )
+
+YAHTZEE_ACTIONS = ActionSet(
+    "the Yahtzee board game",
+    (DiceThrow, InvalidRoll, RollAgain, Stop, ChooseTarget, Claim, Stay, MoveOn, PlaceTile),
+)
+"""Every action of the Yahtzee board game."""
 
 
 def _whole_numbers(key: str, values: Any) -> tuple[int, ...]:
     if not isinstance(values, list | tuple) or any(
         isinstance(value, bool) or not isinstance(value, int) for value in values
     ):
-        raise RuleError(f"{key!r} must be a list of whole numbers, not {values!r}.")
+        raise RuleError(f"{key!r} must be a list of whole numbers, not {values!r:.40}.")
     return tuple(values)
-
-
-def _numbers(data: dict[str, Any], key: str) -> tuple[int, ...]:
-    return _whole_numbers(key, data[key])
-
-
-def action_from_json(data: dict[str, JSONValue]) -> YahtzeeAction:
-    """Read back an action written by its `to_json`.
-
-    Raises:
-        RuleError: the data is not a Yahtzee board action.
-    """
-    if not isinstance(data, dict):
-        raise RuleError(f"An action is a JSON object, not {data!r}.")
-    tag = data.get("action")
-    if not isinstance(tag, str):
-        raise RuleError(f"An action names what it does in its 'action' field, not {tag!r}.")
-    try:
-        if tag == Roll.tag:
-            return Roll(_numbers(data, "values"))
-        if tag == RollAgain.tag:
-            return RollAgain(_numbers(data, "kept"))
-        if tag in (ChooseTarget.tag, Claim.tag):
-            tile = parse_tile(data["tile"])
-            return ChooseTarget(tile) if tag == ChooseTarget.tag else Claim(tile)
-        if tag == PlaceTile.tag:
-            return PlaceTile(data["square"])
-    except KeyError as missing:
-        raise RuleError(f"The {tag} action needs its {missing} field.") from None
-    simple: dict[str, YahtzeeAction] = {
-        Stop.tag: Stop(),
-        Stay.tag: Stay(),
-        MoveOn.tag: MoveOn(),
-        InvalidRoll.tag: InvalidRoll(),
-    }
-    if tag in simple:
-        return simple[tag]
-    raise RuleError(f"{tag!r} is not a Yahtzee board action.")

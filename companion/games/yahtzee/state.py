@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Self
 
+from companion.games.actions import Action, by_seat
 from companion.games.base import (
     INVALID_ROLL,
-    Action,
     ChanceRequest,
     GameState,
     JSONValue,
@@ -27,10 +27,10 @@ from companion.games.dice import faces_text, hold_options
 from companion.games.yahtzee.actions import (
     ChooseTarget,
     Claim,
+    DiceThrow,
     InvalidRoll,
     MoveOn,
     PlaceTile,
-    Roll,
     RollAgain,
     Stay,
     Stop,
@@ -153,8 +153,8 @@ class YahtzeeState(Tabletop, GameState[YahtzeeOptions]):
             )
         return None
 
-    def chance_action(self, outcome: object) -> Roll | InvalidRoll:
-        """The `Roll` action for dice showing `outcome`; `InvalidRoll` for `INVALID_ROLL`.
+    def chance_action(self, outcome: object) -> DiceThrow | InvalidRoll:
+        """The `DiceThrow` action for dice showing `outcome`; `InvalidRoll` for `INVALID_ROLL`.
 
         A cocked or escaped roll is thrown again: it changes nothing and does
         not count as one of the three rolls.
@@ -167,10 +167,14 @@ class YahtzeeState(Tabletop, GameState[YahtzeeOptions]):
             raise RuleError(f"No dice are needed now: {self._expecting()}.")
         if outcome == INVALID_ROLL:
             return InvalidRoll()
-        return Roll(_checked_dice(request, outcome))
+        return DiceThrow(_checked_dice(request, outcome))
 
     def legal_actions(self) -> list[YahtzeeAction]:
-        """Every choice the player to move has; empty while dice are needed or once over."""
+        """Every choice the player to move has, taken by that seat; empty while dice are
+        needed or once over."""
+        return by_seat(self._choices(), self.to_move)
+
+    def _choices(self) -> list[YahtzeeAction]:
         if self.to_move is None:
             return []
         if self.phase is Phase.OWN_TILE:
@@ -191,14 +195,14 @@ class YahtzeeState(Tabletop, GameState[YahtzeeOptions]):
     # -- changing the table -------------------------------------------------
 
     def apply(self, action: Action) -> None:
-        """Apply a player's choice or a `Roll` of the dice asked for.
+        """Apply a player's choice or a `DiceThrow` of the dice asked for.
 
         Raises:
             RuleError: the action is not allowed now; nothing changed.
         """
         if self.phase is Phase.OVER:
             raise RuleError("The game is over: start a new one to play again.")
-        if isinstance(action, Roll):
+        if isinstance(action, DiceThrow):
             self._check_roll(action)
         elif isinstance(action, InvalidRoll):
             if self.chance() is None:
@@ -224,7 +228,7 @@ class YahtzeeState(Tabletop, GameState[YahtzeeOptions]):
         """
         return list(self.narrated)
 
-    def _check_roll(self, action: Roll) -> None:
+    def _check_roll(self, action: DiceThrow) -> None:
         request = self.chance()
         if request is None:
             raise RuleError(f"No dice are needed now: {self._expecting()}.")
@@ -247,7 +251,7 @@ class YahtzeeState(Tabletop, GameState[YahtzeeOptions]):
         return action in self.legal_actions()
 
     def _apply_checked(self, action: YahtzeeAction) -> None:
-        if isinstance(action, Roll):
+        if isinstance(action, DiceThrow):
             self._apply_roll(action.values)
         elif isinstance(action, InvalidRoll):
             roller = self.roll_off.next_seat if self.phase is Phase.ROLL_OFF else self.current

@@ -305,7 +305,7 @@ def test_backgammon_state_json_round_trip_mid_turn() -> None:
 def test_checker_step_action_reads_back_from_json() -> None:
     action = bg_step(13, 7)
     spec = game_spec("backgammon")
-    assert spec.action_from_json(action.to_json()) == action
+    assert spec.actions.from_json(action.to_json()) == action
     assert isinstance(action, CheckerStep)
 
 

@@ -118,7 +118,7 @@ def play_checked(name: str, players: int, options: dict, seed: int) -> None:
     check_json(game, name)
     replay = spec.new(players, options)
     for entry in log:
-        replay.apply(spec.action_from_json(json.loads(json.dumps(entry))))
+        replay.apply(spec.actions.from_json(json.loads(json.dumps(entry))))
     assert replay.to_json() == game.to_json()
 
 
@@ -259,7 +259,7 @@ def test_any_action_is_applied_or_refused_without_changing_anything(
     state = spec.state_from_json(saved_mid_match(name, players, options, seed))
     before = state.to_json()
     try:
-        parsed = spec.action_from_json(action)
+        parsed = spec.actions.from_json(action)
         state.apply(parsed)
     except RuleError as error:
         assert str(error) == str(error).strip() and str(error).endswith((".", "?", "!"))

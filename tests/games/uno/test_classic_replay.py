@@ -9,7 +9,7 @@ from companion.games.autoplay import next_random_action, play_random
 from companion.games.base import GameState, RuleError
 from companion.games.registry import game_spec
 from companion.games.uno import actions as act
-from companion.games.uno.actions import ACTION_TYPES, action_from_json
+from companion.games.uno.actions import CLASSIC_ACTIONS
 from companion.games.uno.cards import Card, Colour
 from companion.games.uno.classic import ClassicUno
 
@@ -48,7 +48,7 @@ def test_replay_of_the_action_list_reproduces_the_finished_match() -> None:
 
 def test_replay_names_the_action_that_cannot_be_replayed() -> None:
     with pytest.raises(RuleError, match=r"Action 1 \(draw a card\) cannot be replayed"):
-        ClassicUno.replay(2, {}, [{"type": "draw"}])
+        ClassicUno.replay(2, {}, [{"action": "draw"}])
 
 
 @pytest.mark.parametrize(
@@ -72,22 +72,24 @@ def test_replay_names_the_action_that_cannot_be_replayed() -> None:
 )
 def test_every_action_round_trips_through_json(action: object) -> None:
     data = json.loads(json.dumps(action.to_json()))  # type: ignore[attr-defined]
-    assert action_from_json(data, ACTION_TYPES) == action
+    assert CLASSIC_ACTIONS.from_json(data) == action
 
 
 @pytest.mark.parametrize(
     ("data", "sentence"),
     [
-        ({"type": "fly"}, "not an UNO action"),
-        ({"type": "play"}, "needs 'card'"),
-        ({"type": "play", "card": "Purple 3"}, "'Purple 3' is not an UNO card"),
-        ({"type": "catch_uno"}, "needs 'seat'"),
-        ({"type": "shuffle", "order": "abc"}, "needs 'order'"),
+        ({"action": "fly"}, "'fly' is not an action of UNO"),
+        ({"type": "draw"}, "None is not an action of UNO"),
+        ({"action": "play"}, "needs its 'card'"),
+        ({"action": "play", "card": "Purple 3"}, "'Purple 3' is not an UNO card"),
+        ({"action": "catch_uno"}, "needs its 'caught'"),
+        ({"action": "catch_uno", "seat": 1}, "has no field 'seat'|needs its 'caught'"),
+        ({"action": "shuffle", "order": "abc"}, "'order' must be a list"),
     ],
 )
 def test_bad_action_json_is_refused_with_a_sentence(data: dict, sentence: str) -> None:
     with pytest.raises(RuleError, match=sentence):
-        action_from_json(data)
+        CLASSIC_ACTIONS.from_json(data)
 
 
 def test_damaged_saved_state_is_refused_with_a_sentence() -> None:

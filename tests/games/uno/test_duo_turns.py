@@ -283,7 +283,7 @@ def test_a_seeded_duo_match_replays_exactly_from_its_actions() -> None:
     spec = game_spec("duo")
     state = spec.new(2, {})
     actions = play_random(state, random.Random(5))
-    again = DuoUno.replay(2, {}, [spec.action_from_json(a.to_json()) for a in actions])
+    again = DuoUno.replay(2, {}, [spec.actions.from_json(a.to_json()) for a in actions])
     assert again.to_json() == state.to_json()
 
 
@@ -300,21 +300,21 @@ def test_uno_simulate_duo_prints_the_match_as_json(capsys: pytest.CaptureFixture
 @pytest.mark.parametrize(
     "data",
     [
-        {"type": "draft", "keep": "yes"},
-        {"type": "play_colour", "cards": "Red 1"},
-        {"type": "play_colour", "cards": ["Purple 1"]},
-        {"type": "call_uno"},
+        {"action": "draft", "keep": "yes"},
+        {"action": "play_colour", "cards": "Red 1"},
+        {"action": "play_colour", "cards": ["Purple 1"]},
+        {"action": "call_uno"},
     ],
 )
 def test_bad_duo_action_json_is_refused_with_a_sentence(data: dict[str, object]) -> None:
     with pytest.raises(RuleError):
-        game_spec("duo").action_from_json(data)
+        game_spec("duo").actions.from_json(data)
 
 
 def test_duo_actions_round_trip_through_json() -> None:
     spec = game_spec("duo")
     for action in (DraftPick(False), colour_run("Red Reverse", "Red 1", uno=True), CallUno(1)):
-        assert spec.action_from_json(json.loads(json.dumps(action.to_json()))) == action
+        assert spec.actions.from_json(json.loads(json.dumps(action.to_json()))) == action
 
 
 def test_a_duo_referee_following_a_match_enters_the_cut_as_the_first_drafter() -> None:
@@ -337,4 +337,4 @@ def test_a_duo_referee_following_a_match_enters_the_cut_as_the_first_drafter() -
 
 def referee_legal_cuts(seat: int) -> list[object]:
     cuts = new_referee(DuoUno, 2).legal_actions()
-    return [cut for cut in cuts if getattr(cut, "seat", None) == seat]
+    return [cut for cut in cuts if isinstance(cut, act.ChooseDealer) and cut.dealer == seat]

@@ -250,8 +250,8 @@ def test_referee_scoring_lists_every_total_the_hand_left_can_be_worth() -> None:
     go_out(state)
     state.hands[0] = [None]
     listed = [a for a in state.legal_actions() if isinstance(a, act.CountHand)]
-    assert {a.points for a in listed if a.seat == 0} == {*range(10), 20, 50}
-    assert {a.seat for a in listed} == {0, 2}
+    assert {a.points for a in listed if a.counted == 0} == {*range(10), 20, 50}
+    assert {a.counted for a in listed} == {0, 2}
     assert all(not a.cards for a in listed)
 
 

@@ -160,7 +160,7 @@ def test_a_seeded_tiki_match_replays_exactly_from_its_actions() -> None:
     spec = game_spec("tiki")
     state = spec.new(4, {})
     actions = play_random(state, random.Random(3))
-    again = TikiTwist.replay(4, {}, [spec.action_from_json(a.to_json()) for a in actions])
+    again = TikiTwist.replay(4, {}, [spec.actions.from_json(a.to_json()) for a in actions])
     assert again.to_json() == state.to_json()
     assert state.is_over and state.winners()
 
@@ -179,23 +179,23 @@ def test_uno_simulate_tiki_prints_the_match_as_json(capsys: pytest.CaptureFixtur
 @pytest.mark.parametrize(
     "data",
     [
-        {"type": "spin_result", "seats": "2"},
-        {"type": "pick_seat", "seat": True},
-        {"type": "tiki_discard"},
-        {"type": "discard_all", "count": "all"},
-        {"type": "discard_all", "count": 2, "last": 7},
-        {"type": "discard_all", "count": 2, "last": "Purple 7"},
-        {"type": "spin", "seats": [1]},
+        {"action": "spin_result", "seats": "2"},
+        {"action": "pick_seat", "picked": True},
+        {"action": "tiki_discard"},
+        {"action": "discard_all", "count": "all"},
+        {"action": "discard_all", "count": 2, "last": 7},
+        {"action": "discard_all", "count": 2, "last": "Purple 7"},
+        {"action": "spin", "seats": [1]},
     ],
 )
 def test_bad_tiki_action_json_is_refused_with_a_sentence(data: dict[str, object]) -> None:
     with pytest.raises(RuleError):
-        game_spec("tiki").action_from_json(data)
+        game_spec("tiki").actions.from_json(data)
 
 
 def test_tiki_actions_round_trip_through_json() -> None:
     spec = game_spec("tiki")
     on_top = DiscardAll(3, Card.parse("Blue 7"))
     for action in (SpinResult((1, 2)), PickSeat(2), DiscardAll(3), on_top, play("Tiki Go To")):
-        assert spec.action_from_json(json.loads(json.dumps(action.to_json()))) == action
-    assert DiscardAll(3).to_json() == {"type": "discard_all", "count": 3}  # as logged before D-U6
+        assert spec.actions.from_json(json.loads(json.dumps(action.to_json()))) == action
+    assert DiscardAll(3).to_json() == {"action": "discard_all", "count": 3}  # as logged before D-U6

@@ -146,6 +146,6 @@ def test_duo_late_uno_call_may_come_on_the_opponents_turn() -> None:
 def test_late_uno_call_round_trips_through_json() -> None:
     state = classic_forgot()
     state.apply(act.CallUno(0))
-    assert act.action_from_json(act.CallUno(0).to_json()) == act.CallUno(0)
-    assert state.history[-1].to_json() == {"type": "call_uno", "seat": 0}
+    assert act.CLASSIC_ACTIONS.from_json(act.CallUno(0).to_json()) == act.CallUno(0)
+    assert state.history[-1].to_json() == {"action": "call_uno", "caller": 0}
     assert ClassicUno.from_json(state.to_json()).to_json() == state.to_json()

@@ -36,7 +36,7 @@ def test_simulate_json_events_replay_to_the_same_final_scores(
     spec = game_spec(result["game"])
     state = spec.new(result["players"], result["options"])
     for event in result["events"]:
-        state.apply(spec.action_from_json(event))
+        state.apply(spec.actions.from_json(event))
     assert state.is_over
     assert state.scores() == result["scores"]
     assert state.winners() == result["winners"]
@@ -81,13 +81,13 @@ def test_simulated_tiki_spins_stop_between_two_seats_and_the_json_replays_them(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     result = simulate_json(capsys, "--game", "tiki", "--players", "3", "--seed", "2")
-    between = [e for e in result["events"] if e["type"] == "spin_result" and len(e["seats"]) == 2]
-    picks = [event for event in result["events"] if event["type"] == "pick_seat"]
+    between = [e for e in result["events"] if e["action"] == "spin_result" and len(e["seats"]) == 2]
+    picks = [event for event in result["events"] if event["action"] == "pick_seat"]
     assert between and len(picks) == len(between)
     spec = game_spec("tiki")
     state = spec.new(result["players"], result["options"])
     for event in result["events"]:
-        state.apply(spec.action_from_json(event))
+        state.apply(spec.actions.from_json(event))
     assert state.is_over and state.scores() == result["scores"]
 
 
@@ -265,7 +265,7 @@ def test_the_log_tells_what_each_action_caused_under_it_with_seat_numbers(
 ) -> None:
     assert main(["uno", "simulate", "--game", "tiki", "--players", "4", "--seed", "5"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    spins = [i for i, line in enumerate(lines) if line.startswith("  spin: the idol points at")]
+    spins = [i for i, line in enumerate(lines) if line.startswith("  spin: the spinner points at")]
     assert spins
     told = [lines[i + 1] for i in spins]
     drew = re.compile(r"    seat \d draws \d cards? \(Tiki Draw \d\)\.")
@@ -281,4 +281,4 @@ def test_the_json_events_stay_actions_only(capsys: pytest.CaptureFixture[str]) -
     arguments = ["uno", "simulate", "--game", "tiki", "--players", "3", "--seed", "2", "--json"]
     assert main(arguments) == 0
     result = json.loads(capsys.readouterr().out)
-    assert all(set(event) >= {"type"} and "notes" not in event for event in result["events"])
+    assert all(set(event) >= {"action"} and "notes" not in event for event in result["events"])

@@ -143,7 +143,7 @@ def play_through(game: str, seed: int) -> Playthrough:
         state.apply(action)
         census = card_census(state)
         misplaced = None if same_cards(census, deck) else census - deck
-        read_back = spec.action_from_json(json.loads(json.dumps(action.to_json())))
+        read_back = spec.actions.from_json(json.loads(json.dumps(action.to_json())))
         record.steps.append(Step(request, legal, to_move, action, read_back, saved, misplaced))
     record.final = state
     return record

@@ -12,7 +12,7 @@ import pytest
 
 from companion.cli import main
 from companion.commands import yahtzee as yahtzee_command
-from companion.games.yahtzee import action_from_json, new_game
+from companion.games.yahtzee import YAHTZEE_ACTIONS, new_game
 
 
 def _simulate_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
@@ -40,7 +40,7 @@ def test_simulate_events_replay_to_the_same_result(capsys: pytest.CaptureFixture
     result = _simulate_json(capsys, "--players", "3", "--seed", "2024")
     state = new_game(3, result["options"])
     for event in result["events"]:
-        state.apply(action_from_json(event))
+        state.apply(YAHTZEE_ACTIONS.from_json(event))
     assert state.is_over
     assert state.scores() == result["scores"]
     assert state.winners() == result["winners"]

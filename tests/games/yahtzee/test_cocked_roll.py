@@ -9,7 +9,7 @@ import pytest
 from companion.games.base import INVALID_ROLL, RuleError
 from companion.games.registry import game_spec
 from companion.games.yahtzee import InvalidRoll, Phase, RollAgain, Tile, YahtzeeState, new_game
-from companion.games.yahtzee.actions import action_from_json
+from companion.games.yahtzee.actions import YAHTZEE_ACTIONS
 from tests.games.yahtzee.conftest import land_on, position, roll
 
 
@@ -72,8 +72,8 @@ def test_a_cocked_roll_is_saved_and_replayed_like_any_roll() -> None:
     state = new_game(2, {})
     cocked(state)
     action = state.chance_action(INVALID_ROLL)
-    assert action_from_json(json.loads(json.dumps(action.to_json()))) == InvalidRoll()
-    assert spec.action_from_json(action.to_json()) == InvalidRoll()
-    assert str(action) == "Cocked roll"
+    assert YAHTZEE_ACTIONS.from_json(json.loads(json.dumps(action.to_json()))) == InvalidRoll()
+    assert spec.actions.from_json(action.to_json()) == InvalidRoll()
+    assert str(action) == "Cocked roll: roll again"
     again = spec.state_from_json(json.loads(json.dumps(state.to_json())))
     assert again.to_json() == state.to_json()

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.games.autoplay import next_random_action
-from companion.games.yahtzee import Phase, Tile, YahtzeeState, action_from_json, new_game
+from companion.games.yahtzee import YAHTZEE_ACTIONS, Phase, Tile, YahtzeeState, new_game
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
@@ -92,6 +92,6 @@ def test_random_games_keep_the_table_consistent_end_and_replay_exactly(
 
     replayed = new_game(players, options)
     for event in events:
-        replayed.apply(action_from_json(event))
+        replayed.apply(YAHTZEE_ACTIONS.from_json(event))
     assert replayed.to_json() == state.to_json()
     assert YahtzeeState.from_json(state.to_json()) == state

@@ -8,17 +8,17 @@ import pytest
 
 from companion.games.base import RuleError
 from companion.games.yahtzee import (
+    YAHTZEE_ACTIONS,
     ChooseTarget,
     Claim,
+    DiceThrow,
     MoveOn,
     PlaceTile,
-    Roll,
     RollAgain,
     Stay,
     Stop,
     Tile,
     YahtzeeState,
-    action_from_json,
     new_game,
 )
 from tests.games.yahtzee.conftest import all_tiles_but, land_on, position, roll, throw
@@ -56,8 +56,8 @@ def _snapshot_after_refusal(state: YahtzeeState, action: Any) -> str:
     ("action", "sentence"),
     [
         (Stop(), "Dice first: Player 1: roll the die to move"),
-        (Roll((1, 2)), "Give exactly 1 die value, not 2. Player 1: roll the die to move."),
-        (Roll((7,)), "A die shows 1 to 6"),
+        (DiceThrow((1, 2)), "Give exactly 1 die value, not 2. Player 1: roll the die to move."),
+        (DiceThrow((7,)), "A die shows 1 to 6"),
         (Claim(Tile.ONES), "Dice first"),
     ],
 )
@@ -72,7 +72,7 @@ def test_action_refused_while_dice_are_needed_says_what_to_do(action: Any, sente
         (RollAgain((6,)), "You can only hold dice that are showing (1 2 3 4 5), not 6."),
         (RollAgain((1, 2, 3, 4, 5)), "Leave at least one die to roll"),
         (Stay(), "'Stay and roll to improve your tile' is not allowed now: keep some dice"),
-        (Roll((1, 2, 3, 4, 5)), "No dice are needed now"),
+        (DiceThrow((1, 2, 3, 4, 5)), "No dice are needed now"),
     ],
 )
 def test_bad_choice_during_the_five_dice_is_a_sentence_and_changes_nothing(
@@ -96,13 +96,13 @@ def test_finished_game_refuses_every_action() -> None:
     data = position().to_json()
     data["phase"] = "over"
     state = YahtzeeState.from_json(data)
-    assert "The game is over" in _snapshot_after_refusal(state, Roll((3,)))
+    assert "The game is over" in _snapshot_after_refusal(state, DiceThrow((3,)))
     with pytest.raises(RuleError, match="No dice are needed now"):
         state.chance_action([3])
 
 
 ALL_ACTIONS = [
-    Roll((3, 4)),
+    DiceThrow((3, 4)),
     RollAgain(()),
     RollAgain((2, 2, 5)),
     Stop(),
@@ -116,7 +116,7 @@ ALL_ACTIONS = [
 
 @pytest.mark.parametrize("action", ALL_ACTIONS, ids=str)
 def test_every_action_round_trips_through_json_and_reads_well(action: Any) -> None:
-    assert action_from_json(action.to_json()) == action
+    assert YAHTZEE_ACTIONS.from_json(action.to_json()) == action
     text = str(action)
     assert text and text[0].isupper() and "(" not in text
 
@@ -127,7 +127,10 @@ def test_every_action_round_trips_through_json_and_reads_well(action: Any) -> No
         {"action": "fly"},
         {"action": "claim"},
         {"action": "claim", "tile": "yahtzee"},
-        {"action": "roll", "values": "12"},
+        {"action": "dice", "values": "12"},
+        {"action": "roll", "values": [1, 2]},
+        {"action": "dice", "values": [[[[1]]]]},
+        {"action": "stop", "later": True},
         {"action": "place_tile", "square": "7"},
         {"action": ["claim"]},
         {"action": {}},
@@ -137,7 +140,7 @@ def test_every_action_round_trips_through_json_and_reads_well(action: Any) -> No
 )
 def test_bad_action_json_is_refused_with_a_sentence(data: Any) -> None:
     with pytest.raises(RuleError):
-        action_from_json(data)
+        YAHTZEE_ACTIONS.from_json(data)
 
 
 def test_state_json_round_trip_is_exact_mid_turn() -> None:

@@ -1,0 +1,143 @@
+"""Logs and saved JSON written before one action codec still load, replay and resume.
+
+The files in ``tests/data/before_one_codec`` were written by the companion
+before every game's actions shared one JSON form (see its README).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.games.actions import action_from_json, action_to_json
+from companion.games.legacy_actions import upgrade_action_json
+from companion.games.registry import game_specs
+from companion.store import SCHEMA_VERSION, Store
+from companion.table import DrawChance, PlayAction, SupplyChance
+from companion.table.match import RunningMatch
+from tests.table.conftest import open_table
+
+BEFORE = Path(__file__).parent.parent / "data" / "before_one_codec"
+OLD_GAMES = [
+    "classic", "classic", "tiki", "duo", "duo", "backgammon", "backgammon", "backgammon",
+    "backgammon", "minigam", "multigam", "yahtzee", "yahtzee",
+]  # fmt: skip
+
+
+@pytest.fixture
+def old_log(tmp_path: Path) -> Path:
+    path = tmp_path / "old.db"
+    shutil.copy(BEFORE / "schema1_log.db", path)
+    return path
+
+
+def test_the_old_log_is_of_schema_1_with_old_action_forms(old_log: Path) -> None:
+    with sqlite3.connect(old_log) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 1
+        tags = {row[0] for row in db.execute("SELECT json_extract(action, '$.type') FROM events")}
+    assert {"catch_uno", "call_uno", "choose_dealer", "count_hand", "pick_seat"} <= tags
+
+
+def test_every_match_of_an_old_log_replays_to_the_state_it_showed(old_log: Path) -> None:
+    with Store.open(old_log) as store:
+        assert store.settings()["user_version"] == SCHEMA_VERSION
+        records = store.matches()
+        assert [record.game for record in records] == OLD_GAMES
+        for record in records:
+            spec = game_specs()[record.game]
+            events = store.events(record.id)
+            match, warnings = RunningMatch.replay(spec, record.players, record.options, events)
+            assert warnings == [], record  # the state hash logged then is reached now
+            assert match.state.scores() == record.scores
+            assert match.state.is_over == (record.status == "finished")
+
+
+def test_the_upgraded_log_holds_only_todays_action_form(old_log: Path) -> None:
+    with Store.open(old_log) as store:
+        for record in store.matches():
+            for event in store.events(record.id):
+                if event.action is not None:
+                    assert "type" not in event.action and "action" in event.action
+                    action_from_json(record.game, event.action)
+
+
+def test_the_unfinished_match_of_an_old_log_resumes_and_plays_on(old_log: Path) -> None:
+    with Store.open(old_log) as store, open_table(store, games=game_specs()) as table:
+        snapshot = table.snapshot
+        assert snapshot is not None and (snapshot.game, snapshot.seq) == ("yahtzee", 125)
+        for _ in range(20):
+            snapshot = table.snapshot
+            assert snapshot is not None
+            if snapshot.chance is not None:
+                command: Any = DrawChance()
+            else:
+                for listed in snapshot.legal_actions:
+                    data = json.loads(json.dumps(action_to_json(listed)))
+                    assert action_from_json(snapshot.game, data) == listed
+                command = PlayAction(action_to_json(snapshot.legal_actions[0]))
+            assert table.post(command).result(timeout=10).applied
+        assert table.post(SupplyChance("invalid", source="dice tray")).result(timeout=10)
+
+
+def test_reading_an_old_log_for_history_asks_to_start_the_companion_once(old_log: Path) -> None:
+    from companion.errors import StoreError
+
+    with pytest.raises(StoreError, match="older schema 1; start the companion once"):
+        Store.open_to_read(old_log).close()
+    Store.open(old_log).close()
+    with Store.open_to_read(old_log) as store:
+        assert len(store.matches()) == len(OLD_GAMES)
+
+
+def _replay_summary(game: str, players: int, options: dict[str, Any], events: list[Any]) -> Any:
+    state = game_specs()[game].new(players, options)
+    for event in events:
+        state.apply(action_from_json(game, upgrade_action_json(game, event)))
+    return state
+
+
+@pytest.mark.parametrize(("name", "game"), [("uno_tiki", "tiki"), ("uno_duo", "duo")])
+def test_an_old_uno_simulate_json_replays_after_upgrading_its_events(name: str, game: str) -> None:
+    with gzip.open(BEFORE / f"{name}_simulate.json.gz", "rt") as file:
+        summary = json.load(file)
+    assert all("type" in event for event in summary["events"])
+    state = _replay_summary(game, summary["players"], summary["options"], summary["events"])
+    assert state.scores() == summary["scores"] and state.winners() == summary["winners"]
+
+
+def test_an_old_yahtzee_simulate_json_replays_after_upgrading_its_events() -> None:
+    with gzip.open(BEFORE / "yahtzee_simulate.json.gz", "rt") as file:
+        summary = json.load(file)
+    assert any(event["action"] == "roll" for event in summary["events"])
+    players = len(summary["players"])
+    state = _replay_summary("yahtzee", players, summary["options"], summary["events"])
+    assert state.scores() == summary["scores"] and state.winners() == summary["winners"]
+
+
+@pytest.mark.parametrize(
+    ("game", "old", "new"),
+    [
+        ("classic", {"type": "catch_uno", "seat": 2}, {"action": "catch_uno", "caught": 2}),
+        ("classic", {"type": "play", "card": "Red 7", "colour": None, "uno": False},
+         {"action": "play", "card": "Red 7", "uno": False}),
+        ("duo", {"type": "choose_dealer", "seat": 1}, {"action": "choose_dealer", "dealer": 1}),
+        ("tiki", {"type": "pick_seat", "seat": 3}, {"action": "pick_seat", "picked": 3}),
+        ("minigam", {"action": "step", "source": 13, "destination": 7, "die": 6, "hit": False,
+                     "text": "13/7"},
+         {"action": "step", "step": [13, 7, 6, False], "text": "13/7"}),
+        ("yahtzee", {"action": "roll", "values": [3, 4]}, {"action": "dice", "values": [3, 4]}),
+        ("backgammon", {"action": "roll"}, {"action": "roll"}),
+        ("classic", {"action": "draw", "seat": 1}, {"action": "draw", "seat": 1}),
+    ],
+)  # fmt: skip
+def test_old_action_json_is_upgraded_once_and_today_s_is_left_alone(
+    game: str, old: dict[str, Any], new: dict[str, Any]
+) -> None:
+    assert upgrade_action_json(game, old) == new
+    assert upgrade_action_json(game, new) == new
