@@ -26,7 +26,7 @@ from pathlib import Path
 
 from companion.datadir import DB_NAME, ensure_writable_directory, move_aside
 from companion.errors import StoreError
-from companion.games.legacy_actions import upgrade_action_json
+from companion.games.legacy_actions import upgrade_action_json, upgrade_options_json
 from companion.log_salvage import copy_readable_matches
 from companion.user_files import what_it_is
 
@@ -50,6 +50,21 @@ def upgrade_logged_actions(db: sqlite3.Connection) -> None:
             db.execute(
                 "UPDATE events SET action = ? WHERE match_id = ? AND seq = ?",
                 (json.dumps(upgraded, separators=(",", ":")), match_id, seq),
+            )
+
+
+def upgrade_logged_options(db: sqlite3.Connection) -> None:
+    """Give every logged match each rule option added since, with the value it was played with."""
+    for match_id, game, text in db.execute("SELECT id, game, options FROM matches").fetchall():
+        try:
+            options = json.loads(text)
+        except ValueError:
+            continue
+        upgraded = upgrade_options_json(game, options)
+        if upgraded != options:
+            db.execute(
+                "UPDATE matches SET options = ? WHERE id = ?",
+                (json.dumps(upgraded, separators=(",", ":")), match_id),
             )
 
 
@@ -93,6 +108,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     # 1 -> 2: every game's actions in one JSON form (UNO's "type" tags and "seat" fields,
     # Backgammon's checker steps, Yahtzee's dice "roll").
     upgrade_logged_actions,
+    # 2 -> 3: UNO's Wild Draw Four challenge test became an option; older matches
+    # keep the test they were played with.
+    upgrade_logged_options,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 TABLE_COLUMNS = {
@@ -486,6 +504,7 @@ def _keep_readable_matches(damaged: Path, db: sqlite3.Connection) -> list[int]:
     """
     kept = copy_readable_matches(damaged, db)
     upgrade_logged_actions(db)
+    upgrade_logged_options(db)
     return kept
 
 

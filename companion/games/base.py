@@ -21,23 +21,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, Self, TypeVar
+from typing import Any, Generic, Literal, Protocol, Self, TypeVar
 
-if TYPE_CHECKING:
-    from companion.games.actions import Action, ActionSet
-
-JSONValue = Any
-"""A value made only of dict, list, str, int, float, bool and None."""
-
-
-class RuleError(ValueError):
-    """An action the rules do not allow.
-
-    The message is one sentence a player understands and says what to do
-    ("You have a checker on the bar: enter it first."). A state that raises
-    it is left exactly as it was.
-    """
-
+from companion.games.action_codec import Action, ActionSet
+from companion.games.errors import JSONValue as JSONValue
+from companion.games.errors import RuleError as RuleError
 
 ChanceKind = Literal["dice", "shuffle", "spin"]
 
@@ -169,6 +157,14 @@ class GameState(ABC, Generic[OptionsT]):
         (cards drawn as a penalty, a checker hit, a round scored, whose turn is
         skipped), for the screen and the table's log line. Not saved: a state
         read back from JSON has none.
+        """
+        return []
+
+    def earlier_json_forms(self) -> list[dict[str, JSONValue]]:
+        """The state's JSON as earlier versions of the companion wrote it: none unless it changed.
+
+        An event log keeps the hash of the state's JSON after each event; a
+        match logged before the JSON gained a field is checked against these.
         """
         return []
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.actions import TAG_KEY
+from companion.games.uno.options import OPTIONS_ADDED_LATER
 
 UNO_GAMES = frozenset({"classic", "tiki", "duo"})
 BACKGAMMON_FAMILY = frozenset({"backgammon", "minigam", "multigam"})
@@ -25,6 +26,17 @@ UNO_SEAT_FIELDS = {
     "pick_seat": "picked",
 }
 """What UNO's ``"seat"`` field of each action is called now."""
+
+
+def upgrade_options_json(game: str, options: Any) -> Any:
+    """Today's rule options of a match of `game` logged before some options existed.
+
+    Each option added since (`OPTIONS_ADDED_LATER`) gets the value the match was
+    played with; options already there are kept, so upgrading twice changes nothing.
+    """
+    if game not in UNO_GAMES or not isinstance(options, dict):
+        return options
+    return {**OPTIONS_ADDED_LATER, **options}
 
 
 def upgrade_action_json(game: str, data: Any) -> Any:

@@ -71,7 +71,12 @@ class EngineFault(CompanionError, RuntimeError):
 
 def canonical_json(state: GameState[RuleOptions]) -> str:
     """The state as compact JSON with sorted keys: equal states give equal text."""
-    return json.dumps(state.to_json(), sort_keys=True, separators=(",", ":"))
+    return canonical_text(state.to_json())
+
+
+def canonical_text(data: dict[str, JSONValue]) -> str:
+    """JSON as compact text with sorted keys: equal values give equal text."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
 def sha(text: str) -> str:
@@ -320,12 +325,19 @@ class RunningMatch:
                 self.state.apply(self._parse_action(event.action or {}))
             except RuleError as error:
                 raise ReplayError(f"Event #{event.seq} no longer applies: {error}") from None
-        if events and sha(canonical_json(self.state)) != events[-1].state_sha:
+        if events and not self._shows(events[-1].state_sha):
             return [
                 f"Replaying up to #{events[-1].seq} gave a different state than was shown;"
                 " play goes on from the replayed state."
             ]
         return []
+
+    def _shows(self, state_sha: str) -> bool:
+        """True when the state is the one whose hash was logged (in today's or an earlier form)."""
+        if sha(canonical_json(self.state)) == state_sha:
+            return True
+        forms = self.state.earlier_json_forms()
+        return any(sha(canonical_text(form)) == state_sha for form in forms)
 
     def _pending_chance(self) -> ChanceRequest:
         request = self.state.chance()

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from companion.games.actions import action_from_json, action_to_json
-from companion.games.legacy_actions import upgrade_action_json
+from companion.games.legacy_actions import upgrade_action_json, upgrade_options_json
 from companion.games.registry import game_specs
 from companion.store import SCHEMA_VERSION, Store
 from companion.table import DrawChance, PlayAction, SupplyChance
@@ -96,7 +96,7 @@ def test_reading_an_old_log_for_history_asks_to_start_the_companion_once(old_log
 
 
 def _replay_summary(game: str, players: int, options: dict[str, Any], events: list[Any]) -> Any:
-    state = game_specs()[game].new(players, options)
+    state = game_specs()[game].new(players, upgrade_options_json(game, options))
     for event in events:
         state.apply(action_from_json(game, upgrade_action_json(game, event)))
     return state
@@ -141,3 +141,22 @@ def test_old_action_json_is_upgraded_once_and_today_s_is_left_alone(
 ) -> None:
     assert upgrade_action_json(game, old) == new
     assert upgrade_action_json(game, new) == new
+
+
+@pytest.mark.parametrize("game", ["classic", "tiki", "duo"])
+def test_an_uno_match_logged_before_the_challenge_option_keeps_the_colour_in_play_test(
+    game: str,
+) -> None:
+    old = {"mode": "simulation", "target": 500}
+    upgraded = upgrade_options_json(game, old)
+    assert upgraded == {**old, "wild_draw_four_challenge": "colour_in_play"}
+    assert upgrade_options_json(game, upgraded) == upgraded
+    assert game_specs()[game].new(2, upgraded).options.wild_draw_four_challenge == (
+        "colour_in_play"
+    )
+
+
+def test_options_of_other_games_and_of_today_are_left_alone() -> None:
+    assert upgrade_options_json("backgammon", {"match_length": 5}) == {"match_length": 5}
+    today = {"wild_draw_four_challenge": "playable_card"}
+    assert upgrade_options_json("duo", today) == today

@@ -18,7 +18,7 @@ from companion.games.base import GameState, JSONValue, Note, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno.cards import Card, Colour, Kind
 from companion.games.uno.deck_file import builtin_deck
-from companion.games.uno.options import ClassicOptions
+from companion.games.uno.options import OPTIONS_ADDED_LATER, ClassicOptions
 from companion.games.uno.pending import OwedDraw, PendingChallenge
 from companion.games.uno.phases import ChanceKind, Phase
 from companion.games.uno.piles import Piles, cards_from_json, cards_to_json
@@ -287,6 +287,15 @@ class MatchState(GameState[ClassicOptions]):
         self.round_winner = data["round_winner"]
         self.start_cards = [card for card in cards_from_json(data["start_cards"]) if card]
         self.counted = {int(seat): int(points) for seat, points in data["counted"].items()}
+
+    def earlier_json_forms(self) -> list[dict[str, JSONValue]]:
+        """The JSON of matches logged before the options in `OPTIONS_ADDED_LATER` existed."""
+        data = self.to_json()
+        options = data["options"]
+        if not any(options.get(key) == value for key, value in OPTIONS_ADDED_LATER.items()):
+            return []
+        earlier = {key: value for key, value in options.items() if key not in OPTIONS_ADDED_LATER}
+        return [{**data, "options": earlier}]
 
     def to_json(self) -> dict[str, JSONValue]:
         """The whole match as plain JSON; `from_json` reads it back exactly."""

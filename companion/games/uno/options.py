@@ -19,6 +19,14 @@ Mode = Literal["simulation", "referee"]
 ChallengeTest = Literal["colour_in_play", "playable_card"]
 """The Wild Draw Four challenge tests (`ClassicOptions.wild_draw_four_challenge`)."""
 
+OPTIONS_ADDED_LATER: dict[str, JSONValue] = {"wild_draw_four_challenge": "colour_in_play"}
+"""Options added after matches were first logged, each with the rule those matches had.
+
+A match logged without one was played with that value (UNO Duo included:
+before the option, every game tested the colour in play), and its state
+hashes were taken from JSON without it.
+"""
+
 
 @dataclass(frozen=True)
 class ClassicOptions:
