@@ -111,6 +111,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     # 2 -> 3: UNO's Wild Draw Four challenge test became an option; older matches
     # keep the test they were played with.
     upgrade_logged_options,
+    # 3 -> 4: the seed of seeded chance sources (a demo's --seed), so --resume can check it.
+    "ALTER TABLE matches ADD COLUMN seed INTEGER;",
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 TABLE_COLUMNS = {

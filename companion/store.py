@@ -63,6 +63,8 @@ class MatchRecord:
     started_at: str
     finished_at: str | None
     rematch_of: int | None
+    seed: int | None = None
+    """The seed of the chance sources that fed the match, if they were seeded (demos, tests)."""
 
 
 class DamagedRecord(StoreError):
@@ -193,6 +195,7 @@ class Store(ClosesItself):
         started_at: str,
         rematch_of: int | None = None,
         abandon: int | None = None,
+        seed: int | None = None,
     ) -> int:
         """Store a new match as playing; returns its id.
 
@@ -210,9 +213,9 @@ class Store(ClosesItself):
                 )
             cursor = db.execute(
                 "INSERT INTO matches (game, options, players, status, scores, started_at,"
-                " rematch_of) VALUES (?, ?, ?, 'playing', ?, ?, ?)",
+                " rematch_of, seed) VALUES (?, ?, ?, 'playing', ?, ?, ?, ?)",
                 (game, _dump(options), _dump([p.to_json() for p in players]), _dump(scores),
-                 started_at, rematch_of),
+                 started_at, rematch_of, seed),
             )  # fmt: skip
             return int(cursor.lastrowid or 0)
 
@@ -388,6 +391,7 @@ def _match_from_row(row: sqlite3.Row) -> MatchRecord:
             started_at=row["started_at"],
             finished_at=row["finished_at"],
             rematch_of=row["rematch_of"],
+            seed=row["seed"],
         )
 
 

@@ -334,9 +334,10 @@ def logged(tmp_path: Path) -> list[dict[str, object]]:
 @pytest.mark.parametrize(
     ("argv", "named"),
     [(["--game", "tiki"], ["--game tiki", "--game duo"]),
-     (["--players", "3"], ["--players 3", "played by 2 players"])],
+     (["--players", "3"], ["--players 3", "played by 2 players"]),
+     (["--seed", "8"], ["--seed 8", "started with --seed 7"])],
 )  # fmt: skip
-def test_resume_refuses_a_game_or_players_that_are_not_the_logged_matchs(
+def test_resume_refuses_a_game_players_or_seed_that_are_not_the_logged_matchs(
     tmp_path: Path, argv: list[str], named: list[str]
 ) -> None:
     killed_duo_match(tmp_path)
@@ -345,6 +346,18 @@ def test_resume_refuses_a_game_or_players_that_are_not_the_logged_matchs(
     assert_one_sentence(finished, named[0])
     assert all(value in finished.err for value in named)
     assert logged(tmp_path) == before
+
+
+def test_resume_goes_on_with_the_seed_the_match_was_started_with(tmp_path: Path) -> None:
+    killed_duo_match(tmp_path)
+    again = tmp_path / "again"
+    again.mkdir()
+    for part in tmp_path.glob("log.db*"):  # the log and its write-ahead log
+        (again / part.name).write_bytes(part.read_bytes())
+    without = companion(tmp_path, "demo", "--resume", "--db", "log.db", "--pace", "0")
+    same = companion(again, "demo", "--resume", "--db", "log.db", "--pace", "0", "--seed", "7")
+    assert without.code == same.code == 0, (without, same)
+    assert without.out.splitlines()[-1] == same.out.splitlines()[-1]  # the same result
 
 
 def test_resume_after_a_kill_first_shows_the_last_recorded_step(tmp_path: Path) -> None:

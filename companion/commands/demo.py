@@ -74,7 +74,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--seed",
         type=seed_argument,
-        help="make every choice and roll repeatable (with --resume: the rest of the match)",
+        help="make every choice and roll repeatable (kept for --resume)",
     )
     parser.add_argument(
         "--deck", metavar="FILE", help="an UNO deck file (TOML or JSON) to play with"
@@ -117,8 +117,10 @@ def run(args: argparse.Namespace, games: Mapping[str, GameSpec] | None = None) -
         )
     if args.resume and not path.exists():
         raise CompanionError(_nothing_to_resume(path))
-    new_match = None if args.resume else _new_match(games, args.game, args.players, args.deck)
-    asked = _Asked(args.game, args.players)
+    new_match = None
+    if not args.resume:
+        new_match = _new_match(games, args.game, args.players, args.deck, args.seed)
+    asked = _Asked(args.game, args.players, args.seed)
     try:
         # Ctrl-C can come at any moment, also while the log opens or a long match replays.
         final = _play(path, games, new_match, args.seed, args.pace, _spin_config(args), asked)
@@ -141,11 +143,12 @@ def _play(
     """Open the log and a table on it, start or resume the match, and play it out.
 
     The table is closed before the spinner, so no spin is asked of a closed spinner.
-    `asked`: the --game and --players given with --resume, checked against the logged match.
+    `asked`: the --game, --players and --seed given with --resume, checked against the
+    logged match; a resumed match goes on with the seed it was started with.
     """
     with Store.open(path) as store:
         if new_match is None and asked is not None:
-            asked.check(store, games)
+            seed = asked.check(store, games)
         spinner = _spinner_for(store, games, new_match, seed, spin_config)
         with (
             spinner as spins,
@@ -159,16 +162,32 @@ def _play(
 
 @dataclass(frozen=True)
 class _Asked:
-    """What --game and --players asked for with --resume: they must be the logged match's."""
+    """What --game, --players and --seed asked for with --resume: the logged match's, if given."""
 
     game: str | None
     players: int | None
+    seed: int | None = None
 
-    def check(self, store: Store, games: Mapping[str, GameSpec]) -> None:
-        """Raises CompanionError naming both values when the logged match is another one."""
+    def check(self, store: Store, games: Mapping[str, GameSpec]) -> int | None:
+        """The seed the logged match goes on with (the one it was started with).
+
+        Raises:
+            CompanionError: naming both values, when the logged match is another one.
+        """
         record = store.unfinished_match()
         if record is None:
-            return  # `_resume` says there is nothing to resume
+            return self.seed  # `_resume` says there is nothing to resume
+        if self.seed is not None and self.seed != record.seed:
+            started = (
+                f"started with --seed {record.seed}"
+                if record.seed is not None
+                else "started without a seed (its draws were the system's own)"
+            )
+            raise CompanionError(
+                f"--seed {self.seed} does not match the unfinished match {record.id} in the log,"
+                f" {started}: --resume goes on with the match's own seed; leave out --seed,"
+                " or start a new match without --resume."
+            )
         if self.game is not None and self.game != record.game:
             spec = games.get(record.game)
             title = spec.title if spec is not None else record.game
@@ -183,6 +202,7 @@ class _Asked:
                 f" the log, played by {len(record.players)} players: --resume continues that"
                 " match; leave out --players, or start a new match without --resume."
             )
+        return record.seed
 
 
 def _spin_config(args: argparse.Namespace) -> Callable[[], Config]:
@@ -239,9 +259,13 @@ def _say(sentence: str) -> None:
 
 
 def _new_match(
-    games: Mapping[str, GameSpec], game: str | None, players: int | None, deck: str | None = None
+    games: Mapping[str, GameSpec],
+    game: str | None,
+    players: int | None,
+    deck: str | None = None,
+    seed: int | None = None,
 ) -> NewMatch:
-    """The match `--game`, `--players` and `--deck` ask for.
+    """The match `--game`, `--players`, `--deck` and `--seed` ask for.
 
     Raises:
         CompanionError: no game given, no such game, it is not for that many
@@ -264,7 +288,7 @@ def _new_match(
         options = {} if deck is None else fitting_deck_options(spec, count, deck)
     except RuleError as error:
         raise CompanionError(str(error)) from None
-    return NewMatch(spec.name, default_players(count), options)
+    return NewMatch(spec.name, default_players(count), options, seed=seed)
 
 
 def _start(table: Table, new_match: NewMatch) -> TableSnapshot:

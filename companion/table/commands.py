@@ -39,6 +39,9 @@ class NewMatch:
     game: str
     players: tuple[Player, ...]
     options: dict[str, JSONValue] = field(default_factory=dict)
+    seed: int | None = None
+    """The seed of the chance sources that feed the match, when they are seeded (a demo,
+    a test): recorded with it, so that resuming can tell whether the draws go on alike."""
 
 
 @dataclass(frozen=True)

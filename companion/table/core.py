@@ -199,7 +199,9 @@ class Table(ClosesItself):
 
     def _handle(self, command: Command) -> Outcome:
         if isinstance(command, NewMatch):
-            return self._new_match(command.game, command.players, command.options, None)
+            return self._new_match(
+                command.game, command.players, command.options, None, command.seed
+            )
         if isinstance(command, Rematch):
             return self._rematch()
         match = self._match
@@ -240,6 +242,7 @@ class Table(ClosesItself):
         players: tuple[Player, ...],
         options: dict[str, Any],
         rematch_of: int | None,
+        seed: int | None = None,
     ) -> Outcome:
         spec = self._games.get(game)
         if spec is None:
@@ -258,7 +261,8 @@ class Table(ClosesItself):
         text = f"New match of {spec.title} for {names}"
         snapshot = self._make_snapshot(match, 0, canonical_json(match.state), text)
         match_id = self._store.create_match(
-            game, match.options, match.players, scores, now, rematch_of, abandon=unfinished
+            game, match.options, match.players, scores, now, rematch_of, abandon=unfinished,
+            seed=seed,
         )
         self._match, self._match_id, self._events = match, match_id, []
         self._publish(dataclasses.replace(snapshot, match_id=match_id))
@@ -270,7 +274,9 @@ class Table(ClosesItself):
             raise RuleError("There is no match to play again: start a new match.")
         if not match.state.is_over:
             raise RuleError("This match is still being played: finish it, or start a new match.")
-        return self._new_match(match.spec.name, match.players, match.options, self._match_id)
+        record = self._store.match(self._match_id)
+        seed = record.seed if record is not None else None
+        return self._new_match(match.spec.name, match.players, match.options, self._match_id, seed)
 
     def _publish(self, snapshot: TableSnapshot) -> None:
         with self._subscribers_lock:

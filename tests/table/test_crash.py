@@ -148,11 +148,12 @@ def quick_options(game: str) -> dict[str, int]:
     return {"target": QUICK_TARGET}
 
 
-def start_quick_match(db: Path, game: str) -> None:
-    """Put a short match on the table for `demo --resume` to play."""
+def start_quick_match(db: Path, game: str, seed: int) -> None:
+    """Put a short match seeded with `seed` on the table for `demo --resume` to play."""
     spec = GAMES[game]
     with Store.open(db) as store, open_table(store, games=GAMES) as table:
-        command = NewMatch(game, default_players(spec.min_players), quick_options(game))
+        players = default_players(spec.min_players)
+        command = NewMatch(game, players, quick_options(game), seed=seed)
         assert table.post(command).result(timeout=30).applied
 
 
@@ -170,7 +171,7 @@ def play_one_match(
     start = [*base, "--game", game, "--players", str(GAMES[game].min_players)]
     known = matches_in(db)
     if quick_options(game):
-        start_quick_match(db, game)
+        start_quick_match(db, game, seed)
         start = [*base, "--resume"]
     kills = checked = 0
     for _ in range(kills_wanted + 20):
