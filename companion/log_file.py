@@ -23,6 +23,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from companion.datadir import DB_NAME, ensure_writable_directory, move_aside
 from companion.errors import StoreError
@@ -32,40 +33,39 @@ from companion.user_files import what_it_is
 
 
 def upgrade_logged_actions(db: sqlite3.Connection) -> None:
-    """Rewrite every logged action in the one JSON form of `companion.games.actions`.
-
-    A row that is not JSON is left as it is: replaying its match says so.
-    """
+    """Rewrite every logged action in the one JSON form of `companion.games.actions`."""
     rows = db.execute(
-        "SELECT events.match_id, events.seq, matches.game, events.action FROM events"
+        "SELECT matches.game, events.action, events.match_id, events.seq FROM events"
         " JOIN matches ON matches.id = events.match_id WHERE events.action IS NOT NULL"
     ).fetchall()
-    for match_id, seq, game, text in rows:
-        try:
-            logged = json.loads(text)
-        except ValueError:
-            continue
-        upgraded = upgrade_action_json(game, logged)
-        if upgraded != logged:
-            db.execute(
-                "UPDATE events SET action = ? WHERE match_id = ? AND seq = ?",
-                (json.dumps(upgraded, separators=(",", ":")), match_id, seq),
-            )
+    update = "UPDATE events SET action = ? WHERE match_id = ? AND seq = ?"
+    _rewrite_json(db, rows, update, upgrade_action_json)
 
 
 def upgrade_logged_options(db: sqlite3.Connection) -> None:
     """Give every logged match each rule option added since, with the value it was played with."""
-    for match_id, game, text in db.execute("SELECT id, game, options FROM matches").fetchall():
+    rows = db.execute("SELECT game, options, id FROM matches").fetchall()
+    _rewrite_json(db, rows, "UPDATE matches SET options = ? WHERE id = ?", upgrade_options_json)
+
+
+def _rewrite_json(
+    db: sqlite3.Connection,
+    rows: list[tuple[Any, ...]],
+    update: str,
+    upgrade: Callable[[str, Any], Any],
+) -> None:
+    """Rewrite JSON cells by `upgrade(game, value)`; each row is (game, text, *its key).
+
+    A cell that is not JSON is left as it is: replaying its match says so.
+    """
+    for game, text, *key in rows:
         try:
-            options = json.loads(text)
+            logged = json.loads(text)
         except ValueError:
             continue
-        upgraded = upgrade_options_json(game, options)
-        if upgraded != options:
-            db.execute(
-                "UPDATE matches SET options = ? WHERE id = ?",
-                (json.dumps(upgraded, separators=(",", ":")), match_id),
-            )
+        upgraded = upgrade(game, logged)
+        if upgraded != logged:
+            db.execute(update, (json.dumps(upgraded, separators=(",", ":")), *key))
 
 
 Migration = str | Callable[[sqlite3.Connection], None]
