@@ -480,6 +480,18 @@ def test_a_pi_on_the_gpio_backend_is_not_warned_about_its_own_default_speed(
     assert (finished.code, finished.err) == (0, "")
 
 
+def test_the_printed_default_file_with_the_gpio_backend_chosen_does_not_warn(
+    tmp_path: Path,
+) -> None:
+    """The Pi's set-up: `config default` into a file, then uncomment the backend."""
+    printed = companion(tmp_path, "config", "default")
+    assert printed.code == 0 and '# backend = "gpio"' in printed.out
+    chosen = printed.out.replace('# backend = "gpio"', 'backend = "gpio"', 1)
+    (tmp_path / "pi.toml").write_text(chosen)
+    finished = companion(tmp_path, "config", "check", "pi.toml")
+    assert (finished.code, finished.err) == (0, "")
+
+
 def test_every_subcommand_has_a_description() -> None:
     for name, parser in every_parser():
         assert parser.description, name
