@@ -207,11 +207,16 @@ class RunningMatch:
             )
         if named is not None and not 0 <= named < len(self.players):
             raise RuleError(f"There is no seat {named} at this table.")
-        self.state.apply(parsed)
         # "Ana: Red 7", "Ben: 24/18 13/11", "Cleo: draw a card": engines name their actions
         # as cards, moves or verb phrases, and a scoresheet line reads well with all three.
         # An out-of-turn action ("Dev: call UNO") names its own seat.
         acting = to_move if named is None else named
+        if parsed.seat is not None and parsed.seat != acting:
+            raise RuleError(
+                f"That action is {self.seat_name(parsed.seat)}'s, but it is"
+                f" {self.seat_name(acting)}'s to take; use one from the legal plays."
+            )
+        self.state.apply(parsed)
         text = f"{self.seat_name(acting)}: {parsed.describe(self.seat_name)}"
         return self._record("play", acting, action_json, {}, text, now)
 

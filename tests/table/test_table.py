@@ -103,6 +103,8 @@ def engine_sentence(dice: list[int]) -> str:
     [
         (PlayAction({"action": "add"}, seat=2), "It is Ana's turn, not Cleo's."),
         (PlayAction({"action": "add"}, seat=9), "There is no seat 9 at this table."),
+        (PlayAction({"action": "add", "seat": 1}), "That action is Ben's, but it is Ana's to"
+         " take; use one from the legal plays."),
         (
             PlayAction({"action": "fly"}),
             "'fly' is not an action of Tally; its actions are: add, cheer, crash, dice,"
