@@ -160,7 +160,25 @@ def test_one_endless_batch_line_on_standard_input_is_an_error_object_in_bounded_
     assert finished.max_rss_mb < MEMORY_BOUND_MB
     (answer,) = [json.loads(line) for line in finished.out.splitlines()]
     assert answer["error"].startswith("Line 1: longer than 1000000 characters")
+    assert answer["error"].endswith("It has no end in sight: the batch stops there.")
     assert "Traceback" not in finished.err
+
+
+def test_an_over_long_batch_line_gets_its_error_and_the_lines_after_it_are_answered(
+    tmp_path: Path,
+) -> None:
+    start = "4HPwATDgc/ABMA"
+    batch = tmp_path / "batch.txt"
+    batch.write_text(f"{start} 3 1\n{'x' * 5_000_000}\n{start} 6 5\n")
+    finished = companion(tmp_path, "bg", "plays", "--batch", "batch.txt")
+    assert finished.code == 1
+    assert finished.max_rss_mb < MEMORY_BOUND_MB
+    first, second, third = [json.loads(line) for line in finished.out.splitlines()]
+    assert first["dice"] == [3, 1] and third["dice"] == [6, 5]
+    assert second == {
+        "error": "Line 2: longer than 1000000 characters; a batch line is a position and two dice."
+    }
+    assert "1 batch line could not be answered" in finished.err
 
 
 @pytest.mark.parametrize(

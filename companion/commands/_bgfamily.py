@@ -171,17 +171,20 @@ def answer_line(family: Family, line: str) -> dict[str, Any]:
 
 
 MAX_LINE_CHARS = 1_000_000
-"""A batch line is a position and two dice, well under a hundred characters: a line
-this long gets its error object, but one with no end (``/dev/zero``) must not be held
-whole, so the batch stops after it."""
+"""A batch line is a position and two dice, well under a hundred characters: a longer
+line is never held whole; it gets its error object and the batch goes on after it."""
+MAX_SKIPPED_CHARS = 64 * MAX_LINE_CHARS
+"""How far the rest of an over-long line is read in search of its end: a line with no
+end in sight (``/dev/zero`` on standard input) ends the batch."""
 
 
 class LineTooLong(PositionError):
     """A batch line with no end in sight: the batch cannot go on past it."""
 
 
-def _lines(path: Path) -> Iterator[str]:
-    """The lines of the batch file (``-``: standard input), each at most `MAX_LINE_CHARS`.
+def _lines(path: Path) -> Iterator[str | LineTooLong]:
+    """The lines of the batch file (``-``: standard input), each at most `MAX_LINE_CHARS`;
+    a longer line comes as the `LineTooLong` that says so.
 
     Bytes that are not UTF-8 become U+FFFD: the line gets an error object. A
     byte-order mark at the start (Windows editors write one) is not part of the
@@ -189,7 +192,7 @@ def _lines(path: Path) -> Iterator[str]:
 
     Raises:
         PositionError: the file cannot be read or is not a regular file.
-        LineTooLong: a line is longer than `MAX_LINE_CHARS` (``/dev/zero`` on standard input).
+        LineTooLong: a line has no end within `MAX_SKIPPED_CHARS` (``/dev/zero``).
     """
     if str(path) == "-":
         raw = getattr(sys.stdin, "buffer", None)
@@ -210,23 +213,41 @@ def _lines(path: Path) -> Iterator[str]:
         yield from _bounded_lines(lines)
 
 
-def _bounded_lines(lines: TextIO) -> Iterator[str]:
+def _bounded_lines(lines: TextIO) -> Iterator[str | LineTooLong]:
     number = 0
     while line := lines.readline(MAX_LINE_CHARS + 1):
         number += 1
         if len(line) > MAX_LINE_CHARS and not line.endswith("\n"):
-            raise LineTooLong(
+            too_long = (
                 f"Line {number}: longer than {MAX_LINE_CHARS} characters; a batch line is a"
-                f" position and two dice. The batch stops there."
+                " position and two dice."
             )
+            if not _skipped_to_its_end(lines):
+                raise LineTooLong(f"{too_long} It has no end in sight: the batch stops there.")
+            yield LineTooLong(too_long)
+            continue
         yield line
 
 
-def answer_batch(family: Family, lines: Iterable[str], out: TextIO) -> int:
+def _skipped_to_its_end(lines: TextIO) -> bool:
+    """Read past the rest of an over-long line, a bounded piece at a time.
+
+    False when no end came within `MAX_SKIPPED_CHARS` (the end of the input is one).
+    """
+    skipped = 0
+    while skipped < MAX_SKIPPED_CHARS:
+        piece = lines.readline(MAX_LINE_CHARS)
+        if not piece or piece.endswith("\n"):
+            return True
+        skipped += len(piece)
+    return False
+
+
+def answer_batch(family: Family, lines: Iterable[str | LineTooLong], out: TextIO) -> int:
     """Write one JSON line to `out` per input line (a blank line gets an error object).
 
     Returns how many lines got an error object. A line too long to read gets its
-    error object too, and ends the batch.
+    error object too; one with no end in sight ends the batch.
     """
     failed = 0
     numbered = enumerate(lines, start=1)
@@ -239,6 +260,11 @@ def answer_batch(family: Family, lines: Iterable[str], out: TextIO) -> int:
             out.write(json.dumps({"error": str(error)}) + "\n")
             out.flush()
             return failed + 1
+        if isinstance(line, LineTooLong):
+            failed += 1
+            out.write(json.dumps({"error": str(line)}) + "\n")
+            out.flush()
+            continue
         answer = answer_line(family, line)
         if "error" in answer:
             failed += 1
