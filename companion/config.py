@@ -181,7 +181,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
     except UnusableFile as error:
         raise ConfigError(f"{error} Check the path and its permissions.") from None
     try:
-        return tomllib.loads(data.decode("utf-8"))
+        return tomllib.loads(data.decode("utf-8-sig"))  # a byte-order mark is not TOML
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML ({error}); fix the syntax there.") from error
     except UnicodeDecodeError as error:

@@ -498,6 +498,13 @@ def test_a_pi_on_the_gpio_backend_is_not_warned_about_its_own_default_speed(
     assert (finished.code, finished.err) == (0, "")
 
 
+def test_a_configuration_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    (tmp_path / "bom.toml").write_bytes(b'\xef\xbb\xbfbackend = "gpio"\n')
+    finished = companion(tmp_path, "config", "check", "bom.toml")
+    assert (finished.code, finished.err) == (0, "")
+    assert 'backend = "gpio"' in finished.out
+
+
 def test_the_printed_default_file_with_the_gpio_backend_chosen_does_not_warn(
     tmp_path: Path,
 ) -> None:

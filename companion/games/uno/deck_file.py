@@ -95,7 +95,7 @@ def parse_deck_file(data: bytes, name: str) -> Deck:
             f" (at most {MAX_FILE_BYTES}); give the file listing the deck's cards."
         )
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a byte-order mark (Windows editors) is no card
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise DeckFileError(

@@ -202,3 +202,12 @@ def test_a_deck_with_tiki_faces_is_refused_by_games_without_the_idol(game: str) 
         game_specs()[game].new(2, {"deck_cards": deck})
     assert game_specs()["tiki"].new(2, {"deck_cards": deck}).deck.count(
         Card.parse("Tiki Discard 2")) == 2
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [("deck.toml", '[cards]\n"Blue 7" = 2\n'), ("deck.json", '{"cards": {"Blue 7": 2}}')],
+)
+def test_a_deck_file_saved_with_a_byte_order_mark_is_read(name: str, text: str) -> None:
+    with_mark = parse_deck_file(b"\xef\xbb\xbf" + text.encode(), name)
+    assert with_mark == parse_deck_file(text.encode(), name)
