@@ -242,11 +242,13 @@ def _decode(kind: Any, raw: Any, where: str) -> Any:
     """Read one field's value; raises RuleError naming `where` when it is not of `kind`."""
     form = _VALUE_FORMS.get(kind) if isinstance(kind, type) else None
     if form is not None:
+        if isinstance(raw, str) and len(raw) > MAX_TEXT:
+            raise RuleError(f"{where} must be {form.name}, not {_shown(raw)}.")
         try:
             return form.decode(raw)
         except RuleError as error:
             raise RuleError(f"{where}: {error}") from None
-        except (ValueError, TypeError, KeyError, AttributeError, IndexError):
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError):
             raise RuleError(f"{where} must be {form.name}, not {_shown(raw)}.") from None
     origin = typing.get_origin(kind)
     if origin is tuple:

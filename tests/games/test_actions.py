@@ -206,6 +206,12 @@ def test_deeply_nested_junk_is_refused_without_recursing_into_it() -> None:
         action_from_json("tiki", {"action": "spin_result", "seats": junk})
 
 
+def test_a_huge_card_name_is_refused_in_a_short_sentence() -> None:
+    with pytest.raises(RuleError, match="must be the name of a card") as error:
+        action_from_json("classic", {"action": "play", "card": "x" * 1_000_000})
+    assert len(str(error.value)) < 200
+
+
 def test_a_set_of_actions_refuses_two_unrelated_classes_under_one_tag() -> None:
     @dataclass(frozen=True)
     class Swap(Action, tag="draw"):
