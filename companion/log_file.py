@@ -155,6 +155,14 @@ class CorruptLog(DamagedLog):
     """A companion log whose pages are damaged: the matches SQLite still reads are kept."""
 
 
+class OlderLog(DamagedLog):
+    """A companion log of an older schema: a reader sees it upgraded, in memory."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(f"it has the older schema {version}")
+        self.version = version
+
+
 def open_for_writing(
     path: Path, *, chosen: bool, now: Callable[[], datetime]
 ) -> tuple[sqlite3.Connection, list[str]]:
@@ -235,6 +243,8 @@ class ReadConnection:
     stamp: tuple[int, int, bool] | None
     """(size, modification time, write-ahead file present) when opened immutable."""
     notices: tuple[str, ...] = ()
+    damaged: bool = False
+    """Only the readable part of a damaged log is here (a reader exits 1 to say so)."""
     """Sentences for the reader: the log is damaged and only part of it is shown."""
 
     def changed(self) -> bool:
@@ -270,6 +280,8 @@ def open_for_reading(path: Path) -> ReadConnection:
             raise _read_error(path, str(error)) from None
     except CorruptLog:
         pass
+    except OlderLog as older:
+        return _upgraded_copy(path, older.version)
     except DamagedLog as damage:
         raise _read_error(path, str(damage)) from None
     except sqlite3.Error as error:
@@ -277,13 +289,31 @@ def open_for_reading(path: Path) -> ReadConnection:
     return _readable_part(path)
 
 
-def _readable_part(path: Path) -> ReadConnection:
-    """A damaged log's matches that can still be read whole, copied into memory."""
+def _memory_log() -> sqlite3.Connection:
+    """An empty log of today's schema, in memory."""
     memory = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
     memory.row_factory = sqlite3.Row
     for migration in MIGRATIONS:
         _run_migration(memory, migration)
     memory.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    return memory
+
+
+def _upgraded_copy(path: Path, version: int) -> ReadConnection:
+    """A log of an older schema, read as today's companion reads it; the file is unchanged."""
+    memory = _memory_log()
+    _keep_readable_matches(path, memory)
+    notice = (
+        f"The match log {path} was written by an older companion (schema {version}): it is"
+        " shown as this one reads it, and brought up to date on disk the next time the"
+        " companion plays on it."
+    )
+    return ReadConnection(memory, path, None, (notice,))
+
+
+def _readable_part(path: Path) -> ReadConnection:
+    """A damaged log's matches that can still be read whole, copied into memory."""
+    memory = _memory_log()
     kept = _keep_readable_matches(path, memory)
     shown = (
         "no match could be read whole"
@@ -298,7 +328,7 @@ def _readable_part(path: Path) -> ReadConnection:
         f"The match log {path} is damaged: {shown}. It is left as it is; the next companion"
         f" to open it keeps them in a fresh log. Look at it with: sqlite3 {path}"
     )
-    return ReadConnection(memory, path, None, (notice,))
+    return ReadConnection(memory, path, None, (notice,), damaged=True)
 
 
 def refuse_directory(path: Path) -> None:
@@ -401,11 +431,10 @@ def _connect_to_read(path: Path, *, immutable: bool) -> sqlite3.Connection:
         connection.execute("COMMIT")
         if version == 0:
             raise EmptyLog(f"The match log {path} holds no matches yet.")
+        if version < SCHEMA_VERSION:
+            raise OlderLog(version)
         if version != SCHEMA_VERSION:
-            raise DamagedLog(
-                f"it has the older schema {version}; start the companion once to bring it"
-                " up to date"
-            )
+            raise DamagedLog(f"it was written by a newer companion (schema {version})")
     except BaseException:
         connection.close()
         raise

@@ -86,6 +86,8 @@ class Store(ClosesItself):
         self.path = path
         self.notices = notices
         """Sentences for the person starting the companion (a damaged log moved aside)."""
+        self.damaged = False
+        """Read only in part: the log is damaged (`open_to_read`)."""
         self._connection: sqlite3.Connection | None = connection
         self._lock = threading.Lock()
         self._claimed = False
@@ -132,6 +134,7 @@ class Store(ClosesItself):
         """
         reading = open_for_reading(Path(path))
         store = cls(Path(path), reading.connection, list(reading.notices))
+        store.damaged = reading.damaged
         store._reading = reading
         return store
 

@@ -178,14 +178,14 @@ class _Asked:
         if record is None:
             return self.seed  # `_resume` says there is nothing to resume
         if self.seed is not None and self.seed != record.seed:
-            started = (
-                f"started with --seed {record.seed}"
+            started, goes_on = (
+                (f"started with --seed {record.seed}", "with the match's own seed")
                 if record.seed is not None
-                else "started without a seed (its draws were the system's own)"
+                else ("started without a seed", "with the system's own randomness, as it began")
             )
             raise CompanionError(
                 f"--seed {self.seed} does not match the unfinished match {record.id} in the log,"
-                f" {started}: --resume goes on with the match's own seed; leave out --seed,"
+                f" {started}: --resume goes on {goes_on}; leave out --seed,"
                 " or start a new match without --resume."
             )
         if self.game is not None and self.game != record.game:

@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
                 text = "\n".join(lines) if lines else "No matches yet."
             if not store.changed_on_disk():
                 print(text)
-                return 1 if store.notices else 0  # a damaged log: scripts can tell
+                return 1 if store.damaged else 0  # a damaged log: scripts can tell
     raise StoreError(
         f"The match log {path} kept changing while it was read (a companion is writing it"
         " from a directory this user cannot write): try again."

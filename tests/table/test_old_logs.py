@@ -85,14 +85,20 @@ def test_the_unfinished_match_of_an_old_log_resumes_and_plays_on(old_log: Path) 
         assert table.post(SupplyChance("invalid", source="dice tray")).result(timeout=10)
 
 
-def test_reading_an_old_log_for_history_asks_to_start_the_companion_once(old_log: Path) -> None:
-    from companion.errors import StoreError
-
-    with pytest.raises(StoreError, match="older schema 1; start the companion once"):
-        Store.open_to_read(old_log).close()
-    Store.open(old_log).close()
+def test_history_reads_an_old_log_upgraded_in_memory_and_leaves_the_file_alone(
+    old_log: Path,
+) -> None:
+    before = old_log.read_bytes()
     with Store.open_to_read(old_log) as store:
-        assert len(store.matches()) == len(OLD_GAMES)
+        assert [record.game for record in store.matches()] == OLD_GAMES
+        assert not store.damaged
+        (notice,) = store.notices
+        assert "written by an older companion (schema 1)" in notice
+        for record in store.matches():
+            for event in store.events(record.id):
+                if event.action is not None:
+                    action_from_json(record.game, event.action)  # today's form
+    assert old_log.read_bytes() == before
 
 
 def _replay_summary(game: str, players: int, options: dict[str, Any], events: list[Any]) -> Any:
