@@ -23,10 +23,12 @@ from typing import Any, TextIO
 from companion.commands._arguments import seed_argument
 from companion.decks import fitting_deck_options
 from companion.errors import CompanionError
+from companion.games.actions import Action
 from companion.games.autoplay import random_actions
 from companion.games.base import GameSpec, GameState, RuleError
 from companion.games.chance_actions import Shuffle
 from companion.games.registry import game_spec, game_specs
+from companion.games.uno import UnoMatch
 
 UNO_GAMES = ("classic", "tiki", "duo")
 """The UNO games the command knows, by registry name."""
@@ -106,7 +108,7 @@ def simulate_match(
     return state, actions
 
 
-def new_match(name: str, players: int, options: dict[str, Any] | None = None) -> GameState:
+def new_match(name: str, players: int, options: dict[str, Any] | None = None) -> UnoMatch:
     """A new match of `name`.
 
     Raises:
@@ -114,9 +116,12 @@ def new_match(name: str, players: int, options: dict[str, Any] | None = None) ->
     """
     spec = uno_spec(name)
     try:
-        return spec.new(players, options or {})
+        state = spec.new(players, options or {})
     except RuleError as error:
         raise UnoCommandError(str(error)) from None
+    if not isinstance(state, UnoMatch):
+        raise UnoCommandError(f"{spec.title} is not a game of the UNO family.")
+    return state
 
 
 def match_summary(name: str, seed: int, state: GameState, actions: list[Any]) -> dict[str, Any]:
@@ -163,7 +168,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_log(spec: GameSpec, state: Any, rng: random.Random, out: TextIO, seed: int) -> None:
+def _print_log(spec: GameSpec, state: UnoMatch, rng: random.Random, out: TextIO, seed: int) -> None:
     """Play the match and print what happens at the table, then the final scores."""
     print(f"{spec.title}: {state.players} players, seed {seed}.", file=out)
     rounds_seen = 0
@@ -202,7 +207,9 @@ def _seat_text(seat: int) -> str:
     return f"seat {seat}"
 
 
-def _logged_actions(state: Any, rng: random.Random) -> Iterator[tuple[int | None, str | None, Any]]:
+def _logged_actions(
+    state: UnoMatch, rng: random.Random
+) -> Iterator[tuple[int | None, str | None, Action]]:
     """Yield (seat that acted or None; the chance kind or None; action) while playing randomly.
 
     Raises:
@@ -210,7 +217,8 @@ def _logged_actions(state: Any, rng: random.Random) -> Iterator[tuple[int | None
     """
     generator = random_actions(state, rng)
     while True:
-        seat, chance_kind = state.to_move, getattr(state, "pending_chance", None)
+        request = state.chance()
+        seat, chance_kind = state.to_move, request.kind if request is not None else None
         try:
             action = next(generator)
         except StopIteration:

@@ -45,15 +45,33 @@ def _is_built_string(node: ast.expr) -> bool:
     )
 
 
+def _built_names(tree: ast.AST) -> set[str]:
+    """Variables given a built string anywhere in the module: ``name = f"_apply_{kind}"``."""
+    return {
+        target.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign | ast.AnnAssign | ast.NamedExpr)
+        and node.value is not None
+        and _is_built_string(node.value)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Name)
+    }
+
+
 def string_dispatches(source: str, filename: str = "<source>") -> list[int]:
     """The lines of `source` that look a name up by a string built at run time."""
+    tree = ast.parse(source, filename)
+    built = _built_names(tree)
     lines = []
-    for node in ast.walk(ast.parse(source, filename)):
+    for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or _called_name(node) not in LOOKUPS:
             continue
         by_operator = _called_name(node) in ("attrgetter", "methodcaller")
         name_args = node.args[:1] if by_operator else node.args[1:2]
-        if any(_is_built_string(arg) for arg in name_args):
+        if any(
+            _is_built_string(arg) or (isinstance(arg, ast.Name) and arg.id in built)
+            for arg in name_args
+        ):
             lines.append(node.lineno)
     return sorted(lines)
 
@@ -71,6 +89,18 @@ def string_dispatches(source: str, filename: str = "<source>") -> list[int]:
 )
 def test_a_name_built_from_a_string_is_found(source: str) -> None:
     assert string_dispatches(source) == [1]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'name = f"_apply_{kind}"\ngetattr(self, name)(action)',
+        'handler: str = "_legal_" + phase\nhasattr(self, handler)',
+        'if (name := "_on_%s" % kind):\n    getattr(self, name)',
+    ],
+)
+def test_a_name_built_into_a_variable_first_is_found_too(source: str) -> None:
+    assert string_dispatches(source) == [2]
 
 
 @pytest.mark.parametrize(
