@@ -179,7 +179,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
     try:
         data = read_limited(path, "configuration file", MAX_CONFIG_BYTES)
     except UnusableFile as error:
-        raise ConfigError(f"{error} Check the path and its permissions.") from None
+        raise ConfigError(str(error)) from None
     try:
         return tomllib.loads(data.decode("utf-8-sig"))  # a byte-order mark is not TOML
     except tomllib.TOMLDecodeError as error:

@@ -60,7 +60,9 @@ def open_regular_file(path: str | os.PathLike[str], what: str) -> BinaryIO:
                 os.close(descriptor)
     except OSError as error:
         reason = error.strerror or str(error)
-        raise UnusableFile(f"Cannot read the {what} {name}: {reason}.") from None
+        raise UnusableFile(
+            f"Cannot read the {what} {name}: {reason}; check the path and its permissions."
+        ) from None
     if kind is not None:
         raise UnusableFile(f"{name} is {kind}, not a {what}: give the path of a {what}.")
     return os.fdopen(descriptor, "rb")

@@ -101,8 +101,8 @@ def open_serial_port(path: str, baud: int, read_timeout_s: float = 0.05) -> Port
         port.open()
     except (serial.SerialException, OSError, ValueError) as error:
         raise LinkError(
-            f"The table controller at {path} cannot be opened ({error}); check that no other "
-            "program uses it and that this user is in the dialout group."
+            f"The table controller at {path} cannot be opened ({str(error).rstrip('.')}); check"
+            " that no other program uses it and that this user is in the dialout group."
         ) from error
     return port
 
