@@ -1,0 +1,107 @@
+"""How the touchscreen looks: the shipped font, the colours, the sizes a table needs.
+
+Every machine draws the same letters because the font ships with the
+package (DejaVu Sans, free licence in `ui/fonts/LICENSE.txt`), which also
+covers the names people type: Latin, Greek, Cyrillic, Welsh's ŵ and ŷ.
+
+Sizes are for a screen read from a metre away: text that matters is at
+least `TEXT_MIN` pixels on an 800x480 panel, touch targets at least
+`TARGET_MIN`; bigger panels scale them with `Theme.scale`.
+Player colours always come with a letter (`PlayerColour.mark`), so no
+one needs to tell red from green.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import as_file, files
+
+import pygame
+
+TEXT_MIN = 24
+"""The smallest text anything important uses on 800x480, in pixels."""
+TARGET_MIN = 48
+"""The smallest touch target on 800x480, in pixels."""
+
+RGB = tuple[int, int, int]
+
+BACKGROUND: RGB = (24, 48, 36)
+PANEL: RGB = (36, 36, 44)
+TEXT: RGB = (245, 245, 240)
+MUTED: RGB = (190, 190, 190)
+ACCENT: RGB = (255, 196, 0)
+"""Highlights: legal destinations, the selected checker, the focused button."""
+REFUSAL: RGB = (200, 40, 40)
+BUTTON: RGB = (60, 90, 150)
+BUTTON_DISABLED: RGB = (70, 70, 76)
+
+
+@dataclass(frozen=True)
+class PlayerColour:
+    """A player's colour and the letter drawn on it, so colour is never the only cue."""
+
+    name: str
+    rgb: RGB
+    mark: str
+    ink: RGB = (255, 255, 255)
+    """The colour of text and marks drawn on top."""
+
+
+# Okabe and Ito's palette, chosen to stay distinct for the common colour blindnesses.
+PLAYER_COLOURS: dict[str, PlayerColour] = {
+    colour.name: colour
+    for colour in (
+        PlayerColour("red", (213, 94, 0), "R"),
+        PlayerColour("blue", (0, 114, 178), "B"),
+        PlayerColour("green", (0, 158, 115), "G"),
+        PlayerColour("yellow", (240, 228, 66), "Y", ink=(0, 0, 0)),
+        PlayerColour("purple", (204, 121, 167), "P", ink=(0, 0, 0)),
+        PlayerColour("orange", (230, 159, 0), "O", ink=(0, 0, 0)),
+        PlayerColour("pink", (255, 170, 200), "K", ink=(0, 0, 0)),
+        PlayerColour("teal", (86, 180, 233), "T", ink=(0, 0, 0)),
+        PlayerColour("brown", (140, 90, 50), "N"),
+        PlayerColour("grey", (150, 150, 150), "A", ink=(0, 0, 0)),
+        PlayerColour("white", (240, 240, 235), "W", ink=(0, 0, 0)),
+        PlayerColour("black", (20, 20, 20), "K"),
+    )
+}
+
+
+def player_colour(name: str) -> PlayerColour:
+    """The colour a player chose, by name; unknown names are grey with their first letter."""
+    known = PLAYER_COLOURS.get(name.strip().lower())
+    if known is not None:
+        return known
+    return PlayerColour(name, (150, 150, 150), (name[:1] or "?").upper(), ink=(0, 0, 0))
+
+
+@cache
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The shipped font at `size` pixels (cached: fonts are slow to open)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    with as_file(files("ui").joinpath("fonts", name)) as path:
+        return pygame.font.Font(str(path), size)
+
+
+@dataclass(frozen=True)
+class Theme:
+    """Sizes for one logical screen: 1.0 on 800x480, larger on bigger panels."""
+
+    scale: float = 1.0
+
+    @classmethod
+    def for_size(cls, size: tuple[int, int]) -> Theme:
+        """The theme for a logical screen of `size` (landscape or portrait)."""
+        short, long = sorted(size)
+        return cls(max(1.0, min(short / 480, long / 800)))
+
+    def px(self, pixels: float) -> int:
+        """`pixels` on 800x480, scaled to this screen."""
+        return round(pixels * self.scale)
+
+    def font(self, size: int = TEXT_MIN, bold: bool = False) -> pygame.font.Font:
+        """The shipped font at `size` pixels on 800x480, scaled to this screen."""
+        return font(self.px(size), bold)
