@@ -110,15 +110,20 @@ class Table(ClosesItself):
             self._inbox.put((command, ticket))
         return ticket
 
-    def subscribe(self, maxsize: int = 64) -> Subscription:
+    def subscribe(
+        self, maxsize: int = 64, on_offer: Callable[[], None] | None = None
+    ) -> Subscription:
         """A mailbox that receives every new snapshot, starting with the current one.
 
         On a closed table the mailbox holds the last snapshot and is already closed.
+        `on_offer` is called (on the table's worker thread) after each new snapshot is
+        in the mailbox: a wake-up for a loop that waits on something else, such as the
+        touchscreen's event queue. It must return at once and never raise.
 
         Raises:
             ValueError: `maxsize` is less than 1.
         """
-        subscription = Subscription(maxsize, self._unsubscribe)
+        subscription = Subscription(maxsize, self._unsubscribe, on_offer)
         with self._subscribers_lock:
             if self._snapshot is not None:
                 subscription.offer(self._snapshot)

@@ -59,13 +59,19 @@ class TableSnapshot:
 class Subscription(ClosesItself):
     """One subscriber's mailbox of snapshots, in the order they were published."""
 
-    def __init__(self, maxsize: int, on_close: Callable[[Subscription], None]) -> None:
+    def __init__(
+        self,
+        maxsize: int,
+        on_close: Callable[[Subscription], None],
+        on_offer: Callable[[], None] | None = None,
+    ) -> None:
         if maxsize < 1:
             raise ValueError(f"A mailbox holds at least one snapshot, not {maxsize}.")
         self._mailbox: deque[TableSnapshot] = deque(maxlen=maxsize)
         self._ready = threading.Condition()
         self._closed = False
         self._on_close = on_close
+        self._on_offer = on_offer
         self.skipped = 0
         """How many snapshots were dropped because this subscriber fell behind."""
 
@@ -78,6 +84,10 @@ class Subscription(ClosesItself):
                 self.skipped += 1
             self._mailbox.append(snapshot)
             self._ready.notify_all()
+        if self._on_offer is not None:
+            # A wake-up for a loop that waits on something else (the touchscreen's event
+            # queue); outside the lock, and it must never wait itself.
+            self._on_offer()
 
     def get(self, timeout: float | None = None) -> TableSnapshot | None:
         """The next snapshot, waiting up to `timeout` seconds; None on timeout or once closed."""

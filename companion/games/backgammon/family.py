@@ -233,11 +233,23 @@ class FamilyGame(GameState[OptionsT]):
 
     def legal_steps(self) -> list[Step]:
         """The single checker steps that may come next this turn (empty unless moving)."""
+        return self.steps_after(self.steps)
+
+    def steps_after(self, steps_made: Sequence[Step]) -> list[Step]:
+        """The single steps that may follow `steps_made`, played from the turn's start.
+
+        What a screen asks to look ahead ("where can this checker get with both
+        dice?") without changing the game. Empty unless moving, and once the
+        steps make a whole play.
+
+        Raises:
+            RuleError: `steps_made` cannot be part of a legal play (the sentence says why).
+        """
         if self.phase is not Phase.MOVE or self.dice is None:
             return []
         if self.forced_moves:
-            return legal_steps(self.turn_start, self.player, self.dice, self.steps)
-        return free_steps(self.turn_start, self.player, self.dice, self.steps)
+            return legal_steps(self.turn_start, self.player, self.dice, steps_made)
+        return free_steps(self.turn_start, self.player, self.dice, steps_made)
 
     def notation(self, steps: tuple[Step, ...] | list[Step], mover: int | None = None) -> str:
         """Standard notation of steps by `mover` (default: the player on roll)."""

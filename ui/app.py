@@ -1,0 +1,335 @@
+"""The touchscreen app: one window (or panel), one scene at a time, one subscriber of the table.
+
+The app never changes a match. Every tap becomes a command posted to the
+`Table`; the screen shows the snapshots the table publishes. Two things wake
+the loop, which otherwise blocks on pygame's event queue: input events, and
+the table's own wake-up (`on_offer`) when a snapshot or an answer arrives.
+Nothing is drawn unless something changed, so an idle app costs nothing.
+
+Rotation happens here, not below: every scene draws on a logical surface (the
+picture as a person sees it), which is turned onto the panel; touch
+coordinates are turned back by the same `Rotation`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import queue
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.i18n import _
+from ui.draft import MatchDraft
+from ui.input import Drag, InputAdapter, Press, Tap
+from ui.rotation import Rotation, facing_rotation
+from ui.scene import Message, Scene
+from ui.theme import Theme
+
+if TYPE_CHECKING:
+    from companion.games.base import GameSpec
+    from companion.table import Command, Outcome, Table, TableSnapshot
+
+log = logging.getLogger(__name__)
+
+WAKE = pygame.event.custom_type()
+"""Posted from the table's worker: a snapshot or an answer is waiting."""
+MESSAGE_SECONDS = 5.0
+"""How long a sentence (a refused move) stays beside the board."""
+
+
+@dataclass(frozen=True)
+class ScreenSetup:
+    """How the app shows itself: panel size, rotation, and whether it follows the player."""
+
+    panel: tuple[int, int] = (800, 480)
+    rotation: int = 0
+    face_player: bool = False
+    seat_angles: tuple[float, ...] = ()
+    fullscreen: bool = False
+    headless: bool = False
+
+
+class App:
+    """The touchscreen: scenes on a logical surface, turned onto the panel.
+
+    Use as a context manager, or call `close()`. `scenes` is a sequence of
+    scene classes; the first is the home scene.
+    """
+
+    def __init__(
+        self,
+        table: Table,
+        scenes: Sequence[type[Scene]],
+        setup: ScreenSetup = ScreenSetup(),
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.table = table
+        self.setup = setup
+        self.clock = clock
+        self.display = open_display(setup)
+        panel = self.display.get_size()
+        self.rotation = Rotation(panel, setup.rotation)
+        self.input = InputAdapter(self.rotation, clock=clock)
+        self.logical = pygame.Surface(self.rotation.logical_size)
+        self._look = Theme.for_size(self.rotation.logical_size)
+        self.message: Message | None = None
+        self.draft = MatchDraft()
+        self.editing_seat = 0
+        self.pending: set[Future[Outcome]] = set()
+        # Answers arrive on the table's worker thread and are handled on the app's own.
+        self._answers: queue.SimpleQueue[tuple[Outcome, Callable[[Outcome], None] | None]] = (
+            queue.SimpleQueue()
+        )
+        self._dirty = True
+        self._running = False
+        self._snapshot = table.snapshot
+        self.scenes: dict[str, Scene] = {}
+        for scene_class in scenes:
+            self.scenes[scene_class.name] = scene_class(self)
+        self.home = scenes[0].name
+        self.scene = self.scenes[self.home]
+        self.subscription = table.subscribe(maxsize=4, on_offer=self._wake)
+        self._face(self._snapshot)
+        self.scene.shown()
+
+    # -- the Stage protocol (what scenes ask) -----------------------------------------------
+
+    @property
+    def snapshot(self) -> TableSnapshot | None:
+        """The latest snapshot the screen shows."""
+        return self._snapshot
+
+    @property
+    def games(self) -> dict[str, GameSpec]:
+        """The games the table can start."""
+        return dict(self.table.games)
+
+    @property
+    def look(self) -> Theme:
+        """Sizes for the logical screen."""
+        return self._look
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The logical screen: the picture as a person sees it."""
+        return self.rotation.logical_size
+
+    def post(
+        self, command: Command, then: Callable[[Outcome], None] | None = None
+    ) -> Future[Outcome]:
+        """Post a command to the table; its answer comes back on the app's thread."""
+        ticket = self.table.post(command)
+        self.pending.add(ticket)
+
+        def answered(done: Future[Outcome]) -> None:
+            self._answers.put((done.result(), then))
+            self._wake()
+
+        ticket.add_done_callback(answered)
+        return ticket
+
+    def go(self, scene: str) -> None:
+        """Show the scene called `scene`."""
+        self.scene = self.scenes[scene]
+        self.message = None
+        self.scene.shown()
+        self.changed()
+
+    def say(self, text: str, refusal: bool = True) -> None:
+        """Show a sentence for a few seconds (or until the next tap)."""
+        self.message = Message(text, self.clock() + MESSAGE_SECONDS, refusal)
+        self.scene.rebuild()
+
+    def changed(self) -> None:
+        """Draw again at the next chance."""
+        self._dirty = True
+
+    # -- the loop ---------------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Show the app until the window is closed (or `stop()`)."""
+        self._running = True
+        while self._running:
+            self.step(self._wait_seconds())
+
+    def stop(self) -> None:
+        """End `run()` after the current step (safe from a signal handler)."""
+        self._running = False
+        self._wake()
+
+    def step(self, timeout: float | None) -> None:
+        """Wait up to `timeout` seconds for something to happen (None: no wait), handle it all,
+        and draw if anything changed."""
+        if timeout is None:
+            events = pygame.event.get()
+        else:
+            first = pygame.event.wait(max(1, round(timeout * 1000)))
+            events = [first, *pygame.event.get()] if first.type != pygame.NOEVENT else []
+        for event in events:
+            self.handle_event(event)
+        for gesture in self.input.poll():
+            self._gesture(gesture)
+        self._take_answers()
+        self._take_snapshot()
+        self._expire_message()
+        if self._dirty:
+            self.draw()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """One pygame event: input becomes gestures; quitting ends the loop."""
+        if event.type == pygame.QUIT:
+            self._running = False
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+            self.changed()
+        for gesture in self.input.feed(event):
+            self._gesture(gesture)
+
+    def settle(self, timeout: float = 10.0) -> bool:
+        """Wait until the table answered every posted command and the screen is drawn.
+
+        Returns False when the table did not answer within `timeout` seconds.
+        """
+        deadline = time.monotonic() + timeout
+        while self.pending:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return False
+            ticket = next(iter(self.pending))
+            try:
+                ticket.result(timeout=remaining)
+            except TimeoutError:
+                return False
+            self.pending.discard(ticket)
+            self._take_answers()
+            self._take_snapshot()
+        self._take_answers()
+        self._take_snapshot()
+        self.draw()
+        return True
+
+    def draw(self) -> None:
+        """Draw the current scene on the logical surface and turn it onto the panel."""
+        self.scene.draw(self.logical)
+        self.rotation.present(self.logical, self.display)
+        pygame.display.flip()
+        self._dirty = False
+
+    def screenshot(self) -> pygame.Surface:
+        """The picture as a person sees it, read back from the panel."""
+        return self.rotation.upright(self.display)
+
+    def close(self) -> None:
+        """Stop listening to the table and close the display. Safe to call twice."""
+        self.subscription.close()
+        if pygame.display.get_init():
+            pygame.display.quit()
+
+    def __enter__(self) -> App:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- inside -----------------------------------------------------------------------------
+
+    def _wake(self) -> None:
+        """Called from other threads: wake the loop (never waits, never raises)."""
+        with contextlib.suppress(pygame.error):  # the display is already closed
+            pygame.event.post(pygame.event.Event(WAKE))
+
+    def _gesture(self, gesture: Tap | Press | Drag) -> None:
+        if isinstance(gesture, Tap | Press):
+            self.message = None
+            self.scene.tap(gesture.pos)
+            self.changed()
+
+    def _take_answers(self) -> None:
+        while not self._answers.empty():
+            outcome, then = self._answers.get_nowait()
+            if not outcome.applied:
+                self.say(outcome.text)
+            if then is not None:
+                then(outcome)
+        self.pending = {ticket for ticket in self.pending if not ticket.done()}
+
+    def _take_snapshot(self) -> None:
+        snapshot = self.subscription.latest()
+        if snapshot is None:
+            return
+        self._snapshot = snapshot
+        self._face(snapshot)
+        self.scene.snapshot_arrived(snapshot)
+        self.changed()
+
+    def _face(self, snapshot: TableSnapshot | None) -> None:
+        """Turn the screen toward the seat on roll, when it lies flat in the middle."""
+        if not self.setup.face_player or snapshot is None or snapshot.to_move is None:
+            return
+        angles = self.setup.seat_angles
+        if snapshot.to_move >= len(angles):
+            return
+        degrees = facing_rotation(angles[snapshot.to_move], self.setup.rotation)
+        if degrees != self.rotation.degrees:
+            self.set_rotation(degrees)
+
+    def set_rotation(self, degrees: int) -> None:
+        """Turn the picture on the panel; every scene is laid out again."""
+        self.rotation = Rotation(self.display.get_size(), degrees)
+        self.input.rotation = self.rotation
+        self.logical = pygame.Surface(self.rotation.logical_size)
+        self._look = Theme.for_size(self.rotation.logical_size)
+        self.scene.rebuild()
+
+    def _expire_message(self) -> None:
+        if self.message is not None and self.clock() >= self.message.until:
+            self.message = None
+            self.scene.rebuild()
+
+    def _wait_seconds(self) -> float:
+        """How long the loop may sleep: until a message expires or a long press is due."""
+        deadlines = [self.input.next_deadline()]
+        if self.message is not None:
+            deadlines.append(self.message.until)
+        due = [deadline for deadline in deadlines if deadline is not None]
+        if not due:
+            return 3600.0
+        return max(0.001, min(due) - self.clock())
+
+
+def open_display(setup: ScreenSetup) -> pygame.Surface:
+    """Open the window or panel, logging the video driver SDL actually gave us.
+
+    Raises:
+        pygame.error: no display could be opened (the caller says so in a sentence).
+    """
+    if setup.headless:
+        os.environ["SDL_VIDEODRIVER"] = "offscreen"
+    # One tap must not arrive twice: the input adapter handles both, but a panel that
+    # sends only touch should still reach the mouse-only code paths of SDL itself.
+    pygame.display.init()
+    pygame.font.init()
+    flags = 0
+    size = setup.panel
+    if setup.fullscreen and not setup.headless:
+        flags = pygame.FULLSCREEN
+        desktops = pygame.display.get_desktop_sizes()
+        if desktops:
+            size = desktops[0]
+    display = pygame.display.set_mode(size, flags)
+    pygame.display.set_caption(_("Tabletop Companion"))
+    log.info("video driver: %s, %dx%d", pygame.display.get_driver(), *display.get_size())
+    if not setup.headless:
+        pygame.mouse.set_visible(not setup.fullscreen)
+    return display
+
+
+__all__ = ["MESSAGE_SECONDS", "App", "Message", "ScreenSetup", "open_display"]

@@ -1,0 +1,148 @@
+"""Scenes: one screen each (home, a game's board, dialogs), on a small base class.
+
+As in pibooth, the app shows one scene at a time and the scene decides what
+its screen holds. A scene builds its widgets from what it knows (the table's
+latest snapshot, what the player has selected) whenever that changes, and
+draws them; a tap goes to the topmost visible widget under it. The scene
+never changes a match: it posts commands to the table through its `Stage`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Protocol
+
+import pygame
+
+from ui import theme
+from ui.theme import Theme
+from ui.widgets import Widget
+
+if TYPE_CHECKING:
+    from companion.games.base import GameSpec
+    from companion.table import Command, Outcome, TableSnapshot
+    from ui.draft import MatchDraft
+
+
+@dataclass
+class Message:
+    """A sentence on screen until `until` (on the app's clock) or the next tap."""
+
+    text: str
+    until: float
+    refusal: bool = True
+
+
+class Stage(Protocol):
+    """What a scene may ask of the app around it."""
+
+    draft: MatchDraft
+    """The match being set up on the home screen."""
+    editing_seat: int
+    """The seat whose name and colour the player screen edits."""
+    message: Message | None
+    """The sentence on screen now, if any."""
+
+    @property
+    def snapshot(self) -> TableSnapshot | None:
+        """The table's latest snapshot (None before the first match)."""
+
+    @property
+    def games(self) -> dict[str, GameSpec]:
+        """The games the table can start, by name."""
+
+    @property
+    def look(self) -> Theme:
+        """Sizes for the current logical screen."""
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The logical screen's size: the picture as a person sees it."""
+
+    def post(
+        self, command: Command, then: Callable[[Outcome], None] | None = None
+    ) -> Future[Outcome]:
+        """Send a command to the table; a refusal is said on screen, `then` hears the outcome."""
+
+    def go(self, scene: str) -> None:
+        """Show another scene."""
+
+    def say(self, text: str, refusal: bool = True) -> None:
+        """Show a sentence beside the board for a few seconds (a refusal in red)."""
+
+    def changed(self) -> None:
+        """Ask for the screen to be drawn again."""
+
+
+class Scene:
+    """One screen. Subclasses set `name`, build widgets in `build` and may draw a background.
+
+    `build` is called whenever the scene is shown, the table publishes a
+    snapshot, the screen changes size, or the scene calls `rebuild` itself.
+    """
+
+    name: ClassVar[str] = ""
+
+    def __init__(self, stage: Stage) -> None:
+        self.stage = stage
+        self.widgets: list[Widget] = []
+
+    # -- what the app calls ---------------------------------------------------------------
+
+    def shown(self) -> None:
+        """The scene comes on screen."""
+        self.rebuild()
+
+    def snapshot_arrived(self, snapshot: TableSnapshot) -> None:
+        """The table published a new state; by default the scene is built again."""
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """Build the widgets again from what the scene knows now."""
+        self.widgets = self.build()
+        self.stage.changed()
+
+    def tap(self, pos: tuple[int, int]) -> None:
+        """A tap at `pos`: the topmost visible widget under it answers.
+
+        A disabled widget answers with its refusal (why it cannot be used now),
+        as a person tapping it would want to hear.
+        """
+        for widget in reversed(self.widgets):
+            if not widget.contains(pos):
+                continue
+            if widget.enabled and widget.on_tap is not None:
+                widget.on_tap()
+                return
+            if not widget.enabled and widget.refusal:
+                self.stage.say(widget.refusal)
+                return
+            if widget.on_tap is not None or not widget.enabled:
+                return
+        self.tapped_nothing(pos)
+
+    def tapped_nothing(self, pos: tuple[int, int]) -> None:
+        """A tap that landed on no widget (a board's empty space clears a selection)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the background, then every visible widget in order."""
+        surface.fill(theme.BACKGROUND)
+        look = self.stage.look
+        for widget in self.widgets:
+            if widget.visible:
+                widget.draw(surface, look)
+
+    def visible_widgets(self) -> list[Widget]:
+        """The widgets on screen now, in drawing order."""
+        return [widget for widget in self.widgets if widget.visible]
+
+    # -- what subclasses write ------------------------------------------------------------
+
+    def build(self) -> list[Widget]:
+        """The scene's widgets for the current state and size."""
+        return []
+
+
+__all__ = ["Message", "Scene", "Stage"]

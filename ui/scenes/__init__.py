@@ -1,0 +1,8 @@
+"""One scene per screen: home, its player and options screens, and each game's table."""
+
+GAME_SCENES: dict[str, str] = {
+    "backgammon": "board",
+    "minigam": "board",
+    "multigam": "board",
+}
+"""The scene that shows each game the touchscreen can referee, by game name."""

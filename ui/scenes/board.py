@@ -1,0 +1,367 @@
+"""The backgammon family at the table: Backgammon, Mini-Gam and Multi-Gam on one board scene.
+
+The board is drawn as a board; a tap on a checker (or `bar`) selects it and
+highlights where it may go, a tap on a highlighted `point:<N>` or `off`
+moves it. Each step goes to the table at once, except the one that
+completes the play, which waits for `confirm` (see `ui.turn`). Widgets:
+`point:<N>`, `bar`, `off`, `confirm`, `undo`, `roll`, `double`, `take`,
+`pass`, `beaver`, `next`, `back`, `face:<1-6>` (dice tapped on screen),
+`path:<n>` (which way, when the routes to a point hit differently).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+import pygame
+
+from companion.games.backgammon.actions import Beaver, Double, Pass, Roll, Take, UndoStep
+from companion.games.backgammon.phase import Phase
+from companion.i18n import _
+from companion.table import DrawChance, PlayAction, Rematch, SupplyChance, TableSnapshot, Undo
+from ui import layout
+from ui.board_view import BoardLayout, BoardPicture, Cube, pip_counts
+from ui.moves import Route, route_off
+from ui.scene import Scene, Stage
+from ui.scenes.board_panel import Panel, side_panel
+from ui.theme import Theme, player_colour
+from ui.turn import TurnView
+from ui.widgets import Button, Panel as Card, TextBlock, Widget
+
+@dataclass(frozen=True)
+class Notice:
+    """Something the players confirm before play goes on: a lost turn, a game's or match's end."""
+
+    kind: str
+    """"lost_turn" (confirm), "game_over" (next) or "match_over" (next: a rematch)."""
+    text: str
+
+
+DECISIONS = {"roll": Roll, "double": Double, "take": Take, "pass": Pass, "beaver": Beaver}
+
+
+class BoardWidget(Widget):
+    """The board itself: drawn by `BoardLayout`; its points are hotspots of their own."""
+
+    def __init__(self, board_layout: BoardLayout, picture: BoardPicture) -> None:
+        super().__init__("board", board_layout.rect)
+        self.board_layout = board_layout
+        self.picture = picture
+
+    def draw(self, surface: pygame.Surface, look: Theme) -> None:
+        """Draw points, checkers, bar, trays, cube and highlights."""
+        self.board_layout.draw(surface, self.picture, look)
+
+
+class BoardScene(Scene):
+    """One match of the backgammon family, refereed while real checkers move on a real board."""
+
+    name: ClassVar[str] = "board"
+
+    def __init__(self, stage: Stage) -> None:
+        super().__init__(stage)
+        self.view: TurnView | None = None
+        self.selected: int | None = None
+        self.choosing: list[Route] = []
+        self.entered: list[int] = []
+        """Dice faces tapped on screen so far, for the dice asked for."""
+        self.notice: Notice | None = None
+        """A lost turn or a finished game or match, until the players confirm it."""
+
+    # -- snapshots ----------------------------------------------------------------------------
+
+    def shown(self) -> None:
+        """Show the match on the table."""
+        self._read(self.stage.snapshot)
+        super().shown()
+
+    def snapshot_arrived(self, snapshot: TableSnapshot) -> None:
+        """The table moved on: held steps and selection start afresh."""
+        self._read(snapshot)
+        self.rebuild()
+
+    def _read(self, snapshot: TableSnapshot | None) -> None:
+        if snapshot is None or snapshot.game not in ("backgammon", "minigam", "multigam"):
+            self.view = None
+            return
+        previous = self.view
+        self.view = TurnView.of(snapshot, self.stage.games[snapshot.game])
+        self.selected = None
+        self.choosing = []
+        same_match = previous is not None and previous.snapshot.match_id == snapshot.match_id
+        if not same_match or previous is None or previous.snapshot.chance != snapshot.chance:
+            self.entered = []
+        self.notice = self._notice(previous if same_match else None, snapshot)
+
+    def _notice(self, previous: TurnView | None, snapshot: TableSnapshot) -> Notice | None:
+        """What the players should see and confirm after this snapshot, if anything."""
+        if snapshot.is_over:
+            return Notice("match_over", snapshot.last_event)
+        if previous is None:
+            return None
+        if previous.snapshot.seq == snapshot.seq:
+            return self.notice
+        state, before = snapshot.state(), previous.snapshot.state()
+        if state.get("game_number") != before.get("game_number"):
+            return Notice("game_over", snapshot.last_event)
+        last_turn = state.get("last_turn")
+        if (isinstance(last_turn, dict) and last_turn.get("play") == "no move"
+                and last_turn != before.get("last_turn")):
+            return Notice("lost_turn", snapshot.last_event)
+        return None
+
+    # -- building the screen ------------------------------------------------------------------
+
+    def build(self) -> list[Widget]:
+        """The board, the side panel, and any dialog on top."""
+        view = self.view
+        if view is None:
+            return self._no_match()
+        look = self.stage.look
+        width, height = self.stage.size
+        pad = look.px(6)
+        area = pygame.Rect(pad, pad, width - 2 * pad, height - 2 * pad)
+        if width >= height:
+            panel_area, board_area = layout.take_right(area, max(look.px(230), width // 4), pad)
+        else:
+            board_area, panel_area = layout.take_top(area, min(area.h * 3 // 5, area.w * 5 // 4),
+                                                     pad)
+        game = view.game
+        viewer = game.player
+        board_layout = BoardLayout(game.geometry, board_area, viewer, look)
+        self._layout = board_layout
+        widgets: list[Widget] = [BoardWidget(board_layout, self._picture(view, board_layout))]
+        for name, rect in board_layout.targets().items():
+            widgets.append(Widget(name, rect, on_tap=lambda name=name: self.tap_target(name)))
+        widgets += side_panel(Panel(self, view, panel_area, look))
+        widgets += self._dialog(area, look)
+        return widgets
+
+    def _no_match(self) -> list[Widget]:
+        look = self.stage.look
+        width, height = self.stage.size
+        return [
+            TextBlock("status", pygame.Rect(20, 20, width - 40, height // 2),
+                      _("No match of the backgammon family is on the table.")),
+            Button("back", pygame.Rect(20, height - look.px(70), look.px(140), look.px(56)),
+                   _("Back"), on_tap=self.back),
+        ]
+
+    def _picture(self, view: TurnView, board_layout: BoardLayout) -> BoardPicture:
+        game = view.game
+        board = view.board()
+        highlighted: set[str] = set()
+        selected = None
+        if view.moving and not view.complete:
+            if self.selected is not None:
+                selected = board_layout.point_name(self.selected)
+                highlighted = {board_layout.point_name(d) for d in view.routes(self.selected)}
+            else:
+                highlighted = {board_layout.point_name(s) for s in view.sources()}
+        state = view.snapshot.state()
+        cube = None
+        if isinstance(state.get("cube"), dict) and state.get("options", {}).get("cube", True):
+            cube_state = state["cube"]
+            cube = Cube(int(cube_state["value"]), cube_state.get("owner"))
+        colours = tuple(player_colour(p.colour) for p in view.snapshot.players)
+        return BoardPicture(
+            geometry=game.geometry,
+            tracks=board.tracks,
+            colours=colours,
+            viewer=game.player,
+            highlighted=frozenset(highlighted),
+            selected=selected,
+            cube=cube,
+            pips=pip_counts(game.geometry, board.tracks),
+        )
+
+    def _dialog(self, area: pygame.Rect, look: Theme) -> list[Widget]:
+        if not self.choosing:
+            return []
+        card = area.inflate(-area.w // 4, -area.h // 5)
+        widgets: list[Widget] = [Card("dialog", card, border=(255, 196, 0))]
+        title, rest = layout.take_top(card.inflate(-look.px(16), -look.px(16)), look.px(64))
+        widgets.append(TextBlock("question", title, _("Which way? The routes hit differently.")))
+        view = self.view
+        assert view is not None
+        rows = layout.grid(rest, 1, len(self.choosing) + 1, look.px(56), look.px(8))
+        for number, (route, row) in enumerate(zip(self.choosing, rows, strict=False), start=1):
+            text = view.game.notation(route.steps)
+            widgets.append(Button(f"path:{number}", row, text,
+                                  on_tap=lambda route=route: self.move(route)))
+        widgets.append(Button("cancel", rows[-1], _("Cancel"), colour=(90, 90, 90),
+                              on_tap=self.cancel_choice))
+        return widgets
+
+    # -- taps ---------------------------------------------------------------------------------
+
+    def tap_target(self, name: str) -> None:
+        """A tap on a point, the bar or the tray: select, move, or say why not."""
+        view = self.view
+        if view is None:
+            return
+        if not view.moving:
+            self.stage.say(self._not_moving_sentence(view))
+            return
+        if view.complete:
+            self.stage.say(_("The play is complete: confirm it, or undo a step."))
+            return
+        position = self._layout.position_of(name)
+        if position is None:
+            return
+        if self.selected is not None:
+            routes = view.routes(self.selected)
+            if position in routes:
+                self._move_to(position, routes[position])
+                return
+        if position in view.sources():
+            self.selected = None if self.selected == position else position
+            self.rebuild()
+            return
+        self._refuse(view, position)
+
+    def _move_to(self, position: int, routes: list[Route]) -> None:
+        view = self.view
+        assert view is not None
+        if position == view.game.geometry.off:
+            self.move(route_off(routes))
+        elif len(routes) == 1:
+            self.move(routes[0])
+        else:
+            self.choosing = routes
+            self.rebuild()
+
+    def move(self, route: Route) -> None:
+        """Make the steps of `route`: posted to the table, the completing one held for confirm."""
+        view = self.view
+        assert view is not None
+        self.choosing = []
+        self.selected = None
+        for index, step in enumerate(route.steps):
+            if view.completes(Route(route.steps[: index + 1])):
+                view.held.extend(route.steps[index:])
+                break
+            self.stage.post(PlayAction(view.game.step_action(step)))
+        self.rebuild()
+
+    def cancel_choice(self) -> None:
+        """Close the which-way question without moving."""
+        self.choosing = []
+        self.rebuild()
+
+    def _refuse(self, view: TurnView, position: int) -> None:
+        source = self.selected
+        if source is not None:
+            sentence = view.refusal(source, position) or _(
+                "That checker cannot go there with {dice}: choose a highlighted point."
+            ).format(dice=_dice_text(view))
+        elif view.refusal(position, None):
+            sentence = view.refusal(position, None)
+        else:
+            sentence = _("Tap one of your checkers that can move: they are highlighted.")
+        self.selected = None
+        self.stage.say(sentence)
+
+    def _not_moving_sentence(self, view: TurnView) -> str:
+        request = view.snapshot.chance
+        if request is not None:
+            return request.text
+        if view.game.phase is Phase.DECIDE:
+            return _("{name}: double, or roll the dice.").format(name=_mover(view))
+        if view.game.phase is Phase.DOUBLED:
+            return _("Take or pass the double first.")
+        return view.snapshot.last_event
+
+    def tapped_nothing(self, pos: tuple[int, int]) -> None:
+        """A tap beside the board drops the selection."""
+        if self.selected is not None:
+            self.selected = None
+            self.rebuild()
+
+    # -- the panel's commands -----------------------------------------------------------------
+
+    def confirm(self) -> None:
+        """End the turn (send the held steps), or confirm a lost turn or a finished game."""
+        view = self.view
+        if view is None:
+            return
+        if view.complete:
+            for step in view.held:
+                self.stage.post(PlayAction(view.game.step_action(step)))
+            view.held.clear()
+            self.rebuild()
+        elif self.notice is not None and self.notice.kind != "match_over":
+            self.notice = None
+            self.rebuild()
+        elif view.moving:
+            self.stage.say(_("Move your checkers first: {dice} to play.").format(
+                dice=_dice_text(view)))
+        else:
+            self.stage.say(self._not_moving_sentence(view))
+
+    def next_game(self) -> None:
+        """After a game: play on; after the match: the same players again (a rematch)."""
+        if self.notice is not None and self.notice.kind == "match_over":
+            self.stage.post(Rematch())
+        self.notice = None
+        self.rebuild()
+
+    def undo(self) -> None:
+        """Take back the last step of this turn, else the table's last command."""
+        view = self.view
+        if view is None:
+            self.stage.post(Undo())
+            return
+        self.selected = None
+        if view.held:
+            view.held.pop()
+            self.rebuild()
+        elif view.moving and view.game.steps:
+            self.stage.post(PlayAction(UndoStep(seat=view.game.player)))
+        else:
+            self.stage.post(Undo())
+
+    def decide(self, word: str) -> None:
+        """Roll rather than double, double, take, pass or beaver."""
+        view = self.view
+        if view is None:
+            return
+        wanted = DECISIONS[word]
+        for action in view.snapshot.legal_actions:
+            if isinstance(action, wanted):
+                self.stage.post(PlayAction(action))
+                return
+        if word == "roll" and view.snapshot.chance is not None:
+            self.stage.post(DrawChance())
+            return
+        self.stage.say(self._not_moving_sentence(view))
+
+    def enter_face(self, value: int) -> None:
+        """A die face tapped on screen; when all the dice asked for are in, they are sent."""
+        view = self.view
+        request = view.snapshot.chance if view is not None else None
+        if view is None or request is None and view.game.phase is not Phase.DECIDE:
+            self.stage.say(_("No dice are needed now."))
+            return
+        wanted = request.dice if request is not None else 2
+        self.entered.append(value)
+        if len(self.entered) >= wanted:
+            values, self.entered = self.entered[:wanted], []
+            self.stage.post(SupplyChance(values, source="touch", for_seq=view.snapshot.seq))
+        self.rebuild()
+
+    def back(self) -> None:
+        """Home (the match stays on the table, one tap to resume)."""
+        self.stage.go("home")
+
+
+def _mover(view: TurnView) -> str:
+    return view.game.seat_name(view.game.player)
+
+
+def _dice_text(view: TurnView) -> str:
+    return "-".join(str(die) for die in view.game.dice or ())
+
+
+__all__ = ["BoardScene", "BoardWidget"]

@@ -1,0 +1,172 @@
+"""Home: pick a game, the players and their names and colours, the options; resume; start.
+
+Widgets: `game:<name>` for each game with a screen, `players:-` and
+`players:+`, `player:<seat>` (opens the name and colour screen), `options`
+(opens the options screen), `start`, and `resume` when a match is
+unfinished.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import pygame
+
+from companion.i18n import _
+from companion.table import Outcome, TableSnapshot
+from ui import layout, theme
+from ui.game_options import choices_for
+from ui.scene import Scene, Stage
+from ui.scenes import GAME_SCENES
+from ui.widgets import Button, Label, Panel, TextBlock, Widget
+
+
+class HomeScene(Scene):
+    """The first screen: what to play, who plays, and the way back into a match."""
+
+    name: ClassVar[str] = "home"
+
+    def build(self) -> list[Widget]:
+        """Games on one side, the chosen game's players and options on the other."""
+        look = self.stage.look
+        width, height = self.stage.size
+        pad = look.px(10)
+        area = pygame.Rect(pad, pad, width - 2 * pad, height - 2 * pad)
+        header, body = layout.take_top(area, look.px(52), pad)
+        widgets: list[Widget] = [*self._header(header)]
+        if width >= height:
+            games_area, setup_area = layout.take_left(body, body.w * 2 // 5, pad)
+            widgets += self._games(games_area, 1)
+        else:
+            games_area, setup_area = layout.take_top(body, look.px(56) * 4 + pad * 3, pad)
+            widgets += self._games(games_area, 2)
+        widgets += self._setup(setup_area)
+        widgets += message_widgets(self.stage, pygame.Rect(area.x, area.bottom - look.px(110),
+                                                          area.w, look.px(110)))
+        return widgets
+
+    def _header(self, area: pygame.Rect) -> list[Widget]:
+        look = self.stage.look
+        title = Label("title", area, _("Tabletop Companion"), size=30, bold=True)
+        snapshot = self.stage.snapshot
+        if snapshot is None or snapshot.is_over or snapshot.game not in GAME_SCENES:
+            return [title]
+        button_area, title.rect = layout.take_right(area, min(area.w // 2, look.px(330)))
+        resume = Button("resume", button_area, _("Resume {game}").format(game=snapshot.title),
+                        on_tap=self.resume, colour=(0, 120, 80))
+        return [title, resume]
+
+    def _games(self, area: pygame.Rect, cols: int) -> list[Widget]:
+        look = self.stage.look
+        names = [name for name in self.stage.games if name in GAME_SCENES]
+        gap = look.px(8)
+        rows = -(-len(names) // cols)
+        row_height = max(look.px(48), min(look.px(64), (area.h - gap * (rows - 1)) // rows))
+        cells = layout.grid(area, cols, len(names), row_height, gap)
+        draft = self.stage.draft
+        return [
+            Button(f"game:{name}", cell, self.stage.games[name].title,
+                   selected=name == draft.game, on_tap=lambda name=name: self.choose(name))
+            for name, cell in zip(names, cells, strict=True)
+        ]
+
+    def _setup(self, area: pygame.Rect) -> list[Widget]:
+        look = self.stage.look
+        draft = self.stage.draft
+        spec = self.stage.games[draft.game]
+        gap = look.px(8)
+        row = look.px(52)
+        widgets: list[Widget] = [Panel("setup", area.inflate(gap, gap))]
+        count_row, rest = layout.take_top(area, row, gap)
+        minus, count_row = layout.take_left(count_row, look.px(56), gap)
+        plus, count_row = layout.take_right(count_row, look.px(56), gap)
+        fixed = spec.min_players == spec.max_players
+        widgets += [
+            Button("players:-", minus, "−", enabled=draft.count > spec.min_players,
+                   refusal=_("{game} is for at least {n} players.").format(
+                       game=spec.title, n=spec.min_players),
+                   on_tap=lambda: self.change_count(-1), visible=not fixed),
+            Label("players", count_row, _("{n} players").format(n=draft.count), centred=True),
+            Button("players:+", plus, "+", enabled=draft.count < spec.max_players,
+                   refusal=_("{game} is for at most {n} players.").format(
+                       game=spec.title, n=spec.max_players),
+                   on_tap=lambda: self.change_count(1), visible=not fixed),
+        ]
+        start_row, rest = layout.take_bottom(rest, look.px(56), gap)
+        options_area, start_area = layout.take_left(start_row, start_row.w // 2, gap)
+        widgets.append(Button("options", options_area, _("Options"), on_tap=self.open_options,
+                              enabled=bool(choices_for(draft.game, draft.game_options())),
+                              refusal=_("{game} has no options to choose.").format(
+                                  game=spec.title)))
+        widgets.append(Button("start", start_area, _("Start"), colour=(0, 120, 80),
+                              on_tap=self.start))
+        cols = 1 if draft.count <= 4 and rest.h >= 4 * look.px(48) else 2
+        per_col = -(-draft.count // cols)
+        height = max(look.px(48), min(row, (rest.h - gap * (per_col - 1)) // max(per_col, 1)))
+        cells = layout.grid(rest, cols, draft.count, height, gap)
+        for seat, cell in enumerate(cells):
+            colour = theme.player_colour(draft.colours[seat])
+            widgets.append(Button(
+                f"player:{seat}", cell, f"{colour.mark}  {draft.names[seat]}",
+                colour=_dim(colour.rgb), on_tap=lambda seat=seat: self.edit_player(seat)))
+        return widgets
+
+    # -- the home screen's own commands (the scripted driver's `new` uses them too) ----------
+
+    def choose(self, game: str) -> None:
+        """Pick the game to start."""
+        self.stage.draft.choose_game(self.stage.games[game])
+        self.rebuild()
+
+    def change_count(self, delta: int) -> None:
+        """One player more or fewer, within the game's range."""
+        spec = self.stage.games[self.stage.draft.game]
+        wanted = self.stage.draft.count + delta
+        self.stage.draft.count = min(max(wanted, spec.min_players), spec.max_players)
+        self.rebuild()
+
+    def edit_player(self, seat: int) -> None:
+        """Open the name and colour screen of one seat."""
+        self.stage.editing_seat = seat
+        self.stage.go("player")
+
+    def open_options(self) -> None:
+        """Open the options screen of the chosen game."""
+        self.stage.go("options")
+
+    def start(self) -> None:
+        """Start the match as set up; its screen comes when the table has started it."""
+        self.stage.post(self.stage.draft.new_match(), then=self._started)
+
+    def resume(self) -> None:
+        """Go back to the unfinished match on the table."""
+        snapshot = self.stage.snapshot
+        if snapshot is not None:
+            self.stage.go(GAME_SCENES[snapshot.game])
+
+    def _started(self, outcome: Outcome) -> None:
+        snapshot = self.stage.snapshot
+        if outcome.applied and snapshot is not None:
+            self.stage.go(GAME_SCENES.get(snapshot.game, self.name))
+
+    def snapshot_arrived(self, snapshot: TableSnapshot) -> None:
+        """A match may have become resumable (or finished): the header changes."""
+        self.rebuild()
+
+
+def _dim(rgb: theme.RGB) -> theme.RGB:
+    """A darker shade for a button's face, so white words stay readable on it."""
+    red, green, blue = rgb
+    return (red * 3 // 5, green * 3 // 5, blue * 3 // 5)
+
+
+def message_widgets(stage: Stage, area: pygame.Rect) -> list[Widget]:
+    """The sentence the app is showing (a refusal, a hint), as a widget named `message`."""
+    message = stage.message
+    if message is None:
+        return []
+    colour = theme.REFUSAL if message.refusal else theme.PANEL
+    return [TextBlock("message", area, message.text, background=colour)]
+
+
+__all__ = ["HomeScene", "message_widgets"]

@@ -1,0 +1,62 @@
+"""The chosen game's rule options: one row each, a tap moves to the next value.
+
+Widgets: `option:<key>` (the key as `docs/rules.md` names it) and `back`.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import pygame
+
+from companion.i18n import _
+from ui import layout
+from ui.game_options import choices_for, next_value
+from ui.scene import Scene
+from ui.scenes.home import message_widgets
+from ui.widgets import Button, Label, Widget
+
+
+class OptionsScene(Scene):
+    """Rule options of the game being set up; the rest keep their defaults."""
+
+    name: ClassVar[str] = "options"
+
+    def build(self) -> list[Widget]:
+        """A row per option that means something now, and the way back."""
+        look = self.stage.look
+        width, height = self.stage.size
+        gap = look.px(8)
+        area = pygame.Rect(gap, gap, width - 2 * gap, height - 2 * gap)
+        top, rest = layout.take_top(area, look.px(52), gap)
+        back, title = layout.take_left(top, look.px(110), gap)
+        draft = self.stage.draft
+        spec = self.stage.games[draft.game]
+        widgets: list[Widget] = [
+            Button("back", back, _("Back"), on_tap=lambda: self.stage.go("home")),
+            Label("title", title, _("{game}: options").format(game=spec.title), size=28,
+                  bold=True),
+        ]
+        options = draft.game_options()
+        defaults = spec.new(draft.count, {}).options.to_json()
+        choices = choices_for(draft.game, {**defaults, **options})
+        for choice, row in zip(choices, layout.grid(rest, 1, len(choices), look.px(56), gap),
+                               strict=True):
+            value = options.get(choice.key, defaults.get(choice.key))
+            label, button = layout.take_left(row, row.w * 3 // 5, gap)
+            widgets += [
+                Label(f"label:{choice.key}", label, choice.label()),
+                Button(f"option:{choice.key}", button, choice.shown(value),
+                       on_tap=lambda c=choice, v=value: self.cycle(c.key, next_value(c, v))),
+            ]
+        widgets += message_widgets(self.stage, pygame.Rect(area.x, area.bottom - look.px(90),
+                                                          area.w, look.px(90)))
+        return widgets
+
+    def cycle(self, key: str, value: object) -> None:
+        """Set one option to its next value."""
+        self.stage.draft.game_options()[key] = value  # type: ignore[assignment]
+        self.rebuild()
+
+
+__all__ = ["OptionsScene"]

@@ -1,0 +1,100 @@
+"""The turn being entered on the board: the engine's view of it, and steps held for confirm.
+
+The table holds the match; the screen holds only what a person has tapped and
+not yet confirmed. Each checker step is posted to the table as it is made,
+except the one that completes the play: the engine would end the turn at
+once, and a person wants to look and confirm (or undo) first. That step is
+held here, and shown on the board, until `confirm`.
+
+`TurnView` is rebuilt from every snapshot. It reads the engine state back
+from the snapshot's JSON to ask the rules what may come next; it never
+changes the match.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.games.backgammon.actions import CheckerStep
+from companion.games.backgammon.family import FamilyGame
+from companion.games.backgammon.free_play import replay_free
+from companion.games.backgammon.movement import Board, Step
+from companion.games.backgammon.phase import Phase
+from companion.games.base import GameSpec, RuleError
+from companion.table import TableSnapshot
+from ui.moves import Route, movable_sources, routes_from
+
+
+@dataclass
+class TurnView:
+    """The match as the screen shows it: the table's snapshot plus the steps held for confirm."""
+
+    snapshot: TableSnapshot
+    game: FamilyGame
+    held: list[Step] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, snapshot: TableSnapshot, spec: GameSpec) -> TurnView:
+        """The view of a fresh snapshot, nothing held."""
+        game = spec.state_from_json(snapshot.state())
+        assert isinstance(game, FamilyGame), f"{spec.name} is not a backgammon-family game"
+        game.name_seats([player.name for player in snapshot.players])
+        return cls(snapshot, game)
+
+    @property
+    def moving(self) -> bool:
+        """True while the player on roll is playing the dice."""
+        return self.game.phase is Phase.MOVE
+
+    @property
+    def made(self) -> tuple[Step, ...]:
+        """Every step of this turn: those the table has, then those held here."""
+        return (*self.game.steps, *self.held)
+
+    @property
+    def complete(self) -> bool:
+        """True when the steps made are a whole play, waiting for confirm."""
+        return self.moving and bool(self.held) and not self.game.steps_after(self.made)
+
+    def board(self) -> Board:
+        """The board as the screen shows it, held steps included."""
+        if not self.held:
+            return self.game.board
+        board, _ = replay_free(self.game.turn_start, self.game.player, self.game.dice or (),
+                               self.made)
+        return board
+
+    def sources(self) -> set[int]:
+        """Where a checker may be picked up now."""
+        return movable_sources(self.game, self.made) if self.moving else set()
+
+    def routes(self, source: int) -> dict[int, list[Route]]:
+        """Where the checker on `source` may go, with the routes there."""
+        return routes_from(self.game, source, self.made) if self.moving else {}
+
+    def completes(self, route: Route) -> bool:
+        """True when `route` ends the play (its last step is then held for confirm)."""
+        return not self.game.steps_after((*self.made, *route.steps))
+
+    def refusal(self, source: int, destination: int | None) -> str:
+        """The rules' own sentence for a move the screen cannot make, or a hint."""
+        game = self.game
+        dice = game.dice or ()
+        probes = [destination - source] if destination is not None else list(dict.fromkeys(dice))
+        for die in probes:
+            if die not in dice:
+                continue
+            step = Step(source, min(source + die, game.geometry.off), die, False)
+            try:
+                game.steps_after((*self.made, step))
+            except RuleError as error:
+                return str(error)
+        return ""
+
+
+def step_action(game: FamilyGame, step: Step) -> CheckerStep:
+    """The table action for one step, seated and written in notation."""
+    return game.step_action(step)
+
+
+__all__ = ["TurnView", "step_action"]
