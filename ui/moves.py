@@ -62,7 +62,7 @@ def movable_sources(game: FamilyGame, made: Sequence[Step]) -> set[int]:
 
 
 def route_off(routes: list[Route]) -> Route:
-    """How `off` bears a checker off: one die where one may (the smallest), else the fewest steps."""
+    """How `off` bears a checker off: one die where one may (the smallest), else fewest steps."""
     single = [route for route in routes if len(route.steps) == 1]
     if single:
         return min(single, key=lambda route: route.steps[0].die)

@@ -24,10 +24,12 @@ from ui import layout
 from ui.board_view import BoardLayout, BoardPicture, Cube, pip_counts
 from ui.moves import Route, route_off
 from ui.scene import Scene, Stage
-from ui.scenes.board_panel import Panel, side_panel
+from ui.scenes.board_panel import PanelArea, side_panel
 from ui.theme import Theme, player_colour
 from ui.turn import TurnView
-from ui.widgets import Button, Panel as Card, TextBlock, Widget
+from ui.widgets import Button, TextBlock, Widget
+from ui.widgets import Panel as Card
+
 
 @dataclass(frozen=True)
 class Notice:
@@ -134,7 +136,7 @@ class BoardScene(Scene):
         widgets: list[Widget] = [BoardWidget(board_layout, self._picture(view, board_layout))]
         for name, rect in board_layout.targets().items():
             widgets.append(Widget(name, rect, on_tap=lambda name=name: self.tap_target(name)))
-        widgets += side_panel(Panel(self, view, panel_area, look))
+        widgets += side_panel(PanelArea(self, view, panel_area, look))
         widgets += self._dialog(area, look)
         return widgets
 
@@ -341,7 +343,7 @@ class BoardScene(Scene):
         """A die face tapped on screen; when all the dice asked for are in, they are sent."""
         view = self.view
         request = view.snapshot.chance if view is not None else None
-        if view is None or request is None and view.game.phase is not Phase.DECIDE:
+        if view is None or (request is None and view.game.phase is not Phase.DECIDE):
             self.stage.say(_("No dice are needed now."))
             return
         wanted = request.dice if request is not None else 2

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 import pygame
 
+from companion.games.base import JSONValue
 from companion.i18n import _
 from companion.table import Outcome, TableSnapshot
 from ui import layout, theme
@@ -123,6 +124,37 @@ class HomeScene(Scene):
         spec = self.stage.games[self.stage.draft.game]
         wanted = self.stage.draft.count + delta
         self.stage.draft.count = min(max(wanted, spec.min_players), spec.max_players)
+        self.rebuild()
+
+    def set_up(
+        self,
+        game: str,
+        count: int | None = None,
+        names: list[str] | None = None,
+        options: dict[str, JSONValue] | None = None,
+    ) -> None:
+        """Set up a match as a person would on this screen (the scripted driver's `new`).
+
+        Options not given keep their documented defaults.
+
+        Raises:
+            ValueError: the number of players or of names does not fit the game.
+        """
+        spec = self.stage.games[game]
+        draft = self.stage.draft
+        draft.choose_game(spec)
+        if count is not None:
+            if not spec.min_players <= count <= spec.max_players:
+                raise ValueError(
+                    f"{spec.title} is for {spec.min_players} to {spec.max_players} players,"
+                    f" not {count}"
+                )
+            draft.count = count
+        if names:
+            if len(names) > draft.count:
+                raise ValueError(f"{len(names)} names for {draft.count} players")
+            draft.names[: len(names)] = names
+        draft.options[game] = dict(options or {})
         self.rebuild()
 
     def edit_player(self, seat: int) -> None:

@@ -1,0 +1,118 @@
+"""Start the touchscreen: the config, the log, the table, the app; then its loop or a script.
+
+`run_ui` is what `companion ui` runs; the whole-product command will start
+the same app next to the phone page and the devices.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+
+import pygame
+
+from companion.config import Config, load_config
+from companion.datadir import default_db_path
+from companion.errors import CompanionError
+from companion.i18n import use_language
+from companion.store import Store
+from companion.table import FairChance, Table
+from ui.app import App, ScreenSetup
+from ui.scene import Scene
+from ui.scenes.board import BoardScene
+from ui.scenes.home import HomeScene
+from ui.scenes.options import OptionsScene
+from ui.scenes.player import PlayerScene
+from ui.script import run_script
+
+log = logging.getLogger(__name__)
+
+SCENES: tuple[type[Scene], ...] = (HomeScene, PlayerScene, OptionsScene, BoardScene)
+"""Every scene of the app; the first is home."""
+
+
+@dataclass(frozen=True)
+class UiRequest:
+    """What `companion ui` was asked for."""
+
+    headless: bool = False
+    script: Sequence[str] | None = None
+    size: tuple[int, int] | None = None
+    rotate: int | None = None
+    db: Path | None = None
+    config: str | None = None
+    seed: int | None = None
+
+
+def screen_setup(config: Config, request: UiRequest) -> ScreenSetup:
+    """How to show the app, from the config and what the command line overrides."""
+    screen = config.screen
+    panel = request.size or screen.window_size
+    if screen.fullscreen == "auto":
+        desktop = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+        fullscreen = not desktop
+    else:
+        fullscreen = screen.fullscreen == "yes"
+    return ScreenSetup(
+        panel=panel,
+        rotation=screen.rotation if request.rotate is None else request.rotate,
+        face_player=screen.face_player,
+        seat_angles=config.spinner.seat_angles,
+        fullscreen=fullscreen and not request.headless and request.size is None,
+        headless=request.headless,
+    )
+
+
+def run_ui(request: UiRequest) -> int:
+    """Run the touchscreen until it is closed, or play the script; returns the exit code.
+
+    Raises:
+        CompanionError: a broken config, a log in use, or no display to open.
+    """
+    config = load_config(request.config)
+    use_language(config.screen.language)
+    setup = screen_setup(config, request)
+    path = request.db if request.db is not None else default_db_path()
+    with Store.open(path) as store, Table(store, chance=FairChance(request.seed)) as table:
+        for notice in table.notices:
+            log.warning("%s", notice)
+        try:
+            app = App(table, SCENES, setup)
+        except pygame.error as error:
+            raise CompanionError(
+                f"No display could be opened ({error}): run it on a desktop, or on a Pi"
+                " console with SDL_VIDEODRIVER=kmsdrm and the user in the video and render"
+                " groups."
+            ) from None
+        with app:
+            if request.script is not None:
+                return _play_script(app, request.script)
+            _stop_on_sigterm(app)
+            app.run()
+    return 0
+
+
+def _play_script(app: App, lines: Sequence[str]) -> int:
+    result = run_script(app, lines, sys.stdout)
+    if result.ok:
+        return 0
+    print(f"line {result.failed_line}: {result.reason}", file=sys.stderr)
+    return 1
+
+
+def _stop_on_sigterm(app: App) -> None:
+    """systemd stops the service with SIGTERM: leave the loop and close everything cleanly."""
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        app.stop()
+
+    signal.signal(signal.SIGTERM, stop)
+
+
+__all__ = ["SCENES", "UiRequest", "run_ui", "screen_setup"]

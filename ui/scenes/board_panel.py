@@ -1,0 +1,241 @@
+"""The side panel of the board scene: scores, whose turn, the dice, and the buttons of the moment.
+
+Which buttons show depends on what the game waits for: the dice (`roll`, the
+companion's fair roll as the tray button gives it, and `face:<1-6>` to tap
+them in), a decision (`double`, `roll`; `take`, `pass`, `beaver`), the play
+(`confirm`), or a result (`next`). `undo` and `back` are always there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.games.backgammon.actions import Beaver, Double, Pass, Take
+from companion.games.backgammon.phase import Phase
+from companion.i18n import _
+from ui import layout, theme
+from ui.board_view import pip_counts
+from ui.dice_view import draw_die
+from ui.theme import Theme, player_colour
+from ui.turn import TurnView
+from ui.widgets import Button, Label, TextBlock, Widget
+
+if TYPE_CHECKING:
+    from ui.scenes.board import BoardScene
+
+
+@dataclass(frozen=True)
+class PanelArea:
+    """Where the panel goes and what it shows."""
+
+    scene: BoardScene
+    view: TurnView
+    rect: pygame.Rect
+    look: Theme
+
+
+class DiceStrip(Widget):
+    """The dice showing: a turn's two (four faces for doubles), or each player's opening die."""
+
+    def __init__(self, rect: pygame.Rect, faces: list[tuple[int, bool]], text: str) -> None:
+        super().__init__("dice", rect, text)
+        self.faces = faces
+
+    def draw(self, surface: pygame.Surface, look: Theme) -> None:
+        """Each die as a face with pips; used dice faded."""
+        if not self.faces:
+            return
+        size = min(self.rect.h, (self.rect.w - look.px(6) * (len(self.faces) - 1))
+                   // len(self.faces))
+        x = self.rect.x
+        for value, used in self.faces:
+            draw_die(surface, pygame.Rect(x, self.rect.y, size, size), value, look, faded=used)
+            x += size + look.px(6)
+
+
+def side_panel(area: PanelArea) -> list[Widget]:
+    """Every widget of the panel, top to bottom."""
+    look, rect = area.look, area.rect
+    gap = look.px(6)
+    top, rest = layout.take_top(rect, look.px(52), gap)
+    back, undo = layout.columns(top, 2, gap)
+    scene = area.scene
+    widgets: list[Widget] = [
+        Button("back", back, _("Back"), on_tap=scene.back, colour=(80, 80, 96)),
+        Button("undo", undo, _("Undo"), on_tap=scene.undo, colour=(80, 80, 96),
+               enabled=area.view.snapshot.can_undo or bool(area.view.held),
+               refusal=_("There is nothing to undo yet.")),
+    ]
+    scores, rest = layout.take_top(rest, _score_height(area), gap)
+    widgets += _scores(area, scores)
+    prompt, rest = layout.take_top(rest, look.px(56), gap)
+    widgets.append(TextBlock("prompt", prompt, _prompt(area), size=20))
+    dice, rest = layout.take_top(rest, look.px(56), gap)
+    widgets.append(DiceStrip(dice, _faces(area), _dice_words(area)))
+    widgets += _actions(area, rest)
+    message = scene.stage.message
+    if message is not None:
+        colour = theme.REFUSAL if message.refusal else theme.PANEL
+        box = pygame.Rect(rect.x, rect.bottom - look.px(150), rect.w, look.px(150))
+        widgets.append(TextBlock("message", box, message.text, size=20, background=colour))
+    return widgets
+
+
+def _score_height(area: PanelArea) -> int:
+    return area.look.px(28) * (len(area.view.snapshot.players) + 1)
+
+
+def _scores(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
+    """One line a player: mark, name, score and pips; then the match line."""
+    snapshot = area.view.snapshot
+    board = area.view.board()
+    pips = pip_counts(area.view.game.geometry, board.tracks)
+    lines = layout.rows(rect, len(snapshot.players) + 1)
+    widgets: list[Widget] = []
+    for seat, (player, line) in enumerate(zip(snapshot.players, lines, strict=False)):
+        colour = player_colour(player.colour)
+        on_roll = "▶ " if seat == area.view.game.player and snapshot.to_move is not None else ""
+        score = snapshot.scores[seat] if seat < len(snapshot.scores) else 0
+        text = f"{on_roll}{colour.mark} {player.name}  {score}  ({pips[seat]})"
+        widgets.append(Label(f"score:{seat}", line, text, size=20, colour=_readable(colour.rgb)))
+    widgets.append(Label("match", lines[-1], _match_words(area), size=18, colour=theme.MUTED))
+    return widgets
+
+
+def _readable(rgb: theme.RGB) -> theme.RGB:
+    """A player's colour lightened enough to read on the dark panel."""
+    return tuple(min(255, c + (255 - c) // 3) for c in rgb)  # type: ignore[return-value]
+
+
+def _match_words(area: PanelArea) -> str:
+    state = area.view.snapshot.state()
+    score = state.get("score") or {}
+    game = area.view.snapshot.game
+    words = []
+    if game == "backgammon":
+        length = score.get("match_length", 0)
+        words.append(_("Match to {n}").format(n=length) if length else _("Money game"))
+        if score.get("crawford_game"):
+            words.append(_("Crawford game"))
+    elif game == "minigam":
+        words.append(_("First to {n} wins").format(n=score.get("wins_needed", 1)))
+    else:
+        target = score.get("target_score", 0)
+        words.append(_("To {n} points").format(n=target) if target
+                     else _("{n} games").format(n=score.get("games", 1)))
+    words.append(_("pips in ()"))
+    return " · ".join(words)
+
+
+def _prompt(area: PanelArea) -> str:
+    """Whose turn it is and what they do now, in words."""
+    scene, view = area.scene, area.view
+    if scene.notice is not None:
+        return scene.notice.text
+    snapshot = view.snapshot
+    game = view.game
+    name = game.seat_name(game.player)
+    if snapshot.chance is not None:
+        text = snapshot.chance.text
+        if scene.entered:
+            text += " " + _("Tapped: {dice}").format(dice="-".join(map(str, scene.entered)))
+        return text
+    if game.phase is Phase.DECIDE:
+        return _("{name}: double, or throw the dice.").format(name=name)
+    if game.phase is Phase.DOUBLED:
+        taker = game.seat_name(snapshot.to_move if snapshot.to_move is not None else 0)
+        return _("{name}: take or pass?").format(name=taker)
+    if game.phase is Phase.MOVE:
+        if view.complete:
+            return _("{name}: {play}. Confirm?").format(
+                name=name, play=game.notation(view.made))
+        plays = game.legal_plays()
+        if len(plays) == 1 and not view.made:
+            return _("Only {play} is legal.").format(play=game.notation(plays[0].steps))
+        return _("{name}: play {dice}.").format(name=name, dice="-".join(map(str, game.dice or ())))
+    return snapshot.last_event
+
+
+def _faces(area: PanelArea) -> list[tuple[int, bool]]:
+    game = area.view.game
+    if game.phase is Phase.OPENING:
+        return [(die, False) for die in game.opening.showing if die]
+    if game.dice is None:
+        return []
+    first, second = game.dice
+    dice = [first, first, first, first] if first == second else [first, second]
+    used = [step.die for step in area.view.made]
+    faces = []
+    for die in dice:
+        if die in used:
+            used.remove(die)
+            faces.append((die, True))
+        else:
+            faces.append((die, False))
+    return faces
+
+
+def _dice_words(area: PanelArea) -> str:
+    return " ".join(str(value) for value, _used in _faces(area))
+
+
+def _actions(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
+    """The buttons for what the game waits for now."""
+    scene, view, look = area.scene, area.view, area.look
+    gap = look.px(6)
+    row = look.px(56)
+    notice = scene.notice
+    if notice is not None and notice.kind != "lost_turn":
+        label = _("Rematch") if notice.kind == "match_over" else _("Next game")
+        next_row, _rest = layout.take_top(rect, row, gap)
+        return [Button("next", next_row, label, colour=(0, 120, 80), on_tap=scene.next_game)]
+    phase = view.game.phase
+    if phase is Phase.MOVE or notice is not None:
+        confirm_row, _rest = layout.take_top(rect, row, gap)
+        ready = view.complete or notice is not None
+        return [Button("confirm", confirm_row, _("Confirm"), colour=(0, 120, 80),
+                       enabled=ready, on_tap=scene.confirm,
+                       refusal=_("Move your checkers first; then confirm the play."))]
+    widgets: list[Widget] = []
+    actions = view.snapshot.legal_actions
+    if phase is Phase.DOUBLED:
+        buttons = [("take", _("Take"), Take), ("pass", _("Pass"), Pass),
+                   ("beaver", _("Beaver"), Beaver)]
+        offered = [(n, t) for n, t, kind in buttons if any(isinstance(a, kind) for a in actions)]
+        cells = layout.columns(layout.take_top(rect, row)[0], len(offered), gap)
+        return [Button(name, cell, text, on_tap=lambda n=name: scene.decide(n))
+                for (name, text), cell in zip(offered, cells, strict=True)]
+    buttons_row, faces_area = layout.take_top(rect, row, gap)
+    can_double = any(isinstance(action, Double) for action in actions)
+    if phase is Phase.DECIDE:
+        double_cell, roll_cell = layout.columns(buttons_row, 2, gap)
+        widgets.append(Button("double", double_cell, _("Double"), enabled=can_double,
+                              on_tap=lambda: scene.decide("double")))
+        widgets.append(Button("roll", roll_cell, _("Roll"), colour=(0, 120, 80),
+                              on_tap=lambda: scene.decide("roll")))
+    else:
+        widgets.append(Button("roll", buttons_row, _("Roll for me"), colour=(0, 120, 80),
+                              on_tap=lambda: scene.decide("roll")))
+    cells = layout.grid(faces_area, 3, 6, max(look.px(48), min(row, faces_area.h // 2 - gap)),
+                        gap)
+    for value, cell in enumerate(cells, start=1):
+        widgets.append(FaceButton(f"face:{value}", cell, str(value),
+                                  on_tap=lambda v=value: scene.enter_face(v)))
+    return widgets
+
+
+class FaceButton(Button):
+    """A die face to tap when the dice are entered on screen."""
+
+    def draw(self, surface: pygame.Surface, look: Theme) -> None:
+        """The face with its pips, not a number: what a player sees in the tray."""
+        side = min(self.rect.w, self.rect.h)
+        face = pygame.Rect(0, 0, side, side)
+        face.center = self.rect.center
+        draw_die(surface, face, int(self.text), look)
+
+
+__all__ = ["DiceStrip", "FaceButton", "PanelArea", "side_panel"]

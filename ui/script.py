@@ -1,0 +1,263 @@
+"""The scripted driver: the real app, headless, played line by line from a file.
+
+`companion ui --headless --script FILE` runs each line of FILE against the
+app as a person (and the dice tray, and the spinner) would, and stops at the
+first line that fails, saying `line N: <why>`. docs/ui.md is the reference;
+the lines are `new`, `tap`, `roll`, `spin`, `expect`, `shot`, `widgets` and
+`wait`. Taps go through the same input adapter as real touches: a finger
+down and up, with the mouse events SDL synthesises for them.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+import pygame
+
+from companion.games.base import INVALID_ROLL, JSONValue
+from companion.table import DrawChance, SupplyChance
+from ui.app import App
+from ui.scenes.home import HomeScene
+
+SETTLE_SECONDS = 30.0
+"""How long a line waits for the table before it counts as failed."""
+
+
+class ScriptError(Exception):
+    """A line of the script could not be done; the message says why."""
+
+
+@dataclass(frozen=True)
+class ScriptResult:
+    """How a script ended: the failing line (0 when all succeeded) and why."""
+
+    failed_line: int = 0
+    reason: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """True when every line succeeded."""
+        return self.failed_line == 0
+
+
+def run_script(app: App, lines: Iterable[str], out: TextIO = sys.stdout) -> ScriptResult:
+    """Run script lines against `app`; stops at the first that fails."""
+    driver = Driver(app, out)
+    app.settle(SETTLE_SECONDS)
+    for number, raw in enumerate(lines, start=1):
+        try:
+            driver.run(raw)
+        except ScriptError as error:
+            return ScriptResult(number, str(error))
+    return ScriptResult()
+
+
+class Driver:
+    """Runs one line at a time against the app."""
+
+    def __init__(self, app: App, out: TextIO) -> None:
+        self.app = app
+        self.out = out
+
+    def run(self, line: str) -> None:
+        """Run one line.
+
+        Raises:
+            ScriptError: the line is not understood or what it asks cannot be done.
+        """
+        try:
+            words = shlex.split(line, comments=True)
+        except ValueError as error:
+            raise ScriptError(f"cannot read the line ({error})") from None
+        if not words:
+            return
+        command, arguments = words[0], words[1:]
+        handler = {
+            "new": self.new,
+            "tap": self.tap,
+            "roll": self.roll,
+            "spin": self.spin,
+            "expect": self.expect,
+            "shot": self.shot,
+            "widgets": self.widgets,
+            "wait": self.wait,
+        }.get(command)
+        if handler is None:
+            raise ScriptError(
+                f"unknown command {command!r}; use new, tap, roll, spin, expect, shot,"
+                " widgets or wait"
+            )
+        handler(arguments)
+
+    # -- the commands -------------------------------------------------------------------------
+
+    def new(self, arguments: list[str]) -> None:
+        """`new GAME [--players N] [--names A,B,...] [--option KEY=VALUE ...]`."""
+        if not arguments:
+            raise ScriptError("new needs a game, e.g. `new backgammon`")
+        game, options, count, names = arguments[0], {}, None, None
+        rest = iter(arguments[1:])
+        for word in rest:
+            value = next(rest, None)
+            if value is None:
+                raise ScriptError(f"{word} needs a value")
+            if word == "--players":
+                count = _whole(value, "--players")
+            elif word == "--names":
+                names = [name.strip() for name in value.split(",")]
+            elif word == "--option":
+                key, sep, text = value.partition("=")
+                if not sep or not key:
+                    raise ScriptError(f"--option is KEY=VALUE, not {value!r}")
+                options[key] = _json_or_text(text)
+            else:
+                raise ScriptError(f"new takes --players, --names and --option, not {word}")
+        home = self.app.scenes[HomeScene.name]
+        assert isinstance(home, HomeScene)
+        if game not in self.app.games:
+            raise ScriptError(f"there is no game {game!r}; the games are "
+                              + ", ".join(sorted(self.app.games)))
+        self.app.go(HomeScene.name)
+        try:
+            home.set_up(game, count, names, options)
+        except ValueError as error:
+            raise ScriptError(str(error)) from None
+        home.start()
+        self._settle()
+        if self.app.message is not None and self.app.message.refusal:
+            raise ScriptError(f"the match did not start: {self.app.message.text}")
+
+    def tap(self, arguments: list[str]) -> None:
+        """`tap NAME` or `tap X Y` (logical pixels)."""
+        if len(arguments) == 1:
+            widget = self._visible(arguments[0])
+            pos = widget.rect.center
+        elif len(arguments) == 2:
+            pos = (_whole(arguments[0], "X"), _whole(arguments[1], "Y"))
+            width, height = self.app.size
+            if not (0 <= pos[0] < width and 0 <= pos[1] < height):
+                raise ScriptError(f"({pos[0]}, {pos[1]}) is off the {width}x{height} screen")
+        else:
+            raise ScriptError("tap takes a widget name, or X Y")
+        for event in touch_events(self.app, pos):
+            self.app.handle_event(event)
+        self._settle()
+
+    def roll(self, arguments: list[str]) -> None:
+        """`roll D1 D2 ...`: dice settle in the tray with these values (`roll cocked`: cocked)."""
+        snapshot = self.app.snapshot
+        if snapshot is None:
+            raise ScriptError("no match is on the table to roll for")
+        if arguments == ["cocked"]:
+            outcome: object = INVALID_ROLL
+        else:
+            outcome = [_whole(word, "a die") for word in arguments]
+            if not arguments:
+                self.app.post(DrawChance())
+                self._settle()
+                return
+        self.app.post(SupplyChance(outcome, source="dice tray", for_seq=snapshot.seq))
+        self._settle()
+
+    def spin(self, arguments: list[str]) -> None:
+        """`spin SEAT` or `spin SEAT SEAT`: the spinner stops at a seat, or between two."""
+        snapshot = self.app.snapshot
+        if snapshot is None:
+            raise ScriptError("no match is on the table to spin for")
+        if len(arguments) not in (1, 2):
+            raise ScriptError("spin takes one seat, or the two seats it stopped between")
+        seats = [_whole(word, "a seat") for word in arguments]
+        outcome: object = seats[0] if len(seats) == 1 else seats
+        self.app.post(SupplyChance(outcome, source="spinner", for_seq=snapshot.seq))
+        self._settle()
+
+    def expect(self, arguments: list[str]) -> None:
+        """`expect TEXT`: some visible text contains TEXT (case-insensitive)."""
+        wanted = " ".join(arguments).casefold()
+        if not wanted:
+            raise ScriptError("expect needs the text to look for")
+        texts = [w.text for w in self.app.scene.visible_widgets() if w.text]
+        if not any(wanted in text.casefold() for text in texts):
+            shown = "; ".join(texts)[:600]
+            raise ScriptError(f"no visible text contains {' '.join(arguments)!r}; shown: {shown}")
+
+    def shot(self, arguments: list[str]) -> None:
+        """`shot PATH`: save the screen as a person sees it, as a PNG."""
+        if len(arguments) != 1:
+            raise ScriptError("shot takes one path, e.g. `shot board.png`")
+        path = Path(arguments[0])
+        self.app.draw()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.app.screenshot(), str(path))
+        except (OSError, pygame.error) as error:
+            raise ScriptError(f"cannot save {path}: {error}") from None
+
+    def widgets(self, arguments: list[str]) -> None:
+        """`widgets`: the visible widgets, one JSON object a line, on standard output."""
+        if arguments:
+            raise ScriptError("widgets takes nothing after it")
+        for widget in self.app.scene.visible_widgets():
+            print(json.dumps(widget.described(), ensure_ascii=False), file=self.out)
+        self.out.flush()
+
+    def wait(self, arguments: list[str]) -> None:
+        """`wait`: until the table applied every posted command and the screen is drawn."""
+        if arguments:
+            raise ScriptError("wait takes nothing after it")
+        self._settle()
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def _settle(self) -> None:
+        if not self.app.settle(SETTLE_SECONDS):
+            raise ScriptError(f"the table did not answer within {SETTLE_SECONDS:.0f} s")
+
+    def _visible(self, name: str):
+        for widget in reversed(self.app.scene.visible_widgets()):
+            if widget.name == name:
+                return widget
+        names = ", ".join(w.name for w in self.app.scene.visible_widgets())
+        raise ScriptError(f"no visible widget is called {name!r}; visible: {names}")
+
+
+def touch_events(app: App, pos: tuple[int, int]) -> list[pygame.event.Event]:
+    """The events a finger tapping the logical point `pos` makes, in SDL's order.
+
+    SDL sends its synthesised mouse events (`touch=True`) before each finger event.
+    """
+    panel_w, panel_h = app.rotation.panel
+    px, py = app.rotation.to_panel(pos)
+    fx, fy = (px + 0.5) / panel_w, (py + 0.5) / panel_h
+    finger = {"touch_id": 1, "finger_id": 0, "x": fx, "y": fy, "dx": 0.0, "dy": 0.0,
+              "pressure": 1.0}
+    return [
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(px, py), button=1, touch=True),
+        pygame.event.Event(pygame.FINGERDOWN, **finger),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(px, py), button=1, touch=True),
+        pygame.event.Event(pygame.FINGERUP, **finger),
+    ]
+
+
+def _whole(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ScriptError(f"{what} is a whole number, not {text!r}") from None
+
+
+def _json_or_text(text: str) -> JSONValue:
+    try:
+        value: JSONValue = json.loads(text)
+    except ValueError:
+        return text
+    return value
+
+
+__all__ = ["Driver", "ScriptError", "ScriptResult", "run_script", "touch_events"]
