@@ -20,6 +20,7 @@ translated later with `_(MATCH_LENGTH)`; `ngettext` for counted phrases.
 from __future__ import annotations
 
 import gettext
+import re
 import threading
 from collections.abc import Callable
 from functools import cache
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
 DOMAIN = "companion"
 LOCALE_DIR = Path(__file__).with_name("locale")
 SOURCE_LANGUAGE = "en"
+LANGUAGE_CODE = re.compile(r"[a-z]{2}(_[A-Z]{2})?")
+"""A language ("cy") or a language and its region ("pt_BR"), as catalogs are named."""
 
 _active: gettext.NullTranslations = gettext.NullTranslations()
 _active_code = SOURCE_LANGUAGE
@@ -121,6 +124,7 @@ def note_text(note: Note, seat_name: Callable[[int], str]) -> str:
 
 __all__ = [
     "DOMAIN",
+    "LANGUAGE_CODE",
     "LOCALE_DIR",
     "N_",
     "SOURCE_LANGUAGE",
