@@ -23,18 +23,26 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from companion.config_rules import MAX_STEPS_PER_TURN, check_rules, check_seat_margins
+from companion.config_rules import (
+    MAX_STEPS_PER_TURN,
+    check_rules,
+    check_screen,
+    check_seat_margins,
+)
 from companion.config_schema import (
     BACKENDS,
     DEFAULT_SERIAL_PORT,
     DICE_SOURCES,
     DRIVERS,
+    FULLSCREEN_MODES,
+    ROTATIONS,
     SENSOR_KINDS,
     SPIN_MODES,
     Config,
     GpioConfig,
     HomeConfig,
     KeyReader,
+    ScreenConfig,
     SerialConfig,
     SimConfig,
     SpinnerConfig,
@@ -44,6 +52,7 @@ from companion.config_schema import (
 )
 from companion.config_serial import SPEED_KEYS, serial_problems
 from companion.errors import ConfigError
+from companion.i18n import has_catalog
 from companion.user_files import UnusableFile, read_limited, what_it_is
 
 __all__ = [
@@ -52,13 +61,17 @@ __all__ = [
     "DEFAULT_SERIAL_PORT",
     "DICE_SOURCES",
     "DRIVERS",
+    "FULLSCREEN_MODES",
     "MAX_STEPS_PER_TURN",
+    "ROTATIONS",
+    "SECTIONS",
     "SENSOR_KINDS",
     "SPIN_MODES",
     "SYSTEM_CONFIG_PATH",
     "Config",
     "GpioConfig",
     "HomeConfig",
+    "ScreenConfig",
     "SerialConfig",
     "SimConfig",
     "SpinnerConfig",
@@ -82,6 +95,8 @@ __all__ = [
 SYSTEM_CONFIG_PATH = Path("/etc/companion/config.toml")
 CONFIG_ENV = "COMPANION_CONFIG"
 DEFAULT_CONFIG_RESOURCE = "default_config.toml"
+SECTIONS = ("gpio", "serial", "sim", "spinner", "tray", "screen")
+"""The tables of the file, in the order the shipped file lists them."""
 MAX_CONFIG_BYTES = 256 * 1024
 """The default file, every key documented, is a few kilobytes: a larger file is not one."""
 
@@ -267,14 +282,16 @@ def parse_config(data: Mapping[str, Any], *, source: str = "the configuration") 
         ConfigError: one line per bad key, naming `source`, the key and the fix.
     """
     reader = KeyReader(source)
-    reader.unknown(data, "", {"backend", "gpio", "serial", "sim", "spinner", "tray"})
+    reader.unknown(data, "", {"backend", *SECTIONS})
     setting = reader.choice(data, "backend", "auto", ("auto", *BACKENDS))
     gpio = reader.section(data, "gpio", GpioConfig)
     serial = reader.section(data, "serial", SerialConfig)
     sim = reader.section(data, "sim", SimConfig)
     spinner = _parse_spinner(reader, reader.table(data, "spinner"))
     tray = _parse_tray(reader, reader.table(data, "tray"))
+    screen = _parse_screen(reader, reader.table(data, "screen"))
     bad = check_rules(reader, spinner, tray, serial)
+    check_screen(reader, screen)
     if setting == "serial" and not bad & SPEED_KEYS:
         for key, problem in serial_problems(spinner):
             reader.error(key, problem)
@@ -288,6 +305,7 @@ def parse_config(data: Mapping[str, Any], *, source: str = "the configuration") 
         sim=sim,
         spinner=spinner,
         tray=tray,
+        screen=screen,
         source=source,
         seats_source=source if "seat_angles" in data.get("spinner", {}) else "built-in defaults",
         max_speed_set="max_speed_rps" in data.get("spinner", {}),
@@ -376,6 +394,21 @@ def _parse_tray(reader: KeyReader, data: Mapping[str, Any]) -> TrayConfig:
     return TrayConfig(**values)
 
 
+def _parse_screen(reader: KeyReader, data: Mapping[str, Any]) -> ScreenConfig:
+    prefix = "screen."
+    reader.unknown(data, prefix, {f.name for f in fields(ScreenConfig)})
+    defaults = ScreenConfig()
+    values = {
+        spec.name: reader.value(data, spec.name, getattr(defaults, spec.name), prefix)
+        for spec in fields(ScreenConfig)
+        if spec.name != "fullscreen"
+    }
+    values["fullscreen"] = reader.choice(
+        data, "fullscreen", defaults.fullscreen, FULLSCREEN_MODES, prefix
+    )
+    return ScreenConfig(**values)
+
+
 _DEFAULT_SPEED = SpinnerConfig().max_speed_rps
 GPIO_STEP_RATE_LIMIT = 1000.0
 """Steps per second above which stepping from Linux user space loses steadiness."""
@@ -400,6 +433,22 @@ def config_warnings(config: Config) -> list[str]:
             f"spinner.max_speed_rps {spinner.max_speed_rps:g} needs {rate:.0f} half-steps/s; a "
             f"28BYJ-48 stalls above about {ULN2003_STEP_RATE_LIMIT:.0f}: set max_speed_rps "
             f"to {ULN2003_STEP_RATE_LIMIT / spinner.steps_per_turn:.2f} or less."
+        )
+    return warnings + _screen_warnings(config)
+
+
+def _screen_warnings(config: Config) -> list[str]:
+    warnings = []
+    screen = config.screen
+    if not has_catalog(screen.language):
+        warnings.append(
+            f'screen.language "{screen.language}" has no catalog here, so the screen shows '
+            "English; docs/translating.md says how to add one."
+        )
+    if screen.face_player and config.seats_source == "built-in defaults":
+        warnings.append(
+            "screen.face_player is true but the seats have their built-in angles; calibrate "
+            "them with `companion hw calibrate` so the screen turns toward the right seat."
         )
     return warnings
 

@@ -12,12 +12,17 @@ from typing import Any
 
 from companion.config_schema import (
     DEFAULT_SERIAL_PORT,
+    ROTATIONS,
+    WINDOW_SIDE_LIMITS,
+    WINDOW_SIZE,
     KeyReader,
+    ScreenConfig,
     SerialConfig,
     SpinnerConfig,
     TrayConfig,
     seat_angle_problems,
 )
+from companion.i18n import LANGUAGE_CODE
 
 MAX_STEPS_PER_TURN = 51_200
 """Steps of one turn the companion plans at most: a 200-step motor at 1/256 microstepping.
@@ -168,3 +173,42 @@ def check_seat_margins(
     margin = spinner.margin_deg if with_margin else None
     for problem in seat_angle_problems(spinner.seat_angles, margin):
         reader.error("spinner.seat_angles", problem)
+
+
+def check_screen(reader: KeyReader, screen: ScreenConfig) -> None:
+    """Check `[screen]`: the rotation, the language code and the window size."""
+    if screen.rotation not in ROTATIONS:
+        reader.error(
+            "screen.rotation",
+            f"is {screen.rotation}; use 0, 90, 180 or 270 (degrees the picture is turned "
+            "clockwise)",
+        )
+    if not LANGUAGE_CODE.fullmatch(screen.language):
+        reader.error("screen.language", _language_problem(screen.language))
+    window_problem = _window_problem(screen.window)
+    if window_problem:
+        reader.error("screen.window", window_problem)
+
+
+def _language_problem(code: str) -> str:
+    language, _, region = code.replace("-", "_").partition("_")
+    likely = f"{language.lower()}_{region.upper()}" if region else language.lower()
+    if LANGUAGE_CODE.fullmatch(likely):
+        return f'is "{code}"; write it as "{likely}"'
+    return (
+        f'is "{code}", not a language code; use two small letters, with "_" and a region '
+        'in capitals if needed, e.g. "cy" or "pt_BR"'
+    )
+
+
+def _window_problem(window: str) -> str:
+    found = WINDOW_SIZE.fullmatch(window)
+    if found is None:
+        return f'is "{window}"; write the size as width x height in pixels, e.g. "800x480"'
+    low, high = WINDOW_SIDE_LIMITS
+    if all(low <= int(side) <= high for side in found.groups()):
+        return ""
+    return (
+        f'is "{window}", but each side must be {low} to {high} pixels; '
+        'set it to e.g. "800x480"'
+    )

@@ -8,6 +8,7 @@ Loading and validation live in `companion.config`, which re-exports these.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
@@ -20,6 +21,11 @@ SPIN_MODES = ("fair", "physical")
 DICE_SOURCES = ("touch", "fair", "serial")
 SENSOR_KINDS = ("vibration", "tilt")
 DEFAULT_SERIAL_PORT = "/dev/serial/by-id/usb-MicroPython_Board_in_FS_mode_*"
+ROTATIONS = (0, 90, 180, 270)
+FULLSCREEN_MODES = ("auto", "yes", "no")
+WINDOW_SIDE_LIMITS = (240, 7680)
+"""Pixels a side of the window may have, up to an 8K screen's width."""
+WINDOW_SIZE = re.compile(r"([0-9]{1,5})x([0-9]{1,5})")
 
 
 @dataclass(frozen=True)
@@ -127,6 +133,48 @@ class TrayConfig:
 
 
 @dataclass(frozen=True)
+class ScreenConfig:
+    """`[screen]`: how the touchscreen shows the table.
+
+    `rotation` turns the picture clockwise on the panel, in the app (0, 90,
+    180 or 270 degrees); `face_player` turns a screen lying flat in the middle
+    of the table toward the seat on roll, by the seats' calibrated angles.
+    `language` is a catalog's code ("cy"); `window` the window's size on a
+    desktop, "WxH"; `fullscreen` is "yes", "no" or "auto" (full screen when
+    there is no desktop, see `full_screen`).
+    """
+
+    rotation: int = 0
+    face_player: bool = False
+    language: str = "en"
+    window: str = "800x480"
+    fullscreen: str = "auto"
+
+    @property
+    def window_size(self) -> tuple[int, int]:
+        """The window's (width, height) in pixels.
+
+        Raises:
+            ValueError: `window` is not "WxH" (a configuration checked by
+                `companion.config` never holds one).
+        """
+        found = WINDOW_SIZE.fullmatch(self.window)
+        if found is None:
+            raise ValueError(f'window {self.window!r} is not "WxH", e.g. "800x480"')
+        return int(found[1]), int(found[2])
+
+    def full_screen(self, environ: Mapping[str, str]) -> bool:
+        """Whether to fill the screen, in the environment `environ` (`os.environ`).
+
+        "auto" fills it when there is no desktop to open a window on: neither
+        `DISPLAY` (X11) nor `WAYLAND_DISPLAY` is set, as on a Pi's console.
+        """
+        if self.fullscreen != "auto":
+            return self.fullscreen == "yes"
+        return not (environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
+
+
+@dataclass(frozen=True)
 class Config:
     """The effective configuration.
 
@@ -143,6 +191,7 @@ class Config:
     sim: SimConfig = field(default_factory=SimConfig)
     spinner: SpinnerConfig = field(default_factory=SpinnerConfig)
     tray: TrayConfig = field(default_factory=TrayConfig)
+    screen: ScreenConfig = field(default_factory=ScreenConfig)
     source: str = "built-in defaults"
     seats_source: str = "built-in defaults"
     max_speed_set: bool = False

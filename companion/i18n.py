@@ -1,57 +1,90 @@
 """Every word the touchscreen and the phone page show goes through here.
 
 The standard library's gettext does the work; catalogs live in
-`companion/locale/<language>/LC_MESSAGES/companion.mo` (kept with Babel, see
-docs/translating.md). English is the source language: with no catalog the
-words stay as written. The table's language is set once with `use_language`
-(the `[screen] language` of the config); a language without a catalog falls
-back to English, word by word where a catalog is incomplete.
+`companion/locale/<language>/LC_MESSAGES/companion.mo` (kept with Babel by
+`scripts/translations`, see docs/translating.md; the compiled `.mo` files are
+committed, so a Pi needs no Babel). English is the source language: with no
+catalog the words stay as written. The table's language is set once with
+`use_language` (the `[screen] language` of the config); a language without a
+catalog falls back to English, word by word where a catalog is incomplete.
 
 The engines' sentences keep their seats as placeholders (`Note`: "{0} draws 2
 cards"), so a catalog translates the sentence with its placeholders and may
 reorder them; `note_text` translates first and names the seats afterwards.
+
+Marking words for the catalog: `_("Undo")` where the words are shown;
+`N_("Match length")` where they are defined long before (a module constant),
+translated later with `_(MATCH_LENGTH)`; `ngettext` for counted phrases.
 """
 
 from __future__ import annotations
 
 import gettext
+import re
 import threading
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from companion.games.base import Note
+if TYPE_CHECKING:
+    from companion.games.base import Note
 
 DOMAIN = "companion"
 LOCALE_DIR = Path(__file__).with_name("locale")
 SOURCE_LANGUAGE = "en"
+LANGUAGE_CODE = re.compile(r"[a-z]{2}(_[A-Z]{2})?")
+"""A language ("cy") or a language and its region ("pt_BR"), as catalogs are named."""
 
 _active: gettext.NullTranslations = gettext.NullTranslations()
 _active_code = SOURCE_LANGUAGE
 _lock = threading.Lock()
 
 
+def _is_source(language: str) -> bool:
+    return language.split("_")[0] == SOURCE_LANGUAGE
+
+
 @cache
-def translation(language: str) -> gettext.NullTranslations:
-    """The catalog of `language` ("cy", "de_CH"), or the English words when there is none."""
-    if language == SOURCE_LANGUAGE:
+def translation(language: str, locale_dir: Path | None = None) -> gettext.NullTranslations:
+    """The catalog of `language` ("cy", "de_CH"), or the English words when there is none.
+
+    A regional code falls back to its language ("cy_GB" to "cy"). `locale_dir`
+    is where to look instead of the shipped catalogs (a translator's work in
+    progress, a test). Catalogs are read once and kept: `translation.cache_clear()`
+    forgets them.
+    """
+    if _is_source(language):
         return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+    return gettext.translation(
+        DOMAIN, locale_dir or LOCALE_DIR, languages=[language], fallback=True
+    )
 
 
-def available_languages() -> list[str]:
-    """The languages the companion can show: English and every shipped catalog."""
+def has_catalog(language: str, locale_dir: Path | None = None) -> bool:
+    """Whether `language` is shown in its own words (English, or a catalog is there for it)."""
+    if _is_source(language):
+        return True
+    return gettext.find(DOMAIN, locale_dir or LOCALE_DIR, languages=[language]) is not None
+
+
+def available_languages(locale_dir: Path | None = None) -> list[str]:
+    """The languages the companion can show: English and every catalog found."""
     found = {
-        path.parent.parent.name for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")
+        path.parent.parent.name
+        for path in (locale_dir or LOCALE_DIR).glob(f"*/LC_MESSAGES/{DOMAIN}.mo")
     }
     return sorted(found | {SOURCE_LANGUAGE})
 
 
-def use_language(language: str) -> None:
-    """Show every word from now on in `language` (English where it has no catalog)."""
+def use_language(language: str, locale_dir: Path | None = None) -> None:
+    """Show every word from now on in `language` (English where it has no catalog).
+
+    `locale_dir` looks for the catalog there instead of among the shipped ones.
+    """
     global _active, _active_code
     with _lock:
-        _active, _active_code = translation(language), language
+        _active, _active_code = translation(language, locale_dir), language
 
 
 def language() -> str:
@@ -64,21 +97,40 @@ def _(message: str) -> str:
     return _active.gettext(message)
 
 
+def N_(message: str) -> str:
+    """`message` unchanged, marked for the catalog: translate it with `_` when shown."""
+    return message
+
+
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a counted phrase for `count` in the table's language."""
     return _active.ngettext(singular, plural, count)
 
 
 def note_text(note: Note, seat_name: Callable[[int], str]) -> str:
-    """An engine's sentence in the table's language, its seats named afterwards."""
-    return _(note.text).format(*(seat_name(seat) for seat in note.seats))
+    """An engine's sentence in the table's language, its seats named afterwards.
+
+    A translation whose placeholders do not fit the sentence's seats (a
+    catalog's mistake, "{2}" for a sentence of two seats) is not shown: the
+    English sentence is, so a bad catalog never stops the table.
+    """
+    names = [seat_name(seat) for seat in note.seats]
+    translated = _(note.text)
+    try:
+        return translated.format(*names)
+    except (IndexError, KeyError, ValueError):
+        return note.text.format(*names)
 
 
 __all__ = [
     "DOMAIN",
+    "LANGUAGE_CODE",
     "LOCALE_DIR",
+    "N_",
+    "SOURCE_LANGUAGE",
     "_",
     "available_languages",
+    "has_catalog",
     "language",
     "ngettext",
     "note_text",

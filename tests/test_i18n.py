@@ -1,0 +1,243 @@
+"""The translation layer: a new language is a catalog, never a code change.
+
+A Welsh catalog is made here as a translator makes one, with
+`scripts/translations init` and `compile`, in a temporary locale directory,
+and the companion is pointed at it.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+from companion import i18n
+from companion.games.base import Note
+from companion.i18n import N_, _, available_languages, ngettext, note_text, use_language
+
+SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "translations"
+
+WELSH = {
+    "Undo": "Dadwneud",
+    "{0} doubles: {1} takes or passes.": "Rhaid i {1} dderbyn neu wrthod dwbl {0}.",
+    "{0} wins the game.": "{2} sy'n ennill y gêm.",  # a translator's slip: there is no {2}
+    "Match length": "Hyd y gornest",
+}
+WELSH_PLURALS = ("other", "one", "two", "three", "six")
+"""The plural forms of Welsh, in its catalog's rule (set by `init` from the language)."""
+WELSH_CHECKERS = tuple(f"{{0}} gwerinwr ({form})" for form in WELSH_PLURALS)
+UNTRANSLATED = "Confirm"
+
+
+def load_script() -> ModuleType:
+    loader = importlib.machinery.SourceFileLoader("translations", str(SCRIPT))
+    spec = importlib.util.spec_from_loader(loader.name, loader)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def translations() -> ModuleType:
+    return load_script()
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    yield
+    use_language("en")
+
+
+def write_catalog(path: Path, catalog: Catalog) -> None:
+    with path.open("wb") as file:
+        write_po(file, catalog)
+
+
+def read_catalog(path: Path) -> Catalog:
+    with path.open("rb") as file:
+        return read_po(file)
+
+
+@pytest.fixture
+def welsh(tmp_path: Path, translations: ModuleType) -> Path:
+    """A locale directory holding a Welsh catalog, started, translated and compiled."""
+    template = tmp_path / "companion.pot"
+    words = Catalog(project="Tabletop Companion")
+    for msgid in [*WELSH, UNTRANSLATED]:
+        words.add(msgid)
+    words.add(("{0} checker", "{0} checkers"))
+    write_catalog(template, words)
+    locale = tmp_path / "locale"
+    po = translations.init("cy", locale, template)
+    catalog = read_catalog(po)
+    for msgid, msgstr in WELSH.items():
+        catalog[msgid].string = msgstr
+    catalog[("{0} checker", "{0} checkers")].string = WELSH_CHECKERS
+    write_catalog(po, catalog)
+    translations.compile_catalogs(locale)
+    return locale
+
+
+def test_a_welsh_catalog_is_shown_with_no_code_change(welsh: Path) -> None:
+    use_language("cy", locale_dir=welsh)
+    assert _("Undo") == "Dadwneud"
+    assert i18n.language() == "cy"
+
+
+def test_a_translation_may_reorder_the_seats_of_an_engines_sentence(welsh: Path) -> None:
+    use_language("cy", locale_dir=welsh)
+    note = Note("{0} doubles: {1} takes or passes.", (0, 1))
+    names = ["Alys", "Bryn"]
+    assert note_text(note, names.__getitem__) == "Rhaid i Bryn dderbyn neu wrthod dwbl Alys."
+
+
+def test_a_translation_naming_a_seat_the_sentence_lacks_shows_the_english(welsh: Path) -> None:
+    use_language("cy", locale_dir=welsh)
+    assert note_text(Note("{0} wins the game.", (1,)), ["Alys", "Bryn"].__getitem__) == (
+        "Bryn wins the game."
+    )
+
+
+@pytest.mark.parametrize(("count", "form"), [(0, 0), (1, 1), (2, 2), (3, 3), (6, 4), (7, 0)])
+def test_counted_phrases_follow_the_languages_own_plural_rule(
+    welsh: Path, count: int, form: int
+) -> None:
+    use_language("cy", locale_dir=welsh)
+    assert ngettext("{0} checker", "{0} checkers", count) == WELSH_CHECKERS[form]
+
+
+def test_a_word_the_catalog_has_not_translated_stays_in_english(welsh: Path) -> None:
+    use_language("cy", locale_dir=welsh)
+    assert _(UNTRANSLATED) == UNTRANSLATED
+
+
+def test_a_word_marked_early_is_translated_when_shown(welsh: Path) -> None:
+    label = N_("Match length")
+    assert label == "Match length"
+    use_language("cy", locale_dir=welsh)
+    assert _(label) == "Hyd y gornest"
+
+
+def test_a_regional_code_uses_its_languages_catalog(welsh: Path) -> None:
+    use_language("cy_GB", locale_dir=welsh)
+    assert _("Undo") == "Dadwneud"
+
+
+def test_a_language_with_no_catalog_falls_back_to_english(welsh: Path) -> None:
+    use_language("fr", locale_dir=welsh)
+    assert _("Undo") == "Undo"
+    assert ngettext("{0} checker", "{0} checkers", 2) == "{0} checkers"
+    assert not i18n.has_catalog("fr", welsh)
+    assert i18n.has_catalog("cy", welsh) and i18n.has_catalog("en_GB", welsh)
+
+
+def test_english_needs_no_catalog() -> None:
+    use_language("en")
+    assert _("Undo") == "Undo"
+    assert ngettext("{0} checker", "{0} checkers", 1) == "{0} checker"
+    assert "en" in available_languages()
+
+
+def test_the_languages_available_are_english_and_every_catalog_found(welsh: Path) -> None:
+    assert available_languages(welsh) == ["cy", "en"]
+
+
+def test_the_marked_words_are_those_of_underscore_n_underscore_and_ngettext(
+    tmp_path: Path, translations: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "screens").mkdir()
+    (tmp_path / "screens" / "home.py").write_text(
+        "LENGTH = N_('Match length')\n"
+        "def labels(n):\n"
+        "    # Translators: the button that takes back the last move.\n"
+        "    return [_('Undo'), ngettext('{0} checker', '{0} checkers', n),\n"
+        "            gettext('not ours'), print('not a word to translate')]\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(translations, "ROOT", tmp_path)
+    monkeypatch.setattr(translations, "SOURCES", ("screens",))
+    template = tmp_path / "companion.pot"
+    assert translations.extract(template)
+    catalog = read_catalog(template)
+    assert sorted(str(message.id) for message in catalog if message.id) == [
+        "('{0} checker', '{0} checkers')",
+        "Match length",
+        "Undo",
+    ]
+    assert catalog["Undo"].auto_comments == [
+        "Translators: the button that takes back the last move."
+    ]
+    assert catalog["Undo"].locations == [("screens/home.py", 4)]
+    assert not translations.extract(template), "nothing changed, so the file is left alone"
+
+
+def test_the_shipped_template_lists_every_marked_word(translations: ModuleType) -> None:
+    assert translations.template_problems() == []
+
+
+def test_a_template_missing_or_keeping_words_is_found(
+    tmp_path: Path, translations: ModuleType
+) -> None:
+    stale = Catalog()
+    stale.add("A word nobody marks any more")
+    template = tmp_path / "companion.pot"
+    write_catalog(template, stale)
+    [problem] = translations.template_problems(template)
+    assert "'A word nobody marks any more' is no longer marked" in problem
+    assert "scripts/translations extract" in problem
+
+
+def test_every_shipped_compiled_catalog_matches_its_po(translations: ModuleType) -> None:
+    assert translations.catalog_problems() == []
+
+
+def test_a_catalog_changed_but_not_compiled_is_found(
+    welsh: Path, translations: ModuleType
+) -> None:
+    assert translations.catalog_problems(welsh) == []
+    po = welsh / "cy" / "LC_MESSAGES" / "companion.po"
+    catalog = read_catalog(po)
+    catalog[UNTRANSLATED].string = "Cadarnhau"
+    write_catalog(po, catalog)
+    [problem] = translations.catalog_problems(welsh)
+    assert "companion.mo is not compiled from companion.po" in problem
+    translations.compile_catalogs(welsh)
+    assert translations.catalog_problems(welsh) == []
+
+
+def test_a_catalog_marked_fuzzy_as_a_whole_is_refused_with_the_fix(
+    welsh: Path, translations: ModuleType
+) -> None:
+    po = welsh / "cy" / "LC_MESSAGES" / "companion.po"
+    catalog = read_catalog(po)
+    catalog.fuzzy = True
+    write_catalog(po, catalog)
+    with pytest.raises(translations.TranslationsError, match='delete the "#, fuzzy" line'):
+        translations.compile_catalogs(welsh)
+
+
+@pytest.mark.parametrize("code", ["Welsh", "CY", "cy-GB", "cym"])
+def test_starting_a_catalog_needs_a_language_code(
+    tmp_path: Path, translations: ModuleType, code: str
+) -> None:
+    with pytest.raises(translations.TranslationsError, match=r'e\.g\. "cy" or "pt_BR"'):
+        translations.init(code, tmp_path / "locale", tmp_path / "companion.pot")
+
+
+def test_starting_a_catalog_twice_says_to_update_it(welsh: Path, translations: ModuleType) -> None:
+    with pytest.raises(translations.TranslationsError, match="translations update"):
+        translations.init("cy", welsh, welsh.parent / "companion.pot")
+
+
+def test_the_check_command_passes_on_the_shipped_catalogs(
+    translations: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert translations.main(["check"]) == 0
+    assert "up to date" in capsys.readouterr().out
