@@ -177,8 +177,10 @@ class App:
             self.handle_event(event)
         for gesture in self.input.poll():
             self._gesture(gesture)
-        self._take_answers()
+        # The table publishes a snapshot before it answers: take the snapshot first, so an
+        # answer's follow-up (going to the match's screen) sees the state it answered for.
         self._take_snapshot()
+        self._take_answers()
         self._expire_message()
         if self._dirty:
             self.draw()
@@ -209,10 +211,10 @@ class App:
             except TimeoutError:
                 return False
             self.pending.discard(ticket)
-            self._take_answers()
             self._take_snapshot()
-        self._take_answers()
+            self._take_answers()
         self._take_snapshot()
+        self._take_answers()
         self.draw()
         return True
 

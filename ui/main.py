@@ -54,11 +54,7 @@ def screen_setup(config: Config, request: UiRequest) -> ScreenSetup:
     """How to show the app, from the config and what the command line overrides."""
     screen = config.screen
     panel = request.size or screen.window_size
-    if screen.fullscreen == "auto":
-        desktop = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-        fullscreen = not desktop
-    else:
-        fullscreen = screen.fullscreen == "yes"
+    fullscreen = screen.full_screen(os.environ)
     return ScreenSetup(
         panel=panel,
         rotation=screen.rotation if request.rotate is None else request.rotate,

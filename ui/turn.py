@@ -31,7 +31,10 @@ class TurnView:
 
     snapshot: TableSnapshot
     game: FamilyGame
+    sent: list[Step] = field(default_factory=list)
+    """Steps posted to the table that this snapshot does not show yet."""
     held: list[Step] = field(default_factory=list)
+    """The steps that complete the play, kept here until confirm."""
 
     @classmethod
     def of(cls, snapshot: TableSnapshot, spec: GameSpec) -> TurnView:
@@ -41,6 +44,24 @@ class TurnView:
         game.name_seats([player.name for player in snapshot.players])
         return cls(snapshot, game)
 
+    def carry_over(self, previous: TurnView) -> None:
+        """Keep what `previous` sent and held when this snapshot is the same turn going on.
+
+        A snapshot shows the steps the table has applied so far; steps sent
+        after it stay "sent", and the held ones stay held, as long as the
+        table's steps are still the start of what the screen made.
+        """
+        if not (previous.sent or previous.held) or not (self.moving and previous.moving):
+            return
+        if self.game.player != previous.game.player:
+            return
+        expected = (*previous.game.steps, *previous.sent)
+        applied = tuple(self.game.steps)
+        if expected[: len(applied)] != applied:
+            return
+        self.sent = list(expected[len(applied):])
+        self.held = list(previous.held)
+
     @property
     def moving(self) -> bool:
         """True while the player on roll is playing the dice."""
@@ -49,7 +70,7 @@ class TurnView:
     @property
     def made(self) -> tuple[Step, ...]:
         """Every step of this turn: those the table has, then those held here."""
-        return (*self.game.steps, *self.held)
+        return (*self.game.steps, *self.sent, *self.held)
 
     @property
     def complete(self) -> bool:

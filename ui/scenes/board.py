@@ -92,6 +92,8 @@ class BoardScene(Scene):
         self.selected = None
         self.choosing = []
         same_match = previous is not None and previous.snapshot.match_id == snapshot.match_id
+        if same_match and previous is not None:
+            self.view.carry_over(previous)
         if not same_match or previous is None or previous.snapshot.chance != snapshot.chance:
             self.entered = []
         self.notice = self._notice(previous if same_match else None, snapshot)
@@ -241,10 +243,11 @@ class BoardScene(Scene):
         self.choosing = []
         self.selected = None
         for index, step in enumerate(route.steps):
-            if view.completes(Route(route.steps[: index + 1])):
+            if view.completes(Route((step,))):
                 view.held.extend(route.steps[index:])
                 break
             self.stage.post(PlayAction(view.game.step_action(step)))
+            view.sent.append(step)
         self.rebuild()
 
     def cancel_choice(self) -> None:
@@ -268,7 +271,7 @@ class BoardScene(Scene):
     def _not_moving_sentence(self, view: TurnView) -> str:
         request = view.snapshot.chance
         if request is not None:
-            return request.text
+            return request.prompt
         if view.game.phase is Phase.DECIDE:
             return _("{name}: double, or roll the dice.").format(name=_mover(view))
         if view.game.phase is Phase.DOUBLED:
@@ -291,6 +294,7 @@ class BoardScene(Scene):
         if view.complete:
             for step in view.held:
                 self.stage.post(PlayAction(view.game.step_action(step)))
+                view.sent.append(step)
             view.held.clear()
             self.rebuild()
         elif self.notice is not None and self.notice.kind != "match_over":

@@ -139,7 +139,7 @@ def _prompt(area: PanelArea) -> str:
     game = view.game
     name = game.seat_name(game.player)
     if snapshot.chance is not None:
-        text = snapshot.chance.text
+        text = snapshot.chance.prompt
         if scene.entered:
             text += " " + _("Tapped: {dice}").format(dice="-".join(map(str, scene.entered)))
         return text
