@@ -4,7 +4,8 @@
 
 Draws the starting position and a mid-game position (checkers on the bar
 and off, a 7-stack, highlights, a selection, the cube) of Backgammon,
-Mini-Gam and Multi-Gam at 800x480, 480x800, 1920x1080 and 720x1280.
+Mini-Gam and Multi-Gam at 800x480, 480x800, 1920x1080 and 720x1280, each
+filling the screen and leaving room for a strip of buttons with two dice.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from companion.games.backgammon.geometry import (
     Geometry,
 )
 from ui.board_view import BoardLayout, BoardPicture, Cube, pip_counts
+from ui.dice_view import draw_die
 from ui.theme import BACKGROUND, Theme, player_colour
 
 SIZES = ((800, 480), (480, 800), (1920, 1080), (720, 1280))
@@ -49,12 +51,24 @@ MIDGAME: dict[str, tuple[tuple[tuple[int, ...], ...], int, frozenset[str], str |
 }
 
 
-def render(geometry: Geometry, size: tuple[int, int], picture_of: str) -> pygame.Surface:
-    """One board filling a screen of `size`, less a margin where the app's buttons go."""
+def board_rect(size: tuple[int, int], look: Theme, room: bool) -> pygame.Rect:
+    """The whole screen, or with `room` what is left beside (or under) a strip of buttons."""
+    rect = pygame.Rect((0, 0), size)
+    if not room:
+        return rect
+    if size[0] >= size[1]:
+        return pygame.Rect(0, 0, size[0] - look.px(160), size[1])
+    return pygame.Rect(0, 0, size[0], size[1] - look.px(220))
+
+
+def render(
+    geometry: Geometry, size: tuple[int, int], picture_of: str, room: bool = False
+) -> pygame.Surface:
+    """One board on a screen of `size`, filling it or leaving `room` for the app's buttons."""
     surface = pygame.Surface(size)
     surface.fill(BACKGROUND)
     look = Theme.for_size(size)
-    rect = surface.get_rect()
+    rect = board_rect(size, look, room)
     if picture_of == "start":
         tracks = (geometry.start,) * geometry.players
         viewer, selected = 0, None
@@ -70,6 +84,14 @@ def render(geometry: Geometry, size: tuple[int, int], picture_of: str) -> pygame
         cube if geometry.name == "backgammon" else None, pip_counts(geometry, tracks),
     )
     layout.draw(surface, picture, look)
+    if room:
+        die = look.px(64)
+        across = size[0] >= size[1]
+        for index, value in enumerate((6, 3)):
+            x = rect.right + look.px(20) if across else look.px(20) + index * (die + look.px(16))
+            y = look.px(20) + index * (die + look.px(16)) if across else rect.bottom + look.px(20)
+            draw_die(surface, pygame.Rect(x, y, die, die), value, look, held=index == 0,
+                     faded=index == 1 and picture_of == "mid")
     return surface
 
 
@@ -80,8 +102,11 @@ def main(out: Path) -> None:
     for geometry in (BACKGAMMON, MINIGAM, MULTIGAM):
         for size in SIZES:
             for picture_of in ("start", "mid"):
-                name = f"{geometry.name}-{picture_of}-{size[0]}x{size[1]}.png"
-                pygame.image.save(render(geometry, size, picture_of), str(out / name))
+                for room in (False, True):
+                    kind = "app" if room else "full"
+                    name = f"{geometry.name}-{picture_of}-{size[0]}x{size[1]}-{kind}.png"
+                    shot = render(geometry, size, picture_of, room)
+                    pygame.image.save(shot, str(out / name))
 
 
 if __name__ == "__main__":

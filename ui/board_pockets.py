@@ -36,8 +36,8 @@ class Spot:
     thickness: int
     """One borne-off checker's thickness."""
     marker: tuple[int, int]
-    """Where the legal-target marker goes: on the tray's edge nearest its owner, or on the
-    corner of the bar's checker, so it hides neither the letter nor the count."""
+    """Where the legal-target marker goes: just inside the tray's end nearest its owner, or
+    on the corner of the bar's checker, so it hides neither the letter nor the count."""
 
 
 def _opposite(side: str) -> str:
@@ -83,7 +83,8 @@ def _badge_size(largest: int, length: int, cross: int) -> tuple[int, bool]:
     if length >= diameter * 1.9 + 8:
         return diameter, False
     across, along = round((cross - 6) / 1.9), round((length - 8) / 1.9)
-    return max(8, min(diameter, max(across, along))), across >= along
+    # Beside leaves a tray more room for its slabs: prefer it unless it costs much size.
+    return max(8, min(diameter, max(across, along))), across >= along * 0.85
 
 
 def pocket_spot(plan: Plan, pocket: Pocket) -> Spot:
@@ -117,7 +118,7 @@ def pocket_spot(plan: Plan, pocket: Pocket) -> Spot:
         centre = checker_box.center
         count_box = _cut(badge, owner, count_w)
     if pocket.kind == "off":
-        marker = _edge_middle(rect, owner)
+        marker = _edge_middle(rect.inflate(-diameter // 2, -diameter // 2), owner)
     else:
         marker = (centre[0] + diameter * 3 // 8, centre[1] + diameter * 3 // 8)
     return Spot(centre, diameter, count_box, slabs, owner, thickness, marker)

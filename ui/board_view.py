@@ -70,6 +70,12 @@ def pip_counts(geometry: Geometry, tracks: Sequence[Sequence[int]]) -> tuple[int
 class BoardLayout:
     """The board of `geometry` in `rect`, drawn from `viewer`'s side.
 
+    A rectangle taller than wide gets the board turned a quarter (points run
+    down the screen). Targets reach 48 px (`look.px(48)`) across when the
+    board's long side allows: Backgammon's 24 points need about 690 px of it
+    at 800x480 scale (12 points, the bar and the trays), the six-point boards
+    far less; below that the points share what there is.
+
     Raises:
         ValueError: the viewer is not a seat of the game.
     """
@@ -154,7 +160,7 @@ class BoardLayout:
         plan = self.plan
         rect = self._targets[name]
         parts.draw_outline(surface, rect.inflate(-look.px(2), -look.px(2)), look.px(4))
-        size = max(look.px(18), round(plan.checker * 0.45))
+        size = max(look.px(22), round(plan.checker * 0.5))
         column = self._column(name)
         if column is None:
             parts.draw_marker(surface, pocket_spot(plan, self._pocket(name)).marker, size)
