@@ -16,7 +16,7 @@ import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 import pygame
 
@@ -24,6 +24,7 @@ from companion.games.base import INVALID_ROLL, JSONValue
 from companion.table import DrawChance, SupplyChance
 from ui.app import App
 from ui.scenes.home import HomeScene
+from ui.widgets import Widget
 
 SETTLE_SECONDS = 30.0
 """How long a line waits for the table before it counts as failed."""
@@ -219,7 +220,7 @@ class Driver:
         if not self.app.settle(SETTLE_SECONDS):
             raise ScriptError(f"the table did not answer within {SETTLE_SECONDS:.0f} s")
 
-    def _visible(self, name: str):
+    def _visible(self, name: str) -> Widget:
         for widget in reversed(self.app.scene.visible_widgets()):
             if widget.name == name:
                 return widget
@@ -235,8 +236,9 @@ def touch_events(app: App, pos: tuple[int, int]) -> list[pygame.event.Event]:
     panel_w, panel_h = app.rotation.panel
     px, py = app.rotation.to_panel(pos)
     fx, fy = (px + 0.5) / panel_w, (py + 0.5) / panel_h
-    finger = {"touch_id": 1, "finger_id": 0, "x": fx, "y": fy, "dx": 0.0, "dy": 0.0,
-              "pressure": 1.0}
+    finger: dict[str, Any] = {
+        "touch_id": 1, "finger_id": 0, "x": fx, "y": fy, "dx": 0.0, "dy": 0.0, "pressure": 1.0,
+    }
     return [
         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(px, py), button=1, touch=True),
         pygame.event.Event(pygame.FINGERDOWN, **finger),

@@ -63,7 +63,7 @@ PLAYER_COLOURS: dict[str, PlayerColour] = {
         PlayerColour("brown", (140, 90, 50), "N"),
         PlayerColour("grey", (150, 150, 150), "A", ink=(0, 0, 0)),
         PlayerColour("white", (240, 240, 235), "W", ink=(0, 0, 0)),
-        PlayerColour("black", (20, 20, 20), "K"),
+        PlayerColour("black", (20, 20, 20), "X"),
     )
 }
 

@@ -170,7 +170,7 @@ class TextBlock(Widget):
         if self.background is not None:
             pygame.draw.rect(surface, self.background, self.rect, border_radius=look.px(10))
         font = look.font(self.size)
-        pad = look.px(8)
+        pad = look.px(5)
         y = self.rect.y + pad
         for line in wrap_text(self.text, font, self.rect.w - 2 * pad):
             if y + font.get_linesize() > self.rect.bottom:

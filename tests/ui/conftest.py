@@ -13,11 +13,11 @@ import pytest
 
 os.environ["SDL_VIDEODRIVER"] = "offscreen"
 
-from companion.store import Store  # noqa: E402
-from companion.table import FairChance, Table  # noqa: E402
-from ui.app import App, ScreenSetup  # noqa: E402
-from ui.main import SCENES  # noqa: E402
-from ui.script import Driver  # noqa: E402
+from companion.store import Store
+from companion.table import FairChance, Table
+from ui.app import App, ScreenSetup
+from ui.main import SCENES
+from ui.script import Driver
 
 
 @dataclass
@@ -42,7 +42,7 @@ class Screen:
         """Every visible widget's name."""
         return [widget.name for widget in self.app.scene.visible_widgets()]
 
-    def widget(self, name: str):  # noqa: ANN201 - a Widget
+    def widget(self, name: str):
         """The visible widget called `name`."""
         return next(w for w in self.app.scene.visible_widgets() if w.name == name)
 
@@ -64,7 +64,7 @@ def _screen(tmp_path: Path, setup: ScreenSetup) -> Iterator[Screen]:
 
 
 @pytest.fixture
-def make_screen(tmp_path: Path):  # noqa: ANN201 - a factory
+def make_screen(tmp_path: Path):
     """Screens of other sizes and rotations: `make_screen((480, 800), rotation=90)`."""
     made: list[Iterator[Screen]] = []
 

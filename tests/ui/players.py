@@ -12,7 +12,7 @@ from ui.turn import TurnView
 MAX_LINES = 20_000
 
 
-def board_scene(screen) -> BoardScene:  # noqa: ANN001 - tests.ui.conftest.Screen
+def board_scene(screen) -> BoardScene:
     scene = screen.app.scene
     assert isinstance(scene, BoardScene), f"the board is not on screen but {scene.name}"
     return scene
@@ -28,7 +28,7 @@ def play_turn_lines(view: TurnView, scene: BoardScene, play: TurnPlay) -> list[s
     return [*lines, "tap confirm"]
 
 
-def play_out(screen, rng: random.Random, *, doubles: float = 0.0, takes: float = 1.0,  # noqa: ANN001
+def play_out(screen, rng: random.Random, *, doubles: float = 0.0, takes: float = 1.0,
              stop_after_games: int | None = None) -> list[str]:
     """Play the match on screen to its end with random legal choices; returns the lines run."""
     played: list[str] = []
@@ -48,7 +48,8 @@ def play_out(screen, rng: random.Random, *, doubles: float = 0.0, takes: float =
                 return played
             lines = ["tap confirm"] if scene.notice.kind == "lost_turn" else ["tap next"]
         elif snapshot.chance is not None:
-            lines = ["roll " + " ".join(str(rng.randint(1, 6)) for _ in range(snapshot.chance.dice))]
+            dice = snapshot.chance.dice
+            lines = ["roll " + " ".join(str(rng.randint(1, 6)) for _ in range(dice))]
         elif view.game.phase is Phase.DECIDE:
             can_double = any(isinstance(a, Double) for a in snapshot.legal_actions)
             if can_double and rng.random() < doubles:

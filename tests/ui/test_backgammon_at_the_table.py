@@ -8,7 +8,7 @@ from tests.ui.conftest import seeded_dice
 from tests.ui.players import board_scene, play_out
 
 
-def _finished(screen) -> dict:  # noqa: ANN001
+def _finished(screen) -> dict:
     record = screen.store.matches()[-1]
     assert record.status == "finished", f"the log says the match is {record.status}"
     return record.result

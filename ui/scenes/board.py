@@ -12,6 +12,7 @@ completes the play, which waits for `confirm` (see `ui.turn`). Widgets:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import ClassVar
 
 import pygame
@@ -137,7 +138,7 @@ class BoardScene(Scene):
         self._layout = board_layout
         widgets: list[Widget] = [BoardWidget(board_layout, self._picture(view, board_layout))]
         for name, rect in board_layout.targets().items():
-            widgets.append(Widget(name, rect, on_tap=lambda name=name: self.tap_target(name)))
+            widgets.append(Widget(name, rect, on_tap=partial(self.tap_target, name)))
         widgets += side_panel(PanelArea(self, view, panel_area, look))
         widgets += self._dialog(area, look)
         return widgets
@@ -193,7 +194,7 @@ class BoardScene(Scene):
         for number, (route, row) in enumerate(zip(self.choosing, rows, strict=False), start=1):
             text = view.game.notation(route.steps)
             widgets.append(Button(f"path:{number}", row, text,
-                                  on_tap=lambda route=route: self.move(route)))
+                                  on_tap=partial(self.move, route)))
         widgets.append(Button("cancel", rows[-1], _("Cancel"), colour=(90, 90, 90),
                               on_tap=self.cancel_choice))
         return widgets

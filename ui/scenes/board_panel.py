@@ -9,15 +9,15 @@ them in), a decision (`double`, `roll`; `take`, `pass`, `beaver`), the play
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from companion.games.backgammon.actions import Beaver, Double, Pass, Take
 from companion.games.backgammon.phase import Phase
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from ui import layout, theme
-from ui.board_view import pip_counts
 from ui.dice_view import draw_die
 from ui.theme import Theme, player_colour
 from ui.turn import TurnView
@@ -57,10 +57,16 @@ class DiceStrip(Widget):
 
 
 def side_panel(area: PanelArea) -> list[Widget]:
-    """Every widget of the panel, top to bottom."""
+    """Every widget of the panel: the way back and undo, what is going on, what to do now.
+
+    Beside a landscape board the panel is one column; below a portrait board it
+    is two, what is going on on the left and the buttons on the right. A
+    sentence (a refusal, a hint) takes the place of the prompt and the dice
+    for a few seconds, so it never hides a button.
+    """
     look, rect = area.look, area.rect
     gap = look.px(6)
-    top, rest = layout.take_top(rect, look.px(52), gap)
+    top, rest = layout.take_top(rect, look.px(48), gap)
     back, undo = layout.columns(top, 2, gap)
     scene = area.scene
     widgets: list[Widget] = [
@@ -69,18 +75,28 @@ def side_panel(area: PanelArea) -> list[Widget]:
                enabled=area.view.snapshot.can_undo or bool(area.view.held),
                refusal=_("There is nothing to undo yet.")),
     ]
-    scores, rest = layout.take_top(rest, _score_height(area), gap)
+    faces = _faces(area)
+    info_height = _score_height(area) + look.px(96) + gap
+    if faces:
+        info_height += look.px(52) + gap
+    if rect.w > rect.h:
+        info, actions = layout.columns(rest, 2, gap * 2)
+    else:
+        info, actions = layout.take_top(rest, info_height, gap)
+    scores, info_rest = layout.take_top(info, _score_height(area), gap)
     widgets += _scores(area, scores)
-    prompt, rest = layout.take_top(rest, look.px(56), gap)
-    widgets.append(TextBlock("prompt", prompt, _prompt(area), size=20))
-    dice, rest = layout.take_top(rest, look.px(56), gap)
-    widgets.append(DiceStrip(dice, _faces(area), _dice_words(area)))
-    widgets += _actions(area, rest)
+    prompt, dice = layout.take_top(info_rest, look.px(96), gap)
+    dice.h = min(dice.h, look.px(52))
     message = scene.stage.message
     if message is not None:
         colour = theme.REFUSAL if message.refusal else theme.PANEL
-        box = pygame.Rect(rect.x, rect.bottom - look.px(150), rect.w, look.px(150))
-        widgets.append(TextBlock("message", box, message.text, size=20, background=colour))
+        box = prompt.union(dice) if faces else prompt
+        widgets.append(TextBlock("message", box, message.text, size=22, background=colour))
+    else:
+        widgets.append(TextBlock("prompt", prompt, _prompt(area)))
+        if faces:
+            widgets.append(DiceStrip(dice, faces, _dice_words(area)))
+    widgets += _actions(area, actions)
     return widgets
 
 
@@ -91,17 +107,15 @@ def _score_height(area: PanelArea) -> int:
 def _scores(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
     """One line a player: mark, name, score and pips; then the match line."""
     snapshot = area.view.snapshot
-    board = area.view.board()
-    pips = pip_counts(area.view.game.geometry, board.tracks)
     lines = layout.rows(rect, len(snapshot.players) + 1)
     widgets: list[Widget] = []
     for seat, (player, line) in enumerate(zip(snapshot.players, lines, strict=False)):
         colour = player_colour(player.colour)
         on_roll = "▶ " if seat == area.view.game.player and snapshot.to_move is not None else ""
         score = snapshot.scores[seat] if seat < len(snapshot.scores) else 0
-        text = f"{on_roll}{colour.mark} {player.name}  {score}  ({pips[seat]})"
-        widgets.append(Label(f"score:{seat}", line, text, size=20, colour=_readable(colour.rgb)))
-    widgets.append(Label("match", lines[-1], _match_words(area), size=18, colour=theme.MUTED))
+        text = f"{on_roll}{colour.mark} {player.name}: {score}"
+        widgets.append(Label(f"score:{seat}", line, text, colour=_readable(colour.rgb)))
+    widgets.append(Label("match", lines[-1], _match_words(area), size=22, colour=theme.MUTED))
     return widgets
 
 
@@ -124,9 +138,9 @@ def _match_words(area: PanelArea) -> str:
         words.append(_("First to {n} wins").format(n=score.get("wins_needed", 1)))
     else:
         target = score.get("target_score", 0)
+        games = int(score.get("games", 1))
         words.append(_("To {n} points").format(n=target) if target
-                     else _("{n} games").format(n=score.get("games", 1)))
-    words.append(_("pips in ()"))
+                     else ngettext("{n} game", "{n} games", games).format(n=games))
     return " · ".join(words)
 
 
@@ -206,7 +220,7 @@ def _actions(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
                    ("beaver", _("Beaver"), Beaver)]
         offered = [(n, t) for n, t, kind in buttons if any(isinstance(a, kind) for a in actions)]
         cells = layout.columns(layout.take_top(rect, row)[0], len(offered), gap)
-        return [Button(name, cell, text, on_tap=lambda n=name: scene.decide(n))
+        return [Button(name, cell, text, on_tap=partial(scene.decide, name))
                 for (name, text), cell in zip(offered, cells, strict=True)]
     buttons_row, faces_area = layout.take_top(rect, row, gap)
     can_double = any(isinstance(action, Double) for action in actions)
@@ -223,7 +237,7 @@ def _actions(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
                         gap)
     for value, cell in enumerate(cells, start=1):
         widgets.append(FaceButton(f"face:{value}", cell, str(value),
-                                  on_tap=lambda v=value: scene.enter_face(v)))
+                                  on_tap=partial(scene.enter_face, value)))
     return widgets
 
 

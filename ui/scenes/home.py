@@ -8,6 +8,7 @@ unfinished.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import ClassVar
 
 import pygame
@@ -67,7 +68,7 @@ class HomeScene(Scene):
         draft = self.stage.draft
         return [
             Button(f"game:{name}", cell, self.stage.games[name].title,
-                   selected=name == draft.game, on_tap=lambda name=name: self.choose(name))
+                   selected=name == draft.game, on_tap=partial(self.choose, name))
             for name, cell in zip(names, cells, strict=True)
         ]
 
@@ -109,7 +110,7 @@ class HomeScene(Scene):
             colour = theme.player_colour(draft.colours[seat])
             widgets.append(Button(
                 f"player:{seat}", cell, f"{colour.mark}  {draft.names[seat]}",
-                colour=_dim(colour.rgb), on_tap=lambda seat=seat: self.edit_player(seat)))
+                colour=_dim(colour.rgb), on_tap=partial(self.edit_player, seat)))
         return widgets
 
     # -- the home screen's own commands (the scripted driver's `new` uses them too) ----------

@@ -5,10 +5,12 @@ Widgets: `option:<key>` (the key as `docs/rules.md` names it) and `back`.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import ClassVar
 
 import pygame
 
+from companion.games.base import JSONValue
 from companion.i18n import _
 from ui import layout
 from ui.game_options import choices_for, next_value
@@ -47,15 +49,15 @@ class OptionsScene(Scene):
             widgets += [
                 Label(f"label:{choice.key}", label, choice.label()),
                 Button(f"option:{choice.key}", button, choice.shown(value),
-                       on_tap=lambda c=choice, v=value: self.cycle(c.key, next_value(c, v))),
+                       on_tap=partial(self.cycle, choice.key, next_value(choice, value))),
             ]
         widgets += message_widgets(self.stage, pygame.Rect(area.x, area.bottom - look.px(90),
                                                           area.w, look.px(90)))
         return widgets
 
-    def cycle(self, key: str, value: object) -> None:
+    def cycle(self, key: str, value: JSONValue) -> None:
         """Set one option to its next value."""
-        self.stage.draft.game_options()[key] = value  # type: ignore[assignment]
+        self.stage.draft.game_options()[key] = value
         self.rebuild()
 
 

@@ -9,6 +9,7 @@ one used twice, and says so.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import ClassVar
 
 import pygame
@@ -67,7 +68,7 @@ class PlayerScene(Scene):
             colour = theme.player_colour(colour_name)
             widgets.append(Button(f"colour:{colour_name}", cell, colour.mark, colour=colour.rgb,
                                   selected=colour_name == self.colour,
-                                  on_tap=lambda c=colour_name: self.choose_colour(c)))
+                                  on_tap=partial(self.choose_colour, colour_name)))
         widgets += self._keys(rest, gap)
         widgets += message_widgets(self.stage, pygame.Rect(area.x, area.y + look.px(60),
                                                           area.w, look.px(60)))
@@ -81,7 +82,7 @@ class PlayerScene(Scene):
             for letter, cell in zip(letters, layout.columns(row, 10, gap), strict=False):
                 shown = letter.upper() if self.shifted else letter
                 widgets.append(Button(f"key:{letter}", cell, shown, colour=(70, 70, 90),
-                                      on_tap=lambda s=shown: self.type(s)))
+                                      on_tap=partial(self.type, shown)))
         shift, bottom = layout.take_left(key_rows[-1], key_rows[-1].w // 5, gap)
         delete, space = layout.take_right(bottom, bottom.w // 4, gap)
         widgets += [
