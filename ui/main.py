@@ -6,6 +6,7 @@ the same app next to the phone page and the devices.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
@@ -90,8 +91,30 @@ def run_ui(request: UiRequest) -> int:
             if request.script is not None:
                 return _play_script(app, request.script)
             _stop_on_sigterm(app)
-            app.run()
+            with _tray_feed(config, table):
+                app.run()
     return 0
+
+
+def _tray_feed(config: Config, table: Table) -> contextlib.AbstractContextManager[object]:
+    """The dice tray feeding the table, when one is configured and opens.
+
+    A tray that cannot be opened is said in the log; the screen's own dice
+    (`roll`, the faces) still work.
+    """
+    if not config.tray.enabled:
+        return contextlib.nullcontext()
+    from device.backends import make_clock, open_tray
+    from device.errors import DeviceError
+    from device.table_tray import TrayFeed
+
+    try:
+        tray = open_tray(config, make_clock(config))
+    except (DeviceError, ImportError) as error:
+        log.warning("The dice tray is not available (%s): enter the dice on screen.", error)
+        return contextlib.nullcontext()
+    log.info("Dice tray on the %s backend, dice from %s", config.backend, config.tray.dice_source)
+    return TrayFeed(tray, table).start()
 
 
 def _play_script(app: App, lines: Sequence[str]) -> int:

@@ -1,0 +1,94 @@
+"""The dice tray as a source of table commands: dice that settle become `SupplyChance`.
+
+`TrayFeed` watches a `DiceTray` (polling it for settles on its own thread)
+and posts each throw's values read by the dice reader to the table, for the
+request the table has open at that moment (`for_seq`), so dice that settle
+after the table moved on are refused rather than applied to the wrong turn.
+With the companion's fair roll (`dice_source = "fair"`, or the tray button)
+the table rolls itself (`DrawChance`), as many dice as the rules ask for. A cocked die is the
+engine's business (`INVALID_ROLL`: the rules say roll again). A throw whose
+values could not be read (`dice_source = "touch"`, or a failed reader) posts
+nothing: the screen asks for the dice to be tapped in.
+
+Listeners (the touchscreen) hear every tray event, to show "dice rolling".
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+
+from companion.closing import ClosesItself
+from companion.games.base import INVALID_ROLL
+from companion.table import DrawChance, SupplyChance, Table
+from device.tray import BUTTON, SETTLED, DiceTray, TrayEvent
+
+POLL_SECONDS = 0.02
+"""How often the tray is asked whether the dice have settled."""
+log = logging.getLogger(__name__)
+
+
+class TrayFeed(ClosesItself):
+    """Posts the tray's dice to the table. Use as a context manager, or call `close()`."""
+
+    def __init__(
+        self,
+        tray: DiceTray,
+        table: Table,
+        listener: Callable[[TrayEvent], None] | None = None,
+        *,
+        poll_seconds: float = POLL_SECONDS,
+    ) -> None:
+        self.tray = tray
+        self.table = table
+        self.listener = listener
+        self._poll_seconds = poll_seconds
+        self._stop = threading.Event()
+        tray.on_event = self.event
+        self._thread = threading.Thread(target=self._watch, name="tray-feed", daemon=True)
+
+    def start(self) -> TrayFeed:
+        """Start listening to the tray and polling it for settles."""
+        self.tray.start()
+        self._thread.start()
+        return self
+
+    def event(self, event: TrayEvent) -> None:
+        """One tray event: dice that settled (or the button's fair roll) go to the table."""
+        if self.listener is not None:
+            try:
+                self.listener(event)
+            except Exception:  # a screen's bug must not stop the dice
+                log.exception("The tray listener failed on %s", event)
+        if event.kind not in (SETTLED, BUTTON) or event.roll is None:
+            if event.error:
+                log.warning("Dice tray: %s", event.error)
+            return
+        snapshot = self.table.snapshot
+        if snapshot is None:
+            return
+        if event.roll.source == "fair":
+            # The companion rolls: the table's own fair dice, as many as the rules ask for
+            # (one each in an opening roll of four, two on a turn), logged as its roll.
+            self.table.post(DrawChance())
+            return
+        outcome: object = INVALID_ROLL if event.roll.cocked else list(event.roll.values)
+        self.table.post(SupplyChance(outcome, source="dice tray", for_seq=snapshot.seq))
+
+    def _watch(self) -> None:
+        while not self._stop.wait(self._poll_seconds):
+            try:
+                self.tray.poll()
+            except Exception:  # a reader fault must not end the polling
+                log.exception("The dice tray could not be polled")
+
+    def close(self) -> None:
+        """Stop polling and close the tray (idempotent)."""
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join()
+        self.tray.close()
+
+
+__all__ = ["TrayFeed"]

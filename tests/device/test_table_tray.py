@@ -1,0 +1,81 @@
+"""Dice that settle in the tray reach the table as its commands, for the request then open."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.config import TrayConfig
+from companion.store import Store
+from companion.table import FairChance, NewMatch, Rematch, Table, default_players
+from device.backend import TrayThrow
+from device.clock import VirtualClock
+from device.dice import DiceSource
+from device.sim import SimTray
+from device.table_tray import TrayFeed
+from device.tray import BUTTON, SETTLED, THROW, DiceTray, TrayEvent
+
+
+@pytest.fixture
+def table(tmp_path: Path):
+    with Store.open(tmp_path / "log.db") as store, Table(store, chance=FairChance(3)) as table:
+        table.post(NewMatch("backgammon", default_players(2))).result()
+        yield table
+
+
+def _feed(table: Table, heard: list[TrayEvent] | None = None) -> TrayFeed:
+    clock = VirtualClock()
+    tray = DiceTray(SimTray(clock), TrayConfig(dice_source="serial"), clock,
+                    DiceSource("serial", 2, 6))
+    return TrayFeed(tray, table, heard.append if heard is not None else None)
+
+
+def test_dice_read_in_the_tray_are_the_opening_roll(table: Table) -> None:
+    feed = _feed(table)
+    feed.event(TrayEvent(SETTLED, 1.0, TrayThrow((5, 2), source="serial")))
+    _drain(table)
+    assert "Ana wins the opening roll" in table.snapshot.last_event
+
+
+def test_a_cocked_die_is_rolled_again_and_changes_nothing_else(table: Table) -> None:
+    feed = _feed(table)
+    before = table.snapshot.state_json
+    feed.event(TrayEvent(SETTLED, 1.0, TrayThrow((5,), cocked=True, source="serial")))
+    _drain(table)
+    assert table.snapshot.state_json == before
+    assert "again" in table.snapshot.last_event.lower()
+
+
+def test_the_fair_roll_lets_the_table_roll_as_many_dice_as_the_rules_ask(table: Table) -> None:
+    feed = _feed(table)
+    feed.event(TrayEvent(BUTTON, 1.0, TrayThrow((1, 1), source="fair")))
+    _drain(table)
+    assert table.snapshot.seq == 1
+    assert table.snapshot.state()["opening"]["showing"] != [0, 0]
+
+
+def test_a_throw_without_values_posts_nothing_and_is_heard(table: Table) -> None:
+    heard: list[TrayEvent] = []
+    feed = _feed(table, heard)
+    feed.event(TrayEvent(THROW, 0.5))
+    feed.event(TrayEvent(SETTLED, 1.0, None, "the dice values could not be read"))
+    _drain(table)
+    assert table.snapshot.seq == 0
+    assert [event.kind for event in heard] == [THROW, SETTLED]
+
+
+def test_dice_that_settle_after_the_table_moved_on_are_refused(table: Table) -> None:
+    feed = _feed(table)
+    feed.event(TrayEvent(SETTLED, 1.0, TrayThrow((5, 2), source="serial")))
+    feed.event(TrayEvent(SETTLED, 2.0, TrayThrow((6, 6), source="serial")))
+    _drain(table)
+    # The second throw was asked for at seq 0 too (the first had not been applied yet) or
+    # came while Ana must move: either way it is not applied to Ana's turn.
+    state = table.snapshot.state()
+    assert state["dice"] == [5, 2]
+
+
+def _drain(table: Table) -> None:
+    """Wait until the table has applied everything posted so far."""
+    table.post(Rematch()).result(timeout=10)  # refused (the match goes on), but queued last
