@@ -72,6 +72,7 @@ def run_ui(request: UiRequest) -> int:
     Raises:
         CompanionError: a broken config, a log in use, or no display to open.
     """
+    _log_to_stderr()
     config = load_config(request.config)
     use_language(config.screen.language)
     setup = screen_setup(config, request)
@@ -115,6 +116,13 @@ def _tray_feed(config: Config, table: Table) -> contextlib.AbstractContextManage
         return contextlib.nullcontext()
     log.info("Dice tray on the %s backend, dice from %s", config.backend, config.tray.dice_source)
     return TrayFeed(tray, table).start()
+
+
+def _log_to_stderr() -> None:
+    """Log lines on standard error, as the journal keeps them (it adds its own time)."""
+    if not logging.getLogger().handlers:
+        logging.basicConfig(level=logging.INFO, stream=sys.stderr,
+                            format="%(levelname)s %(name)s: %(message)s")
 
 
 def _play_script(app: App, lines: Sequence[str]) -> int:

@@ -108,15 +108,23 @@ def _scores(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
     """One line a player: mark, name, score and pips; then the match line."""
     snapshot = area.view.snapshot
     lines = layout.rows(rect, len(snapshot.players) + 1)
+    finished = list(snapshot.state().get("finished") or [])
     widgets: list[Widget] = []
     for seat, (player, line) in enumerate(zip(snapshot.players, lines, strict=False)):
         colour = player_colour(player.colour)
-        on_roll = "▶ " if seat == area.view.game.player and snapshot.to_move is not None else ""
+        on_roll = "▶ " if seat == snapshot.to_move else ""
         score = snapshot.scores[seat] if seat < len(snapshot.scores) else 0
         text = f"{on_roll}{colour.mark} {player.name}: {score}"
+        if seat in finished:
+            text += " · " + _ordinal(finished.index(seat) + 1)
         widgets.append(Label(f"score:{seat}", line, text, colour=_readable(colour.rgb)))
     widgets.append(Label("match", lines[-1], _match_words(area), size=22, colour=theme.MUTED))
     return widgets
+
+
+def _ordinal(place: int) -> str:
+    """A finishing place in words: 1st, 2nd, 3rd, 4th."""
+    return {1: _("1st"), 2: _("2nd"), 3: _("3rd")}.get(place, _("{n}th").format(n=place))
 
 
 def _readable(rgb: theme.RGB) -> theme.RGB:
@@ -161,7 +169,9 @@ def _prompt(area: PanelArea) -> str:
         return _("{name}: double, or throw the dice.").format(name=name)
     if game.phase is Phase.DOUBLED:
         taker = game.seat_name(snapshot.to_move if snapshot.to_move is not None else 0)
-        return _("{name}: take or pass?").format(name=taker)
+        cube = snapshot.state().get("cube") or {}
+        return _("{doubler} doubles to {value}. {name}: take or pass?").format(
+            doubler=name, value=2 * int(cube.get("value", 1)), name=taker)
     if game.phase is Phase.MOVE:
         if view.complete:
             return _("{name}: {play}. Confirm?").format(

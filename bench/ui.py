@@ -1,0 +1,170 @@
+"""How the touchscreen performs: redraw time, tap-to-frame latency, idle CPU, start-up, memory.
+
+Figures, not pass/fail (issue 14's targets in brackets):
+
+- full redraw of a backgammon board mid-game (median, p95) at 800x480 and 1920x1080;
+- tap-to-frame latency, p95: a tap that moves a checker, posted through the table
+  and its SQLite log, to the frame that shows the result;
+- CPU used by an idle app showing a board, in a child process running the real
+  loop (SDL's offscreen driver) for `--idle-seconds` [under 1% of a core];
+- time from process start to the first frame, `companion ui --headless` with a
+  script of one `wait` [under 1.5 s];
+- the idle app's memory (maximum RSS).
+
+    .venv/bin/python bench/ui.py [--idle-seconds 30] [--redraws 200] [--taps 100]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+# This file is bench/ui.py: its own folder first on sys.path would hide the `ui` package.
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != _HERE]
+
+from companion.store import Store  # noqa: E402
+from companion.table import FairChance, Table  # noqa: E402
+from ui.app import App, ScreenSetup  # noqa: E402
+from ui.main import SCENES  # noqa: E402
+from ui.script import Driver, run_script  # noqa: E402
+
+MID_GAME = ["new backgammon --names Ana,Ben", "roll 3 1", "tap point:8", "tap point:5",
+            "tap point:6", "tap point:5", "tap confirm", "roll 6 4", "tap point:24",
+            "tap point:18", "tap point:13", "tap point:9", "tap confirm", "roll 6 5"]
+"""A board with checkers in play, Ana to move 6-5."""
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which `share` of `values` lie."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def _app(directory: Path, panel: tuple[int, int]) -> tuple[Store, Table, App]:
+    store = Store.open(directory / f"{panel[0]}x{panel[1]}.db")
+    table = Table(store, chance=FairChance(1))
+    app = App(table, SCENES, ScreenSetup(panel=panel, headless=True))
+    result = run_script(app, MID_GAME)
+    assert result.ok, result.reason
+    return store, table, app
+
+
+def bench_redraw(directory: Path, panel: tuple[int, int], redraws: int) -> tuple[float, float]:
+    """Median and p95 of a full redraw (scene built again, drawn, turned, flipped), in ms."""
+    store, table, app = _app(directory, panel)
+    try:
+        times = []
+        for _ in range(redraws):
+            start = time.perf_counter()
+            app.scene.rebuild()
+            app.draw()
+            times.append((time.perf_counter() - start) * 1000)
+        return statistics.median(times), percentile(times, 0.95)
+    finally:
+        app.close()
+        table.close()
+        store.close()
+
+
+def bench_taps(directory: Path, taps: int) -> tuple[float, float]:
+    """Median and p95 of tap-to-frame latency in ms: a step to the table and back, then undo."""
+    store, table, app = _app(directory, (800, 480))
+    driver = Driver(app, sys.stdout)
+    try:
+        times = []
+        for _ in range(taps):
+            driver.run("tap point:24")  # selecting is the screen's own business
+            start = time.perf_counter()
+            driver.run("tap point:18")  # posted, logged, published, drawn
+            times.append((time.perf_counter() - start) * 1000)
+            start = time.perf_counter()
+            driver.run("tap undo")
+            times.append((time.perf_counter() - start) * 1000)
+        return statistics.median(times), percentile(times, 0.95)
+    finally:
+        app.close()
+        table.close()
+        store.close()
+
+
+def idle_child(seconds: float) -> None:
+    """Run the real loop over a board for `seconds`, then report CPU and memory."""
+    with tempfile.TemporaryDirectory() as folder:
+        store, table, app = _app(Path(folder), (800, 480))
+        app.draw()
+        before = time.process_time()
+        threading.Timer(seconds, app.stop).start()
+        app.run()
+        used = time.process_time() - before
+        rss_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        app.close()
+        table.close()
+        store.close()
+    print(f"{used:.4f} {rss_kb}")
+
+
+def bench_idle(seconds: float) -> tuple[float, float]:
+    """Share of one core used while idle (percent), and the maximum RSS in MB."""
+    done = subprocess.run([sys.executable, __file__, "--idle-child", str(seconds)],
+                          capture_output=True, text=True, check=True)
+    used, rss_kb = done.stdout.split()
+    return float(used) / seconds * 100, int(rss_kb) / 1024
+
+
+def bench_start(directory: Path, runs: int = 5) -> tuple[float, float]:
+    """Median wall time of `companion ui --headless` to its first frame and exit, and of
+    `python -c pass`, in ms."""
+    script = directory / "wait.script"
+    script.write_text("wait\n", encoding="utf-8")
+    ui_times, bare_times = [], []
+    for run in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "companion", "ui", "--headless", "--script",
+                        str(script), "--db", str(directory / f"start{run}.db")],
+                       check=True, capture_output=True)
+        ui_times.append((time.perf_counter() - start) * 1000)
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        bare_times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(ui_times), statistics.median(bare_times)
+
+
+def main() -> None:
+    """Print every figure."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--idle-seconds", type=float, default=30.0)
+    parser.add_argument("--redraws", type=int, default=200)
+    parser.add_argument("--taps", type=int, default=100)
+    parser.add_argument("--idle-child", type=float, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.idle_child is not None:
+        idle_child(args.idle_child)
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        directory = Path(folder)
+        for panel in ((800, 480), (1920, 1080)):
+            median, p95 = bench_redraw(directory, panel, args.redraws)
+            print(f"full redraw {panel[0]}x{panel[1]}: median {median:.1f} ms, p95 {p95:.1f} ms")
+        median, p95 = bench_taps(directory, args.taps)
+        print(f"tap to frame (through the table and its log): median {median:.1f} ms,"
+              f" p95 {p95:.1f} ms")
+        ui_ms, bare_ms = bench_start(directory)
+        print(f"process start to first frame and exit: {ui_ms:.0f} ms"
+              f" (python -c pass: {bare_ms:.0f} ms) [target under 1500 ms]")
+    cpu, rss = bench_idle(args.idle_seconds)
+    print(f"idle over {args.idle_seconds:.0f} s showing a board: {cpu:.2f}% of a core"
+          f" [target under 1%], max RSS {rss:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()
