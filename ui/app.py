@@ -192,6 +192,10 @@ class App:
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             self.changed()
+        if event.type == pygame.TEXTINPUT:
+            self.scene.text_typed(event.text)
+        elif event.type == pygame.KEYDOWN:
+            self.scene.key_pressed(event.key)
         for gesture in self.input.feed(event):
             self._gesture(gesture)
 
@@ -252,6 +256,10 @@ class App:
         if isinstance(gesture, Tap | Press):
             self.message = None
             self.scene.tap(gesture.pos)
+            self.changed()
+        elif gesture.done and not gesture.cancelled:
+            self.message = None
+            self.scene.dragged(gesture.start, gesture.pos)
             self.changed()
 
     def _take_answers(self) -> None:

@@ -126,6 +126,15 @@ class Scene:
     def tapped_nothing(self, pos: tuple[int, int]) -> None:
         """A tap that landed on no widget (a board's empty space clears a selection)."""
 
+    def dragged(self, start: tuple[int, int], end: tuple[int, int]) -> None:
+        """A finger moved from `start` to `end` and lifted; by default nothing happens."""
+
+    def text_typed(self, text: str) -> None:
+        """Letters from a physical keyboard; by default nothing happens."""
+
+    def key_pressed(self, key: int) -> None:
+        """A key of a physical keyboard (Escape goes back, Enter confirms where a scene says)."""
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the background, then every visible widget in order."""
         surface.fill(theme.BACKGROUND)

@@ -279,6 +279,33 @@ class BoardScene(Scene):
             return _("Take or pass the double first.")
         return view.snapshot.last_event
 
+    def dragged(self, start: tuple[int, int], end: tuple[int, int]) -> None:
+        """A checker dragged from its point to another: the same as tapping both."""
+        names = [self._target_at(start), self._target_at(end)]
+        if names[0] is None or names[1] is None or names[0] == names[1]:
+            return
+        source = self._layout.position_of(names[0])
+        if self.selected != source:
+            self.selected = None
+            self.tap_target(names[0])
+        if self.selected == source:
+            self.tap_target(names[1])
+
+    def key_pressed(self, key: int) -> None:
+        """Enter confirms, Escape goes home, Backspace undoes (a keyboard at the table)."""
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.confirm()
+        elif key == pygame.K_ESCAPE:
+            self.back()
+        elif key == pygame.K_BACKSPACE:
+            self.undo()
+
+    def _target_at(self, pos: tuple[int, int]) -> str | None:
+        for name, rect in self._layout.targets().items():
+            if rect.collidepoint(pos):
+                return name
+        return None
+
     def tapped_nothing(self, pos: tuple[int, int]) -> None:
         """A tap beside the board drops the selection."""
         if self.selected is not None:

@@ -22,6 +22,8 @@ from ui.scenes.home import message_widgets
 from ui.widgets import Button, Label, Widget
 
 KEY_ROWS = ("1234567890", "qwertyuiop", "asdfghjkl'", "zxcvbnm-.")
+ACCENT_ROWS = ("àáâäãåæçðè", "éêëěìíîïñò", "óôöõøœùúûü", "ýÿŵŷßþłśž")
+"""Letters with accents (Welsh's ŵ and ŷ among them), a tap of `key:more` away."""
 SWATCHES = ("red", "blue", "green", "yellow", "purple", "orange", "pink", "teal", "brown", "grey")
 
 
@@ -35,6 +37,7 @@ class PlayerScene(Scene):
         self.typed = ""
         self.colour = "red"
         self.shifted = True
+        self.accents = False
 
     def shown(self) -> None:
         """Start from the seat's current name and colour."""
@@ -78,16 +81,20 @@ class PlayerScene(Scene):
         look = self.stage.look
         key_rows = layout.rows(area, len(KEY_ROWS) + 1, gap)
         widgets: list[Widget] = []
-        for letters, row in zip(KEY_ROWS, key_rows, strict=False):
+        for letters, row in zip(ACCENT_ROWS if self.accents else KEY_ROWS, key_rows,
+                                strict=False):
             for letter, cell in zip(letters, layout.columns(row, 10, gap), strict=False):
                 shown = letter.upper() if self.shifted else letter
                 widgets.append(Button(f"key:{letter}", cell, shown, colour=(70, 70, 90),
                                       on_tap=partial(self.type, shown)))
         shift, bottom = layout.take_left(key_rows[-1], key_rows[-1].w // 5, gap)
-        delete, space = layout.take_right(bottom, bottom.w // 4, gap)
+        more, bottom = layout.take_left(bottom, key_rows[-1].w // 5, gap)
+        delete, space = layout.take_right(bottom, bottom.w // 3, gap)
         widgets += [
             Button("key:shift", shift, "⇧", selected=self.shifted, colour=(70, 70, 90),
                    on_tap=self.shift),
+            Button("key:more", more, "abc" if self.accents else "àéŵ", selected=self.accents,
+                   colour=(70, 70, 90), on_tap=self.more),
             Button("key:space", space, _("space"), colour=(70, 70, 90),
                    on_tap=lambda: self.type(" ")),
             Button("key:delete", delete, "⌫", colour=(70, 70, 90), on_tap=self.delete),
@@ -115,6 +122,11 @@ class PlayerScene(Scene):
     def shift(self) -> None:
         """The next letter as a capital (or not)."""
         self.shifted = not self.shifted
+        self.rebuild()
+
+    def more(self) -> None:
+        """Switch between plain letters and letters with accents."""
+        self.accents = not self.accents
         self.rebuild()
 
     def choose_colour(self, colour: str) -> None:
@@ -145,6 +157,15 @@ class PlayerScene(Scene):
         """Letters from a physical keyboard."""
         if text.isprintable():
             self.type(text)
+
+    def key_pressed(self, key: int) -> None:
+        """Backspace deletes, Enter keeps the name, Escape goes back."""
+        if key == pygame.K_BACKSPACE:
+            self.delete()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.done()
+        elif key == pygame.K_ESCAPE:
+            self.stage.go("home")
 
 
 __all__ = ["PlayerScene"]
