@@ -38,7 +38,7 @@ def routes_from(game: FamilyGame, source: int, made: Sequence[Step]) -> dict[int
     """Every destination the checker on `source` can reach next, with the routes there.
 
     `made` are the steps already played this turn. Routes to one destination
-    are listed once per different set of hits, shortest first.
+    are listed shortest first (see `distinct_routes` for the ones worth asking about).
     """
     found: dict[int, list[Route]] = {}
     frontier: list[tuple[tuple[Step, ...], int]] = [((), source)]
@@ -48,12 +48,19 @@ def routes_from(game: FamilyGame, source: int, made: Sequence[Step]) -> dict[int
             if step.source != position:
                 continue
             longer = Route((*route, step))
-            known = found.setdefault(longer.destination, [])
-            if all(other.hits != longer.hits for other in known):
-                known.append(longer)
+            found.setdefault(longer.destination, []).append(longer)
             if step.destination != game.geometry.off:
                 frontier.append((longer.steps, step.destination))
     return found
+
+
+def distinct_routes(routes: list[Route]) -> list[Route]:
+    """One route per different set of hits, shortest first: the choices worth a question."""
+    distinct: list[Route] = []
+    for route in routes:
+        if all(other.hits != route.hits for other in distinct):
+            distinct.append(route)
+    return distinct
 
 
 def movable_sources(game: FamilyGame, made: Sequence[Step]) -> set[int]:
@@ -69,4 +76,4 @@ def route_off(routes: list[Route]) -> Route:
     return min(routes, key=lambda route: len(route.steps))
 
 
-__all__ = ["Route", "movable_sources", "route_off", "routes_from"]
+__all__ = ["Route", "distinct_routes", "movable_sources", "route_off", "routes_from"]

@@ -23,7 +23,7 @@ from companion.i18n import _
 from companion.table import DrawChance, PlayAction, Rematch, SupplyChance, TableSnapshot, Undo
 from ui import layout
 from ui.board_view import BoardLayout, BoardPicture, Cube, pip_counts
-from ui.moves import Route, route_off
+from ui.moves import Route, distinct_routes, route_off
 from ui.scene import Scene, Stage
 from ui.scenes.board_panel import PanelArea, side_panel
 from ui.theme import Theme, player_colour
@@ -229,12 +229,13 @@ class BoardScene(Scene):
     def _move_to(self, position: int, routes: list[Route]) -> None:
         view = self.view
         assert view is not None
+        choices = distinct_routes(routes)
         if position == view.game.geometry.off:
             self.move(route_off(routes))
-        elif len(routes) == 1:
-            self.move(routes[0])
+        elif len(choices) == 1:
+            self.move(choices[0])
         else:
-            self.choosing = routes
+            self.choosing = choices
             self.rebuild()
 
     def move(self, route: Route) -> None:
