@@ -7,7 +7,7 @@ from companion.games.registry import game_specs
 from ui.moves import distinct_routes, movable_sources, route_off, routes_from
 
 
-def _game(ana: dict[int, int], ben: dict[int, int], dice: tuple[int, int]):  # noqa: ANN202
+def _game(ana: dict[int, int], ben: dict[int, int], dice: tuple[int, int]):
     game = game_specs()["backgammon"].new(2, {})
     size = BACKGAMMON.points + 2
     tracks = tuple(tuple(side.get(q, 0) for q in range(size)) for side in (ana, ben))
