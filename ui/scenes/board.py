@@ -140,8 +140,29 @@ class BoardScene(Scene):
         for name, rect in board_layout.targets().items():
             widgets.append(Widget(name, rect, on_tap=partial(self.tap_target, name)))
         widgets += side_panel(PanelArea(self, view, panel_area, look))
+        widgets += self._notice_card(board_area, look)
         widgets += self._dialog(area, look)
         return widgets
+
+    def _notice_card(self, board_area: pygame.Rect, look: Theme) -> list[Widget]:
+        """A lost turn, or a game's or the match's result, on a card over the board."""
+        notice = self.notice
+        if notice is None:
+            return []
+        card = board_area.inflate(-board_area.w // 6, -board_area.h // 3)
+        inner = card.inflate(-look.px(20), -look.px(20))
+        button_row, words = layout.take_bottom(inner, look.px(56), look.px(10))
+        if notice.kind == "lost_turn":
+            press = Button("confirm", button_row, _("Confirm"), colour=(0, 120, 80),
+                           on_tap=self.confirm)
+        else:
+            label = _("Rematch") if notice.kind == "match_over" else _("Next game")
+            press = Button("next", button_row, label, colour=(0, 120, 80), on_tap=self.next_game)
+        return [
+            Card("notice", card, border=(255, 196, 0), on_tap=_nothing),
+            TextBlock("result", words, notice.text, size=26),
+            press,
+        ]
 
     def _no_match(self) -> list[Widget]:
         look = self.stage.look
@@ -185,7 +206,7 @@ class BoardScene(Scene):
         if not self.choosing:
             return []
         card = area.inflate(-area.w // 4, -area.h // 5)
-        widgets: list[Widget] = [Card("dialog", card, border=(255, 196, 0))]
+        widgets: list[Widget] = [Card("dialog", card, border=(255, 196, 0), on_tap=_nothing)]
         title, rest = layout.take_top(card.inflate(-look.px(16), -look.px(16)), look.px(64))
         widgets.append(TextBlock("question", title, _("Which way? The routes hit differently.")))
         view = self.view
@@ -389,6 +410,10 @@ class BoardScene(Scene):
     def back(self) -> None:
         """Home (the match stays on the table, one tap to resume)."""
         self.stage.go("home")
+
+
+def _nothing() -> None:
+    """A card over the board takes the taps that land on it (nothing behind it moves)."""
 
 
 def _mover(view: TurnView) -> str:

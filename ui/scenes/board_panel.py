@@ -155,8 +155,6 @@ def _match_words(area: PanelArea) -> str:
 def _prompt(area: PanelArea) -> str:
     """Whose turn it is and what they do now, in words."""
     scene, view = area.scene, area.view
-    if scene.notice is not None:
-        return scene.notice.text
     snapshot = view.snapshot
     game = view.game
     name = game.seat_name(game.player)
@@ -211,17 +209,13 @@ def _actions(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
     scene, view, look = area.scene, area.view, area.look
     gap = look.px(6)
     row = look.px(56)
-    notice = scene.notice
-    if notice is not None and notice.kind != "lost_turn":
-        label = _("Rematch") if notice.kind == "match_over" else _("Next game")
-        next_row, _rest = layout.take_top(rect, row, gap)
-        return [Button("next", next_row, label, colour=(0, 120, 80), on_tap=scene.next_game)]
+    if scene.notice is not None:
+        return []  # the notice's own card on the board holds its button
     phase = view.game.phase
-    if phase is Phase.MOVE or notice is not None:
+    if phase is Phase.MOVE:
         confirm_row, _rest = layout.take_top(rect, row, gap)
-        ready = view.complete or notice is not None
         return [Button("confirm", confirm_row, _("Confirm"), colour=(0, 120, 80),
-                       enabled=ready, on_tap=scene.confirm,
+                       enabled=view.complete, on_tap=scene.confirm,
                        refusal=_("Move your checkers first; then confirm the play."))]
     widgets: list[Widget] = []
     actions = view.snapshot.legal_actions
