@@ -169,10 +169,17 @@ class TextBlock(Widget):
         """Draw the wrapped lines from the top of the rectangle, on the background if any."""
         if self.background is not None:
             pygame.draw.rect(surface, self.background, self.rect, border_radius=look.px(10))
-        font = look.font(self.size)
         pad = look.px(5)
+        size = self.size
+        font = look.font(size)
+        lines = wrap_text(self.text, font, self.rect.w - 2 * pad)
+        # A long sentence shrinks a little (never below 80%) rather than lose its end.
+        while len(lines) * font.get_linesize() > self.rect.h - pad and size > self.size * 0.8:
+            size -= 1
+            font = look.font(size)
+            lines = wrap_text(self.text, font, self.rect.w - 2 * pad)
         y = self.rect.y + pad
-        for line in wrap_text(self.text, font, self.rect.w - 2 * pad):
+        for line in lines:
             if y + font.get_linesize() > self.rect.bottom:
                 break
             surface.blit(font.render(line, True, self.colour), (self.rect.x + pad, y))

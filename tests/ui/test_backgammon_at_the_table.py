@@ -69,7 +69,7 @@ def test_minigam_is_played_to_its_end_on_six_points(screen) -> None:
 
 
 def test_a_tied_opening_roll_asks_for_another_roll(screen) -> None:
-    screen.run("new backgammon", "roll 4 4", "expect roll one die each again")
+    screen.run("new backgammon", "roll 4 4", "expect Tie! Roll again, one die each")
     screen.run("roll 2 5", "expect Ben")
     assert board_scene(screen).view.game.player == 1
 

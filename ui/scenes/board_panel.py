@@ -19,7 +19,7 @@ from companion.games.backgammon.phase import Phase
 from companion.i18n import _, ngettext
 from ui import layout, theme
 from ui.dice_view import draw_die
-from ui.theme import Theme, player_colour
+from ui.theme import PlayerColour, Theme, player_colour
 from ui.turn import TurnView
 from ui.widgets import Button, Label, TextBlock, Widget
 
@@ -40,20 +40,34 @@ class PanelArea:
 class DiceStrip(Widget):
     """The dice showing: a turn's two (four faces for doubles), or each player's opening die."""
 
-    def __init__(self, rect: pygame.Rect, faces: list[tuple[int, bool]], text: str) -> None:
+    def __init__(self, rect: pygame.Rect, faces: list[Face], text: str) -> None:
         super().__init__("dice", rect, text)
         self.faces = faces
 
     def draw(self, surface: pygame.Surface, look: Theme) -> None:
-        """Each die as a face with pips; used dice faded."""
+        """Each die as a face with pips; used dice faded; an opening die in its player's colour."""
         if not self.faces:
             return
         size = min(self.rect.h, (self.rect.w - look.px(6) * (len(self.faces) - 1))
                    // len(self.faces))
         x = self.rect.x
-        for value, used in self.faces:
-            draw_die(surface, pygame.Rect(x, self.rect.y, size, size), value, look, faded=used)
+        for face in self.faces:
+            place = pygame.Rect(x, self.rect.y, size, size)
+            if face.owner is None:
+                draw_die(surface, place, face.value, look, faded=face.used)
+            else:
+                draw_die(surface, place, face.value, look, colour=face.owner.rgb,
+                         pips_colour=face.owner.ink)
             x += size + look.px(6)
+
+
+@dataclass(frozen=True)
+class Face:
+    """One die in the strip: its value, whether it was played, whose opening die it is."""
+
+    value: int
+    used: bool = False
+    owner: PlayerColour | None = None
 
 
 def side_panel(area: PanelArea) -> list[Widget]:
@@ -158,6 +172,14 @@ def _prompt(area: PanelArea) -> str:
     snapshot = view.snapshot
     game = view.game
     name = game.seat_name(game.player)
+    if game.phase is Phase.OPENING:
+        rolling = ", ".join(game.seat_name(seat) for seat in game.opening.rolling)
+        tied = any(game.opening.showing)
+        text = (_("Tie! Roll again, one die each: {names}.") if tied
+                else _("Opening roll: one die each, {names}.")).format(names=rolling)
+        if scene.entered:
+            text += " " + _("Tapped: {dice}").format(dice="-".join(map(str, scene.entered)))
+        return text
     if snapshot.chance is not None:
         text = snapshot.chance.prompt
         if scene.entered:
@@ -181,10 +203,12 @@ def _prompt(area: PanelArea) -> str:
     return snapshot.last_event
 
 
-def _faces(area: PanelArea) -> list[tuple[int, bool]]:
+def _faces(area: PanelArea) -> list[Face]:
     game = area.view.game
     if game.phase is Phase.OPENING:
-        return [(die, False) for die in game.opening.showing if die]
+        players = area.view.snapshot.players
+        return [Face(die, owner=player_colour(players[seat].colour))
+                for seat, die in enumerate(game.opening.showing) if die]
     if game.dice is None:
         return []
     first, second = game.dice
@@ -192,16 +216,15 @@ def _faces(area: PanelArea) -> list[tuple[int, bool]]:
     used = [step.die for step in area.view.made]
     faces = []
     for die in dice:
-        if die in used:
+        played = die in used
+        if played:
             used.remove(die)
-            faces.append((die, True))
-        else:
-            faces.append((die, False))
+        faces.append(Face(die, played))
     return faces
 
 
 def _dice_words(area: PanelArea) -> str:
-    return " ".join(str(value) for value, _used in _faces(area))
+    return " ".join(str(face.value) for face in _faces(area))
 
 
 def _actions(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
