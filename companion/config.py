@@ -40,6 +40,7 @@ from companion.config_schema import (
     SpinnerConfig,
     SpinnerPins,
     TrayConfig,
+    WebConfig,
     seat_angle_problems,
 )
 from companion.config_serial import SPEED_KEYS, serial_problems
@@ -64,6 +65,7 @@ __all__ = [
     "SpinnerConfig",
     "SpinnerPins",
     "TrayConfig",
+    "WebConfig",
     "apply_saved_seats",
     "config_path",
     "config_warnings",
@@ -267,13 +269,15 @@ def parse_config(data: Mapping[str, Any], *, source: str = "the configuration") 
         ConfigError: one line per bad key, naming `source`, the key and the fix.
     """
     reader = KeyReader(source)
-    reader.unknown(data, "", {"backend", "gpio", "serial", "sim", "spinner", "tray"})
+    reader.unknown(data, "", {"backend", "gpio", "serial", "sim", "spinner", "tray", "web"})
     setting = reader.choice(data, "backend", "auto", ("auto", *BACKENDS))
     gpio = reader.section(data, "gpio", GpioConfig)
     serial = reader.section(data, "serial", SerialConfig)
     sim = reader.section(data, "sim", SimConfig)
     spinner = _parse_spinner(reader, reader.table(data, "spinner"))
     tray = _parse_tray(reader, reader.table(data, "tray"))
+    web = reader.section(data, "web", WebConfig)
+    _check_web(reader, web)
     bad = check_rules(reader, spinner, tray, serial)
     if setting == "serial" and not bad & SPEED_KEYS:
         for key, problem in serial_problems(spinner):
@@ -288,11 +292,20 @@ def parse_config(data: Mapping[str, Any], *, source: str = "the configuration") 
         sim=sim,
         spinner=spinner,
         tray=tray,
+        web=web,
         source=source,
         seats_source=source if "seat_angles" in data.get("spinner", {}) else "built-in defaults",
         max_speed_set="max_speed_rps" in data.get("spinner", {}),
     )
     return _backend_default_speed(config)
+
+
+def _check_web(reader: KeyReader, web: WebConfig) -> None:
+    """The phone page's port is a TCP port; its PIN, when set, 4 to 8 digits."""
+    if not 1 <= web.port <= 65535:
+        reader.error("web.port", f"is {web.port}; use a port from 1 to 65535, e.g. 8080")
+    if web.pin and not (web.pin.isascii() and web.pin.isdigit() and 4 <= len(web.pin) <= 8):
+        reader.error("web.pin", 'must be 4 to 8 digits, e.g. "4821", or "" for a random PIN')
 
 
 def _backend_default_speed(config: Config) -> Config:

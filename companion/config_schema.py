@@ -127,6 +127,14 @@ class TrayConfig:
 
 
 @dataclass(frozen=True)
+class WebConfig:
+    """`[web]`: the phone page. `pin` empty: a random 6-digit PIN each start."""
+
+    port: int = 8080
+    pin: str = ""
+
+
+@dataclass(frozen=True)
 class Config:
     """The effective configuration.
 
@@ -143,6 +151,7 @@ class Config:
     sim: SimConfig = field(default_factory=SimConfig)
     spinner: SpinnerConfig = field(default_factory=SpinnerConfig)
     tray: TrayConfig = field(default_factory=TrayConfig)
+    web: WebConfig = field(default_factory=WebConfig)
     source: str = "built-in defaults"
     seats_source: str = "built-in defaults"
     max_speed_set: bool = False
