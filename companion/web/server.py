@@ -8,6 +8,7 @@ the live streams, so that no thread is left waiting for a snapshot.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 from typing import Any
@@ -97,7 +98,9 @@ class WebServer(ClosesItself):
 
         for dispatcher in list(self._map.values()):
             if isinstance(dispatcher, trigger):
-                dispatcher.pull_trigger()  # wake the loop now rather than at its next timeout
+                # Wake the loop now rather than at its next timeout (unless it already ended).
+                with contextlib.suppress(OSError):
+                    dispatcher.pull_trigger()
         self._thread.join()
 
 

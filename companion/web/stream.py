@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,7 +72,9 @@ class Streams:
             raise
         with self._lock:
             self._open.add(subscription)
-        return StreamFrames(self._frames(subscription), lambda: self._release(subscription))
+        started = self.settings.clock()
+        frames = self._frames(subscription, started)
+        return StreamFrames(frames, lambda: self._release(subscription))
 
     @property
     def count(self) -> int:
@@ -88,13 +90,12 @@ class Streams:
         for subscription in subscriptions:
             subscription.close()
 
-    def _frames(self, subscription: Subscription) -> Iterator[str]:
+    def _frames(self, subscription: Subscription, started: float) -> Generator[str, None, None]:
         settings = self.settings
         try:
             yield f"retry: {settings.retry_ms}\n\n"
             first = subscription.latest()
             yield event_frame(first if first is not None else self.table.snapshot)
-            started = settings.clock()
             while True:
                 left = settings.recycle_s - (settings.clock() - started)
                 if left <= 0 or subscription.closed:
@@ -119,7 +120,7 @@ class StreamFrames:
     """The frames of one stream; `close()` (the server calls it, however the stream
     ended, even before its first frame) gives its slot back once."""
 
-    def __init__(self, frames: Iterator[str], release: Callable[[], None]) -> None:
+    def __init__(self, frames: Generator[str, None, None], release: Callable[[], None]) -> None:
         self._frames = frames
         self._release: Callable[[], None] | None = release
         self._lock = threading.Lock()
@@ -136,7 +137,7 @@ class StreamFrames:
             release, self._release = self._release, None
         if release is not None:
             try:
-                self._frames.close()  # type: ignore[attr-defined]
+                self._frames.close()
             finally:
                 release()
 

@@ -49,8 +49,11 @@ def clock() -> ManualClock:
 
 
 @pytest.fixture
-def settings() -> StreamSettings:
-    return StreamSettings(max_streams=2, heartbeat_s=0.05, retry_ms=1500, recycle_s=30.0)
+def settings(clock: ManualClock) -> StreamSettings:
+    """Two streams at most, a heartbeat after 50 ms, recycling when the test moves the clock."""
+    return StreamSettings(
+        max_streams=2, heartbeat_s=0.05, retry_ms=1500, recycle_s=300.0, clock=clock
+    )
 
 
 @pytest.fixture
