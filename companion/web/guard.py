@@ -13,7 +13,7 @@ import hmac
 import secrets
 import threading
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -55,7 +55,8 @@ class PinGuard:
     def __init__(self, pin: str, clock: Callable[[], float] = time.monotonic) -> None:
         self.pin = pin
         self._clock = clock
-        self._wrong: dict[str, deque[float]] = {}
+        self._wrong: OrderedDict[str, deque[float]] = OrderedDict()
+        """Wrong PINs by address, the address heard from least lately first."""
         self._locked_until: dict[str, float] = {}
         self._lock = threading.Lock()
 
@@ -75,8 +76,14 @@ class PinGuard:
 
     def _count_wrong(self, address: str, now: float) -> PinCheck:
         if address not in self._wrong and len(self._wrong) >= MAX_ADDRESSES:
-            self._forget_oldest(now)
+            self._wrong.popitem(last=False)
+        if len(self._locked_until) >= MAX_ADDRESSES:
+            for locked in [a for a, until in self._locked_until.items() if until <= now]:
+                del self._locked_until[locked]
+            if len(self._locked_until) >= MAX_ADDRESSES:
+                del self._locked_until[next(iter(self._locked_until))]
         wrong = self._wrong.setdefault(address, deque())
+        self._wrong.move_to_end(address)
         wrong.append(now)
         while wrong and wrong[0] <= now - WINDOW_S:
             wrong.popleft()
@@ -85,16 +92,6 @@ class PinGuard:
             self._locked_until[address] = now + LOCKOUT_S
             return PinCheck(Verdict.LOCKED, int(LOCKOUT_S))
         return PinCheck(Verdict.WRONG)
-
-    def _forget_oldest(self, now: float) -> None:
-        """Drop counts that are out of the window, or else the address heard from least lately."""
-        for address in [a for a, times in self._wrong.items() if times[-1] <= now - WINDOW_S]:
-            del self._wrong[address]
-        for address in [a for a, until in self._locked_until.items() if until <= now]:
-            del self._locked_until[address]
-        if len(self._wrong) >= MAX_ADDRESSES:
-            oldest = min(self._wrong, key=lambda a: self._wrong[a][-1])
-            del self._wrong[oldest]
 
 
 __all__ = ["LOCKOUT_S", "MAX_WRONG", "WINDOW_S", "PinCheck", "PinGuard", "Verdict", "random_pin"]
