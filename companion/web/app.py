@@ -13,7 +13,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from companion.i18n import language
@@ -90,7 +90,13 @@ def close_app(app: Flask) -> None:
 
 
 def _page() -> str:
-    return render_template("index.html", words=page_words(), language=language())
+    context: WebContext = current_app.extensions["companion"]
+    return render_template(
+        "index.html",
+        words=page_words(),
+        language=language(),
+        poll_ms=context.streams.settings.poll_ms,
+    )
 
 
 def _secure(response: Response) -> Response:

@@ -35,6 +35,8 @@ class StreamSettings:
     retry_ms: int = 3000
     recycle_s: float = 300.0
     busy_retry_after_s: int = 10
+    poll_ms: int = 3000
+    """How often a page whose stream was refused asks for the state instead."""
     clock: Callable[[], float] = field(default=time.monotonic)
 
 

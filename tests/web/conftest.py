@@ -52,7 +52,7 @@ def clock() -> ManualClock:
 def settings(clock: ManualClock) -> StreamSettings:
     """Two streams at most, a heartbeat after 50 ms, recycling when the test moves the clock."""
     return StreamSettings(
-        max_streams=2, heartbeat_s=0.05, retry_ms=1500, recycle_s=300.0, clock=clock
+        max_streams=2, heartbeat_s=0.05, retry_ms=200, recycle_s=300.0, poll_ms=100, clock=clock
     )
 
 

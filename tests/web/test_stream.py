@@ -68,7 +68,7 @@ def test_a_stream_starts_with_retry_and_the_current_snapshot(
     reader = EventReader(server.port)
     assert reader.response.status == 200
     assert reader.response.getheader("Content-Type").startswith("text/event-stream")
-    assert reader.frame() == {"retry": "1500"}
+    assert reader.frame() == {"retry": "200"}
     first = reader.frame()
     assert first is not None
     assert first["id"] == str(snapshot.seq)

@@ -5,7 +5,7 @@
 (function () {
   const { GAME_FAMILIES, node, fill, seatClass, initial } = window.Boards;
   const words = JSON.parse(document.getElementById("words").textContent);
-  const POLL_MS = 3000;
+  const POLL_MS = Number(document.body.dataset.pollMs) || 3000;
   const STREAM_AGAIN_MS = 30000;
   const RECENT = 5;
   const $ = (id) => document.getElementById(id);
