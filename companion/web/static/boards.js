@@ -82,24 +82,27 @@ function backgammonBoard(match, words) {
   board.append(svg("rect", { x: 0, y: 0, width, height, class: "bg-felt" }));
   const radius = Math.min(column / 2, twoRows ? 13 : 16);
   for (let cell = 1; cell <= points; cell++) {
+    // Backgammon numbers points from the first player's side (their 1 is the last cell of
+    // their track, drawn bottom right); the small boards show their printed cell numbers.
+    const point = twoRows ? points + 1 - cell : cell;
     let x, top;
     if (twoRows) {
       // Seat 0's home (points 1-6) is bottom right; 13-24 run along the top from the left.
-      const index = cell <= perRow ? perRow - cell : cell - perRow - 1;
-      top = cell > perRow;
+      const index = point <= perRow ? perRow - point : point - perRow - 1;
+      top = point > perRow;
       const slot = index + (index >= perRow / 2 ? 1 : 0);
       x = 4 + column * slot + column / 2;
     } else {
       top = false;
-      x = 4 + column * (cell - 1) + column / 2;
+      x = 4 + column * (point - 1) + column / 2;
     }
     const base = top ? 4 : height - 4;
     const tip = top ? base + height * 0.4 : base - height * (twoRows ? 0.4 : 0.75);
     board.append(svg("polygon", {
       points: `${x - column / 2 + 1},${base} ${x + column / 2 - 1},${base} ${x},${tip}`,
-      class: "bg-point " + (cell % 2 ? "odd" : "even"),
+      class: "bg-point " + (point % 2 ? "odd" : "even"),
     }));
-    board.append(svg("text", { x, y: top ? base + height * 0.4 + 12 : tip - 4, class: "point-number" }, cell));
+    board.append(svg("text", { x, y: top ? base + height * 0.4 + 12 : tip - 4, class: "point-number" }, point));
     stack(board, x, base, top ? 1 : -1, cells[cell], radius, match.players);
   }
   const side = svg("g", { class: "bg-side" });
@@ -198,7 +201,7 @@ function yahtzeeBoard(match, words) {
     ring.append(svg("rect", { x: x - box / 2, y: y - box / 2, width: box, height: box, rx: 6, class: "yz-square " + kind }));
     ring.append(svg("text", { x: x - box / 2 + 3, y: y - box / 2 + 10, class: "yz-number" }, square));
     if (tile) {
-      const short = (words["tile_" + tile.name] || tile.name).slice(0, 6);
+      const short = words["short_" + tile.name] || tile.name;
       ring.append(svg("text", { x, y: y + 4, class: "yz-tile" }, short));
     } else if (wild.has(square)) {
       ring.append(svg("text", { x, y: y + 5, class: "yz-tile" }, "★"));
@@ -221,7 +224,8 @@ function yahtzeeBoard(match, words) {
     ring.append(svg("text", { x: centre, y: centre + 22, class: "yz-rolls" }, fill(words.rolls_left, { n: dice.rolls, max: dice.max_rolls })));
   }
   const tiles = node("ul", { class: "tiles" });
-  for (const [name, tile] of Object.entries(state.tiles)) {
+  for (const name of state.options.tiles) {
+    const tile = state.tiles[name];
     const owner = tile.owner === null ? null : match.players[tile.owner];
     tiles.append(node("li", { class: owner ? "owned " + seatClass(tile.owner) : "free" },
       node("span", { class: "tile-name" }, words["tile_" + name] || name),
