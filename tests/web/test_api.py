@@ -282,3 +282,15 @@ def test_a_failure_is_one_sentence_and_the_details_go_to_the_log(
     }
     assert "secret detail" not in answer.get_data(as_text=True)
     assert "secret detail" in caplog.text
+
+
+def test_the_first_load_is_under_100_kb_uncompressed(client: FlaskClient, table: Table) -> None:
+    start(table, "classic", 10)
+    play(table, 40)
+    page = client.get("/")
+    fetched = [page.data]
+    for path in ("/static/style.css", "/static/boards.js", "/static/app.js", "/api/state"):
+        assert path.split("?")[0] in page.get_data(as_text=True) or path.startswith("/api")
+        fetched.append(client.get(path).data)
+    fetched.append(client.get(f"/api/matches/{table.snapshot.match_id}?last=5").data)
+    assert sum(len(data) for data in fetched) < 100 * 1024
