@@ -48,6 +48,7 @@ from companion.config_schema import (
     SpinnerConfig,
     SpinnerPins,
     TrayConfig,
+    WebConfig,
     seat_angle_problems,
 )
 from companion.config_serial import SPEED_KEYS, serial_problems
@@ -77,6 +78,7 @@ __all__ = [
     "SpinnerConfig",
     "SpinnerPins",
     "TrayConfig",
+    "WebConfig",
     "apply_saved_seats",
     "config_path",
     "config_warnings",
@@ -95,7 +97,7 @@ __all__ = [
 SYSTEM_CONFIG_PATH = Path("/etc/companion/config.toml")
 CONFIG_ENV = "COMPANION_CONFIG"
 DEFAULT_CONFIG_RESOURCE = "default_config.toml"
-SECTIONS = ("gpio", "serial", "sim", "spinner", "tray", "screen")
+SECTIONS = ("gpio", "serial", "sim", "spinner", "tray", "screen", "web")
 """The tables of the file, in the order the shipped file lists them."""
 MAX_CONFIG_BYTES = 256 * 1024
 """The default file, every key documented, is a few kilobytes: a larger file is not one."""
@@ -290,6 +292,8 @@ def parse_config(data: Mapping[str, Any], *, source: str = "the configuration") 
     spinner = _parse_spinner(reader, reader.table(data, "spinner"))
     tray = _parse_tray(reader, reader.table(data, "tray"))
     screen = _parse_screen(reader, reader.table(data, "screen"))
+    web = reader.section(data, "web", WebConfig)
+    _check_web(reader, web)
     bad = check_rules(reader, spinner, tray, serial)
     check_screen(reader, screen)
     if setting == "serial" and not bad & SPEED_KEYS:
@@ -306,11 +310,20 @@ def parse_config(data: Mapping[str, Any], *, source: str = "the configuration") 
         spinner=spinner,
         tray=tray,
         screen=screen,
+        web=web,
         source=source,
         seats_source=source if "seat_angles" in data.get("spinner", {}) else "built-in defaults",
         max_speed_set="max_speed_rps" in data.get("spinner", {}),
     )
     return _backend_default_speed(config)
+
+
+def _check_web(reader: KeyReader, web: WebConfig) -> None:
+    """The phone page's port is a TCP port; its PIN, when set, 4 to 8 digits."""
+    if not 1 <= web.port <= 65535:
+        reader.error("web.port", f"is {web.port}; use a port from 1 to 65535, e.g. 8080")
+    if web.pin and not (web.pin.isascii() and web.pin.isdigit() and 4 <= len(web.pin) <= 8):
+        reader.error("web.pin", 'must be 4 to 8 digits, e.g. "4821", or "" for a random PIN')
 
 
 def _backend_default_speed(config: Config) -> Config:

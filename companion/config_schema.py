@@ -175,6 +175,14 @@ class ScreenConfig:
 
 
 @dataclass(frozen=True)
+class WebConfig:
+    """`[web]`: the phone page. `pin` empty: a random 6-digit PIN each start."""
+
+    port: int = 8080
+    pin: str = ""
+
+
+@dataclass(frozen=True)
 class Config:
     """The effective configuration.
 
@@ -192,6 +200,7 @@ class Config:
     spinner: SpinnerConfig = field(default_factory=SpinnerConfig)
     tray: TrayConfig = field(default_factory=TrayConfig)
     screen: ScreenConfig = field(default_factory=ScreenConfig)
+    web: WebConfig = field(default_factory=WebConfig)
     source: str = "built-in defaults"
     seats_source: str = "built-in defaults"
     max_speed_set: bool = False

@@ -1,0 +1,221 @@
+"""The JSON API (docs/web.md): reads open to all, changes behind the table PIN.
+
+A change is checked whole (PIN, size, JSON, shape, game, names) before it is
+posted to the table; the table's own refusal of a move (a rule) is a 409 with
+its sentence, word for word.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Flask, Response, jsonify, request
+
+from companion.games.actions import Action, action_from_json
+from companion.games.base import INVALID_ROLL, RuleError
+from companion.games.chance_actions import DiceThrow, InvalidRoll, Shuffle, SpinResult
+from companion.records import Player
+from companion.table import (
+    Command,
+    DrawChance,
+    NewMatch,
+    Outcome,
+    PlayAction,
+    SupplyChance,
+    Table,
+    Undo,
+)
+from companion.table.commands import DEFAULT_COLOURS
+from companion.table.core import check_players
+from companion.table.match import check_player_count
+from companion.web.guard import PinGuard, Verdict
+from companion.web.history import HistoryReader
+from companion.web.requests import Refused, json_body, match_request, no_body
+from companion.web.stream import Streams, state_body
+
+PIN_HEADER = "X-Table-PIN"
+ANSWER_TIMEOUT_S = 10.0
+PHONE_SOURCE = "phone"
+MAX_LAST = 1000
+
+
+@dataclass(frozen=True)
+class WebContext:
+    """What the routes work with: the table, the PIN guard, the streams, the history."""
+
+    table: Table
+    guard: PinGuard
+    streams: Streams
+    history: HistoryReader
+
+
+def register_api(app: Flask, context: WebContext) -> None:
+    """Add the `/api/...` routes to `app`."""
+    reads = _Reads(context)
+    changes = _Changes(context)
+    app.add_url_rule("/api/state", "state", reads.state)
+    app.add_url_rule("/api/events", "events", reads.events)
+    app.add_url_rule("/api/matches", "matches", reads.matches)
+    app.add_url_rule("/api/matches/<int:match_id>", "match", reads.match)
+    app.add_url_rule("/api/matches", "new_match", changes.new_match, methods=["POST"])
+    app.add_url_rule("/api/actions", "actions", changes.action, methods=["POST"])
+    app.add_url_rule("/api/chance", "chance", changes.chance, methods=["POST"])
+    app.add_url_rule("/api/undo", "undo", changes.undo, methods=["POST"])
+
+
+class _Reads:
+    def __init__(self, context: WebContext) -> None:
+        self.context = context
+
+    def state(self) -> Response:
+        response = jsonify(state_body(self.context.table.snapshot))
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    def events(self) -> Response:
+        streams = self.context.streams
+        frames = streams.open()
+        if frames is None:
+            wait = streams.settings.busy_retry_after_s
+            raise Refused(
+                503,
+                f"Too many phones are following the game live; this one checks every few"
+                f" seconds instead (try the live view again in {wait} s).",
+                retry_after_s=wait,
+            )
+        response = Response(frames, mimetype="text/event-stream")
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["X-Accel-Buffering"] = "no"
+        return response
+
+    def matches(self) -> Response:
+        return jsonify(self.context.history.matches())
+
+    def match(self, match_id: int) -> Response:
+        last = _last_events()
+        shown = self.context.history.match(match_id, last)
+        if shown is None:
+            raise Refused(404, f"There is no match {match_id} in the log; see /api/matches.")
+        return jsonify(shown)
+
+
+def _last_events() -> int | None:
+    raw = request.args.get("last")
+    if raw is None:
+        return None
+    if not raw.isascii() or not raw.isdigit() or int(raw) > MAX_LAST:
+        raise Refused(400, f"last is a whole number of events from 0 to {MAX_LAST}.")
+    return int(raw)
+
+
+class _Changes:
+    def __init__(self, context: WebContext) -> None:
+        self.context = context
+
+    def _allowed(self) -> None:
+        check = self.context.guard.check(request.remote_addr or "", request.headers.get(PIN_HEADER))
+        if check.verdict is Verdict.LOCKED:
+            raise Refused(
+                429,
+                f"Too many wrong PINs from this device: wait {check.retry_after_s} s, then enter"
+                " the PIN shown on the table's screen.",
+                retry_after_s=check.retry_after_s,
+            )
+        if check.verdict is Verdict.WRONG:
+            given = request.headers.get(PIN_HEADER)
+            missing = "This needs the table PIN" if not given else "That PIN is not the table's"
+            raise Refused(403, f"{missing}: enter the PIN shown on the table's screen.")
+
+    def new_match(self) -> tuple[Response, int]:
+        self._allowed()
+        game, names, options = match_request(json_body(request))
+        table = self.context.table
+        spec = table.games.get(game)
+        if spec is None:
+            known = ", ".join(sorted(table.games))
+            raise Refused(400, f"There is no game called {game!r}; choose one of: {known}.")
+        players = tuple(
+            Player(name, DEFAULT_COLOURS[seat % len(DEFAULT_COLOURS)])
+            for seat, name in enumerate(names)
+        )
+        try:
+            check_player_count(spec, len(players))
+            players = check_players(players)
+            spec.new(len(players), options)  # the options are checked by the engine itself
+        except RuleError as error:
+            raise Refused(400, str(error)) from None
+        outcome = _answer(table, NewMatch(game, players, options))
+        return jsonify(ok=True, id=outcome.match_id, seq=outcome.seq), 201
+
+    def action(self) -> Response:
+        self._allowed()
+        body = json_body(request)
+        snapshot = self.context.table.snapshot
+        if snapshot is None:
+            raise Refused(409, "No match is on the table: start a new match first.")
+        try:
+            action = action_from_json(snapshot.game, body)
+        except RuleError as error:
+            raise Refused(400, str(error)) from None
+        return _applied(_answer(self.context.table, _command_for(action)))
+
+    def chance(self) -> Response:
+        self._allowed()
+        no_body(request)
+        snapshot = self.context.table.snapshot
+        if snapshot is None or snapshot.chance is None:
+            raise Refused(409, "Nothing is waiting for dice, a shuffle or a spin now.")
+        return _applied(_answer(self.context.table, DrawChance()))
+
+    def undo(self) -> Response:
+        self._allowed()
+        no_body(request)
+        return _applied(_answer(self.context.table, Undo()))
+
+
+def _command_for(action: Action) -> Command:
+    """A player's action as itself; chance that happened at the table as `SupplyChance`.
+
+    Raises:
+        Refused: 409 for a shuffle (the companion shuffles itself: `POST /api/chance`).
+    """
+    if not action.is_chance:
+        return PlayAction(action, seat=action.seat)
+    outcome: Any
+    if isinstance(action, DiceThrow):
+        outcome = list(action.values)
+    elif isinstance(action, InvalidRoll):
+        outcome = INVALID_ROLL
+    elif isinstance(action, SpinResult):
+        outcome = action.seats[0] if len(action.seats) == 1 else list(action.seats)
+    elif isinstance(action, Shuffle):
+        raise Refused(409, "The companion shuffles the cards itself: use POST /api/chance.")
+    else:
+        raise Refused(409, f"A phone cannot enter {type(action).__name__}; use the table.")
+    return SupplyChance(outcome, source=PHONE_SOURCE)
+
+
+def _answer(table: Table, command: Command) -> Outcome:
+    """Post `command` and wait for the table's answer (the web thread waits, never the table).
+
+    Raises:
+        Refused: 409 with the table's sentence when it refused; 503 when it did not answer.
+    """
+    try:
+        outcome = table.post(command).result(timeout=ANSWER_TIMEOUT_S)
+    except FutureTimeout:
+        raise Refused(
+            503, "The table did not answer in time; look at its screen and try again."
+        ) from None
+    if not outcome.applied:
+        raise Refused(409, outcome.text)
+    return outcome
+
+
+def _applied(outcome: Outcome) -> Response:
+    return jsonify(ok=True, seq=outcome.seq)
+
+
+__all__ = ["PIN_HEADER", "WebContext", "register_api"]

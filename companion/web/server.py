@@ -1,0 +1,107 @@
+"""Serving the phone page with waitress on a thread of the table's process.
+
+The server listens on every address by default (phones on the table's Wi-Fi
+must reach it). Its threads serve requests and streams; the table's worker
+and the touchscreen never wait for any of them. Closing the server first ends
+the live streams, so that no thread is left waiting for a snapshot.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+from typing import Any
+
+from flask import Flask
+
+from companion.closing import ClosesItself
+from companion.errors import CompanionError
+from companion.web.app import close_app, context_of
+
+EVERY_ADDRESS = "*"
+SPARE_THREADS = 8
+"""Threads for ordinary requests beside those the live streams may hold."""
+MAX_HEADER_BYTES = 16 * 1024
+MAX_BODY_BYTES = 1024 * 1024
+"""Waitress's own limit; the app refuses a body over 64 KB with its sentence long before."""
+LOOP_TIMEOUT_S = 1.0
+log = logging.getLogger(__name__)
+
+
+class WebServer(ClosesItself):
+    """The phone page on `host`:`port` (port 0: any free port), served until `close()`.
+
+    Raises:
+        CompanionError: the port cannot be listened on (in use, or not allowed).
+    """
+
+    def __init__(self, app: Flask, host: str = EVERY_ADDRESS, port: int = 8080) -> None:
+        import waitress.server
+
+        self._app = app
+        streams = context_of(app).streams
+        self._map: dict[int, Any] = {}
+        try:
+            self._server = waitress.server.create_server(
+                app,
+                map=self._map,
+                listen=f"{host}:{port}",
+                threads=streams.settings.max_streams + SPARE_THREADS,
+                max_request_header_size=MAX_HEADER_BYTES,
+                max_request_body_size=MAX_BODY_BYTES,
+                ident="companion",
+                expose_tracebacks=False,
+                clear_untrusted_proxy_headers=True,
+                channel_timeout=60,
+            )
+        except OSError as error:
+            raise CompanionError(
+                f"The phone page cannot listen on port {port} ({error.strerror or error}):"
+                " another program may use it; choose another port with --port or [web] port."
+            ) from None
+        self._closed = False
+        self._lock = threading.Lock()
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._serve, name="web-server", daemon=True)
+        self._thread.start()
+
+    def _serve(self) -> None:
+        """Waitress's loop, run here so that it stops between two turns, on its own thread."""
+        from waitress import wasyncore
+
+        try:
+            while not self._stopping.is_set():
+                wasyncore.loop(timeout=LOOP_TIMEOUT_S, map=self._map, use_poll=True, count=1)
+        finally:
+            # Closing the sockets from any other thread would pull them from under the loop.
+            self._server.task_dispatcher.shutdown()
+            wasyncore.close_all(self._map)
+
+    @property
+    def port(self) -> int:
+        """The port listened on (the chosen one when 0 was asked for)."""
+        listening = getattr(self._server, "effective_listen", None)
+        if listening:
+            return int(listening[0][1])
+        return int(self._server.effective_port)
+
+    def close(self) -> None:
+        """End the streams, stop listening and stop the server's threads; safe to call twice."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+        close_app(self._app)
+        self._stopping.set()
+        from waitress.trigger import trigger
+
+        for dispatcher in list(self._map.values()):
+            if isinstance(dispatcher, trigger):
+                # Wake the loop now rather than at its next timeout (unless it already ended).
+                with contextlib.suppress(OSError):
+                    dispatcher.pull_trigger()
+        self._thread.join()
+
+
+__all__ = ["EVERY_ADDRESS", "WebServer"]

@@ -1,0 +1,148 @@
+"""The page in a real browser (Debian's chromium through Playwright) at phone size, with touch.
+
+One browser serves the whole module; each test opens a fresh page on its own table
+and server. Skipped, saying why, where no chromium is installed (`scripts/setup test`
+installs it).
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from companion.table import DrawChance, NewMatch, Player, Table
+from companion.web import WebServer
+from tests.web.conftest import play, start
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="no chromium on PATH: run scripts/setup test to install it"
+)
+PHONE = {"width": 360, "height": 740}
+UPDATE_BUDGET_MS = 100
+WAIT_MS = 5000
+"""Only a guard against a hanging test: what is awaited comes within milliseconds."""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+        )
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(
+        viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("dialog", lambda dialog: (errors.append(f"dialog: {dialog.message}"), dialog.dismiss()))
+    page.script_errors = errors
+    yield page
+    context.close()
+
+
+def shown_seq(page: Any) -> str:
+    return str(page.evaluate("document.body.dataset.seq"))
+
+
+def wait_for_seq(page: Any, seq: int) -> None:
+    # Functions, not expressions: the page's CSP forbids evaluating strings, as it should.
+    page.wait_for_function(
+        "seq => document.body.dataset.seq === seq", arg=str(seq), timeout=WAIT_MS, polling="raf"
+    )
+
+
+def wait_for_connection(page: Any, kind: str) -> None:
+    page.wait_for_function(
+        "kind => document.body.dataset.connection === kind", arg=kind, timeout=WAIT_MS
+    )
+
+
+def test_the_page_shows_the_live_match_and_follows_a_command_within_100_ms(
+    phone: Any, server: WebServer, table: Table
+) -> None:
+    start(table, "backgammon")
+    phone.goto(f"http://127.0.0.1:{server.port}/")
+    wait_for_seq(phone, 0)
+    wait_for_connection(phone, "live")
+    assert phone.locator("#match-title").text_content() == "Backgammon"
+    delays = []
+    for _ in range(5):
+        posted = time.perf_counter()
+        outcome = table.post(DrawChance() if table.snapshot.chance else _any_play(table)).result()
+        wait_for_seq(phone, outcome.seq)
+        delays.append((time.perf_counter() - posted) * 1000)
+    assert sorted(delays)[len(delays) // 2] < UPDATE_BUDGET_MS, delays
+    assert phone.locator("#recent li").first.text_content().startswith(f"#{outcome.seq}")
+    assert phone.script_errors == []
+
+
+def _any_play(table: Table) -> Any:
+    from companion.table import PlayAction
+
+    snapshot = table.snapshot
+    return PlayAction(snapshot.legal_actions[0], seat=snapshot.to_move)
+
+
+def test_a_stream_killed_from_the_page_reconnects_and_shows_what_it_missed(
+    phone: Any, server: WebServer, table: Table
+) -> None:
+    start(table, "classic", 3)
+    phone.goto(f"http://127.0.0.1:{server.port}/")
+    wait_for_seq(phone, 0)
+    phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # reconnects
+    phone.context.set_offline(True)
+    snapshot = play(table, 6)
+    phone.context.set_offline(False)
+    phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    wait_for_seq(phone, snapshot.seq)
+    phone.wait_for_function(
+        "seq => document.querySelector('#recent li').dataset.seq === seq",
+        arg=str(snapshot.seq),
+        timeout=WAIT_MS,
+    )
+    assert phone.locator("#recent li").count() == 5
+    assert phone.script_errors == []
+
+
+def test_a_hostile_name_shows_as_text_and_runs_no_script(
+    phone: Any, server: WebServer, table: Table
+) -> None:
+    hostile = "<svg onload=alert(1)>"
+    other = "</script><img src=x>"
+    players = (Player(hostile, "red"), Player(other, "blue"))
+    assert table.post(NewMatch("backgammon", players, {})).result().applied
+    phone.goto(f"http://127.0.0.1:{server.port}/")
+    wait_for_seq(phone, 0)
+    names = phone.locator("#scoreboard .name").all_text_contents()
+    assert names == [hostile, other]
+    assert phone.locator("#scoreboard svg, #scoreboard img, #recent img").count() == 0
+    phone.goto(f"http://127.0.0.1:{server.port}/#/history")
+    phone.wait_for_selector("#history-list li", timeout=WAIT_MS)
+    assert hostile in phone.locator("#history-list").text_content()
+    assert phone.script_errors == []
+
+
+def test_the_page_polls_when_the_stream_is_refused(
+    phone: Any, server: WebServer, table: Table
+) -> None:
+    start(table, "yahtzee", 3)
+    phone.route("**/api/events", lambda route: route.fulfill(status=503, body="busy"))
+    phone.goto(f"http://127.0.0.1:{server.port}/")
+    wait_for_seq(phone, 0)
+    wait_for_connection(phone, "polling")
+    snapshot = play(table, 3)
+    wait_for_seq(phone, snapshot.seq)
+    assert phone.script_errors == []
