@@ -253,14 +253,17 @@ class App:
             pygame.event.post(pygame.event.Event(WAKE))
 
     def _gesture(self, gesture: Tap | Press | Drag) -> None:
+        if isinstance(gesture, Drag) and (not gesture.done or gesture.cancelled):
+            return
+        if self.message is not None:
+            # The sentence goes with the next touch, wherever it lands.
+            self.message = None
+            self.scene.rebuild()
         if isinstance(gesture, Tap | Press):
-            self.message = None
             self.scene.tap(gesture.pos)
-            self.changed()
-        elif gesture.done and not gesture.cancelled:
-            self.message = None
+        else:
             self.scene.dragged(gesture.start, gesture.pos)
-            self.changed()
+        self.changed()
 
     def _take_answers(self) -> None:
         while not self._answers.empty():
@@ -323,8 +326,9 @@ def open_display(setup: ScreenSetup) -> pygame.Surface:
     """
     if setup.headless:
         os.environ["SDL_VIDEODRIVER"] = "offscreen"
-    # One tap must not arrive twice: the input adapter handles both, but a panel that
-    # sends only touch should still reach the mouse-only code paths of SDL itself.
+    # SDL turns SIGINT and SIGTERM into a quit event it may never be asked for (a script
+    # does not read events): Python's own handling stops the companion instead.
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
     pygame.display.init()
     pygame.font.init()
     flags = 0

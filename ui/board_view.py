@@ -146,7 +146,8 @@ class BoardLayout:
             parts.draw_cube(surface, plan.frame.rect(plan.cube_slots[cube.owner]), shown)
         if picture.pips is not None:
             for seat, rect in plan.pip_slots.items():
-                parts.draw_tag(surface, rect, str(picture.pips[seat]), picture.colours[seat])
+                colour = picture.colours[seat]
+                parts.draw_tag(surface, rect, f"{colour.mark} {picture.pips[seat]}", colour)
         for name in sorted(picture.highlighted):
             if name in self._targets:
                 self._draw_highlight(surface, name, picture, look)

@@ -23,9 +23,12 @@ import pygame
 from companion.games.base import INVALID_ROLL, JSONValue
 from companion.table import DrawChance, SupplyChance
 from ui.app import App
+from ui.scenes import GAME_SCENES
 from ui.scenes.home import HomeScene
 from ui.widgets import Widget
 
+MAX_LINE = 10_000
+"""The longest script line read (a hostile file must not keep the driver busy for minutes)."""
 SETTLE_SECONDS = 30.0
 """How long a line waits for the table before it counts as failed."""
 
@@ -52,6 +55,9 @@ def run_script(app: App, lines: Iterable[str], out: TextIO = sys.stdout) -> Scri
     driver = Driver(app, out)
     app.settle(SETTLE_SECONDS)
     for number, raw in enumerate(lines, start=1):
+        if len(raw) > MAX_LINE:
+            return ScriptResult(number, f"the line is {len(raw):,} characters long; a script"
+                                f" line is at most {MAX_LINE:,}")
         try:
             driver.run(raw)
         except ScriptError as error:
@@ -91,7 +97,7 @@ class Driver:
         }.get(command)
         if handler is None:
             raise ScriptError(
-                f"unknown command {command!r}; use new, tap, roll, spin, expect, shot,"
+                f"unknown command {command[:40]!r}; use new, tap, roll, spin, expect, shot,"
                 " widgets or wait"
             )
         handler(arguments)
@@ -107,7 +113,7 @@ class Driver:
         for word in rest:
             value = next(rest, None)
             if value is None:
-                raise ScriptError(f"{word} needs a value")
+                raise ScriptError(f"{word[:40]} needs a value")
             if word == "--players":
                 count = _whole(value, "--players")
             elif word == "--names":
@@ -115,21 +121,22 @@ class Driver:
             elif word == "--option":
                 key, sep, text = value.partition("=")
                 if not sep or not key:
-                    raise ScriptError(f"--option is KEY=VALUE, not {value!r}")
+                    raise ScriptError(f"--option is KEY=VALUE, not {value[:60]!r}")
                 options[key] = _json_or_text(text)
             else:
-                raise ScriptError(f"new takes --players, --names and --option, not {word}")
+                raise ScriptError(f"new takes --players, --names and --option, not {word[:40]}")
         home = self.app.scenes[HomeScene.name]
         assert isinstance(home, HomeScene)
-        if game not in self.app.games:
-            raise ScriptError(f"there is no game {game!r}; the games are "
-                              + ", ".join(sorted(self.app.games)))
+        on_screen = [name for name in self.app.games if name in GAME_SCENES]
+        if game not in on_screen:
+            raise ScriptError(f"there is no game {game[:40]!r} on the touchscreen; the games are "
+                              + ", ".join(on_screen))
         self.app.go(HomeScene.name)
         try:
             home.set_up(game, count, names, options)
         except ValueError as error:
             raise ScriptError(str(error)) from None
-        home.start()
+        home.start(confirmed=True)
         self._settle()
         if self.app.message is not None and self.app.message.refusal:
             raise ScriptError(f"the match did not start: {self.app.message.text}")
@@ -157,14 +164,15 @@ class Driver:
             raise ScriptError("no match is on the table to roll for")
         if arguments == ["cocked"]:
             outcome: object = INVALID_ROLL
+        elif not arguments:
+            self._chance(DrawChance(), "the companion's roll")
+            return
         else:
-            outcome = [_whole(word, "a die") for word in arguments]
-            if not arguments:
-                self.app.post(DrawChance())
-                self._settle()
-                return
-        self.app.post(SupplyChance(outcome, source="dice tray", for_seq=snapshot.seq))
-        self._settle()
+            values = [_whole(word, "a die") for word in arguments]
+            if any(not 1 <= value <= 6 for value in values):
+                raise ScriptError(f"a die shows 1 to 6, not {' '.join(arguments)[:60]}")
+            outcome = values
+        self._chance(SupplyChance(outcome, source="dice tray", for_seq=snapshot.seq), "the dice")
 
     def spin(self, arguments: list[str]) -> None:
         """`spin SEAT` or `spin SEAT SEAT`: the spinner stops at a seat, or between two."""
@@ -175,8 +183,7 @@ class Driver:
             raise ScriptError("spin takes one seat, or the two seats it stopped between")
         seats = [_whole(word, "a seat") for word in arguments]
         outcome: object = seats[0] if len(seats) == 1 else seats
-        self.app.post(SupplyChance(outcome, source="spinner", for_seq=snapshot.seq))
-        self._settle()
+        self._chance(SupplyChance(outcome, source="spinner", for_seq=snapshot.seq), "the spin")
 
     def expect(self, arguments: list[str]) -> None:
         """`expect TEXT`: some visible text contains TEXT (case-insensitive)."""
@@ -186,12 +193,15 @@ class Driver:
         texts = [w.text for w in self.app.scene.visible_widgets() if w.text]
         if not any(wanted in text.casefold() for text in texts):
             shown = "; ".join(texts)[:600]
-            raise ScriptError(f"no visible text contains {' '.join(arguments)!r}; shown: {shown}")
+            raise ScriptError(
+                f"no visible text contains {' '.join(arguments)[:200]!r}; shown: {shown}")
 
     def shot(self, arguments: list[str]) -> None:
         """`shot PATH`: save the screen as a person sees it, as a PNG."""
         if len(arguments) != 1:
             raise ScriptError("shot takes one path, e.g. `shot board.png`")
+        if "\x00" in arguments[0]:
+            raise ScriptError("a file name cannot hold a NUL character")
         path = Path(arguments[0])
         self.app.draw()
         try:
@@ -216,6 +226,15 @@ class Driver:
 
     # -- helpers ------------------------------------------------------------------------------
 
+    def _chance(self, command: DrawChance | SupplyChance, what: str) -> None:
+        """Chance from a device: the line fails when the table refuses it (the tray or the
+        spinner would have been wrong, not a person)."""
+        ticket = self.app.post(command)
+        self._settle()
+        outcome = ticket.result()
+        if not outcome.applied:
+            raise ScriptError(f"the table refused {what}: {outcome.text}")
+
     def _settle(self) -> None:
         if not self.app.settle(SETTLE_SECONDS):
             raise ScriptError(f"the table did not answer within {SETTLE_SECONDS:.0f} s")
@@ -225,7 +244,7 @@ class Driver:
             if widget.name == name:
                 return widget
         names = ", ".join(w.name for w in self.app.scene.visible_widgets())
-        raise ScriptError(f"no visible widget is called {name!r}; visible: {names}")
+        raise ScriptError(f"no visible widget is called {name[:80]!r}; visible: {names}")
 
 
 def touch_events(app: App, pos: tuple[int, int]) -> list[pygame.event.Event]:
@@ -248,10 +267,9 @@ def touch_events(app: App, pos: tuple[int, int]) -> list[pygame.event.Event]:
 
 
 def _whole(text: str, what: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise ScriptError(f"{what} is a whole number, not {text!r}") from None
+    if len(text) > 9 or not text.lstrip("-").isdigit():
+        raise ScriptError(f"{what} is a whole number, not {text[:40]!r}")
+    return int(text)
 
 
 def _json_or_text(text: str) -> JSONValue:

@@ -18,6 +18,7 @@ from functools import cache
 from importlib.resources import as_file, files
 
 import pygame
+import pygame.freetype
 
 TEXT_MIN = 24
 """The smallest text anything important uses on 800x480, in pixels."""
@@ -84,6 +85,36 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     with as_file(files("ui").joinpath("fonts", name)) as path:
         return pygame.font.Font(str(path), size)
+
+
+@cache
+def _glyph_font() -> pygame.freetype.Font:
+    import pygame.freetype
+
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    with as_file(files("ui").joinpath("fonts", "DejaVuSans.ttf")) as path:
+        return pygame.freetype.Font(str(path), 24)
+
+
+def missing_letters(text: str) -> str:
+    """The characters of `text` the shipped font cannot draw (each once, in order)."""
+    font = _glyph_font()
+    missing = ""
+    for char in dict.fromkeys(text):
+        if not char.isprintable() or font.get_metrics(char)[0] is None:
+            missing += char
+    return missing
+
+
+def name_problem(name: str) -> str:
+    """Why the screens cannot show `name`, as a sentence; "" when they can."""
+    missing = missing_letters(name)
+    if not missing:
+        return ""
+    shown = " ".join(repr(char) if not char.isprintable() else char for char in missing[:5])
+    return (f"The screen's font cannot draw {shown} in {name[:24]!r}: "
+            "use letters it has (most alphabets do).")
 
 
 @dataclass(frozen=True)

@@ -55,9 +55,12 @@ class TurnView:
             return
         if self.game.player != previous.game.player:
             return
-        expected = (*previous.game.steps, *previous.sent)
+        before = tuple(previous.game.steps)
+        expected = (*before, *previous.sent)
         applied = tuple(self.game.steps)
-        if expected[: len(applied)] != applied:
+        # The table went on from what the screen last saw, never back (an undo from a
+        # phone): anything else means the screen's steps no longer fit, so they go.
+        if applied[: len(before)] != before or expected[: len(applied)] != applied:
             return
         self.sent = list(expected[len(applied):])
         self.held = list(previous.held)
@@ -101,11 +104,16 @@ class TurnView:
         """The rules' own sentence for a move the screen cannot make, or a hint."""
         game = self.game
         dice = game.dice or ()
-        probes = [destination - source] if destination is not None else list(dict.fromkeys(dice))
+        off = game.geometry.off
+        if destination is None or destination == off:
+            probes = list(dict.fromkeys(dice))
+        else:
+            probes = [destination - source]
         for die in probes:
             if die not in dice:
                 continue
-            step = Step(source, min(source + die, game.geometry.off), die, False)
+            reached = off if destination == off else min(source + die, off)
+            step = Step(source, reached, die, False)
             try:
                 game.steps_after((*self.made, step))
             except RuleError as error:

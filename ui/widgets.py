@@ -20,6 +20,8 @@ from ui import theme
 from ui.theme import RGB, Theme
 
 Action = Callable[[], None]
+MAX_SHOWN = 2000
+"""No sentence on screen is longer; what is longer (a hostile name) is cut before drawing."""
 
 
 @dataclass(eq=False)
@@ -106,6 +108,27 @@ class Panel(Widget):
                              border_radius=look.px(12))
 
 
+def shown_text(text: str) -> str:
+    """`text` as a screen can draw it: characters that are not printable become "�"."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else "\ufffd" for char in text)
+
+
+def fitted(text: str, font: pygame.font.Font, width: int) -> str:
+    """`text`, or its longest start that fits `width` with an ellipsis after it."""
+    if font.size(text)[0] <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:  # the longest prefix that fits with "…", found by halving
+        middle = (low + high + 1) // 2
+        if font.size(text[:middle] + "…")[0] <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low] + "…"
+
+
 def draw_text(
     surface: pygame.Surface,
     text: str,
@@ -117,21 +140,19 @@ def draw_text(
     *,
     centred: bool = False,
 ) -> None:
-    """Draw `text` on one line inside `rect`, shrinking it to fit (never below 60% of `size`).
+    """Draw `text` on one line inside `rect`, shrinking it to fit (never below 80% of `size`).
 
     What still does not fit ends with an ellipsis rather than spilling over.
     """
     if not text:
         return
+    text = shown_text(text[:MAX_SHOWN])
     wanted = size
     font = look.font(wanted, bold)
-    while font.size(text)[0] > rect.w and wanted > size * 0.6:
+    while font.size(text)[0] > rect.w and wanted > size * 0.8:
         wanted -= 1
         font = look.font(wanted, bold)
-    shown = text
-    while font.size(shown)[0] > rect.w and len(shown) > 1:
-        shown = shown[:-2] + "…"
-    image = font.render(shown, True, colour)
+    image = font.render(fitted(text, font, rect.w), True, colour)
     place = image.get_rect()
     if centred:
         place.center = rect.center
@@ -141,11 +162,20 @@ def draw_text(
 
 
 def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """`text` broken into lines no wider than `width` at word boundaries."""
+    """`text` broken into lines no wider than `width`: at spaces, and inside a word too long
+    for a line."""
     lines: list[str] = []
-    for paragraph in text.split("\n"):
+    for raw in text[:MAX_SHOWN].split("\n"):
+        paragraph = shown_text(raw)
         line = ""
         for word in paragraph.split():
+            while font.size(word)[0] > width and len(word) > 1:
+                cut = len(fitted(word, font, width)) - 1 or 1
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:cut])
+                word = word[cut:]
             candidate = f"{line} {word}".strip()
             if line and font.size(candidate)[0] > width:
                 lines.append(line)
@@ -178,12 +208,24 @@ class TextBlock(Widget):
             size -= 1
             font = look.font(size)
             lines = wrap_text(self.text, font, self.rect.w - 2 * pad)
+        room = max(1, (self.rect.h - pad) // font.get_linesize())
+        if len(lines) > room:  # the last line that fits says that more was cut
+            lines = [*lines[: room - 1], fitted(lines[room - 1] + " …", font,
+                                                 self.rect.w - 2 * pad)]
         y = self.rect.y + pad
         for line in lines:
-            if y + font.get_linesize() > self.rect.bottom:
-                break
             surface.blit(font.render(line, True, self.colour), (self.rect.x + pad, y))
             y += font.get_linesize()
 
 
-__all__ = ["Button", "Label", "Panel", "TextBlock", "Widget", "draw_text", "wrap_text"]
+__all__ = [
+    "Button",
+    "Label",
+    "Panel",
+    "TextBlock",
+    "Widget",
+    "draw_text",
+    "fitted",
+    "shown_text",
+    "wrap_text",
+]

@@ -397,7 +397,8 @@ def check_players(players: tuple[Player, ...]) -> tuple[Player, ...]:
             raise RuleError(
                 f"{name[:MAX_NAME_LENGTH]}... is too long: use at most {MAX_NAME_LENGTH} letters."
             )
-        if names.count(name) > 1:
+        if [other.casefold() for other in names].count(name.casefold()) > 1:
+            # "Ana" and "ana" would be the same player to everyone at the table.
             raise RuleError(f"Two players are called {name}: give each a different name.")
     if any(not player.colour for player in tidy):
         raise RuleError("Every player needs a colour.")

@@ -238,13 +238,16 @@ class RunningMatch:
         return self._apply_chance(request, outcome, source, False, now)
 
     def draw(self, chance: ChanceSource, spinner: ChanceSource, now: str) -> AppliedEvent:
-        """Let the companion supply the pending chance (kept undone draws first).
+        """Let the companion supply the pending chance (kept undone draws first), or the dice
+        a player may throw unasked (a backgammon player who may double: rolling instead).
 
         Raises:
             RuleError: no chance is pending, or the source failed or gave an outcome that
                 does not fit.
         """
-        request = self._pending_chance()
+        # Dice a player may throw unasked (rolling rather than doubling) the companion may
+        # roll too: the tray button at the start of a backgammon turn means "roll".
+        request = self.state.chance() or self.state.unasked_chance() or self._pending_chance()
         if request.kind in KEPT_KINDS and self.kept and same_request(self.kept[-1][0], request):
             return self._apply_chance(request, self.kept[-1][1], "table", True, now)
         name = "spinner" if request.kind == "spin" else "table"

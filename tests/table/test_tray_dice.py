@@ -140,3 +140,17 @@ def test_a_cocked_roll_offered_for_a_shuffle_is_refused(store: Store) -> None:
         assert not applied
         assert text.startswith("A shuffle must be an order of all")
         assert current(table) == before
+
+
+def test_the_companions_roll_while_the_player_may_double_is_rolling(
+    backgammon: Table, store: Store
+) -> None:
+    player = current(backgammon).to_move
+    outcome = backgammon.post(DrawChance()).result()
+    assert outcome.applied, outcome.text
+    after = current(backgammon)
+    assert "Double" not in kinds(after)
+    assert after.to_move == player or after.state()["last_turn"]["play"] == "no move"
+    spec = game_specs()["backgammon"]
+    rebuilt = rebuild_from_scratch(spec, 2, {}, store.events(after.match_id))
+    assert rebuilt == state_text(after.state_json)

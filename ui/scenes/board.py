@@ -20,12 +20,20 @@ import pygame
 from companion.games.backgammon.actions import Beaver, Double, Pass, Roll, Take, UndoStep
 from companion.games.backgammon.phase import Phase
 from companion.i18n import _
-from companion.table import DrawChance, PlayAction, Rematch, SupplyChance, TableSnapshot, Undo
+from companion.table import (
+    DrawChance,
+    Outcome,
+    PlayAction,
+    Rematch,
+    SupplyChance,
+    TableSnapshot,
+    Undo,
+)
 from ui import layout
 from ui.board_view import BoardLayout, BoardPicture, Cube, pip_counts
 from ui.moves import Route, distinct_routes, route_off
 from ui.scene import Scene, Stage
-from ui.scenes.board_panel import PanelArea, side_panel
+from ui.scenes.board_panel import PanelArea, portrait_height, side_panel
 from ui.theme import Theme, player_colour
 from ui.turn import TurnView
 from ui.widgets import Button, TextBlock, Widget
@@ -71,6 +79,8 @@ class BoardScene(Scene):
         """Dice faces tapped on screen so far, for the dice asked for."""
         self.notice: Notice | None = None
         """A lost turn or a finished game or match, until the players confirm it."""
+        self.opening_words = ""
+        """How the opening roll ended, shown as the first turn's prompt."""
 
     # -- snapshots ----------------------------------------------------------------------------
 
@@ -98,6 +108,12 @@ class BoardScene(Scene):
         if not same_match or previous is None or previous.snapshot.chance != snapshot.chance:
             self.entered = []
         self.notice = self._notice(previous if same_match else None, snapshot)
+        # Who won the opening roll (Multi-Gam: the high and low start) is the prompt of the
+        # first turn, until the table moves on.
+        self.opening_words = ""
+        if (same_match and previous is not None and previous.game.phase is Phase.OPENING
+                and self.view.game.phase is not Phase.OPENING and self.notice is None):
+            self.opening_words = snapshot.last_event
 
     def _notice(self, previous: TurnView | None, snapshot: TableSnapshot) -> Notice | None:
         """What the players should see and confirm after this snapshot, if anything."""
@@ -108,7 +124,7 @@ class BoardScene(Scene):
         if previous.snapshot.seq == snapshot.seq:
             return self.notice
         state, before = snapshot.state(), previous.snapshot.state()
-        if state.get("game_number") != before.get("game_number"):
+        if int(state.get("game_number", 1)) > int(before.get("game_number", 1)):
             return Notice("game_over", snapshot.last_event)
         last_turn = state.get("last_turn")
         if (isinstance(last_turn, dict) and last_turn.get("play") == "no move"
@@ -130,8 +146,9 @@ class BoardScene(Scene):
         if width >= height:
             panel_area, board_area = layout.take_right(area, max(look.px(230), width // 4), pad)
         else:
-            board_area, panel_area = layout.take_top(area, min(area.h * 3 // 5, area.w * 5 // 4),
-                                                     pad)
+            panel_height = portrait_height(view, look)
+            board_area, panel_area = layout.take_top(
+                area, min(area.h - panel_height - pad, area.w * 3 // 2), pad)
         game = view.game
         viewer = game.player
         board_layout = BoardLayout(game.geometry, board_area, viewer, look)
@@ -236,6 +253,9 @@ class BoardScene(Scene):
         position = self._layout.position_of(name)
         if position is None:
             return
+        if position == view.game.geometry.off and self.selected is None:
+            self.stage.say(_("Tap the checker to bear off first, then the tray."))
+            return
         if self.selected is not None:
             routes = view.routes(self.selected)
             if position in routes:
@@ -269,9 +289,16 @@ class BoardScene(Scene):
             if view.completes(Route((step,))):
                 view.held.extend(route.steps[index:])
                 break
-            self.stage.post(PlayAction(view.game.step_action(step)))
+            self.stage.post(PlayAction(view.game.step_action(step)), then=self._step_answered)
             view.sent.append(step)
         self.rebuild()
+
+    def _step_answered(self, outcome: Outcome) -> None:
+        """A step the table refused: whatever the screen made after it no longer stands."""
+        if not outcome.applied and self.view is not None:
+            self.view.sent.clear()
+            self.view.held.clear()
+            self.rebuild()
 
     def cancel_choice(self) -> None:
         """Close the which-way question without moving."""
@@ -343,7 +370,8 @@ class BoardScene(Scene):
             return
         if view.complete:
             for step in view.held:
-                self.stage.post(PlayAction(view.game.step_action(step)))
+                self.stage.post(PlayAction(view.game.step_action(step)),
+                                then=self._step_answered)
                 view.sent.append(step)
             view.held.clear()
             self.rebuild()

@@ -105,13 +105,23 @@ def side_panel(area: PanelArea) -> list[Widget]:
     if message is not None:
         colour = theme.REFUSAL if message.refusal else theme.PANEL
         box = prompt.union(dice) if faces else prompt
-        widgets.append(TextBlock("message", box, message.text, size=22, background=colour))
+        text = ("✗ " + message.text) if message.refusal else message.text
+        widgets.append(TextBlock("message", box, text, background=colour))
     else:
         widgets.append(TextBlock("prompt", prompt, _prompt(area)))
         if faces:
             widgets.append(DiceStrip(dice, faces, _dice_words(area)))
     widgets += _actions(area, actions)
     return widgets
+
+
+def portrait_height(view: TurnView, look: Theme) -> int:
+    """How tall the panel must be below a portrait board: its top row, then the taller of
+    what is going on (scores, prompt, dice) and the buttons (roll and the six faces)."""
+    gap = look.px(6)
+    info = look.px(28) * (len(view.snapshot.players) + 1) + look.px(96) + look.px(52) + 3 * gap
+    buttons = look.px(56) + 2 * look.px(48) + 3 * gap
+    return look.px(48) + gap + max(info, buttons)
 
 
 def _score_height(area: PanelArea) -> int:
@@ -128,11 +138,16 @@ def _scores(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
         colour = player_colour(player.colour)
         on_roll = "▶ " if seat == snapshot.to_move else ""
         score = snapshot.scores[seat] if seat < len(snapshot.scores) else 0
-        text = f"{on_roll}{colour.mark} {player.name}: {score}"
+        points = str(score)
         if seat in finished:
-            text += " · " + _ordinal(finished.index(seat) + 1)
-        widgets.append(Label(f"score:{seat}", line, text, colour=_readable(colour.rgb)))
-    widgets.append(Label("match", lines[-1], _match_words(area), size=22, colour=theme.MUTED))
+            points = _ordinal(finished.index(seat) + 1) + " · " + points
+        # The score keeps its place at the right; a long name gives way with an ellipsis.
+        score_rect, name_rect = layout.take_right(line, area.look.font().size(points)[0] + 4)
+        ink = _readable(colour.rgb)
+        widgets.append(Label(f"score:{seat}", name_rect, f"{on_roll}{colour.mark} {player.name}",
+                             colour=ink))
+        widgets.append(Label(f"points:{seat}", score_rect, points, colour=ink))
+    widgets.append(Label("match", lines[-1], _match_words(area), colour=theme.MUTED))
     return widgets
 
 
@@ -169,6 +184,8 @@ def _match_words(area: PanelArea) -> str:
 def _prompt(area: PanelArea) -> str:
     """Whose turn it is and what they do now, in words."""
     scene, view = area.scene, area.view
+    if scene.opening_words and not view.made:
+        return scene.opening_words
     snapshot = view.snapshot
     game = view.game
     name = game.seat_name(game.player)
@@ -232,8 +249,8 @@ def _actions(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
     scene, view, look = area.scene, area.view, area.look
     gap = look.px(6)
     row = look.px(56)
-    if scene.notice is not None:
-        return []  # the notice's own card on the board holds its button
+    if scene.notice is not None and scene.notice.kind != "lost_turn":
+        return []  # the result's card on the board holds the way on
     phase = view.game.phase
     if phase is Phase.MOVE:
         confirm_row, _rest = layout.take_top(rect, row, gap)
@@ -279,4 +296,4 @@ class FaceButton(Button):
         draw_die(surface, face, int(self.text), look)
 
 
-__all__ = ["DiceStrip", "FaceButton", "PanelArea", "side_panel"]
+__all__ = ["DiceStrip", "FaceButton", "PanelArea", "portrait_height", "side_panel"]

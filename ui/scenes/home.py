@@ -15,11 +15,12 @@ import pygame
 
 from companion.games.base import JSONValue
 from companion.i18n import _
-from companion.table import Outcome, TableSnapshot
+from companion.table import Outcome, TableSnapshot, Undo
 from ui import layout, theme
 from ui.game_options import choices_for
 from ui.scene import Scene, Stage
 from ui.scenes import GAME_SCENES
+from ui.theme import name_problem
 from ui.widgets import Button, Label, Panel, TextBlock, Widget
 
 
@@ -27,6 +28,11 @@ class HomeScene(Scene):
     """The first screen: what to play, who plays, and the way back into a match."""
 
     name: ClassVar[str] = "home"
+
+    def __init__(self, stage: Stage) -> None:
+        super().__init__(stage)
+        self.asking = False
+        """True while the players are asked whether to abandon the unfinished match."""
 
     def build(self) -> list[Widget]:
         """Games on one side, the chosen game's players and options on the other."""
@@ -43,9 +49,30 @@ class HomeScene(Scene):
             games_area, setup_area = layout.take_top(body, look.px(56) * 4 + pad * 3, pad)
             widgets += self._games(games_area, 2)
         widgets += self._setup(setup_area)
-        widgets += message_widgets(self.stage, pygame.Rect(area.x, area.bottom - look.px(110),
-                                                          area.w, look.px(110)))
+        widgets += message_widgets(self.stage, pygame.Rect(area.x, area.y, area.w, look.px(110)))
+        widgets += self._abandon_question(area)
         return widgets
+
+    def _abandon_question(self, area: pygame.Rect) -> list[Widget]:
+        """Before a new match replaces an unfinished one: are you sure?"""
+        snapshot = self.stage.snapshot
+        if not self.asking or snapshot is None:
+            return []
+        look = self.stage.look
+        card = area.inflate(-area.w // 6, -area.h // 3)
+        inner = card.inflate(-look.px(20), -look.px(20))
+        buttons, words = layout.take_bottom(inner, look.px(56), look.px(10))
+        cancel, confirm = layout.columns(buttons, 2, look.px(10))
+        names = ", ".join(player.name for player in snapshot.players)
+        question = _("Start a new match? The unfinished {game} of {names} stays in the"
+                     " history as abandoned.").format(game=snapshot.title, names=names)
+        return [
+            Panel("question", card, border=theme.ACCENT, on_tap=_nothing),
+            TextBlock("abandon", words, question),
+            Button("cancel", cancel, _("Cancel"), colour=(90, 90, 90), on_tap=self.cancel),
+            Button("confirm", confirm, _("Start new"), colour=(0, 120, 80),
+                   on_tap=lambda: self.start(confirmed=True)),
+        ]
 
     def _header(self, area: pygame.Rect) -> list[Widget]:
         look = self.stage.look
@@ -53,10 +80,14 @@ class HomeScene(Scene):
         snapshot = self.stage.snapshot
         if snapshot is None or snapshot.is_over or snapshot.game not in GAME_SCENES:
             return [title]
-        button_area, title.rect = layout.take_right(area, min(area.w // 2, look.px(330)))
-        resume = Button("resume", button_area, _("Resume {game}").format(game=snapshot.title),
+        button_area, title.rect = layout.take_right(area, min(area.w * 3 // 5, look.px(420)))
+        undo_area, resume_area = layout.take_left(button_area, look.px(110), look.px(8))
+        resume = Button("resume", resume_area, _("Resume {game}").format(game=snapshot.title),
                         on_tap=self.resume, colour=(0, 120, 80))
-        return [title, resume]
+        undo = Button("undo", undo_area, _("Undo"), colour=(80, 80, 96),
+                      enabled=snapshot.can_undo, on_tap=self.undo,
+                      refusal=_("There is nothing to undo yet."))
+        return [title, undo, resume]
 
     def _games(self, area: pygame.Rect, cols: int) -> list[Widget]:
         look = self.stage.look
@@ -154,6 +185,10 @@ class HomeScene(Scene):
         if names:
             if len(names) > draft.count:
                 raise ValueError(f"{len(names)} names for {draft.count} players")
+            for name in names:
+                problem = name_problem(name)
+                if problem:
+                    raise ValueError(problem)
             draft.names[: len(names)] = names
         draft.options[game] = dict(options or {})
         self.rebuild()
@@ -167,9 +202,27 @@ class HomeScene(Scene):
         """Open the options screen of the chosen game."""
         self.stage.go("options")
 
-    def start(self) -> None:
-        """Start the match as set up; its screen comes when the table has started it."""
+    def start(self, confirmed: bool = False) -> None:
+        """Start the match as set up; its screen comes when the table has started it.
+
+        An unfinished match on the table is abandoned only once the players said so.
+        """
+        snapshot = self.stage.snapshot
+        if snapshot is not None and not snapshot.is_over and not confirmed:
+            self.asking = True
+            self.rebuild()
+            return
+        self.asking = False
         self.stage.post(self.stage.draft.new_match(), then=self._started)
+
+    def undo(self) -> None:
+        """Take back the last command of the unfinished match."""
+        self.stage.post(Undo())
+
+    def cancel(self) -> None:
+        """Keep the unfinished match: no new match starts."""
+        self.asking = False
+        self.rebuild()
 
     def resume(self) -> None:
         """Go back to the unfinished match on the table."""
@@ -185,6 +238,10 @@ class HomeScene(Scene):
     def snapshot_arrived(self, snapshot: TableSnapshot) -> None:
         """A match may have become resumable (or finished): the header changes."""
         self.rebuild()
+
+
+def _nothing() -> None:
+    """A card on the screen takes the taps that land on it."""
 
 
 def _dim(rgb: theme.RGB) -> theme.RGB:

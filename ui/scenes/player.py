@@ -19,6 +19,7 @@ from companion.table.core import MAX_NAME_LENGTH
 from ui import layout, theme
 from ui.scene import Scene, Stage
 from ui.scenes.home import message_widgets
+from ui.theme import name_problem
 from ui.widgets import Button, Label, Widget
 
 KEY_ROWS = ("1234567890", "qwertyuiop", "asdfghjkl'", "zxcvbnm-.")
@@ -140,10 +141,14 @@ class PlayerScene(Scene):
         if not name:
             self.stage.say(_("Every player needs a name: type one, or go back."))
             return
+        problem = name_problem(name)
+        if problem:
+            self.stage.say(problem)
+            return
         draft = self.stage.draft
         seat = self.stage.editing_seat
-        others = [draft.names[s] for s in range(draft.count) if s != seat]
-        if name in others:
+        others = [draft.names[s].casefold() for s in range(draft.count) if s != seat]
+        if name.casefold() in others:
             self.stage.say(_("Two players are called {name}: give each a different name.")
                            .format(name=name))
             return
