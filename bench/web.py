@@ -303,6 +303,10 @@ def _latency_line(
     )
 
 
+def _change(slowdown: float) -> str:
+    return f"{slowdown:.1%} slower" if slowdown >= 0 else f"{-slowdown:.1%} faster (noise)"
+
+
 def _print_throughput(directory: Path, args: argparse.Namespace) -> None:
     alone: list[float] = []
     followed: list[float] = []
@@ -317,7 +321,7 @@ def _print_throughput(directory: Path, args: argparse.Namespace) -> None:
     print(
         f"table commands per second ({args.commands} of {args.game}, median of {args.rounds}):"
         f" {without:.0f} with no stream, {with_clients:.0f} with {args.clients} clients"
-        f" following: {slowdown:+.1%} slower [target at most {SLOWDOWN_TARGET:.0%}: {verdict}]",
+        f" following: {_change(slowdown)} [target at most {SLOWDOWN_TARGET:.0%}: {verdict}]",
         flush=True,
     )
     print(
