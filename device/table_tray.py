@@ -15,11 +15,13 @@ Listeners (the touchscreen) hear every tray event, to show "dice rolling".
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 from collections.abc import Callable
 
 from companion.closing import ClosesItself
+from companion.config import Config
 from companion.games.base import INVALID_ROLL
 from companion.table import DrawChance, SupplyChance, Table
 from device.tray import BUTTON, SETTLED, DiceTray, TrayEvent
@@ -91,4 +93,29 @@ class TrayFeed(ClosesItself):
         self.tray.close()
 
 
-__all__ = ["TrayFeed"]
+def open_tray_feed(
+    config: Config,
+    table: Table,
+    listener: Callable[[TrayEvent], None] | None = None,
+) -> contextlib.AbstractContextManager[object]:
+    """The configured dice tray feeding `table`, started; nothing when it is off or absent.
+
+    A tray that cannot be opened (no hardware, a missing library) is a warning
+    in the log, not a failure: the dice are then rolled from a screen or a
+    phone, or entered by hand.
+    """
+    if not config.tray.enabled:
+        return contextlib.nullcontext()
+    from device.backends import make_clock, open_tray
+    from device.errors import DeviceError
+
+    try:
+        tray = open_tray(config, make_clock(config))
+    except (DeviceError, ImportError) as error:
+        log.warning("The dice tray is not available (%s): roll from a screen or a phone.", error)
+        return contextlib.nullcontext()
+    log.info("Dice tray on the %s backend, dice from %s", config.backend, config.tray.dice_source)
+    return TrayFeed(tray, table, listener).start()
+
+
+__all__ = ["TrayFeed", "open_tray_feed"]

@@ -1,23 +1,34 @@
 """`companion web`: the table and the phone page, with no touchscreen.
 
 The table opens the log and resumes its unfinished match before the page
-answers anyone; the page's address and the table PIN are printed; Ctrl-C
-stops it (the log is closed as it should be). Phones start matches, play and
-roll (`POST /api/chance`) with the PIN; see docs/web.md.
+answers anyone; the words are in the table's language (`[screen] language`);
+the dice tray feeds the table when the config has one; the page's address
+and the table PIN are printed. SIGTERM (systemd) or Ctrl-C stops it cleanly
+(the streams end, the log is closed) with exit code 0. Phones start matches,
+play and roll (`POST /api/chance`) with the PIN; see docs/web.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import logging
+import signal
 import socket
+import sys
 import threading
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from types import FrameType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.config import Config
 
 PROBE_ADDRESS = ("192.0.2.1", 9)
 """A documentation address (RFC 5737): connecting a UDP socket to it sends nothing but
 tells which of this machine's addresses faces the network."""
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+log = logging.getLogger("companion.web")
 
 
 def register(subparsers: Any) -> None:
@@ -29,7 +40,9 @@ def register(subparsers: Any) -> None:
         " without the touchscreen; prints the address and the table PIN.",
     )
     parser.add_argument(
-        "--port", type=_port, help="the port to listen on (default: [web] port, 8080)"
+        "--port",
+        type=_port,
+        help="the port to listen on (default: [web] port, 8080; 0: any free port, printed)",
     )
     parser.add_argument("--db", type=Path, help="the match log (default: the data directory)")
     parser.add_argument("--config", metavar="FILE", help="configuration file (default: as hw)")
@@ -37,36 +50,87 @@ def register(subparsers: Any) -> None:
 
 
 def _port(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port: use a number from 1 to 65535")
+    if not text.isascii() or not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port: use a number from 0 to 65535")
     return int(text)
 
 
-def run(args: argparse.Namespace, wait: Callable[[], None] | None = None) -> int:
-    """Serve the table until Ctrl-C (or until `wait` returns: tests); returns the exit code.
+def run(args: argparse.Namespace) -> int:
+    """Serve the table and the page until SIGTERM or Ctrl-C; returns the exit code.
+
+    Both signals stop it cleanly (the streams end, the tray stops, the log is
+    closed) and the exit code is 0: stopping is how a server ends.
 
     Raises:
         CompanionError: the configuration or the log cannot be used, or the port is taken.
     """
     from companion.config import load_config
+    from companion.i18n import use_language
+
+    _log_to_stderr()
+    config = load_config(args.config)
+    use_language(config.screen.language)
+    stop = threading.Event()
+    handlers: dict[int, Any] = {}
+    try:
+        with contextlib.ExitStack() as running:
+            port, pin = _serve(args, config, running)
+            # From here a signal only asks to stop; the closing itself cannot be cut short.
+            handlers = _stop_on_signals(stop)
+            print(f"Phone page: http://{_address()}:{port}/", flush=True)
+            print(f"Table PIN: {pin}", flush=True)
+            print("Stop with Ctrl-C.", flush=True)
+            stop.wait()
+    finally:
+        for signum, handler in handlers.items():
+            signal.signal(signum, handler)
+    print("The phone page has stopped and the log is closed.", flush=True)
+    return 0
+
+
+def _serve(
+    args: argparse.Namespace, config: Config, running: contextlib.ExitStack
+) -> tuple[int, str]:
+    """Open the log and the table (resuming its match), the page and the tray, on `running`.
+
+    Returns the port listened on and the table PIN.
+    """
     from companion.store import Store, default_db_path
     from companion.table import Table
-    from companion.web import PinGuard, WebServer, create_app, random_pin
+    from companion.web import PinGuard, WebServer, create_app
+    from companion.web.app import close_app
+    from companion.web.guard import random_pin
+    from device.table_tray import open_tray_feed
 
-    config = load_config(args.config)
     port = args.port if args.port is not None else config.web.port
     pin = config.web.pin or random_pin()
     path: Path = args.db if args.db is not None else default_db_path()
-    with Store.open(path) as store, Table(store) as table:
-        for notice in table.notices:
-            _say(notice)
-        app = create_app(table, path, PinGuard(pin))
-        with WebServer(app, port=port) as server:
-            print(f"Phone page: http://{_address()}:{server.port}/", flush=True)
-            print(f"Table PIN: {pin}", flush=True)
-            print("Stop with Ctrl-C.", flush=True)
-            (wait or threading.Event().wait)()
-    return 0
+    store = running.enter_context(Store.open(path))
+    table = running.enter_context(Table(store))
+    for notice in table.notices:
+        log.warning("%s", notice)
+    app = create_app(table, path, PinGuard(pin))
+    running.callback(close_app, app)
+    server = running.enter_context(WebServer(app, port=port))
+    running.enter_context(open_tray_feed(config, table))
+    return server.port, pin
+
+
+def _stop_on_signals(stop: threading.Event) -> dict[int, Any]:
+    """SIGTERM (systemd) and Ctrl-C set `stop`; returns the handlers they replaced."""
+
+    def asked_to_stop(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    return {signum: signal.signal(signum, asked_to_stop) for signum in STOP_SIGNALS}
+
+
+def _log_to_stderr() -> None:
+    """Log lines on standard error, as the journal keeps them (it adds its own time)."""
+    if not logging.getLogger().handlers:
+        logging.basicConfig(
+            level=logging.INFO, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s"
+        )
 
 
 def _address() -> str:
@@ -78,9 +142,3 @@ def _address() -> str:
             return address
     except OSError:
         return socket.gethostname()
-
-
-def _say(sentence: str) -> None:
-    import sys
-
-    print(f"companion: {sentence}", file=sys.stderr, flush=True)

@@ -1,7 +1,13 @@
 """Server-Sent Events: each phone's live stream of the table's snapshots.
 
-A stream is one more subscriber of the table with its own small mailbox, so a
-slow phone only skips to the newest snapshot and never holds up the table.
+The page is one subscriber of the table, whatever the number of phones: a
+`Broadcast` thread takes each snapshot from its mailbox, makes the event
+once, and wakes the streams, which send the newest event they have not
+sent. The table's worker so hands over one snapshot per command, and a slow
+phone only skips to the newest event, never holding up the table. The
+broadcast sends at most one event every `min_gap_s`: snapshots that come
+faster are skipped for the newest (which holds them), since every event
+wakes every stream's server thread and a fast table must not pay for that.
 Each (re)connect starts with the current snapshot; a heartbeat comment keeps
 idle connections open through phones' and routers' timeouts; `retry:` tells
 the browser how soon to reconnect. Every stream holds a server thread, so
@@ -19,7 +25,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.table import Subscription, Table, TableSnapshot
+from companion.table import Table, TableSnapshot
 from companion.web.public import public_match
 
 MAILBOX = 4
@@ -37,7 +43,11 @@ class StreamSettings:
     busy_retry_after_s: int = 10
     poll_ms: int = 3000
     """How often a page whose stream was refused asks for the state instead."""
+    min_gap_s: float = 0.1
+    """The least time between two events: a snapshot that comes sooner waits for the gap
+    to end, and is skipped if a newer one came meanwhile."""
     clock: Callable[[], float] = field(default=time.monotonic)
+    sleep: Callable[[float], None] = field(default=time.sleep)
 
 
 def state_body(snapshot: TableSnapshot | None) -> dict[str, Any]:
@@ -52,69 +62,119 @@ def event_frame(snapshot: TableSnapshot | None) -> str:
     return f"{seq}event: state\ndata: {data}\n\n"
 
 
+class Broadcast:
+    """The newest event for every stream, made once per snapshot by a thread of its own.
+
+    Events are numbered from 0 (the snapshot when the broadcast began); `wait`
+    gives a stream the newest event after the one it sent last.
+    """
+
+    def __init__(self, table: Table, settings: StreamSettings) -> None:
+        self.settings = settings
+        self._subscription = table.subscribe(MAILBOX)
+        self._changed = threading.Condition()
+        self._number = 0
+        self._event = event_frame(table.snapshot)
+        self._sent = settings.clock()
+        self._closed = False
+        self._thread = threading.Thread(target=self._follow, name="web-broadcast", daemon=True)
+        self._thread.start()
+
+    def current(self) -> tuple[int, str]:
+        """The newest event's number and frame."""
+        with self._changed:
+            return self._number, self._event
+
+    def wait(self, after: int, timeout: float) -> tuple[int, str] | None:
+        """The newest event if it is newer than event `after`, waiting up to `timeout` for
+        one; None when none came (or the broadcast ended)."""
+        with self._changed:
+            self._changed.wait_for(lambda: self._number != after or self._closed, timeout)
+            if self._number == after:
+                return None
+            return self._number, self._event
+
+    @property
+    def closed(self) -> bool:
+        """True once the broadcast ended (closed, or the table closed)."""
+        return self._closed
+
+    def _follow(self) -> None:
+        settings = self.settings
+        try:
+            while (snapshot := self._subscription.get()) is not None:
+                gap_left = settings.min_gap_s - (settings.clock() - self._sent)
+                if gap_left > 0:
+                    settings.sleep(gap_left)
+                newest = self._subscription.latest()
+                event = event_frame(newest if newest is not None else snapshot)
+                with self._changed:
+                    self._number += 1
+                    self._event = event
+                    self._sent = settings.clock()
+                    self._changed.notify_all()
+        finally:
+            with self._changed:
+                self._closed = True
+                self._changed.notify_all()
+
+    def close(self) -> None:
+        """End the broadcast and every stream waiting on it; safe to call twice."""
+        self._subscription.close()
+        if self._thread is not threading.current_thread():
+            self._thread.join()
+
+
 class Streams:
     """The open streams of one table: the cap, and closing them all when the server stops."""
 
     def __init__(self, table: Table, settings: StreamSettings) -> None:
         self.table = table
         self.settings = settings
+        self._broadcast = Broadcast(table, settings)
         self._slots = threading.BoundedSemaphore(settings.max_streams)
-        self._open: set[Subscription] = set()
+        self._count = 0
         self._lock = threading.Lock()
-        self._closed = False
 
     def open(self) -> StreamFrames | None:
-        """The frames of a new stream, or None when every slot is taken."""
-        if self._closed or not self._slots.acquire(blocking=False):
+        """The frames of a new stream, or None when every slot is taken (or all are closed)."""
+        if self._broadcast.closed or not self._slots.acquire(blocking=False):
             return None
-        try:
-            subscription = self.table.subscribe(MAILBOX)
-        except BaseException:
-            self._slots.release()
-            raise
         with self._lock:
-            self._open.add(subscription)
-        started = self.settings.clock()
-        frames = self._frames(subscription, started)
-        return StreamFrames(frames, lambda: self._release(subscription))
+            self._count += 1
+        frames = self._frames(self.settings.clock())
+        return StreamFrames(frames, self._release)
 
     @property
     def count(self) -> int:
         """How many streams are open now."""
         with self._lock:
-            return len(self._open)
+            return self._count
 
     def close(self) -> None:
         """End every stream (the server is stopping); new ones are refused. Safe to call twice."""
-        with self._lock:
-            self._closed = True
-            subscriptions = list(self._open)
-        for subscription in subscriptions:
-            subscription.close()
+        self._broadcast.close()
 
-    def _frames(self, subscription: Subscription, started: float) -> Generator[str, None, None]:
+    def _frames(self, started: float) -> Generator[str, None, None]:
         settings = self.settings
-        try:
-            yield f"retry: {settings.retry_ms}\n\n"
-            first = subscription.latest()
-            yield event_frame(first if first is not None else self.table.snapshot)
-            while True:
-                left = settings.recycle_s - (settings.clock() - started)
-                if left <= 0 or subscription.closed:
-                    return
-                snapshot = subscription.get(timeout=min(settings.heartbeat_s, left))
-                if snapshot is not None:
-                    newest = subscription.latest()
-                    yield event_frame(newest if newest is not None else snapshot)
-                elif not subscription.closed and settings.clock() - started < settings.recycle_s:
-                    yield ": heartbeat\n\n"
-        finally:
-            subscription.close()
+        broadcast = self._broadcast
+        yield f"retry: {settings.retry_ms}\n\n"
+        number, event = broadcast.current()
+        yield event
+        while True:
+            left = settings.recycle_s - (settings.clock() - started)
+            if left <= 0 or broadcast.closed:
+                return
+            newer = broadcast.wait(number, timeout=min(settings.heartbeat_s, left))
+            if newer is not None:
+                number, event = newer
+                yield event
+            elif not broadcast.closed and settings.clock() - started < settings.recycle_s:
+                yield ": heartbeat\n\n"
 
-    def _release(self, subscription: Subscription) -> None:
-        subscription.close()
+    def _release(self) -> None:
         with self._lock:
-            self._open.discard(subscription)
+            self._count -= 1
         self._slots.release()
 
 
@@ -144,4 +204,12 @@ class StreamFrames:
                 release()
 
 
-__all__ = ["MAILBOX", "StreamFrames", "StreamSettings", "Streams", "event_frame", "state_body"]
+__all__ = [
+    "MAILBOX",
+    "Broadcast",
+    "StreamFrames",
+    "StreamSettings",
+    "Streams",
+    "event_frame",
+    "state_body",
+]

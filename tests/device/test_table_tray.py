@@ -6,14 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import TrayConfig
+from companion.config import TrayConfig, parse_config
 from companion.store import Store
 from companion.table import FairChance, NewMatch, Rematch, Table, default_players
+from device import backends
 from device.backend import TrayThrow
 from device.clock import VirtualClock
 from device.dice import DiceSource
+from device.errors import DeviceUnavailable
 from device.sim import SimTray
-from device.table_tray import TrayFeed
+from device.table_tray import TrayFeed, open_tray_feed
 from device.tray import BUTTON, SETTLED, THROW, DiceTray, TrayEvent
 
 
@@ -74,6 +76,34 @@ def test_dice_that_settle_after_the_table_moved_on_are_refused(table: Table) -> 
     # came while Ana must move: either way it is not applied to Ana's turn.
     state = table.snapshot.state()
     assert state["dice"] == [5, 2]
+
+
+def test_the_configured_tray_feeds_the_table_and_its_button_rolls(table: Table) -> None:
+    config = parse_config({"backend": "sim", "tray": {"dice_source": "fair"}})
+    with open_tray_feed(config, table) as feed:
+        assert isinstance(feed, TrayFeed)
+        feed.tray.inputs.press_button()
+        _drain(table)
+        assert table.snapshot.seq == 1
+    assert table.snapshot.state()["opening"]["showing"] != [0, 0]
+
+
+def test_no_tray_is_opened_when_the_config_turns_it_off(table: Table) -> None:
+    config = parse_config({"backend": "sim", "tray": {"enabled": False}})
+    with open_tray_feed(config, table) as feed:
+        assert feed is None
+
+
+def test_a_tray_that_cannot_be_opened_is_a_warning_not_a_failure(
+    table: Table, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def unplugged(*_args: object, **_kwargs: object) -> DiceTray:
+        raise DeviceUnavailable("the tray's sensor pin is busy")
+
+    monkeypatch.setattr(backends, "open_tray", unplugged)
+    with open_tray_feed(parse_config({"backend": "sim"}), table) as feed:
+        assert feed is None
+    assert "The dice tray is not available" in caplog.text
 
 
 def _drain(table: Table) -> None:

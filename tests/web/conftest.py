@@ -50,9 +50,16 @@ def clock() -> ManualClock:
 
 @pytest.fixture
 def settings(clock: ManualClock) -> StreamSettings:
-    """Two streams at most, a heartbeat after 50 ms, recycling when the test moves the clock."""
+    """Two streams at most, a heartbeat after 50 ms, recycling when the test moves the clock,
+    every state sent at once (no gap: the hand-moved clock would never end one)."""
     return StreamSettings(
-        max_streams=2, heartbeat_s=0.05, retry_ms=200, recycle_s=300.0, poll_ms=100, clock=clock
+        max_streams=2,
+        heartbeat_s=0.05,
+        retry_ms=200,
+        recycle_s=300.0,
+        poll_ms=100,
+        min_gap_s=0.0,
+        clock=clock,
     )
 
 

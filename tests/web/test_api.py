@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import logging
+from concurrent.futures import Future
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 
 from companion.table import Table
+from companion.web import api
 from companion.web.app import CONTENT_SECURITY_POLICY
 from tests.web.conftest import PIN, play, start
 
@@ -282,6 +284,20 @@ def test_a_failure_is_one_sentence_and_the_details_go_to_the_log(
     }
     assert "secret detail" not in answer.get_data(as_text=True)
     assert "secret detail" in caplog.text
+
+
+def test_a_table_that_does_not_answer_in_time_is_503_with_a_sentence(
+    client: FlaskClient, table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    start(table, "backgammon")
+    monkeypatch.setattr(api, "ANSWER_TIMEOUT_S", 0.0)
+    monkeypatch.setattr(table, "post", lambda command: Future())  # never answered
+    answer = post(client, "/api/chance")
+    assert answer.status_code == 503
+    assert answer.get_json() == {
+        "ok": False,
+        "error": "The table did not answer in time; look at its screen and try again.",
+    }
 
 
 def test_the_first_load_is_under_100_kb_uncompressed(client: FlaskClient, table: Table) -> None:

@@ -146,3 +146,42 @@ def test_the_page_polls_when_the_stream_is_refused(
     snapshot = play(table, 3)
     wait_for_seq(phone, snapshot.seq)
     assert phone.script_errors == []
+
+
+@pytest.mark.parametrize(("game", "players"), [("backgammon", 2), ("classic", 3), ("yahtzee", 3)])
+def test_every_game_family_fits_a_360_px_phone_in_portrait_and_landscape(
+    phone: Any, server: WebServer, table: Table, game: str, players: int
+) -> None:
+    start(table, game, players)
+    snapshot = play(table, 4)
+    phone.goto(f"http://127.0.0.1:{server.port}/")
+    wait_for_seq(phone, snapshot.seq)
+    for size in (PHONE, {"width": PHONE["height"], "height": PHONE["width"]}):
+        phone.set_viewport_size(size)
+        assert phone.locator("#board > *").count() > 0
+        overflow = phone.evaluate("() => document.documentElement.scrollWidth - innerWidth")
+        assert overflow <= 0, (size, overflow)
+    assert phone.script_errors == []
+
+
+def luminance(css_colour: str) -> float:
+    """Rough brightness, 0 to 255, of a computed `rgb(r, g, b)` colour."""
+    red, green, blue = (int(part) for part in css_colour.strip("rgba()").split(",")[:3])
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def test_the_page_follows_the_phones_light_or_dark_mode(
+    phone: Any, server: WebServer, table: Table
+) -> None:
+    start(table, "backgammon")
+    phone.goto(f"http://127.0.0.1:{server.port}/")
+    wait_for_seq(phone, 0)
+    shades = {}
+    for scheme in ("light", "dark"):
+        phone.emulate_media(color_scheme=scheme)
+        shades[scheme] = [
+            luminance(phone.evaluate(f"() => getComputedStyle(document.body).{prop}"))
+            for prop in ("backgroundColor", "color")
+        ]
+    assert shades["light"][0] > 128 > shades["light"][1]  # dark text on a light page
+    assert shades["dark"][0] < 128 < shades["dark"][1]  # and the other way round

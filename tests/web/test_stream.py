@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import http.client
 import json
+import threading
 import time
 from typing import Any
 
 from companion.table import DrawChance, Table
-from companion.web import WebServer
+from companion.web import StreamSettings, WebServer
+from companion.web.stream import Streams
 from tests.web.conftest import ManualClock, play, start
 
 READ_TIMEOUT_S = 5.0
@@ -146,3 +148,37 @@ def test_a_phone_that_reads_nothing_does_not_hold_up_the_table(
         latest = reader.state()
     assert latest["match"]["seq"] == snapshot.seq
     reader.close()
+
+
+def seq_of(frame: str) -> int:
+    """The id of a state event (the match's seq)."""
+    assert frame.startswith("id: "), frame
+    return int(frame.split("\n", 1)[0].removeprefix("id: "))
+
+
+def test_states_within_the_gap_go_together_as_the_newest_and_a_lone_one_at_once(
+    table: Table, clock: ManualClock
+) -> None:
+    start(table, "backgammon")
+    gate = threading.Event()
+    slept: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        assert gate.wait(READ_TIMEOUT_S)
+
+    streams = Streams(table, StreamSettings(min_gap_s=1.0, clock=clock, sleep=sleep))
+    frames = streams.open()
+    assert frames is not None
+    assert next(frames) == "retry: 3000\n\n"
+    assert seq_of(next(frames)) == 0
+    burst = play(table, 3)  # the first waits for the gap; the others come meanwhile
+    gate.set()
+    assert seq_of(next(frames)) == burst.seq
+    assert slept == [1.0]
+    clock.advance(1.0)
+    alone = play(table, 1)
+    assert seq_of(next(frames)) == alone.seq
+    assert slept == [1.0]
+    frames.close()
+    streams.close()

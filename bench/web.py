@@ -1,0 +1,337 @@
+"""How the phone page holds up with 50 phones following the game live.
+
+Figures, not pass/fail (issue 17's targets in brackets):
+
+- the p99 of the time from posting a table command to the last of the 50
+  Server-Sent Events clients receiving its state (or a newer one, which holds
+  it), over commands posted every `--interval-ms` (250: faster than people
+  play) [under 100 ms]; and, for comparison, over a burst of commands every
+  `--burst-ms` (50), closer together than the streams' gap (`StreamSettings.
+  min_gap_s`, 100 ms), where a state may wait for the gap to end;
+- the table's commands per second, posted as fast as they are answered,
+  with the page running and no stream open, and with the 50 clients
+  following [the clients cost at most 10%];
+- the server's memory: resident with no stream and with the 50 streams, and its peak.
+
+The table, its SQLite log (WAL, synchronous=FULL) and the waitress server run in
+this process, as in the product; the clients are a child process (this file with
+`--follow`) reading every stream through one selector, so that their reading
+does not take this process's interpreter lock, as phones would not. Both
+processes read CLOCK_MONOTONIC, which the whole machine shares. Commands are
+chosen as `companion demo` chooses them (a rematch when a match ends), the
+same ones with and without the clients, each run on a fresh log; the
+throughput runs alternate and the median of `--rounds` is printed (other
+programs on the machine move single runs a lot).
+
+    .venv/bin/python bench/web.py [--clients 50] [--commands 400] [--rounds 5]
+        [--paced 100] [--interval-ms 250] [--burst-ms 50] [--game backgammon]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import math
+import random
+import re
+import selectors
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from bisect import bisect_left
+from collections.abc import Iterator
+from pathlib import Path
+
+# This file is bench/web.py: its own folder first on sys.path would shadow any `web` module.
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != _HERE]
+
+from companion.commands.demo import choose_command  # noqa: E402
+from companion.games.registry import game_specs  # noqa: E402
+from companion.store import Store  # noqa: E402
+from companion.table import (  # noqa: E402
+    FairChance,
+    NewMatch,
+    Rematch,
+    SoftwareSpinner,
+    Table,
+    default_players,
+)
+from companion.web import PinGuard, StreamSettings, WebServer, create_app  # noqa: E402
+
+FRAME = re.compile(rb'id: (\d+)\nevent: state\ndata: \{"match":\{"id":(\d+),[^\n]*\n\n')
+"""One complete state event, its seq and its match id (chunk sizes fall between frames)."""
+READY_WAIT_S = 60.0
+LATENCY_TARGET_MS = 100.0
+SLOWDOWN_TARGET = 0.10
+Key = tuple[int, int]
+"""A state's match id and seq: later states have larger keys."""
+
+
+# -- the clients (the child process) ------------------------------------------------------
+
+
+def follow(port: int, clients: int) -> None:
+    """Open `clients` streams, say "ready" once each has its first state, record every state
+    until a line comes on stdin, then print `[[match, seq, ns], ...]` per client as JSON."""
+    selector = selectors.DefaultSelector()
+    buffers: list[bytes] = [b""] * clients
+    heard: list[list[tuple[int, int, int]]] = [[] for _ in range(clients)]
+    request = f"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
+    for client in range(clients):
+        stream = socket.create_connection(("127.0.0.1", port))
+        stream.sendall(request)
+        stream.setblocking(False)
+        selector.register(stream, selectors.EVENT_READ, client)
+    selector.register(sys.stdin, selectors.EVENT_READ, None)
+    ready = False
+    while True:
+        for key, _ in selector.select():
+            if key.data is None:
+                print(json.dumps(heard), flush=True)
+                return
+            chunk = key.fileobj.recv(1 << 16)  # type: ignore[union-attr]
+            now = time.monotonic_ns()
+            if not chunk:
+                raise SystemExit(f"stream {key.data} was closed by the server")
+            buffers[key.data] = _frames(buffers[key.data] + chunk, heard[key.data], now)
+        if not ready and all(heard):
+            ready = True
+            print("ready", flush=True)
+
+
+def _frames(buffer: bytes, heard: list[tuple[int, int, int]], now: int) -> bytes:
+    """Note every complete frame in `buffer` as heard `now`; returns what is left of it."""
+    end = 0
+    for frame in FRAME.finditer(buffer):
+        heard.append((int(frame.group(2)), int(frame.group(1)), now))
+        end = frame.end()
+    return buffer[end:]
+
+
+@contextlib.contextmanager
+def followers(port: int, clients: int) -> Iterator[list[list[tuple[int, int, int]]]]:
+    """The child process following `port` with `clients` streams; yields, once every
+    stream is open, the list that receives what each client heard when it stops."""
+    child = subprocess.Popen(
+        [sys.executable, __file__, "--follow", str(port), "--clients", str(clients)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    assert child.stdin is not None and child.stdout is not None
+    heard: list[list[tuple[int, int, int]]] = []
+    try:
+        line = child.stdout.readline()
+        if line.strip() != "ready":
+            raise SystemExit(f"the clients did not connect (they said {line!r})")
+        yield heard
+        child.stdin.write("stop\n")
+        child.stdin.flush()
+        heard.extend(json.loads(child.stdout.readline()))
+        child.wait(READY_WAIT_S)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+
+
+# -- the table and the page (this process) -----------------------------------------------
+
+
+@contextlib.contextmanager
+def serving(path: Path, clients: int) -> Iterator[tuple[Table, int]]:
+    """A table on a fresh log at `path` with its phone page on a free port."""
+    settings = StreamSettings(max_streams=max(StreamSettings().max_streams, clients))
+    with Store.open(path) as store:
+        table = Table(store, chance=FairChance(1), spinner=SoftwareSpinner(1))
+        with (
+            table,
+            WebServer(
+                create_app(table, path, PinGuard("0000"), settings), "127.0.0.1", 0
+            ) as server,
+        ):
+            yield table, server.port
+
+
+class SimulatedPlay:
+    """Posts the commands a simulated table would, the same ones for the same seed."""
+
+    def __init__(self, table: Table, game: str, seed: int = 1) -> None:
+        self.table = table
+        self.spec = game_specs()[game]
+        self.rng = random.Random(seed)
+        outcome = table.post(NewMatch(game, default_players(self.spec.min_players), {})).result()
+        assert outcome.applied, outcome.text
+
+    def step(self) -> tuple[int, Key | None]:
+        """Post the next command and wait for the table's answer; returns when it was posted
+        (monotonic ns) and the key of the state it made (None when it was refused)."""
+        snapshot = self.table.snapshot
+        assert snapshot is not None
+        command = Rematch() if snapshot.is_over else choose_command(snapshot, self.spec, self.rng)
+        posted = time.monotonic_ns()
+        outcome = self.table.post(command).result()
+        if not outcome.applied or outcome.match_id is None or outcome.seq is None:
+            return posted, None
+        return posted, (outcome.match_id, outcome.seq)
+
+
+def commands_per_second(path: Path, game: str, commands: int, clients: int) -> float:
+    """Commands applied per second, as fast as the table answers, with `clients` following."""
+    with serving(path, clients) as (table, port):
+        player = SimulatedPlay(table, game)
+        with followers(port, clients) if clients else contextlib.nullcontext():
+            started = time.perf_counter()
+            applied = sum(player.step()[1] is not None for _ in range(commands))
+            return applied / (time.perf_counter() - started)
+
+
+def latencies_ms(
+    path: Path, game: str, commands: int, clients: int, interval_s: float
+) -> tuple[list[float], int, dict[str, float]]:
+    """For each paced command, ms until the last client heard its state or a newer one;
+    the count of (command, client) pairs never heard; the memory figures in MB."""
+    posted: dict[Key, int] = {}
+    with serving(path, clients) as (table, port):
+        player = SimulatedPlay(table, game)
+        memory = {"none": resident_mb()}
+        with followers(port, clients) as heard:
+            for _ in range(commands):
+                when, key = player.step()
+                if key is not None:
+                    posted[key] = when
+                time.sleep(max(0.0, interval_s - (time.monotonic_ns() - when) / 1e9))
+            time.sleep(max(interval_s * 4, 0.5))  # the last state's way to every client
+            memory["streams"] = resident_mb()
+        memory["peak"] = peak_mb()
+    missing = 0
+    result = []
+    keys = [[(match, seq) for match, seq, _ in client] for client in heard]
+    for key, when in posted.items():
+        slowest = 0
+        for client, client_keys in zip(heard, keys, strict=True):
+            at = bisect_left(client_keys, key)
+            if at == len(client):
+                missing += 1
+                continue
+            slowest = max(slowest, client[at][2] - when)
+        result.append(slowest / 1e6)
+    return sorted(result), missing, memory
+
+
+def resident_mb() -> float:
+    """This process's resident memory now, in MB (Linux)."""
+    return _status_kb("VmRSS") / 1024
+
+
+def peak_mb() -> float:
+    """This process's largest resident memory so far, in MB (Linux)."""
+    return _status_kb("VmHWM") / 1024
+
+
+def _status_kb(field: str) -> int:
+    for line in Path("/proc/self/status").read_text(encoding="ascii").splitlines():
+        if line.startswith(f"{field}:"):
+            return int(line.split()[1])
+    raise SystemExit(f"/proc/self/status has no {field}: run this on Linux")
+
+
+def percentile(ordered: list[float], share: float) -> float:
+    """The nearest-rank percentile of sorted values."""
+    return ordered[max(0, math.ceil(len(ordered) * share) - 1)]
+
+
+def main() -> None:
+    """Print every figure against its target."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=50, help="SSE clients following")
+    parser.add_argument("--commands", type=int, default=400, help="commands per throughput run")
+    parser.add_argument("--rounds", type=int, default=5, help="throughput runs of each kind")
+    parser.add_argument("--paced", type=int, default=100, help="commands timed for latency")
+    parser.add_argument("--interval-ms", type=float, default=250.0, help="their pace")
+    parser.add_argument("--burst-ms", type=float, default=50.0, help="a burst's pace (0: none)")
+    parser.add_argument("--game", default="backgammon", choices=sorted(game_specs()))
+    parser.add_argument("--follow", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.follow is not None:
+        follow(args.follow, args.clients)
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        directory = Path(folder)
+        _print_latency(directory, args)
+        _print_throughput(directory, args)
+
+
+def _print_latency(directory: Path, args: argparse.Namespace) -> None:
+    times, missing, memory = latencies_ms(
+        directory / "paced.db", args.game, args.paced, args.clients, args.interval_ms / 1000
+    )
+    p99 = percentile(times, 0.99)
+    verdict = "met" if p99 < LATENCY_TARGET_MS and not missing else "NOT met"
+    print(
+        f"{_latency_line(times, missing, args, args.interval_ms)}"
+        f" [target p99 under {LATENCY_TARGET_MS:.0f} ms: {verdict}]",
+        flush=True,
+    )
+    if args.burst_ms > 0:
+        times, missing, _ = latencies_ms(
+            directory / "burst.db", args.game, args.paced, args.clients, args.burst_ms / 1000
+        )
+        gap_ms = StreamSettings().min_gap_s * 1000
+        print(
+            f"{_latency_line(times, missing, args, args.burst_ms)}"
+            f" (a burst inside the {gap_ms:.0f} ms gap: for comparison)",
+            flush=True,
+        )
+    print(
+        f"server memory: {memory['none']:.0f} MB resident with no stream,"
+        f" {memory['streams']:.0f} MB with {args.clients} streams, peak {memory['peak']:.0f} MB",
+        flush=True,
+    )
+
+
+def _latency_line(
+    times: list[float], missing: int, args: argparse.Namespace, interval_ms: float
+) -> str:
+    return (
+        f"command to the last of {args.clients} clients, {len(times)} commands of {args.game}"
+        f" every {interval_ms:.0f} ms: median {statistics.median(times):.1f} ms,"
+        f" p99 {percentile(times, 0.99):.1f} ms, max {times[-1]:.1f} ms; never heard: {missing}"
+    )
+
+
+def _change(slowdown: float) -> str:
+    return f"{slowdown:.1%} slower" if slowdown >= 0 else f"{-slowdown:.1%} faster (noise)"
+
+
+def _print_throughput(directory: Path, args: argparse.Namespace) -> None:
+    alone: list[float] = []
+    followed: list[float] = []
+    for run in range(args.rounds):
+        alone.append(commands_per_second(directory / f"alone{run}.db", args.game,
+                                         args.commands, 0))  # fmt: skip
+        followed.append(commands_per_second(directory / f"followed{run}.db", args.game,
+                                            args.commands, args.clients))  # fmt: skip
+    without, with_clients = statistics.median(alone), statistics.median(followed)
+    slowdown = 1 - with_clients / without
+    verdict = "met" if slowdown <= SLOWDOWN_TARGET else "NOT met"
+    print(
+        f"table commands per second ({args.commands} of {args.game}, median of {args.rounds}):"
+        f" {without:.0f} with no stream, {with_clients:.0f} with {args.clients} clients"
+        f" following: {_change(slowdown)} [target at most {SLOWDOWN_TARGET:.0%}: {verdict}]",
+        flush=True,
+    )
+    print(
+        "  runs with no stream: "
+        + ", ".join(f"{value:.0f}" for value in alone)
+        + f"; with {args.clients}: "
+        + ", ".join(f"{value:.0f}" for value in followed),
+        flush=True,
+    )
+
+
+if __name__ == "__main__":
+    main()

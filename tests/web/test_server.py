@@ -1,0 +1,50 @@
+"""The real waitress server refuses what no phone sends: huge headers, huge bodies."""
+
+from __future__ import annotations
+
+import http.client
+import json
+
+from companion.web import WebServer
+from companion.web.server import MAX_BODY_BYTES, MAX_HEADER_BYTES
+from tests.web.conftest import PIN
+
+READ_TIMEOUT_S = 5.0
+
+
+def connect(server: WebServer) -> http.client.HTTPConnection:
+    return http.client.HTTPConnection("127.0.0.1", server.port, timeout=READ_TIMEOUT_S)
+
+
+def test_headers_over_16_kb_are_refused_before_the_app(server: WebServer) -> None:
+    connection = connect(server)
+    connection.request("GET", "/api/state", headers={"X-Padding": "a" * (MAX_HEADER_BYTES + 1)})
+    answer = connection.getresponse()
+    assert answer.status == 431
+    assert b"Traceback" not in answer.read()
+    connection.close()
+
+
+def test_a_body_over_the_servers_limit_is_refused_before_the_app(server: WebServer) -> None:
+    connection = connect(server)
+    connection.putrequest("POST", "/api/actions")
+    connection.putheader("Content-Type", "application/json")
+    connection.putheader("Content-Length", str(MAX_BODY_BYTES + 1))
+    connection.endheaders()  # refused on its length alone, before a byte of it is sent
+    answer = connection.getresponse()
+    assert answer.status == 413
+    connection.close()
+
+
+def test_a_body_over_64_kb_gets_the_apps_sentence_through_the_server(server: WebServer) -> None:
+    connection = connect(server)
+    body = json.dumps({"padding": "a" * 65 * 1024}).encode()
+    headers = {"Content-Type": "application/json", "X-Table-PIN": PIN}
+    connection.request("POST", "/api/actions", body=body, headers=headers)
+    answer = connection.getresponse()
+    assert answer.status == 413
+    assert json.loads(answer.read()) == {
+        "ok": False,
+        "error": "The body is larger than 64 KB; send less.",
+    }
+    connection.close()
