@@ -6,7 +6,6 @@ the same app next to the phone page and the devices.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 import signal
@@ -24,6 +23,7 @@ from companion.errors import CompanionError
 from companion.i18n import use_language
 from companion.store import Store
 from companion.table import FairChance, Table
+from device.table_tray import open_tray_feed
 from ui.app import App, ScreenSetup
 from ui.scene import Scene
 from ui.scenes.board import BoardScene
@@ -92,30 +92,9 @@ def run_ui(request: UiRequest) -> int:
             if request.script is not None:
                 return _play_script(app, request.script)
             _stop_on_sigterm(app)
-            with _tray_feed(config, table):
+            with open_tray_feed(config, table):
                 app.run()
     return 0
-
-
-def _tray_feed(config: Config, table: Table) -> contextlib.AbstractContextManager[object]:
-    """The dice tray feeding the table, when one is configured and opens.
-
-    A tray that cannot be opened is said in the log; the screen's own dice
-    (`roll`, the faces) still work.
-    """
-    if not config.tray.enabled:
-        return contextlib.nullcontext()
-    from device.backends import make_clock, open_tray
-    from device.errors import DeviceError
-    from device.table_tray import TrayFeed
-
-    try:
-        tray = open_tray(config, make_clock(config))
-    except (DeviceError, ImportError) as error:
-        log.warning("The dice tray is not available (%s): enter the dice on screen.", error)
-        return contextlib.nullcontext()
-    log.info("Dice tray on the %s backend, dice from %s", config.backend, config.tray.dice_source)
-    return TrayFeed(tray, table).start()
 
 
 def _log_to_stderr() -> None:

@@ -21,6 +21,7 @@ from companion.games.backgammon.free_play import replay_free
 from companion.games.backgammon.movement import Board, Step
 from companion.games.backgammon.phase import Phase
 from companion.games.base import GameSpec, RuleError
+from companion.i18n import _
 from companion.table import TableSnapshot
 from ui.moves import Route, movable_sources, routes_from
 
@@ -105,6 +106,9 @@ class TurnView:
         game = self.game
         dice = game.dice or ()
         off = game.geometry.off
+        if destination == off and dice and source + max(dice) < off:
+            return _("That checker is too far from home to bear off with {dice}.").format(
+                dice="-".join(map(str, dice)))
         if destination is None or destination == off:
             probes = list(dict.fromkeys(dice))
         else:

@@ -55,9 +55,12 @@ def test_the_crawford_game_offers_no_double(screen) -> None:
 def test_multigam_is_played_to_its_third_finisher(screen) -> None:
     screen.run("new multigam --names Ana,Ben,Cleo,Dev")
     play_out(screen, seeded_dice(3))
-    state = board_scene(screen).view.snapshot.state()
-    assert len(state["finished"]) >= 3 or len(state["rankings"]) >= 1
     _finished(screen)
+    state = board_scene(screen).view.snapshot.state()
+    [ranking] = state["rankings"]  # the game ended when its third player finished
+    assert sorted(ranking) == [0, 1, 2, 3]
+    assert "Game over" in board_scene(screen).notice.text
+    screen.run("expect 1st")
 
 
 def test_minigam_is_played_to_its_end_on_six_points(screen) -> None:
