@@ -33,14 +33,13 @@ the seat an out-of-turn action is about with `about_seat`.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import enum
 import types
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar
 
 from companion.games.errors import JSONValue, RuleError
 
@@ -63,8 +62,9 @@ def plain_seat(seat: int) -> str:
 class Action:
     """One thing a player or chance does: a small immutable value with a tag.
 
-    `seat` is the seat that takes the action: engines fill it in
-    `legal_actions()`, and it is None for chance and for an action anyone
+    `seat` is the seat that takes the action: engines make the actions
+    `legal_actions()` lists with it (seated when made, never copied: that
+    list is the hot path of every simulated match), and it is None for chance and for an action anyone
     may take (catching a missed UNO). It is written to JSON when set and left
     out of equality, so ``Draw()`` equals the listed ``Draw(seat=2)``.
     """
@@ -92,19 +92,6 @@ class Action:
     def about_seat(self) -> int | None:
         """The seat an out-of-turn action names (a caught or calling UNO player), else None."""
         return None
-
-    def by(self, seat: int | None) -> Self:
-        """The same action, taken by `seat`."""
-        if seat == self.seat:
-            return self
-        fields = getattr(self, "__dict__", None)
-        if fields is None:  # a subclass with slots
-            taken = copy.copy(self)
-        else:  # what copy.copy does, without its generic dispatch: legal_actions() is hot
-            taken = object.__new__(type(self))
-            taken.__dict__.update(fields)
-        object.__setattr__(taken, "seat", seat)
-        return taken
 
     def to_json(self) -> dict[str, JSONValue]:
         """The action as plain JSON (see `action_to_json`)."""
@@ -470,10 +457,3 @@ class ActionSet:
             )
         return decode_action(cls, data)
 
-
-AnyAction = TypeVar("AnyAction", bound=Action)
-
-
-def by_seat(actions: Iterable[AnyAction], seat: int | None) -> list[AnyAction]:
-    """`actions` as taken by `seat` (what `legal_actions()` returns)."""
-    return [action.by(seat) for action in actions]
