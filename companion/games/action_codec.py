@@ -64,9 +64,10 @@ class Action:
 
     `seat` is the seat that takes the action: engines make the actions
     `legal_actions()` lists with it (seated when made, never copied: that
-    list is the hot path of every simulated match), and it is None for chance and for an action anyone
-    may take (catching a missed UNO). It is written to JSON when set and left
-    out of equality, so ``Draw()`` equals the listed ``Draw(seat=2)``.
+    list is the hot path of every simulated match). It is None for chance
+    and for an action anyone may take (catching a missed UNO). It is written
+    to JSON when set and left out of equality, so ``Draw()`` equals the
+    listed ``Draw(seat=2)``.
     """
 
     seat: int | None = field(default=None, kw_only=True, compare=False)
