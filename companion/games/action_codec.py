@@ -149,6 +149,9 @@ def register_value(
 ) -> None:
     """Give a value type its JSON form, once (UNO's `Card`, Yahtzee's `Tile`...).
 
+    Call it beside the type's actions, at import: each action class's codec is
+    worked out on its first action written or read, with the forms known then.
+
     Raises:
         ValueError: the type already has one.
     """
