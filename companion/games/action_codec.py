@@ -33,14 +33,13 @@ the seat an out-of-turn action is about with `about_seat`.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import enum
 import types
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar
 
 from companion.games.errors import JSONValue, RuleError
 
@@ -63,10 +62,12 @@ def plain_seat(seat: int) -> str:
 class Action:
     """One thing a player or chance does: a small immutable value with a tag.
 
-    `seat` is the seat that takes the action: engines fill it in
-    `legal_actions()`, and it is None for chance and for an action anyone
-    may take (catching a missed UNO). It is written to JSON when set and left
-    out of equality, so ``Draw()`` equals the listed ``Draw(seat=2)``.
+    `seat` is the seat that takes the action: engines make the actions
+    `legal_actions()` lists with it (seated when made, never copied: that
+    list is the hot path of every simulated match). It is None for chance
+    and for an action anyone may take (catching a missed UNO). It is written
+    to JSON when set and left out of equality, so ``Draw()`` equals the
+    listed ``Draw(seat=2)``.
     """
 
     seat: int | None = field(default=None, kw_only=True, compare=False)
@@ -92,19 +93,6 @@ class Action:
     def about_seat(self) -> int | None:
         """The seat an out-of-turn action names (a caught or calling UNO player), else None."""
         return None
-
-    def by(self, seat: int | None) -> Self:
-        """The same action, taken by `seat`."""
-        if seat == self.seat:
-            return self
-        fields = getattr(self, "__dict__", None)
-        if fields is None:  # a subclass with slots
-            taken = copy.copy(self)
-        else:  # what copy.copy does, without its generic dispatch: legal_actions() is hot
-            taken = object.__new__(type(self))
-            taken.__dict__.update(fields)
-        object.__setattr__(taken, "seat", seat)
-        return taken
 
     def to_json(self) -> dict[str, JSONValue]:
         """The action as plain JSON (see `action_to_json`)."""
@@ -161,6 +149,9 @@ def register_value(
 ) -> None:
     """Give a value type its JSON form, once (UNO's `Card`, Yahtzee's `Tile`...).
 
+    Call it beside the type's actions, at import: each action class's codec is
+    worked out on its first action written or read, with the forms known then.
+
     Raises:
         ValueError: the type already has one.
     """
@@ -169,21 +160,52 @@ def register_value(
     _VALUE_FORMS[kind] = ValueForm(encode, decode, name)
 
 
+Encoder = Callable[[Any], JSONValue]
+"""Writes one field's value as JSON."""
+Decoder = Callable[[Any], Any]
+"""Reads one field's value from JSON; raises `_Misfit` for data of the wrong kind."""
+
+
+class _Misfit(Exception):
+    """A field's data is not of its type: `rest` ends the sentence that names the field.
+
+    Raised without the field's name, which the caller puts in front (`decode_action`,
+    a list's ``[index]``): the sentence is only built when data is refused.
+    """
+
+    def __init__(self, rest: str) -> None:
+        super().__init__(rest)
+        self.rest = rest
+
+
 @dataclass(frozen=True)
 class _FieldForm:
     name: str
-    kind: Any
+    encode: Encoder | None
+    """None: the value is written as it is (int, bool, str)."""
+    decode: Decoder
     required: bool
     omit_none: bool
     source: Callable[[Any], Any] | None
 
 
-_FIELD_FORMS: dict[type[Action], tuple[_FieldForm, ...]] = {}
+@dataclass(frozen=True)
+class _ClassForm:
+    fields: tuple[_FieldForm, ...]
+    keys: frozenset[str]
+    """Every key its JSON form may hold: the tag's and the fields'."""
 
 
-def _field_forms(cls: type[Action]) -> tuple[_FieldForm, ...]:
-    """How each field of `cls` is written, worked out once per class."""
-    known = _FIELD_FORMS.get(cls)
+_CLASS_FORMS: dict[type[Action], _ClassForm] = {}
+
+
+def _class_form(cls: type[Action]) -> _ClassForm:
+    """How each field of `cls` is written and read, worked out once per class.
+
+    Lazily, on the first action of the class written or read: the class
+    statement's `__init_subclass__` runs before `dataclass` has made the fields.
+    """
+    known = _CLASS_FORMS.get(cls)
     if known is not None:
         return known
     hints = typing.get_type_hints(cls)
@@ -192,42 +214,69 @@ def _field_forms(cls: type[Action]) -> tuple[_FieldForm, ...]:
     for item in sorted(dataclasses.fields(cls), key=lambda item: item.kw_only is True):
         if item.metadata.get(_JSON, True) is False:
             continue
+        kind = hints[item.name]
         missing = item.default is dataclasses.MISSING
-        required = missing and item.default_factory is dataclasses.MISSING
-        omit_none = not missing and item.default is None
         forms.append(
-            _FieldForm(item.name, hints[item.name], required, omit_none,
-                       item.metadata.get(_WRITTEN_AS))
-        )  # fmt: skip
-    _FIELD_FORMS[cls] = tuple(forms)
-    return _FIELD_FORMS[cls]
+            _FieldForm(
+                item.name,
+                _encoder(kind),
+                _decoder(kind),
+                required=missing and item.default_factory is dataclasses.MISSING,
+                omit_none=not missing and item.default is None,
+                source=item.metadata.get(_WRITTEN_AS),
+            )
+        )
+    keys = frozenset([TAG_KEY, *(form.name for form in forms)])
+    _CLASS_FORMS[cls] = _ClassForm(tuple(forms), keys)
+    return _CLASS_FORMS[cls]
 
 
 def action_to_json(action: Action) -> dict[str, JSONValue]:
     """The action as plain JSON: its tag under ``"action"``, then its fields."""
     data: dict[str, JSONValue] = {TAG_KEY: action.tag}
-    for form in _field_forms(type(action)):
+    for form in _class_form(type(action)).fields:
         value = getattr(action, form.name) if form.source is None else form.source(action)
         if value is None and form.omit_none:
             continue
-        data[form.name] = _encode(form.kind, value)
+        data[form.name] = value if form.encode is None else form.encode(value)
     return data
 
 
-def _encode(kind: Any, value: Any) -> JSONValue:
+def _no_form(kind: Any) -> Callable[[Any], Any]:
+    """For a field type with no JSON form: refuses when a value of it is written or read."""
+
+    def refuse(value: Any) -> Any:
+        raise TypeError(f"An action field of type {kind!r} has no JSON form: register it.")
+
+    return refuse
+
+
+def _encoder(kind: Any) -> Encoder | None:
+    """How a value of field type `kind` is written; None when it is written as it is."""
     form = _VALUE_FORMS.get(kind) if isinstance(kind, type) else None
     if form is not None:
-        return form.encode(value)
+        return form.encode
     origin = typing.get_origin(kind)
     if origin is tuple:
-        return [_encode(typing.get_args(kind)[0], item) for item in value]
+        item = _encoder(typing.get_args(kind)[0])
+        if item is None:
+            return list
+        return lambda value: [item(each) for each in value]
     if origin in (typing.Union, types.UnionType):
-        return None if value is None else _encode(_inner(kind), value)
+        inner = _encoder(_inner(kind))
+        if inner is None:
+            return None
+        return lambda value: None if value is None else inner(value)
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
-        return value.value
+        return _enum_value
     if kind in (int, bool, str):
-        return value
-    raise TypeError(f"An action field of type {kind!r} has no JSON form: register it.")
+        return None
+    return _no_form(kind)
+
+
+def _enum_value(member: enum.Enum) -> JSONValue:
+    value: JSONValue = member.value
+    return value
 
 
 def _inner(kind: Any) -> Any:
@@ -245,47 +294,88 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _decode(kind: Any, raw: Any, where: str) -> Any:
-    """Read one field's value; raises RuleError naming `where` when it is not of `kind`."""
+def _decoder(kind: Any) -> Decoder:
+    """How a value of field type `kind` is read back, checking it is one."""
     form = _VALUE_FORMS.get(kind) if isinstance(kind, type) else None
     if form is not None:
+        return _value_decoder(form)
+    origin = typing.get_origin(kind)
+    if origin is tuple:
+        return _tuple_decoder(_decoder(typing.get_args(kind)[0]))
+    if origin in (typing.Union, types.UnionType):
+        inner = _decoder(_inner(kind))
+        return lambda raw: None if raw is None else inner(raw)
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return _enum_decoder(kind)
+    plain = _PLAIN_DECODERS.get(kind)
+    return plain if plain is not None else _no_form(kind)
+
+
+def _value_decoder(form: ValueForm) -> Decoder:
+    def decode(raw: Any) -> Any:
         if isinstance(raw, str) and len(raw) > MAX_TEXT:
-            raise RuleError(f"{where} must be {form.name}, not {_shown(raw)}.")
+            raise _Misfit(f" must be {form.name}, not {_shown(raw)}.")
         try:
             return form.decode(raw)
         except RuleError as error:
-            raise RuleError(f"{where}: {error}") from None
+            raise _Misfit(f": {error}") from None
         except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError):
-            raise RuleError(f"{where} must be {form.name}, not {_shown(raw)}.") from None
-    origin = typing.get_origin(kind)
-    if origin is tuple:
+            raise _Misfit(f" must be {form.name}, not {_shown(raw)}.") from None
+
+    return decode
+
+
+def _tuple_decoder(item: Decoder) -> Decoder:
+    def decode(raw: Any) -> tuple[Any, ...]:
         if not isinstance(raw, list | tuple) or len(raw) > MAX_ITEMS:
-            raise RuleError(
-                f"{where} must be a list of at most {MAX_ITEMS} items, not {_shown(raw)}."
-            )
-        item = typing.get_args(kind)[0]
-        return tuple(_decode(item, value, f"{where}[{index}]") for index, value in enumerate(raw))
-    if origin in (typing.Union, types.UnionType):
-        return None if raw is None else _decode(_inner(kind), raw, where)
-    if isinstance(kind, type) and issubclass(kind, enum.Enum):
-        for member in kind:
-            if member.value == raw and type(member.value) is type(raw):
-                return member
+            raise _Misfit(f" must be a list of at most {MAX_ITEMS} items, not {_shown(raw)}.")
+        values = []
+        for index, value in enumerate(raw):
+            try:
+                values.append(item(value))
+            except _Misfit as misfit:
+                raise _Misfit(f"[{index}]{misfit.rest}") from None
+        return tuple(values)
+
+    return decode
+
+
+def _enum_decoder(kind: type[enum.Enum]) -> Decoder:
+    members = {member.value: member for member in kind}
+
+    def decode(raw: Any) -> enum.Enum:
+        try:
+            member = members.get(raw)
+        except TypeError:  # unhashable junk
+            member = None
+        # 1 == True == 1.0: the value must be of the member's own type too.
+        if member is not None and type(member.value) is type(raw):
+            return member
         allowed = ", ".join(repr(member.value) for member in kind)
-        raise RuleError(f"{where} must be one of {allowed}, not {_shown(raw)}.")
-    if kind is bool:
-        if not isinstance(raw, bool):
-            raise RuleError(f"{where} must be true or false, not {_shown(raw)}.")
-        return raw
-    if kind is int:
-        if isinstance(raw, bool) or not isinstance(raw, int):
-            raise RuleError(f"{where} must be a whole number, not {_shown(raw)}.")
-        return raw
-    if kind is str:
-        if not isinstance(raw, str) or len(raw) > MAX_TEXT:
-            raise RuleError(f"{where} must be a text of at most {MAX_TEXT} characters.")
-        return raw
-    raise TypeError(f"An action field of type {kind!r} has no JSON form: register it.")
+        raise _Misfit(f" must be one of {allowed}, not {_shown(raw)}.")
+
+    return decode
+
+
+def _decode_bool(raw: Any) -> bool:
+    if not isinstance(raw, bool):
+        raise _Misfit(f" must be true or false, not {_shown(raw)}.")
+    return raw
+
+
+def _decode_int(raw: Any) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise _Misfit(f" must be a whole number, not {_shown(raw)}.")
+    return raw
+
+
+def _decode_str(raw: Any) -> str:
+    if not isinstance(raw, str) or len(raw) > MAX_TEXT:
+        raise _Misfit(f" must be a text of at most {MAX_TEXT} characters.")
+    return raw
+
+
+_PLAIN_DECODERS: dict[Any, Decoder] = {bool: _decode_bool, int: _decode_int, str: _decode_str}
 
 
 def decode_action(cls: type[Action], data: dict[Any, Any]) -> Action:
@@ -294,20 +384,21 @@ def decode_action(cls: type[Action], data: dict[Any, Any]) -> Action:
     Raises:
         RuleError: a field is missing, unknown or of the wrong type.
     """
-    forms = _field_forms(cls)
-    known = {form.name for form in forms}
-    unknown = [key for key in data if key != TAG_KEY and key not in known]
+    form = _class_form(cls)
+    unknown = [key for key in data if key not in form.keys]
     if unknown:
         raise RuleError(f"The {cls.tag} action has no field {_shown(unknown[0])}.")
     values: dict[str, Any] = {}
-    for form in forms:
-        if form.name not in data:
-            if form.required:
-                raise RuleError(f"The {cls.tag} action needs its {form.name!r} field.")
+    for field_form in form.fields:
+        name = field_form.name
+        if name not in data:
+            if field_form.required:
+                raise RuleError(f"The {cls.tag} action needs its {name!r} field.")
             continue
-        values[form.name] = _decode(
-            form.kind, data[form.name], f"The {cls.tag} action's {form.name!r}"
-        )
+        try:
+            values[name] = field_form.decode(data[name])
+        except _Misfit as misfit:
+            raise RuleError(f"The {cls.tag} action's {name!r}{misfit.rest}") from None
     try:
         return cls(**values)
     except RuleError:
@@ -370,10 +461,3 @@ class ActionSet:
             )
         return decode_action(cls, data)
 
-
-AnyAction = TypeVar("AnyAction", bound=Action)
-
-
-def by_seat(actions: Iterable[AnyAction], seat: int | None) -> list[AnyAction]:
-    """`actions` as taken by `seat` (what `legal_actions()` returns)."""
-    return [action.by(seat) for action in actions]

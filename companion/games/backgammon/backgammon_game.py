@@ -132,12 +132,12 @@ class BackgammonGame(FamilyGame[BackgammonOptions]):
     def _begin_turn(self) -> None:
         self.phase = Phase.DECIDE if self._doubling_allowed() else Phase.ROLL
 
-    def _decision_actions(self) -> list[Action]:
+    def _decision_actions(self, seat: int) -> list[Action]:
         if self.phase is Phase.DECIDE:
-            return [Roll(), Double()]
-        actions: list[Action] = [Take(), Pass()]
+            return [Roll(seat=seat), Double(seat=seat)]
+        actions: list[Action] = [Take(seat=seat), Pass(seat=seat)]
         if self._beaver_allowed():
-            actions.append(Beaver())
+            actions.append(Beaver(seat=seat))
         return actions
 
     def _beaver_allowed(self) -> bool:

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.games.actions import by_seat
 from companion.games.backgammon.actions import (
     Action,
     CheckerStep,
@@ -165,8 +164,9 @@ class FamilyGame(GameState[OptionsT]):
             if not self.steps:
                 return [self._play_action(play) for play in self.legal_plays()]
             return [*(self.step_action(s) for s in self.legal_steps()), UndoStep(seat=self.player)]
-        if self.phase in (Phase.DECIDE, Phase.DOUBLED):
-            return by_seat(self._decision_actions(), self.to_move)
+        seat = self.to_move
+        if self.phase in (Phase.DECIDE, Phase.DOUBLED) and seat is not None:
+            return self._decision_actions(seat)
         return []
 
     def apply(self, action: Action) -> None:
@@ -479,7 +479,8 @@ class FamilyGame(GameState[OptionsT]):
         """A new turn of `self.player` starts: by default the dice are awaited."""
         self.phase = Phase.ROLL
 
-    def _decision_actions(self) -> list[Action]:
+    def _decision_actions(self, seat: int) -> list[Action]:
+        """The doubling decisions open to `seat` now, made as taken by it."""
         return []
 
     def _apply_decision(self, action: Action) -> None:

@@ -18,7 +18,6 @@ from collections.abc import Callable, Iterable
 from functools import cached_property
 from typing import Any, Self
 
-from companion.games.actions import by_seat
 from companion.games.base import ChanceRequest, JSONValue, Note, RuleError, check_outcome
 from companion.games.uno import actions as act
 from companion.games.uno._state import MatchState, cards_text
@@ -185,7 +184,7 @@ class UnoMatch(MatchState):
         """Every player action allowed now; empty while chance is pending or once over."""
         if self.pending_chance is not None or self.phase is Phase.OVER:
             return []
-        actions: list[Any] = by_seat(self._phase_actions[self.phase](), self.decider())
+        actions = self._phase_actions[self.phase](self.decider())
         exposed = self.uno_exposed
         catchable = exposed is not None and len(self.hands[exposed]) == 1
         if exposed is not None and catchable and self.phase in self.catch_phases:
@@ -370,8 +369,13 @@ class UnoMatch(MatchState):
             act.CountHand: self._apply_count_hand,
         }
 
-    def phase_actions(self) -> dict[Phase, Callable[[], list[Any]]]:
-        """Each decision phase with the method that lists its legal actions (variants extend it)."""
+    def phase_actions(self) -> dict[Phase, Callable[[int], list[Any]]]:
+        """Each decision phase with the method that lists its legal actions (variants extend it).
+
+        The method is given the deciding seat and makes the actions as taken by
+        it: `legal_actions()` is the hot path of every simulated match, so the
+        actions are made once, seated, rather than made and then copied.
+        """
         return {Phase.DEALER: self._legal_dealer, Phase.SCORING: self._legal_scoring}
 
     @cached_property
@@ -379,7 +383,7 @@ class UnoMatch(MatchState):
         return self.action_handlers()
 
     @cached_property
-    def _phase_actions(self) -> dict[Phase, Callable[[], list[Any]]]:
+    def _phase_actions(self) -> dict[Phase, Callable[[int], list[Any]]]:
         return self.phase_actions()
 
     # ------------------------------------------------- dealer, UNO, round end
@@ -466,10 +470,10 @@ class UnoMatch(MatchState):
         """Every total a hand of `size` cards of this deck can be worth (referee scoring)."""
         return possible_hand_points(self.deck, size, self.round_points_table)
 
-    def _legal_dealer(self) -> list[Any]:
-        return [act.ChooseDealer(seat) for seat in range(self.players)]
+    def _legal_dealer(self, seat: int) -> list[Any]:
+        return [act.ChooseDealer(dealer, seat=seat) for dealer in range(self.players)]
 
-    def _legal_scoring(self) -> list[Any]:
+    def _legal_scoring(self, seat: int) -> list[Any]:
         """Each hand still to count, entered as its points: every total its cards can make.
 
         The same hand may instead be entered as its cards (`CountHand` with
@@ -477,8 +481,10 @@ class UnoMatch(MatchState):
         cards of the deck may be in it.
         """
         actions: list[Any] = []
-        for seat in self.seats_to_count():
-            if seat not in self.counted:
-                possible = self.possible_points(len(self.hands[seat]))
-                actions.extend(act.CountHand(seat, points=points) for points in possible)
+        for counted in self.seats_to_count():
+            if counted not in self.counted:
+                possible = self.possible_points(len(self.hands[counted]))
+                actions.extend(
+                    act.CountHand(counted, points=points, seat=seat) for points in possible
+                )
         return actions

@@ -53,7 +53,7 @@ rule at a time). The cards and the JSON form live in `MatchState`
   pile is rebuilt from (default: the discard pile under its top card).
 - `begin_round()` / `deal()`: a new round (UNO Duo drafts instead).
 - extra decision kinds: set ``self.phase`` to a `Phase` and extend
-  `phase_actions()` (phase -> the method listing its actions) and
+  `phase_actions()` (phase -> the method listing its actions, seated) and
   `action_handlers()` (action class -> the method applying it) for new
   actions; `decider()` says whose decision a phase waits for.
 - extra chance kinds (a pending spin): set ``self.pending_chance`` to a
@@ -287,7 +287,7 @@ class ClassicUno(UnoMatch):
             act.AcceptDraw: self._apply_accept,
         }
 
-    def phase_actions(self) -> dict[Phase, Callable[[], list[Any]]]:
+    def phase_actions(self) -> dict[Phase, Callable[[int], list[Any]]]:
         """The shared decision phases plus classic UNO's, each with its legal-action list."""
         return {
             **super().phase_actions(),
@@ -469,8 +469,7 @@ class ClassicUno(UnoMatch):
 
     # --------------------------------------------------------- legal lists
 
-    def _legal_turn(self) -> list[Any]:
-        seat = self.current
+    def _legal_turn(self, seat: int) -> list[Any]:
         # Run for every decision of every simulated match: kept lean on purpose.
         candidates = self.unseen_cards() if self.referee else dict.fromkeys(self.hands[seat])
         playable, variants = self.playable_test(seat), play_variants
@@ -478,12 +477,11 @@ class ClassicUno(UnoMatch):
         plays: list[Any] = []
         for card in candidates:
             if card is not None and playable(card):
-                plays.extend(variants(card, calls))
-        plays.append(act.Draw())
+                plays.extend(variants(card, calls, seat))
+        plays.append(act.Draw(seat=seat))
         return plays
 
-    def _legal_drawn(self) -> list[Any]:
-        seat = self.current
+    def _legal_drawn(self, seat: int) -> list[Any]:
         if self.referee:
             candidates: Iterable[Card] = self.unseen_cards()
         else:
@@ -491,17 +489,21 @@ class ClassicUno(UnoMatch):
         plays: list[Any] = []
         for card in candidates:
             if self.playable(card, seat):
-                plays.extend(play_variants(card, len(self.hands[seat]) == 2))
-        plays.append(act.KeepCard())
+                plays.extend(play_variants(card, len(self.hands[seat]) == 2, seat))
+        plays.append(act.KeepCard(seat=seat))
         return plays
 
-    def _legal_start_colour(self) -> list[Any]:
-        return [act.ChooseColour(colour) for colour in Colour]
+    def _legal_start_colour(self, seat: int) -> list[Any]:
+        return [act.ChooseColour(colour, seat=seat) for colour in Colour]
 
-    def _legal_challenge(self) -> list[Any]:
+    def _legal_challenge(self, seat: int) -> list[Any]:
         if self.referee:
-            return [act.Challenge(True), act.Challenge(False), act.AcceptDraw()]
-        return [act.Challenge(), act.AcceptDraw()]
+            return [
+                act.Challenge(True, seat=seat),
+                act.Challenge(False, seat=seat),
+                act.AcceptDraw(seat=seat),
+            ]
+        return [act.Challenge(seat=seat), act.AcceptDraw(seat=seat)]
 
-    def _legal_start_card(self) -> list[Any]:
-        return [act.TurnUp(card) for card in self.unseen_cards()]
+    def _legal_start_card(self, seat: int) -> list[Any]:
+        return [act.TurnUp(card, seat=seat) for card in self.unseen_cards()]

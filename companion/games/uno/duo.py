@@ -164,11 +164,11 @@ class DuoUno(ClassicUno):
         else:
             self.turn_up_start_card()
 
-    def _legal_dealer(self) -> list[Any]:
-        return [dact.ChooseFirstDrafter(seat) for seat in range(self.players)]
+    def _legal_dealer(self, seat: int) -> list[Any]:
+        return [dact.ChooseFirstDrafter(drafter, seat=seat) for drafter in range(self.players)]
 
-    def _legal_draft(self) -> list[Any]:
-        return [dact.DraftPick(True), dact.DraftPick(False)]
+    def _legal_draft(self, seat: int) -> list[Any]:
+        return [dact.DraftPick(True, seat=seat), dact.DraftPick(False, seat=seat)]
 
     # ------------------------------------------------------- start card
 
@@ -329,11 +329,11 @@ class DuoUno(ClassicUno):
             shown = ", ".join(str(card) for card in held.elements())
             raise RuleError(f"All or none: play every {colour.value} card you hold ({shown}).")
 
-    def _colour_runs(self) -> list[Any]:
-        """Every `PlayColour` open now: one per distinct last card, with UNO when due."""
+    def _colour_runs(self, seat: int) -> list[Any]:
+        """Every `PlayColour` open to `seat` now: one per distinct last card, with UNO when due."""
         if self.referee or self.volley:
             return []
-        seat, hand = self.current, self.hands[self.current]
+        hand = self.hands[seat]
         reverses = [card for card in hand if card is not None and card.kind is Kind.REVERSE]
         if not reverses and self.start_run is None:
             return []  # the common case, kept cheap: no run is possible
@@ -353,11 +353,11 @@ class DuoUno(ClassicUno):
                 if self._run_colour(order) is not None:
                     runs.append(order)
         calls = (False, True)
-        return [dact.PlayColour(run, call) for run in runs for call in calls
+        return [dact.PlayColour(run, call, seat=seat) for run in runs for call in calls
                 if not call or len(hand) - len(run) == 1]
 
-    def _legal_turn(self) -> list[Any]:
-        return [*super()._legal_turn(), *self._colour_runs()]
+    def _legal_turn(self, seat: int) -> list[Any]:
+        return [*super()._legal_turn(seat), *self._colour_runs(seat)]
 
     def _apply_challenge(self, action: act.Challenge) -> None:
         offender = None if self.pending_challenge is None else self.pending_challenge.offender
@@ -410,7 +410,7 @@ class DuoUno(ClassicUno):
             dact.PlayColour: self._apply_play_colour,
         }
 
-    def phase_actions(self) -> dict[Phase, Callable[[], list[Any]]]:
+    def phase_actions(self) -> dict[Phase, Callable[[int], list[Any]]]:
         """Classic's phases plus the draft."""
         return {**super().phase_actions(), Phase.DRAFT: self._legal_draft}
 

@@ -18,20 +18,23 @@ def distinct(cards: Iterable[Card | None]) -> list[Card]:
     return [card for card in dict.fromkeys(cards) if card is not None]
 
 
-_PLAY_VARIANTS: dict[tuple[Card, bool], tuple[act.PlayCard, ...]] = {}
-"""Every card's play variants, built once, by card and whether the play calls UNO."""
+_PLAY_VARIANTS: dict[tuple[Card, bool, int], tuple[act.PlayCard, ...]] = {}
+"""Every card's play variants, built once, by card, whether the play calls UNO and seat."""
 
 
-def play_variants(card: Card, calls: bool) -> tuple[act.PlayCard, ...]:
-    """Every way to play `card`: each colour for a wild, with and without UNO when `calls`.
+def play_variants(card: Card, calls: bool, seat: int) -> tuple[act.PlayCard, ...]:
+    """Every way for `seat` to play `card`: each colour for a wild, with and without UNO
+    when `calls`.
 
     `calls` says whether the play leaves one card, so that it may call UNO.
     """
-    key = (card, calls)
+    key = (card, calls, seat)
     variants = _PLAY_VARIANTS.get(key)
     if variants is None:
         colours: list[Colour | None] = list(Colour) if card.is_wild else [None]
         flags = (False, True) if calls else (False,)
-        variants = tuple(act.PlayCard(card, colour, flag) for colour in colours for flag in flags)
+        variants = tuple(
+            act.PlayCard(card, colour, flag, seat=seat) for colour in colours for flag in flags
+        )
         _PLAY_VARIANTS[key] = variants
     return variants

@@ -306,15 +306,15 @@ class TikiTwist(ClassicUno):
         if action.card.is_tiki_face:
             self.colour = colour  # a face in the idol does not change the colour in play
 
-    def _legal_turn(self) -> list[Any]:
-        plays = super()._legal_turn()
+    def _legal_turn(self, seat: int) -> list[Any]:
+        plays = super()._legal_turn(seat)
         if self.go_to and not self.referee and len(plays) > 1:
             plays = [play for play in plays if not isinstance(play, act.Draw)]
         return plays
 
-    def _legal_pick_seat(self) -> list[Any]:
+    def _legal_pick_seat(self, seat: int) -> list[Any]:
         assert self.tiki is not None
-        return [tact.PickSeat(seat) for seat in self.tiki.seats or ()]
+        return [tact.PickSeat(picked, seat=seat) for picked in self.tiki.seats or ()]
 
     def _not_now(self, what: str) -> RuleError:
         if self.tiki is None or self.phase not in TIKI_PHASES:
@@ -429,15 +429,14 @@ class TikiTwist(ClassicUno):
             raise self._not_now("end a Tiki action")
         self._resume()
 
-    def _legal_tiki_discard(self) -> list[Any]:
-        assert self.tiki is not None
-        target = self.tiki.chosen
+    def _legal_tiki_discard(self, target: int) -> list[Any]:
         cards = self.unseen_cards() if self.referee else distinct(self.hands[target])
-        return [*(tact.TikiDiscard(card) for card in cards), tact.EndTikiAction()]
+        return [
+            *(tact.TikiDiscard(card, seat=target) for card in cards),
+            tact.EndTikiAction(seat=target),
+        ]
 
-    def _legal_tiki_discard_all(self) -> list[Any]:
-        assert self.tiki is not None
-        target = self.tiki.chosen
+    def _legal_tiki_discard_all(self, target: int) -> list[Any]:
         face = self.idol.active_tiki_face
         assert face is not None and face.colour is not None
         if self.referee:
@@ -449,8 +448,8 @@ class TikiTwist(ClassicUno):
         lasts: list[Card | None] = [None]
         if self.tiki_options.tiki_discards == "on_top":  # D-U6: which card ends on top
             lasts = list(of_colour(coloured, face.colour))
-        discards = [tact.DiscardAll(count, last) for count in counts for last in lasts]
-        return [*discards, tact.EndTikiAction()]
+        discards = [tact.DiscardAll(count, last, seat=target) for count in counts for last in lasts]
+        return [*discards, tact.EndTikiAction(seat=target)]
 
     # ------------------------------------------------------ dispatch tables
 
@@ -465,7 +464,7 @@ class TikiTwist(ClassicUno):
             tact.EndTikiAction: self._apply_end_tiki_action,
         }
 
-    def phase_actions(self) -> dict[Phase, Callable[[], list[Any]]]:
+    def phase_actions(self) -> dict[Phase, Callable[[int], list[Any]]]:
         """Classic's phases plus picking a seat and the two discarding actions."""
         return {
             **super().phase_actions(),

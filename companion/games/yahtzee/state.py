@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Self
 
-from companion.games.actions import Action, by_seat
+from companion.games.actions import Action
 from companion.games.base import (
     INVALID_ROLL,
     ChanceRequest,
@@ -81,9 +81,10 @@ def _checked_dice(request: ChanceRequest, outcome: object) -> tuple[int, ...]:
 
 
 @cache
-def _roll_again_choices(ordered: tuple[int, ...], dice: int) -> tuple[RollAgain, ...]:
-    """Every `RollAgain` for sorted faces (cached: the same few sets come up again and again)."""
-    return tuple(RollAgain(kept) for kept in hold_options(ordered, dice))
+def _roll_again_choices(ordered: tuple[int, ...], dice: int, seat: int) -> tuple[RollAgain, ...]:
+    """Every `RollAgain` for sorted faces, taken by `seat` (cached: the same few sets come up
+    again and again)."""
+    return tuple(RollAgain(kept, seat=seat) for kept in hold_options(ordered, dice))
 
 
 class YahtzeeState(Tabletop, GameState[YahtzeeOptions]):
@@ -172,24 +173,25 @@ class YahtzeeState(Tabletop, GameState[YahtzeeOptions]):
     def legal_actions(self) -> list[YahtzeeAction]:
         """Every choice the player to move has, taken by that seat; empty while dice are
         needed or once over."""
-        return by_seat(self._choices(), self.to_move)
+        seat = self.to_move
+        return [] if seat is None else self._choices(seat)
 
-    def _choices(self) -> list[YahtzeeAction]:
-        if self.to_move is None:
-            return []
+    def _choices(self, seat: int) -> list[YahtzeeAction]:
+        """The choices of `seat`, made as taken by it (not made, then copied: this is hot)."""
         if self.phase is Phase.OWN_TILE:
-            return [Stay(), MoveOn()]
+            return [Stay(seat=seat), MoveOn(seat=seat)]
         if self.phase is Phase.ROLL and self.dice is not None:
             if not self.dice.can_roll_again:
-                return [Stop()]
+                return [Stop(seat=seat)]
             ordered = tuple(sorted(self.dice.faces))
-            return [*_roll_again_choices(ordered, self.dice.dice), Stop()]
+            return [*_roll_again_choices(ordered, self.dice.dice, seat), Stop(seat=seat)]
         if self.phase is Phase.TARGET:
-            return [ChooseTarget(tile) for tile in self._wild_targets()]
+            return [ChooseTarget(tile, seat=seat) for tile in self._wild_targets()]
         if self.phase is Phase.CLAIM:
-            return [Claim(tile) for tile in self.turn.claim_choices]
+            return [Claim(tile, seat=seat) for tile in self.turn.claim_choices]
         if self.phase is Phase.PLACE:
-            return [PlaceTile(sq) for sq in self.board.free_squares(self.occupied_squares())]
+            free = self.board.free_squares(self.occupied_squares())
+            return [PlaceTile(square, seat=seat) for square in free]
         return []
 
     # -- changing the table -------------------------------------------------
