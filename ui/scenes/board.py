@@ -33,7 +33,13 @@ from ui import layout
 from ui.board_view import BoardLayout, BoardPicture, Cube, pip_counts
 from ui.moves import Route, distinct_routes, route_off
 from ui.scene import Scene, Stage
-from ui.scenes.board_panel import PanelArea, portrait_height, side_panel
+from ui.scenes.board_panel import (
+    STRIP_HEIGHT,
+    PanelArea,
+    portrait_height,
+    side_panel,
+    strip_panel,
+)
 from ui.theme import Theme, player_colour
 from ui.turn import TurnView
 from ui.widgets import Button, TextBlock, Widget
@@ -111,9 +117,11 @@ class BoardScene(Scene):
         # Who won the opening roll (Multi-Gam: the high and low start) is the prompt of the
         # first turn, until the table moves on.
         self.opening_words = ""
+        game = self.view.game
         if (same_match and previous is not None and previous.game.phase is Phase.OPENING
-                and self.view.game.phase is not Phase.OPENING and self.notice is None):
-            self.opening_words = snapshot.last_event
+                and game.phase is Phase.MOVE and self.notice is None):
+            self.opening_words = _("{name} won the opening roll: play {dice}.").format(
+                name=game.seat_name(game.player), dice=_dice_text(self.view))
 
     def _notice(self, previous: TurnView | None, snapshot: TableSnapshot) -> Notice | None:
         """What the players should see and confirm after this snapshot, if anything."""
@@ -143,7 +151,14 @@ class BoardScene(Scene):
         width, height = self.stage.size
         pad = look.px(6)
         area = pygame.Rect(pad, pad, width - 2 * pad, height - 2 * pad)
-        if width >= height:
+        landscape = width >= height
+        strip = landscape and view.game.geometry.points > 6
+        if strip:
+            # The panel is a strip below the board: the board keeps the full width, so
+            # Backgammon's 24 points stay a finger wide (48 px on 800x480).
+            panel_area, board_area = layout.take_bottom(area, look.px(STRIP_HEIGHT), pad)
+        elif landscape:
+            # Six points are wide beside a panel, which has room for four players.
             panel_area, board_area = layout.take_right(area, max(look.px(230), width // 4), pad)
         else:
             panel_height = portrait_height(view, look)
@@ -156,7 +171,8 @@ class BoardScene(Scene):
         widgets: list[Widget] = [BoardWidget(board_layout, self._picture(view, board_layout))]
         for name, rect in board_layout.targets().items():
             widgets.append(Widget(name, rect, on_tap=partial(self.tap_target, name)))
-        widgets += side_panel(PanelArea(self, view, panel_area, look))
+        panel = PanelArea(self, view, panel_area, look)
+        widgets += strip_panel(panel) if strip else side_panel(panel)
         widgets += self._notice_card(board_area, look)
         widgets += self._dialog(area, look)
         return widgets

@@ -115,6 +115,85 @@ def side_panel(area: PanelArea) -> list[Widget]:
     return widgets
 
 
+STRIP_HEIGHT = 108
+"""The strip of panel below a landscape board, on 800x480: two rows of 48 px buttons."""
+
+
+def strip_panel(area: PanelArea) -> list[Widget]:
+    """The panel as a strip below a landscape board, so the board keeps the full width.
+
+    Left to right: back and undo; the scores; what is going on (the prompt and the
+    dice); the buttons of the moment. A sentence takes the place of the prompt.
+    """
+    look, rect = area.look, area.rect
+    gap = look.px(6)
+    scene = area.scene
+    nav, rest = layout.take_left(rect, look.px(104), gap)
+    back, undo = layout.rows(nav, 2, gap)
+    widgets: list[Widget] = [
+        Button("back", back, _("Back"), on_tap=scene.back, colour=(80, 80, 96)),
+        Button("undo", undo, _("Undo"), on_tap=scene.undo, colour=(80, 80, 96),
+               enabled=area.view.snapshot.can_undo or bool(area.view.held),
+               refusal=_("There is nothing to undo yet.")),
+    ]
+    actions, rest = layout.take_right(rest, look.px(250), gap * 2)
+    scores, talk = layout.take_left(rest, rest.w * 9 // 20, gap * 2)
+    widgets += _strip_scores(area, scores)
+    faces = _faces(area)
+    prompt, dice = layout.take_top(talk, talk.h - look.px(46) if faces else talk.h, gap)
+    message = scene.stage.message
+    if message is not None:
+        colour = theme.REFUSAL if message.refusal else theme.PANEL
+        text = ("✗ " + message.text) if message.refusal else message.text
+        widgets.append(TextBlock("message", talk, text, background=colour))
+    else:
+        widgets.append(TextBlock("prompt", prompt, _prompt(area)))
+        if faces:
+            widgets.append(DiceStrip(dice, faces, _dice_words(area)))
+    widgets += _strip_actions(area, actions)
+    return widgets
+
+
+def _strip_scores(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
+    """The scores in one or two columns (four players), the match line below."""
+    players = len(area.view.snapshot.players)
+    cols = 1 if players <= 2 else 2
+    rows = -(-players // cols) + 1
+    lines = layout.grid(rect, cols, players, rect.h // rows, 0)
+    match_line = pygame.Rect(rect.x, rect.y + (rows - 1) * (rect.h // rows), rect.w,
+                             rect.h // rows)
+    match = Label("match", match_line, _match_words(area), colour=theme.MUTED)
+    return [*_score_lines(area, lines), match]
+
+
+def _strip_actions(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
+    """The buttons of the moment in the strip: the roll beside the faces, or a row of two."""
+    scene, view, look = area.scene, area.view, area.look
+    gap = look.px(6)
+    if scene.notice is not None and scene.notice.kind != "lost_turn":
+        return []
+    phase = view.game.phase
+    if phase is Phase.MOVE:
+        return [Button("confirm", rect, _("Confirm"), colour=(0, 120, 80),
+                       enabled=view.complete, on_tap=scene.confirm,
+                       refusal=_("Move your checkers first; then confirm the play."))]
+    if phase is Phase.DOUBLED:
+        return _answer_buttons(area, rect)
+    buttons, faces_area = layout.take_left(rect, look.px(84), gap)
+    widgets: list[Widget] = []
+    if phase is Phase.DECIDE:
+        double_cell, roll_cell = layout.rows(buttons, 2, gap)
+        can_double = any(isinstance(action, Double) for action in view.snapshot.legal_actions)
+        widgets.append(Button("double", double_cell, _("Double"), enabled=can_double,
+                              on_tap=partial(scene.decide, "double")))
+        widgets.append(Button("roll", roll_cell, _("Roll"), colour=(0, 120, 80),
+                              on_tap=partial(scene.decide, "roll")))
+    else:
+        widgets.append(Button("roll", buttons, _("Roll"), colour=(0, 120, 80),
+                              on_tap=partial(scene.decide, "roll")))
+    return widgets + _face_buttons(area, faces_area)
+
+
 def portrait_height(view: TurnView, look: Theme) -> int:
     """How tall the panel must be below a portrait board: its top row, then the taller of
     what is going on (scores, prompt, dice) and the buttons (roll and the six faces)."""
@@ -129,9 +208,15 @@ def _score_height(area: PanelArea) -> int:
 
 
 def _scores(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
-    """One line a player: mark, name, score and pips; then the match line."""
+    """One line a player, then the match line."""
+    lines = layout.rows(rect, len(area.view.snapshot.players) + 1)
+    match = Label("match", lines[-1], _match_words(area), colour=theme.MUTED)
+    return [*_score_lines(area, lines[:-1]), match]
+
+
+def _score_lines(area: PanelArea, lines: list[pygame.Rect]) -> list[Widget]:
+    """Each player's mark, name and score (and finishing place) on their line."""
     snapshot = area.view.snapshot
-    lines = layout.rows(rect, len(snapshot.players) + 1)
     finished = list(snapshot.state().get("finished") or [])
     widgets: list[Widget] = []
     for seat, (player, line) in enumerate(zip(snapshot.players, lines, strict=False)):
@@ -147,7 +232,6 @@ def _scores(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
         widgets.append(Label(f"score:{seat}", name_rect, f"{on_roll}{colour.mark} {player.name}",
                              colour=ink))
         widgets.append(Label(f"points:{seat}", score_rect, points, colour=ink))
-    widgets.append(Label("match", lines[-1], _match_words(area), colour=theme.MUTED))
     return widgets
 
 
@@ -257,32 +341,43 @@ def _actions(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
         return [Button("confirm", confirm_row, _("Confirm"), colour=(0, 120, 80),
                        enabled=view.complete, on_tap=scene.confirm,
                        refusal=_("Move your checkers first; then confirm the play."))]
-    widgets: list[Widget] = []
-    actions = view.snapshot.legal_actions
     if phase is Phase.DOUBLED:
-        buttons = [("take", _("Take"), Take), ("pass", _("Pass"), Pass),
-                   ("beaver", _("Beaver"), Beaver)]
-        offered = [(n, t) for n, t, kind in buttons if any(isinstance(a, kind) for a in actions)]
-        cells = layout.columns(layout.take_top(rect, row)[0], len(offered), gap)
-        return [Button(name, cell, text, on_tap=partial(scene.decide, name))
-                for (name, text), cell in zip(offered, cells, strict=True)]
+        return _answer_buttons(area, layout.take_top(rect, row)[0])
+    widgets: list[Widget] = []
     buttons_row, faces_area = layout.take_top(rect, row, gap)
-    can_double = any(isinstance(action, Double) for action in actions)
+    can_double = any(isinstance(action, Double) for action in view.snapshot.legal_actions)
     if phase is Phase.DECIDE:
         double_cell, roll_cell = layout.columns(buttons_row, 2, gap)
         widgets.append(Button("double", double_cell, _("Double"), enabled=can_double,
-                              on_tap=lambda: scene.decide("double")))
+                              on_tap=partial(scene.decide, "double")))
         widgets.append(Button("roll", roll_cell, _("Roll"), colour=(0, 120, 80),
-                              on_tap=lambda: scene.decide("roll")))
+                              on_tap=partial(scene.decide, "roll")))
     else:
         widgets.append(Button("roll", buttons_row, _("Roll for me"), colour=(0, 120, 80),
-                              on_tap=lambda: scene.decide("roll")))
-    cells = layout.grid(faces_area, 3, 6, max(look.px(48), min(row, faces_area.h // 2 - gap)),
-                        gap)
-    for value, cell in enumerate(cells, start=1):
-        widgets.append(FaceButton(f"face:{value}", cell, str(value),
-                                  on_tap=partial(scene.enter_face, value)))
-    return widgets
+                              on_tap=partial(scene.decide, "roll")))
+    return widgets + _face_buttons(area, faces_area)
+
+
+def _answer_buttons(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
+    """Take, pass (and beaver where allowed), side by side in `rect`."""
+    actions = area.view.snapshot.legal_actions
+    buttons = [("take", _("Take"), Take), ("pass", _("Pass"), Pass),
+               ("beaver", _("Beaver"), Beaver)]
+    offered = [(n, t) for n, t, kind in buttons if any(isinstance(a, kind) for a in actions)]
+    cells = layout.columns(rect, len(offered), area.look.px(6))
+    return [Button(name, cell, text, on_tap=partial(area.scene.decide, name))
+            for (name, text), cell in zip(offered, cells, strict=True)]
+
+
+def _face_buttons(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
+    """The six faces to tap the dice in with, three a row."""
+    look = area.look
+    gap = look.px(6)
+    height = max(look.px(48), min(look.px(56), rect.h // 2 - gap))
+    cells = layout.grid(rect, 3, 6, height, gap)
+    return [FaceButton(f"face:{value}", cell, str(value),
+                       on_tap=partial(area.scene.enter_face, value))
+            for value, cell in enumerate(cells, start=1)]
 
 
 class FaceButton(Button):
@@ -296,4 +391,12 @@ class FaceButton(Button):
         draw_die(surface, face, int(self.text), look)
 
 
-__all__ = ["DiceStrip", "FaceButton", "PanelArea", "portrait_height", "side_panel"]
+__all__ = [
+    "STRIP_HEIGHT",
+    "DiceStrip",
+    "FaceButton",
+    "PanelArea",
+    "portrait_height",
+    "side_panel",
+    "strip_panel",
+]
