@@ -116,7 +116,15 @@ def run() -> None:
     except KeyboardInterrupt:
         signal.signal(signal.SIGINT, _stop_now)
         print(STOPPED_LINE, file=sys.stderr, flush=True)
-        code = INTERRUPTED
+        # Everything opened has closed itself on the way here. Leave with 130 at once:
+        # CPython marks a KeyboardInterrupt raised inside exec'd code (a dataclass being
+        # made by an import, say) as unhandled even when it was caught, and would then
+        # kill the process with SIGINT instead of exiting with this code.
+        import contextlib
+
+        with contextlib.suppress(OSError, ValueError):  # a closed pipe: nothing left to say
+            sys.stdout.flush()
+        os._exit(INTERRUPTED)
     # Exiting joins threads and flushes files: a Ctrl-C then must not raise in there.
     signal.signal(signal.SIGINT, _stop_now)
     sys.exit(code)

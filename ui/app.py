@@ -40,6 +40,10 @@ log = logging.getLogger(__name__)
 
 WAKE = pygame.event.custom_type()
 """Posted from the table's worker: a snapshot or an answer is waiting."""
+SIGNAL_TICK = 0.5
+"""The longest the loop sleeps in SDL's event wait: Python runs a signal handler (SIGTERM
+from systemd, Ctrl-C) only once that C call returns, so this bounds how long stopping takes.
+Two wake-ups a second cost nothing measurable (bench/ui.py)."""
 MESSAGE_SECONDS = 5.0
 """How long a sentence (a refused move) stays beside the board."""
 
@@ -89,7 +93,7 @@ class App:
             queue.SimpleQueue()
         )
         self._dirty = True
-        self._running = False
+        self._stopped = False
         self._snapshot = table.snapshot
         self.scenes: dict[str, Scene] = {}
         for scene_class in scenes:
@@ -155,14 +159,13 @@ class App:
     # -- the loop ---------------------------------------------------------------------------
 
     def run(self) -> None:
-        """Show the app until the window is closed (or `stop()`)."""
-        self._running = True
-        while self._running:
+        """Show the app until the window is closed or `stop()` is called (also before `run`)."""
+        while not self._stopped:
             self.step(self._wait_seconds())
 
     def stop(self) -> None:
         """End `run()` after the current step (safe from a signal handler)."""
-        self._running = False
+        self._stopped = True
         self._wake()
 
     def step(self, timeout: float | None) -> None:
@@ -188,7 +191,7 @@ class App:
     def handle_event(self, event: pygame.event.Event) -> None:
         """One pygame event: input becomes gestures; quitting ends the loop."""
         if event.type == pygame.QUIT:
-            self._running = False
+            self._stopped = True
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             self.changed()
@@ -314,8 +317,8 @@ class App:
             deadlines.append(self.message.until)
         due = [deadline for deadline in deadlines if deadline is not None]
         if not due:
-            return 3600.0
-        return max(0.001, min(due) - self.clock())
+            return SIGNAL_TICK
+        return min(SIGNAL_TICK, max(0.001, min(due) - self.clock()))
 
 
 def open_display(setup: ScreenSetup) -> pygame.Surface:

@@ -73,6 +73,10 @@ def run_ui(request: UiRequest) -> int:
         CompanionError: a broken config, a log in use, or no display to open.
     """
     _log_to_stderr()
+    stopper = _Stopper()
+    if request.script is None:
+        # From the start: systemd may stop the service while the log or the display opens.
+        signal.signal(signal.SIGTERM, stopper)
     config = load_config(request.config)
     use_language(config.screen.language)
     setup = screen_setup(config, request)
@@ -91,7 +95,9 @@ def run_ui(request: UiRequest) -> int:
         with app:
             if request.script is not None:
                 return _play_script(app, request.script)
-            _stop_on_sigterm(app)
+            stopper.app = app
+            if stopper.asked:
+                return 0
             with open_tray_feed(config, table):
                 app.run()
     return 0
@@ -112,13 +118,17 @@ def _play_script(app: App, lines: Sequence[str]) -> int:
     return 1
 
 
-def _stop_on_sigterm(app: App) -> None:
-    """systemd stops the service with SIGTERM: leave the loop and close everything cleanly."""
+class _Stopper:
+    """SIGTERM (systemd stopping the service): the loop ends, everything closes cleanly."""
 
-    def stop(signum: int, frame: FrameType | None) -> None:
-        app.stop()
+    def __init__(self) -> None:
+        self.app: App | None = None
+        self.asked = False
 
-    signal.signal(signal.SIGTERM, stop)
+    def __call__(self, signum: int, frame: FrameType | None) -> None:
+        self.asked = True
+        if self.app is not None:
+            self.app.stop()
 
 
 __all__ = ["SCENES", "UiRequest", "run_ui", "screen_setup"]

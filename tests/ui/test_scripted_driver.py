@@ -123,3 +123,21 @@ def test_a_flat_screen_turns_to_face_the_seat_on_roll(tmp_path: Path) -> None:
         assert app.rotation.degrees == 180
         assert run_script(app, ["tap double", "expect Ana: take or pass"]).ok
         assert app.rotation.degrees == 0
+
+
+@pytest.mark.parametrize(("signum", "code"), [(15, 0), (2, 130)])
+def test_the_running_app_stops_at_once_on_sigterm_and_ctrl_c(
+    tmp_path: Path, signum: int, code: int
+) -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "COMPANION_CONFIG": ""}
+    app = subprocess.Popen(
+        [sys.executable, "-m", "companion", "ui", "--db", str(tmp_path / "log.db")],
+        stderr=subprocess.PIPE, text=True, env=env,
+    )
+    assert app.stderr is not None
+    for line in app.stderr:  # the loop is running once the display is open
+        if "video driver" in line:
+            break
+    app.send_signal(signum)
+    assert app.wait(timeout=3) == code
+    assert "Traceback" not in app.stderr.read()
