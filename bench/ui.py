@@ -3,6 +3,9 @@
 Figures, not pass/fail (issue 14's targets in brackets):
 
 - full redraw of a backgammon board mid-game (median, p95) at 800x480 and 1920x1080;
+- frame time during a spin animation (median, p95, worst): the dial turning along a
+  spin's plan at 60 frames a second, each frame drawn, turned and flipped
+  [target: no frame over 16 ms];
 - tap-to-frame latency, p95: a tap that moves a checker, posted through the table
   and its SQLite log, to the frame that shows the result;
 - CPU used by an idle app showing a board, in a child process running the real
@@ -32,11 +35,20 @@ os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 _HERE = Path(__file__).resolve().parent
 sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != _HERE]
 
+import pygame  # noqa: E402
+
+from companion.config import load_config  # noqa: E402
+from companion.records import Player  # noqa: E402
 from companion.store import Store  # noqa: E402
 from companion.table import FairChance, Table  # noqa: E402
-from ui.app import App, ScreenSetup  # noqa: E402
+from device.pointer_motion import PointerMotion, software_motion  # noqa: E402
+from device.table_spinner import MotionListener, SpinnerStatus, StatusListener  # noqa: E402
+from ui.app import FRAME_SECONDS, App, ScreenSetup  # noqa: E402
 from ui.main import SCENES  # noqa: E402
+from ui.scene import Scene  # noqa: E402
 from ui.script import Driver, run_script  # noqa: E402
+from ui.spin_view import SpinMotion, spin_dial  # noqa: E402
+from ui.widgets import Label, Widget  # noqa: E402
 
 MID_GAME = ["new backgammon --names Ana,Ben", "roll 3 1", "tap point:8", "tap point:5",
             "tap point:6", "tap point:5", "tap confirm", "roll 6 4", "tap point:24",
@@ -91,6 +103,92 @@ def bench_taps(directory: Path, taps: int) -> tuple[float, float]:
             driver.run("tap undo")
             times.append((time.perf_counter() - start) * 1000)
         return statistics.median(times), percentile(times, 0.95)
+    finally:
+        app.close()
+        table.close()
+        store.close()
+
+
+SPIN_PLAYERS = tuple(Player(name, colour) for name, colour in (
+    ("Ana", "red"), ("Ben", "blue"), ("Cleo", "green"), ("Dev", "yellow"), ("Émile", "purple"),
+    ("Fatima", "orange")))
+"""Six players round the table, as a UNO Tiki Twist match may have."""
+
+
+class SpinScene(Scene):
+    """The dial beside a status line: what a game's screen shows while the idol turns."""
+
+    name = "spin"
+
+    def build(self) -> list[Widget]:
+        """The dial on the left (or top) square, a line of words beside it."""
+        width, height = self.stage.size
+        side = min(width, height)
+        dial = pygame.Rect(0, 0, side, side)
+        words = pygame.Rect(side, 0, width - side, 60) if width > height else pygame.Rect(
+            0, side, width, 60)
+        angles = tuple(60.0 * seat for seat in range(len(SPIN_PLAYERS)))
+        return [spin_dial(dial, SPIN_PLAYERS, angles, self.stage.spin, self.stage.now),
+                Label("prompt", words, "Spin!")]
+
+    def spin_started(self, motion: SpinMotion) -> None:
+        """Show the spin on the dial."""
+        self.rebuild()
+
+
+class ToldSpinner:
+    """A spinner feed that tells the motions it is given, as the table's spinner tells its own."""
+
+    status = SpinnerStatus()
+
+    def __init__(self) -> None:
+        self.motion_listeners: list[MotionListener] = []
+
+    def add_motion_listener(self, listener: MotionListener) -> None:
+        """Tell `listener` every motion."""
+        self.motion_listeners.append(listener)
+
+    def remove_motion_listener(self, listener: MotionListener) -> None:
+        """Stop telling `listener`."""
+        self.motion_listeners.remove(listener)
+
+    def add_status_listener(self, listener: StatusListener) -> None:
+        """The status never changes here."""
+
+    def remove_status_listener(self, listener: StatusListener) -> None:
+        """The status never changes here."""
+
+    def wait_idle(self, timeout_s: float) -> bool:
+        """Nothing ever waits."""
+        return True
+
+    def tell(self, plan: PointerMotion) -> None:
+        """A spin starts."""
+        for listener in self.motion_listeners:
+            listener(plan)
+
+
+def bench_spin(directory: Path, panel: tuple[int, int]) -> tuple[float, float, float, int]:
+    """Frame times in ms while the dial turns through one spin at 60 frames a second
+    (median, p95, worst) and the number of frames."""
+    clock = [0.0]
+    store = Store.open(directory / f"spin{panel[0]}x{panel[1]}.db")
+    table = Table(store, chance=FairChance(1))
+    feed = ToldSpinner()
+    app = App(table, [SpinScene], ScreenSetup(panel=panel, headless=True),
+              clock=lambda: clock[0], spinner=feed)
+    plan = software_motion(30.0, 250.0, (4,), load_config(None, with_seats_file=False).spinner)
+    try:
+        feed.tell(plan)
+        times = []
+        while True:
+            start = time.perf_counter()
+            app.step(None)  # the motion is taken, the dial built, a frame drawn
+            times.append((time.perf_counter() - start) * 1000)
+            if not app.animating:
+                break
+            clock[0] += FRAME_SECONDS
+        return statistics.median(times), percentile(times, 0.95), max(times), len(times)
     finally:
         app.close()
         table.close()
@@ -155,6 +253,11 @@ def main() -> None:
         for panel in ((800, 480), (1920, 1080)):
             median, p95 = bench_redraw(directory, panel, args.redraws)
             print(f"full redraw {panel[0]}x{panel[1]}: median {median:.1f} ms, p95 {p95:.1f} ms")
+        for panel in ((800, 480), (720, 1280), (1920, 1080)):
+            median, p95, worst, frames = bench_spin(directory, panel)
+            print(f"spin animation {panel[0]}x{panel[1]} ({frames} frames): median"
+                  f" {median:.1f} ms, p95 {p95:.1f} ms, worst {worst:.1f} ms"
+                  " [target: no frame over 16 ms]")
         median, p95 = bench_taps(directory, args.taps)
         print(f"tap to frame (through the table and its log): median {median:.1f} ms,"
               f" p95 {p95:.1f} ms")

@@ -191,12 +191,20 @@ def spin_distance(current: int, target: int, steps_per_turn: int, extra_revoluti
     return (1 + extra_revolutions) * steps_per_turn + (target - current) % steps_per_turn
 
 
-def plan_spin(current: int, target: int, spinner: SpinnerConfig) -> StepSchedule:
-    """The schedule of a spin from step `current` to step `target` (mod a turn).
+def spin_profile(current: int, target: int, spinner: SpinnerConfig) -> MotionProfile:
+    """The S-curve of a spin from step `current` to step `target` (mod a turn).
 
     At least one full revolution, plus `spinner.extra_revolutions`, within the
-    configured speed, acceleration and jerk limits.
+    configured speed, acceleration and jerk limits. `plan_spin` steps along it.
     """
     turn = spinner.steps_per_turn
     distance = spin_distance(current, target, turn, spinner.extra_revolutions)
-    return plan_move(distance, MotionLimits.from_config(spinner))
+    return plan_profile(distance, MotionLimits.from_config(spinner))
+
+
+def plan_spin(current: int, target: int, spinner: SpinnerConfig) -> StepSchedule:
+    """The schedule of a spin from step `current` to step `target` (mod a turn).
+
+    The steps of `spin_profile`: the pointer is where the profile says at every step.
+    """
+    return StepSchedule(step_times(spin_profile(current, target, spinner)))

@@ -21,7 +21,7 @@ import bisect
 import contextlib
 import logging
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from companion.closing import ClosesItself
@@ -29,9 +29,12 @@ from companion.config import SpinnerConfig
 from device import results
 from device.backend import HomeReport, HomingPlan, MoveReport, SpinnerBackend, StepSchedule
 from device.errors import DeviceError, DeviceUnavailable
-from device.motion import MotionLimits, plan_move, plan_spin
+from device.motion import MotionLimits, MotionProfile, plan_move, spin_profile, step_times
 
 log = logging.getLogger(__name__)
+
+MotionStart = Callable[[int, MotionProfile, StepSchedule], None]
+"""Told as a spin's move starts: the step it starts from, the profile and its steps."""
 
 UNAVAILABLE_WITHOUT_REASON = (
     "The spinner stopped working without saying why; home it again (`companion hw home`)."
@@ -273,18 +276,23 @@ class Spinner(ClosesItself):
         pick = results.draw(mode or self.config.mode, seats, margin, self.steps_per_turn, self.rng)
         return self.drive_to(pick)
 
-    def drive_to(self, pick: results.SpinPick) -> SpinOutcome:
+    def drive_to(
+        self, pick: results.SpinPick, on_start: MotionStart | None = None
+    ) -> SpinOutcome:
         """Turn the pointer to an already-drawn result (or pick in software).
 
         The result was drawn before (by `spin()`, or by the table's spinner
         hook, which answers at once); this only makes the pointer show it.
+        `on_start(start_step, profile, schedule)` is called just before the motor
+        starts the spin's move (not for a software pick, nor for a recovery
+        after missed steps), so a screen can follow the same motion.
         Never raises for hardware trouble: an unavailable spinner gives
         `software_pick=True` and the reason.
         """
         if not self.ready():
             return self._software_pick(pick)
         try:
-            return self._drive_to(pick)
+            return self._drive_to(pick, on_start)
         except DeviceError as error:
             self.mark_unavailable(str(error))
             return self._software_pick(pick)
@@ -311,9 +319,12 @@ class Spinner(ClosesItself):
             reason=self.unavailable_reason,
         )
 
-    def _drive_to(self, pick: results.SpinPick) -> SpinOutcome:
+    def _drive_to(self, pick: results.SpinPick, on_start: MotionStart | None) -> SpinOutcome:
         assert self.position is not None
-        schedule = plan_spin(self.position, pick.stop_step, self.config)
+        profile = spin_profile(self.position, pick.stop_step, self.config)
+        schedule = StepSchedule(step_times(profile))
+        if on_start is not None:
+            on_start(self.position, profile, schedule)
         with self.powered():
             report = self.backend.move(schedule)
         start = self.position

@@ -16,6 +16,11 @@ unavailable: results are still drawn (software picks), and `status` tells
 the screen so, with the reason: "Spinner unavailable: ... The companion
 picked Dev." A listener is called whenever the status changes. When a
 serial link comes back online, `on_link_state` re-homes the spinner.
+
+Motion listeners (`add_motion_listener`) hear a `PointerMotion` as each spin
+starts turning, on the worker's thread: the screen turns its idol along the
+same plan. A software pick is told as a motion too (`software_pick`), along
+the curve the motor would have turned.
 """
 
 from __future__ import annotations
@@ -33,9 +38,11 @@ from companion.closing import ClosesItself
 from companion.config import Config
 from companion.games.base import ChanceRequest, RuleError
 from device import backends, results
-from device.backend import LinkListener, LinkState
+from device.backend import LinkListener, LinkState, StepSchedule
 from device.clock import Clock
 from device.errors import DeviceError
+from device.motion import MotionProfile
+from device.pointer_motion import PointerMotion, pointer_motion, software_motion
 from device.spinner import Spinner, SpinOutcome
 
 log = logging.getLogger(__name__)
@@ -83,6 +90,7 @@ def _seat_name(names: Sequence[str], seat: int) -> str:
 
 
 StatusListener = Callable[[SpinnerStatus], None]
+MotionListener = Callable[[PointerMotion], None]
 
 
 class StateListened(Protocol):
@@ -100,6 +108,15 @@ class _Drive:
 
 
 @dataclass(frozen=True)
+class _Told:
+    """A software pick, told to the motion listeners from the worker like every motion."""
+
+    pick: results.SpinPick
+    seats: tuple[int, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
 class _Home:
     pass
 
@@ -109,7 +126,7 @@ class _LinkLost:
     reason: str
 
 
-_Job = _Drive | _Home | _LinkLost | None
+_Job = _Drive | _Told | _Home | _LinkLost | None
 
 
 class TableSpinner(ClosesItself):
@@ -136,7 +153,6 @@ class TableSpinner(ClosesItself):
         self.spinner = spinner
         self.mode = mode or spinner.config.mode
         self.margin_deg = spinner.config.margin_deg if margin_deg is None else margin_deg
-        self.listener = listener
         self.last_pick_in_software = False
         """The last result from `outcome` was picked in software: the pointer will not show it."""
         self.outcomes: deque[SpinOutcome] = deque(maxlen=OUTCOMES_KEPT)
@@ -147,6 +163,9 @@ class TableSpinner(ClosesItself):
         self._pending = 0
         self._closed = False
         self._status = SpinnerStatus(spinner.available, spinner.unavailable_reason)
+        self._status_listeners: list[StatusListener] = [] if listener is None else [listener]
+        self._motion_listeners: list[MotionListener] = []
+        self._shown_deg = 0.0  # where the last motion left the pointer (or the screen's idol)
         self._jobs: queue.Queue[_Job] = queue.Queue()
         self._worker = threading.Thread(target=self._run, name="table-spinner", daemon=True)
         self._worker.start()
@@ -176,12 +195,12 @@ class TableSpinner(ClosesItself):
             pick = self._draw(angles)
             seats = tuple(request.seats[index] for index in pick.seats)
             software = not self.spinner.available
-            self.last_pick_in_software = software
-            if not software:
-                self._pending += 1
-                self._jobs.put(_Drive(pick, seats))  # under the lock: before close()'s stop
-        if software:
             reason = self.spinner.unavailable_reason
+            self.last_pick_in_software = software
+            self._pending += 1
+            # Under the lock: before close()'s stop.
+            self._jobs.put(_Told(pick, seats, reason) if software else _Drive(pick, seats))
+        if software:
             self._update(available=False, reason=reason, software_pick=True, last_result=seats)
         else:
             self._update(software_pick=False, last_result=seats)
@@ -209,6 +228,48 @@ class TableSpinner(ClosesItself):
             return results.draw(self.mode, angles, self.margin_deg, turn, self.spinner.rng)
         except ValueError as error:
             raise RuleError(f"The spinner cannot spin: {error}") from None
+
+    def add_motion_listener(self, listener: MotionListener) -> None:
+        """Call `listener(motion)` as each spin starts, on the worker's thread.
+
+        It must return at once (queue the motion and wake a loop): the motor
+        starts only after every listener returned. A listener that raises is
+        logged and the spin goes on.
+        """
+        with self._notify:
+            self._motion_listeners.append(listener)
+
+    def remove_motion_listener(self, listener: MotionListener) -> None:
+        """Stop telling `listener` (nothing happens if it was not listening)."""
+        with self._notify:
+            if listener in self._motion_listeners:
+                self._motion_listeners.remove(listener)
+
+    def add_status_listener(self, listener: StatusListener) -> None:
+        """Call `listener(status)` whenever the status changes (as the constructor's `listener`)."""
+        with self._notify:
+            self._status_listeners.append(listener)
+
+    def remove_status_listener(self, listener: StatusListener) -> None:
+        """Stop telling `listener` (nothing happens if it was not listening)."""
+        with self._notify:
+            if listener in self._status_listeners:
+                self._status_listeners.remove(listener)
+
+    def _tell(self, motion: PointerMotion) -> None:
+        with self._notify:
+            self._shown_deg = motion.stop_angle_deg
+            listeners = list(self._motion_listeners)
+        for listener in listeners:
+            try:
+                listener(motion)
+            except Exception:  # the screen's bug must not stop the spinner
+                log.exception("A spinner motion listener failed")
+
+    def _tell_software(self, pick: results.SpinPick, seats: tuple[int, ...], reason: str) -> None:
+        with self._notify:
+            start = self._shown_deg
+        self._tell(software_motion(start, pick.stop_angle_deg, seats, self.spinner.config, reason))
 
     def rehome(self) -> None:
         """Home again on the worker (the screen's retry); the status follows."""
@@ -259,16 +320,15 @@ class TableSpinner(ClosesItself):
                     self._idle.notify_all()
                 self._update()
 
-    def _do(self, job: _Drive | _Home | _LinkLost) -> None:
+    def _do(self, job: _Drive | _Told | _Home | _LinkLost) -> None:
         spinner = self.spinner
         if self._closed:  # shutting down: what waits is dropped
             return
         if isinstance(job, _Drive):
-            # The pick numbers the asked seats from 0; the table's seat numbers are kept.
-            result = replace(spinner.drive_to(job.pick), result=job.seats)
-            self.outcomes.append(result)
-            if result.software_pick:
-                self._update(available=False, reason=result.reason, software_pick=True)
+            self._drive(job)
+            return
+        if isinstance(job, _Told):
+            self._tell_software(job.pick, job.seats, job.reason)
             return
         if isinstance(job, _LinkLost):
             spinner.mark_unavailable(job.reason)
@@ -281,6 +341,20 @@ class TableSpinner(ClosesItself):
             return
         self._update(available=True, reason="")
 
+    def _drive(self, job: _Drive) -> None:
+        turn = self.spinner.steps_per_turn
+
+        def started(start_step: int, profile: MotionProfile, schedule: StepSchedule) -> None:
+            self._tell(pointer_motion(start_step, profile, schedule, job.pick, turn, job.seats))
+
+        # The pick numbers the asked seats from 0; the table's seat numbers are kept.
+        result = replace(self.spinner.drive_to(job.pick, started), result=job.seats)
+        self.outcomes.append(result)
+        if result.software_pick:
+            # The pointer does not show it (it could not home, or stopped on the way).
+            self._tell_software(job.pick, job.seats, result.reason)
+            self._update(available=False, reason=result.reason, software_pick=True)
+
     def _update(self, **changes: Any) -> None:
         # One change and its notice at a time, so the listener sees them in order.
         with self._notify:
@@ -289,9 +363,9 @@ class TableSpinner(ClosesItself):
                 if new == self._status:
                     return
                 self._status = new
-            if self.listener is not None:
+            for listener in list(self._status_listeners):
                 try:
-                    self.listener(new)
+                    listener(new)
                 except Exception:  # the screen's bug must not stop the spinner
                     log.exception("A spinner status listener failed")
 

@@ -6,6 +6,11 @@ the loop, which otherwise blocks on pygame's event queue: input events, and
 the table's own wake-up (`on_offer`) when a snapshot or an answer arrives.
 Nothing is drawn unless something changed, so an idle app costs nothing.
 
+Animation is the exception, and it ends: a scene asks `animate(until)` and
+the loop draws up to `FRAMES_PER_SECOND` until then, then blocks again. The
+table's spinner tells each spin's motion from its own thread; it is queued,
+the loop woken, and the scene told (`spin_started`), then animated to its stop.
+
 Rotation happens here, not below: every scene draws on a logical surface (the
 picture as a person sees it), which is turned onto the panel; touch
 coordinates are turned back by the same `Rotation`.
@@ -30,11 +35,14 @@ from ui.draft import MatchDraft
 from ui.input import Drag, InputAdapter, Press, Tap
 from ui.rotation import Rotation, facing_rotation
 from ui.scene import Message, Scene
+from ui.spin_view import SpinMotion, SpinnerFeed
 from ui.theme import Theme
 
 if TYPE_CHECKING:
     from companion.games.base import GameSpec
     from companion.table import Command, Outcome, Table, TableSnapshot
+    from device.pointer_motion import PointerMotion
+    from device.table_spinner import SpinnerStatus
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +54,9 @@ from systemd, Ctrl-C) only once that C call returns, so this bounds how long sto
 Two wake-ups a second cost nothing measurable (bench/ui.py)."""
 MESSAGE_SECONDS = 5.0
 """How long a sentence (a refused move) stays beside the board."""
+FRAMES_PER_SECOND = 60
+"""The most frames an animation draws in a second."""
+FRAME_SECONDS = 1.0 / FRAMES_PER_SECOND
 
 
 @dataclass(frozen=True)
@@ -64,7 +75,10 @@ class App:
     """The touchscreen: scenes on a logical surface, turned onto the panel.
 
     Use as a context manager, or call `close()`. `scenes` is a sequence of
-    scene classes; the first is the home scene.
+    scene classes; the first is the home scene. `spinner` is the table's
+    spinner (its motions are animated, its status shown), None when the
+    table has none; `spinner_problem` then says why, if it should have.
+    `clock` and `sleep` are the app's time (tests pass a fake pair).
     """
 
     def __init__(
@@ -74,10 +88,16 @@ class App:
         setup: ScreenSetup = ScreenSetup(),
         *,
         clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+        spinner: SpinnerFeed | None = None,
+        spinner_problem: str = "",
     ) -> None:
         self.table = table
         self.setup = setup
         self.clock = clock
+        self.sleep = sleep
+        self.spinner = spinner
+        self.spinner_problem = spinner_problem
         self.display = open_display(setup)
         panel = self.display.get_size()
         self.rotation = Rotation(panel, setup.rotation)
@@ -94,6 +114,14 @@ class App:
         )
         self._dirty = True
         self._stopped = False
+        # Spins are told on the spinner's thread, stamped with the app's clock there.
+        self._motions: queue.SimpleQueue[SpinMotion] = queue.SimpleQueue()
+        self._spin: SpinMotion | None = None
+        self._spin_told_stopped = True
+        self._animate_until: float | None = None
+        self._last_frame = clock()
+        self._spinner_changed = False
+        self._status_said = (True, "")
         self._snapshot = table.snapshot
         self.scenes: dict[str, Scene] = {}
         for scene_class in scenes:
@@ -101,6 +129,10 @@ class App:
         self.home = scenes[0].name
         self.scene = self.scenes[self.home]
         self.subscription = table.subscribe(maxsize=4, on_offer=self._wake)
+        if spinner is not None:
+            spinner.add_motion_listener(self._motion_heard)
+            spinner.add_status_listener(self._status_heard)
+            self._status_heard(spinner.status)  # it may have failed to home already
         self._face(self._snapshot)
         self.scene.shown()
 
@@ -156,6 +188,42 @@ class App:
         """Draw again at the next chance."""
         self._dirty = True
 
+    def now(self) -> float:
+        """The app's clock (what `animate` and `SpinMotion` times are on)."""
+        return self.clock()
+
+    def animate(self, until: float) -> None:
+        """Draw up to 60 frames a second until `until` (app clock), then sleep again."""
+        if self._animate_until is None or until > self._animate_until:
+            self._animate_until = until
+        self.changed()
+
+    @property
+    def animating(self) -> bool:
+        """True while an animation asked for more frames."""
+        return self._animate_until is not None
+
+    @property
+    def spin(self) -> SpinMotion | None:
+        """The latest spin the spinner told (running or stopped), None before any."""
+        return self._spin
+
+    @property
+    def spinner_status(self) -> SpinnerStatus | None:
+        """The spinner's status; None when the table has no spinner and none was expected."""
+        if self.spinner is not None:
+            return self.spinner.status
+        if self.spinner_problem:
+            from device.table_spinner import SpinnerStatus
+
+            return SpinnerStatus(available=False, reason=self.spinner_problem)
+        return None
+
+    @property
+    def seat_angles(self) -> tuple[float, ...]:
+        """The calibrated seat angles (`spinner.seat_angles`, saved seats applied)."""
+        return self.setup.seat_angles
+
     # -- the loop ---------------------------------------------------------------------------
 
     def run(self) -> None:
@@ -180,11 +248,13 @@ class App:
             self.handle_event(event)
         for gesture in self.input.poll():
             self._gesture(gesture)
+        self._take_motions()
         # The table publishes a snapshot before it answers: take the snapshot first, so an
         # answer's follow-up (going to the match's screen) sees the state it answered for.
         self._take_snapshot()
         self._take_answers()
         self._expire_message()
+        self._tick_animation()
         if self._dirty:
             self.draw()
 
@@ -222,8 +292,31 @@ class App:
             self._take_answers()
         self._take_snapshot()
         self._take_answers()
+        # A spin the table drew is told by the spinner's worker: hear it before going on.
+        if self.spinner is not None:
+            remaining = max(0.0, deadline - time.monotonic())
+            if not self.spinner.wait_idle(remaining):
+                return False
+        self._take_motions()
+        self._tick_animation()
         self.draw()
         return True
+
+    def finish_animation(self, timeout: float = 60.0) -> None:
+        """Draw the running animation frame by frame to its end, on the app's clock.
+
+        The scripted driver's `wait`: a spin on screen stops before the next
+        line. Gives up after `timeout` seconds of the app's clock.
+        """
+        deadline = self.clock() + timeout
+        while self._animate_until is not None and self.clock() < deadline:
+            remaining = self._animate_until - self.clock()
+            if remaining > 0:
+                self.sleep(min(remaining, FRAME_SECONDS))
+            self._take_motions()
+            self._tick_animation()
+            if self._dirty:
+                self.draw()
 
     def draw(self) -> None:
         """Draw the current scene on the logical surface and turn it onto the panel."""
@@ -231,14 +324,18 @@ class App:
         self.rotation.present(self.logical, self.display)
         pygame.display.flip()
         self._dirty = False
+        self._last_frame = self.clock()
 
     def screenshot(self) -> pygame.Surface:
         """The picture as a person sees it, read back from the panel."""
         return self.rotation.upright(self.display)
 
     def close(self) -> None:
-        """Stop listening to the table and close the display. Safe to call twice."""
+        """Stop listening to the table and the spinner, close the display. Safe to call twice."""
         self.subscription.close()
+        if self.spinner is not None:
+            self.spinner.remove_motion_listener(self._motion_heard)
+            self.spinner.remove_status_listener(self._status_heard)
         if pygame.display.get_init():
             pygame.display.quit()
 
@@ -254,6 +351,50 @@ class App:
         """Called from other threads: wake the loop (never waits, never raises)."""
         with contextlib.suppress(pygame.error):  # the display is already closed
             pygame.event.post(pygame.event.Event(WAKE))
+
+    def _motion_heard(self, plan: PointerMotion) -> None:
+        """On the spinner's thread: stamp the motion with the app's clock and wake the loop."""
+        self._motions.put(SpinMotion(plan, self.clock()))
+        self._wake()
+
+    def _status_heard(self, status: SpinnerStatus) -> None:
+        """On the spinner's thread: the status changed (the loop reads it when woken).
+
+        The log says when the spinner becomes unavailable (why) and when it is back.
+        """
+        said = (status.available, status.reason)
+        if said != self._status_said:
+            self._status_said = said
+            if status.available:
+                log.info("The spinner is working again.")
+            else:
+                log.warning("%s", status.sentence())
+        self._spinner_changed = True
+        self._wake()
+
+    def _take_motions(self) -> None:
+        while not self._motions.empty():
+            motion = self._motions.get_nowait()
+            self._spin = motion
+            self._spin_told_stopped = False
+            self.animate(motion.until)
+            self.scene.spin_started(motion)
+        if self._spinner_changed:
+            self._spinner_changed = False
+            self.scene.rebuild()
+
+    def _tick_animation(self) -> None:
+        """While animating, every step draws; at the end the scene hears the spin stopped."""
+        if self._animate_until is None:
+            return
+        now = self.clock()
+        self.changed()
+        spin = self._spin
+        if spin is not None and not self._spin_told_stopped and spin.done(now):
+            self._spin_told_stopped = True
+            self.scene.spin_stopped(spin)
+        if now >= self._animate_until:
+            self._animate_until = None  # this step draws the last frame
 
     def _gesture(self, gesture: Tap | Press | Drag) -> None:
         if isinstance(gesture, Drag) and (not gesture.done or gesture.cancelled):
@@ -311,8 +452,11 @@ class App:
             self.scene.rebuild()
 
     def _wait_seconds(self) -> float:
-        """How long the loop may sleep: until a message expires or a long press is due."""
+        """How long the loop may sleep: until a message expires, a long press is due, or the
+        next frame of an animation."""
         deadlines = [self.input.next_deadline()]
+        if self._animate_until is not None:
+            deadlines.append(min(self._animate_until, self._last_frame + FRAME_SECONDS))
         if self.message is not None:
             deadlines.append(self.message.until)
         due = [deadline for deadline in deadlines if deadline is not None]
@@ -349,4 +493,4 @@ def open_display(setup: ScreenSetup) -> pygame.Surface:
     return display
 
 
-__all__ = ["MESSAGE_SECONDS", "App", "Message", "ScreenSetup", "open_display"]
+__all__ = ["FRAMES_PER_SECOND", "MESSAGE_SECONDS", "App", "Message", "ScreenSetup", "open_display"]

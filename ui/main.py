@@ -6,11 +6,13 @@ the same app next to the phone page and the devices.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
+import random
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
@@ -23,6 +25,9 @@ from companion.errors import CompanionError
 from companion.i18n import use_language
 from companion.store import Store
 from companion.table import FairChance, Table
+from companion.table.chance import ChanceSource, SoftwarePick
+from device.errors import DeviceError
+from device.table_spinner import TableSpinner, open_table_spinner
 from device.table_tray import open_tray_feed
 from ui.app import App, ScreenSetup
 from ui.scene import Scene
@@ -81,11 +86,16 @@ def run_ui(request: UiRequest) -> int:
     use_language(config.screen.language)
     setup = screen_setup(config, request)
     path = request.db if request.db is not None else default_db_path()
-    with Store.open(path) as store, Table(store, chance=FairChance(request.seed)) as table:
+    with (
+        Store.open(path) as store,
+        table_spins(config, request.seed) as (spins, problem),
+        Table(store, chance=FairChance(request.seed), spinner=spins) as table,
+    ):
         for notice in table.notices:
             log.warning("%s", notice)
+        feed = spins if isinstance(spins, TableSpinner) else None
         try:
-            app = App(table, SCENES, setup)
+            app = App(table, SCENES, setup, spinner=feed, spinner_problem=problem)
         except pygame.error as error:
             raise CompanionError(
                 f"No display could be opened ({error}): run it on a desktop, or on a Pi"
@@ -101,6 +111,32 @@ def run_ui(request: UiRequest) -> int:
             with open_tray_feed(config, table):
                 app.run()
     return 0
+
+
+@contextlib.contextmanager
+def table_spinner_or_reason(
+    config: Config, seed: int | None = None
+) -> Iterator[tuple[TableSpinner | None, str]]:
+    """The configured spinner (`sim` on a laptop, the motor on a Pi), homing at once, and
+    closed on leaving; or None and why it could not be opened (logged)."""
+    rng = None if seed is None else random.Random(f"spinner-{seed}")
+    try:
+        spinner = open_table_spinner(config, rng=rng)
+    except DeviceError as error:
+        reason = f"The spinner could not be opened: {error}"
+        log.warning("Software picks for spins. %s", reason)
+        yield None, reason
+        return
+    with spinner:
+        yield spinner, ""
+
+
+@contextlib.contextmanager
+def table_spins(config: Config, seed: int | None = None) -> Iterator[tuple[ChanceSource, str]]:
+    """The table's spins: the configured spinner, or the companion's own picks (said so in
+    the log) with the reason the spinner could not be opened."""
+    with table_spinner_or_reason(config, seed) as (spinner, reason):
+        yield (spinner if spinner is not None else SoftwarePick(seed)), reason
 
 
 def _log_to_stderr() -> None:
@@ -131,4 +167,5 @@ class _Stopper:
             self.app.stop()
 
 
-__all__ = ["SCENES", "UiRequest", "run_ui", "screen_setup"]
+__all__ = ["SCENES", "UiRequest", "run_ui", "screen_setup", "table_spinner_or_reason",
+           "table_spins"]

@@ -23,7 +23,9 @@ from ui.widgets import Widget
 if TYPE_CHECKING:
     from companion.games.base import GameSpec
     from companion.table import Command, Outcome, TableSnapshot
+    from device.table_spinner import SpinnerStatus
     from ui.draft import MatchDraft
+    from ui.spin_view import SpinMotion
 
 
 @dataclass
@@ -74,6 +76,24 @@ class Stage(Protocol):
 
     def changed(self) -> None:
         """Ask for the screen to be drawn again."""
+
+    def now(self) -> float:
+        """The app's clock: the time `animate` and a `SpinMotion` are on."""
+
+    def animate(self, until: float) -> None:
+        """Draw up to 60 frames a second until `until` (the app's clock), then sleep again."""
+
+    @property
+    def spin(self) -> SpinMotion | None:
+        """The latest spin the spinner told (running or stopped); None before any."""
+
+    @property
+    def spinner_status(self) -> SpinnerStatus | None:
+        """The spinner's status (`sentence()` says why it is unavailable); None: no spinner."""
+
+    @property
+    def seat_angles(self) -> tuple[float, ...]:
+        """The calibrated seat angles, degrees from the spinner's home, seat 0 first."""
 
 
 class Scene:
@@ -134,6 +154,16 @@ class Scene:
 
     def key_pressed(self, key: int) -> None:
         """A key of a physical keyboard (Escape goes back, Enter confirms where a scene says)."""
+
+    def spin_started(self, motion: SpinMotion) -> None:
+        """The spinner started turning (or the companion picked in software); by default
+        nothing happens. The app animates until `motion.until` on its own; a scene showing
+        a dial builds it again here (`rebuild`)."""
+
+    def spin_stopped(self, motion: SpinMotion) -> None:
+        """The spin on screen has stopped (its last frame is next); by default the scene is
+        built again, so what it says can name the seat that must act."""
+        self.rebuild()
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the background, then every visible widget in order."""

@@ -219,10 +219,12 @@ class Driver:
         self.out.flush()
 
     def wait(self, arguments: list[str]) -> None:
-        """`wait`: until the table applied every posted command and the screen is drawn."""
+        """`wait`: until the table applied every posted command, a spin on screen has
+        stopped, and the screen is drawn."""
         if arguments:
             raise ScriptError("wait takes nothing after it")
         self._settle()
+        self.app.finish_animation(SETTLE_SECONDS)
 
     # -- helpers ------------------------------------------------------------------------------
 

@@ -1,0 +1,367 @@
+"""The spin on screen: the dial turns as the motor's plan, stops on its angle, and says so."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import logging
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion.config import Config, load_config
+from companion.games.base import ChanceRequest
+from companion.records import Player
+from companion.store import Store
+from companion.table import FairChance, Table
+from companion.table.chance import SoftwarePick
+from device.backends import open_spinner
+from device.clock import VirtualClock
+from device.errors import DeviceError
+from device.motion import spin_profile
+from device.pointer_motion import PointerMotion, software_motion
+from device.sim import SimSpinner
+from device.table_spinner import TableSpinner
+from ui import main as ui_main
+from ui import theme
+from ui.app import FRAME_SECONDS, App, ScreenSetup
+from ui.scene import Scene
+from ui.script import Driver
+from ui.spin_view import (
+    IDOL_DARK,
+    SpinDial,
+    SpinMotion,
+    dial_point,
+    dial_seats,
+    evenly_spread,
+    spin_dial,
+)
+from ui.theme import Theme
+from ui.widgets import Widget
+
+WAIT_S = 20.0
+PLAYERS = (Player("Ana", "red"), Player("Ben", "blue"), Player("Cleo", "green"),
+           Player("Dev", "yellow"))
+ANGLES = (0.0, 90.0, 180.0, 270.0)
+
+
+@dataclass
+class FakeClock:
+    """The app's clock in a test: time moves only when the app sleeps."""
+
+    time: float = 1000.0
+    slept: list[float] = field(default_factory=list)
+
+    def now(self) -> float:
+        return self.time
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.time += seconds
+
+
+class DialScene(Scene):
+    """A scene holding only the dial, recording every frame it draws."""
+
+    name = "dial"
+
+    def __init__(self, stage) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(stage)
+        self.frames: list[tuple[float, float]] = []
+        self.stopped: list[SpinMotion] = []
+
+    def build(self) -> list[Widget]:
+        area = pygame.Rect((0, 0), self.stage.size).inflate(-40, -40)
+        return [spin_dial(area, PLAYERS, self.stage.seat_angles, self.stage.spin,
+                          self.stage.now)]
+
+    def spin_started(self, motion: SpinMotion) -> None:
+        self.rebuild()
+
+    def spin_stopped(self, motion: SpinMotion) -> None:
+        self.stopped.append(motion)
+        super().spin_stopped(motion)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        dial = self.widgets[0]
+        assert isinstance(dial, SpinDial)
+        now = self.stage.now()
+        self.frames.append((now, dial.pointer_deg(now)))
+
+
+@pytest.fixture
+def sim_config(tmp_path: Path) -> Config:
+    path = tmp_path / "config.toml"
+    path.write_text('backend = "sim"\n[spinner]\nseats_file = "' + str(tmp_path / "seats.toml")
+                    + '"\n', encoding="utf-8")
+    return load_config(path)
+
+
+@dataclass
+class Rig:
+    app: App
+    clock: FakeClock
+    spinner: TableSpinner | None
+
+    @property
+    def scene(self) -> DialScene:
+        scene = self.app.scene
+        assert isinstance(scene, DialScene)
+        return scene
+
+
+def _rig(tmp_path: Path, spinner: TableSpinner | None, problem: str = "") -> Iterator[Rig]:
+    clock = FakeClock()
+    with (
+        Store.open(tmp_path / "log.db") as store,
+        Table(store, chance=FairChance(3)) as table,
+        App(table, [DialScene], ScreenSetup(headless=True, seat_angles=ANGLES),
+            clock=clock.now, sleep=clock.sleep, spinner=spinner,
+            spinner_problem=problem) as app,
+    ):
+        app.settle()
+        yield Rig(app, clock, spinner)
+
+
+@pytest.fixture
+def rig(tmp_path: Path, sim_config: Config) -> Iterator[Rig]:
+    """A dial on a headless app with a fake clock, fed by a sim spinner on virtual time."""
+    spinner = TableSpinner(open_spinner(sim_config, VirtualClock(), random.Random(9)))
+    with spinner:
+        assert spinner.wait_idle(WAIT_S)
+        yield from _rig(tmp_path, spinner)
+
+
+def spin(rig: Rig, players: int = 4) -> PointerMotion:
+    assert rig.spinner is not None
+    rig.spinner.outcome(ChanceRequest("spin", "Spin!", seats=tuple(range(players))))
+    assert rig.app.settle(WAIT_S)
+    spin = rig.app.spin
+    assert spin is not None
+    return spin.plan
+
+
+def test_the_dial_turns_as_the_motors_plan_for_its_duration_within_a_frame(rig: Rig) -> None:
+    plan = spin(rig)
+    started = rig.clock.time
+    rig.scene.frames.clear()
+    rig.app.finish_animation()
+    frames = rig.scene.frames
+    assert rig.app.spin is not None and rig.app.spin.started == started
+    for when, angle in frames:
+        assert angle == pytest.approx(plan.angle_at(when - started), abs=1e-9)
+    last_time, last_angle = frames[-1]
+    assert plan.duration_s - 1e-9 <= last_time - started < plan.duration_s + FRAME_SECONDS
+    assert len(frames) >= plan.duration_s * 60 * 0.95
+    # The screen's stop is the backend's: where the simulated rotor really is.
+    backend = rig.spinner.spinner.backend if rig.spinner else None
+    assert isinstance(backend, SimSpinner)
+    assert last_angle == plan.stop_angle_deg
+    assert backend.stepper.rotor_angle_deg == pytest.approx(last_angle)
+    assert rig.scene.stopped == [rig.app.spin]
+    assert not rig.app.animating
+
+
+def test_frames_never_come_faster_than_sixty_a_second(rig: Rig) -> None:
+    spin(rig)
+    rig.scene.frames.clear()
+    rig.app.finish_animation()
+    assert rig.clock.slept and max(rig.clock.slept) <= FRAME_SECONDS + 1e-12
+    gaps = [b[0] - a[0] for a, b in itertools.pairwise(rig.scene.frames)]
+    assert min(gaps[:-1]) >= FRAME_SECONDS - 1e-9
+
+
+def test_an_idle_app_sleeps_until_something_happens_and_an_animation_wakes_it(rig: Rig) -> None:
+    assert rig.app._wait_seconds() == 3600.0
+    plan = spin(rig)
+    assert rig.app._wait_seconds() <= FRAME_SECONDS
+    rig.clock.time += plan.duration_s + 1
+    rig.app.step(None)  # the last frame
+    assert not rig.app.animating
+    assert rig.app._wait_seconds() == 3600.0
+
+
+def test_the_scripts_wait_lets_the_spin_finish_on_the_apps_clock(rig: Rig) -> None:
+    plan = spin(rig)
+    start = rig.clock.time
+    Driver(rig.app, io.StringIO()).run("wait")
+    assert rig.clock.time >= start + plan.duration_s
+    assert not rig.app.animating
+    assert rig.scene.stopped == [rig.app.spin]
+
+
+def test_the_dial_names_the_seat_it_stopped_at_once_stopped(rig: Rig) -> None:
+    plan = spin(rig)
+    dial = rig.scene.widgets[0]
+    assert dial.name == "dial" and dial.text == "Spinning…"
+    rig.app.finish_animation()
+    dial = rig.scene.widgets[0]  # built again when the spin stopped
+    assert dial.text == PLAYERS[plan.result[0]].name
+    assert isinstance(dial, SpinDial)
+    assert dial.ringed(rig.clock.time) == plan.result
+
+
+def test_seats_sit_where_calibrated_seat_zero_at_the_bottom_clockwise() -> None:
+    centre = (100.0, 100.0)
+    assert dial_point(centre, 50, 0) == pytest.approx((100, 150))
+    assert dial_point(centre, 50, 90) == pytest.approx((50, 100))
+    assert dial_point(centre, 50, 180) == pytest.approx((100, 50))
+    assert dial_point(centre, 50, 270) == pytest.approx((150, 100))
+    seats = dial_seats(PLAYERS[:3], (10.0, 130.0, 250.0, 300.0))
+    assert [seat.angle_deg for seat in seats] == [10.0, 130.0, 250.0]
+    assert [seat.name for seat in seats] == ["Ana", "Ben", "Cleo"]
+
+
+def test_more_players_than_calibrated_seats_are_spread_evenly() -> None:
+    seats = dial_seats(PLAYERS, (0.0, 180.0))
+    assert [seat.angle_deg for seat in seats] == list(evenly_spread(4)) == [0, 90, 180, 270]
+
+
+def drawn(dial: SpinDial, size: tuple[int, int] = (480, 480)) -> pygame.Surface:
+    pygame.font.init()
+    surface = pygame.Surface(size)
+    surface.fill(theme.BACKGROUND)
+    dial.draw(surface, Theme())
+    return surface
+
+
+def accent_near(surface: pygame.Surface, point: tuple[float, float], reach: int = 30) -> bool:
+    x0, y0 = round(point[0]), round(point[1])
+    return any(
+        surface.get_at((x, y))[:3] == theme.ACCENT
+        for x in range(max(0, x0 - reach), min(surface.get_width(), x0 + reach))
+        for y in range(max(0, y0 - reach), min(surface.get_height(), y0 + reach))
+    )
+
+
+def motion_to(stop_deg: float, result: tuple[int, ...], config: Config,
+              software: bool = False) -> SpinMotion:
+    plan = software_motion(0.0, stop_deg, result, config.spinner, "No spinner.")
+    if not software:
+        plan = PointerMotion(plan.start_angle_deg, plan.stop_angle_deg, plan.profile,
+                             plan.duration_s, plan.steps_per_turn, result)
+    return SpinMotion(plan, started=0.0)
+
+
+@pytest.mark.parametrize("angle", [0.0, 45.0, 90.0, 200.0, 315.0])
+def test_the_pointer_is_drawn_toward_its_angle(sim_config: Config, angle: float) -> None:
+    motion = motion_to(angle, (0,), sim_config)
+    dial = spin_dial(pygame.Rect(0, 0, 480, 480), PLAYERS, ANGLES, motion, lambda: 99.0)
+    surface = drawn(dial)
+    centre, radius, _ = dial.geometry(Theme())
+    inside_tip = dial_point(centre, radius * 0.85, angle)
+    opposite = dial_point(centre, radius * 0.85, angle + 180)
+    assert surface.get_at((round(inside_tip[0]), round(inside_tip[1])))[:3] == IDOL_DARK
+    assert surface.get_at((round(opposite[0]), round(opposite[1])))[:3] != IDOL_DARK
+
+
+def test_the_landing_seat_is_ringed_only_after_the_stop(sim_config: Config) -> None:
+    motion = motion_to(90.0, (1,), sim_config)
+    rect = pygame.Rect(0, 0, 480, 480)
+    centre, _, name_radius = spin_dial(rect, PLAYERS, ANGLES, None, lambda: 0).geometry(
+        Theme())
+    turning = drawn(spin_dial(rect, PLAYERS, ANGLES, motion, lambda: motion.until / 2))
+    stopped = drawn(spin_dial(rect, PLAYERS, ANGLES, motion, lambda: motion.until))
+    ben = dial_point(centre, name_radius, 90.0)
+    assert not accent_near(turning, ben)
+    assert accent_near(stopped, ben)
+    assert not accent_near(stopped, dial_point(centre, name_radius, 270.0))
+
+
+def test_a_stop_between_two_seats_rings_both_and_says_so(sim_config: Config) -> None:
+    motion = motion_to(135.0, (1, 2), sim_config)
+    rect = pygame.Rect(0, 0, 480, 480)
+    dial = spin_dial(rect, PLAYERS, ANGLES, motion, lambda: motion.until + 1)
+    assert dial.text == "Between Ben and Cleo"
+    surface = drawn(dial)
+    centre, _, name_radius = dial.geometry(Theme())
+    assert accent_near(surface, dial_point(centre, name_radius, 90.0))
+    assert accent_near(surface, dial_point(centre, name_radius, 180.0))
+    assert not accent_near(surface, dial_point(centre, name_radius, 0.0))
+
+
+def test_a_software_spin_says_so_in_words(sim_config: Config) -> None:
+    motion = motion_to(180.0, (2,), sim_config, software=True)
+    rect = pygame.Rect(0, 0, 480, 480)
+    turning = spin_dial(rect, PLAYERS, ANGLES, motion, lambda: 0.5)
+    stopped = spin_dial(rect, PLAYERS, ANGLES, motion, lambda: motion.until)
+    assert turning.text == "Software spin: Spinning…"
+    assert stopped.text == "Software spin: Cleo"
+    with_words = drawn(stopped)
+    without = drawn(spin_dial(rect, PLAYERS, ANGLES, motion_to(180.0, (2,), sim_config),
+                              lambda: motion.until))
+    centre, radius, _ = stopped.geometry(Theme())
+    words = pygame.Rect(0, 0, radius, 20)
+    words.center = (centre[0], centre[1] + radius // 2)
+    assert any(with_words.get_at(point) != without.get_at(point)
+               for point in [(x, y) for x in range(words.left, words.right)
+                             for y in range(words.top, words.bottom)])
+
+
+def test_a_spin_motion_starts_on_the_apps_clock(sim_config: Config) -> None:
+    profile = spin_profile(0, 400, sim_config.spinner)
+    plan = PointerMotion(0.0, 90.0, profile, profile.duration_s, 1600, (1,))
+    motion = SpinMotion(plan, started=50.0)
+    assert motion.angle_at(50.0) == 0.0
+    assert motion.angle_at(50.0 + plan.duration_s) == 90.0
+    assert not motion.done(50.0 + plan.duration_s - 1e-6)
+    assert motion.done(motion.until)
+    assert motion.until == pytest.approx(50.0 + plan.duration_s)
+
+
+def test_a_spinner_that_cannot_home_is_shown_and_logged(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('backend = "sim"\n[sim]\ndead_home_sensor = true\n[spinner]\n'
+                    f'seats_file = "{tmp_path / "seats.toml"}"\n', encoding="utf-8")
+    config = load_config(path)
+    spinner = TableSpinner(open_spinner(config, VirtualClock(), random.Random(1)))
+    with caplog.at_level(logging.WARNING), spinner:
+        for rig in _rig(tmp_path, spinner):
+            assert spinner.wait_idle(WAIT_S)
+            plan = spin(rig)
+            assert plan.software_pick
+            status = rig.app.spinner_status
+            assert status is not None and not status.available
+            assert "home sensor" in status.sentence()
+            rig.app.finish_animation()
+            assert rig.scene.widgets[0].text.startswith("Software spin")
+    assert any("Spinner unavailable" in record.getMessage() for record in caplog.records)
+
+
+def test_a_spinner_that_could_not_be_opened_leaves_software_picks_and_the_reason(
+    sim_config: Config, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def unplugged(*args: object, **kwargs: object) -> TableSpinner:
+        raise DeviceError("The table controller is not plugged in.")
+
+    monkeypatch.setattr(ui_main, "open_table_spinner", unplugged)
+    with ui_main.table_spins(sim_config, seed=1) as (spins, reason):
+        assert isinstance(spins, SoftwarePick)
+        assert "not plugged in" in reason
+    for rig in _rig(tmp_path, None, reason):
+        status = rig.app.spinner_status
+        assert status is not None and not status.available and "plugged" in status.reason
+
+
+def test_the_configured_sim_spinner_becomes_the_tables(sim_config: Config) -> None:
+    with ui_main.table_spins(sim_config, seed=1) as (spins, reason):
+        assert isinstance(spins, TableSpinner) and reason == ""
+        assert isinstance(spins.spinner.backend, SimSpinner)
+
+
+def test_with_no_motion_the_pointer_rests_on_the_landing() -> None:
+    rect = pygame.Rect(0, 0, 480, 480)
+    assert spin_dial(rect, PLAYERS, ANGLES, None, lambda: 0.0).pointer_deg(0.0) == 0.0
+    one = spin_dial(rect, PLAYERS, ANGLES, None, lambda: 0.0, landed=(2,))
+    assert one.pointer_deg(0.0) == 180.0 and one.text == "Cleo"
+    # Between Dev and Ana, the pointer rests over the boundary, not across the table.
+    two = spin_dial(rect, PLAYERS, ANGLES, None, lambda: 0.0, landed=(3, 0))
+    assert two.pointer_deg(0.0) == 315.0 and two.text == "Between Dev and Ana"
+    assert two.ringed(0.0) == (3, 0)

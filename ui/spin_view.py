@@ -1,0 +1,333 @@
+"""The spinner on screen: the table seen from above, the idol turning as the motor turns it.
+
+The table's spinner tells the app each spin's `PointerMotion` (the motor's
+own plan) as the motor starts; the app stamps it with its clock and hands
+it to the scene as a `SpinMotion`. `SpinDial` draws the table from above:
+every player's name where they sit (the calibrated `spinner.seat_angles`),
+the idol's pointer at `motion.angle_at(now)`, and, once it stopped, the
+seat it points at ringed (both seats when it stopped between two). A
+software pick (no spinner, or one that could not home) turns the same way
+on screen and says so in words.
+
+Angles: seat 0 sits at the bottom of the dial, where a reader of the screen
+sits, and angles grow clockwise seen from above, the convention of
+`ui.rotation.facing_rotation` (a screen lying in the middle of the table,
+turned toward seat 0).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import pygame
+
+from companion.i18n import _
+from companion.records import Player
+from device.pointer_motion import PointerMotion
+from device.table_spinner import MotionListener, SpinnerStatus, StatusListener
+from ui import theme
+from ui.board_parts import mix
+from ui.theme import PlayerColour, Theme, player_colour
+from ui.widgets import Widget, draw_text
+
+FELT: theme.RGB = (18, 92, 60)
+RIM: theme.RGB = (120, 78, 40)
+IDOL: theme.RGB = (150, 98, 52)
+IDOL_DARK: theme.RGB = (70, 44, 22)
+
+
+class SpinnerFeed(Protocol):
+    """What the app listens to: the table's spinner (`device.table_spinner.TableSpinner`)."""
+
+    @property
+    def status(self) -> SpinnerStatus:
+        """The spinner's status now."""
+        ...
+
+    def add_motion_listener(self, listener: MotionListener) -> None:
+        """Call `listener(motion)` as each spin starts (on another thread)."""
+        ...
+
+    def remove_motion_listener(self, listener: MotionListener) -> None:
+        """Stop telling `listener`."""
+        ...
+
+    def add_status_listener(self, listener: StatusListener) -> None:
+        """Call `listener(status)` whenever the status changes (on another thread)."""
+        ...
+
+    def remove_status_listener(self, listener: StatusListener) -> None:
+        """Stop telling `listener`."""
+        ...
+
+    def wait_idle(self, timeout_s: float) -> bool:
+        """Wait until every queued motion is done; False on timeout."""
+        ...
+
+
+@dataclass(frozen=True)
+class SpinMotion:
+    """A spin on screen: the motor's plan and the app-clock time it started.
+
+    Attributes:
+        plan: the motion the spinner told (`device.pointer_motion.PointerMotion`).
+        started: when it started, on the app's clock.
+    """
+
+    plan: PointerMotion
+    started: float
+
+    @property
+    def until(self) -> float:
+        """When it stops, on the app's clock."""
+        return self.started + self.plan.duration_s
+
+    @property
+    def result(self) -> tuple[int, ...]:
+        """The seat it stops at, or the two it stops between."""
+        return self.plan.result
+
+    @property
+    def software_pick(self) -> bool:
+        """The companion picked: the spinner was not used."""
+        return self.plan.software_pick
+
+    def angle_at(self, now: float) -> float:
+        """The pointer's angle from home at app-clock time `now`, as the motor's plan puts it."""
+        if self.done(now):  # exactly the stop, whatever the clock's rounding
+            return self.plan.stop_angle_deg % 360.0
+        return self.plan.angle_at(now - self.started)
+
+    def done(self, now: float) -> bool:
+        """True once the pointer has stopped."""
+        return now >= self.until
+
+
+@dataclass(frozen=True)
+class DialSeat:
+    """A player where they sit: their name, colour and seat angle (degrees from home)."""
+
+    seat: int
+    name: str
+    colour: PlayerColour
+    angle_deg: float
+
+
+def evenly_spread(players: int) -> tuple[float, ...]:
+    """Seat angles spread evenly round the table, seat 0 at home."""
+    return tuple(360.0 * seat / players for seat in range(players))
+
+
+def dial_seats(players: Sequence[Player], seat_angles: Sequence[float]) -> tuple[DialSeat, ...]:
+    """The players at their calibrated seats: player N at `seat_angles[N]`.
+
+    With fewer calibrated angles than players (a table not calibrated for
+    this many), the players are spread evenly, as the simulated spinner does.
+    """
+    angles = tuple(seat_angles)
+    if len(angles) < len(players):
+        angles = evenly_spread(len(players))
+    return tuple(
+        DialSeat(seat, player.name, player_colour(player.colour), angles[seat])
+        for seat, player in enumerate(players)
+    )
+
+
+def dial_point(
+    centre: tuple[float, float], radius: float, angle_deg: float
+) -> tuple[float, float]:
+    """The screen point at `radius` from `centre` toward a table angle (0 down, clockwise)."""
+    angle = math.radians(angle_deg)
+    return centre[0] - radius * math.sin(angle), centre[1] + radius * math.cos(angle)
+
+
+def landing_text(seats: Sequence[DialSeat], result: tuple[int, ...]) -> str:
+    """Where a spin stopped, in words: "Ben", or "Between Ben and Cleo"."""
+    names = {seat.seat: seat.name for seat in seats}
+    named = [names.get(seat, _("seat {number}").format(number=seat + 1)) for seat in result]
+    if len(named) == 2:
+        return _("Between {first} and {second}").format(first=named[0], second=named[1])
+    return named[0] if named else ""
+
+
+@dataclass(eq=False)
+class SpinDial(Widget):
+    """The table from above with the idol's pointer; named `dial` by `spin_dial`.
+
+    `clock` is the app's: while `motion` runs the pointer is drawn where the
+    plan puts it now (the scene asks the app to `animate` until it stops).
+    `rest_deg` is where the pointer rests with no motion; `landed` the seats
+    ringed when no motion says so (a spin entered by hand).
+    """
+
+    seats: tuple[DialSeat, ...] = ()
+    motion: SpinMotion | None = None
+    clock: Callable[[], float] = lambda: 0.0
+    rest_deg: float = 0.0
+    landed: tuple[int, ...] = ()
+    _labels: dict[tuple[int, int], pygame.Surface] = field(default_factory=dict, repr=False)
+
+    def pointer_deg(self, now: float) -> float:
+        """Where the pointer is drawn at app-clock time `now`."""
+        if self.motion is None:
+            return self.rest_deg
+        return self.motion.angle_at(now)
+
+    def ringed(self, now: float) -> tuple[int, ...]:
+        """The seats highlighted at `now`: none while the idol turns, then where it stopped."""
+        if self.motion is None:
+            return self.landed
+        return self.motion.result if self.motion.done(now) else ()
+
+    def geometry(self, look: Theme) -> tuple[tuple[int, int], int, int]:
+        """The dial's centre, the table's radius and the radius names sit on."""
+        label_room = look.px(34)
+        radius = max(look.px(20), min(self.rect.w, self.rect.h) // 2 - label_room)
+        return self.rect.center, radius, radius + label_room // 2
+
+    def draw(self, surface: pygame.Surface, look: Theme) -> None:
+        """Draw the table, the seats' names, the idol at its angle now, and the landing."""
+        now = self.clock()
+        centre, radius, name_radius = self.geometry(look)
+        ringed = self.ringed(now)
+        pygame.draw.circle(surface, RIM, centre, radius + look.px(6))
+        pygame.draw.circle(surface, FELT, centre, radius)
+        for seat in self.seats:
+            self._draw_seat(surface, look, seat, centre, radius, name_radius, seat.seat in ringed)
+        self._draw_idol(surface, look, centre, radius, self.pointer_deg(now))
+        if self.motion is not None and self.motion.software_pick:
+            words = pygame.Rect(0, 0, radius * 2 - look.px(24), look.px(26))
+            words.center = (centre[0], centre[1] + radius // 2)
+            draw_text(surface, _("Software spin"), words, look, theme.TEXT_MIN - 4, True,
+                      theme.ACCENT, centred=True)
+
+    def _draw_seat(
+        self,
+        surface: pygame.Surface,
+        look: Theme,
+        seat: DialSeat,
+        centre: tuple[int, int],
+        radius: int,
+        name_radius: int,
+        ringed: bool,
+    ) -> None:
+        inner = dial_point(centre, radius - look.px(14), seat.angle_deg)
+        outer = dial_point(centre, radius, seat.angle_deg)
+        tick = theme.ACCENT if ringed else seat.colour.rgb
+        pygame.draw.line(surface, tick, inner, outer, look.px(6 if ringed else 4))
+        label = self._label(look, seat)
+        place = label.get_rect(center=dial_point(centre, name_radius, seat.angle_deg))
+        ring = look.px(4)
+        place.clamp_ip(self.rect.inflate(-2 * ring, -2 * ring))
+        if ringed:
+            pygame.draw.rect(surface, theme.ACCENT, place.inflate(2 * ring, 2 * ring),
+                             border_radius=look.px(10))
+        surface.blit(label, place)
+
+    def _label(self, look: Theme, seat: DialSeat) -> pygame.Surface:
+        """The seat's name on its colour chip, made once per size (every frame blits it)."""
+        key = (seat.seat, look.px(100))
+        made = self._labels.get(key)
+        if made is not None:
+            return made
+        height = look.px(30)
+        width = min(max(look.px(48), self.rect.w * 2 // 5), look.px(200))
+        font = look.font(theme.TEXT_MIN - 4, True)
+        text_w = min(width - look.px(12), font.size(seat.name)[0])
+        chip = pygame.Surface((text_w + look.px(14), height), pygame.SRCALPHA)
+        pygame.draw.rect(chip, seat.colour.rgb, chip.get_rect(), border_radius=look.px(8))
+        draw_text(chip, seat.name, chip.get_rect().inflate(-look.px(10), 0), look,
+                  theme.TEXT_MIN - 4, True, seat.colour.ink, centred=True)
+        self._labels[key] = chip
+        return chip
+
+    def _draw_idol(
+        self,
+        surface: pygame.Surface,
+        look: Theme,
+        centre: tuple[int, int],
+        radius: int,
+        angle_deg: float,
+    ) -> None:
+        tip = dial_point(centre, radius - look.px(4), angle_deg)
+        left = dial_point(centre, radius * 0.22, angle_deg + 90)
+        right = dial_point(centre, radius * 0.22, angle_deg - 90)
+        pygame.draw.polygon(surface, IDOL_DARK, (tip, left, right))
+        pygame.draw.aalines(surface, IDOL_DARK, True, (tip, left, right))
+        hub = max(look.px(10), round(radius * 0.3))
+        pygame.draw.circle(surface, IDOL, centre, hub)
+        pygame.draw.circle(surface, IDOL_DARK, centre, hub, max(2, look.px(3)))
+        # The idol's face looks where the pointer points: two eyes and a mouth.
+        for side in (-1, 1):
+            eye = dial_point(centre, hub * 0.45, angle_deg + side * 40)
+            pygame.draw.circle(surface, mix(IDOL, (255, 255, 255), 0.7), eye, max(2, hub // 6))
+        mouth = dial_point(centre, hub * 0.1, angle_deg + 180)
+        pygame.draw.circle(surface, IDOL_DARK, mouth, max(2, hub // 5))
+
+
+def dial_words(seats: Sequence[DialSeat], motion: SpinMotion | None, now: float,
+               landed: tuple[int, ...] = ()) -> str:
+    """What the dial says as text (the scripted driver's `widgets` and `expect` read it)."""
+    if motion is None:
+        return landing_text(seats, landed) if landed else ""
+    prefix = _("Software spin") + ": " if motion.software_pick else ""
+    if not motion.done(now):
+        return prefix + _("Spinning…")
+    return prefix + landing_text(seats, motion.result)
+
+
+def resting_angle(seats: Sequence[DialSeat], landed: tuple[int, ...]) -> float:
+    """Where the pointer rests on a landing with no motion: the seat, or midway forward
+    from the first of two seats to the second; home when nothing landed."""
+    angles = {seat.seat: seat.angle_deg for seat in seats}
+    known = [angles[seat] for seat in landed if seat in angles]
+    if not known:
+        return 0.0
+    if len(known) == 1:
+        return known[0]
+    return (known[0] + ((known[1] - known[0]) % 360.0) / 2) % 360.0
+
+
+def spin_dial(
+    rect: pygame.Rect,
+    players: Sequence[Player],
+    seat_angles: Sequence[float],
+    motion: SpinMotion | None,
+    clock: Callable[[], float],
+    *,
+    landed: tuple[int, ...] = (),
+) -> SpinDial:
+    """The `dial` widget for `players` at `seat_angles`, turning with `motion`.
+
+    With no motion the pointer rests on the first landed seat (or home).
+    """
+    seats = dial_seats(players, seat_angles)
+    rest = resting_angle(seats, landed)
+    return SpinDial(
+        "dial",
+        rect,
+        dial_words(seats, motion, clock(), landed),
+        seats=seats,
+        motion=motion,
+        clock=clock,
+        rest_deg=rest,
+        landed=landed,
+    )
+
+
+__all__ = [
+    "DialSeat",
+    "SpinDial",
+    "SpinMotion",
+    "SpinnerFeed",
+    "dial_point",
+    "dial_seats",
+    "dial_words",
+    "evenly_spread",
+    "landing_text",
+    "resting_angle",
+    "spin_dial",
+]
