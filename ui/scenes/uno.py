@@ -28,7 +28,7 @@ from companion.table import DrawChance, PlayAction, Rematch, TableSnapshot, Undo
 from ui import theme
 from ui.scene import Scene, Stage
 from ui.scenes import uno_picker
-from ui.scenes.uno_panel import GO, Press, button_grid, main_screen
+from ui.scenes.uno_panel import GO, Press, button_grid, main_screen, uno_presses
 from ui.uno_view import UNO_GAMES, UnoView
 from ui.widgets import Button, TextBlock, Widget
 
@@ -281,6 +281,7 @@ class UnoScene(Scene):
             stop = view.first(tact.EndTikiAction)
             if stop is not None:
                 presses.append(Press("done", _("No more"), self.sender(stop)))
+            presses += uno_presses(self, view)  # the UNO catch stays open through the spin
         return presses
 
     def _uno_toggle(self, seat: int) -> Press:

@@ -262,7 +262,7 @@ def moment_buttons(scene: UnoScene, view: UnoView) -> list[Press]:
         waiting = [seat for seat in view.game.seats_to_count() if seat not in view.game.counted]
         presses += [Press(f"count:{seat}", _("Count {name}").format(name=view.name(seat)),
                           partial(scene.open_count, seat), GO) for seat in waiting]
-    return presses + _uno_presses(scene, view)
+    return presses + uno_presses(scene, view)
 
 
 def _turn_presses(scene: UnoScene, view: UnoView) -> list[Press]:
@@ -286,8 +286,8 @@ def _discard_all_presses(scene: UnoScene, view: UnoView) -> list[Press]:
     return [*presses, Press("done", _("None"), scene.sender(view.first(tact.EndTikiAction)))]
 
 
-def _uno_presses(scene: UnoScene, view: UnoView) -> list[Press]:
-    """A late UNO call and the catch, while they are open."""
+def uno_presses(scene: UnoScene, view: UnoView) -> list[Press]:
+    """A late UNO call (`uno:<seat>`) and the catch (`catch:<seat>`), while they are open."""
     presses = []
     for action in view.actions_of(act.CallUno):
         presses.append(Press(f"uno:{action.caller}", _("{name}: UNO!").format(
@@ -307,5 +307,13 @@ def colour_presses(scene: UnoScene, view: UnoView) -> list[Press]:
             for colour in view.colours_named()]
 
 
-__all__ = ["GO", "InkButton", "Press", "button_grid", "colour_presses", "main_screen",
-           "moment_buttons"]
+__all__ = [
+    "GO",
+    "InkButton",
+    "Press",
+    "button_grid",
+    "colour_presses",
+    "main_screen",
+    "moment_buttons",
+    "uno_presses",
+]
