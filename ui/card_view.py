@@ -232,8 +232,8 @@ def draw_idol(surface: pygame.Surface, rect: pygame.Rect, face: Card | None, fac
                   centred=True)
         words = tiki_words(face)
     label = pygame.Rect(head.x + 2, head.bottom - head.h // 6 - 2, head.w - 4, head.h // 6)
-    draw_text(surface, words, label, Theme(), max(8, label.h * 4 // 5), True, (255, 255, 255),
-              centred=True)
+    draw_text(surface, words, label, Theme(), max(8, min(label.h * 4 // 5, head.w // 6)), True,
+              (255, 255, 255), centred=True)
     if faces > 1:
         badge = pygame.Rect(head.right - head.w // 4, head.y, head.w // 4, head.w // 4)
         pygame.draw.ellipse(surface, BLACK, badge)

@@ -139,3 +139,10 @@ def test_a_reshuffle_takes_the_idols_faces_but_the_one_showing(screen) -> None:
     assert "The draw pile ran out" in screen.store.events(_record(screen).id)[-1].text
     # The new draw pile was the idol's Tiki Draw 1 alone (the discard pile held only its top).
     assert len(tiki.draw_pile) == 0 and _hands(screen)[0] == ana + 1
+
+
+def test_the_home_screen_starts_uno_in_referee_mode_and_an_explicit_mode_is_kept(screen) -> None:
+    screen.run("new classic --players 3")
+    assert uno_scene(screen).view.game.referee
+    screen.run('new tiki --option mode="referee"', "expect who deals")
+    assert uno_scene(screen).view.game.options.mode == "referee"

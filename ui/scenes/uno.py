@@ -133,15 +133,18 @@ class UnoScene(Scene):
             self.notice = None
         elif previous is not None and (len(self.view.game.rounds)
                                        > len(previous.game.rounds)):
-            self.notice = Notice("round_over", snapshot.last_event,
-                                 (self.view.game.rounds[-1]["winner"],))
+            rounds = self.view.game.rounds
+            winner = int(rounds[-1]["winner"])
+            self.notice = Notice("round_over", _(
+                "Round {n}: {name} went out. {target}.").format(
+                    n=len(rounds), name=self.view.name(winner),
+                    target=self.view.target_words()), (winner,))
         self._open_asked_picker()
 
     def _match_words(self, snapshot: TableSnapshot) -> str:
         names = " and ".join(snapshot.players[seat].name for seat in snapshot.winners)
         rule = _(" (the lowest total wins)") if self._lowest_wins() else ""
-        return _("{names} won the match{rule}. {last}").format(
-            names=names, rule=rule, last=snapshot.last_event)
+        return _("{names} won the match{rule}.").format(names=names, rule=rule)
 
     def _lowest_wins(self) -> bool:
         return self.view is not None and self.view.game.options.scoring == "own_hand"

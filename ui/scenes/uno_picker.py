@@ -79,7 +79,8 @@ def _tab_button(name: str, cell: pygame.Rect, count: int, selected: bool,
     for colour, shown in CARD_COLOURS.items():
         if colour.value.lower() == name:
             fill, ink, mark = shown.rgb, shown.ink, shown.mark
-    return InkButton(f"tab:{name}", cell, f"{mark} {words} {count}", colour=fill, ink=ink,
+    text = f"{mark} {words} {count}" if cell.w >= len(words) * 14 + 60 else f"{mark} · {count}"
+    return InkButton(f"tab:{name}", cell, text, colour=fill, ink=ink,
                      selected=selected, size=20, on_tap=lambda: scene.show_tab(name))
 
 
@@ -164,14 +165,14 @@ def _stacked(presses: list[Press], area: pygame.Rect, look: Theme) -> list[Widge
 def challenge_question(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme
                        ) -> list[Widget]:
     """What the shown hand proved: `guilty`, `innocent`, or `cancel`."""
-    widgets, inner = _frame(area.inflate(-area.w // 8, -area.h // 6), look)
+    widgets, inner = _frame(area.inflate(-area.w // 8, -area.h // 8), look)
     pad = look.px(8)
-    buttons, words = layout.take_bottom(inner, look.px(64), pad)
+    buttons, words = layout.take_bottom(inner, look.px(56) * 3 + pad * 2, pad)
     pending = view.game.pending_challenge
     offender = view.name(pending.offender if pending is not None else None)
     victim = view.name(view.snapshot.to_move)
     widgets.append(TextBlock("question", words, view.challenge_question(), size=26))
-    widgets += button_grid([
+    widgets += _stacked([
         Press("guilty", _("Yes: {name} draws 4").format(name=offender), scene.challenge_proved,
               theme.REFUSAL),
         Press("innocent", _("No: {name} draws 6").format(name=victim), scene.challenge_failed,
@@ -186,17 +187,22 @@ def result_card(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme
     """A round's or the match's result: the words, each seat's total, and `next`."""
     notice = scene.notice
     assert notice is not None
-    widgets, inner = _frame(area.inflate(-area.w // 10, -area.h // 12), look)
+    widgets, inner = _frame(area, look)
     pad = look.px(8)
     button, rest = layout.take_bottom(inner, look.px(60), pad)
-    words, totals = layout.take_top(rest, rest.h * 2 // 5, pad)
+    words, totals = layout.take_top(rest, look.px(80), pad)
     widgets.append(TextBlock("result", words, notice.text, size=24))
     game = view.game
-    rows = layout.grid(totals, 2 if game.players > 4 else 1, game.players,
-                       min(look.px(44), totals.h // max(1, -(-game.players // 2))), pad)
+    rounds = game.rounds
+    before = rounds[-2]["totals"] if len(rounds) > 1 else [0] * game.players
+    cols = 2 if game.players > 4 else 1
+    rows = layout.grid(totals, cols, game.players,
+                       min(look.px(48), totals.h // max(1, -(-game.players // cols))), pad)
     for seat, row in enumerate(rows):
-        widgets.append(Label(f"total:{seat}", row, f"{view.name(seat)}: {game.totals[seat]}",
-                             size=24, bold=seat in notice.winners))
+        gained = game.totals[seat] - int(before[seat]) if rounds else 0
+        gain = f"  (+{gained})" if gained else ""
+        widgets.append(Label(f"total:{seat}", row, f"{view.name(seat)}: {game.totals[seat]}"
+                             f"{gain}", size=26, bold=seat in notice.winners))
     label = _("Rematch") if notice.kind == "match_over" else _("Next round")
     widgets.append(Button("next", button, label, colour=GO, on_tap=scene.next_round))
     return widgets
