@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 
 from companion.games.uno import actions as act
-from companion.games.uno import duo_actions as dact
 from companion.games.uno import tiki_actions as tact
 from companion.games.uno.phases import Phase
 from ui.scenes.uno import UnoScene
@@ -133,4 +132,4 @@ def play_out(screen, rng: random.Random, **choices: object) -> list[str]:
     raise AssertionError("the match did not end")
 
 
-__all__ = ["dact", "next_lines", "play_lines", "play_out", "uno_scene"]
+__all__ = ["next_lines", "play_lines", "play_out", "uno_scene"]
