@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from companion.games.base import GameSpec, JSONValue
 from companion.records import Player
 from companion.table.commands import DEFAULT_COLOURS, DEFAULT_NAMES, NewMatch
+from ui.game_options import TABLE_DEFAULTS
 
 MAX_SEATS = len(DEFAULT_NAMES)
 
@@ -36,8 +37,10 @@ class MatchDraft:
         return tuple(Player(self.names[seat], self.colours[seat]) for seat in range(self.count))
 
     def new_match(self) -> NewMatch:
-        """The command that starts this match."""
-        return NewMatch(self.game, self.players(), dict(self.game_options()))
+        """The command that starts this match, with the table's defaults under the options
+        chosen (`ui.game_options.TABLE_DEFAULTS`: UNO with real cards is refereed)."""
+        options = {**TABLE_DEFAULTS.get(self.game, {}), **self.game_options()}
+        return NewMatch(self.game, self.players(), options)
 
 
 __all__ = ["MAX_SEATS", "MatchDraft"]

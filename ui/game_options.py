@@ -47,6 +47,42 @@ def _target(value: JSONValue) -> str:
     return _("off") if value == 0 else str(value)
 
 
+def _scoring(value: JSONValue) -> str:
+    return _("winner scores the hands") if value == "winner" else _("own hand, lowest wins")
+
+
+def _deck(value: JSONValue) -> str:
+    return {"classic108": _("108 cards"), "classic112": _("112 cards (Blank Wilds)")}.get(
+        str(value), str(value))
+
+
+def _discards(value: JSONValue) -> str:
+    return _("under the top card") if value == "under_top" else _("on top")
+
+
+def _empty_idol(value: JSONValue) -> str:
+    return _("nothing") if value == "nothing" else _("spins for the next player")
+
+
+_UNO_COMMON = (
+    Choice("hand_size", lambda: _("Cards dealt"), (7, 5, 10), _count),
+    Choice("uno_penalty", lambda: _("Caught without UNO draws"), (2, 4), _count),
+    Choice("play_drawn_card", lambda: _("Play a drawn card"), (True, False), _on_off),
+)
+
+TABLE_DEFAULTS: dict[str, dict[str, JSONValue]] = {
+    "classic": {"mode": "referee"},
+    "tiki": {"mode": "referee"},
+    "duo": {"mode": "referee"},
+}
+"""Options the touchscreen sets for a game at a physical table, under what the players chose.
+
+The UNO games are played with real cards: the touchscreen starts them in the
+engine's referee mode (the hands are unknown, each play is entered). An
+explicit `mode` option (the scripted driver's `--option mode=...`) still wins.
+"""
+
+
 CHOICES: dict[str, tuple[Choice, ...]] = {
     "backgammon": (
         Choice("match_length", lambda: _("Match"), (1, 3, 5, 7, 9, 11, 15, 0), _match_length),
@@ -65,6 +101,27 @@ CHOICES: dict[str, tuple[Choice, ...]] = {
         Choice("target_score", lambda: _("Target score"), (0, 10, 15, 20, 30), _target),
         Choice("forced_moves", lambda: _("Forced moves"), (True, False), _on_off),
     ),
+    "classic": (
+        Choice("target", lambda: _("Target score"), (500, 250, 100, 1000), _count),
+        Choice("scoring", lambda: _("Scoring"), ("winner", "own_hand"), _scoring),
+        Choice("deck", lambda: _("Deck"), ("classic108", "classic112"), _deck),
+        *_UNO_COMMON,
+    ),
+    "tiki": (
+        Choice("target", lambda: _("Target score"), (500, 250, 100, 1000), _count),
+        Choice("scoring", lambda: _("Scoring"), ("winner", "own_hand"), _scoring),
+        Choice("tiki_discards", lambda: _("Tiki discards go"), ("under_top", "on_top"),
+               _discards),
+        Choice("spin_on_empty_idol", lambda: _("Spin card, empty idol"),
+               ("nothing", "picks_next_player"), _empty_idol),
+        *_UNO_COMMON,
+    ),
+    "duo": (
+        Choice("target", lambda: _("Losing score"), (200, 100, 300, 500), _count),
+        Choice("guilty_loses_extra_turn", lambda: _("Caught +4 loses the extra turn"),
+               (True, False), _on_off),
+        *_UNO_COMMON,
+    ),
 }
 
 
@@ -81,4 +138,4 @@ def next_value(choice: Choice, current: JSONValue) -> JSONValue:
     return values[(values.index(current) + 1) % len(values)]
 
 
-__all__ = ["CHOICES", "Choice", "choices_for", "next_value"]
+__all__ = ["CHOICES", "TABLE_DEFAULTS", "Choice", "choices_for", "next_value"]

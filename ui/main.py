@@ -35,11 +35,12 @@ from ui.scenes.board import BoardScene
 from ui.scenes.home import HomeScene
 from ui.scenes.options import OptionsScene
 from ui.scenes.player import PlayerScene
+from ui.scenes.uno import UnoScene
 from ui.script import run_script
 
 log = logging.getLogger(__name__)
 
-SCENES: tuple[type[Scene], ...] = (HomeScene, PlayerScene, OptionsScene, BoardScene)
+SCENES: tuple[type[Scene], ...] = (HomeScene, PlayerScene, OptionsScene, BoardScene, UnoScene)
 """Every scene of the app; the first is home."""
 
 

@@ -4,5 +4,8 @@ GAME_SCENES: dict[str, str] = {
     "backgammon": "board",
     "minigam": "board",
     "multigam": "board",
+    "classic": "uno",
+    "tiki": "uno",
+    "duo": "uno",
 }
 """The scene that shows each game the touchscreen can referee, by game name."""

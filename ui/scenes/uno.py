@@ -1,0 +1,472 @@
+"""The UNO family at the table: classic UNO, UNO Tiki Twist and UNO Duo with physical cards.
+
+The players hold real cards; the screen referees (the engine's referee mode,
+`docs/rules/uno.md`): it shows what everyone can see and a referee must
+remember, and every play is entered in two or three taps: `play` opens the
+card picker (`card:<text>`, a colour at a time with `tab:<colour>`), a Wild
+asks its colour (`colour:<c>`). Widgets: `play`, `draw`, `keep`, `card:<text>`,
+`colour:<c>`, `uno:<seat>`, `catch:<seat>`, `challenge` (then `guilty` or
+`innocent`: what the shown hand proved), `accept`, `spin`, `pick:<seat>`,
+`count:<seat>` (then `digit:<n>`, `done`, or `cards`), `next`,
+`dealer:<seat>`, `start`, `discard`, `discard:<n>`, `done`, `run`, `undo`,
+`back`. The scene never changes a match: it posts the engine's legal actions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import pygame
+
+from companion.games.uno import actions as act
+from companion.games.uno import tiki_actions as tact
+from companion.games.uno.cards import Card, Colour
+from companion.games.uno.phases import Phase
+from companion.i18n import _
+from companion.table import DrawChance, PlayAction, Rematch, TableSnapshot, Undo
+from ui import theme
+from ui.scene import Scene, Stage
+from ui.scenes import uno_picker
+from ui.scenes.uno_panel import GO, Press, button_grid, main_screen, uno_presses
+from ui.uno_view import UNO_GAMES, UnoView
+from ui.widgets import Button, TextBlock, Widget
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A round's or the match's result, shown until the players tap `next`."""
+
+    kind: str
+    """"round_over" or "match_over"."""
+    text: str
+    winners: tuple[int, ...] = ()
+
+
+@dataclass
+class Entry:
+    """What a person has tapped in a dialog and not yet sent to the table."""
+
+    picking: str | None = None
+    """The card picker's purpose (`ui.uno_view.PICKS`), while it is open."""
+    tab: str = "red"
+    wild: Card | None = None
+    """A Wild tapped in the picker, waiting for its colour."""
+    uno_called: bool = False
+    """The player on turn said UNO with the play being entered."""
+    entered: list[Card] = field(default_factory=list)
+    """Cards entered so far for a hand count or an UNO Duo colour run."""
+    counting: int | None = None
+    """The seat whose hand is being counted."""
+    typed: str = ""
+    """The points typed for the hand being counted."""
+    challenging: bool = False
+    """The challenge was called: the screen asks what the shown hand proved."""
+    discard_count: int = 0
+    """A Discard All's count, while the card left on top is picked (D-U6 "on_top")."""
+
+
+class UnoScene(Scene):
+    """One match of the UNO family, refereed while real cards are played on a real table."""
+
+    name: ClassVar[str] = "uno"
+
+    def __init__(self, stage: Stage) -> None:
+        super().__init__(stage)
+        self.view: UnoView | None = None
+        self.entry = Entry()
+        self.notice: Notice | None = None
+
+    # -- the entry in progress, by name (the dialogs read these) ------------------------------
+
+    @property
+    def picking(self) -> str | None:
+        """The card picker's purpose while it is open."""
+        return self.entry.picking
+
+    @property
+    def tab(self) -> str:
+        """The picker's colour tab."""
+        return self.entry.tab
+
+    @property
+    def wild(self) -> Card | None:
+        """A Wild waiting for its colour."""
+        return self.entry.wild
+
+    @property
+    def counting(self) -> int | None:
+        """The seat whose hand is being counted."""
+        return self.entry.counting
+
+    @property
+    def typed(self) -> str:
+        """The points typed so far."""
+        return self.entry.typed
+
+    # -- snapshots ----------------------------------------------------------------------------
+
+    def shown(self) -> None:
+        """Show the match on the table."""
+        self._read(self.stage.snapshot)
+        super().shown()
+
+    def snapshot_arrived(self, snapshot: TableSnapshot) -> None:
+        """The table moved on: dialogs start afresh, a finished round shows its result."""
+        self._read(snapshot)
+        self.rebuild()
+
+    def _read(self, snapshot: TableSnapshot | None) -> None:
+        if snapshot is None or snapshot.game not in UNO_GAMES:
+            self.view = None
+            return
+        previous = self.view
+        same_match = previous is not None and previous.snapshot.match_id == snapshot.match_id
+        if same_match and previous is not None and previous.snapshot.seq == snapshot.seq:
+            return
+        self.view = UnoView.of(snapshot, self.stage.games[snapshot.game])
+        self.entry = Entry()
+        if snapshot.is_over:
+            self.notice = Notice("match_over", self._match_words(snapshot),
+                                 tuple(snapshot.winners))
+        elif not same_match:
+            self.notice = None
+        elif previous is not None and (len(self.view.game.rounds)
+                                       > len(previous.game.rounds)):
+            rounds = self.view.game.rounds
+            winner = int(rounds[-1]["winner"])
+            self.notice = Notice("round_over", _(
+                "Round {n}: {name} went out. {target}.").format(
+                    n=len(rounds), name=self.view.name(winner),
+                    target=self.view.target_words()), (winner,))
+        self._open_asked_picker()
+
+    def _match_words(self, snapshot: TableSnapshot) -> str:
+        names = " and ".join(snapshot.players[seat].name for seat in snapshot.winners)
+        rule = _(" (the lowest total wins)") if self._lowest_wins() else ""
+        return _("{names} won the match{rule}.").format(names=names, rule=rule)
+
+    def _lowest_wins(self) -> bool:
+        return self.view is not None and self.view.game.options.scoring == "own_hand"
+
+    def _open_asked_picker(self) -> None:
+        """The start card and a Discard 2 are entered with the picker: it opens by itself."""
+        view = self.view
+        if view is None or self.notice is not None or view.spinning:
+            return
+        if view.phase is Phase.START_CARD:
+            self.open_picker("start", rebuild=False)
+        elif view.phase is Phase.TIKI_DISCARD:
+            self.open_picker("discard", rebuild=False)
+
+    # -- building the screen ------------------------------------------------------------------
+
+    def build(self) -> list[Widget]:
+        """The table and the seats, or the dialog of the moment over the whole screen."""
+        view = self.view
+        look = self.stage.look
+        width, height = self.stage.size
+        pad = look.px(6)
+        area = pygame.Rect(pad, pad, width - 2 * pad, height - 2 * pad)
+        if view is None:
+            return [
+                TextBlock("status", pygame.Rect(20, 20, width - 40, height // 2),
+                          _("No UNO match is on the table.")),
+                Button("back", pygame.Rect(20, height - look.px(70), look.px(140), look.px(56)),
+                       _("Back"), on_tap=self.back),
+            ]
+        entry = self.entry
+        if self.notice is not None:
+            return [*main_screen(self, view, area, look),
+                    *uno_picker.result_card(self, view, area, look)]
+        if entry.wild is not None:
+            return uno_picker.colour_choice(self, view, area, look)
+        if entry.picking is not None:
+            return uno_picker.picker(self, view, area, look)
+        if entry.counting is not None:
+            return uno_picker.hand_count(self, view, area, look)
+        if entry.challenging:
+            return [*main_screen(self, view, area, look),
+                    *uno_picker.challenge_question(self, view, area, look)]
+        return main_screen(self, view, area, look)
+
+    def spin_widgets(self, area: pygame.Rect) -> list[Widget]:
+        """The spinner's part of the screen: `spin` while the idol waits, then `pick:<seat>`
+        when it stopped between two seats (the player who spun picks)."""
+        return button_grid(self.spin_presses(), area, self.stage.look)
+
+    def spin_presses(self) -> list[Press]:
+        """`spin` (the table's spinner answers) or the `pick:<seat>` buttons."""
+        view = self.view
+        if view is None:
+            return []
+        if view.spinning:
+            return [Press("spin", _("Spin the idol"), self.spin, GO)]
+        return [Press(f"pick:{action.picked}", _("Pick {name}").format(
+            name=view.name(action.picked)), self.sender(action), GO)
+            for action in view.actions_of(tact.PickSeat)]
+
+    # -- the picker ---------------------------------------------------------------------------
+
+    def open_picker(self, pick: str, *, rebuild: bool = True) -> None:
+        """Open the card picker for `pick`, on the colour in play when it has a card allowed."""
+        self.entry.picking = pick
+        self.entry.wild = None
+        allowed = self.allowed_cards()
+        view = self.view
+        in_play = view.game.colour if view is not None else None
+        tabs = [uno_picker.tab_of(card) for card in allowed]
+        wanted = in_play.value.lower() if in_play is not None else "red"
+        self.entry.tab = wanted if wanted in tabs or not tabs else tabs[0]
+        if rebuild:
+            self.rebuild()
+
+    def show_tab(self, name: str) -> None:
+        """Show another colour's cards in the picker."""
+        self.entry.tab = name
+        self.rebuild()
+
+    def allowed_cards(self) -> set[Card]:
+        """The cards the picker may enter now."""
+        view, pick = self.view, self.entry.picking
+        if view is None or pick is None:
+            return set()
+        if pick in ("count", "run"):
+            return set(view.copies_left(self.entry.entered))
+        return set(view.allowed(pick, self.entry.discard_count))
+
+    def card_refusal(self, card: Card) -> str:
+        """Why a grey card cannot be entered now."""
+        view, pick = self.view, self.entry.picking
+        if view is None or pick is None:
+            return ""
+        if pick in ("count", "run"):
+            return _("Every {card} of the deck is already showing: check the card.").format(
+                card=card)
+        return view.refusal(card, pick)
+
+    def picker_title(self) -> str:
+        """What the picker enters, in words."""
+        view, entry = self.view, self.entry
+        assert view is not None
+        who = view.name(view.snapshot.to_move)
+        entered = ", ".join(str(card) for card in entry.entered)
+        titles = {
+            "play": _("{name} plays: tap the card."),
+            "start": _("The start card turned up:"),
+            "discard": _("{name} discards a card (Tiki Discard 2):"),
+            "last": _("{name}: the card laid down last, left on top:"),
+            "run": _("{name} plays a colour run: {cards}"),
+        }
+        if entry.picking == "count" and entry.counting is not None:
+            size = view.hand_sizes()[entry.counting]
+            return _("{name}'s cards ({k} of {n}): {cards}").format(
+                name=view.name(entry.counting), k=len(entry.entered), n=size, cards=entered)
+        return titles.get(entry.picking or "", "").format(name=who, cards=entered or "…")
+
+    def picker_presses(self) -> list[Press]:
+        """The picker's extra buttons: the UNO call, a Duo colour run, stopping a discard."""
+        view, entry = self.view, self.entry
+        if view is None:
+            return []
+        seat = view.snapshot.to_move
+        presses: list[Press] = []
+        if entry.picking == "play" and seat is not None:
+            if any(action.uno for action in view.actions_of(act.PlayCard)):
+                presses.append(self._uno_toggle(seat))
+            if view.is_duo_run_open():
+                presses.append(Press("run", _("Play all of a colour"), self.start_run))
+        elif entry.picking == "run" and seat is not None:
+            if len(view.hand_sizes()) > seat and view.hand_sizes()[seat] - len(entry.entered) == 1:
+                presses.append(self._uno_toggle(seat))
+            presses.append(Press("done", _("Play these"), self.play_run, GO))
+        elif entry.picking == "discard":
+            stop = view.first(tact.EndTikiAction)
+            if stop is not None:
+                presses.append(Press("done", _("No more"), self.sender(stop)))
+            presses += uno_presses(self, view)  # the UNO catch stays open through the spin
+        return presses
+
+    def _uno_toggle(self, seat: int) -> Press:
+        called = self.entry.uno_called
+        words = _("UNO! called") if called else _("Say UNO with it")
+        return Press(f"uno:{seat}", ("✓ " if called else "") + words, self.toggle_uno,
+                     (150, 110, 0) if called else theme.BUTTON)
+
+    def toggle_uno(self) -> None:
+        """The player says UNO with the play being entered (or takes it back)."""
+        self.entry.uno_called = not self.entry.uno_called
+        self.rebuild()
+
+    def pick_card(self, card: Card) -> None:
+        """A card tapped in the picker: played, turned up, discarded or added to the entry."""
+        view, entry = self.view, self.entry
+        if view is None or entry.picking is None:
+            return
+        if entry.picking in ("count", "run"):
+            entry.entered.append(card)
+            seat = entry.counting
+            if entry.picking == "count" and seat is not None and (
+                    len(entry.entered) == view.hand_sizes()[seat]):
+                self.send(view.count_action(seat, cards=tuple(entry.entered)))
+                return
+            self.rebuild()
+            return
+        actions = view.allowed(entry.picking, entry.discard_count).get(card, [])
+        if not actions:
+            self.stage.say(view.refusal(card, entry.picking))
+            return
+        if entry.picking == "play" and card.is_wild:
+            entry.wild = card
+            self.rebuild()
+            return
+        self.send(self._with_uno(actions))
+
+    def _with_uno(self, actions: list[Any]) -> Any:
+        """The play with the UNO call as said (or the only way there is)."""
+        wanted = [action for action in actions if getattr(action, "uno", False)
+                  == self.entry.uno_called]
+        return (wanted or actions)[0]
+
+    def name_colour(self, colour: Colour) -> None:
+        """The colour named for a Wild just played, or for a Wild start card."""
+        view, wild = self.view, self.entry.wild
+        if view is None:
+            return
+        if wild is not None:
+            plays = [action for action in view.allowed("play").get(wild, [])
+                     if action.colour is colour]
+            if plays:
+                self.send(self._with_uno(plays))
+            return
+        for choice in view.actions_of(act.ChooseColour):
+            if choice.colour is colour:
+                self.send(choice)
+                return
+        self.stage.say(view.prompt())
+
+    def start_run(self) -> None:
+        """UNO Duo: enter every card of one colour, the Reverse first."""
+        self.entry.picking = "run"
+        self.entry.entered = []
+        self.rebuild()
+
+    def play_run(self) -> None:
+        """Send the UNO Duo colour run entered (the engine checks it)."""
+        view = self.view
+        if view is None or not self.entry.entered:
+            self.stage.say(_("Tap the cards of the run first, the Reverse first."))
+            return
+        self.send(view.run_action(list(self.entry.entered), self.entry.uno_called))
+
+    # -- other entries ------------------------------------------------------------------------
+
+    def sender(self, action: Any) -> Any:
+        """A button's tap that sends `action` (a legal action) to the table."""
+        return lambda: self.send(action)
+
+    def send(self, action: Any) -> None:
+        """Post an action; the dialog closes (the answer's snapshot redraws the screen)."""
+        view = self.view
+        if action is None:
+            self.stage.say(view.prompt() if view is not None else "")
+            return
+        self.stage.post(PlayAction(action))
+        self.entry = Entry()
+        self.rebuild()
+
+    def spin(self) -> None:
+        """Ask the table's spinner to spin the idol (`DrawChance`)."""
+        self.stage.post(DrawChance())
+
+    def ask_challenge(self) -> None:
+        """The challenge is called: ask what the shown hand proved."""
+        self.entry.challenging = True
+        self.rebuild()
+
+    def challenge_proved(self) -> None:
+        """The shown hand proved the Wild Draw Four illegal: its player draws 4."""
+        self._verdict(True)
+
+    def challenge_failed(self) -> None:
+        """The shown hand proved the Wild Draw Four legal: the challenger draws 6."""
+        self._verdict(False)
+
+    def _verdict(self, guilty: bool) -> None:
+        view = self.view
+        if view is None:
+            return
+        verdicts = [action for action in view.actions_of(act.Challenge)
+                    if action.guilty is guilty]
+        self.send(verdicts[0] if verdicts else None)
+
+    def discard_all(self, count: int) -> None:
+        """A Discard All: how many cards went down (then, on top, the last one)."""
+        view = self.view
+        if view is None:
+            return
+        plain = [action for action in view.actions_of(tact.DiscardAll)
+                 if action.count == count and action.last is None]
+        if plain:
+            self.send(plain[0])
+            return
+        self.entry.discard_count = count
+        self.open_picker("last")
+
+    def open_count(self, seat: int) -> None:
+        """Count one hand at the round's end."""
+        self.entry = Entry(counting=seat)
+        self.rebuild()
+
+    def type_digit(self, digit: str) -> None:
+        """One digit of the hand's points."""
+        if len(self.entry.typed) < 4:
+            self.entry.typed = (self.entry.typed + digit).lstrip("0") or "0"
+        self.rebuild()
+
+    def delete_digit(self) -> None:
+        """Take back the last digit typed."""
+        self.entry.typed = self.entry.typed[:-1]
+        self.rebuild()
+
+    def count_points(self) -> None:
+        """Send the hand's points as typed (the engine says which totals are possible)."""
+        view, seat = self.view, self.entry.counting
+        if view is None or seat is None:
+            return
+        action = view.count_action(seat, points=int(self.entry.typed or "0"))
+        self.stage.post(PlayAction(action))
+        self.entry.typed = ""
+        self.rebuild()
+
+    def close_dialog(self) -> None:
+        """Close the dialog without sending anything."""
+        counting = self.entry.counting if self.entry.picking == "count" else None
+        self.entry = Entry(counting=counting)
+        self.rebuild()
+
+    def next_round(self) -> None:
+        """After a round: play on; after the match: the same players again (a rematch)."""
+        if self.notice is not None and self.notice.kind == "match_over":
+            self.stage.post(Rematch())
+        self.notice = None
+        self._open_asked_picker()
+        self.rebuild()
+
+    def undo(self) -> None:
+        """Take back the table's last command."""
+        self.stage.post(Undo())
+
+    def back(self) -> None:
+        """Home (the match stays on the table, one tap to resume)."""
+        self.stage.go("home")
+
+    def key_pressed(self, key: int) -> None:
+        """Escape goes home, Backspace undoes (a keyboard at the table)."""
+        if key == pygame.K_ESCAPE:
+            self.back()
+        elif key == pygame.K_BACKSPACE:
+            self.undo()
+
+
+__all__ = ["Entry", "Notice", "UnoScene"]

@@ -1,0 +1,216 @@
+"""The UNO scene's dialogs: the card picker, the Wild's colour, the hand count, the challenge,
+and the round's or match's result.
+
+The picker shows one colour at a time (`tab:<red|yellow|green|blue|wild>`,
+the wild tab also holds the Tiki Faces), opening on the colour in play: each
+card of the deck is a `card:<text>` widget, bright when the rules allow it
+now, grey otherwise; a grey card tapped says why, in the engine's sentence.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.games.uno.cards import Card
+from companion.i18n import _
+from ui import layout, theme
+from ui.card_view import CARD_COLOURS, CardWidget
+from ui.scenes.home import message_widgets
+from ui.scenes.uno_panel import GO, InkButton, Press, button_grid, colour_presses
+from ui.theme import Theme
+from ui.uno_view import UnoView
+from ui.widgets import Button, Label, Panel, TextBlock, Widget
+
+if TYPE_CHECKING:
+    from ui.scenes.uno import UnoScene
+
+TABS = ("red", "yellow", "green", "blue", "wild")
+
+
+def tab_of(card: Card) -> str:
+    """The picker tab a card is on: its colour's, or "wild" for wilds and Tiki Faces."""
+    if card.is_wild or card.is_tiki_face or card.colour is None:
+        return "wild"
+    return card.colour.value.lower()
+
+
+def _frame(area: pygame.Rect, look: Theme) -> tuple[list[Widget], pygame.Rect]:
+    """A dialog's card over the whole screen, and the room inside it."""
+    card = area.inflate(-look.px(4), -look.px(4))
+    return [Panel("dialog", card, border=theme.ACCENT, on_tap=_nothing)], card.inflate(
+        -look.px(12), -look.px(12))
+
+
+def picker(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]:
+    """The card picker for `scene.picking`: title, tabs, the cards of one tab, extra buttons."""
+    pick = scene.picking
+    assert pick is not None
+    widgets, inner = _frame(area, look)
+    pad = look.px(6)
+    head, rest = layout.take_top(inner, look.px(56), pad)
+    cancel, title = layout.take_right(head, look.px(120), pad)
+    widgets += [TextBlock("picker", title, scene.picker_title(), size=22),
+                Button("cancel", cancel, _("Cancel"), colour=(90, 90, 90),
+                       on_tap=scene.close_dialog)]
+    widgets += message_widgets(scene.stage, title)
+    extra = scene.picker_presses()
+    if extra:
+        extra_row, rest = layout.take_bottom(rest, look.px(56), pad)
+        widgets += button_grid(extra, extra_row, look)
+    tabs_row, grid_area = layout.take_top(rest, look.px(52), pad)
+    allowed = scene.allowed_cards()
+    tab = scene.tab
+    for name, cell in zip(TABS, layout.columns(tabs_row, len(TABS), pad), strict=True):
+        count = sum(1 for card in allowed if tab_of(card) == name)
+        widgets.append(_tab_button(name, cell, count, name == tab, scene))
+    cards = [card for card in view.deck_cards() if tab_of(card) == tab]
+    widgets += card_grid(scene, view, cards, allowed, grid_area, look)
+    return widgets
+
+
+def _tab_button(name: str, cell: pygame.Rect, count: int, selected: bool,
+                scene: UnoScene) -> Widget:
+    words = {"wild": _("Wild"), "red": _("Red"), "yellow": _("Yellow"), "green": _("Green"),
+             "blue": _("Blue")}[name]
+    fill, ink, mark = (40, 40, 40), theme.TEXT, "W"
+    for colour, shown in CARD_COLOURS.items():
+        if colour.value.lower() == name:
+            fill, ink, mark = shown.rgb, shown.ink, shown.mark
+    text = f"{mark} {words} {count}" if cell.w >= len(words) * 14 + 60 else f"{mark} · {count}"
+    return InkButton(f"tab:{name}", cell, text, colour=fill, ink=ink,
+                     selected=selected, size=20, on_tap=lambda: scene.show_tab(name))
+
+
+def card_grid(scene: UnoScene, view: UnoView, cards: list[Card], allowed: set[Card],
+              area: pygame.Rect, look: Theme) -> list[Widget]:
+    """The cards of one tab: a `card:<text>` each, grey with its reason when not allowed."""
+    if not cards:
+        return [Label("empty", area, _("No such cards in this deck."), centred=True)]
+    pad = look.px(6)
+    wide = len(cards) if len(cards) <= 6 else -(-len(cards) // 2)
+    cols = wide if area.w >= area.h else 4
+    rows = -(-len(cards) // cols)
+    height = (area.h - pad * (rows - 1)) // rows
+    cells = layout.grid(area, cols, len(cards), height, pad)
+    widgets: list[Widget] = []
+    for card, cell in zip(cards, cells, strict=True):
+        ok = card in allowed
+        widgets.append(CardWidget(f"card:{card}", cell, card, enabled=ok,
+                                  refusal="" if ok else scene.card_refusal(card),
+                                  on_tap=partial(scene.pick_card, card)))
+    return widgets
+
+
+def colour_choice(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme
+                  ) -> list[Widget]:
+    """The colour a Wild names: `colour:<c>` buttons and `cancel`."""
+    widgets, inner = _frame(area, look)
+    pad = look.px(8)
+    head, rest = layout.take_top(inner, look.px(70), pad)
+    card_area, buttons = layout.take_left(rest, rest.w // 4, pad)
+    assert scene.wild is not None
+    widgets += [TextBlock("question", head, _("{card}: which colour does {name} name?").format(
+        card=scene.wild, name=view.name(view.snapshot.to_move)), size=26),
+        CardWidget("wild", card_area, scene.wild)]
+    presses = [*colour_presses(scene, view),
+               Press("cancel", _("Cancel"), scene.close_dialog, (90, 90, 90))]
+    widgets += button_grid(presses[:4], layout.take_top(buttons, buttons.h * 3 // 5, pad)[0],
+                           look)
+    widgets += button_grid(presses[4:], layout.take_bottom(buttons, look.px(56), pad)[0], look)
+    return widgets
+
+
+def hand_count(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]:
+    """A hand counted at the round's end: its points typed (`digit:<0-9>`, `delete`, `done`),
+    or `cards` to enter the cards themselves."""
+    seat = scene.counting
+    assert seat is not None
+    widgets, inner = _frame(area, look)
+    pad = look.px(6)
+    head, rest = layout.take_top(inner, look.px(64), pad)
+    size = view.hand_sizes()[seat]
+    widgets.append(TextBlock("question", head, _(
+        "{name} holds {n} cards: type their points, or enter the cards.").format(
+            name=view.name(seat), n=size), size=24))
+    widgets += message_widgets(scene.stage, head)
+    left, keys = layout.take_left(rest, rest.w * 2 // 5, pad)
+    shown, commands = layout.take_top(left, look.px(80), pad)
+    widgets.append(Label("points", shown, scene.typed or "0", size=48, bold=True, centred=True))
+    widgets += _stacked([
+        Press("done", _("Done"), scene.count_points, GO),
+        Press("cards", _("Enter cards"), lambda: scene.open_picker("count")),
+        Press("cancel", _("Cancel"), scene.close_dialog, (90, 90, 90)),
+    ], commands, look)
+    digits = [Press(f"digit:{n}", str(n), partial(scene.type_digit, str(n)))
+              for n in (7, 8, 9, 4, 5, 6, 1, 2, 3)]
+    digits += [Press("digit:0", "0", lambda: scene.type_digit("0")),
+               Press("delete", "⌫", scene.delete_digit, (90, 90, 90))]
+    cells = layout.grid(keys, 3, len(digits), (keys.h - pad * 3) // 4, pad)
+    widgets += [InkButton(press.name, cell, press.text, colour=press.colour, size=30,
+                          on_tap=press.on_tap) for press, cell in zip(digits, cells, strict=True)]
+    return widgets
+
+
+def _stacked(presses: list[Press], area: pygame.Rect, look: Theme) -> list[Widget]:
+    pad = look.px(6)
+    height = min(look.px(60), (area.h - pad * (len(presses) - 1)) // len(presses))
+    cells = layout.grid(area, 1, len(presses), height, pad)
+    return [InkButton(press.name, cell, press.text, colour=press.colour, on_tap=press.on_tap)
+            for press, cell in zip(presses, cells, strict=True)]
+
+
+def challenge_question(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme
+                       ) -> list[Widget]:
+    """What the shown hand proved: `guilty`, `innocent`, or `cancel`."""
+    widgets, inner = _frame(area.inflate(-area.w // 8, -area.h // 8), look)
+    pad = look.px(8)
+    buttons, words = layout.take_bottom(inner, look.px(56) * 3 + pad * 2, pad)
+    pending = view.game.pending_challenge
+    offender = view.name(pending.offender if pending is not None else None)
+    victim = view.name(view.snapshot.to_move)
+    widgets.append(TextBlock("question", words, view.challenge_question(), size=26))
+    widgets += _stacked([
+        Press("guilty", _("Yes: {name} draws 4").format(name=offender), scene.challenge_proved,
+              theme.REFUSAL),
+        Press("innocent", _("No: {name} draws 6").format(name=victim), scene.challenge_failed,
+              GO),
+        Press("cancel", _("Cancel"), scene.close_dialog, (90, 90, 90)),
+    ], buttons, look)
+    return widgets
+
+
+def result_card(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme
+                ) -> list[Widget]:
+    """A round's or the match's result: the words, each seat's total, and `next`."""
+    notice = scene.notice
+    assert notice is not None
+    widgets, inner = _frame(area, look)
+    pad = look.px(8)
+    button, rest = layout.take_bottom(inner, look.px(60), pad)
+    words, totals = layout.take_top(rest, look.px(80), pad)
+    widgets.append(TextBlock("result", words, notice.text, size=24))
+    game = view.game
+    rounds = game.rounds
+    before = rounds[-2]["totals"] if len(rounds) > 1 else [0] * game.players
+    cols = 2 if game.players > 4 else 1
+    rows = layout.grid(totals, cols, game.players,
+                       min(look.px(48), totals.h // max(1, -(-game.players // cols))), pad)
+    for seat, row in enumerate(rows):
+        gained = game.totals[seat] - int(before[seat]) if rounds else 0
+        gain = f"  (+{gained})" if gained else ""
+        widgets.append(Label(f"total:{seat}", row, f"{view.name(seat)}: {game.totals[seat]}"
+                             f"{gain}", size=26, bold=seat in notice.winners))
+    label = _("Rematch") if notice.kind == "match_over" else _("Next round")
+    widgets.append(Button("next", button, label, colour=GO, on_tap=scene.next_round))
+    return widgets
+
+
+def _nothing() -> None:
+    """A dialog takes the taps that land on it."""
+
+
+__all__ = ["TABS", "card_grid", "challenge_question", "colour_choice", "hand_count", "picker",
+           "result_card", "tab_of"]
