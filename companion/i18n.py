@@ -8,9 +8,12 @@ catalog the words stay as written. The table's language is set once with
 `use_language` (the `[screen] language` of the config); a language without a
 catalog falls back to English, word by word where a catalog is incomplete.
 
-The engines' sentences keep their seats as placeholders (`Note`: "{0} draws 2
-cards"), so a catalog translates the sentence with its placeholders and may
-reorder them; `note_text` translates first and names the seats afterwards.
+The engines' sentences keep their seats as placeholders and what varies as
+named values (`Note`: "{0} cannot move with {dice}"), so a catalog translates
+the sentence with its placeholders and may reorder them; `note_text`
+translates first and fills in the seats and values afterwards. Engines mark
+their sentences with `companion.games.base.N_` and `N_counted` (they import
+nothing from here).
 
 Marking words for the catalog: `_("Undo")` where the words are shown;
 `N_("Match length")` where they are defined long before (a module constant),
@@ -108,18 +111,21 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 
 def note_text(note: Note, seat_name: Callable[[int], str]) -> str:
-    """An engine's sentence in the table's language, its seats named afterwards.
+    """An engine's sentence in the table's language, its seats named and its values put in.
 
-    A translation whose placeholders do not fit the sentence's seats (a
-    catalog's mistake, "{2}" for a sentence of two seats) is not shown: the
-    English sentence is, so a bad catalog never stops the table.
+    The sentence is translated first (its counted form for its `count`), then
+    filled: values that are numbers or notation ("6-3") go in as they are, a
+    value that is words (a `Note` itself, "match to 5") is translated the
+    same way. A translation whose placeholders do not fit the sentence (a
+    catalog's mistake, "{2}" for a sentence of two seats, a misspelt
+    "{dcie}") is not shown: the English sentence is, so a bad catalog never
+    stops the table.
     """
-    names = [seat_name(seat) for seat in note.seats]
-    translated = _(note.text)
+    translated = ngettext(note.text, note.plural, note.count) if note.plural else _(note.text)
     try:
-        return translated.format(*names)
+        return note.fill(translated, seat_name, lambda value: note_text(value, seat_name))
     except (IndexError, KeyError, ValueError):
-        return note.text.format(*names)
+        return note.render(seat_name)
 
 
 __all__ = [

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.base import JSONValue
+from companion.games.base import JSONValue, Note
 
 
 @dataclass(frozen=True)
@@ -56,3 +56,5 @@ class AppliedEvent:
     state_json: str
     round_scores: list[int] | None
     """The new match scores when this event changed them, else None."""
+    notes: tuple[Note, ...] = ()
+    """The sentences of the event's line, seats unnamed (see `companion.table.lines`)."""

@@ -7,8 +7,6 @@ and the companion is pointed at it.
 
 from __future__ import annotations
 
-import importlib.machinery
-import importlib.util
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -18,10 +16,10 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 from companion import i18n
+from companion.games.backgammon import narration
 from companion.games.base import Note
 from companion.i18n import N_, _, available_languages, ngettext, note_text, use_language
-
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "translations"
+from tests.catalogs import load_script, translated_catalog
 
 WELSH = {
     "Undo": "Dadwneud",
@@ -33,15 +31,6 @@ WELSH_PLURALS = ("other", "one", "two", "three", "six")
 """The plural forms of Welsh, in its catalog's rule (set by `init` from the language)."""
 WELSH_CHECKERS = tuple(f"{{0}} gwerinwr ({form})" for form in WELSH_PLURALS)
 UNTRANSLATED = "Confirm"
-
-
-def load_script() -> ModuleType:
-    loader = importlib.machinery.SourceFileLoader("translations", str(SCRIPT))
-    spec = importlib.util.spec_from_loader(loader.name, loader)
-    assert spec is not None
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
@@ -243,3 +232,77 @@ def test_the_check_command_passes_on_the_shipped_catalogs(
 ) -> None:
     assert translations.main(["check"]) == 0
     assert "up to date" in capsys.readouterr().out
+
+
+# ----- the engines' sentences, from the shipped template -----
+
+NO_MOVE_IN_WELSH = "Gyda {dice}, ni all {0} symud: collir y tro."
+"""A narration sentence with its seat and its value the other way round."""
+
+
+@pytest.fixture
+def welsh_narration(tmp_path: Path) -> Path:
+    """Welsh started from the shipped template, a few of the engines' sentences translated."""
+    return translated_catalog(
+        tmp_path,
+        "cy",
+        {
+            narration.NO_MOVE: NO_MOVE_IN_WELSH,
+            narration.OPENING_WON: "{0} sy'n ennill y rholiad cyntaf ac yn chwarae {dcie}.",
+            narration.MATCH_TO: "gornest i {length}",
+            narration.FIRST_TO_GAMES: "y cyntaf i {count} gêm",
+        },
+    )
+
+
+def test_an_engines_sentence_is_translated_with_its_seat_and_value_reordered(
+    welsh_narration: Path,
+) -> None:
+    note, names = narration.no_move_note(1, (6, 6)), ["Alys", "Bryn"]
+    assert note.render(names.__getitem__) == "Bryn cannot move with 6-6 and loses the turn."
+    use_language("cy", locale_dir=welsh_narration)
+    assert note_text(note, names.__getitem__) == "Gyda 6-6, ni all Bryn symud: collir y tro."
+
+
+def test_a_value_in_words_is_translated_as_a_phrase_of_its_own(welsh_narration: Path) -> None:
+    use_language("cy", locale_dir=welsh_narration)
+    note = narration.score_note([3, 1], narration.match_goal(5))
+    assert note_text(note, ["Alys", "Bryn"].__getitem__) == "Score: Alys 3, Bryn 1 (gornest i 5)."
+
+
+def test_a_counted_phrase_of_an_engine_takes_the_catalogs_plural(welsh_narration: Path) -> None:
+    goal = narration.wins_goal(3)
+    assert goal.render(str) == "first to 3 games"
+    assert narration.wins_goal(1).render(str) == "first to 1 game"
+    use_language("cy", locale_dir=welsh_narration)
+    assert note_text(goal, str) == "y cyntaf i 3 gêm"
+
+
+def test_a_translation_with_a_misspelt_value_shows_the_english(welsh_narration: Path) -> None:
+    use_language("cy", locale_dir=welsh_narration)
+    note = Note.of(narration.OPENING_WON, (0,), dice="6-3")
+    assert note_text(note, ["Alys"].__getitem__) == "Alys wins the opening roll and plays 6-3."
+
+
+def test_a_counted_sentence_needs_its_count() -> None:
+    with pytest.raises(ValueError, match="needs a whole-number count"):
+        Note.of(narration.FIRST_TO_GAMES)
+
+
+def test_the_engines_markers_are_extracted_with_their_plurals(
+    tmp_path: Path, translations: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "narration.py").write_text(
+        "from companion.games.base import N_, N_counted\n"
+        "NO_MOVE = N_('{0} cannot move with {dice}.')\n"
+        "POINTS = N_counted('{count} point', '{count} points')\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(translations, "ROOT", tmp_path)
+    monkeypatch.setattr(translations, "SOURCES", ("games",))
+    template = tmp_path / "companion.pot"
+    translations.extract(template)
+    catalog = read_catalog(template)
+    assert catalog["{0} cannot move with {dice}."] is not None
+    assert catalog[("{count} point", "{count} points")].pluralizable

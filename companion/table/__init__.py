@@ -20,6 +20,7 @@ from companion.table.commands import (
     default_players,
 )
 from companion.table.core import Table
+from companion.table.lines import event_line
 from companion.table.snapshot import Subscription, TableSnapshot
 
 __all__ = [
@@ -40,4 +41,5 @@ __all__ = [
     "TableSnapshot",
     "Undo",
     "default_players",
+    "event_line",
 ]

@@ -22,7 +22,7 @@ from typing import Any
 from companion import store as event_log
 from companion.closing import ClosesItself
 from companion.errors import CompanionError
-from companion.games.base import GameSpec, RuleError
+from companion.games.base import GameSpec, Note, RuleError
 from companion.games.registry import game_specs
 from companion.records import Player
 from companion.table.chance import ChanceSource, FairChance, SoftwareSpinner
@@ -36,6 +36,7 @@ from companion.table.commands import (
     SupplyChance,
     Undo,
 )
+from companion.table.lines import new_match_note
 from companion.table.match import (
     AppliedEvent,
     EngineFault,
@@ -234,7 +235,7 @@ class Table(ClosesItself):
             if state.is_over:
                 result = {"winners": list(state.winners()), "scores": list(state.scores())}
             snapshot = self._make_snapshot(
-                match, step.event.seq, step.state_json, step.event.text
+                match, step.event.seq, step.state_json, step.event.text, step.notes
             )
         self._store.record(self._match_id, step, list(state.scores()), result)
         self._events.append(step.event)
@@ -262,9 +263,9 @@ class Table(ClosesItself):
         if self._match is not None and not self._match.state.is_over:
             unfinished = self._match_id
         scores = list(match.state.scores())
-        names = ", ".join(player.name for player in players)
-        text = f"New match of {spec.title} for {names}"
-        snapshot = self._make_snapshot(match, 0, canonical_json(match.state), text)
+        said = new_match_note(spec.title, [player.name for player in players])
+        text = said.render(match.seat_name)
+        snapshot = self._make_snapshot(match, 0, canonical_json(match.state), text, (said,))
         match_id = self._store.create_match(
             game, match.options, match.players, scores, now, rematch_of, abandon=unfinished,
             seed=seed,
@@ -291,7 +292,12 @@ class Table(ClosesItself):
             subscription.offer(snapshot)
 
     def _make_snapshot(
-        self, match: RunningMatch, seq: int, state_json: str, last_event: str
+        self,
+        match: RunningMatch,
+        seq: int,
+        state_json: str,
+        last_event: str,
+        last_notes: tuple[Note, ...] = (),
     ) -> TableSnapshot:
         state = match.state
         return TableSnapshot(
@@ -307,6 +313,7 @@ class Table(ClosesItself):
             scores=tuple(state.scores()),
             winners=tuple(state.winners()),
             last_event=last_event,
+            last_notes=last_notes,
             can_undo=bool(match.standing),
             legal_actions=tuple(state.legal_actions()),
         )

@@ -26,34 +26,34 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.games.actions import Action, action_to_json
 from companion.games.base import (
-    INVALID_ROLL,
     ChanceRequest,
     GameSpec,
     GameState,
     JSONValue,
+    Note,
     RuleError,
     RuleOptions,
     check_outcome,
 )
 from companion.records import AppliedEvent, Event, Player
 from companion.table.chance import ChanceSource, checked_outcome, request_to_json
+from companion.table.lines import (
+    SOFTWARE_PICK,
+    SUBJECTS,
+    chance_note,
+    event_line,
+    play_note,
+    undo_note,
+    winners_note,
+)
 
 KEPT_KINDS = ("dice", "shuffle")
 MAX_SOURCE_LENGTH = 24
-SUBJECTS = {
-    "table": "The companion",
-    "dice tray": "The dice tray",
-    "spinner": "The spinner",
-    "touch": "The touchscreen",
-    "software pick": "The companion",
-}
 NO_CHANCE = "No roll, shuffle or spin is needed now."
 CHANCE_AS_PLAY = (
     "Dice, shuffles and spins are not a player's move: throw the dice in the tray,"
     " enter them on the dice screen or let the companion roll, shuffle or spin."
 )
-SOFTWARE_PICK = "software pick"
-"""The source of a spin the companion picked because the spinner could not show it."""
 
 
 class ReplayError(RuleError):
@@ -217,8 +217,8 @@ class RunningMatch:
                 f" {self.seat_name(acting)}'s to take; use one from the legal plays."
             )
         self.state.apply(parsed)
-        text = f"{self.seat_name(acting)}: {parsed.describe(self.seat_name)}"
-        return self._record("play", acting, action_json, {}, text, now)
+        own = play_note(acting, parsed.describe(self.seat_name))
+        return self._record("play", acting, action_json, {}, own, now)
 
     def supply(self, outcome: Any, source: str, for_seq: int | None, now: str) -> AppliedEvent:
         """Apply a chance outcome that came from a device or a touch.
@@ -276,8 +276,8 @@ class RunningMatch:
         self.state = self._rebuild(self.standing[:-1])
         self.standing.pop()
         self._keep_if_drawn(last)
-        text = f"Undo #{last.seq} ({last.text})"
-        return self._record("undo", None, None, {"undoes": last.seq}, text, now)
+        own = undo_note(last.seq, last.text)
+        return self._record("undo", None, None, {"undoes": last.seq}, own, now)
 
     @classmethod
     def replay(
@@ -367,8 +367,8 @@ class RunningMatch:
             "request": request_to_json(request),
             "reused": reused,
         }
-        text = self._chance_text(request, outcome, source)
-        return self._record("chance", None, action_json, detail, text, now)
+        own = chance_note(request, outcome, source)
+        return self._record("chance", None, action_json, detail, own, now)
 
     def _follow_draw(self, reused: bool) -> None:
         if reused:
@@ -385,23 +385,6 @@ class RunningMatch:
             and request.get("kind") in KEPT_KINDS
         ):
             self.kept.append((request, event.detail.get("outcome")))
-
-    def _chance_text(self, request: ChanceRequest, outcome: Any, source: str) -> str:
-        subject = SUBJECTS.get(source, source[:1].upper() + source[1:])
-        if request.kind == "dice":
-            if outcome == INVALID_ROLL:
-                return f"{subject} reports a cocked roll"
-            return f"{subject} rolls {' '.join(str(value) for value in outcome)}"
-        if request.kind == "shuffle":
-            return f"{subject} shuffles {request.size} cards"
-        seats = [outcome] if isinstance(outcome, int) else list(outcome)
-        if source == SOFTWARE_PICK:
-            names = [self.seat_name(seat) for seat in seats]
-            picked = names[0] if len(names) == 1 else f"between {names[0]} and {names[1]}"
-            return f"{subject} picks {picked}: the spinner is unavailable"
-        if len(seats) == 1:
-            return f"{subject} points at {self.seat_name(seats[0])}"
-        return f"{subject} stops between {self.seat_name(seats[0])} and {self.seat_name(seats[1])}"
 
     def _parse_action(self, action_json: dict[str, JSONValue]) -> Action:
         try:
@@ -422,10 +405,14 @@ class RunningMatch:
         seat: int | None,
         action: dict[str, JSONValue] | None,
         detail: dict[str, JSONValue],
-        text: str,
+        own: Note,
         now: str,
     ) -> AppliedEvent:
         """Log line, hash and scores of the state just reached.
+
+        The line is the command's `own` sentence, what the engine says it
+        caused, and the match's winners when it ended, in English; the
+        sentences themselves go with the event for the screens.
 
         Raises:
             EngineFault: the engine cannot describe that state.
@@ -435,22 +422,19 @@ class RunningMatch:
             over, winners, scores = self.state.is_over, self.state.winners(), self.state.scores()
             # What the action caused, as the engine tells it: "The spinner points at
             # Dev. Dev draws 2 cards (Tiki Draw 2)." One line, seats named.
-            notes = [] if kind == "undo" else self.state.narration()
-            told = " ".join(note.render(self.seat_name) for note in notes)
-        if told:
-            joint = " " if text.endswith((".", "!", "?")) else ". "
-            text = f"{text}{joint}{told}"
+            notes = [own] if kind == "undo" else [own, *self.state.narration()]
         if kind != "undo" and over:
-            names = " and ".join(self.seat_name(seat) for seat in winners)
-            joint = " " if text.endswith((".", "!", "?")) else ". "
-            text = f"{text}{joint}{names or 'Nobody'} won the match"
+            notes.append(winners_note(winners))
+        text = event_line(note.render(self.seat_name) for note in notes)
         self.seq += 1
         event = Event(self.seq, kind, seat, action, detail, text, sha(state_json), now)
         if kind != "undo":
             self.standing.append(event)
         changed = kind != "undo" and list(scores) != self.scores
         self.scores = list(scores)
-        return AppliedEvent(event, state_json, round_scores=self.scores if changed else None)
+        return AppliedEvent(
+            event, state_json, round_scores=self.scores if changed else None, notes=tuple(notes)
+        )
 
 
 @contextmanager

@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.closing import ClosesItself
 from companion.games.actions import Action
-from companion.games.base import ChanceRequest
+from companion.games.base import ChanceRequest, Note
 from companion.records import Player
 
 
@@ -41,7 +41,7 @@ class TableSnapshot:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     last_event: str
-    """What happened last, in words: "Ana: Red 7"."""
+    """What happened last, in words: "Ana: Red 7" (the log's line, in English)."""
     can_undo: bool
     legal_actions: tuple[Action, ...] = ()
     """Every action the player to move may take now (what a screen highlights).
@@ -49,6 +49,12 @@ class TableSnapshot:
     Each carries its `seat` and says itself with `describe(seat_name)`; its JSON
     (`action_to_json`) reads back exactly with `action_from_json(game, ...)`.
     """
+
+    last_notes: tuple[Note, ...] = ()
+    """The sentences of `last_event`, seats unnamed, for a screen to say in its language:
+    the command's own sentence, what the engine says it caused, who won the match.
+    `event_line` joins them as the log does. Empty for a match rebuilt from the log
+    (the engines' narration is not saved): then only `last_event` is known."""
 
     def state(self) -> dict[str, Any]:
         """A fresh copy of the engine state as plain JSON."""

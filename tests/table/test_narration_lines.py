@@ -14,6 +14,7 @@ from companion.table import (
     SoftwareSpinner,
     SupplyChance,
     default_players,
+    event_line,
 )
 from companion.table.match import RunningMatch
 from tests.table.conftest import open_table
@@ -75,3 +76,22 @@ def test_the_table_line_says_what_the_spin_made_the_chosen_player_do() -> None:
     scored = re.compile(rf"{names} wins the round and scores \d+ points\.")
     assert any(scored.search(line) for line in lines)
     assert not any("{0}" in line or "seat" in line for line in lines)
+
+
+def test_the_snapshot_keeps_the_lines_sentences_for_a_screen_to_say(store: Store) -> None:
+    with open_table(store) as table:
+        apply(table, NewMatch("tally", default_players(2), {"target": 1}))
+        apply(table, SupplyChance([0, 1, 2, 3, 4], source="touch"))
+        apply(table, SupplyChance([4], source="dice tray"), PlayAction({"action": "spin"}))
+        apply(table, SupplyChance(1, source="touch"))
+        snapshot = table.snapshot
+    assert snapshot is not None
+    names = ("Ana", "Ben")
+    said = [note.render(names.__getitem__) for note in snapshot.last_notes]
+    assert said == [
+        "The touchscreen points at Ben",
+        "Ben scores a point from Ana's spin.",
+        "Ben won the match",
+    ]
+    assert event_line(said) == snapshot.last_event
+    assert snapshot.last_notes[0].seats == (1,), "the seat is left for the screen to name"

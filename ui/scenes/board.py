@@ -36,6 +36,7 @@ from ui.scene import Scene, Stage
 from ui.scenes.board_panel import (
     STRIP_HEIGHT,
     PanelArea,
+    event_words,
     portrait_height,
     side_panel,
     strip_panel,
@@ -126,18 +127,18 @@ class BoardScene(Scene):
     def _notice(self, previous: TurnView | None, snapshot: TableSnapshot) -> Notice | None:
         """What the players should see and confirm after this snapshot, if anything."""
         if snapshot.is_over:
-            return Notice("match_over", snapshot.last_event)
+            return Notice("match_over", event_words(snapshot))
         if previous is None:
             return None
         if previous.snapshot.seq == snapshot.seq:
             return self.notice
         state, before = snapshot.state(), previous.snapshot.state()
         if int(state.get("game_number", 1)) > int(before.get("game_number", 1)):
-            return Notice("game_over", snapshot.last_event)
+            return Notice("game_over", event_words(snapshot))
         last_turn = state.get("last_turn")
         if (isinstance(last_turn, dict) and last_turn.get("play") == "no move"
                 and last_turn != before.get("last_turn")):
-            return Notice("lost_turn", snapshot.last_event)
+            return Notice("lost_turn", event_words(snapshot))
         return None
 
     # -- building the screen ------------------------------------------------------------------
@@ -342,7 +343,7 @@ class BoardScene(Scene):
             return _("{name}: double, or roll the dice.").format(name=_mover(view))
         if view.game.phase is Phase.DOUBLED:
             return _("Take or pass the double first.")
-        return view.snapshot.last_event
+        return event_words(view.snapshot)
 
     def dragged(self, start: tuple[int, int], end: tuple[int, int]) -> None:
         """A checker dragged from its point to another: the same as tapping both."""

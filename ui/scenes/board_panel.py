@@ -16,7 +16,8 @@ import pygame
 
 from companion.games.backgammon.actions import Beaver, Double, Pass, Take
 from companion.games.backgammon.phase import Phase
-from companion.i18n import _, ngettext
+from companion.i18n import _, ngettext, note_text
+from companion.table import TableSnapshot, event_line
 from ui import layout, theme
 from ui.dice_view import draw_die
 from ui.theme import PlayerColour, Theme, player_colour
@@ -25,6 +26,20 @@ from ui.widgets import Button, Label, TextBlock, Widget
 
 if TYPE_CHECKING:
     from ui.scenes.board import BoardScene
+
+
+def event_words(snapshot: TableSnapshot) -> str:
+    """What happened last, in the table's language: the log's line, sentence by sentence.
+
+    A match rebuilt from the log has only the line, in English (the engines'
+    narration is not saved).
+    """
+    if not snapshot.last_notes:
+        return snapshot.last_event
+    players = snapshot.players
+    return event_line(
+        note_text(note, lambda seat: players[seat].name) for note in snapshot.last_notes
+    )
 
 
 @dataclass(frozen=True)
@@ -301,7 +316,7 @@ def _prompt(area: PanelArea) -> str:
         if len(plays) == 1 and not view.made:
             return _("Only {play} is legal.").format(play=game.notation(plays[0].steps))
         return _("{name}: play {dice}.").format(name=name, dice="-".join(map(str, game.dice or ())))
-    return snapshot.last_event
+    return event_words(snapshot)
 
 
 def _faces(area: PanelArea) -> list[Face]:

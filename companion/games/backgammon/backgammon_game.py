@@ -34,6 +34,7 @@ from companion.games.backgammon.narration import (
     crawford_note,
     double_note,
     last_checker_note,
+    match_goal,
     post_crawford_note,
     result_note,
     score_note,
@@ -212,7 +213,7 @@ class BackgammonGame(FamilyGame[BackgammonOptions]):
         length = self.options.match_length
         if not length:
             return
-        self._narrate(score_note(self.score.scores, f"match to {length}", self.score.is_over))
+        self._narrate(score_note(self.score.scores, match_goal(length), self.score.is_over))
         if self.score.crawford_game:
             self._narrate(crawford_note(winner))
 

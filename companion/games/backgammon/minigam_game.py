@@ -15,8 +15,10 @@ from companion.games.backgammon.family import FamilyGame, Phase
 from companion.games.backgammon.match import WinsScore
 from companion.games.backgammon.movement import MINIGAM, Geometry, has_won
 from companion.games.backgammon.narration import (
+    game_won_note,
     last_checker_note,
     score_note,
+    wins_goal,
 )
 from companion.games.backgammon.options import MiniGamOptions
 from companion.games.backgammon.saved import (
@@ -25,7 +27,7 @@ from companion.games.backgammon.saved import (
     json_object,
     load_common,
 )
-from companion.games.base import JSONValue, Note, RuleError
+from companion.games.base import JSONValue, RuleError
 
 
 def minigam_geometry(options: MiniGamOptions) -> Geometry:
@@ -55,10 +57,10 @@ class MiniGamGame(FamilyGame[MiniGamOptions]):
             return False
         self.game_winners.append(mover)
         self.score = self.score.record(mover)
-        self._narrate(last_checker_note(mover), Note("{0} wins the game.", (mover,)))
+        self._narrate(last_checker_note(mover), game_won_note(mover))
         needed = self.options.wins_needed
         if needed > 1:
-            goal = f"first to {needed} games"
+            goal = wins_goal(needed)
             self._narrate(score_note(self.score.wins, goal, self.score.is_over))
         if self.score.is_over:
             self.phase = Phase.OVER

@@ -17,6 +17,8 @@ from companion.games.backgammon.match import RankScore
 from companion.games.backgammon.movement import MULTIGAM, Board, has_won
 from companion.games.backgammon.narration import (
     finish_note,
+    games_goal,
+    points_goal,
     ranking_note,
     score_note,
     skipped_note,
@@ -29,7 +31,7 @@ from companion.games.backgammon.saved import (
     json_object,
     load_common,
 )
-from companion.games.base import JSONValue, RuleError
+from companion.games.base import JSONValue, Note, RuleError
 
 
 class MultiGamGame(FamilyGame[MultiGamOptions]):
@@ -97,11 +99,11 @@ class MultiGamGame(FamilyGame[MultiGamOptions]):
             self._new_game()
         return True
 
-    def _goal(self) -> str:
+    def _goal(self) -> Note:
         """What the match is played to, as the score note says it."""
         if self.options.target_score:
-            return f"first to {self.options.target_score} points"
-        return f"game {self.score.games_played} of {self.options.games}"
+            return points_goal(self.options.target_score)
+        return games_goal(self.score.games_played, self.options.games)
 
     def _new_game(self) -> None:
         super()._new_game()

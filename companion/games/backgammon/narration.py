@@ -4,29 +4,167 @@ The games of the family collect these sentences while they apply an action
 (`FamilyGame.narration()` returns them). Seats are ``{0}``, ``{1}``...
 placeholders, so the table names its players ("Ana") and a command line
 says "seat 1". Points are named as the mover writes them in notation.
+
+Every sentence is a constant marked for the translation catalog: what varies
+is a named value (``{dice}``, ``{point}``), a list of seats has one sentence
+per length (the family seats two or four), and counted words have a plural
+form (`N_counted`), so that a catalog translates each sentence once, in the
+order its language needs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from companion.games.backgammon.cube import ResultKind
 from companion.games.backgammon.geometry import Board, Geometry
 from companion.games.backgammon.movegen import Step
 from companion.games.backgammon.opening import OpeningRoll
-from companion.games.base import Note
+from companion.games.base import N_, N_counted, Note
 
-ORDINALS = ("1st", "2nd", "3rd", "4th")
+Sentence = str | tuple[str, str]
+
+HIT = N_("{0}'s checker on {point} is hit and goes to the bar.")
+BACK_FROM_THE_BAR = N_("{0}'s checker is back from the bar on {point}.")
+# Translators: {dice} is the roll as players say it, "6-5".
+NO_MOVE = N_("{0} cannot move with {dice} and loses the turn.")
+OPENING_WON = N_("{0} wins the opening roll and plays {dice}.")
+BOTH_TIED = N_("Both rolled {die}: roll one die each again.")
+EVERYONE_TIED = N_("Everyone rolled {die}: roll one die each again.")
+SOME_TIED = {
+    2: N_("{0} and {1} tie for the highest die with {die} and roll again."),
+    3: N_("{0}, {1} and {2} tie for the highest die with {die} and roll again."),
+}
+ROLL_AGAIN = {
+    1: N_("The roll does not count: {0} rolls again."),
+    2: N_("The roll does not count: {0} and {1} roll again."),
+    3: N_("The roll does not count: {0}, {1} and {2} roll again."),
+    4: N_("The roll does not count: {0}, {1}, {2} and {3} roll again."),
+}
+NEW_GAME = N_("Game {number} begins with the opening roll.")
+LAST_CHECKER = N_("{0} bears off the last checker.")
+GAME_WON = N_("{0} wins the game.")
+PASSED = N_counted(
+    "{1} passes: {0} wins the game and {count} point (cube at {cube}).",
+    "{1} passes: {0} wins the game and {count} points (cube at {cube}).",
+)
+WON = {
+    ResultKind.SINGLE: N_counted(
+        "{0} wins a single game: {count} point.", "{0} wins a single game: {count} points."
+    ),
+    ResultKind.GAMMON: N_counted(
+        "{0} wins a gammon: {count} point.", "{0} wins a gammon: {count} points."
+    ),
+    ResultKind.BACKGAMMON: N_counted(
+        "{0} wins a backgammon: {count} point.", "{0} wins a backgammon: {count} points."
+    ),
+}
+# Translators: {times} is what the kind of win multiplies the cube by: 1, 2 or 3.
+WON_TIMES_CUBE = {
+    ResultKind.SINGLE: N_counted(
+        "{0} wins a single game: {times} × cube {cube} = {count} point.",
+        "{0} wins a single game: {times} × cube {cube} = {count} points.",
+    ),
+    ResultKind.GAMMON: N_counted(
+        "{0} wins a gammon: {times} × cube {cube} = {count} point.",
+        "{0} wins a gammon: {times} × cube {cube} = {count} points.",
+    ),
+    ResultKind.BACKGAMMON: N_counted(
+        "{0} wins a backgammon: {times} × cube {cube} = {count} point.",
+        "{0} wins a backgammon: {times} × cube {cube} = {count} points.",
+    ),
+}
+WON_UNDER_JACOBY = {
+    ResultKind.GAMMON: N_counted(
+        "{0} wins a gammon: {count} point, counted single under the Jacoby rule.",
+        "{0} wins a gammon: {count} points, counted single under the Jacoby rule.",
+    ),
+    ResultKind.BACKGAMMON: N_counted(
+        "{0} wins a backgammon: {count} point, counted single under the Jacoby rule.",
+        "{0} wins a backgammon: {count} points, counted single under the Jacoby rule.",
+    ),
+}
+# Translators: {goal} is what the match is played to, "match to 5" or "first to 3 games".
+SCORE = {
+    2: N_("Score: {0} {score0}, {1} {score1} ({goal})."),
+    3: N_("Score: {0} {score0}, {1} {score1}, {2} {score2} ({goal})."),
+    4: N_("Score: {0} {score0}, {1} {score1}, {2} {score2}, {3} {score3} ({goal})."),
+}
+FINAL_SCORE = {
+    2: N_("Final score: {0} {score0}, {1} {score1} ({goal})."),
+    3: N_("Final score: {0} {score0}, {1} {score1}, {2} {score2} ({goal})."),
+    4: N_("Final score: {0} {score0}, {1} {score1}, {2} {score2}, {3} {score3} ({goal})."),
+}
+MATCH_TO = N_("match to {length}")
+FIRST_TO_GAMES = N_counted("first to {count} game", "first to {count} games")
+FIRST_TO_POINTS = N_counted("first to {count} point", "first to {count} points")
+GAME_OF = N_("game {number} of {games}")
+CRAWFORD = N_(
+    "{0} is one point from winning the match: the next game is the Crawford game, "
+    "with no doubling."
+)
+POST_CRAWFORD = N_("The Crawford game is over: doubling is allowed again from the next game.")
+TIE_SHARED = {
+    2: N_counted(
+        "{0} and {1} tie on {count} point and first places: they share the match.",
+        "{0} and {1} tie on {count} points and first places: they share the match.",
+    ),
+    3: N_counted(
+        "{0}, {1} and {2} tie on {count} point and first places: they share the match.",
+        "{0}, {1} and {2} tie on {count} points and first places: they share the match.",
+    ),
+    4: N_counted(
+        "{0}, {1}, {2} and {3} tie on {count} point and first places: they share the match.",
+        "{0}, {1}, {2} and {3} tie on {count} points and first places: they share the match.",
+    ),
+}
+# Translators: {won} is the winner's count of first places, {others} the others' ("1" or "1, 0").
+TIE_DECIDED = {
+    2: N_counted(
+        "{0} and {1} tie on {count} point: {0} wins on first places ({won} to {others}).",
+        "{0} and {1} tie on {count} points: {0} wins on first places ({won} to {others}).",
+    ),
+    3: N_counted(
+        "{0}, {1} and {2} tie on {count} point: {0} wins on first places ({won} to {others}).",
+        "{0}, {1} and {2} tie on {count} points: {0} wins on first places ({won} to {others}).",
+    ),
+    4: N_counted(
+        "{0}, {1}, {2} and {3} tie on {count} point: {0} wins on first places "
+        "({won} to {others}).",
+        "{0}, {1}, {2} and {3} tie on {count} points: {0} wins on first places "
+        "({won} to {others}).",
+    ),
+}
+DOUBLE = N_("{0} offers the cube at {value}: {1} must take or pass.")
+TAKES = N_("{0} takes: the cube is at {value} and {0} owns it.")
+BEAVERS = N_("{0} beavers: the cube is at {value} and {0} owns it.")
+FINISHES = (
+    N_("{0} has borne off every checker and finishes 1st: {0} skips the rest of this game."),
+    N_("{0} has borne off every checker and finishes 2nd: {0} skips the rest of this game."),
+    N_("{0} has borne off every checker and finishes 3rd: {0} skips the rest of this game."),
+)
+RANKING = {
+    2: N_("Game over: 1st {0}, 2nd {1}."),
+    3: N_("Game over: 1st {0}, 2nd {1}, 3rd {2}."),
+    4: N_("Game over: 1st {0}, 2nd {1}, 3rd {2}, 4th {3}."),
+}
+SKIPPED = {
+    1: N_("{0} has finished and is skipped."),
+    2: N_("{0} and {1} have finished and are skipped."),
+    3: N_("{0}, {1} and {2} have finished and are skipped."),
+}
 
 
-def _seats(count: int, start: int = 0) -> str:
-    """``{0}``, ``{0} and {1}``, ``{0}, {1} and {2}``: placeholders for `count` seats."""
-    names = [f"{{{start + i}}}" for i in range(count)]
-    return names[0] if count == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _for_seats(sentences: Mapping[int, Sentence], count: int) -> Sentence:
+    """The sentence naming `count` seats (the family seats two or four players).
 
-
-def _points(count: int) -> str:
-    return f"{count} point" if count == 1 else f"{count} points"
+    Raises:
+        ValueError: no sentence names that many seats.
+    """
+    try:
+        return sentences[count]
+    except KeyError:
+        raise ValueError(f"No sentence names {count} seats.") from None
 
 
 def dice_text(dice: Sequence[int]) -> str:
@@ -60,96 +198,99 @@ def _hits(before: Board, mover: int, steps: Sequence[Step]) -> list[tuple[int, i
 
 def hit_notes(before: Board, mover: int, steps: Sequence[Step]) -> list[Note]:
     """One note per opposing checker that `steps`, played from the board `before`, hit."""
-    return [
-        Note(f"{{0}}'s checker on {point} is hit and goes to the bar.", (victim,))
-        for point, victim in _hits(before, mover, steps)
-    ]
+    return [Note.of(HIT, (victim,), point=point) for point, victim in _hits(before, mover, steps)]
 
 
 def undone_hit_notes(before: Board, mover: int, step: Step) -> list[Note]:
     """Taking back a step that had hit: the checker comes back from the bar."""
     return [
-        Note(f"{{0}}'s checker is back from the bar on {point}.", (victim,))
+        Note.of(BACK_FROM_THE_BAR, (victim,), point=point)
         for point, victim in _hits(before, mover, [step])
     ]
 
 
 def no_move_note(player: int, dice: Sequence[int]) -> Note:
     """The player on roll has no legal move with `dice`."""
-    return Note(f"{{0}} cannot move with {dice_text(dice)} and loses the turn.", (player,))
+    return Note.of(NO_MOVE, (player,), dice=dice_text(dice))
 
 
 def opening_notes(before: OpeningRoll, after: OpeningRoll) -> list[Note]:
     """Who won the opening roll and with which dice, or who rolls again after a tie."""
     starter = after.starter
     if starter is not None:
-        roll = dice_text(after.first_roll())
-        return [Note(f"{{0}} wins the opening roll and plays {roll}.", (starter,))]
+        return [Note.of(OPENING_WON, (starter,), dice=dice_text(after.first_roll()))]
     die = after.showing[after.rolling[0]]
     tied = len(after.rolling)
     if tied == len(after.showing):
-        who = "Everyone" if tied > 2 else "Both"
-        return [Note(f"{who} rolled {die}: roll one die each again.")]
-    return [
-        Note(
-            f"{_seats(tied)} tie for the highest die with {die} and roll again.",
-            tuple(after.rolling),
-        )
-    ]
+        return [Note.of(EVERYONE_TIED if tied > 2 else BOTH_TIED, die=die)]
+    return [Note.of(_for_seats(SOME_TIED, tied), after.rolling, die=die)]
 
 
 def invalid_roll_note(rolling: Sequence[int]) -> Note:
     """The tray reported a cocked or escaped roll: the same seats roll again."""
-    if len(rolling) == 1:
-        return Note("The roll does not count: {0} rolls again.", tuple(rolling))
-    return Note(f"The roll does not count: {_seats(len(rolling))} roll again.", tuple(rolling))
+    return Note.of(_for_seats(ROLL_AGAIN, len(rolling)), rolling)
 
 
 def new_game_note(game_number: int) -> Note:
     """The next game of the match begins with its opening roll."""
-    return Note(f"Game {game_number} begins with the opening roll.")
+    return Note.of(NEW_GAME, number=game_number)
 
 
 def last_checker_note(player: int) -> Note:
     """`player` bore off the last checker."""
-    return Note("{0} bears off the last checker.", (player,))
+    return Note.of(LAST_CHECKER, (player,))
+
+
+def game_won_note(player: int) -> Note:
+    """`player` won the game (Mini-Gam, where every game counts one)."""
+    return Note.of(GAME_WON, (player,))
 
 
 def result_note(winner: int, kind: ResultKind, cube: int, points: int) -> Note:
     """What a finished Backgammon game is worth: the kind of win times the cube."""
-    seats = (winner, 1 - winner)
     if kind is ResultKind.PASSED:
-        return Note(
-            f"{{1}} passes: {{0}} wins the game and {_points(points)} (cube at {cube}).", seats
-        )
-    label = {ResultKind.SINGLE: "a single game", ResultKind.GAMMON: "a gammon"}.get(
-        kind, "a backgammon"
-    )
-    if points == cube * kind.value:
-        worth = f"{kind.value} × cube {cube} = {_points(points)}" if cube > 1 else _points(points)
-    else:
-        worth = f"{_points(points)}, counted single under the Jacoby rule"
-    return Note(f"{{0}} wins {label}: {worth}.", (winner,))
+        return Note.of(PASSED, (winner, 1 - winner), count=points, cube=cube)
+    if points != cube * kind.value:
+        return Note.of(WON_UNDER_JACOBY[kind], (winner,), count=points)
+    if cube > 1:
+        return Note.of(WON_TIMES_CUBE[kind], (winner,), count=points, times=kind.value, cube=cube)
+    return Note.of(WON[kind], (winner,), count=points)
 
 
-def score_note(scores: Sequence[int], goal: str, final: bool = False) -> Note:
+def match_goal(length: int) -> Note:
+    """A Backgammon match's goal, as the score says it: ``match to 5``."""
+    return Note.of(MATCH_TO, length=length)
+
+
+def wins_goal(wins: int) -> Note:
+    """A Mini-Gam match's goal: ``first to 3 games``."""
+    return Note.of(FIRST_TO_GAMES, count=wins)
+
+
+def points_goal(target: int) -> Note:
+    """A Multi-Gam match to a target score: ``first to 10 points``."""
+    return Note.of(FIRST_TO_POINTS, count=target)
+
+
+def games_goal(played: int, games: int) -> Note:
+    """A Multi-Gam match of so many games, after `played` of them: ``game 2 of 5``."""
+    return Note.of(GAME_OF, number=played, games=games)
+
+
+def score_note(scores: Sequence[int], goal: Note, final: bool = False) -> Note:
     """The match score after a game: ``Score: {0} 3, {1} 1 (match to 5).``.
 
     After the last game it is the ``Final score``: the table itself names the
     match's winners, so the note does not repeat them.
     """
-    parts = ", ".join(f"{{{seat}}} {score}" for seat, score in enumerate(scores))
-    label = "Final score" if final else "Score"
-    return Note(f"{label}: {parts} ({goal}).", tuple(range(len(scores))))
+    sentence = _for_seats(FINAL_SCORE if final else SCORE, len(scores))
+    each = {f"score{seat}": score for seat, score in enumerate(scores)}
+    return Note.of(sentence, range(len(scores)), goal=goal, **each)
 
 
 def crawford_note(leader: int) -> Note:
     """The next game is the Crawford game."""
-    return Note(
-        "{0} is one point from winning the match: the next game is the Crawford game, "
-        "with no doubling.",
-        (leader,),
-    )
+    return Note.of(CRAWFORD, (leader,))
 
 
 def tie_break_notes(
@@ -161,53 +302,39 @@ def tie_break_notes(
     if len(tied) < 2:
         return []
     if len(winners) > 1:
-        text = f"{_seats(len(winners))} tie on {_points(best)} and first places: "
-        text += "they share the match."
-        return [Note(text, tuple(winners))]
+        return [Note.of(_for_seats(TIE_SHARED, len(winners)), winners, count=best)]
     others = [seat for seat in tied if seat != winners[0]]
-    wins = ", ".join(str(first_places[seat]) for seat in others)
-    return [
-        Note(
-            f"{_seats(len(tied))} tie on {_points(best)}: {{0}} wins on first places "
-            f"({first_places[winners[0]]} to {wins}).",
-            (winners[0], *others),
-        )
-    ]
+    sentence = _for_seats(TIE_DECIDED, len(tied))
+    won = first_places[winners[0]]
+    lost = ", ".join(str(first_places[seat]) for seat in others)
+    return [Note.of(sentence, (winners[0], *others), count=best, won=won, others=lost)]
 
 
 def post_crawford_note() -> Note:
     """The Crawford game is over: the cube is back in play for the rest of the match."""
-    return Note("The Crawford game is over: doubling is allowed again from the next game.")
+    return Note.of(POST_CRAWFORD)
 
 
 def double_note(doubler: int, value: int) -> Note:
     """`doubler` offered the cube at `value`; the opponent must answer."""
-    text = f"{{0}} offers the cube at {value}: {{1}} must take or pass."
-    return Note(text, (doubler, 1 - doubler))
+    return Note.of(DOUBLE, (doubler, 1 - doubler), value=value)
 
 
 def take_note(taker: int, value: int, beaver: bool) -> Note:
     """The double was taken (or beavered): the cube's new value and owner."""
-    how = "beavers" if beaver else "takes"
-    return Note(f"{{0}} {how}: the cube is at {value} and {{0}} owns it.", (taker,))
+    return Note.of(BEAVERS if beaver else TAKES, (taker,), value=value)
 
 
 def finish_note(seat: int, rank: int) -> Note:
-    """A Multi-Gam player bore off everything and takes a finishing rank."""
-    return Note(
-        f"{{0}} has borne off every checker and finishes {ORDINALS[rank]}: "
-        "{0} skips the rest of this game.",
-        (seat,),
-    )
+    """A Multi-Gam player bore off everything and takes a finishing rank (0 for first)."""
+    return Note.of(FINISHES[rank], (seat,))
 
 
 def ranking_note(ranking: Sequence[int]) -> Note:
     """A finished Multi-Gam game's order: ``1st {0}, 2nd {1}, 3rd {2}, 4th {3}.``."""
-    parts = ", ".join(f"{ORDINALS[i]} {{{i}}}" for i in range(len(ranking)))
-    return Note(f"Game over: {parts}.", tuple(ranking))
+    return Note.of(_for_seats(RANKING, len(ranking)), ranking)
 
 
 def skipped_note(seats: Sequence[int]) -> Note:
     """Finished Multi-Gam players passed over when the turn went on."""
-    verbs = "has finished and is" if len(seats) == 1 else "have finished and are"
-    return Note(f"{_seats(len(seats))} {verbs} skipped.", tuple(seats))
+    return Note.of(_for_seats(SKIPPED, len(seats)), seats)

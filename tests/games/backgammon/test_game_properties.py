@@ -56,11 +56,13 @@ def check_json(game: FamilyGame, name: str) -> None:
 
 
 def check_narration(game: FamilyGame) -> None:
-    """Every note names real seats, uses each placeholder it has a seat for, and reads whole."""
+    """Every note names real seats, uses each seat and value it has, and reads whole."""
     for note in game.narration():
         assert all(0 <= seat < game.players for seat in note.seats)
-        used = {int(field) for _, field, _, _ in string.Formatter().parse(note.text) if field}
-        assert used == set(range(len(note.seats))), note
+        fields = {field for _, field, _, _ in string.Formatter().parse(note.text) if field}
+        seats = {field for field in fields if field.isdigit()}
+        assert {int(field) for field in seats} == set(range(len(note.seats))), note
+        assert fields - seats == {name for name, _ in note.values}, note
         text = note.render(lambda seat: f"seat {seat}")
         assert "{" not in text and text.endswith("."), text
 
