@@ -29,8 +29,9 @@ from ui import theme
 from ui.scene import Scene, Stage
 from ui.scenes import uno_picker
 from ui.scenes.uno_panel import GO, Press, button_grid, main_screen, uno_presses
+from ui.spin_view import SpinMotion, spin_dial
 from ui.uno_view import UNO_GAMES, UnoView
-from ui.widgets import Button, TextBlock, Widget
+from ui.widgets import Button, Panel, TextBlock, Widget
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,8 @@ class UnoScene(Scene):
         self.view: UnoView | None = None
         self.entry = Entry()
         self.notice: Notice | None = None
+        self.spun_at = -1
+        """The seq the idol stopped at, while the dial still shows that spin."""
 
     # -- the entry in progress, by name (the dialogs read these) ------------------------------
 
@@ -194,6 +197,41 @@ class UnoScene(Scene):
         """The spinner's part of the screen: `spin` while the idol waits, then `pick:<seat>`
         when it stopped between two seats (the player who spun picks)."""
         return button_grid(self.spin_presses(), area, self.stage.look)
+
+    def dial_widgets(self, area: pygame.Rect) -> list[Widget]:
+        """The table from above with the idol turning, over the cards while a spin is shown.
+
+        It shows while the motor turns (the spinner's own motion, frame by frame), then
+        until the table moves on from the spin, and while the player who spun picks
+        between two seats; with no spinner the companion's software spin says so.
+        """
+        view = self.view
+        if view is None or view.tiki is None:
+            return []
+        picks = tuple(action.picked for action in view.actions_of(tact.PickSeat))
+        motion = self.stage.spin
+        turning = motion is not None and not motion.done(self.stage.now())
+        just_spun = motion is not None and self.spun_at == view.snapshot.seq
+        if not (turning or just_spun or picks):
+            return []
+        landed = picks or (motion.result if motion is not None and not turning else ())
+        shown = motion if turning or just_spun else None
+        look = self.stage.look
+        card = area.inflate(look.px(8), look.px(8))
+        dial = spin_dial(area, view.snapshot.players, self.stage.seat_angles, shown,
+                         self.stage.now, landed=landed)
+        return [Panel("dial_card", card, border=theme.ACCENT), dial]
+
+    def spin_started(self, motion: SpinMotion) -> None:
+        """The motor starts turning the idol: the dial shows it turn."""
+        self.spun_at = -1
+        self.rebuild()
+
+    def spin_stopped(self, motion: SpinMotion) -> None:
+        """The idol stopped: the dial stays until the table moves on."""
+        view = self.view
+        self.spun_at = view.snapshot.seq if view is not None else -1
+        self.rebuild()
 
     def spin_presses(self) -> list[Press]:
         """`spin` (the table's spinner answers) or the `pick:<seat>` buttons."""

@@ -147,6 +147,7 @@ def main_screen(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme) 
         spin_area, buttons = layout.take_left(buttons, share, pad)
         widgets += scene.spin_widgets(spin_area)
     widgets += button_grid(presses, buttons, look)
+    widgets += scene.dial_widgets(middle)
     widgets += message_widgets(scene.stage, prompt)
     return widgets
 
