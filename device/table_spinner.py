@@ -162,6 +162,7 @@ class TableSpinner(ClosesItself):
         self._idle = threading.Condition(self._lock)
         self._pending = 0
         self._closed = False
+        self._stop_next: tuple[int, ...] | None = None
         self._status = SpinnerStatus(spinner.available, spinner.unavailable_reason)
         self._status_listeners: list[StatusListener] = [] if listener is None else [listener]
         self._motion_listeners: list[MotionListener] = []
@@ -192,7 +193,8 @@ class TableSpinner(ClosesItself):
         with self._lock:
             if self._closed:
                 raise RuleError("The spinner is shut down; enter the spin by hand.")
-            pick = self._draw(angles)
+            forced, self._stop_next = self._stop_next, None
+            pick = self._draw(angles) if forced is None else self._stop_at(request.seats, forced)
             seats = tuple(request.seats[index] for index in pick.seats)
             software = not self.spinner.available
             reason = self.spinner.unavailable_reason
@@ -218,6 +220,41 @@ class TableSpinner(ClosesItself):
                 "or enter the spin by hand."
             )
         return tuple(calibrated[seat] for seat in seats)
+
+    def stop_next_at(self, seats: tuple[int, ...]) -> None:
+        """Make the next spin stop at `seats`: one seat, or the boundary between two.
+
+        For scripted tables (the touchscreen's `spin SEAT` line) and demonstrations:
+        the pointer still turns its full plan and stops where a real spin there would.
+
+        Raises:
+            ValueError: not one seat or two.
+        """
+        if len(seats) not in (1, 2):
+            raise ValueError(f"A spin stops at one seat or between two, not {list(seats)}.")
+        with self._lock:
+            self._stop_next = tuple(seats)
+
+    def _stop_at(self, players: tuple[int, ...], seats: tuple[int, ...]) -> results.SpinPick:
+        """The pick of a stop forced by `stop_next_at`, at the seat's calibrated angle or
+        halfway between two seats' (the shorter way round).
+
+        Raises:
+            RuleError: a seat is not one of the request's.
+        """
+        if any(seat not in players for seat in seats):
+            raise RuleError(f"The spinner cannot stop at seat {list(seats)}: the seats are"
+                            f" {list(players)}.")
+        angles = [self.spinner.config.seat_angles[seat] % 360.0 for seat in seats]
+        if len(angles) == 2:
+            gap = (angles[1] - angles[0]) % 360.0
+            angle = (angles[0] + gap / 2) if gap <= 180 else (angles[1] + (360 - gap) / 2)
+        else:
+            angle = angles[0]
+        turn = self.spinner.steps_per_turn
+        step = round(angle % 360.0 / 360.0 * turn) % turn
+        indexes = tuple(players.index(seat) for seat in seats)
+        return results.SpinPick(indexes, step, results.step_angle(step, turn))
 
     def _draw(self, angles: tuple[float, ...]) -> results.SpinPick:
         turn = self.spinner.steps_per_turn

@@ -182,6 +182,15 @@ class Driver:
         if len(arguments) not in (1, 2):
             raise ScriptError("spin takes one seat, or the two seats it stopped between")
         seats = [_whole(word, "a seat") for word in arguments]
+        spinner = self.app.spinner
+        if spinner is not None and hasattr(spinner, "stop_next_at"):
+            # The table's spinner turns and stops there: the motor (or the sim) and the
+            # screen's dial show the whole spin, as at a real table (`wait` lets it end).
+            if snapshot.chance is None or snapshot.chance.kind != "spin":
+                raise ScriptError("no spin is asked for now")
+            spinner.stop_next_at(tuple(seats))
+            self._chance(DrawChance(), "the spin")
+            return
         outcome: object = seats[0] if len(seats) == 1 else seats
         self._chance(SupplyChance(outcome, source="spinner", for_seq=snapshot.seq), "the spin")
 

@@ -29,8 +29,9 @@ from device.table_spinner import TableSpinner
 from ui import main as ui_main
 from ui import theme
 from ui.app import FRAME_SECONDS, SIGNAL_TICK, App, ScreenSetup
+from ui.main import SCENES
 from ui.scene import Scene
-from ui.script import Driver
+from ui.script import Driver, run_script
 from ui.spin_view import (
     IDOL_DARK,
     SpinDial,
@@ -365,3 +366,54 @@ def test_with_no_motion_the_pointer_rests_on_the_landing() -> None:
     two = spin_dial(rect, PLAYERS, ANGLES, None, lambda: 0.0, landed=(3, 0))
     assert two.pointer_deg(0.0) == 315.0 and two.text == "Between Dev and Ana"
     assert two.ringed(0.0) == (3, 0)
+
+
+@pytest.mark.parametrize(("seats", "angle"), [((2,), 180.0), ((1, 2), 135.0), ((3, 0), 315.0)])
+def test_a_spin_told_where_to_stop_turns_its_whole_plan_and_stops_there(
+    rig: Rig, seats: tuple[int, ...], angle: float
+) -> None:
+    assert rig.spinner is not None
+    rig.spinner.stop_next_at(seats)
+    result = rig.spinner.outcome(ChanceRequest("spin", "Spin!", seats=(0, 1, 2, 3)))
+    assert result == (seats[0] if len(seats) == 1 else list(seats))
+    assert rig.app.settle(WAIT_S)
+    motion = rig.app.spin
+    assert motion is not None and motion.plan.revolutions >= 1
+    assert motion.plan.stop_angle_deg == pytest.approx(angle, abs=0.5)
+    assert motion.result == seats
+
+
+def test_the_scripts_spin_line_goes_through_the_spinner_and_the_dial(
+    tmp_path: Path, sim_config: Config
+) -> None:
+    spinner = TableSpinner(open_spinner(sim_config, VirtualClock(), random.Random(9)))
+    clock = FakeClock()
+    with (
+        spinner,
+        Store.open(tmp_path / "log.db") as store,
+        Table(store, chance=FairChance(3), spinner=spinner) as table,
+        App(table, SCENES, ScreenSetup(headless=True, seat_angles=ANGLES), clock=clock.now,
+            sleep=clock.sleep, spinner=spinner) as app,
+    ):
+        assert spinner.wait_idle(WAIT_S)
+        result = run_script(app, _to_a_spin(app))
+        assert result.ok, result.reason
+        assert run_script(app, ["spin 1 2"]).ok
+        assert app.spin is not None and app.spin.result == (1, 2)
+        names = [widget.name for widget in app.scene.visible_widgets()]
+        assert "dial" in names and {"pick:1", "pick:2"} <= set(names)
+        assert run_script(app, ["wait"]).ok
+        events = store.events(store.matches()[-1].id)
+        assert events[-1].detail["source"] == "spinner"
+
+
+def _to_a_spin(app: App) -> list[str]:
+    """Script lines that bring a referee-mode Tiki match of four to its first spin."""
+    deck = ('["Red 1","Red 2","Red 3","Red 4","Red 5","Red 6","Red 7","Red 8","Red 9",'
+            '"Blue 1","Blue 2","Blue 3","Tiki Draw 1","Tiki Draw 2","Tiki Go To","Wild Tiki"]')
+    return [
+        f"new tiki --players 4 --names Ana,Ben,Cleo,Dev --option hand_size=2"
+        f" --option 'deck_cards={deck}'",
+        "tap dealer:3", "tap tab:red", 'tap "card:Red 5"',
+        "tap play", "tap tab:wild", 'tap "card:Tiki Draw 1"', "expect spins the idol",
+    ]
