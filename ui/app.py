@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.i18n import _
+from companion.i18n import _, note_text
 from ui.draft import MatchDraft
 from ui.input import Drag, InputAdapter, Press, Tap
 from ui.rotation import Rotation, facing_rotation
@@ -413,10 +413,21 @@ class App:
         while not self._answers.empty():
             outcome, then = self._answers.get_nowait()
             if not outcome.applied:
-                self.say(outcome.text)
+                self.say(self._refusal_words(outcome))
             if then is not None:
                 then(outcome)
         self.pending = {ticket for ticket in self.pending if not ticket.done()}
+
+    def _refusal_words(self, outcome: Outcome) -> str:
+        """Why the table refused, in the table's language when the engine gave its sentence."""
+        snapshot = self._snapshot
+        if outcome.note is None or snapshot is None:
+            return outcome.text
+        players = snapshot.players
+        try:
+            return note_text(outcome.note, lambda seat: players[seat].name)
+        except IndexError:  # a seat of another match than the one shown
+            return outcome.text
 
     def _take_snapshot(self) -> None:
         snapshot = self.subscription.latest()

@@ -21,7 +21,7 @@ from companion.games.backgammon.free_play import replay_free
 from companion.games.backgammon.movement import Board, Step
 from companion.games.backgammon.phase import Phase
 from companion.games.base import GameSpec, RuleError
-from companion.i18n import _
+from companion.i18n import _, note_text
 from companion.table import TableSnapshot
 from ui.moves import Route, movable_sources, routes_from
 
@@ -121,7 +121,7 @@ class TurnView:
             try:
                 game.steps_after((*self.made, step))
             except RuleError as error:
-                return str(error)
+                return str(error) if error.note is None else note_text(error.note, game.seat_name)
         return ""
 
 

@@ -54,6 +54,9 @@ class ChanceRequest:
     sides: int = 6
     size: int = 0
     seats: tuple[int, ...] = field(default=())
+    note: Note | None = None
+    """The prompt as a sentence with its seats apart, for a screen to say in its language
+    (`companion.i18n.note_text`); None where the engine gives the prompt in English only."""
 
 
 class RuleOptions(Protocol):
@@ -334,8 +337,23 @@ def spin_seats(outcome: Any) -> tuple[int, ...] | None:
     return None
 
 
-def check_outcome(request: ChanceRequest, outcome: Any) -> None:
+GIVE_DICE = N_counted(
+    "Give exactly {count} die value, not {outcome}. {prompt}",
+    "Give exactly {count} die values, not {outcome}. {prompt}",
+)
+DIE_WHOLE = N_("A die shows a whole number, not {value}.")
+DIE_RANGE = N_("A die shows 1 to {sides}, not {value}.")
+SHUFFLE_ORDER = N_("A shuffle must be an order of all {size} cards.")
+SPIN_SEATS = N_("The spinner can stop only at seats {choices}.")
+
+
+def check_outcome(
+    request: ChanceRequest, outcome: Any, seat_name: Callable[[int], str] | None = None
+) -> None:
     """Check that a chance outcome fits its request.
+
+    `seat_name` names the seats of the request's prompt when a refusal repeats
+    it; without it the refusal repeats the prompt's English words.
 
     Raises:
         RuleError: the outcome is of the wrong shape or out of range.
@@ -345,19 +363,22 @@ def check_outcome(request: ChanceRequest, outcome: Any) -> None:
             return
         values = list(outcome) if isinstance(outcome, Sequence) else None
         if values is None or len(values) != request.dice:
-            wanted = "1 die value" if request.dice == 1 else f"{request.dice} die values"
-            raise RuleError(f"Give exactly {wanted}, not {outcome!r}. {request.prompt}")
+            prompt: NoteValue = request.prompt
+            if request.note is not None and seat_name is not None:
+                prompt = request.note
+            note = Note.of(GIVE_DICE, count=request.dice, outcome=repr(outcome), prompt=prompt)
+            raise RuleError(note, seat_name)
         for value in values:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RuleError(f"A die shows a whole number, not {value!r}.")
+                raise RuleError(Note.of(DIE_WHOLE, value=repr(value)))
             if not 1 <= value <= request.sides:
-                raise RuleError(f"A die shows 1 to {request.sides}, not {value}.")
+                raise RuleError(Note.of(DIE_RANGE, sides=request.sides, value=value))
     elif request.kind == "shuffle":
         if not isinstance(outcome, Sequence) or sorted(outcome) != list(range(request.size)):
-            raise RuleError(f"A shuffle must be an order of all {request.size} cards.")
+            raise RuleError(Note.of(SHUFFLE_ORDER, size=request.size))
     elif request.kind == "spin":
         seats = spin_seats(outcome)
         if seats is None or not 1 <= len(seats) <= 2 or any(
             seat not in request.seats for seat in seats
         ):
-            raise RuleError(f"The spinner can stop only at seats {list(request.seats)}.")
+            raise RuleError(Note.of(SPIN_SEATS, choices=str(list(request.seats))))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.base import JSONValue
+from companion.games.base import JSONValue, Note
 from companion.records import Player
 
 DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jo")
@@ -103,5 +103,9 @@ class Outcome:
 
     applied: bool
     text: str
+    """The sentence in English, the players named (what the log and the command line say)."""
     seq: int | None = None
     match_id: int | None = None
+    note: Note | None = None
+    """A refusal's sentence with its seats apart, when the engine gave one (`RuleError.note`),
+    for a screen to say in the table's language (`companion.i18n.note_text`)."""

@@ -183,7 +183,7 @@ class Table(ClosesItself):
             return self._handle(command)
         except RuleError as error:
             # Engines refuse before they change anything (the protocol of `GameState.apply`).
-            return Outcome(False, str(error), match_id=self._match_id or None)
+            return Outcome(False, str(error), match_id=self._match_id or None, note=error.note)
         except EngineFault as fault:
             return self._engine_failed(command, fault.__cause__ or fault)
         except CompanionError as error:  # the log could not be written

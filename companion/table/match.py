@@ -234,7 +234,7 @@ class RunningMatch:
         if for_seq is not None and for_seq != self.seq:
             raise RuleError("The table has moved on since this was asked for: roll or spin again.")
         outcome = plain_json(outcome)
-        check_outcome(request, outcome)
+        check_outcome(request, outcome, self.state.seat_name)
         return self._apply_chance(request, outcome, source, False, now)
 
     def draw(self, chance: ChanceSource, spinner: ChanceSource, now: str) -> AppliedEvent:

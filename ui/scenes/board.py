@@ -36,6 +36,7 @@ from ui.scene import Scene, Stage
 from ui.scenes.board_panel import (
     STRIP_HEIGHT,
     PanelArea,
+    chance_words,
     event_words,
     portrait_height,
     side_panel,
@@ -338,7 +339,7 @@ class BoardScene(Scene):
     def _not_moving_sentence(self, view: TurnView) -> str:
         request = view.snapshot.chance
         if request is not None:
-            return request.prompt
+            return chance_words(request, view.snapshot)
         if view.game.phase is Phase.DECIDE:
             return _("{name}: double, or roll the dice.").format(name=_mover(view))
         if view.game.phase is Phase.DOUBLED:

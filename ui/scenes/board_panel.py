@@ -16,6 +16,7 @@ import pygame
 
 from companion.games.backgammon.actions import Beaver, Double, Pass, Take
 from companion.games.backgammon.phase import Phase
+from companion.games.base import ChanceRequest
 from companion.i18n import _, ngettext, note_text
 from companion.table import TableSnapshot, event_line
 from ui import layout, theme
@@ -40,6 +41,17 @@ def event_words(snapshot: TableSnapshot) -> str:
     return event_line(
         note_text(note, lambda seat: players[seat].name) for note in snapshot.last_notes
     )
+
+
+def chance_words(request: ChanceRequest, snapshot: TableSnapshot) -> str:
+    """What chance the table waits for, in the table's language ("Ana: roll two dice.").
+
+    An engine that gives its prompt only in English (no `note`) is shown so.
+    """
+    if request.note is None:
+        return request.prompt
+    players = snapshot.players
+    return note_text(request.note, lambda seat: players[seat].name)
 
 
 @dataclass(frozen=True)
@@ -297,7 +309,7 @@ def _prompt(area: PanelArea) -> str:
             text += " " + _("Tapped: {dice}").format(dice="-".join(map(str, scene.entered)))
         return text
     if snapshot.chance is not None:
-        text = snapshot.chance.prompt
+        text = chance_words(snapshot.chance, snapshot)
         if scene.entered:
             text += " " + _("Tapped: {dice}").format(dice="-".join(map(str, scene.entered)))
         return text

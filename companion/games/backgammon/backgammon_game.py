@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Self
 
+from companion.games.backgammon import refusals
 from companion.games.backgammon.actions import Action, Beaver, Double, Pass, Roll, Take
 from companion.games.backgammon.cube import Cube, ResultKind
 from companion.games.backgammon.family import FamilyGame, Phase
@@ -48,7 +49,23 @@ from companion.games.backgammon.saved import (
     json_object,
     load_common,
 )
-from companion.games.base import JSONValue, RuleError
+from companion.games.base import N_, JSONValue, Note, RuleError
+
+ID_MATCH_WON = N_(
+    "Match ID {match_id} has a player at {score} points of {length}: "
+    "that match is already won; give one of a match in play."
+)
+ID_NO_CRAWFORD = N_(
+    "Match ID {match_id} marks the Crawford game, but no player alone is one point "
+    "from winning: give one with the right score."
+)
+ID_CRAWFORD_DOUBLE = N_(
+    "Match ID {match_id} has a double offered in the Crawford game, where nobody may "
+    "double: give one without the double."
+)
+ID_GAME_FINISHED = N_("Match ID {match_id} is of a finished game: give one of a game in play.")
+NOT_SAVED = N_("This is not a saved Backgammon match.")
+SAVED_RESULTS = N_("A saved Backgammon match lists the result of each game.")
 
 
 def result_kind(board: Board, winner: int) -> ResultKind:
@@ -67,20 +84,12 @@ def _check_match_in_play(info: MatchInfo, match: str) -> None:
     """Raises RuleError when a Match ID's score cannot be that of a match still in play."""
     length = info.match_length
     if length and max(info.scores) >= length:
-        raise RuleError(
-            f"Match ID {match} has a player at {max(info.scores)} points of {length}: "
-            "that match is already won; give one of a match in play."
-        )
+        score = max(info.scores)
+        raise RuleError(Note.of(ID_MATCH_WON, match_id=match, score=score, length=length))
     if info.crawford and info.scores.count(length - 1) != 1:
-        raise RuleError(
-            f"Match ID {match} marks the Crawford game, but no player alone is one point "
-            "from winning: give one with the right score."
-        )
+        raise RuleError(Note.of(ID_NO_CRAWFORD, match_id=match))
     if info.crawford and info.double_offered:
-        raise RuleError(
-            f"Match ID {match} has a double offered in the Crawford game, where nobody may "
-            "double: give one without the double."
-        )
+        raise RuleError(Note.of(ID_CRAWFORD_DOUBLE, match_id=match))
 
 
 class BackgammonGame(FamilyGame[BackgammonOptions]):
@@ -115,18 +124,18 @@ class BackgammonGame(FamilyGame[BackgammonOptions]):
             and self.cube.may_double(self.player)
         )
 
-    def _no_double_reason(self) -> str:
+    def _no_double_reason(self) -> Note:
         if not self.options.cube:
-            return "This match is played without the doubling cube."
+            return Note.of(refusals.NO_CUBE)
         if self.score.crawford_game:
-            return "No doubling in the Crawford game: roll the dice."
+            return Note.of(refusals.CRAWFORD)
         if self.phase in (Phase.DECIDE, Phase.ROLL) and self.cube.owner not in (None, self.player):
-            return "Your opponent owns the cube: only the cube's owner may double."
+            return Note.of(refusals.OPPONENT_OWNS)
         if self.phase is Phase.ROLL and self.cube.value * 2 > MAX_CUBE:
-            return f"The cube cannot go above {MAX_CUBE}: roll the dice."
+            return Note.of(refusals.CUBE_LIMIT_ROLL, cube=MAX_CUBE)
         if self.phase is Phase.DOUBLED:
-            return "A double is already offered: take it or pass."
-        return "You may double only at the start of your turn, before rolling."
+            return Note.of(refusals.ALREADY_OFFERED)
+        return Note.of(refusals.DOUBLE_AT_START)
 
     # ----- hooks -----
 
@@ -147,8 +156,8 @@ class BackgammonGame(FamilyGame[BackgammonOptions]):
     def _apply_decision(self, action: Action) -> None:
         if isinstance(action, Roll):
             if self.phase is Phase.ROLL:
-                raise RuleError("Throw the dice: the companion is already waiting for them.")
-            self._require(Phase.DECIDE, "You may roll only at the start of your turn.")
+                self._refuse(refusals.ALREADY_WAITING)
+            self._require(Phase.DECIDE, refusals.ROLL_AT_START)
             self.phase = Phase.ROLL
         elif isinstance(action, Double):
             if self.phase is not Phase.DECIDE:
@@ -157,10 +166,10 @@ class BackgammonGame(FamilyGame[BackgammonOptions]):
             self.phase = Phase.DOUBLED
             self._narrate(double_note(self.player, self.cube.value * 2))
         elif isinstance(action, Take | Beaver | Pass):
-            self._require(Phase.DOUBLED, "Nobody has doubled: there is no double to answer.")
+            self._require(Phase.DOUBLED, refusals.NO_DOUBLE_TO_ANSWER)
             self._answer_double(action)
         else:
-            raise RuleError(f"{action!s} is not a Backgammon action.")
+            self._refuse(refusals.NOT_BACKGAMMON, action=str(action))
 
     def _answer_double(self, action: Take | Beaver | Pass) -> None:
         if isinstance(action, Pass):
@@ -168,7 +177,7 @@ class BackgammonGame(FamilyGame[BackgammonOptions]):
             return
         if isinstance(action, Beaver):
             if not self.options.beavers:
-                raise RuleError("Beavers are not allowed in this game: take or pass.")
+                self._refuse(refusals.NO_BEAVERS)
             self.cube = self.cube.beaver()
         else:
             self.cube = self.cube.take()
@@ -177,7 +186,7 @@ class BackgammonGame(FamilyGame[BackgammonOptions]):
 
     def _require(self, phase: Phase, sentence: str) -> None:
         if self.phase is not phase:
-            raise RuleError(sentence)
+            self._refuse(sentence)
 
     def _after_play(self, mover: int) -> bool:
         if not has_won(self.board, mover):
@@ -264,7 +273,7 @@ class BackgammonGame(FamilyGame[BackgammonOptions]):
         """
         info = decode_match_id(match)
         if info.status not in (GameStatus.PLAYING, GameStatus.NONE):
-            raise RuleError(f"Match ID {match} is of a finished game: give one of a game in play.")
+            raise RuleError(Note.of(ID_GAME_FINISHED, match_id=match))
         _check_match_in_play(info, match)
         base = options or BackgammonOptions(match_length=info.match_length)
         settings = base.to_json() | {"match_length": info.match_length}
@@ -324,13 +333,13 @@ class BackgammonGame(FamilyGame[BackgammonOptions]):
             RuleError: the data is not a saved Backgammon match.
         """
         if not isinstance(data, dict) or data.get("game") != "backgammon":
-            raise RuleError("This is not a saved Backgammon match.")
+            raise RuleError(Note.of(NOT_SAVED))
         state = cls(BackgammonOptions.from_json(json_object(data.get("options"))))
         state.score = BackgammonScore.from_json(json_object(data.get("score")))
         state.cube = Cube.from_json(json_object(data.get("cube")))
         results = data.get("results")
         if not isinstance(results, list) or not all(isinstance(r, dict) for r in results):
-            raise RuleError("A saved Backgammon match lists the result of each game.")
+            raise RuleError(Note.of(SAVED_RESULTS))
         state.results = [dict(result) for result in results]
         load_common(state, data)
         check_saved_outcome(state, state.score.is_over, [])

@@ -10,7 +10,19 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from companion.games.backgammon.match_id import MAX_CUBE
-from companion.games.base import JSONValue, RuleError
+from companion.games.backgammon.refusals import (
+    ALREADY_OFFERED,
+    CUBE_LIMIT,
+    CUBE_LIMIT_BEAVER,
+    NOTHING_TO_BEAVER,
+    NOTHING_TO_TAKE,
+    OPPONENT_OWNS,
+)
+from companion.games.base import N_, JSONValue, Note, RuleError
+
+NOT_A_CUBE = N_("{data} does not describe a doubling cube.")
+CUBE_VALUE = N_("A cube shows a power of two up to {cube}, not {value}.")
+CUBE_OWNER = N_("The cube belongs to seat 0 or 1 or sits in the middle.")
 
 
 class ResultKind(Enum):
@@ -62,11 +74,11 @@ class Cube:
             RuleError: the cube belongs to the opponent, or a double already waits.
         """
         if self.offered_by is not None:
-            raise RuleError("A double is already offered: take it or pass.")
+            raise RuleError(Note.of(ALREADY_OFFERED))
         if self.owner not in (None, player):
-            raise RuleError("Your opponent owns the cube: only the cube's owner may double.")
+            raise RuleError(Note.of(OPPONENT_OWNS))
         if self.value * 2 > MAX_CUBE:
-            raise RuleError(f"The cube cannot go above {MAX_CUBE}.")
+            raise RuleError(Note.of(CUBE_LIMIT, cube=MAX_CUBE))
         return replace(self, offered_by=player)
 
     def take(self) -> Cube:
@@ -76,7 +88,7 @@ class Cube:
             RuleError: no double is offered.
         """
         if self.offered_by is None:
-            raise RuleError("Nobody has doubled: there is nothing to take.")
+            raise RuleError(Note.of(NOTHING_TO_TAKE))
         return replace(self, value=self.value * 2, owner=1 - self.offered_by, offered_by=None)
 
     def beaver(self) -> Cube:
@@ -86,9 +98,9 @@ class Cube:
             RuleError: no double is offered, or the cube would go too high.
         """
         if self.offered_by is None:
-            raise RuleError("Nobody has doubled: there is nothing to beaver.")
+            raise RuleError(Note.of(NOTHING_TO_BEAVER))
         if self.value * 4 > MAX_CUBE:
-            raise RuleError(f"The cube cannot go above {MAX_CUBE}: take or pass instead.")
+            raise RuleError(Note.of(CUBE_LIMIT_BEAVER, cube=MAX_CUBE))
         return replace(
             self, value=self.value * 4, owner=1 - self.offered_by, offered_by=None, beavered=True
         )
@@ -126,9 +138,9 @@ class Cube:
             value, owner = data["value"], data["owner"]
             offered_by, beavered = data["offered_by"], data["beavered"]
         except (KeyError, TypeError):
-            raise RuleError(f"{data!r} does not describe a doubling cube.") from None
+            raise RuleError(Note.of(NOT_A_CUBE, data=repr(data))) from None
         if not isinstance(value, int) or value < 1 or value > MAX_CUBE or value & (value - 1):
-            raise RuleError(f"A cube shows a power of two up to {MAX_CUBE}, not {value!r}.")
+            raise RuleError(Note.of(CUBE_VALUE, cube=MAX_CUBE, value=repr(value)))
         if owner not in (None, 0, 1) or offered_by not in (None, 0, 1):
-            raise RuleError("The cube belongs to seat 0 or 1 or sits in the middle.")
+            raise RuleError(Note.of(CUBE_OWNER))
         return cls(value=value, owner=owner, offered_by=offered_by, beavered=bool(beavered))

@@ -23,7 +23,9 @@ checked by `saved`; `Phase` (what the game waits for) is in `phase`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NoReturn
 
+from companion.games.backgammon import refusals
 from companion.games.backgammon.actions import (
     Action,
     CheckerStep,
@@ -60,18 +62,20 @@ from companion.games.backgammon.narration import (
 from companion.games.backgammon.notation import parse_play
 from companion.games.backgammon.opening import OpeningRoll
 from companion.games.backgammon.phase import Phase
+from companion.games.backgammon.refusals import two_dice_request, waiting_note
 from companion.games.base import (
     INVALID_ROLL,
     ChanceRequest,
     GameState,
     JSONValue,
     Note,
+    NoteValue,
     OptionsT,
     RuleError,
     check_outcome,
 )
 
-_TWO_DICE = ChanceRequest("dice", "Roll two dice.", dice=2)
+_TWO_DICE = ChanceRequest("dice", refusals.ROLL_TWO, dice=2, note=Note.of(refusals.ROLL_TWO))
 """Two dice for a turn (checks dice given outside a chance request, as when setting up)."""
 
 
@@ -119,7 +123,7 @@ class FamilyGame(GameState[OptionsT]):
         if self.phase is Phase.OPENING:
             return self.opening.request([self.seat_name(s) for s in range(self.players)])
         if self.phase is Phase.ROLL:
-            return ChanceRequest("dice", f"{self.seat_name(self.player)}: roll two dice.", dice=2)
+            return two_dice_request(refusals.SEAT_ROLLS_TWO, self.player, self.seat_name)
         return None
 
     def chance_action(self, outcome: object) -> DiceThrow | InvalidRoll:
@@ -135,10 +139,10 @@ class FamilyGame(GameState[OptionsT]):
         """
         request = self.accepted_chance()
         if request is None:
-            raise RuleError("No dice are needed now: " + self._waiting_for() + ".")
+            self._refuse(refusals.NO_DICE_NEEDED, waiting=self._waiting_for())
         if outcome == INVALID_ROLL:
             return InvalidRoll()
-        check_outcome(request, outcome)
+        check_outcome(request, outcome, self.seat_name)
         assert isinstance(outcome, Sequence)  # as `check_outcome` made sure
         return DiceThrow(tuple(outcome))
 
@@ -148,8 +152,7 @@ class FamilyGame(GameState[OptionsT]):
         Throwing the dice then means rolling without doubling (see `_apply_dice`).
         """
         if self.phase is Phase.DECIDE:
-            name = self.seat_name(self.player)
-            return ChanceRequest("dice", f"{name}: roll two dice, or double first.", dice=2)
+            return two_dice_request(refusals.SEAT_ROLLS_OR_DOUBLES, self.player, self.seat_name)
         return None
 
     def legal_actions(self) -> list[Action]:
@@ -176,7 +179,7 @@ class FamilyGame(GameState[OptionsT]):
             RuleError: the action is not allowed now, with a sentence saying why.
         """
         if self.phase is Phase.OVER:
-            raise RuleError("The match is over: start a new one to play again.")
+            self._refuse(refusals.MATCH_OVER)
         told, self._notes = self._notes, []
         try:
             self._apply_action(action)
@@ -268,7 +271,7 @@ class FamilyGame(GameState[OptionsT]):
             if self.notation(play.steps) == wanted:
                 return self._play_action(play)
         if not self.forced_moves:
-            raise RuleError(f"{wanted} is not a legal play with {self._roll_text()}.")
+            self._refuse(refusals.NOT_LEGAL_WITH, play=wanted, dice=self._roll_text())
         assert self.dice is not None
         return self._play_action(parse_play(self.turn_start, self.player, self.dice, text))
 
@@ -287,13 +290,13 @@ class FamilyGame(GameState[OptionsT]):
                 the dice are not two dice, or the match is over.
         """
         if board.geometry.name != self.geometry.name:
-            raise RuleError(f"That is a {board.geometry.title} board, not {self.geometry.title}.")
+            self._refuse(refusals.OTHER_BOARD, board=board.geometry.title, game=self.geometry.title)
         if not 0 <= player < self.players:
-            raise RuleError(f"There is no seat {player} in {self.geometry.title}.")
+            self._refuse(refusals.NO_SEAT, seat=player, game=self.geometry.title)
         if dice is not None:
-            check_outcome(_TWO_DICE, list(dice))
+            check_outcome(_TWO_DICE, list(dice), self.seat_name)
         if self.phase is Phase.OVER:
-            raise RuleError("The match is over: start a new one to set up a position.")
+            self._refuse(refusals.MATCH_OVER_FOR_SETUP)
         self._check_position_in_play(board, player)
         self._notes = []
         self.board = self.turn_start = Board(self.geometry, board.tracks)
@@ -309,20 +312,20 @@ class FamilyGame(GameState[OptionsT]):
         """Raises RuleError when nobody can be on roll in the position (see `over_problem`)."""
         problem = over_problem(board, player, self.seat_name)
         if problem:
-            raise RuleError(problem)
+            raise RuleError(problem, self.seat_name)
 
     # ----- applying actions -----
 
     def _apply_dice(self, values: tuple[int, ...]) -> None:
         if self.phase is Phase.DECIDE:
             # Throwing the dice while allowed to double means rolling without doubling.
-            check_outcome(_TWO_DICE, list(values))
+            check_outcome(_TWO_DICE, list(values), self.seat_name)
             self._roll_dice((values[0], values[1]))
             return
         request = self.chance()
         if request is None:
-            raise RuleError("No dice are needed now: " + self._waiting_for() + ".")
-        check_outcome(request, list(values))
+            self._refuse(refusals.NO_DICE_NEEDED, waiting=self._waiting_for())
+        check_outcome(request, list(values), self.seat_name)
         if self.phase is Phase.OPENING:
             before, self.opening = self.opening, self.opening.record(values)
             self._narrate(*opening_notes(before, self.opening))
@@ -338,7 +341,7 @@ class FamilyGame(GameState[OptionsT]):
 
     def _check_invalid_roll(self) -> None:
         if self.phase not in (Phase.OPENING, Phase.ROLL, Phase.DECIDE):
-            raise RuleError("No dice are being rolled now: " + self._waiting_for() + ".")
+            self._refuse(refusals.NO_DICE_ROLLED, waiting=self._waiting_for())
         rolling = self.opening.rolling if self.phase is Phase.OPENING else (self.player,)
         self._narrate(invalid_roll_note(rolling))
 
@@ -356,7 +359,7 @@ class FamilyGame(GameState[OptionsT]):
     def _apply_play(self, steps: tuple[Step, ...]) -> None:
         self._require_moving()
         if self.steps:
-            raise RuleError("You have started moving checkers: finish step by step or undo.")
+            self._refuse(refusals.STARTED_STEPS)
         assert self.dice is not None
         play = self._find_play(steps)
         self._narrate(*hit_notes(self.turn_start, self.player, play.steps))
@@ -378,10 +381,10 @@ class FamilyGame(GameState[OptionsT]):
         else:
             board, remaining = replay_free(self.turn_start, self.player, self.dice, steps)
             if can_still_move(board, self.player, remaining):
-                raise RuleError("Your turn is not finished: play every die that can be played.")
+                self._refuse(refusals.PLAY_EVERY_DIE)
         found = next((play for play in plays if play.board == board), None)
         if found is None:
-            raise RuleError("Those moves are not a legal play with this roll: choose another.")
+            self._refuse(refusals.NOT_A_PLAY)
         return found
 
     def _apply_step(self, step: Step) -> None:
@@ -389,7 +392,7 @@ class FamilyGame(GameState[OptionsT]):
         allowed = self.legal_steps()
         match = next((s for s in allowed if (s.source, s.die) == (step.source, step.die)), None)
         if match is None:
-            raise RuleError(self._step_refusal(step, allowed))
+            raise RuleError(self._step_refusal(step, allowed), self.seat_name)
         steps = (*self.steps, match)
         self._narrate(*hit_notes(self.board, self.player, [match]))
         assert self.dice is not None
@@ -403,7 +406,7 @@ class FamilyGame(GameState[OptionsT]):
         else:
             self._finish_turn(self._find_play(steps))
 
-    def _step_refusal(self, step: Step, allowed: list[Step]) -> str:
+    def _step_refusal(self, step: Step, allowed: list[Step]) -> Note | str:
         """The sentence for a step that is not among the allowed ones."""
         assert self.dice is not None
         probe = (*self.steps, step)
@@ -413,8 +416,8 @@ class FamilyGame(GameState[OptionsT]):
             else:
                 replay_free(self.turn_start, self.player, self.dice, probe)
         except RuleError as error:
-            return str(error)
-        return "That checker cannot move that way now: choose a highlighted move."
+            return error.note or str(error)
+        return Note.of(refusals.NOT_THAT_WAY)
 
     def _board_after(self, steps: tuple[Step, ...]) -> Board:
         assert self.dice is not None
@@ -424,14 +427,14 @@ class FamilyGame(GameState[OptionsT]):
     def _apply_undo(self) -> None:
         self._require_moving()
         if not self.steps:
-            raise RuleError("There is no step to undo this turn.")
+            self._refuse(refusals.NO_STEP_TO_UNDO)
         undone, self.steps = self.steps[-1], self.steps[:-1]
         self.board = self._board_after(self.steps)
         self._narrate(*undone_hit_notes(self.board, self.player, undone))
 
     def _require_moving(self) -> None:
         if self.phase is not Phase.MOVE:
-            raise RuleError("It is not time to move checkers: " + self._waiting_for() + ".")
+            self._refuse(refusals.NOT_TIME_TO_MOVE, waiting=self._waiting_for())
 
     def _finish_turn(self, play: Play) -> None:
         """Record the play, then end the game or pass the dice on."""
@@ -450,17 +453,18 @@ class FamilyGame(GameState[OptionsT]):
             self.player = self._next_player(mover)
             self._begin_turn()
 
-    def _waiting_for(self) -> str:
+    def _waiting_for(self) -> Note:
         """What the game waits for, as a phrase."""
-        who = self.seat_name(self.player)
-        return {
-            Phase.OPENING: "the opening roll comes first",
-            Phase.DECIDE: f"{who} may double or roll",
-            Phase.ROLL: f"{who} must roll the dice",
-            Phase.DOUBLED: f"{self.seat_name(self._taker())} must take or pass the double",
-            Phase.MOVE: f"{who} must play the dice",
-            Phase.OVER: "the match is over",
-        }[self.phase]
+        seat = self._taker() if self.phase is Phase.DOUBLED else self.player
+        return waiting_note(self.phase, seat)
+
+    def _refuse(self, sentence: str, seats: Sequence[int] = (), **values: NoteValue) -> NoReturn:
+        """Refuse with one of the `refusals` sentences, its seats named as this match names them.
+
+        Raises:
+            RuleError: always.
+        """
+        raise RuleError(Note.of(sentence, seats, **values), self.seat_name)
 
     def _play_action(self, play: Play) -> TurnPlay:
         writer = Writer(self.geometry, self.player)
@@ -484,7 +488,7 @@ class FamilyGame(GameState[OptionsT]):
         return []
 
     def _apply_decision(self, action: Action) -> None:
-        raise RuleError(f"{action!s} is not an action of {self.geometry.title}.")
+        self._refuse(refusals.NOT_AN_ACTION, action=str(action), game=self.geometry.title)
 
     def _after_play(self, mover: int) -> bool:
         """Check for the end of the game after `mover` played; True when play stops for now."""

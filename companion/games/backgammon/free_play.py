@@ -11,8 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.games.backgammon.movement import Board, Play, Step, apply_step, single_steps
-from companion.games.base import RuleError
+from companion.games.backgammon.movement import (
+    NO_DIE_LEFT,
+    Board,
+    Play,
+    Step,
+    apply_step,
+    single_steps,
+)
+from companion.games.base import Note, RuleError
 
 
 def _roll_dice(dice: Sequence[int]) -> tuple[int, ...]:
@@ -79,7 +86,7 @@ def replay_free(
     current = board
     for step in steps:
         if step.die not in remaining:
-            raise RuleError(f"You have no {step.die} left to play this turn.")
+            raise RuleError(Note.of(NO_DIE_LEFT, die=step.die))
         current = apply_step(current, mover, step)
         remaining.remove(step.die)
     return current, tuple(remaining)

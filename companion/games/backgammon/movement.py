@@ -63,7 +63,52 @@ from companion.games.backgammon.movegen import (
     search_double,
     search_pair,
 )
-from companion.games.base import RuleError
+from companion.games.base import N_, N_counted, Note, RuleError
+
+NEVER_ON_ROLL = N_(
+    "{0} has borne off every checker and is never on roll again:"
+    " use a position of a game still in play."
+)
+GAME_OVER_ONE = N_(
+    "That game is over: {0} has borne off every checker. Use a position of a game"
+    " still in play."
+)
+GAME_OVER_MANY = N_counted(
+    "That game is over: {count} player has borne off every checker. Use a position of a"
+    " game still in play.",
+    "That game is over: {count} players have borne off every checker. Use a position of a"
+    " game still in play.",
+)
+NO_CHECKER_THERE = N_("You have no checker there to move.")
+BAR_FIRST = N_("You have a checker on the bar: enter it first.")
+BLOCKED = N_("Point {point} is blocked: two or more opposing checkers hold it.")
+NO_BEAR_OFF_FROM_BAR = N_("You cannot bear off while a checker is on the bar: enter it first.")
+NOT_ALL_HOME = N_("You can bear off only once all your checkers are in your home board.")
+FURTHEST_POINT = N_(
+    "A {die} bears off only from your furthest point; move a checker from "
+    "further back instead."
+)
+WRONG_POINT = N_("A {die} does not move a checker to that point.")
+NO_DIE_LEFT = N_("You have no {die} left to play this turn.")
+TURN_PASSES = N_("You have no legal move with this roll: the turn passes.")
+AT_MOST = N_counted(
+    "This roll allows {count} move at most.", "This roll allows {count} moves at most."
+)
+LARGER_DIE = N_(
+    "Only one die can be played this turn, and it must be the larger one if it fits: "
+    "play the {die}."
+)
+USE_DICE = N_counted(
+    "That move leaves the rest of your roll unplayable: you must use {count} "
+    "die if you can. Choose another move.",
+    "That move leaves the rest of your roll unplayable: you must use {count} "
+    "dice if you can. Choose another move.",
+)
+PLAY_ANOTHER_DIE = N_("Your turn is not finished: play another die.")
+PLAY_MORE_DICE = N_counted(
+    "Your turn is not finished: play {count} more die.",
+    "Your turn is not finished: play {count} more dice.",
+)
 
 __all__ = [
     "BACKGAMMON",
@@ -246,50 +291,51 @@ def has_won(board: Board, player: int) -> bool:
 def over_problem(board: Board, mover: int, seat_name: Callable[[int], str]) -> str | None:
     """Why nobody can be on roll in this position (its game is over), or None.
 
+    `over_note` said in English; `seat_name` names a seat at the start of a sentence.
+    """
+    note = over_note(board, mover)
+    return None if note is None else note.render(seat_name)
+
+
+def over_note(board: Board, mover: int) -> Note | None:
+    """Why nobody can be on roll in this position (its game is over), or None.
+
     A player who has borne off every checker is never on roll again (Multi-Gam
     skips their turns), and a game is over once all but one player have borne
-    off. `seat_name` names a seat at the start of a sentence.
+    off.
     """
     players = len(board.tracks)
     done = [seat for seat in range(players) if has_won(board, seat)]
     if mover in done:
-        return (
-            f"{seat_name(mover)} has borne off every checker and is never on roll again:"
-            " use a position of a game still in play."
-        )
+        return Note.of(NEVER_ON_ROLL, (mover,))
     if len(done) >= players - 1:
-        who = f"{seat_name(done[0])} has" if len(done) == 1 else f"{len(done)} players have"
-        return (
-            f"That game is over: {who} borne off every checker. Use a position of a game"
-            " still in play."
-        )
+        if len(done) == 1:
+            return Note.of(GAME_OVER_ONE, (done[0],))
+        return Note.of(GAME_OVER_MANY, count=len(done))
     return None
 
 
-def _step_problem(board: Board, mover: int, source: int, die: int) -> str | None:
+def _step_problem(board: Board, mover: int, source: int, die: int) -> Note | None:
     """Why one checker may not move from `source` by `die` now, or None if it may."""
     geometry = board.geometry
     track = board.tracks[mover]
     off = geometry.points + 1
     if not 0 <= source < off or not track[source]:
-        return "You have no checker there to move."
+        return Note.of(NO_CHECKER_THERE)
     if source and track[0] and not geometry.loose_bar:
-        return "You have a checker on the bar: enter it first."
+        return Note.of(BAR_FIRST)
     target = source + die
     if target < off:
         if opposition(board, mover)[target] > 1:
             number = geometry.point_number(mover, target)
-            return f"Point {number} is blocked: two or more opposing checkers hold it."
+            return Note.of(BLOCKED, point=number)
         return None
     if not all_home(board, mover):
         if track[0]:
-            return "You cannot bear off while a checker is on the bar: enter it first."
-        return "You can bear off only once all your checkers are in your home board."
+            return Note.of(NO_BEAR_OFF_FROM_BAR)
+        return Note.of(NOT_ALL_HOME)
     if target > off and any(track[:source]):
-        return (
-            f"A {die} bears off only from your furthest point; move a checker from "
-            "further back instead."
-        )
+        return Note.of(FURTHEST_POINT, die=die)
     return None
 
 
@@ -318,7 +364,7 @@ def apply_step(board: Board, mover: int, step: Step) -> Board:
     problem = _step_problem(board, mover, step.source, step.die)
     destination = min(step.source + step.die, off)
     if problem is None and step.destination != destination:
-        problem = f"A {step.die} does not move a checker to that point."
+        problem = Note.of(WRONG_POINT, die=step.die)
     if problem is not None:
         raise RuleError(problem)
     track = list(board.tracks[mover])
@@ -401,7 +447,7 @@ def _replay(
         if made >= completion.length:
             raise RuleError(_too_many(completion.length))
         if step.die not in remaining:
-            raise RuleError(f"You have no {step.die} left to play this turn.")
+            raise RuleError(Note.of(NO_DIE_LEFT, die=step.die))
         after = apply_step(current, completion.mover, step)
         rest = list(remaining)
         rest.remove(step.die)
@@ -422,24 +468,18 @@ def _with_hits(board: Board, mover: int, steps: Sequence[Step]) -> tuple[Step, .
     return tuple(fixed)
 
 
-def _too_many(length: int) -> str:
+def _too_many(length: int) -> Note:
     if length == 0:
-        return "You have no legal move with this roll: the turn passes."
-    return f"This roll allows {length} move{'s' if length != 1 else ''} at most."
+        return Note.of(TURN_PASSES)
+    return Note.of(AT_MOST, count=length)
 
 
-def _forced_move_sentence(completion: _Completion, dice: Sequence[int]) -> str:
+def _forced_move_sentence(completion: _Completion, dice: Sequence[int]) -> Note:
     if completion.length == 0:
-        return "You have no legal move with this roll: the turn passes."
+        return Note.of(TURN_PASSES)
     if dice[0] != dice[1] and completion.length == 1:
-        return (
-            "Only one die can be played this turn, and it must be the larger one if it fits: "
-            f"play the {completion.plays[0].steps[0].die}."
-        )
-    return (
-        f"That move leaves the rest of your roll unplayable: you must use {completion.length} "
-        "dice if you can. Choose another move."
-    )
+        return Note.of(LARGER_DIE, die=completion.plays[0].steps[0].die)
+    return Note.of(USE_DICE, count=completion.length)
 
 
 def find_play(board: Board, mover: int, dice: Sequence[int], steps: Sequence[Step]) -> Play:
@@ -453,8 +493,9 @@ def find_play(board: Board, mover: int, dice: Sequence[int], steps: Sequence[Ste
     steps = _with_hits(board, completion.mover, steps)
     if len(steps) < completion.length:
         more = completion.length - len(steps)
-        dice_left = "another die" if more == 1 else f"{more} more dice"
-        raise RuleError(f"Your turn is not finished: play {dice_left}.")
+        if more == 1:
+            raise RuleError(Note.of(PLAY_ANOTHER_DIE))
+        raise RuleError(Note.of(PLAY_MORE_DICE, count=more))
     if not completion.plays:
         return Play((), board)  # no legal move: the turn passes
     return Play(steps, completion.targets[current].board)

@@ -12,7 +12,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.games.base import ChanceRequest, JSONValue, RuleError
+from companion.games.backgammon.refusals import opening_note
+from companion.games.base import N_, ChanceRequest, JSONValue, N_counted, Note, RuleError
+
+DECIDED = N_("The opening roll is already decided.")
+ONE_DIE_EACH = N_counted(
+    "Give one die from 1 to 6 for each of {count} player.",
+    "Give one die from 1 to 6 for each of {count} players.",
+)
+NOT_DECIDED = N_("The opening roll is not decided yet: keep rolling.")
+SAVED_OBJECT = N_("An opening roll is saved as a JSON object.")
+SAVED_PARTS = N_("An opening roll needs the dice showing and the seats still rolling.")
+SAVED_VALUES = N_("An opening roll holds dice 0 to 6 and valid seats.")
 
 
 @dataclass(frozen=True)
@@ -41,7 +52,8 @@ class OpeningRoll:
         who = [names[seat] if names else f"seat {seat}" for seat in self.rolling]
         tied = " again to break the tie" if any(self.showing) else ""
         prompt = f"Roll one die each{tied}: {', '.join(who)}, in that order."
-        return ChanceRequest(kind="dice", prompt=prompt, dice=len(self.rolling))
+        note = opening_note(self.rolling, any(self.showing))
+        return ChanceRequest(kind="dice", prompt=prompt, dice=len(self.rolling), note=note)
 
     def record(self, dice: Sequence[int]) -> OpeningRoll:
         """The opening after the seats in `rolling` threw `dice` (one each, in seat order).
@@ -50,9 +62,9 @@ class OpeningRoll:
             RuleError: the opening is already decided or the dice do not fit.
         """
         if self.starter is not None:
-            raise RuleError("The opening roll is already decided.")
+            raise RuleError(Note.of(DECIDED))
         if len(dice) != len(self.rolling) or not all(1 <= die <= 6 for die in dice):
-            raise RuleError(f"Give one die from 1 to 6 for each of {len(self.rolling)} players.")
+            raise RuleError(Note.of(ONE_DIE_EACH, count=len(self.rolling)))
         showing = list(self.showing)
         for seat, die in zip(self.rolling, dice, strict=True):
             showing[seat] = die
@@ -68,7 +80,7 @@ class OpeningRoll:
         """
         starter = self.starter
         if starter is None:
-            raise RuleError("The opening roll is not decided yet: keep rolling.")
+            raise RuleError(Note.of(NOT_DECIDED))
         lowest = min(die for seat, die in enumerate(self.showing) if seat != starter)
         return (self.showing[starter], lowest)
 
@@ -84,12 +96,12 @@ class OpeningRoll:
             RuleError: the data is not a valid opening.
         """
         if not isinstance(data, dict):
-            raise RuleError("An opening roll is saved as a JSON object.")
+            raise RuleError(Note.of(SAVED_OBJECT))
         showing, rolling = data.get("showing"), data.get("rolling")
         if not isinstance(showing, list) or not isinstance(rolling, list) or not rolling:
-            raise RuleError("An opening roll needs the dice showing and the seats still rolling.")
+            raise RuleError(Note.of(SAVED_PARTS))
         if not all(isinstance(d, int) and 0 <= d <= 6 for d in showing) or not all(
             isinstance(s, int) and 0 <= s < len(showing) for s in rolling
         ):
-            raise RuleError("An opening roll holds dice 0 to 6 and valid seats.")
+            raise RuleError(Note.of(SAVED_VALUES))
         return cls(showing=tuple(showing), rolling=tuple(rolling))
