@@ -62,6 +62,21 @@ def event_frame(snapshot: TableSnapshot | None) -> str:
     return f"{seq}event: state\ndata: {data}\n\n"
 
 
+SnapshotKey = tuple[int, int] | None
+"""Which snapshot an event shows: (match id, seq), None before any match."""
+
+
+def snapshot_key(snapshot: TableSnapshot | None) -> SnapshotKey:
+    """(match id, seq) of `snapshot`, None when there is none."""
+    return None if snapshot is None else (snapshot.match_id, snapshot.seq)
+
+
+def is_older_or_same(key: SnapshotKey, sent: SnapshotKey) -> bool:
+    """True when an event shows the state already sent or an earlier one of the same match
+    (every command, an undo included, takes the next seq; a new match has another id)."""
+    return key is not None and sent is not None and key[0] == sent[0] and key[1] <= sent[1]
+
+
 class Broadcast:
     """The newest event for every stream, made once per snapshot by a thread of its own.
 
@@ -75,24 +90,25 @@ class Broadcast:
         self._changed = threading.Condition()
         self._number = 0
         self._event = event_frame(table.snapshot)
+        self._key = snapshot_key(table.snapshot)
         self._sent = settings.clock()
         self._closed = False
         self._thread = threading.Thread(target=self._follow, name="web-broadcast", daemon=True)
         self._thread.start()
 
-    def current(self) -> tuple[int, str]:
-        """The newest event's number and frame."""
+    def current(self) -> tuple[int, str, SnapshotKey]:
+        """The newest event's number, frame, and which snapshot it shows."""
         with self._changed:
-            return self._number, self._event
+            return self._number, self._event, self._key
 
-    def wait(self, after: int, timeout: float) -> tuple[int, str] | None:
+    def wait(self, after: int, timeout: float) -> tuple[int, str, SnapshotKey] | None:
         """The newest event if it is newer than event `after`, waiting up to `timeout` for
         one; None when none came (or the broadcast ended)."""
         with self._changed:
             self._changed.wait_for(lambda: self._number != after or self._closed, timeout)
             if self._number == after:
                 return None
-            return self._number, self._event
+            return self._number, self._event, self._key
 
     @property
     def closed(self) -> bool:
@@ -107,10 +123,12 @@ class Broadcast:
                 if gap_left > 0:
                     settings.sleep(gap_left)
                 newest = self._subscription.latest()
-                event = event_frame(newest if newest is not None else snapshot)
+                shown = newest if newest is not None else snapshot
+                event = event_frame(shown)
                 with self._changed:
                     self._number += 1
                     self._event = event
+                    self._key = snapshot_key(shown)
                     self._sent = settings.clock()
                     self._changed.notify_all()
         finally:
@@ -159,16 +177,22 @@ class Streams:
         settings = self.settings
         broadcast = self._broadcast
         yield f"retry: {settings.retry_ms}\n\n"
-        number, event = broadcast.current()
-        yield event
+        # The table's state now, not the broadcast's newest event, which may still be on
+        # its way (the broadcast keeps a gap between events): a stream starts current.
+        number = broadcast.current()[0]
+        snapshot = self.table.snapshot
+        sent = snapshot_key(snapshot)
+        yield event_frame(snapshot)
         while True:
             left = settings.recycle_s - (settings.clock() - started)
             if left <= 0 or broadcast.closed:
                 return
             newer = broadcast.wait(number, timeout=min(settings.heartbeat_s, left))
             if newer is not None:
-                number, event = newer
-                yield event
+                number, event, key = newer
+                if not is_older_or_same(key, sent):
+                    sent = key
+                    yield event
             elif not broadcast.closed and settings.clock() - started < settings.recycle_s:
                 yield ": heartbeat\n\n"
 
