@@ -135,6 +135,18 @@ class UnoView:
             return self._discard_all_prompt(who)
         return self._turn_prompt(who)
 
+    def effect_words(self) -> str:
+        """What the last action made someone do at the table, in the log's words: "Ben
+        draws 2 cards and misses the turn." A player's own action ("Ana: Red Draw Two.",
+        shown by the card in play) is left out when more follows; the spinner's landing
+        and a verdict are kept."""
+        text = self.snapshot.last_event.strip()
+        players = tuple(f"{player.name}: " for player in self.snapshot.players)
+        first, sep, rest = text.partition(". ")
+        if sep and rest and first.startswith(players):
+            return rest
+        return text
+
     def _turn_prompt(self, who: str) -> str:
         duo, tiki = self.duo, self.tiki
         if duo is not None and duo.volley:

@@ -132,22 +132,24 @@ def main_screen(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme) 
         panel, table = layout.take_right(area, max(look.px(280), area.w * 9 // 25), pad)
     else:
         panel, table = layout.take_bottom(area, area.h * 2 // 5, pad)
-    prompt, rest = layout.take_top(table, look.px(70), pad)
+    prompt, rest = layout.take_top(table, look.px(64), pad)
+    effect, rest = layout.take_top(rest, look.px(62), pad)
     presses = moment_buttons(scene, view)
-    spins = len(scene.spin_presses()) if view.spinning or view.phase is Phase.PICK_SEAT else 0
+    spins = len(scene.spin_presses(view)) if view.spinning or view.phase is Phase.PICK_SEAT else 0
     rows = -(-(len(presses) + spins) // 4) or 1
     buttons, middle = layout.take_bottom(rest, rows * look.px(56) + (rows - 1) * pad, pad)
     widgets: list[Widget] = [
         TextBlock("prompt", prompt, view.prompt(), size=24, background=theme.PANEL),
+        TextBlock("last", effect, view.effect_words(), size=24, colour=theme.ACCENT),
         *table_widgets(view, middle, look),
         *seat_widgets(scene, view, panel, look),
     ]
     if spins:
         share = buttons.w * spins // (spins + len(presses))
         spin_area, buttons = layout.take_left(buttons, share, pad)
-        widgets += scene.spin_widgets(spin_area)
+        widgets += scene.spin_widgets(view, spin_area)
     widgets += button_grid(presses, buttons, look)
-    widgets += scene.dial_widgets(middle)
+    widgets += scene.dial_widgets(view, middle)
     widgets += message_widgets(scene.stage, prompt)
     return widgets
 

@@ -184,7 +184,8 @@ def challenge_question(scene: UnoScene, view: UnoView, area: pygame.Rect, look: 
 
 def result_card(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme
                 ) -> list[Widget]:
-    """A round's or the match's result: the words, each seat's total, and `next`."""
+    """A round's or the match's result: the words, each seat's total, `undo` (the last
+    count taken back) and `next`."""
     notice = scene.notice
     assert notice is not None
     widgets, inner = _frame(area, look)
@@ -204,7 +205,13 @@ def result_card(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme
         widgets.append(Label(f"total:{seat}", row, f"{view.name(seat)}: {game.totals[seat]}"
                              f"{gain}", size=26, bold=seat in notice.winners))
     label = _("Rematch") if notice.kind == "match_over" else _("Next round")
-    widgets.append(Button("next", button, label, colour=GO, on_tap=scene.next_round))
+    # A count typed wrong is taken back from here: the card covers the table's own undo.
+    undo, next_area = layout.take_left(button, button.w // 3, pad)
+    widgets += [
+        Button("undo", undo, _("Undo"), enabled=view.snapshot.can_undo,
+               refusal=_("Nothing to undo yet."), on_tap=scene.undo),
+        Button("next", next_area, label, colour=GO, on_tap=scene.next_round),
+    ]
     return widgets
 
 
