@@ -18,7 +18,6 @@ from companion.games.base import ChanceRequest
 from companion.records import Player
 from companion.store import Store
 from companion.table import FairChance, Table
-from companion.table.chance import SoftwarePick
 from device.backends import open_spinner
 from device.clock import VirtualClock
 from device.errors import DeviceError
@@ -336,19 +335,31 @@ def test_a_spinner_that_cannot_home_is_shown_and_logged(
     assert any("Spinner unavailable" in record.getMessage() for record in caplog.records)
 
 
-def test_a_spinner_that_could_not_be_opened_leaves_software_picks_and_the_reason(
+def test_with_no_spinner_to_open_the_screen_turns_a_software_spin_and_says_why(
     sim_config: Config, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     def unplugged(*args: object, **kwargs: object) -> TableSpinner:
         raise DeviceError("The table controller is not plugged in.")
 
     monkeypatch.setattr(ui_main, "open_table_spinner", unplugged)
-    with ui_main.table_spins(sim_config, seed=1) as (spins, reason):
-        assert isinstance(spins, SoftwarePick)
-        assert "not plugged in" in reason
-    for rig in _rig(tmp_path, None, reason):
-        status = rig.app.spinner_status
+    clock = FakeClock()
+    with (
+        ui_main.table_spins(sim_config, seed=1) as (spins, reason),
+        Store.open(tmp_path / "log.db") as store,
+        Table(store, chance=FairChance(3), spinner=spins) as table,
+        App(table, SCENES, ScreenSetup(headless=True, seat_angles=ANGLES), clock=clock.now,
+            sleep=clock.sleep, spinner=spins, spinner_problem=reason) as app,
+    ):
+        assert isinstance(spins, ui_main.SoftwareSpins) and "not plugged in" in reason
+        status = app.spinner_status
         assert status is not None and not status.available and "plugged" in status.reason
+        assert run_script(app, [*_to_a_spin(app), "expect not plugged in", "spin 1"]).ok
+        seen = _seen(app)
+        assert seen["dial"] == "Software spin: Spinning…"
+        assert "the companion picks" in seen["spinner"]
+        assert app.spin is not None and app.spin.plan.revolutions >= 1
+        assert run_script(app, ["wait", "expect Ben draws 1"]).ok
+        assert "dial" not in _seen(app)
 
 
 def test_the_configured_sim_spinner_becomes_the_tables(sim_config: Config) -> None:

@@ -24,8 +24,8 @@ def test_a_final_count_typed_wrong_is_taken_back_from_the_match_end_card(screen)
     screen.run("tap undo")
     assert uno_scene(screen).notice is None
     assert not screen.app.snapshot.is_over
-    screen.run("expect Count the cards left", "tap count:1", "tap digit:2", "tap digit:5", "tap done",
-               "expect won the match")
+    screen.run("expect Count the cards left", "tap count:1", "tap digit:2", "tap digit:5",
+               "tap done", "expect won the match")
     assert screen.app.snapshot.scores == (25, 0)
 
 
@@ -49,3 +49,30 @@ def test_a_button_under_the_match_end_card_is_not_seen_and_a_tap_on_it_says_what
     assert names.count("undo") == 1 and "back" not in names and "seat:0" not in names
     with pytest.raises(ScriptError, match="'back' is hidden under 'dialog'"):
         screen.run("tap back")
+
+
+def test_the_challenge_question_shows_the_colour_in_play_before_the_wild_draw_four(
+        screen) -> None:
+    screen.run("new classic --names Ana,Ben", "tap dealer:1", "tap tab:red", 'tap "card:Red 5"',
+               "tap play", "tap tab:wild", 'tap "card:Wild Draw Four"', "tap colour:blue",
+               "tap challenge", "expect In play before the Wild Draw Four: Red (Red 5)")
+
+
+def test_a_draw_two_says_who_draws(screen) -> None:
+    screen.run("new classic --names Ana,Ben", "tap dealer:1", "tap tab:red", 'tap "card:Red 5"',
+               "tap play", "tap tab:red", 'tap "card:Red Draw Two"')
+    assert "Ben draws 2" in screen.widget("last").text
+
+
+def test_a_start_card_that_goes_back_says_so_when_the_next_is_asked(screen) -> None:
+    screen.run("new classic --names Ana,Ben", "tap dealer:1", "tap tab:wild",
+               'tap "card:Wild Draw Four"')
+    title = screen.widget("picker").text
+    assert "Wild Draw Four" in title and title.endswith("The start card turned up:")
+
+
+def test_no_uno_is_shown_while_the_duo_hands_are_drafted(screen) -> None:
+    screen.run("new duo --names Ana,Ben --option hand_size=3", "tap dealer:0", "tap keep")
+    assert not any("UNO" in screen.widget(f"seat:{seat}").text for seat in (0, 1))
+    screen.run("expect turn the next face up")
+

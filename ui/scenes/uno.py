@@ -28,7 +28,7 @@ from companion.table import DrawChance, PlayAction, Rematch, TableSnapshot, Undo
 from ui import theme
 from ui.scene import Scene, Stage
 from ui.scenes import uno_picker
-from ui.scenes.uno_panel import GO, Press, button_grid, main_screen, uno_presses
+from ui.scenes.uno_panel import GO, Press, main_screen, uno_presses
 from ui.spin_view import SpinMotion, spin_dial
 from ui.uno_view import UNO_GAMES, UnoView
 from ui.widgets import Button, Panel, TextBlock, Widget
@@ -89,6 +89,11 @@ class UnoScene(Scene):
         """The table as it was before a spin's result, shown while the idol turns to it."""
         self.motion_before: SpinMotion | None = None
         """The app's latest spin when that result arrived (the spin to show comes after)."""
+        self.before_wild: tuple[Card | None, Colour | None] = (None, None)
+        """The card and colour in play before the Wild Draw Four being challenged."""
+        self.start_note = ""
+        """Why the picker asks for the start card again: the last one went back or into the
+        idol (the log's sentence)."""
 
     # -- the entry in progress, by name (the dialogs read these) ------------------------------
 
@@ -140,6 +145,7 @@ class UnoScene(Scene):
         self.view = UnoView.of(snapshot, self.stage.games[snapshot.game])
         self.entry = Entry()
         self._hold_for_the_spin(previous if same_match else None)
+        self._note_what_went_before(previous if same_match else None)
         rounds = self.view.game.rounds
         if not same_match or (self.notice is not None
                               and not self.notice.still_true(snapshot, len(rounds))):
@@ -169,6 +175,19 @@ class UnoScene(Scene):
             latest = self.stage.spin
             running = latest is not None and not latest.done(self.stage.now())
             self.motion_before = None if running else latest
+
+    def _note_what_went_before(self, previous: UnoView | None) -> None:
+        """Keep what the next question needs from the table before it: the card and colour
+        a Wild Draw Four was played on; the start card that went back or into the idol."""
+        view = self.view
+        if view is None or previous is None:
+            return
+        if view.phase is Phase.CHALLENGE and previous.phase is not Phase.CHALLENGE:
+            self.before_wild = (previous.game.top_card, previous.game.colour)
+        if view.phase is Phase.START_CARD and previous.phase is Phase.START_CARD:
+            self.start_note = view.snapshot.last_event
+        elif view.phase is not Phase.START_CARD:
+            self.start_note = ""
 
     def holding(self) -> bool:
         """True while the screen shows the table before the spin's result: the idol's motion
@@ -232,11 +251,6 @@ class UnoScene(Scene):
                     *uno_picker.challenge_question(self, view, area, look)]
         return main_screen(self, view, area, look)
 
-    def spin_widgets(self, view: UnoView, area: pygame.Rect) -> list[Widget]:
-        """The spinner's part of the screen: `spin` while the idol waits, then `pick:<seat>`
-        when it stopped between two seats (the player who spun picks)."""
-        return button_grid(self.spin_presses(view), area, self.stage.look)
-
     def dial_widgets(self, view: UnoView, area: pygame.Rect) -> list[Widget]:
         """The table from above with the idol turning, over the cards while a spin is shown.
 
@@ -258,6 +272,16 @@ class UnoScene(Scene):
         dial = spin_dial(area, view.snapshot.players, self.stage.seat_angles, shown,
                          self.stage.now, landed=() if turning else picks)
         return [Panel("dial_card", card, border=theme.ACCENT, on_tap=_nothing), dial]
+
+    def spinner_words(self, view: UnoView) -> str:
+        """Why the idol is spun in software, while a spin is asked or shown (Tiki Twist)."""
+        status = self.stage.spinner_status
+        if view.tiki is None or status is None or status.available:
+            return ""
+        if not (view.spinning or view.phase is Phase.PICK_SEAT or self.holding()):
+            return ""
+        reason = status.reason or _("the pointer did not move.")
+        return _("Software spin: the companion picks. {reason}").format(reason=reason)
 
     def spin_started(self, motion: SpinMotion) -> None:
         """The motor starts turning the idol: the dial shows it turn."""
@@ -337,7 +361,10 @@ class UnoScene(Scene):
             size = view.hand_sizes()[entry.counting]
             return _("{name}'s cards ({k} of {n}): {cards}").format(
                 name=view.name(entry.counting), k=len(entry.entered), n=size, cards=entered)
-        return titles.get(entry.picking or "", "").format(name=who, cards=entered or "…")
+        title = titles.get(entry.picking or "", "").format(name=who, cards=entered or "…")
+        if entry.picking == "start" and self.start_note:
+            return f"{self.start_note} {title}"
+        return title
 
     def picker_presses(self) -> list[Press]:
         """The picker's extra buttons: the UNO call, a Duo colour run, stopping a discard."""
