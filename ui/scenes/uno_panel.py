@@ -134,7 +134,8 @@ def main_screen(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme) 
         panel, table = layout.take_right(area, max(look.px(280), area.w * 9 // 25), pad)
     else:
         panel, table = layout.take_bottom(area, area.h * 2 // 5, pad)
-    prompt, rest = layout.take_top(table, look.px(64), pad)
+    # Portrait has the height for a third line (the Duo draft's prompt needs it).
+    prompt, rest = layout.take_top(table, look.px(64 if area.w >= area.h else 92), pad)
     effect, rest = layout.take_top(rest, look.px(62), pad)
     presses = moment_buttons(scene, view)
     spins = len(scene.spin_presses(view)) if view.spinning or view.phase is Phase.PICK_SEAT else 0
