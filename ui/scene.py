@@ -18,7 +18,7 @@ import pygame
 
 from ui import theme
 from ui.theme import Theme
-from ui.widgets import Widget
+from ui.widgets import Panel, Widget
 
 if TYPE_CHECKING:
     from companion.games.base import GameSpec
@@ -130,18 +130,21 @@ class Scene:
         A disabled widget answers with its refusal (why it cannot be used now),
         as a person tapping it would want to hear.
         """
+        widget = self.answering(pos)
+        if widget is None:
+            self.tapped_nothing(pos)
+        elif widget.enabled and widget.on_tap is not None:
+            widget.on_tap()
+        elif not widget.enabled and widget.refusal:
+            self.stage.say(widget.refusal)
+
+    def answering(self, pos: tuple[int, int]) -> Widget | None:
+        """The widget a tap at `pos` goes to: the topmost visible one that takes taps (a
+        button, a dialog's card, a disabled widget); None when the tap lands on nothing."""
         for widget in reversed(self.widgets):
-            if not widget.contains(pos):
-                continue
-            if widget.enabled and widget.on_tap is not None:
-                widget.on_tap()
-                return
-            if not widget.enabled and widget.refusal:
-                self.stage.say(widget.refusal)
-                return
-            if widget.on_tap is not None or not widget.enabled:
-                return
-        self.tapped_nothing(pos)
+            if widget.contains(pos) and (widget.on_tap is not None or not widget.enabled):
+                return widget
+        return None
 
     def tapped_nothing(self, pos: tuple[int, int]) -> None:
         """A tap that landed on no widget (a board's empty space clears a selection)."""
@@ -174,8 +177,24 @@ class Scene:
                 widget.draw(surface, look)
 
     def visible_widgets(self) -> list[Widget]:
-        """The widgets on screen now, in drawing order."""
-        return [widget for widget in self.widgets if widget.visible]
+        """The widgets a person sees now, in drawing order.
+
+        A widget whose centre lies under a card drawn after it (a `Panel` that takes the
+        taps landing on it: a dialog, the spinner's dial) is hidden by that card.
+        """
+        shown = [widget for widget in self.widgets if widget.visible]
+        return [widget for index, widget in enumerate(shown)
+                if self.covering(widget, shown[index + 1:]) is None]
+
+    @staticmethod
+    def covering(widget: Widget, later: list[Widget]) -> Widget | None:
+        """The first card among `later` (drawn after `widget`) that hides its centre."""
+        centre = widget.rect.center
+        for above in later:
+            if (isinstance(above, Panel) and above.on_tap is not None and above.visible
+                    and above.rect.collidepoint(centre)):
+                return above
+        return None
 
     # -- what subclasses write ------------------------------------------------------------
 

@@ -251,10 +251,28 @@ class Driver:
             raise ScriptError(f"the table did not answer within {SETTLE_SECONDS:.0f} s")
 
     def _visible(self, name: str) -> Widget:
-        for widget in reversed(self.app.scene.visible_widgets()):
+        """The widget `tap NAME` taps: on screen, and the one a finger at its centre reaches.
+
+        Raises:
+            ScriptError: no widget of that name is seen, or another covers its centre.
+        """
+        scene = self.app.scene
+        seen = scene.visible_widgets()
+        for widget in reversed(seen):
             if widget.name == name:
+                taker = scene.answering(widget.rect.center)
+                if taker is not None and _drawn_after(scene.widgets, taker, widget):
+                    raise ScriptError(f"{name[:80]!r} is covered by {taker.name!r}"
+                                      f" ({taker.text[:60] or 'drawn over it'}): a tap on its"
+                                      f" centre reaches {taker.name!r}")
                 return widget
-        names = ", ".join(w.name for w in self.app.scene.visible_widgets())
+        drawn = [w for w in scene.widgets if w.visible]
+        for index, widget in enumerate(drawn):
+            cover = scene.covering(widget, drawn[index + 1:])
+            if widget.name == name and cover is not None:
+                raise ScriptError(f"{name[:80]!r} is hidden under {cover.name!r}; visible: "
+                                  + ", ".join(w.name for w in seen))
+        names = ", ".join(w.name for w in seen)
         raise ScriptError(f"no visible widget is called {name[:80]!r}; visible: {names}")
 
 
@@ -275,6 +293,12 @@ def touch_events(app: App, pos: tuple[int, int]) -> list[pygame.event.Event]:
         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(px, py), button=1, touch=True),
         pygame.event.Event(pygame.FINGERUP, **finger),
     ]
+
+
+def _drawn_after(widgets: list[Widget], above: Widget, below: Widget) -> bool:
+    """True when `above` is drawn after `below` (over it, where they overlap)."""
+    order = {id(widget): index for index, widget in enumerate(widgets)}
+    return order.get(id(above), -1) > order.get(id(below), -1)
 
 
 def _whole(text: str, what: str) -> int:

@@ -80,17 +80,18 @@ class UnoView:
 
     def uno_word(self, seat: int) -> str:
         """What the table should know of a seat's UNO: "" unless it holds one card."""
-        if len(self.game.hands[seat]) != 1 or self.phase is Phase.SCORING:
+        if len(self.game.hands[seat]) != 1 or self.phase in (Phase.SCORING, Phase.DRAFT,
+                                                              Phase.DEALER):
             return ""
         if self.game.uno_exposed == seat:
-            return _("no UNO call!")
+            return _("no UNO!")
         return _("UNO!")
 
     def target_words(self) -> str:
         """The target: "Target 500", or UNO Duo's "200 loses"."""
         target = self.game.options.target
         if self.game.options.scoring == "own_hand":
-            return _("{points} loses: lowest wins").format(points=target)
+            return _("{points} loses").format(points=target)
         return _("Target {points}").format(points=target)
 
     def direction_words(self) -> str:
@@ -135,6 +136,18 @@ class UnoView:
             return self._discard_all_prompt(who)
         return self._turn_prompt(who)
 
+    def effect_words(self) -> str:
+        """What the last action made someone do at the table, in the log's words: "Ben
+        draws 2 cards and misses the turn." A player's own action ("Ana: Red Draw Two.",
+        shown by the card in play) is left out when more follows; the spinner's landing
+        and a verdict are kept."""
+        text = self.snapshot.last_event.strip()
+        players = tuple(f"{player.name}: " for player in self.snapshot.players)
+        first, sep, rest = text.partition(". ")
+        if sep and rest and first.startswith(players):
+            return rest
+        return text
+
     def _turn_prompt(self, who: str) -> str:
         duo, tiki = self.duo, self.tiki
         if duo is not None and duo.volley:
@@ -159,8 +172,9 @@ class UnoView:
         who = self.name(self.snapshot.to_move)
         sizes = ", ".join(f"{self.name(seat)} {len(duo.hands[seat])}/{duo.draft.hand_size}"
                           for seat in range(2))
-        return _("Draft ({sizes}). {name} looks at the top card: keep it, or discard it"
-                 " face up and keep the next.").format(sizes=sizes, name=who)
+        return _("Draft ({sizes}). {name}: keep the top card and turn the next face up,"
+                 " or turn the top card face up and keep the next.").format(sizes=sizes,
+                                                                           name=who)
 
     def _discards_left(self) -> int:
         tiki = self.tiki
@@ -173,13 +187,25 @@ class UnoView:
         return _("{name} discards all {colour} cards, or none: how many went down?").format(
             name=who, colour=colour)
 
-    def challenge_question(self) -> str:
-        """What the table checks in the challenged hand, as the rules' test asks it."""
+    def challenge_question(self, before: tuple[Card | None, Colour | None] = (None, None)
+                           ) -> str:
+        """What the table checks in the challenged hand, as the rules' test asks it, with
+        the card and colour in play `before` the Wild Draw Four (the card under it, when
+        the screen did not see the play)."""
         pending = self.game.pending_challenge
         offender = self.name(pending.offender if pending is not None else None)
         question = QUESTIONS[self.game.options.wild_draw_four_challenge]
-        return _("{name} shows the hand to the challenger: {question}").format(
+        card, colour = before
+        if card is None and len(self.game.discard) > 1:
+            card = self.game.discard[-2]
+            colour = card.colour if card is not None else None
+        text = _("{name} shows the hand to the challenger: {question}").format(
             name=offender, question=question[:1].upper() + question[1:])
+        if card is None:
+            return text
+        shown = _("{colour} ({card})").format(colour=colour.value, card=card) if colour else (
+            str(card))
+        return text + " " + _("In play before the Wild Draw Four: {shown}.").format(shown=shown)
 
     # -- what the rules allow now -------------------------------------------------------------
 

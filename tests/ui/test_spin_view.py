@@ -18,7 +18,6 @@ from companion.games.base import ChanceRequest
 from companion.records import Player
 from companion.store import Store
 from companion.table import FairChance, Table
-from companion.table.chance import SoftwarePick
 from device.backends import open_spinner
 from device.clock import VirtualClock
 from device.errors import DeviceError
@@ -336,19 +335,31 @@ def test_a_spinner_that_cannot_home_is_shown_and_logged(
     assert any("Spinner unavailable" in record.getMessage() for record in caplog.records)
 
 
-def test_a_spinner_that_could_not_be_opened_leaves_software_picks_and_the_reason(
+def test_with_no_spinner_to_open_the_screen_turns_a_software_spin_and_says_why(
     sim_config: Config, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     def unplugged(*args: object, **kwargs: object) -> TableSpinner:
         raise DeviceError("The table controller is not plugged in.")
 
     monkeypatch.setattr(ui_main, "open_table_spinner", unplugged)
-    with ui_main.table_spins(sim_config, seed=1) as (spins, reason):
-        assert isinstance(spins, SoftwarePick)
-        assert "not plugged in" in reason
-    for rig in _rig(tmp_path, None, reason):
-        status = rig.app.spinner_status
+    clock = FakeClock()
+    with (
+        ui_main.table_spins(sim_config, seed=1) as (spins, reason),
+        Store.open(tmp_path / "log.db") as store,
+        Table(store, chance=FairChance(3), spinner=spins) as table,
+        App(table, SCENES, ScreenSetup(headless=True, seat_angles=ANGLES), clock=clock.now,
+            sleep=clock.sleep, spinner=spins, spinner_problem=reason) as app,
+    ):
+        assert isinstance(spins, ui_main.SoftwareSpins) and "not plugged in" in reason
+        status = app.spinner_status
         assert status is not None and not status.available and "plugged" in status.reason
+        assert run_script(app, [*_to_a_spin(app), "expect not plugged in", "spin 1"]).ok
+        seen = _seen(app)
+        assert seen["dial"] == "Software spin: Spinning…"
+        assert "the companion picks" in seen["spinner"]
+        assert app.spin is not None and app.spin.plan.revolutions >= 1
+        assert run_script(app, ["wait", "expect Ben draws 1"]).ok
+        assert "dial" not in _seen(app)
 
 
 def test_the_configured_sim_spinner_becomes_the_tables(sim_config: Config) -> None:
@@ -401,10 +412,59 @@ def test_the_scripts_spin_line_goes_through_the_spinner_and_the_dial(
         assert run_script(app, ["spin 1 2"]).ok
         assert app.spin is not None and app.spin.result == (1, 2)
         names = [widget.name for widget in app.scene.visible_widgets()]
-        assert "dial" in names and {"pick:1", "pick:2"} <= set(names)
+        assert "dial" in names and "pick:1" not in names  # the idol still turns
         assert run_script(app, ["wait"]).ok
+        names = [widget.name for widget in app.scene.visible_widgets()]
+        assert "dial" in names and {"pick:1", "pick:2"} <= set(names)
         events = store.events(store.matches()[-1].id)
         assert events[-1].detail["source"] == "spinner"
+
+
+@pytest.fixture
+def spinner_table(tmp_path: Path, sim_config: Config) -> Iterator[App]:
+    """The whole touchscreen at a table whose sim spinner turns on virtual time."""
+    spinner = TableSpinner(open_spinner(sim_config, VirtualClock(), random.Random(9)))
+    clock = FakeClock()
+    with (
+        spinner,
+        Store.open(tmp_path / "log.db") as store,
+        Table(store, chance=FairChance(3), spinner=spinner) as table,
+        App(table, SCENES, ScreenSetup(headless=True, seat_angles=ANGLES), clock=clock.now,
+            sleep=clock.sleep, spinner=spinner) as app,
+    ):
+        assert spinner.wait_idle(WAIT_S)
+        result = run_script(app, _to_a_spin(app))
+        assert result.ok, result.reason
+        yield app
+
+
+def _seen(app: App) -> dict[str, str]:
+    return {widget.name: widget.text for widget in app.scene.visible_widgets()}
+
+
+def test_while_the_idol_turns_the_screen_shows_the_table_before_the_spins_result(
+    spinner_table: App,
+) -> None:
+    before = _seen(spinner_table)
+    assert run_script(spinner_table, ["spin 1"]).ok
+    turning = _seen(spinner_table)
+    assert "dial" in turning and turning["dial"] == "Spinning…"
+    assert turning["prompt"] == before["prompt"] and "spins the idol" in turning["prompt"]
+    assert turning["seat:1"] == before["seat:1"]  # Ben has not drawn yet, on screen
+    assert "play" not in turning and "draw" not in turning and "spin" not in turning
+    assert "spinning" in turning
+
+
+def test_once_the_idol_stops_the_dial_closes_and_the_screen_names_who_acts(
+    spinner_table: App,
+) -> None:
+    before = _seen(spinner_table)
+    assert run_script(spinner_table, ["spin 1", "wait"]).ok
+    stopped = _seen(spinner_table)
+    assert "dial" not in stopped and {"top", "colour", "play"} <= set(stopped)
+    assert stopped["seat:1"] != before["seat:1"]
+    assert "Ben draws 1" in stopped["last"]
+    assert stopped["prompt"].startswith("Ben: play")
 
 
 def _to_a_spin(app: App) -> list[str]:

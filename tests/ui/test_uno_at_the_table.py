@@ -72,7 +72,7 @@ def test_an_impossible_card_says_why_and_changes_nothing(screen) -> None:
 
 def test_a_player_caught_without_calling_uno_draws_two(screen) -> None:
     _classic_two(screen, "hand_size=2")
-    screen.run("tap play", "tap tab:red", 'tap "card:Red 7"', "expect no UNO call",
+    screen.run("tap play", "tap tab:red", 'tap "card:Red 7"', "expect no UNO!",
                "tap catch:0")
     assert _actions(screen)[-1] == "catch_uno"
     assert _hands(screen) == [3, 2]

@@ -28,7 +28,7 @@ from companion.table import DrawChance, PlayAction, Rematch, TableSnapshot, Undo
 from ui import theme
 from ui.scene import Scene, Stage
 from ui.scenes import uno_picker
-from ui.scenes.uno_panel import GO, Press, button_grid, main_screen, uno_presses
+from ui.scenes.uno_panel import GO, Press, main_screen, uno_presses
 from ui.spin_view import SpinMotion, spin_dial
 from ui.uno_view import UNO_GAMES, UnoView
 from ui.widgets import Button, Panel, TextBlock, Widget
@@ -42,6 +42,14 @@ class Notice:
     """"round_over" or "match_over"."""
     text: str
     winners: tuple[int, ...] = ()
+    rounds: int = 0
+    """The rounds played when it was shown: an undo below that takes the notice away."""
+
+    def still_true(self, snapshot: TableSnapshot, rounds: int) -> bool:
+        """False once the table went back (an undo here, on a keyboard or on a phone)."""
+        if self.kind == "match_over":
+            return snapshot.is_over
+        return rounds >= self.rounds
 
 
 @dataclass
@@ -77,8 +85,15 @@ class UnoScene(Scene):
         self.view: UnoView | None = None
         self.entry = Entry()
         self.notice: Notice | None = None
-        self.spun_at = -1
-        """The seq the idol stopped at, while the dial still shows that spin."""
+        self.before_spin: UnoView | None = None
+        """The table as it was before a spin's result, shown while the idol turns to it."""
+        self.motion_before: SpinMotion | None = None
+        """The app's latest spin when that result arrived (the spin to show comes after)."""
+        self.before_wild: tuple[Card | None, Colour | None] = (None, None)
+        """The card and colour in play before the Wild Draw Four being challenged."""
+        self.start_note = ""
+        """Why the picker asks for the start card again: the last one went back or into the
+        idol (the log's sentence)."""
 
     # -- the entry in progress, by name (the dialogs read these) ------------------------------
 
@@ -129,20 +144,61 @@ class UnoScene(Scene):
             return
         self.view = UnoView.of(snapshot, self.stage.games[snapshot.game])
         self.entry = Entry()
+        self._hold_for_the_spin(previous if same_match else None)
+        self._note_what_went_before(previous if same_match else None)
+        rounds = self.view.game.rounds
+        if not same_match or (self.notice is not None
+                              and not self.notice.still_true(snapshot, len(rounds))):
+            self.notice = None
         if snapshot.is_over:
             self.notice = Notice("match_over", self._match_words(snapshot),
-                                 tuple(snapshot.winners))
-        elif not same_match:
-            self.notice = None
-        elif previous is not None and (len(self.view.game.rounds)
-                                       > len(previous.game.rounds)):
-            rounds = self.view.game.rounds
+                                 tuple(snapshot.winners), len(rounds))
+        elif previous is not None and same_match and len(rounds) > len(previous.game.rounds):
             winner = int(rounds[-1]["winner"])
             self.notice = Notice("round_over", _(
                 "Round {n}: {name} went out. {target}.").format(
                     n=len(rounds), name=self.view.name(winner),
-                    target=self.view.target_words()), (winner,))
+                    target=self.view.target_words()), (winner,), len(rounds))
         self._open_asked_picker()
+
+    def _hold_for_the_spin(self, previous: UnoView | None) -> None:
+        """A spin's result arrived: keep showing the table as it was until the idol stops
+        there on screen (the table's spinner tells its motion as the motor starts)."""
+        view = self.view
+        if view is None or view.spinning or previous is None:
+            self.before_spin = None
+            return
+        if previous.spinning and self.stage.spinner_status is not None:
+            self.before_spin = previous
+            # A motion still turning is this spin's (its motor may start before the result
+            # reaches the screen); one already stopped is an earlier spin's.
+            latest = self.stage.spin
+            running = latest is not None and not latest.done(self.stage.now())
+            self.motion_before = None if running else latest
+
+    def _note_what_went_before(self, previous: UnoView | None) -> None:
+        """Keep what the next question needs from the table before it: the card and colour
+        a Wild Draw Four was played on; the start card that went back or into the idol."""
+        view = self.view
+        if view is None or previous is None:
+            return
+        if view.phase is Phase.CHALLENGE and previous.phase is not Phase.CHALLENGE:
+            self.before_wild = (previous.game.top_card, previous.game.colour)
+        if view.phase is Phase.START_CARD and previous.phase is Phase.START_CARD:
+            self.start_note = view.snapshot.last_event
+        elif view.phase is not Phase.START_CARD:
+            self.start_note = ""
+
+    def holding(self) -> bool:
+        """True while the screen shows the table before the spin's result: the idol's motion
+        runs, or the spinner is still to start it."""
+        if self.before_spin is None:
+            return False
+        motion = self.stage.spin
+        if motion is not None and motion is not self.motion_before:
+            return not motion.done(self.stage.now())
+        status = self.stage.spinner_status
+        return status is not None and status.moving
 
     def _match_words(self, snapshot: TableSnapshot) -> str:
         names = " and ".join(snapshot.players[seat].name for seat in snapshot.winners)
@@ -179,6 +235,8 @@ class UnoScene(Scene):
                        _("Back"), on_tap=self.back),
             ]
         entry = self.entry
+        if self.holding() and self.before_spin is not None:
+            return main_screen(self, self.before_spin, area, look)
         if self.notice is not None:
             return [*main_screen(self, view, area, look),
                     *uno_picker.result_card(self, view, area, look)]
@@ -193,51 +251,54 @@ class UnoScene(Scene):
                     *uno_picker.challenge_question(self, view, area, look)]
         return main_screen(self, view, area, look)
 
-    def spin_widgets(self, area: pygame.Rect) -> list[Widget]:
-        """The spinner's part of the screen: `spin` while the idol waits, then `pick:<seat>`
-        when it stopped between two seats (the player who spun picks)."""
-        return button_grid(self.spin_presses(), area, self.stage.look)
-
-    def dial_widgets(self, area: pygame.Rect) -> list[Widget]:
+    def dial_widgets(self, view: UnoView, area: pygame.Rect) -> list[Widget]:
         """The table from above with the idol turning, over the cards while a spin is shown.
 
-        It shows while the motor turns (the spinner's own motion, frame by frame), then
-        until the table moves on from the spin, and while the player who spun picks
-        between two seats; with no spinner the companion's software spin says so.
+        It shows while the motor turns (the spinner's own motion, frame by frame) and while
+        the player who spun picks between two seats; once the idol stopped on a seat the
+        table comes back, its prompt naming who acts. A software spin says so.
         """
-        view = self.view
-        if view is None or view.tiki is None:
+        if view.tiki is None:
             return []
         picks = tuple(action.picked for action in view.actions_of(tact.PickSeat))
         motion = self.stage.spin
         turning = motion is not None and not motion.done(self.stage.now())
-        just_spun = motion is not None and self.spun_at == view.snapshot.seq
-        if not (turning or just_spun or picks):
+        if not (turning or picks or self.holding()):
             return []
-        landed = picks or (motion.result if motion is not None and not turning else ())
-        shown = motion if turning or just_spun else None
+        shown = motion if turning or (picks and motion is not None
+                                      and motion.result == picks) else None
         look = self.stage.look
         card = area.inflate(look.px(8), look.px(8))
         dial = spin_dial(area, view.snapshot.players, self.stage.seat_angles, shown,
-                         self.stage.now, landed=landed)
-        return [Panel("dial_card", card, border=theme.ACCENT), dial]
+                         self.stage.now, landed=() if turning else picks)
+        return [Panel("dial_card", card, border=theme.ACCENT, on_tap=_nothing), dial]
+
+    def spinner_words(self, view: UnoView) -> str:
+        """Why the idol is spun in software, while a spin is asked or shown (Tiki Twist)."""
+        status = self.stage.spinner_status
+        if view.tiki is None or status is None or status.available:
+            return ""
+        if not (view.spinning or view.phase is Phase.PICK_SEAT or self.holding()):
+            return ""
+        reason = status.reason or _("the pointer did not move.")
+        return _("Software spin: the companion picks. {reason}").format(reason=reason)
 
     def spin_started(self, motion: SpinMotion) -> None:
         """The motor starts turning the idol: the dial shows it turn."""
-        self.spun_at = -1
         self.rebuild()
 
     def spin_stopped(self, motion: SpinMotion) -> None:
-        """The idol stopped: the dial stays until the table moves on."""
-        view = self.view
-        self.spun_at = view.snapshot.seq if view is not None else -1
+        """The idol stopped: the table shows the spin's result and who must act."""
+        if motion is not self.motion_before:
+            self.before_spin = None
         self.rebuild()
 
-    def spin_presses(self) -> list[Press]:
-        """`spin` (the table's spinner answers) or the `pick:<seat>` buttons."""
-        view = self.view
-        if view is None:
-            return []
+    def spin_presses(self, view: UnoView) -> list[Press]:
+        """`spin` (the table's spinner answers) or the `pick:<seat>` buttons; `spinning`
+        while the idol turns."""
+        if self.holding():
+            return [Press("spinning", _("Spinning…"), lambda: self.stage.say(
+                _("The idol is turning: wait until it stops."), refusal=False))]
         if view.spinning:
             return [Press("spin", _("Spin the idol"), self.spin, GO)]
         return [Press(f"pick:{action.picked}", _("Pick {name}").format(
@@ -300,7 +361,10 @@ class UnoScene(Scene):
             size = view.hand_sizes()[entry.counting]
             return _("{name}'s cards ({k} of {n}): {cards}").format(
                 name=view.name(entry.counting), k=len(entry.entered), n=size, cards=entered)
-        return titles.get(entry.picking or "", "").format(name=who, cards=entered or "…")
+        title = titles.get(entry.picking or "", "").format(name=who, cards=entered or "…")
+        if entry.picking == "start" and self.start_note:
+            return f"{self.start_note} {title}"
+        return title
 
     def picker_presses(self) -> list[Press]:
         """The picker's extra buttons: the UNO call, a Duo colour run, stopping a discard."""
@@ -505,6 +569,10 @@ class UnoScene(Scene):
             self.back()
         elif key == pygame.K_BACKSPACE:
             self.undo()
+
+
+def _nothing() -> None:
+    """The dial's card takes the taps that land on it (the cards under it are hidden)."""
 
 
 __all__ = ["Entry", "Notice", "UnoScene"]

@@ -96,10 +96,12 @@ class SeatRow(Widget):
         draw_text(surface, self.total, total, look, size, True, theme.TEXT, centred=True)
         words = pygame.Rect(chip.right + look.px(6), rect.y, total.x - chip.right - look.px(8),
                             rect.h)
-        name_w = words.w * 9 // 20
+        rest = self.uno or self.cards  # one card is said by the UNO word, never cut off
+        # The UNO word gets the room it needs first: it is what a catch turns on.
+        rest_w = min(words.w * 3 // 4, look.font(size, self.uno != "").size(rest)[0] + look.px(8))
+        name_w = words.w - rest_w - look.px(4)
         draw_text(surface, self.player, pygame.Rect(words.x, words.y, name_w, words.h), look,
                   size, True)
-        rest = f"{self.cards}  {self.uno}".strip()
         ink = theme.ACCENT if self.uno else theme.MUTED
         draw_text(surface, rest, pygame.Rect(words.x + name_w + look.px(4), words.y,
                                              words.w - name_w - look.px(4), words.h),
@@ -132,22 +134,29 @@ def main_screen(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme) 
         panel, table = layout.take_right(area, max(look.px(280), area.w * 9 // 25), pad)
     else:
         panel, table = layout.take_bottom(area, area.h * 2 // 5, pad)
-    prompt, rest = layout.take_top(table, look.px(70), pad)
+    # Portrait has the height for a third line (the Duo draft's prompt needs it).
+    prompt, rest = layout.take_top(table, look.px(64 if area.w >= area.h else 92), pad)
+    effect, rest = layout.take_top(rest, look.px(62), pad)
     presses = moment_buttons(scene, view)
-    spins = len(scene.spin_presses()) if view.spinning or view.phase is Phase.PICK_SEAT else 0
-    rows = -(-(len(presses) + spins) // 4) or 1
+    spins = len(scene.spin_presses(view)) if view.spinning or view.phase is Phase.PICK_SEAT else 0
+    cols = grid_columns(len(presses) + spins, table.w, look)
+    rows = -(-(len(presses) + spins) // cols) or 1
     buttons, middle = layout.take_bottom(rest, rows * look.px(56) + (rows - 1) * pad, pad)
+    status = scene.spinner_words(view)
+    if status:
+        status_area, middle = layout.take_bottom(middle, look.px(60), pad)
     widgets: list[Widget] = [
         TextBlock("prompt", prompt, view.prompt(), size=24, background=theme.PANEL),
+        TextBlock("last", effect, "" if view.effect_words() == view.prompt()
+                  else view.effect_words(), size=24, colour=theme.ACCENT),
         *table_widgets(view, middle, look),
         *seat_widgets(scene, view, panel, look),
     ]
-    if spins:
-        share = buttons.w * spins // (spins + len(presses))
-        spin_area, buttons = layout.take_left(buttons, share, pad)
-        widgets += scene.spin_widgets(spin_area)
-    widgets += button_grid(presses, buttons, look)
-    widgets += scene.dial_widgets(middle)
+    widgets += button_grid([*scene.spin_presses(view)[:spins], *presses], buttons, look)
+    widgets += scene.dial_widgets(view, middle)
+    if status:
+        widgets.append(TextBlock("spinner", status_area, status, size=22,
+                                 background=theme.PANEL))
     widgets += message_widgets(scene.stage, prompt)
     return widgets
 
@@ -210,11 +219,20 @@ def seat_widgets(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme
     return widgets
 
 
+BUTTON_MIN_W = 190
+"""The narrowest button of the moment on 800x480: room for "Catch Cleo" at 24 px."""
+
+
+def grid_columns(count: int, width: int, look: Theme) -> int:
+    """How many buttons go in a row of `width`: as many as stay wide enough for a name."""
+    return max(1, min(count, 4, width // look.px(BUTTON_MIN_W)))
+
+
 def button_grid(presses: list[Press], area: pygame.Rect, look: Theme) -> list[Widget]:
-    """The buttons of the moment, four to a row."""
+    """The buttons of the moment, as many to a row as stay wide enough for their words."""
     if not presses:
         return []
-    cols = min(4, len(presses))
+    cols = grid_columns(len(presses), area.w, look)
     rows = -(-len(presses) // cols)
     pad = look.px(6)
     height = (area.h - pad * (rows - 1)) // rows
@@ -232,7 +250,7 @@ def moment_buttons(scene: UnoScene, view: UnoView) -> list[Press]:
     presses: list[Press] = []
     chance = view.snapshot.chance
     if view.spinning or phase is Phase.PICK_SEAT:
-        pass  # the spinner's own widgets: `UnoScene.spin_widgets`
+        pass  # the spinner's own buttons: `UnoScene.spin_presses`
     elif chance is not None:  # a shuffle, when a match was started in simulation mode
         presses.append(Press("shuffle", _("Shuffle"), scene.spin, GO))
     elif phase is Phase.DEALER:

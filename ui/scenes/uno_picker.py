@@ -65,23 +65,25 @@ def picker(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme) -> li
     tab = scene.tab
     for name, cell in zip(TABS, layout.columns(tabs_row, len(TABS), pad), strict=True):
         count = sum(1 for card in allowed if tab_of(card) == name)
-        widgets.append(_tab_button(name, cell, count, name == tab, scene))
+        widgets.append(_tab_button(name, cell, count, name == tab, scene, look))
     cards = [card for card in view.deck_cards() if tab_of(card) == tab]
     widgets += card_grid(scene, view, cards, allowed, grid_area, look)
     return widgets
 
 
 def _tab_button(name: str, cell: pygame.Rect, count: int, selected: bool,
-                scene: UnoScene) -> Widget:
+                scene: UnoScene, look: Theme) -> Widget:
     words = {"wild": _("Wild"), "red": _("Red"), "yellow": _("Yellow"), "green": _("Green"),
              "blue": _("Blue")}[name]
     fill, ink, mark = (40, 40, 40), theme.TEXT, "W"
     for colour, shown in CARD_COLOURS.items():
         if colour.value.lower() == name:
             fill, ink, mark = shown.rgb, shown.ink, shown.mark
-    text = f"{mark} {words} {count}" if cell.w >= len(words) * 14 + 60 else f"{mark} · {count}"
+    text = f"{words} {count}"
+    if look.font(24, True).size(text)[0] > cell.w - look.px(16):
+        text = f"{mark} {count}"
     return InkButton(f"tab:{name}", cell, text, colour=fill, ink=ink,
-                     selected=selected, size=20, on_tap=lambda: scene.show_tab(name))
+                     selected=selected, size=24, on_tap=lambda: scene.show_tab(name))
 
 
 def card_grid(scene: UnoScene, view: UnoView, cards: list[Card], allowed: set[Card],
@@ -171,7 +173,8 @@ def challenge_question(scene: UnoScene, view: UnoView, area: pygame.Rect, look: 
     pending = view.game.pending_challenge
     offender = view.name(pending.offender if pending is not None else None)
     victim = view.name(view.snapshot.to_move)
-    widgets.append(TextBlock("question", words, view.challenge_question(), size=26))
+    widgets.append(TextBlock("question", words, view.challenge_question(scene.before_wild),
+                             size=24))
     widgets += _stacked([
         Press("guilty", _("Yes: {name} draws 4").format(name=offender), scene.challenge_proved,
               theme.REFUSAL),
@@ -184,7 +187,8 @@ def challenge_question(scene: UnoScene, view: UnoView, area: pygame.Rect, look: 
 
 def result_card(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme
                 ) -> list[Widget]:
-    """A round's or the match's result: the words, each seat's total, and `next`."""
+    """A round's or the match's result: the words, each seat's total, `undo` (the last
+    count taken back) and `next`."""
     notice = scene.notice
     assert notice is not None
     widgets, inner = _frame(area, look)
@@ -204,7 +208,13 @@ def result_card(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme
         widgets.append(Label(f"total:{seat}", row, f"{view.name(seat)}: {game.totals[seat]}"
                              f"{gain}", size=26, bold=seat in notice.winners))
     label = _("Rematch") if notice.kind == "match_over" else _("Next round")
-    widgets.append(Button("next", button, label, colour=GO, on_tap=scene.next_round))
+    # A count typed wrong is taken back from here: the card covers the table's own undo.
+    undo, next_area = layout.take_left(button, button.w // 3, pad)
+    widgets += [
+        Button("undo", undo, _("Undo"), enabled=view.snapshot.can_undo,
+               refusal=_("Nothing to undo yet."), on_tap=scene.undo),
+        Button("next", next_area, label, colour=GO, on_tap=scene.next_round),
+    ]
     return widgets
 
 
