@@ -31,6 +31,7 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # This file is bench/ui.py: its own folder first on sys.path would hide the `ui` package.
 _HERE = Path(__file__).resolve().parent
 sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != _HERE]
