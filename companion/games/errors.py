@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from companion.games.base import Note
+    from companion.games.notes import Note
 
 JSONValue = Any
 """A value made only of dict, list, str, int, float, bool and None."""
