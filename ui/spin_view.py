@@ -203,6 +203,13 @@ class SpinDial(Widget):
             words.center = (centre[0], centre[1] + radius // 2)
             draw_text(surface, _("Software spin"), words, look, theme.TEXT_MIN - 4, True,
                       theme.ACCENT, centred=True)
+        if ringed and self.text:
+            # Where the idol landed, in words on the felt above the idol: "Ben", or
+            # "Between Ben and Cleo" (the names ringed at the rim say it too).
+            landing = pygame.Rect(0, 0, radius * 2 - look.px(24), look.px(30))
+            landing.center = (centre[0], centre[1] - radius // 2)
+            draw_text(surface, self.text, landing, look, theme.TEXT_MIN, True, theme.TEXT,
+                      centred=True)
 
     def _draw_seat(
         self,
