@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.table import Undo
+from companion.table import PlayAction, Undo
 from tests.ui.uno_players import uno_scene
 from ui.script import ScriptError
 
@@ -76,3 +76,22 @@ def test_no_uno_is_shown_while_the_duo_hands_are_drafted(screen) -> None:
     assert not any("UNO" in screen.widget(f"seat:{seat}").text for seat in (0, 1))
     screen.run("expect turn the next face up")
 
+
+
+def test_a_count_half_typed_survives_a_phone_counting_another_hand(screen) -> None:
+    screen.run("new classic --players 3 --names Ana,Ben,Cleo --option hand_size=2"
+               " --option target=500",
+               "tap dealer:2", "tap tab:red", 'tap "card:Red 5"',
+               "tap play", "tap uno:0", "tap tab:red", 'tap "card:Red 7"',
+               "tap draw", "tap keep", "tap draw", "tap keep",
+               "tap play", "tap tab:red", 'tap "card:Red 8"',
+               "tap count:1", "tap digit:1")
+    count_cleo = next(action for action in screen.app.snapshot.legal_actions
+                      if getattr(action, "counted", None) == 2)
+    phone = type(count_cleo)(counted=2, points=9, seat=count_cleo.seat)
+    assert screen.app.table.post(PlayAction(phone)).result().applied
+    screen.run("wait", "tap digit:2", "tap done")
+    counts = {e.action["counted"]: e.action["points"]
+              for e in screen.store.events(screen.store.matches()[-1].id)
+              if e.action and e.action.get("action") == "count_hand"}
+    assert counts == {1: 12, 2: 9}

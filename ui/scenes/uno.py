@@ -143,7 +143,8 @@ class UnoScene(Scene):
         if same_match and previous is not None and previous.snapshot.seq == snapshot.seq:
             return
         self.view = UnoView.of(snapshot, self.stage.games[snapshot.game])
-        self.entry = Entry()
+        if not (same_match and self._count_goes_on()):
+            self.entry = Entry()
         self._hold_for_the_spin(previous if same_match else None)
         self._note_what_went_before(previous if same_match else None)
         rounds = self.view.game.rounds
@@ -160,6 +161,14 @@ class UnoScene(Scene):
                     n=len(rounds), name=self.view.name(winner),
                     target=self.view.target_words()), (winner,), len(rounds))
         self._open_asked_picker()
+
+    def _count_goes_on(self) -> bool:
+        """True when the hand being counted can still be counted in the new state: a phone
+        counting another hand, or a late call, does not wipe the points half typed here."""
+        seat = self.entry.counting
+        view = self.view
+        return (seat is not None and view is not None
+                and any(action.counted == seat for action in view.actions_of(act.CountHand)))
 
     def _hold_for_the_spin(self, previous: UnoView | None) -> None:
         """A spin's result arrived: keep showing the table as it was until the idol stops
