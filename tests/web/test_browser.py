@@ -108,12 +108,17 @@ def test_a_stream_killed_from_the_page_reconnects_and_shows_what_it_missed(
     phone.context.set_offline(False)
     phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     wait_for_seq(phone, snapshot.seq)
+    # The newest event comes with the snapshot; the ones missed while offline come from the
+    # history a moment later: wait until the page shows all five, newest first.
     phone.wait_for_function(
-        "seq => document.querySelector('#recent li').dataset.seq === seq",
+        "seq => document.querySelector('#recent li').dataset.seq === seq"
+        " && document.querySelectorAll('#recent li').length === 5",
         arg=str(snapshot.seq),
         timeout=WAIT_MS,
     )
-    assert phone.locator("#recent li").count() == 5
+    seqs = [int(s) for s in phone.locator("#recent li").evaluate_all(
+        "items => items.map(item => item.dataset.seq)")]
+    assert seqs == list(range(snapshot.seq, snapshot.seq - 5, -1))
     assert phone.script_errors == []
 
 
