@@ -129,7 +129,46 @@ class _LinkLost:
 _Job = _Drive | _Told | _Home | _LinkLost | None
 
 
-class TableSpinner(ClosesItself):
+class SpinListeners:
+    """Who hears of each spin's motion and of status changes: the listener methods every
+    source of spins for the table offers (`TableSpinner`, and the screen's software spins).
+
+    The class using it sets `_listeners_lock`, `_motion_listeners` and `_status_listeners`.
+    """
+
+    _listeners_lock: threading.Lock | threading.RLock
+    _motion_listeners: list[MotionListener]
+    _status_listeners: list[StatusListener]
+
+    def add_motion_listener(self, listener: MotionListener) -> None:
+        """Call `listener(motion)` as each spin starts (on another thread).
+
+        It must return at once (queue the motion and wake a loop): the motor
+        starts only after every listener returned. A listener that raises is
+        logged and the spin goes on.
+        """
+        with self._listeners_lock:
+            self._motion_listeners.append(listener)
+
+    def remove_motion_listener(self, listener: MotionListener) -> None:
+        """Stop telling `listener` (nothing happens if it was not listening)."""
+        with self._listeners_lock:
+            if listener in self._motion_listeners:
+                self._motion_listeners.remove(listener)
+
+    def add_status_listener(self, listener: StatusListener) -> None:
+        """Call `listener(status)` whenever the status changes."""
+        with self._listeners_lock:
+            self._status_listeners.append(listener)
+
+    def remove_status_listener(self, listener: StatusListener) -> None:
+        """Stop telling `listener` (nothing happens if it was not listening)."""
+        with self._listeners_lock:
+            if listener in self._status_listeners:
+                self._status_listeners.remove(listener)
+
+
+class TableSpinner(SpinListeners, ClosesItself):
     """The table's spinner hook on a `Spinner`; owns the spinner and closes it.
 
     Args:
@@ -166,6 +205,7 @@ class TableSpinner(ClosesItself):
         self._status = SpinnerStatus(spinner.available, spinner.unavailable_reason)
         self._status_listeners: list[StatusListener] = [] if listener is None else [listener]
         self._motion_listeners: list[MotionListener] = []
+        self._listeners_lock = self._notify
         self._shown_deg = 0.0  # where the last motion left the pointer (or the screen's idol)
         self._jobs: queue.Queue[_Job] = queue.Queue()
         self._worker = threading.Thread(target=self._run, name="table-spinner", daemon=True)
@@ -265,33 +305,6 @@ class TableSpinner(ClosesItself):
             return results.draw(self.mode, angles, self.margin_deg, turn, self.spinner.rng)
         except ValueError as error:
             raise RuleError(f"The spinner cannot spin: {error}") from None
-
-    def add_motion_listener(self, listener: MotionListener) -> None:
-        """Call `listener(motion)` as each spin starts, on the worker's thread.
-
-        It must return at once (queue the motion and wake a loop): the motor
-        starts only after every listener returned. A listener that raises is
-        logged and the spin goes on.
-        """
-        with self._notify:
-            self._motion_listeners.append(listener)
-
-    def remove_motion_listener(self, listener: MotionListener) -> None:
-        """Stop telling `listener` (nothing happens if it was not listening)."""
-        with self._notify:
-            if listener in self._motion_listeners:
-                self._motion_listeners.remove(listener)
-
-    def add_status_listener(self, listener: StatusListener) -> None:
-        """Call `listener(status)` whenever the status changes (as the constructor's `listener`)."""
-        with self._notify:
-            self._status_listeners.append(listener)
-
-    def remove_status_listener(self, listener: StatusListener) -> None:
-        """Stop telling `listener` (nothing happens if it was not listening)."""
-        with self._notify:
-            if listener in self._status_listeners:
-                self._status_listeners.remove(listener)
 
     def _tell(self, motion: PointerMotion) -> None:
         with self._notify:

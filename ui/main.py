@@ -33,6 +33,7 @@ from device.errors import DeviceError
 from device.pointer_motion import software_motion
 from device.table_spinner import (
     MotionListener,
+    SpinListeners,
     SpinnerStatus,
     StatusListener,
     TableSpinner,
@@ -153,7 +154,7 @@ def table_spins(config: Config, seed: int | None = None) -> Iterator[tuple[Chanc
             yield SoftwareSpins(SoftwarePick(seed), config.spinner, reason), reason
 
 
-class SoftwareSpins:
+class SoftwareSpins(SpinListeners):
     """The companion's own picks (`SoftwarePick`) turned on screen as the spinner would turn
     them (`software_motion`), and said to be software: the table's spin hook and the app's
     `SpinnerFeed` when no spinner could be opened."""
@@ -168,6 +169,7 @@ class SoftwareSpins:
         self._status = SpinnerStatus(available=False, reason=reason)
         self._motion_listeners: list[MotionListener] = []
         self._status_listeners: list[StatusListener] = []
+        self._listeners_lock = self._lock
         self._shown_deg = 0.0
         self._stop_next: tuple[int, ...] | None = None
 
@@ -218,28 +220,6 @@ class SoftwareSpins:
             raise ValueError(f"A spin stops at one seat or between two, not {list(seats)}.")
         with self._lock:
             self._stop_next = tuple(seats)
-
-    def add_motion_listener(self, listener: MotionListener) -> None:
-        """Call `listener(motion)` as each spin is picked."""
-        with self._lock:
-            self._motion_listeners.append(listener)
-
-    def remove_motion_listener(self, listener: MotionListener) -> None:
-        """Stop telling `listener`."""
-        with self._lock:
-            if listener in self._motion_listeners:
-                self._motion_listeners.remove(listener)
-
-    def add_status_listener(self, listener: StatusListener) -> None:
-        """Call `listener(status)` whenever the status changes."""
-        with self._lock:
-            self._status_listeners.append(listener)
-
-    def remove_status_listener(self, listener: StatusListener) -> None:
-        """Stop telling `listener`."""
-        with self._lock:
-            if listener in self._status_listeners:
-                self._status_listeners.remove(listener)
 
     def wait_idle(self, timeout_s: float) -> bool:
         """Every motion is told at once: always idle."""
