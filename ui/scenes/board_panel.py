@@ -108,14 +108,7 @@ def side_panel(area: PanelArea) -> list[Widget]:
     look, rect = area.look, area.rect
     gap = look.px(6)
     top, rest = layout.take_top(rect, look.px(48), gap)
-    back, undo = layout.columns(top, 2, gap)
-    scene = area.scene
-    widgets: list[Widget] = [
-        Button("back", back, _("Back"), on_tap=scene.back, colour=(80, 80, 96)),
-        Button("undo", undo, _("Undo"), on_tap=scene.undo, colour=(80, 80, 96),
-               enabled=area.view.snapshot.can_undo or bool(area.view.held),
-               refusal=_("There is nothing to undo yet.")),
-    ]
+    widgets = _way_back(area, *layout.columns(top, 2, gap))
     faces = _faces(area)
     info_height = _score_height(area) + look.px(96) + gap
     if faces:
@@ -128,17 +121,36 @@ def side_panel(area: PanelArea) -> list[Widget]:
     widgets += _scores(area, scores)
     prompt, dice = layout.take_top(info_rest, look.px(96), gap)
     dice.h = min(dice.h, look.px(52))
-    message = scene.stage.message
+    widgets += _talk(area, prompt, dice, faces, prompt.union(dice) if faces else prompt)
+    widgets += _actions(area, actions)
+    return widgets
+
+
+def _way_back(area: PanelArea, back: pygame.Rect, undo: pygame.Rect) -> list[Widget]:
+    """`back` (home, the match stays) and `undo`, on every layout of the panel."""
+    scene = area.scene
+    return [
+        Button("back", back, _("Back"), on_tap=scene.back, colour=(80, 80, 96)),
+        Button("undo", undo, _("Undo"), on_tap=scene.undo, colour=(80, 80, 96),
+               enabled=area.view.snapshot.can_undo or bool(area.view.held),
+               refusal=_("There is nothing to undo yet.")),
+    ]
+
+
+def _talk(
+    area: PanelArea, prompt: pygame.Rect, dice: pygame.Rect, faces: list[Face],
+    message_box: pygame.Rect,
+) -> list[Widget]:
+    """What is going on: the prompt and the dice, or for a few seconds a sentence in
+    `message_box` (a refusal marked with a cross), so it never hides a button."""
+    message = area.scene.stage.message
     if message is not None:
         colour = theme.REFUSAL if message.refusal else theme.PANEL
-        box = prompt.union(dice) if faces else prompt
         text = ("✗ " + message.text) if message.refusal else message.text
-        widgets.append(TextBlock("message", box, text, background=colour))
-    else:
-        widgets.append(TextBlock("prompt", prompt, _prompt(area)))
-        if faces:
-            widgets.append(DiceStrip(dice, faces, _dice_words(area)))
-    widgets += _actions(area, actions)
+        return [TextBlock("message", message_box, text, background=colour)]
+    widgets: list[Widget] = [TextBlock("prompt", prompt, _prompt(area))]
+    if faces:
+        widgets.append(DiceStrip(dice, faces, _dice_words(area)))
     return widgets
 
 
@@ -154,29 +166,14 @@ def strip_panel(area: PanelArea) -> list[Widget]:
     """
     look, rect = area.look, area.rect
     gap = look.px(6)
-    scene = area.scene
     nav, rest = layout.take_left(rect, look.px(104), gap)
-    back, undo = layout.rows(nav, 2, gap)
-    widgets: list[Widget] = [
-        Button("back", back, _("Back"), on_tap=scene.back, colour=(80, 80, 96)),
-        Button("undo", undo, _("Undo"), on_tap=scene.undo, colour=(80, 80, 96),
-               enabled=area.view.snapshot.can_undo or bool(area.view.held),
-               refusal=_("There is nothing to undo yet.")),
-    ]
+    widgets = _way_back(area, *layout.rows(nav, 2, gap))
     actions, rest = layout.take_right(rest, look.px(250), gap * 2)
     scores, talk = layout.take_left(rest, rest.w * 9 // 20, gap * 2)
     widgets += _strip_scores(area, scores)
     faces = _faces(area)
     prompt, dice = layout.take_top(talk, talk.h - look.px(46) if faces else talk.h, gap)
-    message = scene.stage.message
-    if message is not None:
-        colour = theme.REFUSAL if message.refusal else theme.PANEL
-        text = ("✗ " + message.text) if message.refusal else message.text
-        widgets.append(TextBlock("message", talk, text, background=colour))
-    else:
-        widgets.append(TextBlock("prompt", prompt, _prompt(area)))
-        if faces:
-            widgets.append(DiceStrip(dice, faces, _dice_words(area)))
+    widgets += _talk(area, prompt, dice, faces, talk)
     widgets += _strip_actions(area, actions)
     return widgets
 
