@@ -1,0 +1,148 @@
+"""`companion doctor`: check a Pi and say what to fix, one line each.
+
+The checks are in `companion.doctor`; this module runs them on this machine
+(`machine_probe`) and prints the report. Exit 0 when nothing needs fixing, 1
+otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import grp
+import importlib.util
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from companion.config import Config
+from companion.doctor import (
+    Finding,
+    FirmwareAnswer,
+    Probe,
+    Verdict,
+    config_file_for,
+    environment,
+    examine,
+)
+
+COMMAND_TIMEOUT_S = 10.0
+
+
+def register(subparsers: Any) -> None:
+    """Add `companion doctor`."""
+    parser = subparsers.add_parser(
+        "doctor",
+        help="check this Pi (groups, display, GPIO, Pico, config, log, port, service)",
+        description="Check this Raspberry Pi for the companion and say what to fix, one line"
+        " each: the groups, the display, the pin factory, the Pico and its firmware, the"
+        " configuration, the log's directory, the web port and the service. On another"
+        " machine the Pi-only checks are skipped. Exit 1 when something needs fixing.",
+    )
+    parser.add_argument("--config", metavar="FILE", help="configuration file to check")
+    parser.set_defaults(func=run_doctor)
+
+
+def run_doctor(args: argparse.Namespace) -> int:
+    """Check this machine; 1 when anything needs fixing."""
+    return report(examine(machine_probe(Path("/"), args.config)))
+
+
+def report(findings: list[Finding]) -> int:
+    """Print one line per finding and a closing sentence; 1 when anything needs fixing."""
+    for finding in findings:
+        print(finding.line())
+    to_fix = sum(finding.verdict == Verdict.FIX for finding in findings)
+    if to_fix:
+        print(f"{to_fix} thing(s) to fix; run `companion doctor` again afterwards.")
+        return 1
+    print("Nothing to fix.")
+    return 0
+
+
+def machine_probe(root: Path, config_file: str | None) -> Probe:
+    """The probe that looks at this machine (its files below `root`)."""
+    uid = os.geteuid()
+    try:
+        user = pwd.getpwuid(uid).pw_name
+    except KeyError:
+        user = str(uid)
+    return Probe(
+        root=root,
+        user=user,
+        user_groups=running_groups,
+        command=command_output,
+        firmware=ask_firmware,
+        port_free=port_is_free,
+        free_bytes=lambda path: shutil.disk_usage(path).free,
+        module_found=module_is_installed,
+        config_file=config_file_for(root, config_file),
+        environ=environment(),
+    )
+
+
+def running_groups() -> set[str]:
+    """The names of this process's groups (a new membership counts after logging in again)."""
+    names = set()
+    for gid in {os.getegid(), *os.getgroups()}:
+        try:
+            names.add(grp.getgrgid(gid).gr_name)
+        except KeyError:
+            continue
+    return names
+
+
+def command_output(argv: list[str]) -> str | None:
+    """What a command prints on stdout, stripped; None when it is not installed."""
+    if shutil.which(argv[0]) is None:
+        return None
+    try:
+        result = subprocess.run(argv, capture_output=True, text=True, check=False,
+                                timeout=COMMAND_TIMEOUT_S)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return result.stdout.strip()
+
+
+def port_is_free(port: int) -> bool:
+    """True when a server could listen on `port` now (on every address, as the web page does)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("", port))
+        except OSError as error:
+            return error.errno != errno.EADDRINUSE
+    return True
+
+
+def module_is_installed(name: str) -> bool:
+    """The companion's Python finds the module `name`."""
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def ask_firmware(path: str, config: Config) -> FirmwareAnswer:
+    """Connect to the Pico on `path` as the companion does and read its version from the handshake.
+
+    Uses the link of the `serial` backend (`device.serial_link.SerialLink`), with the
+    timing from `[serial]`; a firmware this companion cannot drive is reported with
+    the link's own sentence (which says to run `companion firmware install`).
+    """
+    from device.serial_backend import link_settings
+    from device.serial_link import SerialLink
+
+    settings = replace(link_settings(config), port=path)
+    link = SerialLink(settings).start()
+    try:
+        if link.wait_online(settings.handshake_timeout_s + 1.0):
+            return FirmwareAnswer(str(link.hello.get("firmware")))
+        return FirmwareAnswer(None, link.problem)
+    finally:
+        link.close()
