@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import importlib.machinery
+import importlib.util
 import os
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 from companion.cli import main
-from tests.install.conftest import REPO, install_pi
+from tests.install.conftest import INSTALL_PI, REPO, install_pi
 
 DEBIAN_PATHS = {
     "etc/systemd/system/companion.service",
@@ -106,3 +109,36 @@ def test_every_installed_file_is_readable_by_everyone_and_written_by_its_owner_o
 ) -> None:
     for relative, (_data, mode, _mtime) in tree(installed).items():
         assert mode & 0o777 == 0o644, relative
+
+
+def test_without_root_it_refuses_to_touch_the_system(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = load_install_pi()
+
+    def touched(*_args: object) -> None:
+        raise AssertionError("an ordinary user's install-pi touched the system")
+
+    for step in ("run", "output_of", "install_venv", "install_files"):
+        monkeypatch.setattr(script, step, touched)
+    monkeypatch.setattr(script.os, "geteuid", lambda: 1000)
+    assert script.main(["--no-venv"]) == 1
+    assert capsys.readouterr().err == "install-pi: run me as root: `sudo scripts/install-pi`\n"
+
+
+def load_install_pi() -> ModuleType:
+    """scripts/install-pi as a module (it has no .py suffix)."""
+    loader = importlib.machinery.SourceFileLoader("install_pi", str(INSTALL_PI))
+    spec = importlib.util.spec_from_loader("install_pi", loader)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+def test_a_root_that_cannot_be_written_is_a_sentence_not_a_traceback(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    result = install_pi(blocker)
+    assert result.returncode == 1
+    assert "cannot be written" in result.stderr and "Traceback" not in result.stderr
