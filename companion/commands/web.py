@@ -14,8 +14,6 @@ import argparse
 import contextlib
 import logging
 import signal
-import socket
-import sys
 import threading
 from pathlib import Path
 from types import FrameType
@@ -24,9 +22,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from companion.config import Config
 
-PROBE_ADDRESS = ("192.0.2.1", 9)
-"""A documentation address (RFC 5737): connecting a UDP socket to it sends nothing but
-tells which of this machine's addresses faces the network."""
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 log = logging.getLogger("companion.web")
 
@@ -66,8 +61,10 @@ def run(args: argparse.Namespace) -> int:
     """
     from companion.config import load_config
     from companion.i18n import use_language
+    from companion.journal import log_to_stderr
+    from companion.web.phone_page import lan_address, page_url
 
-    _log_to_stderr()
+    log_to_stderr()
     config = load_config(args.config)
     use_language(config.screen.language)
     stop = threading.Event()
@@ -77,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
             port, pin = _serve(args, config, running)
             # From here a signal only asks to stop; the closing itself cannot be cut short.
             handlers = _stop_on_signals(stop)
-            print(f"Phone page: http://{_address()}:{port}/", flush=True)
+            print(f"Phone page: {page_url(lan_address(), port)}", flush=True)
             print(f"Table PIN: {pin}", flush=True)
             print("Stop with Ctrl-C.", flush=True)
             stop.wait()
@@ -97,23 +94,17 @@ def _serve(
     """
     from companion.store import Store, default_db_path
     from companion.table import Table
-    from companion.web import PinGuard, WebServer, create_app
-    from companion.web.app import close_app
-    from companion.web.guard import random_pin
+    from companion.web.phone_page import serve_phone_page
     from device.table_tray import open_tray_feed
 
-    port = args.port if args.port is not None else config.web.port
-    pin = config.web.pin or random_pin()
     path: Path = args.db if args.db is not None else default_db_path()
     store = running.enter_context(Store.open(path))
     table = running.enter_context(Table(store))
     for notice in table.notices:
         log.warning("%s", notice)
-    app = create_app(table, path, PinGuard(pin))
-    running.callback(close_app, app)
-    server = running.enter_context(WebServer(app, port=port))
+    page = running.enter_context(serve_phone_page(table, path, config, args.port))
     running.enter_context(open_tray_feed(config, table))
-    return server.port, pin
+    return page.port, page.pin
 
 
 def _stop_on_signals(stop: threading.Event) -> dict[int, Any]:
@@ -125,20 +116,4 @@ def _stop_on_signals(stop: threading.Event) -> dict[int, Any]:
     return {signum: signal.signal(signum, asked_to_stop) for signum in STOP_SIGNALS}
 
 
-def _log_to_stderr() -> None:
-    """Log lines on standard error, as the journal keeps them (it adds its own time)."""
-    if not logging.getLogger().handlers:
-        logging.basicConfig(
-            level=logging.INFO, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s"
-        )
-
-
-def _address() -> str:
-    """This machine's address on the table's network, as phones reach it."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(PROBE_ADDRESS)
-            address: str = probe.getsockname()[0]
-            return address
-    except OSError:
-        return socket.gethostname()
+__all__ = ["register", "run"]

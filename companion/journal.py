@@ -1,0 +1,56 @@
+"""Log lines on standard error in the journal's style.
+
+Under systemd (`$JOURNAL_STREAM` names the stream standard error is on) the
+journal stamps every line itself, so a line is only `LEVEL logger: message`.
+In a terminal the same line starts with the time of day, which a person
+reading along needs and the journal does not.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from typing import TextIO
+
+PLAIN_FORMAT = "%(levelname)s %(name)s: %(message)s"
+TIMED_FORMAT = "%(asctime)s " + PLAIN_FORMAT
+TIME_FORMAT = "%H:%M:%S"
+
+
+def under_journal(stream: TextIO, environ: dict[str, str] | None = None) -> bool:
+    """True when `stream` is the journal's: `$JOURNAL_STREAM` is its device and inode.
+
+    systemd sets the variable for the service; a child started from that service
+    with its standard error elsewhere (a file, a terminal) inherits the variable, so
+    the device and inode must match, as sd_journal_stream_fd(3) recommends.
+    """
+    value = (os.environ if environ is None else environ).get("JOURNAL_STREAM", "")
+    device, sep, inode = value.partition(":")
+    if not sep or not device.isdigit() or not inode.isdigit():
+        return False
+    try:
+        facts = os.fstat(stream.fileno())
+    except (OSError, ValueError, AttributeError):
+        return False
+    return (facts.st_dev, facts.st_ino) == (int(device), int(inode))
+
+
+def log_to_stderr(level: int = logging.INFO) -> None:
+    """Send log lines to standard error, timed unless the journal times them.
+
+    Does nothing when logging is already set up (a test, or an embedding program).
+    """
+    root = logging.getLogger()
+    if root.handlers:
+        return
+    plain = under_journal(sys.stderr)
+    logging.basicConfig(
+        level=level,
+        stream=sys.stderr,
+        format=PLAIN_FORMAT if plain else TIMED_FORMAT,
+        datefmt=TIME_FORMAT,
+    )
+
+
+__all__ = ["log_to_stderr", "under_journal"]
