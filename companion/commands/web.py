@@ -133,12 +133,18 @@ def _log_to_stderr() -> None:
         )
 
 
-def _address() -> str:
-    """This machine's address on the table's network, as phones reach it."""
+def lan_address() -> str | None:
+    """This machine's IP address on the table's network, as phones reach it; None when it is
+    on no network (nothing is sent to find it)."""
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
             probe.connect(PROBE_ADDRESS)
             address: str = probe.getsockname()[0]
-            return address
     except OSError:
-        return socket.gethostname()
+        return None
+    return None if address.startswith("0.") else address
+
+
+def _address() -> str:
+    """This machine's address on the table's network, or its name when it is on none."""
+    return lan_address() or socket.gethostname()
