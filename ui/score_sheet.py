@@ -20,6 +20,10 @@ from ui.widgets import Action, Button, Widget, draw_text
 
 LABEL_SHARE = 0.3
 """The part of a row's width its label takes; the players' columns share the rest."""
+LABEL_MOST = 140
+COLUMN_MOST = 130
+"""The widest a row's label and a player's column grow (800x480 pixels): a wide screen's
+sheet stays compact, as on paper, rather than spreading two numbers across it."""
 
 
 @dataclass(eq=False)
@@ -34,13 +38,13 @@ class ScoreRow(Widget):
 
     def draw(self, surface: pygame.Surface, look: Theme) -> None:
         """The label on the left, each cell centred in its column."""
-        label_w = int(self.rect.w * LABEL_SHARE) if self.label or self.cells else self.rect.w
+        label_w = min(int(self.rect.w * LABEL_SHARE), look.px(LABEL_MOST))
         draw_text(surface, self.label, pygame.Rect(self.rect.x, self.rect.y, label_w,
                                                    self.rect.h), look, self.size,
                   colour=theme.MUTED)
         if not self.cells:
             return
-        width = (self.rect.w - label_w) / len(self.cells)
+        width = min((self.rect.w - label_w) / len(self.cells), look.px(COLUMN_MOST))
         for index, cell in enumerate(self.cells):
             column = pygame.Rect(self.rect.x + label_w + round(index * width), self.rect.y,
                                  round(width) - look.px(4), self.rect.h)

@@ -8,7 +8,7 @@ on one opens its rounds. The log is read on a connection of its own, only
 when the screen is shown or a match is opened, so the table is never held up.
 
 Widgets: `sheet_title`, `sheet:names`, `sheet:<n>` (a round), `sheet:now`,
-`sheet` (when no match is on the table), `match:<id>` (a past match),
+`sheet` (when no match is on the table), `past_title`, `match:<id>` (a past match),
 `scroll:up`, `scroll:down`, `page`; an opened match: `match_title`,
 `result`, `names`, `round:<n>`, `rounds` (when it has none); `title`,
 `back`, `message`.
@@ -185,7 +185,7 @@ class HistoryScene(Scene):
             return [TextBlock("sheet", area, _("No match is on the table yet."),
                               colour=theme.MUTED)]
         row = look.px(40)
-        head, rest = layout.take_top(area, look.px(44), look.px(4))
+        head, rest = layout.take_top(area, look.px(40), look.px(4))
         names = [player.name for player in snapshot.players]
         widgets: list[Widget] = [
             Label("sheet_title", head, self._sheet_title(snapshot), size=24, bold=True),
@@ -216,10 +216,13 @@ class HistoryScene(Scene):
     def _past(self, area: pygame.Rect) -> list[Widget]:
         """The past matches, newest first, a page at a time."""
         look = self.stage.look
+        head, area = layout.take_top(area, look.px(40), look.px(4))
+        heading = Label("past_title", head, _("Past matches"), bold=True)
         if not self.matches:
-            return [TextBlock("page", area, _("No matches yet."), colour=theme.MUTED)]
+            return [heading, TextBlock("page", area, _("No matches yet."), colour=theme.MUTED)]
         row, gap = look.px(64), look.px(8)
         rows_area, widgets = self._pager(area, len(self.matches), row + gap)
+        widgets.append(heading)
         shown = self.matches[self.first:self.first + self._page]
         for match, cell in zip(shown, layout.grid(rows_area, 1, len(shown), row, gap),
                                strict=True):

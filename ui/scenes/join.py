@@ -48,9 +48,12 @@ class JoinScene(Scene):
         super().shown()
 
     def tick(self, now: float) -> None:
-        """Look again when it is time; draw again only when the address changed."""
-        if now < self._next_check:
-            return
+        """Look again when it is time."""
+        if now >= self._next_check:
+            self.look_again(now)
+
+    def look_again(self, now: float) -> None:
+        """Look up the address now; draw again only when it changed."""
         before = self.address
         self._look_up(now)
         if self.address != before:
