@@ -460,6 +460,7 @@ class App:
         picture turns at once."""
         self.setup = replace(self.setup, rotation=rotation, face_player=face_player)
         self.set_rotation(rotation)
+        self._face(self._snapshot)
         self.changed()
 
     def set_rotation(self, degrees: int) -> None:
