@@ -25,7 +25,7 @@ import queue
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -36,6 +36,7 @@ from ui.input import Drag, InputAdapter, Press, Tap
 from ui.rotation import Rotation, facing_rotation
 from ui.scene import Message, Scene
 from ui.spin_view import SpinMotion, SpinnerFeed
+from ui.system import SystemSetup
 from ui.theme import Theme
 
 if TYPE_CHECKING:
@@ -79,6 +80,8 @@ class App:
     spinner (its motions are animated, its status shown), None when the
     table has none; `spinner_problem` then says why, if it should have.
     `clock` and `sleep` are the app's time (tests pass a fake pair).
+    `system` is the box around the app: its configuration file, log, backlight
+    and network (the companion's own screens use it).
     """
 
     def __init__(
@@ -91,8 +94,10 @@ class App:
         sleep: Callable[[float], None] = time.sleep,
         spinner: SpinnerFeed | None = None,
         spinner_problem: str = "",
+        system: SystemSetup | None = None,
     ) -> None:
         self.table = table
+        self.system = system if system is not None else SystemSetup()
         self.setup = setup
         self.clock = clock
         self.sleep = sleep
@@ -255,6 +260,7 @@ class App:
         self._take_answers()
         self._expire_message()
         self._tick_animation()
+        self.scene.tick(self.clock())
         if self._dirty:
             self.draw()
 
@@ -448,6 +454,14 @@ class App:
         degrees = facing_rotation(angles[snapshot.to_move], self.setup.rotation)
         if degrees != self.rotation.degrees:
             self.set_rotation(degrees)
+
+    def change_screen(self, rotation: int, face_player: bool) -> None:
+        """Use a new rotation and `face_player` from now on (the settings screen); the
+        picture turns at once."""
+        self.setup = replace(self.setup, rotation=rotation, face_player=face_player)
+        self.set_rotation(rotation)
+        self._face(self._snapshot)
+        self.changed()
 
     def set_rotation(self, degrees: int) -> None:
         """Turn the picture on the panel; every scene is laid out again."""

@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from companion.config import Config, SpinnerConfig, load_config
+from companion.config import Config, SpinnerConfig, config_path, load_config
 from companion.datadir import default_db_path
 from companion.errors import CompanionError
 from companion.games.base import ChanceRequest
@@ -43,15 +43,21 @@ from device.table_tray import open_tray_feed
 from ui.app import App, ScreenSetup
 from ui.scene import Scene
 from ui.scenes.board import BoardScene
+from ui.scenes.history import HistoryScene
 from ui.scenes.home import HomeScene
+from ui.scenes.join import JoinScene
 from ui.scenes.options import OptionsScene
 from ui.scenes.player import PlayerScene
+from ui.scenes.settings import SettingsScene
+from ui.scenes.setup_menu import SetupMenuScene
 from ui.scenes.uno import UnoScene
 from ui.script import run_script
+from ui.system import SystemSetup
 
 log = logging.getLogger(__name__)
 
-SCENES: tuple[type[Scene], ...] = (HomeScene, PlayerScene, OptionsScene, BoardScene, UnoScene)
+SCENES: tuple[type[Scene], ...] = (HomeScene, PlayerScene, OptionsScene, BoardScene, UnoScene,
+                                   SetupMenuScene, SettingsScene, HistoryScene, JoinScene)
 """Every scene of the app; the first is home."""
 
 
@@ -107,7 +113,10 @@ def run_ui(request: UiRequest) -> int:
             log.warning("%s", notice)
         feed = spins if isinstance(spins, TableSpinner | SoftwareSpins) else None
         try:
-            app = App(table, SCENES, setup, spinner=feed, spinner_problem=problem)
+            system = SystemSetup(config=config, config_file=config_path(request.config),
+                                 log_path=path)
+            app = App(table, SCENES, setup, spinner=feed, spinner_problem=problem,
+                      system=system)
         except pygame.error as error:
             raise CompanionError(
                 f"No display could be opened ({error}): run it on a desktop, or on a Pi"

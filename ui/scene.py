@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from device.table_spinner import SpinnerStatus
     from ui.draft import MatchDraft
     from ui.spin_view import SpinMotion
+    from ui.system import SystemSetup
 
 
 @dataclass
@@ -46,6 +47,8 @@ class Stage(Protocol):
     """The seat whose name and colour the player screen edits."""
     message: Message | None
     """The sentence on screen now, if any."""
+    system: SystemSetup
+    """The box around the app: configuration file, log, backlight, network."""
 
     @property
     def snapshot(self) -> TableSnapshot | None:
@@ -94,6 +97,9 @@ class Stage(Protocol):
     @property
     def seat_angles(self) -> tuple[float, ...]:
         """The calibrated seat angles, degrees from the spinner's home, seat 0 first."""
+
+    def change_screen(self, rotation: int, face_player: bool) -> None:
+        """Turn the picture to `rotation` now, and follow the player on roll or not."""
 
 
 class Scene:
@@ -157,6 +163,11 @@ class Scene:
 
     def key_pressed(self, key: int) -> None:
         """A key of a physical keyboard (Escape goes back, Enter confirms where a scene says)."""
+
+    def tick(self, now: float) -> None:
+        """Called on every turn of the app's loop (at least twice a second), with the app's
+        clock; by default nothing happens. A scene that watches something outside the
+        table (the network's address) looks here, and rebuilds when it changed."""
 
     def spin_started(self, motion: SpinMotion) -> None:
         """The spinner started turning (or the companion picked in software); by default

@@ -3,13 +3,14 @@
 `companion ui --headless --script FILE` runs each line of FILE against the
 app as a person (and the dice tray, and the spinner) would, and stops at the
 first line that fails, saying `line N: <why>`. docs/ui.md is the reference;
-the lines are `new`, `tap`, `roll`, `spin`, `expect`, `shot`, `widgets` and
-`wait`. Taps go through the same input adapter as real touches: a finger
+the lines are `new`, `tap`, `roll`, `spin`, `network`, `expect`, `shot`,
+`widgets` and `wait`. Taps go through the same input adapter as real touches: a finger
 down and up, with the mouse events SDL synthesises for them.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import shlex
 import sys
@@ -25,6 +26,7 @@ from companion.table import DrawChance, SupplyChance
 from ui.app import App
 from ui.scenes import GAME_SCENES
 from ui.scenes.home import HomeScene
+from ui.scenes.join import JoinScene
 from ui.widgets import Widget
 
 MAX_LINE = 10_000
@@ -90,6 +92,7 @@ class Driver:
             "tap": self.tap,
             "roll": self.roll,
             "spin": self.spin,
+            "network": self.network,
             "expect": self.expect,
             "shot": self.shot,
             "widgets": self.widgets,
@@ -97,8 +100,8 @@ class Driver:
         }.get(command)
         if handler is None:
             raise ScriptError(
-                f"unknown command {command[:40]!r}; use new, tap, roll, spin, expect, shot,"
-                " widgets or wait"
+                f"unknown command {command[:40]!r}; use new, tap, roll, spin, network, expect,"
+                " shot, widgets or wait"
             )
         handler(arguments)
 
@@ -193,6 +196,26 @@ class Driver:
             return
         outcome: object = seats[0] if len(seats) == 1 else seats
         self._chance(SupplyChance(outcome, source="spinner", for_seq=snapshot.seq), "the spin")
+
+    def network(self, arguments: list[str]) -> None:
+        """`network ADDRESS` or `network none`: the table's network gives this IP address from
+        now on (or none); the join screen, if it shows, looks again at once."""
+        if len(arguments) != 1:
+            raise ScriptError("network takes one IP address, e.g. `network 192.168.1.20`,"
+                              " or `none`")
+        word = arguments[0]
+        if word == "none":
+            address = None
+        else:
+            try:
+                address = str(ipaddress.IPv4Address(word))
+            except ValueError:
+                raise ScriptError(f"{word[:40]!r} is not an IP address such as 192.168.1.20"
+                                  ) from None
+        self.app.system.address = lambda: address
+        if isinstance(self.app.scene, JoinScene):
+            self.app.scene.look_again(self.app.now())
+        self.app.draw()
 
     def expect(self, arguments: list[str]) -> None:
         """`expect TEXT`: some visible text contains TEXT (case-insensitive)."""

@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.config import load_config
     from companion.i18n import use_language
     from companion.journal import log_to_stderr
-    from companion.web.phone_page import lan_address, page_url
+    from companion.network import lan_address, page_url
 
     log_to_stderr()
     config = load_config(args.config)

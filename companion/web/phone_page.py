@@ -10,19 +10,16 @@ Android phones).
 from __future__ import annotations
 
 import contextlib
-import socket
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.network import lan_address, page_url
+
 if TYPE_CHECKING:
     from companion.config import Config
     from companion.table import Table
-
-PROBE_ADDRESS = ("192.0.2.1", 9)
-"""A documentation address (RFC 5737): connecting a UDP socket to it sends nothing but
-tells which of this machine's addresses faces the network."""
 
 
 @dataclass(frozen=True)
@@ -36,25 +33,6 @@ class PhonePage:
     def url(self) -> str:
         """The address to type or scan, with this machine's current network address."""
         return page_url(lan_address(), self.port)
-
-
-def page_url(address: str, port: int) -> str:
-    """The page's address for phones, e.g. http://192.168.1.20:8080/."""
-    return f"http://{address}:{port}/"
-
-
-def lan_address() -> str:
-    """This machine's address on the table's network, as phones reach it.
-
-    The host name when the machine has no network at all (a laptop on a train).
-    """
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(PROBE_ADDRESS)
-            address: str = probe.getsockname()[0]
-            return address
-    except OSError:
-        return socket.gethostname()
 
 
 @contextlib.contextmanager
@@ -82,4 +60,4 @@ def serve_phone_page(
         close_app(app)
 
 
-__all__ = ["PROBE_ADDRESS", "PhonePage", "lan_address", "page_url", "serve_phone_page"]
+__all__ = ["PhonePage", "serve_phone_page"]

@@ -270,9 +270,14 @@ def _readable(rgb: theme.RGB) -> theme.RGB:
 
 
 def _match_words(area: PanelArea) -> str:
-    state = area.view.snapshot.state()
+    return match_words(area.view.snapshot)
+
+
+def match_words(snapshot: TableSnapshot) -> str:
+    """What a backgammon-family match is played to: "Match to 5", "First to 3 wins"."""
+    state = snapshot.state()
     score = state.get("score") or {}
-    game = area.view.snapshot.game
+    game = snapshot.game
     words = []
     if game == "backgammon":
         length = score.get("match_length", 0)
@@ -420,6 +425,7 @@ __all__ = [
     "DiceStrip",
     "FaceButton",
     "PanelArea",
+    "match_words",
     "portrait_height",
     "side_panel",
     "strip_panel",
