@@ -18,6 +18,7 @@ from companion.games.base import ChanceRequest
 from companion.records import Player
 from companion.store import Store
 from companion.table import FairChance, Table
+from device import table_spins as table_spins_module
 from device.backends import open_spinner
 from device.clock import VirtualClock
 from device.errors import DeviceError
@@ -25,7 +26,6 @@ from device.motion import spin_profile
 from device.pointer_motion import PointerMotion, software_motion
 from device.sim import SimSpinner
 from device.table_spinner import TableSpinner
-from ui import main as ui_main
 from ui import theme
 from ui.app import FRAME_SECONDS, SIGNAL_TICK, App, ScreenSetup
 from ui.main import SCENES
@@ -341,16 +341,16 @@ def test_with_no_spinner_to_open_the_screen_turns_a_software_spin_and_says_why(
     def unplugged(*args: object, **kwargs: object) -> TableSpinner:
         raise DeviceError("The table controller is not plugged in.")
 
-    monkeypatch.setattr(ui_main, "open_table_spinner", unplugged)
+    monkeypatch.setattr(table_spins_module, "open_table_spinner", unplugged)
     clock = FakeClock()
     with (
-        ui_main.table_spins(sim_config, seed=1) as (spins, reason),
+        table_spins_module.table_spins(sim_config, seed=1) as (spins, reason),
         Store.open(tmp_path / "log.db") as store,
         Table(store, chance=FairChance(3), spinner=spins) as table,
         App(table, SCENES, ScreenSetup(headless=True, seat_angles=ANGLES), clock=clock.now,
             sleep=clock.sleep, spinner=spins, spinner_problem=reason) as app,
     ):
-        assert isinstance(spins, ui_main.SoftwareSpins) and "not plugged in" in reason
+        assert isinstance(spins, table_spins_module.SoftwareSpins) and "not plugged in" in reason
         status = app.spinner_status
         assert status is not None and not status.available and "plugged" in status.reason
         assert run_script(app, [*_to_a_spin(app), "expect not plugged in", "spin 1"]).ok
@@ -363,7 +363,7 @@ def test_with_no_spinner_to_open_the_screen_turns_a_software_spin_and_says_why(
 
 
 def test_the_configured_sim_spinner_becomes_the_tables(sim_config: Config) -> None:
-    with ui_main.table_spins(sim_config, seed=1) as (spins, reason):
+    with table_spins_module.table_spins(sim_config, seed=1) as (spins, reason):
         assert isinstance(spins, TableSpinner) and reason == ""
         assert isinstance(spins.spinner.backend, SimSpinner)
 

@@ -1,0 +1,139 @@
+"""The table's spins: the configured spinner, or the companion's own picks turned as it would.
+
+`table_spins(config)` is what the touchscreen and `companion run` give the
+table as its spin source: the spinner the config names (`sim` on a laptop,
+the motor on a Pi), homed at once and closed on leaving; or, when it cannot
+be opened, `SoftwareSpins`, the companion's fair picks told as the same
+motions (so the screen still turns the dial) with the reason said once in
+the log and on the screen.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import random
+import threading
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+from companion.config import Config, SpinnerConfig
+from companion.games.base import ChanceRequest
+from companion.table.chance import ChanceSource, SoftwarePick
+from device.errors import DeviceError
+from device.pointer_motion import software_motion
+from device.table_spinner import (
+    MotionListener,
+    SpinListeners,
+    SpinnerStatus,
+    StatusListener,
+    TableSpinner,
+    open_table_spinner,
+)
+
+log = logging.getLogger(__name__)
+
+
+@contextlib.contextmanager
+def table_spinner_or_reason(
+    config: Config, seed: int | None = None
+) -> Iterator[tuple[TableSpinner | None, str]]:
+    """The configured spinner (`sim` on a laptop, the motor on a Pi), homing at once, and
+    closed on leaving; or None and why it could not be opened (logged)."""
+    rng = None if seed is None else random.Random(f"spinner-{seed}")
+    try:
+        spinner = open_table_spinner(config, rng=rng)
+    except DeviceError as error:
+        reason = f"The spinner could not be opened: {error}"
+        log.warning("Software picks for spins. %s", reason)
+        yield None, reason
+        return
+    with spinner:
+        yield spinner, ""
+
+
+@contextlib.contextmanager
+def table_spins(config: Config, seed: int | None = None) -> Iterator[tuple[ChanceSource, str]]:
+    """The table's spins: the configured spinner, or the companion's own picks (said so in
+    the log) with the reason the spinner could not be opened."""
+    with table_spinner_or_reason(config, seed) as (spinner, reason):
+        if spinner is not None:
+            yield spinner, reason
+        else:
+            yield SoftwareSpins(SoftwarePick(seed), config.spinner, reason), reason
+
+
+class SoftwareSpins(SpinListeners):
+    """The companion's own picks (`SoftwarePick`) turned on screen as the spinner would turn
+    them (`software_motion`), and said to be software: the table's spin hook and the app's
+    `SpinnerFeed` when no spinner could be opened."""
+
+    last_pick_in_software = True
+    """The log says the companion picked (`companion.table`)."""
+
+    def __init__(self, pick: SoftwarePick, spinner: SpinnerConfig, reason: str) -> None:
+        self.pick = pick
+        self.spinner = spinner
+        self._lock = threading.Lock()
+        self._status = SpinnerStatus(available=False, reason=reason)
+        self._motion_listeners: list[MotionListener] = []
+        self._status_listeners: list[StatusListener] = []
+        self._listeners_lock = self._lock
+        self._shown_deg = 0.0
+        self._stop_next: tuple[int, ...] | None = None
+
+    @property
+    def status(self) -> SpinnerStatus:
+        """Unavailable, with the reason the spinner could not be opened."""
+        with self._lock:
+            return self._status
+
+    def outcome(self, request: ChanceRequest) -> Any:
+        """The companion's pick (or the seats `stop_next_at` asked), told as a motion.
+
+        Raises:
+            RuleError: not a spin (from `SoftwarePick`).
+        """
+        with self._lock:
+            forced, self._stop_next = self._stop_next, None
+        result: Any = self.pick.outcome(request) if forced is None else (
+            forced[0] if len(forced) == 1 else list(forced))
+        seats = (result,) if isinstance(result, int) else tuple(result)
+        angles = tuple(self.spinner.seat_angles)
+        players = max(request.seats, default=0) + 1
+        if len(angles) < players:
+            angles = tuple(360.0 * seat / players for seat in range(players))
+        stop = angles[seats[0]]
+        if len(seats) == 2:
+            stop = (stop + ((angles[seats[1]] - stop) % 360.0) / 2) % 360.0
+        with self._lock:
+            motion = software_motion(self._shown_deg, stop, seats, self.spinner,
+                                     self._status.reason)
+            self._shown_deg = stop
+            self._status = replace(self._status, software_pick=True, last_result=seats)
+            status, motions, statuses = (self._status, list(self._motion_listeners),
+                                         list(self._status_listeners))
+        for listener in statuses:
+            listener(status)
+        for heard in motions:
+            heard(motion)
+        return result
+
+    def stop_next_at(self, seats: tuple[int, ...]) -> None:
+        """Make the next spin stop at `seats` (a script's `spin SEAT` line).
+
+        Raises:
+            ValueError: not one seat or two.
+        """
+        if len(seats) not in (1, 2):
+            raise ValueError(f"A spin stops at one seat or between two, not {list(seats)}.")
+        with self._lock:
+            self._stop_next = tuple(seats)
+
+    def wait_idle(self, timeout_s: float) -> bool:
+        """Every motion is told at once: always idle."""
+        return True
+
+
+__all__ = ["SoftwareSpins", "table_spinner_or_reason", "table_spins"]
