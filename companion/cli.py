@@ -86,12 +86,12 @@ def main(argv: Sequence[str] | None = None, *, freeze_start_up: bool = False) ->
         gc.collect()
         gc.freeze()
     func = getattr(args, "func", None)
+    if func is None and args.command is None:
+        # A bare `companion` runs the whole product, as `companion run` does.
+        args = parser.parse_args(["run"])
+        func = args.func
     if func is None:
-        default = getattr(args, "default_func", None)
-        if args.command is None and default is None:
-            parser.print_help()
-            return 0
-        func = default or parser.print_help
+        func = getattr(args, "default_func", None) or parser.print_help
     try:
         return int(func(args) or 0)
     except CompanionError as error:

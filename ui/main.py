@@ -22,8 +22,10 @@ from companion.datadir import default_db_path
 from companion.errors import CompanionError
 from companion.i18n import use_language
 from companion.journal import log_to_stderr
+from companion.product import PhoneFacts, RunRequest, Stopper
 from companion.store import Store
 from companion.table import FairChance, Table
+from companion.table.chance import ChanceSource
 from device.table_spinner import TableSpinner
 from device.table_spins import SoftwareSpins, table_spins
 from device.table_tray import open_tray_feed
@@ -98,18 +100,9 @@ def run_ui(request: UiRequest) -> int:
     ):
         for notice in table.notices:
             log.warning("%s", notice)
-        feed = spins if isinstance(spins, TableSpinner | SoftwareSpins) else None
-        try:
-            system = SystemSetup(config=config, config_file=config_path(request.config),
-                                 log_path=path)
-            app = App(table, SCENES, setup, spinner=feed, spinner_problem=problem,
-                      system=system)
-        except pygame.error as error:
-            raise CompanionError(
-                f"No display could be opened ({error}): run it on a desktop, or on a Pi"
-                " console with SDL_VIDEODRIVER=kmsdrm and the user in the video and render"
-                " groups."
-            ) from None
+        system = SystemSetup(config=config, config_file=config_path(request.config),
+                             log_path=path)
+        app = open_app(table, setup, spins, problem, system)
         with app:
             if request.script is not None:
                 return _play_script(app, request.script)
@@ -118,6 +111,70 @@ def run_ui(request: UiRequest) -> int:
                 return 0
             with open_tray_feed(config, table):
                 app.run()
+    return 0
+
+
+def open_app(
+    table: Table, setup: ScreenSetup, spins: ChanceSource, problem: str, system: SystemSetup
+) -> App:
+    """The app on `table`, its window or panel open, turning the table's spins on screen.
+
+    Raises:
+        CompanionError: no display could be opened (the sentence says what to check).
+    """
+    feed = spins if isinstance(spins, TableSpinner | SoftwareSpins) else None
+    try:
+        return App(table, SCENES, setup, spinner=feed, spinner_problem=problem, system=system)
+    except pygame.error as error:
+        raise CompanionError(
+            f"No display could be opened ({error}): run it on a desktop, or on a Pi"
+            " console with SDL_VIDEODRIVER=kmsdrm and the user in the video and render"
+            " groups."
+        ) from None
+
+
+@dataclass(frozen=True)
+class ProductScreen:
+    """What `companion run` hands the screen: the open table and what the product knows."""
+
+    table: Table
+    config: Config
+    request: RunRequest
+    spins: ChanceSource
+    spin_problem: str
+    log_path: Path
+    phone: PhoneFacts
+    devices: str
+    stopper: Stopper
+
+
+def show_product_screen(screen: ProductScreen) -> int | None:
+    """The touchscreen of `companion run` until it is closed or the product is stopped: the
+    exit code; or None when there is no screen (none to open, or it went away), said in
+    the log, so that the product keeps serving phones."""
+    request = screen.request
+    setup = screen_setup(screen.config, UiRequest(
+        headless=request.headless, size=request.size, rotate=request.rotate))
+    system = SystemSetup(config=screen.config, config_file=config_path(request.config),
+                         log_path=screen.log_path, phone=screen.phone, devices=screen.devices)
+    try:
+        app = open_app(screen.table, setup, screen.spins, screen.spin_problem, system)
+    except CompanionError as error:
+        log.error("%s The phone page and the devices keep working.", error)
+        return None
+    with app:
+        if request.script is not None:
+            return _play_script(app, request.script)
+        screen.stopper.app = app
+        if screen.stopper.asked.is_set():
+            return 0
+        try:
+            app.run()
+        except pygame.error as error:
+            log.error("The screen stopped working (%s); the phone page and the devices keep"
+                      " working.", error)
+            screen.stopper.app = None
+            return None
     return 0
 
 
@@ -142,4 +199,5 @@ class _Stopper:
             self.app.stop()
 
 
-__all__ = ["SCENES", "UiRequest", "run_ui", "screen_setup"]
+__all__ = ["SCENES", "ProductScreen", "UiRequest", "open_app", "run_ui", "screen_setup",
+           "show_product_screen"]

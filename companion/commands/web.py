@@ -36,7 +36,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--port",
-        type=_port,
+        type=port_argument,
         help="the port to listen on (default: [web] port, 8080; 0: any free port, printed)",
     )
     parser.add_argument("--db", type=Path, help="the match log (default: the data directory)")
@@ -44,7 +44,8 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def _port(text: str) -> int:
+def port_argument(text: str) -> int:
+    """A port number from the command line (0 to 65535)."""
     if not text.isascii() or not text.isdigit() or not 0 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"{text!r} is not a port: use a number from 0 to 65535")
     return int(text)
@@ -116,4 +117,4 @@ def _stop_on_signals(stop: threading.Event) -> dict[int, Any]:
     return {signum: signal.signal(signum, asked_to_stop) for signum in STOP_SIGNALS}
 
 
-__all__ = ["register", "run"]
+__all__ = ["port_argument", "register", "run"]

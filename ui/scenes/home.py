@@ -42,6 +42,8 @@ class HomeScene(Scene):
         area = pygame.Rect(pad, pad, width - 2 * pad, height - 2 * pad)
         header, body = layout.take_top(area, look.px(52), pad)
         widgets: list[Widget] = [*self._header(header)]
+        body, footer = self._product_footer(body)
+        widgets += footer
         if width >= height:
             games_area, setup_area = layout.take_left(body, body.w * 2 // 5, pad)
             widgets += self._games(games_area, 1)
@@ -52,6 +54,21 @@ class HomeScene(Scene):
         widgets += message_widgets(self.stage, pygame.Rect(area.x, area.y, area.w, look.px(110)))
         widgets += self._abandon_question(area)
         return widgets
+
+    def _product_footer(self, body: pygame.Rect) -> tuple[pygame.Rect, list[Widget]]:
+        """Under `companion run`: where phones find the page and its PIN (or why there is no
+        page), and which devices this run drives, in a line below the rest."""
+        system = self.stage.system
+        line = system.phone_line()
+        if not line:
+            return body, []
+        look = self.stage.look
+        words = " · ".join(part for part in (line, system.devices) if part)
+        strip_height = look.px(56) if self.stage.size[0] >= self.stage.size[1] else look.px(84)
+        strip, body = layout.take_bottom(body, strip_height, look.px(6))
+        problem = system.phone is not None and system.phone.port is None
+        return body, [TextBlock("phones", strip, words, size=theme.TEXT_MIN,
+                                colour=theme.ACCENT if problem else theme.MUTED)]
 
     def _abandon_question(self, area: pygame.Rect) -> list[Widget]:
         """Before a new match replaces an unfinished one: are you sure?"""

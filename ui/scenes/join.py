@@ -17,6 +17,7 @@ from typing import ClassVar
 import pygame
 
 from companion.i18n import _
+from companion.network import page_url
 from ui import layout, theme
 from ui.qr_view import QrCode
 from ui.scene import Scene, Stage
@@ -25,11 +26,6 @@ from ui.widgets import Button, Label, TextBlock, Widget
 
 ADDRESS_CHECK_SECONDS = 3.0
 """How often the screen looks whether the table's address changed."""
-
-
-def phone_page_url(address: str, port: int) -> str:
-    """The phone page's address at `address` (an IPv4 address) and `port`."""
-    return f"http://{address}:{port}/"
 
 
 class JoinScene(Scene):
@@ -68,7 +64,10 @@ class JoinScene(Scene):
         """The phone page's address now, or None when the table is on no network."""
         if self.address is None:
             return None
-        return phone_page_url(self.address, self.stage.system.config.web.port)
+        system = self.stage.system
+        served = system.phone
+        port = served.port if served is not None and served.port else system.config.web.port
+        return page_url(self.address, port)
 
     def build(self) -> list[Widget]:
         """The code as large as the screen allows, the words beside it (below on a tall
@@ -104,7 +103,8 @@ class JoinScene(Scene):
         gap = look.px(10)
         how, rest = layout.take_top(area, look.px(96), gap)
         address, rest = layout.take_top(rest, look.px(84), gap)
-        pin = self.stage.system.config.web.pin
+        served = self.stage.system.phone
+        pin = served.pin if served is not None and served.pin else self.stage.system.config.web.pin
         pin_words = (_("PIN: {pin}").format(pin=pin) if pin else
                      _("No fixed PIN: the phone page makes one each start."))
         return [
@@ -121,4 +121,4 @@ class JoinScene(Scene):
             self.stage.go("setup")
 
 
-__all__ = ["ADDRESS_CHECK_SECONDS", "JoinScene", "phone_page_url"]
+__all__ = ["ADDRESS_CHECK_SECONDS", "JoinScene"]

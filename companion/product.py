@@ -1,0 +1,189 @@
+"""The whole companion in one process: what `companion run` (and a bare `companion`) starts.
+
+The table with its log (resuming an unfinished match), the devices from the
+config (real on a Pi, simulated where there are none: said once, in the log
+and on the screen), the phone page, and the touchscreen. A part that fails
+does not stop the others: a taken web port is a sentence on the screen, a
+missing display a sentence in the log while the phones keep being served,
+a spinner that cannot be opened gives software spins. Without the screen
+(`--no-ui`, or no display) the page is all there is, so a taken port then
+ends the command with its sentence.
+
+SIGTERM (systemd) and Ctrl-C stop it cleanly, exit code 0: the screen
+closes, the tray stops, the web server drains its streams, the table
+finishes what it was doing and closes the log, the spinner stops and is
+released. A SIGKILL loses nothing shown: the log has every answered action.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import signal
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.config import Config
+    from companion.web.phone_page import PhonePage
+
+log = logging.getLogger("companion.run")
+
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+
+@dataclass(frozen=True)
+class RunRequest:
+    """What `companion run` was asked for (the screen's options as `companion ui` takes them)."""
+
+    ui: bool = True
+    port: int | None = None
+    db: Path | None = None
+    config: str | None = None
+    seed: int | None = None
+    headless: bool = False
+    script: Sequence[str] | None = None
+    size: tuple[int, int] | None = None
+    rotate: int | None = None
+
+
+@dataclass(frozen=True)
+class PhoneFacts:
+    """The phone page as this process serves it, for the screen: its port and PIN, or why
+    it is not served."""
+
+    port: int | None = None
+    pin: str = ""
+    problem: str = ""
+
+
+class Stopper:
+    """SIGTERM and Ctrl-C ask the product to stop: the screen's loop ends (or the wait for
+    phones does) and everything closes in order. A second Ctrl-C while closing ends the
+    process at once (the log loses nothing)."""
+
+    def __init__(self) -> None:
+        self.asked = threading.Event()
+        self.app: Any = None
+        self._previous: dict[int, Any] = {}
+
+    def __call__(self, signum: int, frame: FrameType | None) -> None:
+        if self.asked.is_set() and signum == signal.SIGINT:
+            os._exit(130)
+        self.asked.set()
+        if self.app is not None:
+            self.app.stop()
+
+    def install(self) -> None:
+        """Take over SIGTERM and SIGINT (from the main thread)."""
+        self._previous = {signum: signal.signal(signum, self) for signum in STOP_SIGNALS}
+
+    def restore(self) -> None:
+        """Give the signals back their handlers from before `install`."""
+        for signum, handler in self._previous.items():
+            signal.signal(signum, handler)
+        self._previous = {}
+
+
+def devices_sentence(config: Config) -> str:
+    """Which devices this run drives: real hardware, or simulated and why, in one sentence."""
+    if config.backend == "gpio":
+        return "Devices: this Raspberry Pi's pins (gpio backend)."
+    if config.backend == "serial":
+        return "Devices: the Pico table controller on USB (serial backend)."
+    if config.backend_setting == "auto":
+        return "Devices: simulated (no Raspberry Pi found; the config's backend is automatic)."
+    return 'Devices: simulated (backend = "sim" in the config).'
+
+
+def devices_label(config: Config) -> str:
+    """`devices_sentence` in a few words, for the home screen's line."""
+    return {"gpio": "Devices on the Pi's pins", "serial": "Devices on the Pico"}.get(
+        config.backend, "Simulated devices")
+
+
+def run_product(request: RunRequest) -> int:
+    """Run the whole companion until SIGTERM, Ctrl-C or the window is closed; the exit code.
+
+    With `request.script` the screen plays the script headless and the code is
+    the script's (0 when every line succeeded).
+
+    Raises:
+        CompanionError: a broken config, a log in use, or (without a screen) a taken port.
+    """
+    from companion.config import load_config
+    from companion.i18n import use_language
+    from companion.journal import log_to_stderr
+
+    log_to_stderr()
+    stopper = Stopper()
+    if request.script is None:
+        # From the start: systemd may stop the service while the log or the display opens.
+        stopper.install()
+    try:
+        config = load_config(request.config)
+        use_language(config.screen.language)
+        code = _run(request, config, stopper)
+    finally:
+        stopper.restore()
+    log.info("The companion has stopped and the log is closed.")
+    return code
+
+
+def _run(request: RunRequest, config: Config, stopper: Stopper) -> int:
+    from companion.datadir import default_db_path
+    from companion.errors import CompanionError
+    from companion.store import Store
+    from companion.table import FairChance, Table
+    from companion.web.phone_page import serve_phone_page
+    from device.table_spins import table_spins
+    from device.table_tray import open_tray_feed
+
+    path = request.db if request.db is not None else default_db_path()
+    with contextlib.ExitStack() as running:
+        store = running.enter_context(Store.open(path))
+        spins, spin_problem = running.enter_context(table_spins(config, request.seed))
+        table = running.enter_context(
+            Table(store, chance=FairChance(request.seed), spinner=spins))
+        for notice in table.notices:
+            log.warning("%s", notice)
+        log.info("%s", devices_sentence(config))
+        phone = PhoneFacts()
+        page: PhonePage | None = None
+        try:
+            page = running.enter_context(serve_phone_page(table, path, config, request.port))
+            phone = PhoneFacts(port=page.port, pin=page.pin)
+            print(f"Phone page: {page.url}", flush=True)
+            print(f"Table PIN: {page.pin}", flush=True)
+        except CompanionError as error:
+            if not request.ui:
+                raise
+            phone = PhoneFacts(problem=str(error))
+            log.error("%s The screen and the devices keep working.", error)
+        running.enter_context(open_tray_feed(config, table))
+        if request.ui:
+            from ui.main import ProductScreen, show_product_screen
+
+            shown = show_product_screen(ProductScreen(
+                table=table, config=config, request=request, spins=spins,
+                spin_problem=spin_problem, log_path=path, phone=phone,
+                devices=devices_label(config),
+                stopper=stopper))
+            if shown is not None:
+                return shown
+            if page is None:
+                raise CompanionError(f"{phone.problem} With no screen either, nothing is left.")
+        if stopper.asked.is_set():
+            return 0
+        print("No screen: serving the phone page only. Stop with Ctrl-C.", flush=True)
+        stopper.asked.wait()
+    return 0
+
+
+__all__ = ["PhoneFacts", "RunRequest", "Stopper", "devices_label", "devices_sentence",
+           "run_product"]
