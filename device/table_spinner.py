@@ -424,6 +424,8 @@ class TableSpinner(SpinListeners, ClosesItself):
                     job.answer.set_result(job.work(spinner))
                 except Exception as error:  # the caller hears it, the worker goes on
                     job.answer.set_exception(error)
+            # The work may have homed the spinner, or found that it cannot.
+            self._update(available=spinner.available, reason=spinner.unavailable_reason)
             return
         if isinstance(job, _Drive):
             self._drive(job)

@@ -39,19 +39,23 @@ from device.table_spinner import (
     TableSpinner,
     open_table_spinner,
 )
-from device.table_tray import open_tray_feed
+from device.table_tray import TrayFeed, open_tray_feed
 from ui.app import App, ScreenSetup
 from ui.scene import Scene
 from ui.scenes.board import BoardScene
 from ui.scenes.home import HomeScene
+from ui.scenes.hwtest import HardwareTestScene
 from ui.scenes.options import OptionsScene
 from ui.scenes.player import PlayerScene
+from ui.scenes.seats import SeatsScene
+from ui.scenes.setup_menu import SetupMenuScene
 from ui.scenes.uno import UnoScene
 from ui.script import run_script
 
 log = logging.getLogger(__name__)
 
-SCENES: tuple[type[Scene], ...] = (HomeScene, PlayerScene, OptionsScene, BoardScene, UnoScene)
+SCENES: tuple[type[Scene], ...] = (HomeScene, PlayerScene, OptionsScene, BoardScene, UnoScene,
+                                   SetupMenuScene, SeatsScene, HardwareTestScene)
 """Every scene of the app; the first is home."""
 
 
@@ -107,7 +111,7 @@ def run_ui(request: UiRequest) -> int:
             log.warning("%s", notice)
         feed = spins if isinstance(spins, TableSpinner | SoftwareSpins) else None
         try:
-            app = App(table, SCENES, setup, spinner=feed, spinner_problem=problem)
+            app = App(table, SCENES, setup, spinner=feed, spinner_problem=problem, config=config)
         except pygame.error as error:
             raise CompanionError(
                 f"No display could be opened ({error}): run it on a desktop, or on a Pi"
@@ -120,7 +124,8 @@ def run_ui(request: UiRequest) -> int:
             stopper.app = app
             if stopper.asked:
                 return 0
-            with open_tray_feed(config, table):
+            with open_tray_feed(config, table) as tray:
+                app.tray = tray if isinstance(tray, TrayFeed) else None
                 app.run()
     return 0
 

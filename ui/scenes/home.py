@@ -3,7 +3,7 @@
 Widgets: `game:<name>` for each game with a screen, `players:-` and
 `players:+`, `player:<seat>` (opens the name and colour screen), `options`
 (opens the options screen), `start`, and `resume` when a match is
-unfinished.
+unfinished; `setup` opens the set-up menu (seats, hardware test).
 """
 
 from __future__ import annotations
@@ -76,10 +76,13 @@ class HomeScene(Scene):
 
     def _header(self, area: pygame.Rect) -> list[Widget]:
         look = self.stage.look
+        setup_area, area = layout.take_right(area, look.px(120), look.px(8))
+        setup = Button("setup", setup_area, _("Set-up"), colour=(80, 80, 96),
+                       on_tap=lambda: self.stage.go("setup"))
         title = Label("title", area, _("Tabletop Companion"), size=30, bold=True)
         snapshot = self.stage.snapshot
         if snapshot is None or snapshot.is_over or snapshot.game not in GAME_SCENES:
-            return [title]
+            return [title, setup]
         button_area, title.rect = layout.take_right(area, min(area.w * 3 // 5, look.px(420)))
         undo_area, resume_area = layout.take_left(button_area, look.px(110), look.px(8))
         resume = Button("resume", resume_area, _("Resume {game}").format(game=snapshot.title),
@@ -87,7 +90,7 @@ class HomeScene(Scene):
         undo = Button("undo", undo_area, _("Undo"), colour=(80, 80, 96),
                       enabled=snapshot.can_undo, on_tap=self.undo,
                       refusal=_("There is nothing to undo yet."))
-        return [title, undo, resume]
+        return [title, undo, resume, setup]
 
     def _games(self, area: pygame.Rect, cols: int) -> list[Widget]:
         look = self.stage.look
@@ -109,7 +112,7 @@ class HomeScene(Scene):
         spec = self.stage.games[draft.game]
         gap = look.px(8)
         row = look.px(52)
-        widgets: list[Widget] = [Panel("setup", area.inflate(gap, gap))]
+        widgets: list[Widget] = [Panel("match_setup", area.inflate(gap, gap))]
         count_row, rest = layout.take_top(area, row, gap)
         minus, count_row = layout.take_left(count_row, look.px(56), gap)
         plus, count_row = layout.take_right(count_row, look.px(56), gap)
