@@ -224,6 +224,7 @@ class SeatsScene(Scene):
     def home(self) -> None:
         """Home the spinner again."""
         if self.setup is not None:
+            self.line, self.line_ok = "", True  # the spinner's status says how homing went
             self._ask(self.setup.home())
 
     def back(self) -> None:
