@@ -66,7 +66,7 @@ class SeatsScene(Scene):
         pad = look.px(8)
         area = pygame.Rect(pad, pad, width - 2 * pad, height - 2 * pad)
         top, body = layout.take_top(area, look.px(52), pad)
-        status_area, middle = layout.take_bottom(body, look.px(72), pad)
+        status_area, middle = layout.take_bottom(body, look.px(92), pad)
         if width >= height:
             dial_area, controls = layout.take_left(middle, middle.w * 2 // 5, pad)
         else:
