@@ -165,14 +165,14 @@ def _run(request: RunRequest, config: Config, stopper: Stopper) -> int:
                 raise
             phone = PhoneFacts(problem=str(error))
             log.error("%s The screen and the devices keep working.", error)
-        running.enter_context(open_tray_feed(config, table))
+        tray = running.enter_context(open_tray_feed(config, table))
         if request.ui:
             from ui.main import ProductScreen, show_product_screen
 
             shown = show_product_screen(ProductScreen(
                 table=table, config=config, request=request, spins=spins,
                 spin_problem=spin_problem, log_path=path, phone=phone,
-                devices=devices_label(config),
+                devices=devices_label(config), tray=tray,
                 stopper=stopper))
             if shown is not None:
                 return shown

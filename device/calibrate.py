@@ -93,7 +93,7 @@ class Calibration:
         try:
             self.written = save_seat_angles(self.config, tuple(self.seats))
         except ConfigError as error:
-            return f"cannot write: {error} Undo with u and save again."
+            return f"cannot write: {error} Undo the last seat and save it again."
         self.done = True
         angles = ", ".join(f"{a:.2f}" for a in self.seats)
         return f"wrote {len(self.seats)} seats ({angles}) to {self.written}"

@@ -1,12 +1,20 @@
-"""A self-test of every configured device, one line each: OK or the reason."""
+"""A self-test of every configured device, one line each: OK or the reason.
+
+`self_test_steps` lists the checks before any runs (what each checks, and
+how), so a screen can show each line as it finishes; `self_test` runs them
+in order, as `companion hw test` does. A program that already holds a
+device open (the touchscreen's spinner and tray) checks it as it is with
+`check_open_spinner` and `judge_tray`, since a pin or port cannot be opened twice.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from companion.config import Config
-from device.backend import LinkedDevice
+from device.backend import LinkedDevice, TrayInputs
 from device.backends import open_dice_reader, open_spinner, open_tray_inputs
 from device.clock import Clock
 from device.dice import fair_roll
@@ -30,25 +38,69 @@ class Check:
         return f"{self.device}: FAILED: {self.detail}"
 
 
-def check_spinner(config: Config, clock: Clock) -> Check:
-    """Home, then turn a little over one turn at half speed and check the home pass.
+@dataclass(frozen=True)
+class SelfTestStep:
+    """One check not yet run: `key` says which ("controller", "spinner", "tray", "dice"),
+    `device` names it as its line will, `run` does it."""
 
-    The turn goes on past home by more than `home.tolerance_steps` (and at
-    least 30 degrees), so a pass that comes a few steps late is still seen
-    and judged by the tolerance, exactly as a spin's passes are.
-    """
-    name = f"spinner ({config.backend}, {config.spinner.driver})"
+    key: str
+    device: str
+    run: Callable[[], Check]
+
+
+def spinner_name(config: Config) -> str:
+    """The spinner's line name: `spinner (backend, driver)`."""
+    return f"spinner ({config.backend}, {config.spinner.driver})"
+
+
+def tray_name(config: Config) -> str:
+    """The dice tray's line name."""
+    return f"dice tray sensor and button ({config.backend})"
+
+
+def dice_name(config: Config) -> str:
+    """The dice source's line name."""
+    return f"dice source ({config.tray.dice_source})"
+
+
+def controller_name(config: Config) -> str:
+    """The table controller's line name, with its port."""
+    return f"table controller ({config.serial.port})"
+
+
+def uses_controller(config: Config) -> bool:
+    """Whether a device is behind the Pico table controller: the `serial` backend, or a
+    dice reader wired to it (every backend but `sim`)."""
+    reader = config.tray.enabled and config.tray.dice_source == "serial"
+    return config.backend == "serial" or (reader and config.backend != "sim")
+
+
+def check_spinner(config: Config, clock: Clock) -> Check:
+    """Open the spinner, `check_open_spinner` it, close it again."""
+    name = spinner_name(config)
     try:
         spinner = open_spinner(config, clock)
     except DeviceError as error:
         return Check(name, False, str(error))
     try:
+        return check_open_spinner(spinner, name)
+    finally:
+        spinner.close()
+
+
+def check_open_spinner(spinner: Spinner, name: str) -> Check:
+    """Home, then turn a little over one turn at half speed and check the home pass.
+
+    The turn goes on past home by more than `home.tolerance_steps` (and at
+    least 30 degrees), so a pass that comes a few steps late is still seen
+    and judged by the tolerance, exactly as a spin's passes are. The spinner
+    is left homed (or unavailable, with the reason) for whoever holds it.
+    """
+    try:
         report = spinner.home()
         return _judge_turn(name, spinner, report.duration_s)
     except DeviceError as error:
         return Check(name, False, str(error))
-    finally:
-        spinner.close()
 
 
 def _judge_turn(name: str, spinner: Spinner, homed_s: float) -> Check:
@@ -78,7 +130,7 @@ def _judge_turn(name: str, spinner: Spinner, homed_s: float) -> Check:
 
 def check_tray(config: Config, clock: Clock) -> Check:
     """Open the tray's sensor and button; behind the table controller, check it answers."""
-    name = f"dice tray sensor and button ({config.backend})"
+    name = tray_name(config)
     if not config.tray.enabled:
         return Check(name, True, "not enabled in the configuration, skipped")
     try:
@@ -87,12 +139,21 @@ def check_tray(config: Config, clock: Clock) -> Check:
         return Check(name, False, str(error))
     try:
         inputs.start(lambda _active: None, lambda: None)
-        if isinstance(inputs, LinkedDevice):
-            inputs.confirm()
+        return judge_tray(config, inputs)
     except DeviceError as error:
         return Check(name, False, str(error))
     finally:
         inputs.close()
+
+
+def judge_tray(config: Config, inputs: TrayInputs) -> Check:
+    """The tray's started inputs: behind the table controller, it must answer now."""
+    name = tray_name(config)
+    if isinstance(inputs, LinkedDevice):
+        try:
+            inputs.confirm()
+        except DeviceError as error:
+            return Check(name, False, str(error))
     tray = config.tray
     if config.backend == "sim":
         return Check(name, True, "simulated sensor and button")
@@ -108,7 +169,7 @@ def check_tray(config: Config, clock: Clock) -> Check:
 def check_dice(config: Config) -> Check:
     """Roll, or check the dice reader is there (no dice need be thrown)."""
     tray = config.tray
-    name = f"dice source ({tray.dice_source})"
+    name = dice_name(config)
     if not tray.enabled:
         return Check(name, True, "tray not enabled, skipped")
     if tray.dice_source == "touch":
@@ -145,6 +206,40 @@ def _reader_heard(name: str, status: dict[str, Any]) -> Check:
     return Check(name, True, detail)
 
 
+def check_controller(config: Config) -> Check:
+    """The table controller answers on its link and runs this companion's firmware."""
+    from device import serial_backend
+
+    name = controller_name(config)
+    try:
+        link = serial_backend.acquire_link(config)
+    except DeviceError as error:
+        return Check(name, False, str(error))
+    try:
+        link.poll()
+    except DeviceError as error:
+        return Check(name, False, str(error))
+    finally:
+        serial_backend.release_link(link)
+    hello = link.hello
+    return Check(name, True, f"firmware {hello.get('firmware')} (protocol "
+                 f"{hello.get('protocol')}) answers on its link")
+
+
+def self_test_steps(config: Config, clock: Clock) -> list[SelfTestStep]:
+    """Every configured device's check, in order, not yet run: the table controller (when
+    one is used), the spinner, the tray, the dice."""
+    steps = [
+        SelfTestStep("spinner", spinner_name(config), lambda: check_spinner(config, clock)),
+        SelfTestStep("tray", tray_name(config), lambda: check_tray(config, clock)),
+        SelfTestStep("dice", dice_name(config), lambda: check_dice(config)),
+    ]
+    if uses_controller(config):
+        steps.insert(0, SelfTestStep("controller", controller_name(config),
+                                     lambda: check_controller(config)))
+    return steps
+
+
 def self_test(config: Config, clock: Clock) -> list[Check]:
-    """Every configured device's check, in order: spinner, tray, dice."""
-    return [check_spinner(config, clock), check_tray(config, clock), check_dice(config)]
+    """Run every step of `self_test_steps`, in order."""
+    return [step.run() for step in self_test_steps(config, clock)]

@@ -450,7 +450,7 @@ class Spinner(ClosesItself):
 
     def _homed_position(self) -> int:
         if self.position is None:
-            reason = self.unavailable_reason or "it has not been homed yet"
+            reason = (self.unavailable_reason or "it has not been homed yet").rstrip(".")
             raise DeviceUnavailable(
                 f"The spinner cannot move: {reason}. Home it first (`companion hw home`)."
             )

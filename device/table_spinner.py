@@ -21,6 +21,10 @@ Motion listeners (`add_motion_listener`) hear a `PointerMotion` as each spin
 starts turning, on the worker's thread: the screen turns its idol along the
 same plan. A software pick is told as a motion too (`software_pick`), along
 the curve the motor would have turned.
+
+`call(work)` runs other work on the spinner (the seats screen's jogs, the
+hardware test) on the same worker, in turn with the motions, and
+`spin_to(angle, seat)` is a test spin to a seat that belongs to no match.
 """
 
 from __future__ import annotations
@@ -31,8 +35,9 @@ import random
 import threading
 from collections import deque
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from companion.closing import ClosesItself
 from companion.config import Config
@@ -49,6 +54,8 @@ log = logging.getLogger(__name__)
 
 OUTCOMES_KEPT = 256
 """How many recent motions `TableSpinner.outcomes` keeps."""
+
+T = TypeVar("T")
 
 @dataclass(frozen=True)
 class SpinnerStatus:
@@ -126,7 +133,15 @@ class _LinkLost:
     reason: str
 
 
-_Job = _Drive | _Told | _Home | _LinkLost | None
+@dataclass(frozen=True)
+class _Call:
+    """Work on the spinner itself (a jog, a test), in turn with the motions."""
+
+    work: Callable[[Spinner], Any]
+    answer: Future[Any]
+
+
+_Job = _Drive | _Told | _Home | _LinkLost | _Call | None
 
 
 class SpinListeners:
@@ -291,10 +306,37 @@ class TableSpinner(SpinListeners, ClosesItself):
             angle = (angles[0] + gap / 2) if gap <= 180 else (angles[1] + (360 - gap) / 2)
         else:
             angle = angles[0]
+        return self._pick_at(angle, tuple(players.index(seat) for seat in seats))
+
+    def _pick_at(self, angle_deg: float, indexes: tuple[int, ...]) -> results.SpinPick:
+        """The pick that stops on the motor step nearest `angle_deg`."""
         turn = self.spinner.steps_per_turn
-        step = round(angle % 360.0 / 360.0 * turn) % turn
-        indexes = tuple(players.index(seat) for seat in seats)
+        step = round(angle_deg % 360.0 / 360.0 * turn) % turn
         return results.SpinPick(indexes, step, results.step_angle(step, turn))
+
+    def call(self, work: Callable[[Spinner], T]) -> Future[T]:
+        """Run `work(spinner)` on the worker, in turn with the motions; its answer comes later.
+
+        For what is done to the spinner itself rather than for a match (the seats
+        screen's jogs, the hardware test), so it never runs during a spin. What
+        `work` raises is the future's exception. A spinner already closed, or
+        closed before `work`'s turn, cancels the future.
+        """
+        answer: Future[T] = Future()
+        with self._lock:
+            if self._closed:
+                answer.cancel()
+                return answer
+            self._pending += 1
+            self._jobs.put(_Call(work, answer))
+        self._update()
+        return answer
+
+    def spin_to(self, angle_deg: float, seat: int) -> Future[SpinOutcome]:
+        """A test spin: a whole spin that stops at `angle_deg`, told to the motion listeners
+        as seat `seat`'s (the screen turns its idol), but no match's result."""
+        pick = self._pick_at(angle_deg, (0,))
+        return self.call(lambda _spinner: self._drive(_Drive(pick, (seat,))))
 
     def _draw(self, angles: tuple[float, ...]) -> results.SpinPick:
         turn = self.spinner.steps_per_turn
@@ -370,9 +412,20 @@ class TableSpinner(SpinListeners, ClosesItself):
                     self._idle.notify_all()
                 self._update()
 
-    def _do(self, job: _Drive | _Told | _Home | _LinkLost) -> None:
+    def _do(self, job: _Drive | _Told | _Home | _LinkLost | _Call) -> None:
         spinner = self.spinner
         if self._closed:  # shutting down: what waits is dropped
+            if isinstance(job, _Call):
+                job.answer.cancel()
+            return
+        if isinstance(job, _Call):
+            if job.answer.set_running_or_notify_cancel():
+                try:
+                    job.answer.set_result(job.work(spinner))
+                except Exception as error:  # the caller hears it, the worker goes on
+                    job.answer.set_exception(error)
+            # The work may have homed the spinner, or found that it cannot.
+            self._update(available=spinner.available, reason=spinner.unavailable_reason)
             return
         if isinstance(job, _Drive):
             self._drive(job)
@@ -391,7 +444,7 @@ class TableSpinner(SpinListeners, ClosesItself):
             return
         self._update(available=True, reason="")
 
-    def _drive(self, job: _Drive) -> None:
+    def _drive(self, job: _Drive) -> SpinOutcome:
         turn = self.spinner.steps_per_turn
 
         def started(start_step: int, profile: MotionProfile, schedule: StepSchedule) -> None:
@@ -404,6 +457,7 @@ class TableSpinner(SpinListeners, ClosesItself):
             # The pointer does not show it (it could not home, or stopped on the way).
             self._tell_software(job.pick, job.seats, result.reason)
             self._update(available=False, reason=result.reason, software_pick=True)
+        return result
 
     def _update(self, **changes: Any) -> None:
         # One change and its notice at a time, so the listener sees them in order.

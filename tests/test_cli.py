@@ -19,8 +19,22 @@ def test_version_flag_prints_the_package_version() -> None:
     assert result.stdout.strip() == f"companion {__version__}"
 
 
-def test_no_arguments_prints_help_and_succeeds(capsys: pytest.CaptureFixture[str]) -> None:
+def test_no_arguments_runs_the_whole_companion_as_companion_run_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import companion.product
+
+    asked: list[companion.product.RunRequest] = []
+    monkeypatch.setattr(companion.product, "run_product",
+                        lambda request: asked.append(request) or 0)
     assert main([]) == 0
+    assert asked == [companion.product.RunRequest()]
+
+
+def test_help_still_prints_the_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--help"])
+    assert exit_.value.code == 0
     assert "usage: companion" in capsys.readouterr().out
 
 

@@ -24,12 +24,13 @@ import os
 import queue
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future
+from concurrent.futures import CancelledError, Future
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
+from companion.config import Config
 from companion.i18n import _, note_text
 from ui.draft import MatchDraft
 from ui.input import Drag, InputAdapter, Press, Tap
@@ -44,8 +45,10 @@ if TYPE_CHECKING:
     from companion.table import Command, Outcome, Table, TableSnapshot
     from device.pointer_motion import PointerMotion
     from device.table_spinner import SpinnerStatus
+    from device.table_tray import TrayFeed
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 WAKE = pygame.event.custom_type()
 """Posted from the table's worker: a snapshot or an answer is waiting."""
@@ -79,6 +82,8 @@ class App:
     scene classes; the first is the home scene. `spinner` is the table's
     spinner (its motions are animated, its status shown), None when the
     table has none; `spinner_problem` then says why, if it should have.
+    `config` is the configuration the devices were opened with (the built-in
+    defaults when None); `tray` the running dice tray, set by whoever started it.
     `clock` and `sleep` are the app's time (tests pass a fake pair).
     `system` is the box around the app: its configuration file, log, backlight
     and network (the companion's own screens use it).
@@ -95,9 +100,13 @@ class App:
         spinner: SpinnerFeed | None = None,
         spinner_problem: str = "",
         system: SystemSetup | None = None,
+        config: Config | None = None,
     ) -> None:
         self.table = table
         self.system = system if system is not None else SystemSetup()
+        if config is not None:
+            self.system.config = config
+        self.tray: TrayFeed | None = None
         self.setup = setup
         self.clock = clock
         self.sleep = sleep
@@ -115,6 +124,11 @@ class App:
         self.pending: set[Future[Outcome]] = set()
         # Answers arrive on the table's worker thread and are handled on the app's own.
         self._answers: queue.SimpleQueue[tuple[Outcome, Callable[[Outcome], None] | None]] = (
+            queue.SimpleQueue()
+        )
+        # Devices' answers (`follow`) come back the same way.
+        self.background: set[Future[Any]] = set()
+        self._results: queue.SimpleQueue[tuple[Future[Any], Callable[[Any], None]]] = (
             queue.SimpleQueue()
         )
         self._dirty = True
@@ -177,6 +191,27 @@ class App:
         ticket.add_done_callback(answered)
         return ticket
 
+    def follow(self, work: Future[T], then: Callable[[T], None]) -> None:
+        """Hear the end of work done on another thread (a device's answer) on the app's own.
+
+        `then(result)` runs in the loop once `work` is done; work that failed is logged
+        and its error said on screen; cancelled work is dropped. `settle` waits for it,
+        as for the table's answers.
+        """
+        self.background.add(work)
+
+        def finished(done: Future[T]) -> None:
+            self._results.put((done, then))
+            self._wake()
+
+        work.add_done_callback(finished)
+
+    def use_seat_angles(self, angles: tuple[float, ...]) -> None:
+        """Seats were calibrated again: the dials and `face_player` use `angles` from now on."""
+        self.setup = replace(self.setup, seat_angles=tuple(angles))
+        self._face(self._snapshot)
+        self.scene.rebuild()
+
     def go(self, scene: str) -> None:
         """Show the scene called `scene`."""
         self.scene = self.scenes[scene]
@@ -225,6 +260,16 @@ class App:
         return None
 
     @property
+    def config(self) -> Config:
+        """The configuration in effect (`system.config`): the devices were opened with it,
+        the seats screen and the settings screen replace it when they save."""
+        return self.system.config
+
+    @config.setter
+    def config(self, config: Config) -> None:
+        self.system.config = config
+
+    @property
     def seat_angles(self) -> tuple[float, ...]:
         """The calibrated seat angles (`spinner.seat_angles`, saved seats applied)."""
         return self.setup.seat_angles
@@ -258,6 +303,7 @@ class App:
         # answer's follow-up (going to the match's screen) sees the state it answered for.
         self._take_snapshot()
         self._take_answers()
+        self._take_results()
         self._expire_message()
         self._tick_animation()
         self.scene.tick(self.clock())
@@ -284,18 +330,22 @@ class App:
         Returns False when the table did not answer within `timeout` seconds.
         """
         deadline = time.monotonic() + timeout
-        while self.pending:
+        while self.pending or self.background:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return False
-            ticket = next(iter(self.pending))
+            ticket: Future[Any] = next(iter(self.pending or self.background))
             try:
-                ticket.result(timeout=remaining)
+                ticket.exception(timeout=remaining)
             except TimeoutError:
                 return False
+            except CancelledError:
+                pass
+            # A device's answer leaves `background` once its callback handed it over.
             self.pending.discard(ticket)
             self._take_snapshot()
             self._take_answers()
+            self._take_results()
         self._take_snapshot()
         self._take_answers()
         # A spin the table drew is told by the spinner's worker: hear it before going on.
@@ -304,6 +354,7 @@ class App:
             if not self.spinner.wait_idle(remaining):
                 return False
         self._take_motions()
+        self._take_results()
         self._tick_animation()
         self.draw()
         return True
@@ -423,6 +474,19 @@ class App:
             if then is not None:
                 then(outcome)
         self.pending = {ticket for ticket in self.pending if not ticket.done()}
+
+    def _take_results(self) -> None:
+        while not self._results.empty():
+            done, then = self._results.get_nowait()
+            self.background.discard(done)
+            if done.cancelled():
+                continue
+            error = done.exception()
+            if error is not None:
+                log.error("Work for the screen failed", exc_info=error)
+                self.say(_("That did not work: {error}").format(error=error))
+                continue
+            then(done.result())
 
     def _refusal_words(self, outcome: Outcome) -> str:
         """Why the table refused, in the table's language when the engine gave its sentence."""

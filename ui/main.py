@@ -28,15 +28,17 @@ from companion.table import FairChance, Table
 from companion.table.chance import ChanceSource
 from device.table_spinner import TableSpinner
 from device.table_spins import SoftwareSpins, table_spins
-from device.table_tray import open_tray_feed
+from device.table_tray import TrayFeed, open_tray_feed
 from ui.app import App, ScreenSetup
 from ui.scene import Scene
 from ui.scenes.board import BoardScene
 from ui.scenes.history import HistoryScene
 from ui.scenes.home import HomeScene
+from ui.scenes.hwtest import HardwareTestScene
 from ui.scenes.join import JoinScene
 from ui.scenes.options import OptionsScene
 from ui.scenes.player import PlayerScene
+from ui.scenes.seats import SeatsScene
 from ui.scenes.settings import SettingsScene
 from ui.scenes.setup_menu import SetupMenuScene
 from ui.scenes.uno import UnoScene
@@ -46,7 +48,8 @@ from ui.system import SystemSetup
 log = logging.getLogger(__name__)
 
 SCENES: tuple[type[Scene], ...] = (HomeScene, PlayerScene, OptionsScene, BoardScene, UnoScene,
-                                   SetupMenuScene, SettingsScene, HistoryScene, JoinScene)
+                                   SetupMenuScene, SettingsScene, HistoryScene, JoinScene,
+                                   SeatsScene, HardwareTestScene)
 """Every scene of the app; the first is home."""
 
 
@@ -109,7 +112,8 @@ def run_ui(request: UiRequest) -> int:
             stopper.app = app
             if stopper.asked:
                 return 0
-            with open_tray_feed(config, table):
+            with open_tray_feed(config, table) as tray:
+                app.tray = tray if isinstance(tray, TrayFeed) else None
                 app.run()
     return 0
 
@@ -146,6 +150,8 @@ class ProductScreen:
     phone: PhoneFacts
     devices: str
     stopper: Stopper
+    tray: object = None
+    """What `open_tray_feed` gave: the running `TrayFeed`, or nothing."""
 
 
 def show_product_screen(screen: ProductScreen) -> int | None:
@@ -163,6 +169,7 @@ def show_product_screen(screen: ProductScreen) -> int | None:
         log.error("%s The phone page and the devices keep working.", error)
         return None
     with app:
+        app.tray = screen.tray if isinstance(screen.tray, TrayFeed) else None
         if request.script is not None:
             return _play_script(app, request.script)
         screen.stopper.app = app

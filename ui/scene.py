@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar
 
 import pygame
 
@@ -21,12 +21,16 @@ from ui.theme import Theme
 from ui.widgets import Panel, Widget
 
 if TYPE_CHECKING:
+    from companion.config import Config
     from companion.games.base import GameSpec
     from companion.table import Command, Outcome, TableSnapshot
     from device.table_spinner import SpinnerStatus
+    from device.table_tray import TrayFeed
     from ui.draft import MatchDraft
-    from ui.spin_view import SpinMotion
+    from ui.spin_view import SpinMotion, SpinnerFeed
     from ui.system import SystemSetup
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -49,6 +53,12 @@ class Stage(Protocol):
     """The sentence on screen now, if any."""
     system: SystemSetup
     """The box around the app: configuration file, log, backlight, network."""
+    config: Config
+    """The configuration in effect (`system.config`; saved seats applied)."""
+    spinner: SpinnerFeed | None
+    """The table's spinner (a `TableSpinner`, or the software spins); None: no spinner."""
+    tray: TrayFeed | None
+    """The dice tray the companion watches, when one runs."""
 
     @property
     def snapshot(self) -> TableSnapshot | None:
@@ -70,6 +80,12 @@ class Stage(Protocol):
         self, command: Command, then: Callable[[Outcome], None] | None = None
     ) -> Future[Outcome]:
         """Send a command to the table; a refusal is said on screen, `then` hears the outcome."""
+
+    def follow(self, work: Future[T], then: Callable[[T], None]) -> None:
+        """Hear the end of work done on another thread on the app's thread (`then(result)`)."""
+
+    def use_seat_angles(self, angles: tuple[float, ...]) -> None:
+        """Seats were calibrated again: dials and `face_player` use `angles` from now on."""
 
     def go(self, scene: str) -> None:
         """Show another scene."""

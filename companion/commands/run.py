@@ -19,8 +19,7 @@ def register(subparsers: Any) -> None:
     """Add the `run` subcommand."""
     parser = subparsers.add_parser(
         "run",
-        help="run the whole companion: the touchscreen, the phone page and the devices"
-        " (the default command)",
+        help="the whole companion: touchscreen, phone page, devices (the default)",
         description=(
             "Run the whole companion in one process: the table and its log, the devices from"
             " the config (simulated where there is no hardware), the phone page and the"

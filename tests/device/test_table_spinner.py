@@ -439,3 +439,41 @@ def test_a_tiki_match_spins_the_idol_with_it(sim_config: Config, tmp_path: Path)
         assert names[seat if isinstance(seat, int) else seat[0]] in text
     last = spinner.outcomes[-1]
     assert sim(spinner).stepper.rotor_angle_deg == pytest.approx(last.stop_angle_deg)
+
+
+def test_work_on_the_spinner_waits_for_the_motion_before_it_and_answers_its_result(
+    write_config,  # type: ignore[no-untyped-def]
+) -> None:
+    with make(config_with(write_config)) as table_spinner:
+        assert table_spinner.wait_idle(WAIT_S)
+        gate = GatedMoves(sim(table_spinner))
+        table_spinner.outcome(spin_request(4))
+        assert gate.started.wait(WAIT_S)
+        answer = table_spinner.call(lambda spinner: len(table_spinner.outcomes))
+        assert not answer.done()  # the spin before it still turns
+        gate.gate.set()
+        assert answer.result(WAIT_S) == 1
+
+
+def test_work_that_fails_answers_its_error_and_the_worker_goes_on(
+    write_config,  # type: ignore[no-untyped-def]
+) -> None:
+    def jam(spinner: Spinner) -> None:
+        raise ValueError("jammed")
+
+    with make(config_with(write_config)) as table_spinner:
+        with pytest.raises(ValueError, match="jammed"):
+            table_spinner.call(jam).result(WAIT_S)
+        assert table_spinner.call(lambda spinner: spinner.position).result(WAIT_S) == 0
+    assert table_spinner.call(lambda spinner: 1).cancelled()
+
+
+def test_a_test_spin_turns_a_whole_spin_to_the_angle_and_tells_the_screen(
+    write_config,  # type: ignore[no-untyped-def]
+) -> None:
+    told: list[float] = []
+    with make(config_with(write_config)) as table_spinner:
+        table_spinner.add_motion_listener(lambda motion: told.append(motion.stop_angle_deg))
+        outcome = table_spinner.spin_to(135.0, 1).result(WAIT_S)
+    assert outcome.stop_angle_deg == pytest.approx(135.0) and outcome.revolutions >= 1
+    assert outcome.result == (1,) and told == [outcome.stop_angle_deg]

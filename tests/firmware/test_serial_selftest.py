@@ -12,6 +12,7 @@ from companion.cli import main
 from companion.config import Config, SerialConfig, TrayConfig
 from device import selftest, serial_backend
 from device.clock import RealClock
+from firmware import protocol, version
 from tests.firmware import fakes
 from tests.firmware.conftest import serial_config
 from tests.firmware.harness import PtyBoard
@@ -28,7 +29,8 @@ def no_controller(tmp_path: Path, **tray: object) -> Config:
 
 def test_without_a_controller_every_serial_check_fails_with_the_reason(tmp_path: Path) -> None:
     checks = selftest.self_test(no_controller(tmp_path, dice_source="serial"), RealClock())
-    assert [check.ok for check in checks] == [False, False, False]
+    assert [check.ok for check in checks] == [False, False, False, False]
+    assert checks[0].device.startswith("table controller (")
     for check in checks:
         assert check.detail.startswith(NOT_CONNECTED), check.line()
 
@@ -36,7 +38,10 @@ def test_without_a_controller_every_serial_check_fails_with_the_reason(tmp_path:
 def test_a_controller_on_the_link_passes_without_any_dice_thrown(pty_board: PtyBoard) -> None:
     config = replace(spinner_config(serial_config(pty_board)),
                      tray=TrayConfig(dice_source="serial"))
-    spinner, tray, dice = selftest.self_test(config, RealClock())
+    controller, spinner, tray, dice = selftest.self_test(config, RealClock())
+    assert controller.ok, controller.line()
+    assert f"firmware {version.FIRMWARE_VERSION} (protocol {protocol.PROTOCOL_VERSION})" in (
+        controller.detail)
     assert spinner.ok, spinner.line()
     assert tray.line() == (
         "dice tray sensor and button (serial): OK (the table controller answers; its sensor "

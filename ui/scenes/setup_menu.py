@@ -19,6 +19,8 @@ from ui.widgets import Button, Label, Widget
 
 SETUP_ENTRIES: list[tuple[str, str, str]] = [
     ("settings", N_("Settings"), "settings"),
+    ("seats", N_("Seats"), "seats"),
+    ("hwtest", N_("Hardware test"), "hwtest"),
     ("history", N_("Scores and history"), "history"),
     ("join", N_("Join from a phone"), "join"),
 ]
