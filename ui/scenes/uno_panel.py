@@ -138,11 +138,11 @@ def main_screen(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme) 
     prompt, rest = layout.take_top(table, look.px(64 if area.w >= area.h else 92), pad)
     effect, rest = layout.take_top(rest, look.px(62), pad)
     presses = moment_buttons(scene, view)
-    spins = len(scene.spin_presses(view)) if view.spinning or view.phase is Phase.PICK_SEAT else 0
+    spins = len(scene.idol.presses(view)) if view.spinning or view.phase is Phase.PICK_SEAT else 0
     cols = grid_columns(len(presses) + spins, table.w, look)
     rows = -(-(len(presses) + spins) // cols) or 1
     buttons, middle = layout.take_bottom(rest, rows * look.px(56) + (rows - 1) * pad, pad)
-    status = scene.spinner_words(view)
+    status = scene.idol.words(view)
     if status:
         status_area, middle = layout.take_bottom(middle, look.px(60), pad)
     widgets: list[Widget] = [
@@ -152,8 +152,8 @@ def main_screen(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme) 
         *table_widgets(view, middle, look),
         *seat_widgets(scene, view, panel, look),
     ]
-    widgets += button_grid([*scene.spin_presses(view)[:spins], *presses], buttons, look)
-    widgets += scene.dial_widgets(view, middle)
+    widgets += button_grid([*scene.idol.presses(view)[:spins], *presses], buttons, look)
+    widgets += scene.idol.dial_widgets(view, middle)
     if status:
         widgets.append(TextBlock("spinner", status_area, status, size=22,
                                  background=theme.PANEL))
@@ -250,7 +250,7 @@ def moment_buttons(scene: UnoScene, view: UnoView) -> list[Press]:
     presses: list[Press] = []
     chance = view.snapshot.chance
     if view.spinning or phase is Phase.PICK_SEAT:
-        pass  # the spinner's own buttons: `UnoScene.spin_presses`
+        pass  # the spinner's own buttons: `IdolSpin.presses`
     elif chance is not None:  # a shuffle, when a match was started in simulation mode
         presses.append(Press("shuffle", _("Shuffle"), scene.spin, GO))
     elif phase is Phase.DEALER:
@@ -280,7 +280,7 @@ def moment_buttons(scene: UnoScene, view: UnoView) -> list[Press]:
     elif phase is Phase.SCORING:
         waiting = [seat for seat in view.game.seats_to_count() if seat not in view.game.counted]
         presses += [Press(f"count:{seat}", _("Count {name}").format(name=view.name(seat)),
-                          partial(scene.open_count, seat), GO) for seat in waiting]
+                          partial(scene.count.open, seat), GO) for seat in waiting]
     return presses + uno_presses(scene, view)
 
 
