@@ -7,14 +7,15 @@ card picker (`card:<text>`, a colour at a time with `tab:<colour>`), a Wild
 asks its colour (`colour:<c>`). Widgets: `play`, `draw`, `keep`, `card:<text>`,
 `colour:<c>`, `uno:<seat>`, `catch:<seat>`, `challenge` (then `guilty` or
 `innocent`: what the shown hand proved), `accept`, `spin`, `pick:<seat>`,
-`count:<seat>` (then `digit:<n>`, `done`, or `cards`), `next`,
+`count:<seat>` (then `digit:<n>`, `done`, or `cards`: the picker, `entered:<n>`
+and `remove` to take a card back, `done`), `next`,
 `dealer:<seat>`, `start`, `discard`, `discard:<n>`, `done`, `run`, `undo`,
 `back`. The scene never changes a match: it posts the engine's legal actions.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 import pygame
@@ -29,9 +30,11 @@ from ui import theme
 from ui.scene import Scene, Stage
 from ui.scenes import uno_picker
 from ui.scenes.uno_count import HandCount, hand_count
+from ui.scenes.uno_entry import ENTRIES, CardEntry, entry_presses
 from ui.scenes.uno_panel import GO, Press, main_screen, uno_presses
 from ui.scenes.uno_spin import IdolSpin
 from ui.spin_view import SpinMotion
+from ui.theme import Theme
 from ui.uno_view import UNO_GAMES, UnoView
 from ui.widgets import Button, TextBlock, Widget
 
@@ -91,6 +94,8 @@ class UnoScene(Scene):
         """The idol's spin on screen: the table held until it stops, the dial (Tiki Twist)."""
         self.count = HandCount(self)
         """The count of a hand at the round's end."""
+        self.cards = CardEntry(self)
+        """The cards entered one by one for a hand's count or a colour run."""
         self.before_wild: tuple[Card | None, Colour | None] = (None, None)
         """The card and colour in play before the Wild Draw Four being challenged."""
         self.start_note = ""
@@ -195,7 +200,7 @@ class UnoScene(Scene):
         elif view.phase is Phase.TIKI_DISCARD:
             self.open_picker("discard", rebuild=False)
 
-    # -- building the screen ------------------------------------------------------------------
+    # -- building and drawing the screen ----------------------------------------------------
 
     def build(self) -> list[Widget]:
         """The table and the seats, or the dialog of the moment over the whole screen."""
@@ -227,6 +232,19 @@ class UnoScene(Scene):
             return [*main_screen(self, view, area, look),
                     *uno_picker.challenge_question(self, view, area, look)]
         return main_screen(self, view, area, look)
+
+    def look(self) -> Theme:
+        """The look the screen is drawn with: no word it asks at the readable size shrinks
+        below it (every word here is read from a metre)."""
+        return replace(self.stage.look, keep_readable=True)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the background, then every visible widget in order, with `look`."""
+        surface.fill(theme.BACKGROUND)
+        look = self.look()
+        for widget in self.widgets:
+            if widget.visible:
+                widget.draw(surface, look)
 
     def spin_started(self, motion: SpinMotion) -> None:
         """The motor starts turning the idol: the dial shows it turn."""
@@ -262,8 +280,8 @@ class UnoScene(Scene):
         view, pick = self.view, self.entry.picking
         if view is None or pick is None:
             return set()
-        if pick in ("count", "run"):
-            return set(view.copies_left(self.entry.entered))
+        if pick in ENTRIES:
+            return self.cards.allowed()
         return set(view.allowed(pick, self.entry.discard_count))
 
     def card_refusal(self, card: Card) -> str:
@@ -271,9 +289,8 @@ class UnoScene(Scene):
         view, pick = self.view, self.entry.picking
         if view is None or pick is None:
             return ""
-        if pick in ("count", "run"):
-            return _("Every {card} of the deck is already showing: check the card.").format(
-                card=card)
+        if pick in ENTRIES:
+            return self.cards.refusal(card)
         return view.refusal(card, pick)
 
     def picker_title(self) -> str:
@@ -281,19 +298,16 @@ class UnoScene(Scene):
         view, entry = self.view, self.entry
         assert view is not None
         who = view.name(view.snapshot.to_move)
-        entered = ", ".join(str(card) for card in entry.entered)
+        if entry.picking in ENTRIES:
+            return self.cards.title(view)
         titles = {
             "play": _("{name} plays: tap the card."),
             "start": _("The start card turned up:"),
-            "discard": _("{name} discards a card (Tiki Discard 2):"),
             "last": _("{name}: the card laid down last, left on top:"),
-            "run": _("{name} plays a colour run: {cards}"),
         }
-        if entry.picking == "count" and entry.counting is not None:
-            size = view.hand_sizes()[entry.counting]
-            return _("{name}'s cards ({k} of {n}): {cards}").format(
-                name=view.name(entry.counting), k=len(entry.entered), n=size, cards=entered)
-        title = titles.get(entry.picking or "", "").format(name=who, cards=entered or "…")
+        if entry.picking == "discard":
+            return _("{discard}: tap a card.").format(discard=view.discard_words())
+        title = titles.get(entry.picking or "", "").format(name=who)
         if entry.picking == "start" and self.start_note:
             return f"{self.start_note} {title}"
         return title
@@ -311,9 +325,11 @@ class UnoScene(Scene):
             if view.is_duo_run_open():
                 presses.append(Press("run", _("Play all of a colour"), self.start_run))
         elif entry.picking == "run" and seat is not None:
-            if len(view.hand_sizes()) > seat and view.hand_sizes()[seat] - len(entry.entered) == 1:
+            if self.cards.room() == 1:
                 presses.append(self._uno_toggle(seat))
-            presses.append(Press("done", _("Play these"), self.play_run, GO))
+            presses += [*entry_presses(self), Press("done", _("Play these"), self.play_run, GO)]
+        elif entry.picking == "count":
+            presses += entry_presses(self)
         elif entry.picking == "discard":
             stop = view.first(tact.EndTikiAction)
             if stop is not None:
@@ -337,14 +353,8 @@ class UnoScene(Scene):
         view, entry = self.view, self.entry
         if view is None or entry.picking is None:
             return
-        if entry.picking in ("count", "run"):
-            entry.entered.append(card)
-            seat = entry.counting
-            if entry.picking == "count" and seat is not None and (
-                    len(entry.entered) == view.hand_sizes()[seat]):
-                self.send(view.count_action(seat, cards=tuple(entry.entered)))
-                return
-            self.rebuild()
+        if entry.picking in ENTRIES:
+            self.cards.add(card)
             return
         actions = view.allowed(entry.picking, entry.discard_count).get(card, [])
         if not actions:
@@ -381,9 +391,8 @@ class UnoScene(Scene):
 
     def start_run(self) -> None:
         """UNO Duo: enter every card of one colour, the Reverse first."""
-        self.entry.picking = "run"
         self.entry.entered = []
-        self.rebuild()
+        self.open_picker("run")
 
     def play_run(self) -> None:
         """Send the UNO Duo colour run entered (the engine checks it)."""

@@ -3,7 +3,8 @@
 `count:<seat>` opens the count of one hand: its points typed on a keypad
 (`digit:<0-9>`, `delete`, `done`; the engine refuses a total the hand cannot
 be worth and says the range), or `cards` to enter the cards themselves with
-the picker (sent when all are in). The engine's `CountHand` scores it.
+the picker (`ui.scenes.uno_entry`: each taken back with one tap, the whole
+hand sent with `done` once all are in). The engine's `CountHand` scores it.
 """
 
 from __future__ import annotations
@@ -14,11 +15,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.games.uno import actions as act
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.table import PlayAction
 from ui import layout
-from ui.scenes.home import message_widgets
-from ui.scenes.uno_panel import GO, InkButton, Press
+from ui.scenes.uno_panel import GO, InkButton, Press, message_over
 from ui.scenes.uno_picker import frame, stacked
 from ui.theme import Theme
 from ui.uno_view import UnoView
@@ -72,6 +72,20 @@ class HandCount:
         scene.entry.typed = ""
         scene.rebuild()
 
+    def count_cards(self) -> None:
+        """Send the hand's cards as entered, once they are all in."""
+        scene = self.scene
+        view, seat = scene.view, scene.entry.counting
+        if view is None or seat is None:
+            return
+        left = scene.cards.room()
+        if left > 0:
+            scene.stage.say(ngettext("Enter {n} more card of {name}'s hand first.",
+                                     "Enter {n} more cards of {name}'s hand first.", left
+                                     ).format(n=left, name=view.name(seat)))
+            return
+        scene.send(view.count_action(seat, cards=tuple(scene.entry.entered)))
+
 
 def hand_count(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]:
     """A hand counted at the round's end: its points typed (`digit:<0-9>`, `delete`, `done`),
@@ -86,7 +100,7 @@ def hand_count(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme) -
     widgets.append(TextBlock("question", head, _(
         "{name} holds {n} cards: type their points, or enter the cards.").format(
             name=view.name(seat), n=size), size=24))
-    widgets += message_widgets(scene.stage, head)
+    widgets += message_over(scene.stage, head, look)
     left, keys = layout.take_left(rest, rest.w * 2 // 5, pad)
     shown, commands = layout.take_top(left, look.px(80), pad)
     widgets.append(Label("points", shown, scene.typed or "0", size=48, bold=True, centred=True))

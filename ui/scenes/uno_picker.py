@@ -18,8 +18,16 @@ from companion.games.uno.cards import Card
 from companion.i18n import _
 from ui import layout, theme
 from ui.card_view import CARD_COLOURS, CardWidget
-from ui.scenes.home import message_widgets
-from ui.scenes.uno_panel import GO, InkButton, Press, button_grid, colour_presses
+from ui.scenes.uno_entry import ENTRIES, entered_row
+from ui.scenes.uno_panel import (
+    GO,
+    InkButton,
+    Press,
+    block_height,
+    button_grid,
+    colour_presses,
+    message_over,
+)
 from ui.theme import Theme
 from ui.uno_view import UnoView
 from ui.widgets import Button, Label, Panel, TextBlock, Widget
@@ -45,17 +53,26 @@ def frame(area: pygame.Rect, look: Theme) -> tuple[list[Widget], pygame.Rect]:
 
 
 def picker(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]:
-    """The card picker for `scene.picking`: title, tabs, the cards of one tab, extra buttons."""
+    """The card picker for `scene.picking`: title, the cards entered so far (a hand's count,
+    a colour run), tabs, the cards of one tab, extra buttons."""
     pick = scene.picking
     assert pick is not None
     widgets, inner = frame(area, look)
     pad = look.px(6)
-    head, rest = layout.take_top(inner, look.px(56), pad)
-    cancel, title = layout.take_right(head, look.px(120), pad)
-    widgets += [TextBlock("picker", title, scene.picker_title(), size=22),
+    words = scene.picker_title()
+    cancel_w = look.px(120)
+    head_h = max(look.px(56), block_height(words, inner.w - cancel_w - pad, look, (1, 3)))
+    head, rest = layout.take_top(inner, head_h, pad)
+    cancel, title = layout.take_right(head, cancel_w, pad)
+    widgets += [TextBlock("picker", title, words),
                 Button("cancel", cancel, _("Cancel"), colour=(90, 90, 90),
                        on_tap=scene.close_dialog)]
-    widgets += message_widgets(scene.stage, title)
+    room = None
+    if pick in ENTRIES:
+        chips, rest = layout.take_top(rest, look.px(48), pad)
+        widgets += entered_row(scene, chips, look)
+        # A sentence longer than the title covers the chips under it whole, not half.
+        room = title.union(pygame.Rect(title.x, chips.y, title.w, chips.h))
     extra = scene.picker_presses()
     if extra:
         extra_row, rest = layout.take_bottom(rest, look.px(56), pad)
@@ -63,16 +80,22 @@ def picker(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme) -> li
     tabs_row, grid_area = layout.take_top(rest, look.px(52), pad)
     allowed = scene.allowed_cards()
     tab = scene.tab
+    deck = view.deck_cards()
     for name, cell in zip(TABS, layout.columns(tabs_row, len(TABS), pad), strict=True):
         count = sum(1 for card in allowed if tab_of(card) == name)
-        widgets.append(_tab_button(name, cell, count, name == tab, scene, look))
-    cards = [card for card in view.deck_cards() if tab_of(card) == tab]
+        refusal = scene.cards.tab_refusal(name, [c for c in deck if tab_of(c) == name]
+                                          ) if pick in ENTRIES else ""
+        widgets.append(_tab_button(name, cell, count, name == tab, scene, look, refusal))
+    cards = [card for card in deck if tab_of(card) == tab]
     widgets += card_grid(scene, view, cards, allowed, grid_area, look)
+    widgets += message_over(scene.stage, title, look, room)
     return widgets
 
 
 def _tab_button(name: str, cell: pygame.Rect, count: int, selected: bool,
-                scene: UnoScene, look: Theme) -> Widget:
+                scene: UnoScene, look: Theme, refusal: str = "") -> Widget:
+    """A colour's tab with how many of its cards are allowed; grey, saying why, when the
+    entry offers none of them (`refusal`)."""
     words = {"wild": _("Wild"), "red": _("Red"), "yellow": _("Yellow"), "green": _("Green"),
              "blue": _("Blue")}[name]
     fill, ink, mark = (40, 40, 40), theme.TEXT, "W"
@@ -82,8 +105,9 @@ def _tab_button(name: str, cell: pygame.Rect, count: int, selected: bool,
     text = f"{words} {count}"
     if look.font(24, True).size(text)[0] > cell.w - look.px(16):
         text = f"{mark} {count}"
-    return InkButton(f"tab:{name}", cell, text, colour=fill, ink=ink,
-                     selected=selected, size=24, on_tap=lambda: scene.show_tab(name))
+    return InkButton(f"tab:{name}", cell, text, colour=fill, ink=ink, enabled=not refusal,
+                     refusal=refusal, selected=selected, size=24,
+                     on_tap=lambda: scene.show_tab(name))
 
 
 def card_grid(scene: UnoScene, view: UnoView, cards: list[Card], allowed: set[Card],
