@@ -3,10 +3,13 @@
 A card is a rounded rectangle in its colour with a white oval and its value
 or symbol big and black in the middle (`CardFace.symbol`), the colour's
 letter (R, Y, G, B) in the top corner so no one needs to tell red from
-green, and the card's word at the bottom ("Skip", "Draw Two"). Wilds show
-the four colours, Tiki Faces are carved wood, a Spin card carries the spin
-arrow. The back of a card stands for the draw pile; the idol of UNO Tiki
-Twist is drawn with its active Tiki Face.
+green, and the card's word at the bottom ("Skip", "Draw Two") when the card
+is large enough to show it at a readable size (`theme.TEXT_MIN`): no letter
+is drawn smaller, so every card is told apart by its symbol and corner
+marks alone. Wilds show the four colours, Tiki Faces are carved wood, a Spin
+card carries the spin arrow in its other corner. The back of a card stands
+for the draw pile; the idol of UNO Tiki Twist is drawn with its active Tiki
+Face.
 """
 
 from __future__ import annotations
@@ -63,7 +66,7 @@ _SYMBOLS: dict[Kind, str] = {
     Kind.DRAW_TWO: "+2",
     Kind.WILD: "W",
     Kind.WILD_DRAW_FOUR: "+4",
-    Kind.BLANK_WILD: "W",
+    Kind.BLANK_WILD: "✎",
     Kind.WILD_TIKI: "W",
 }
 _WILD_WORDS: dict[Kind, str] = {
@@ -96,6 +99,8 @@ class CardFace:
     """Draw the four colours (a wild)."""
     band: RGB | None = None
     """A Tiki Discard All face: the colour band of the face's colour."""
+    corner: str = ""
+    """A mark in the top-right corner: the spin arrow of a Spin card."""
 
 
 def card_face(card: Card) -> CardFace:
@@ -113,7 +118,8 @@ def card_face(card: Card) -> CardFace:
     colour = CARD_COLOURS[card.colour]
     if card.kind is Kind.NUMBER:
         words = f"{SPIN_MARK} Spin" if card.spin else card.colour.value
-        return CardFace(colour.rgb, str(card.value), colour.mark, words, colour.ink)
+        return CardFace(colour.rgb, str(card.value), colour.mark, words, colour.ink,
+                        corner=SPIN_MARK if card.spin else "")
     return CardFace(colour.rgb, _SYMBOLS[card.kind], colour.mark, card.kind.value, colour.ink)
 
 
@@ -126,12 +132,26 @@ def card_rect(area: pygame.Rect, ratio: float = 1.45) -> pygame.Rect:
     return rect
 
 
+def fitting_size(text: str, width: int, wanted: int) -> int:
+    """The largest bold size up to `wanted` pixels at which `text` fits `width`."""
+    measured = theme.font(wanted, True).size(text)[0]
+    if measured <= width:
+        return wanted
+    size = max(1, wanted * width // max(1, measured))
+    while size > 1 and theme.font(size, True).size(text)[0] > width:
+        size -= 1
+    return size
+
+
 def draw_card(surface: pygame.Surface, rect: pygame.Rect, card: Card, *,
-              dimmed: bool = False, selected: bool = False) -> None:
+              dimmed: bool = False, selected: bool = False, least: int = theme.TEXT_MIN
+              ) -> None:
     """Draw `card` filling `rect` (a card's shape: taller than wide).
 
     `dimmed` greys it (a card the rules do not allow now) while its symbol
-    stays readable; `selected` rings it in the accent colour.
+    stays readable; `selected` rings it in the accent colour. `least` is the
+    smallest readable text in pixels: the corner marks are drawn at least
+    that big, and the words only when they fit at that size.
     """
     face = card_face(card)
     radius = max(4, rect.w // 9)
@@ -152,17 +172,33 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, card: Card, *,
     pygame.draw.ellipse(surface, SAND if face.fill is WOOD else OVAL, oval)
     ink = theme.MUTED if dimmed else face.ink
     symbol_ink = (40, 40, 40) if dimmed else BLACK
-    symbol_size = max(8, oval.h * (2 if len(face.symbol) <= 2 else 1) // 3)
+    symbol_size = fitting_size(face.symbol, oval.w * 17 // 20, max(least, oval.h * 2 // 3))
     draw_text(surface, face.symbol, oval, Theme(), symbol_size, True, symbol_ink, centred=True)
-    corner = max(8, rect.h // 7)
-    mark = pygame.Rect(inner.x + inner.w // 14, inner.y + 1, corner, corner + 2)
-    _draw_shadowed(surface, face.mark, mark, corner, ink, dimmed)
-    words = pygame.Rect(inner.x + 2, inner.bottom - corner - 2, inner.w - 4, corner)
-    if rect.h >= 90:
-        draw_text(surface, face.words, words, Theme(), max(8, corner * 4 // 5), True, ink,
-                  centred=True)
+    _draw_marks(surface, inner, face, ink, dimmed, least)
     if selected:
         pygame.draw.rect(surface, theme.ACCENT, rect.inflate(6, 6), 4, border_radius=radius + 3)
+
+
+def _draw_marks(surface: pygame.Surface, inner: pygame.Rect, face: CardFace, ink: RGB,
+                dimmed: bool, least: int) -> None:
+    """The corner marks (the colour's letter, a Spin's arrow) and the words at the bottom,
+    none smaller than `least`: a card too small for them shows its symbol alone."""
+    corner = max(inner.h // 7, least)
+    if corner > inner.h // 4:
+        return
+    edge = inner.w // 14
+    mark = pygame.Rect(inner.x + edge, inner.y + 1, corner * 3 // 2, corner + 2)
+    _draw_shadowed(surface, face.mark, mark, corner, ink, dimmed)
+    if face.corner:  # the spin arrow is a thin glyph: half as big again to be seen
+        arrow = min(corner * 3 // 2, inner.w * 2 // 5)
+        other = pygame.Rect(inner.right - edge - arrow, inner.y + 1, arrow, arrow)
+        _draw_shadowed(surface, face.corner, other, arrow, ink, dimmed)
+    size = max(corner * 4 // 5, least)
+    margin = max(2, inner.w // 16)
+    words = pygame.Rect(inner.x + margin, inner.bottom - size - 4, inner.w - 2 * margin, size)
+    fits = theme.font(size, True).size(face.words)[0] <= words.w
+    if fits and words.y >= inner.y + inner.h * 3 // 4:  # under the oval, not over its symbol
+        draw_text(surface, face.words, words, Theme(), size, True, ink, centred=True)
 
 
 def _draw_quarters(surface: pygame.Surface, inner: pygame.Rect, radius: int) -> None:
@@ -190,8 +226,9 @@ def _draw_shadowed(surface: pygame.Surface, text: str, rect: pygame.Rect, size: 
     draw_text(surface, text, rect, Theme(), size, True, ink)
 
 
-def draw_back(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """The back of an UNO card: black, a red oval, UNO in yellow (the draw pile)."""
+def draw_back(surface: pygame.Surface, rect: pygame.Rect, least: int = theme.TEXT_MIN) -> None:
+    """The back of an UNO card: black, a red oval, UNO in yellow (the draw pile); the word
+    is left out when it does not fit the oval at `least` pixels."""
     radius = max(4, rect.w // 9)
     pygame.draw.rect(surface, OVAL, rect, border_radius=radius)
     inner = rect.inflate(-max(2, rect.w // 14), -max(2, rect.w // 14))
@@ -199,14 +236,18 @@ def draw_back(surface: pygame.Surface, rect: pygame.Rect) -> None:
     oval = pygame.Rect(0, 0, inner.w * 4 // 5, inner.h * 11 // 20)
     oval.center = inner.center
     pygame.draw.ellipse(surface, BACK_RED, oval)
-    draw_text(surface, "UNO", oval, Theme(), max(8, oval.w // 3), True, BACK_YELLOW,
-              centred=True)
+    size = fitting_size("UNO", oval.w * 4 // 5, max(least, oval.w // 3))
+    if size >= least:
+        draw_text(surface, "UNO", oval, Theme(), size, True, BACK_YELLOW, centred=True)
 
 
-def draw_idol(surface: pygame.Surface, rect: pygame.Rect, face: Card | None, faces: int) -> None:
+def draw_idol(surface: pygame.Surface, rect: pygame.Rect, face: Card | None, faces: int,
+              least: int = theme.TEXT_MIN) -> None:
     """The Tiki idol: a carved head showing its active Tiki Face, or empty.
 
-    `faces` is how many Tiki Faces the idol holds this round.
+    `faces` is how many Tiki Faces the idol holds this round. No words are
+    drawn smaller than `least` pixels: what does not fit is left to the
+    symbol in the mouth (and the screen's label under the idol).
     """
     head = pygame.Rect(0, 0, min(rect.w, rect.h * 3 // 4), rect.h)
     head.center = rect.center
@@ -231,13 +272,15 @@ def draw_idol(surface: pygame.Surface, rect: pygame.Rect, face: Card | None, fac
         draw_text(surface, symbol, mouth, Theme(), max(8, mouth.h * 3 // 5), True, BLACK,
                   centred=True)
         words = tiki_words(face)
-    label = pygame.Rect(head.x + 2, head.bottom - head.h // 6 - 2, head.w - 4, head.h // 6)
-    draw_text(surface, words, label, Theme(), max(8, min(label.h * 4 // 5, head.w // 6)), True,
-              (255, 255, 255), centred=True)
-    if faces > 1:
-        badge = pygame.Rect(head.right - head.w // 4, head.y, head.w // 4, head.w // 4)
+    size = max(least, min(head.h // 6 * 4 // 5, head.w // 6))
+    label = pygame.Rect(head.x + 2, mouth.bottom + 2, head.w - 4, head.bottom - mouth.bottom - 4)
+    if label.h >= size and theme.font(size, True).size(words)[0] <= label.w:
+        draw_text(surface, words, label, Theme(), size, True, (255, 255, 255), centred=True)
+    badge_w = max(head.w // 4, least * 3 // 2)
+    if faces > 1 and badge_w <= head.w // 2:
+        badge = pygame.Rect(head.right - badge_w, head.y, badge_w, badge_w)
         pygame.draw.ellipse(surface, BLACK, badge)
-        draw_text(surface, str(faces), badge, Theme(), max(8, badge.h * 3 // 5), True,
+        draw_text(surface, str(faces), badge, Theme(), max(least, badge.h * 3 // 5), True,
                   (255, 255, 255), centred=True)
 
 
@@ -256,11 +299,12 @@ class CardWidget(Widget):
     def draw(self, surface: pygame.Surface, look: Theme) -> None:
         """The card (or its back) as large as fits the rectangle."""
         place = card_rect(self.rect)
+        least = look.px(theme.TEXT_MIN)
         if self.card is None:
-            draw_back(surface, place)
+            draw_back(surface, place, least)
         else:
             draw_card(surface, place, self.card, dimmed=self.dimmed or not self.enabled,
-                      selected=self.selected)
+                      selected=self.selected, least=least)
 
 
 class IdolWidget(Widget):
@@ -274,7 +318,7 @@ class IdolWidget(Widget):
 
     def draw(self, surface: pygame.Surface, look: Theme) -> None:
         """The idol's head with the active face in its mouth."""
-        draw_idol(surface, self.rect, self.face, self.faces)
+        draw_idol(surface, self.rect, self.face, self.faces, look.px(theme.TEXT_MIN))
 
 
 __all__ = [
@@ -288,5 +332,6 @@ __all__ = [
     "draw_back",
     "draw_card",
     "draw_idol",
+    "fitting_size",
     "tiki_words",
 ]

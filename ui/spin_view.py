@@ -31,7 +31,7 @@ from device.table_spinner import MotionListener, SpinnerStatus, StatusListener
 from ui import theme
 from ui.board_parts import mix
 from ui.theme import PlayerColour, Theme, player_colour
-from ui.widgets import Widget, draw_text
+from ui.widgets import Widget, draw_text, wrap_text
 
 FELT: theme.RGB = (18, 92, 60)
 RIM: theme.RGB = (120, 78, 40)
@@ -169,6 +169,7 @@ class SpinDial(Widget):
     rest_deg: float = 0.0
     landed: tuple[int, ...] = ()
     _labels: dict[tuple[int, int], pygame.Surface] = field(default_factory=dict, repr=False)
+    _lines: dict[int, list[str]] = field(default_factory=dict, repr=False)
 
     def pointer_deg(self, now: float) -> float:
         """Where the pointer is drawn at app-clock time `now`."""
@@ -182,11 +183,29 @@ class SpinDial(Widget):
             return self.landed
         return self.motion.result if self.motion.done(now) else ()
 
+    def landing_lines(self, look: Theme) -> list[str]:
+        """The dial's words ("Between Ben and Cleo") wrapped to its width at the readable
+        size: the whole sentence shows, on as many lines as it needs (made once per size)."""
+        key = look.px(100)
+        lines = self._lines.get(key)
+        if lines is None:
+            font = look.font(theme.TEXT_MIN, True)
+            lines = wrap_text(self.text, font, self.rect.w - look.px(12)) if self.text else []
+            self._lines[key] = lines
+        return lines
+
+    def table_area(self, look: Theme) -> pygame.Rect:
+        """Where the table is drawn: under the strip kept at the top for the dial's words."""
+        lines = len(self.landing_lines(look))
+        strip = lines * look.font(theme.TEXT_MIN, True).get_linesize() + look.px(4) if lines else 0
+        return pygame.Rect(self.rect.x, self.rect.y + strip, self.rect.w, self.rect.h - strip)
+
     def geometry(self, look: Theme) -> tuple[tuple[int, int], int, int]:
         """The dial's centre, the table's radius and the radius names sit on."""
         label_room = look.px(34)
-        radius = max(look.px(20), min(self.rect.w, self.rect.h) // 2 - label_room)
-        return self.rect.center, radius, radius + label_room // 2
+        table = self.table_area(look)
+        radius = max(look.px(20), min(table.w, table.h) // 2 - label_room)
+        return table.center, radius, radius + label_room // 2
 
     def draw(self, surface: pygame.Surface, look: Theme) -> None:
         """Draw the table, the seats' names, the idol at its angle now, and the landing."""
@@ -199,17 +218,22 @@ class SpinDial(Widget):
             self._draw_seat(surface, look, seat, centre, radius, name_radius, seat.seat in ringed)
         self._draw_idol(surface, look, centre, radius, self.pointer_deg(now))
         if self.motion is not None and self.motion.software_pick:
-            words = pygame.Rect(0, 0, radius * 2 - look.px(24), look.px(26))
+            words = pygame.Rect(0, 0, radius * 2 - look.px(24), look.px(30))
             words.center = (centre[0], centre[1] + radius // 2)
-            draw_text(surface, _("Software spin"), words, look, theme.TEXT_MIN - 4, True,
+            draw_text(surface, _("Software spin"), words, look, theme.TEXT_MIN, True,
                       theme.ACCENT, centred=True)
         if ringed and self.text:
-            # Where the idol landed, in words on the felt above the idol: "Ben", or
-            # "Between Ben and Cleo" (the names ringed at the rim say it too).
-            landing = pygame.Rect(0, 0, radius * 2 - look.px(24), look.px(30))
-            landing.center = (centre[0], centre[1] - radius // 2)
-            draw_text(surface, self.text, landing, look, theme.TEXT_MIN, True, theme.TEXT,
-                      centred=True)
+            self._draw_landing(surface, look)
+
+    def _draw_landing(self, surface: pygame.Surface, look: Theme) -> None:
+        """Where the idol landed, in words over the table: "Ben", or "Between Ben and Cleo"
+        (the names ringed at the rim say it too)."""
+        font = look.font(theme.TEXT_MIN, True)
+        top = self.rect.y + look.px(2)
+        for line in self.landing_lines(look):
+            image = font.render(line, True, theme.TEXT)
+            surface.blit(image, image.get_rect(midtop=(self.rect.centerx, top)))
+            top += font.get_linesize()
 
     def _draw_seat(
         self,
@@ -228,7 +252,7 @@ class SpinDial(Widget):
         label = self._label(look, seat)
         place = label.get_rect(center=dial_point(centre, name_radius, seat.angle_deg))
         ring = look.px(4)
-        place.clamp_ip(self.rect.inflate(-2 * ring, -2 * ring))
+        place.clamp_ip(self.table_area(look).inflate(-2 * ring, -2 * ring))
         if ringed:
             pygame.draw.rect(surface, theme.ACCENT, place.inflate(2 * ring, 2 * ring),
                              border_radius=look.px(10))
@@ -240,14 +264,14 @@ class SpinDial(Widget):
         made = self._labels.get(key)
         if made is not None:
             return made
-        height = look.px(30)
+        height = look.px(34)
         width = min(max(look.px(48), self.rect.w * 2 // 5), look.px(200))
-        font = look.font(theme.TEXT_MIN - 4, True)
+        font = look.font(theme.TEXT_MIN, True)
         text_w = min(width - look.px(12), font.size(seat.name)[0])
         chip = pygame.Surface((text_w + look.px(14), height), pygame.SRCALPHA)
         pygame.draw.rect(chip, seat.colour.rgb, chip.get_rect(), border_radius=look.px(8))
         draw_text(chip, seat.name, chip.get_rect().inflate(-look.px(10), 0), look,
-                  theme.TEXT_MIN - 4, True, seat.colour.ink, centred=True)
+                  theme.TEXT_MIN, True, seat.colour.ink, centred=True)
         self._labels[key] = chip
         return chip
 

@@ -122,6 +122,9 @@ class Theme:
     """Sizes for one logical screen: 1.0 on 800x480, larger on bigger panels."""
 
     scale: float = 1.0
+    keep_readable: bool = False
+    """Words asked at `TEXT_MIN` or more never shrink below it to fit (they end with "…"
+    instead): for screens whose every word is read from a metre (the UNO table)."""
 
     @classmethod
     def for_size(cls, size: tuple[int, int]) -> Theme:
@@ -132,6 +135,13 @@ class Theme:
     def px(self, pixels: float) -> int:
         """`pixels` on 800x480, scaled to this screen."""
         return round(pixels * self.scale)
+
+    def smallest(self, size: int) -> float:
+        """How small words asked at `size` may shrink to fit: 80% of it, but never below
+        `TEXT_MIN` when `keep_readable` and they were asked at that size or more."""
+        if self.keep_readable and size >= TEXT_MIN:
+            return max(size * 0.8, TEXT_MIN)
+        return size * 0.8
 
     def font(self, size: int = TEXT_MIN, bold: bool = False) -> pygame.font.Font:
         """The shipped font at `size` pixels on 800x480, scaled to this screen."""

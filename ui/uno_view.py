@@ -18,7 +18,7 @@ from companion.games.base import GameSpec, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno import duo_actions as dact
 from companion.games.uno import tiki_actions as tact
-from companion.games.uno.cards import Card, Colour
+from companion.games.uno.cards import Card, Colour, Kind
 from companion.games.uno.challenge import QUESTIONS
 from companion.games.uno.classic import ClassicUno
 from companion.games.uno.duo import DuoUno
@@ -30,6 +30,10 @@ from companion.table import TableSnapshot
 
 UNO_GAMES = ("classic", "tiki", "duo")
 """The UNO family's game names, as the table and `companion demo --game` know them."""
+
+DISCARD_2_CARDS = 2
+"""How many cards a Tiki Discard 2 lets its player discard (the face says it; the engine
+counts down from it)."""
 
 PICKS = ("play", "start", "discard", "count", "run", "last")
 """What the card picker enters: a play, the start card, a Discard 2 card, a hand's cards,
@@ -130,8 +134,8 @@ class UnoView:
         if phase in texts:
             return texts[phase].format(name=who)
         if phase is Phase.TIKI_DISCARD:
-            return _("{name} may discard up to {n} cards (Tiki Discard 2).").format(
-                name=who, n=self._discards_left())
+            return _("{discard}: tap each card, or No more (Tiki Discard 2).").format(
+                discard=self.discard_words())
         if phase is Phase.TIKI_DISCARD_ALL:
             return self._discard_all_prompt(who)
         return self._turn_prompt(who)
@@ -176,9 +180,13 @@ class UnoView:
                  " or turn the top card face up and keep the next.").format(sizes=sizes,
                                                                            name=who)
 
-    def _discards_left(self) -> int:
+    def discard_words(self) -> str:
+        """A Tiki Discard 2 in progress, with the cards still to discard: "Ana: discard 2
+        cards (1 left)"."""
         tiki = self.tiki
-        return 0 if tiki is None or tiki.tiki is None else tiki.tiki.left
+        left = 0 if tiki is None or tiki.tiki is None else tiki.tiki.left
+        return _("{name}: discard {total} cards ({left} left)").format(
+            name=self.name(self.snapshot.to_move), total=DISCARD_2_CARDS, left=left)
 
     def _discard_all_prompt(self, who: str) -> str:
         tiki = self.tiki
@@ -256,6 +264,48 @@ class UnoView:
             return _("{card} is not a card of the Discard All colour.").format(card=card)
         return _("{card} cannot be entered now.").format(card=card)
 
+    def run_cards(self, entered: list[Card]) -> set[Card]:
+        """The cards that may come next in an UNO Duo colour run after `entered`.
+
+        First a Reverse the rules let the player on turn play now (after a
+        Reverse start card, any card of its colour), then the cards of that
+        colour; no wilds, and each with a copy not yet showing (the engine
+        checks the whole run when it is played).
+        """
+        left = set(self.copies_left(entered))
+        if entered:
+            colour = entered[0].colour
+            return {card for card in left if card.colour is colour and not card.is_wild}
+        game = self.game
+        openers = {card for card in self.allowed("play")
+                   if game.effective_kind(card) is Kind.REVERSE}
+        duo = self.duo
+        start = duo.start_run if duo is not None else None
+        if start is not None:
+            openers |= {card for card in left if card.colour is start and not card.is_wild}
+        return openers & left
+
+    @staticmethod
+    def all_showing(card: Card) -> str:
+        """Why a card cannot be entered when every copy of the deck is already showing."""
+        return _("Every {card} of the deck is already showing: check the card.").format(
+            card=card)
+
+    def run_refusal(self, card: Card, entered: list[Card]) -> str:
+        """Why `card` cannot come next in the colour run after `entered`, in a sentence."""
+        if card.is_wild or card.colour is None:
+            return _("A colour run has no wilds: its cards are all of one colour.")
+        if entered and card.colour is not entered[0].colour:
+            colour = entered[0].colour
+            shown = colour.value if colour is not None else ""
+            return _("This run is {colour}: tap only {colour} cards.").format(colour=shown)
+        if card not in self.copies_left(entered):
+            return self.all_showing(card)
+        if self.game.effective_kind(card) is not Kind.REVERSE:
+            return _("A colour run starts with its Reverse: tap a Reverse that can be played "
+                     "now.")
+        return self.refusal(card, "play")
+
     def deck_cards(self) -> list[Card]:
         """Each different card of the match's deck once, in deck order."""
         return list(self.game.deck_distinct)
@@ -292,4 +342,4 @@ class UnoView:
         return act.CountHand(seat, points=points, cards=cards, seat=self.snapshot.to_move)
 
 
-__all__ = ["PICKS", "UNO_GAMES", "UnoView"]
+__all__ = ["DISCARD_2_CARDS", "PICKS", "UNO_GAMES", "UnoView"]

@@ -140,7 +140,8 @@ def draw_text(
     *,
     centred: bool = False,
 ) -> None:
-    """Draw `text` on one line inside `rect`, shrinking it to fit (never below 80% of `size`).
+    """Draw `text` on one line inside `rect`, shrinking it to fit (never below
+    `look.smallest(size)`: 80% of it, or the readable size on a screen read at a metre).
 
     What still does not fit ends with an ellipsis rather than spilling over.
     """
@@ -149,7 +150,8 @@ def draw_text(
     text = shown_text(text[:MAX_SHOWN])
     wanted = size
     font = look.font(wanted, bold)
-    while font.size(text)[0] > rect.w and wanted > size * 0.8:
+    least = look.smallest(size)
+    while font.size(text)[0] > rect.w and wanted > least:
         wanted -= 1
         font = look.font(wanted, bold)
     image = font.render(fitted(text, font, rect.w), True, colour)
@@ -203,8 +205,10 @@ class TextBlock(Widget):
         size = self.size
         font = look.font(size)
         lines = wrap_text(self.text, font, self.rect.w - 2 * pad)
-        # A long sentence shrinks a little (never below 80%) rather than lose its end.
-        while len(lines) * font.get_linesize() > self.rect.h - pad and size > self.size * 0.8:
+        # A long sentence shrinks a little (never below `look.smallest`) rather than lose its
+        # end.
+        least = look.smallest(self.size)
+        while len(lines) * font.get_linesize() > self.rect.h - pad and size > least:
             size -= 1
             font = look.font(size)
             lines = wrap_text(self.text, font, self.rect.w - 2 * pad)

@@ -479,16 +479,15 @@ def _to_a_spin(app: App) -> list[str]:
     ]
 
 
-def test_where_the_idol_landed_is_written_on_the_dial(sim_config: Config) -> None:
+def test_where_the_idol_landed_is_written_over_the_dial(sim_config: Config) -> None:
     motion = motion_to(135.0, (1, 2), sim_config)
     rect = pygame.Rect(0, 0, 480, 480)
     dial = spin_dial(rect, PLAYERS, ANGLES, motion, lambda: motion.until + 1)
-    centre, radius, _ = dial.geometry(Theme())
-    band = pygame.Rect(0, 0, radius, 24)
-    band.center = (centre[0], centre[1] - radius // 2)
+    band = pygame.Rect(0, 0, rect.w, dial.table_area(Theme()).y)
+    assert band.h >= Theme().font(theme.TEXT_MIN, True).get_linesize()
     with_words = drawn(dial)
-    dial.text = ""
-    without = drawn(dial)
+    dial.clock = lambda: motion.until - 1  # still turning: nothing has landed yet
+    turning = drawn(dial)
     changed = [(x, y) for x in range(band.left, band.right) for y in range(band.top, band.bottom)
-               if with_words.get_at((x, y)) != without.get_at((x, y))]
-    assert len(changed) > 100, "the landing words are drawn above the idol"
+               if with_words.get_at((x, y)) != turning.get_at((x, y))]
+    assert len(changed) > 100, "the landing words are drawn over the table, in its strip"

@@ -7,14 +7,15 @@ card picker (`card:<text>`, a colour at a time with `tab:<colour>`), a Wild
 asks its colour (`colour:<c>`). Widgets: `play`, `draw`, `keep`, `card:<text>`,
 `colour:<c>`, `uno:<seat>`, `catch:<seat>`, `challenge` (then `guilty` or
 `innocent`: what the shown hand proved), `accept`, `spin`, `pick:<seat>`,
-`count:<seat>` (then `digit:<n>`, `done`, or `cards`), `next`,
+`count:<seat>` (then `digit:<n>`, `done`, or `cards`: the picker, `entered:<n>`
+and `remove` to take a card back, `done`), `next`,
 `dealer:<seat>`, `start`, `discard`, `discard:<n>`, `done`, `run`, `undo`,
 `back`. The scene never changes a match: it posts the engine's legal actions.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 import pygame
@@ -28,10 +29,14 @@ from companion.table import DrawChance, PlayAction, Rematch, TableSnapshot, Undo
 from ui import theme
 from ui.scene import Scene, Stage
 from ui.scenes import uno_picker
+from ui.scenes.uno_count import HandCount, hand_count
+from ui.scenes.uno_entry import ENTRIES, CardEntry, entry_presses
 from ui.scenes.uno_panel import GO, Press, main_screen, uno_presses
-from ui.spin_view import SpinMotion, spin_dial
+from ui.scenes.uno_spin import IdolSpin
+from ui.spin_view import SpinMotion
+from ui.theme import Theme
 from ui.uno_view import UNO_GAMES, UnoView
-from ui.widgets import Button, Panel, TextBlock, Widget
+from ui.widgets import Button, TextBlock, Widget
 
 
 @dataclass(frozen=True)
@@ -85,10 +90,12 @@ class UnoScene(Scene):
         self.view: UnoView | None = None
         self.entry = Entry()
         self.notice: Notice | None = None
-        self.before_spin: UnoView | None = None
-        """The table as it was before a spin's result, shown while the idol turns to it."""
-        self.motion_before: SpinMotion | None = None
-        """The app's latest spin when that result arrived (the spin to show comes after)."""
+        self.idol = IdolSpin(self)
+        """The idol's spin on screen: the table held until it stops, the dial (Tiki Twist)."""
+        self.count = HandCount(self)
+        """The count of a hand at the round's end."""
+        self.cards = CardEntry(self)
+        """The cards entered one by one for a hand's count or a colour run."""
         self.before_wild: tuple[Card | None, Colour | None] = (None, None)
         """The card and colour in play before the Wild Draw Four being challenged."""
         self.start_note = ""
@@ -143,9 +150,9 @@ class UnoScene(Scene):
         if same_match and previous is not None and previous.snapshot.seq == snapshot.seq:
             return
         self.view = UnoView.of(snapshot, self.stage.games[snapshot.game])
-        if not (same_match and self._count_goes_on()):
+        if not (same_match and self.count.goes_on()):
             self.entry = Entry()
-        self._hold_for_the_spin(previous if same_match else None)
+        self.idol.hold_for_the_spin(self.view, previous if same_match else None)
         self._note_what_went_before(previous if same_match else None)
         rounds = self.view.game.rounds
         if not same_match or (self.notice is not None
@@ -162,29 +169,6 @@ class UnoScene(Scene):
                     target=self.view.target_words()), (winner,), len(rounds))
         self._open_asked_picker()
 
-    def _count_goes_on(self) -> bool:
-        """True when the hand being counted can still be counted in the new state: a phone
-        counting another hand, or a late call, does not wipe the points half typed here."""
-        seat = self.entry.counting
-        view = self.view
-        return (seat is not None and view is not None
-                and any(action.counted == seat for action in view.actions_of(act.CountHand)))
-
-    def _hold_for_the_spin(self, previous: UnoView | None) -> None:
-        """A spin's result arrived: keep showing the table as it was until the idol stops
-        there on screen (the table's spinner tells its motion as the motor starts)."""
-        view = self.view
-        if view is None or view.spinning or previous is None:
-            self.before_spin = None
-            return
-        if previous.spinning and self.stage.spinner_status is not None:
-            self.before_spin = previous
-            # A motion still turning is this spin's (its motor may start before the result
-            # reaches the screen); one already stopped is an earlier spin's.
-            latest = self.stage.spin
-            running = latest is not None and not latest.done(self.stage.now())
-            self.motion_before = None if running else latest
-
     def _note_what_went_before(self, previous: UnoView | None) -> None:
         """Keep what the next question needs from the table before it: the card and colour
         a Wild Draw Four was played on; the start card that went back or into the idol."""
@@ -197,17 +181,6 @@ class UnoScene(Scene):
             self.start_note = view.snapshot.last_event
         elif view.phase is not Phase.START_CARD:
             self.start_note = ""
-
-    def holding(self) -> bool:
-        """True while the screen shows the table before the spin's result: the idol's motion
-        runs, or the spinner is still to start it."""
-        if self.before_spin is None:
-            return False
-        motion = self.stage.spin
-        if motion is not None and motion is not self.motion_before:
-            return not motion.done(self.stage.now())
-        status = self.stage.spinner_status
-        return status is not None and status.moving
 
     def _match_words(self, snapshot: TableSnapshot) -> str:
         names = " and ".join(snapshot.players[seat].name for seat in snapshot.winners)
@@ -227,7 +200,7 @@ class UnoScene(Scene):
         elif view.phase is Phase.TIKI_DISCARD:
             self.open_picker("discard", rebuild=False)
 
-    # -- building the screen ------------------------------------------------------------------
+    # -- building and drawing the screen ----------------------------------------------------
 
     def build(self) -> list[Widget]:
         """The table and the seats, or the dialog of the moment over the whole screen."""
@@ -244,8 +217,8 @@ class UnoScene(Scene):
                        _("Back"), on_tap=self.back),
             ]
         entry = self.entry
-        if self.holding() and self.before_spin is not None:
-            return main_screen(self, self.before_spin, area, look)
+        if self.idol.holding() and self.idol.before_spin is not None:
+            return main_screen(self, self.idol.before_spin, area, look)
         if self.notice is not None:
             return [*main_screen(self, view, area, look),
                     *uno_picker.result_card(self, view, area, look)]
@@ -254,43 +227,24 @@ class UnoScene(Scene):
         if entry.picking is not None:
             return uno_picker.picker(self, view, area, look)
         if entry.counting is not None:
-            return uno_picker.hand_count(self, view, area, look)
+            return hand_count(self, view, area, look)
         if entry.challenging:
             return [*main_screen(self, view, area, look),
                     *uno_picker.challenge_question(self, view, area, look)]
         return main_screen(self, view, area, look)
 
-    def dial_widgets(self, view: UnoView, area: pygame.Rect) -> list[Widget]:
-        """The table from above with the idol turning, over the cards while a spin is shown.
+    def look(self) -> Theme:
+        """The look the screen is drawn with: no word it asks at the readable size shrinks
+        below it (every word here is read from a metre)."""
+        return replace(self.stage.look, keep_readable=True)
 
-        It shows while the motor turns (the spinner's own motion, frame by frame) and while
-        the player who spun picks between two seats; once the idol stopped on a seat the
-        table comes back, its prompt naming who acts. A software spin says so.
-        """
-        if view.tiki is None:
-            return []
-        picks = tuple(action.picked for action in view.actions_of(tact.PickSeat))
-        motion = self.stage.spin
-        turning = motion is not None and not motion.done(self.stage.now())
-        if not (turning or picks or self.holding()):
-            return []
-        shown = motion if turning or (picks and motion is not None
-                                      and motion.result == picks) else None
-        look = self.stage.look
-        card = area.inflate(look.px(8), look.px(8))
-        dial = spin_dial(area, view.snapshot.players, self.stage.seat_angles, shown,
-                         self.stage.now, landed=() if turning else picks)
-        return [Panel("dial_card", card, border=theme.ACCENT, on_tap=_nothing), dial]
-
-    def spinner_words(self, view: UnoView) -> str:
-        """Why the idol is spun in software, while a spin is asked or shown (Tiki Twist)."""
-        status = self.stage.spinner_status
-        if view.tiki is None or status is None or status.available:
-            return ""
-        if not (view.spinning or view.phase is Phase.PICK_SEAT or self.holding()):
-            return ""
-        reason = status.reason or _("the pointer did not move.")
-        return _("Software spin: the companion picks. {reason}").format(reason=reason)
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the background, then every visible widget in order, with `look`."""
+        surface.fill(theme.BACKGROUND)
+        look = self.look()
+        for widget in self.widgets:
+            if widget.visible:
+                widget.draw(surface, look)
 
     def spin_started(self, motion: SpinMotion) -> None:
         """The motor starts turning the idol: the dial shows it turn."""
@@ -298,21 +252,8 @@ class UnoScene(Scene):
 
     def spin_stopped(self, motion: SpinMotion) -> None:
         """The idol stopped: the table shows the spin's result and who must act."""
-        if motion is not self.motion_before:
-            self.before_spin = None
+        self.idol.stopped(motion)
         self.rebuild()
-
-    def spin_presses(self, view: UnoView) -> list[Press]:
-        """`spin` (the table's spinner answers) or the `pick:<seat>` buttons; `spinning`
-        while the idol turns."""
-        if self.holding():
-            return [Press("spinning", _("Spinning…"), lambda: self.stage.say(
-                _("The idol is turning: wait until it stops."), refusal=False))]
-        if view.spinning:
-            return [Press("spin", _("Spin the idol"), self.spin, GO)]
-        return [Press(f"pick:{action.picked}", _("Pick {name}").format(
-            name=view.name(action.picked)), self.sender(action), GO)
-            for action in view.actions_of(tact.PickSeat)]
 
     # -- the picker ---------------------------------------------------------------------------
 
@@ -339,8 +280,8 @@ class UnoScene(Scene):
         view, pick = self.view, self.entry.picking
         if view is None or pick is None:
             return set()
-        if pick in ("count", "run"):
-            return set(view.copies_left(self.entry.entered))
+        if pick in ENTRIES:
+            return self.cards.allowed()
         return set(view.allowed(pick, self.entry.discard_count))
 
     def card_refusal(self, card: Card) -> str:
@@ -348,9 +289,8 @@ class UnoScene(Scene):
         view, pick = self.view, self.entry.picking
         if view is None or pick is None:
             return ""
-        if pick in ("count", "run"):
-            return _("Every {card} of the deck is already showing: check the card.").format(
-                card=card)
+        if pick in ENTRIES:
+            return self.cards.refusal(card)
         return view.refusal(card, pick)
 
     def picker_title(self) -> str:
@@ -358,19 +298,16 @@ class UnoScene(Scene):
         view, entry = self.view, self.entry
         assert view is not None
         who = view.name(view.snapshot.to_move)
-        entered = ", ".join(str(card) for card in entry.entered)
+        if entry.picking in ENTRIES:
+            return self.cards.title(view)
         titles = {
             "play": _("{name} plays: tap the card."),
             "start": _("The start card turned up:"),
-            "discard": _("{name} discards a card (Tiki Discard 2):"),
             "last": _("{name}: the card laid down last, left on top:"),
-            "run": _("{name} plays a colour run: {cards}"),
         }
-        if entry.picking == "count" and entry.counting is not None:
-            size = view.hand_sizes()[entry.counting]
-            return _("{name}'s cards ({k} of {n}): {cards}").format(
-                name=view.name(entry.counting), k=len(entry.entered), n=size, cards=entered)
-        title = titles.get(entry.picking or "", "").format(name=who, cards=entered or "…")
+        if entry.picking == "discard":
+            return _("{discard}: tap a card.").format(discard=view.discard_words())
+        title = titles.get(entry.picking or "", "").format(name=who)
         if entry.picking == "start" and self.start_note:
             return f"{self.start_note} {title}"
         return title
@@ -388,9 +325,11 @@ class UnoScene(Scene):
             if view.is_duo_run_open():
                 presses.append(Press("run", _("Play all of a colour"), self.start_run))
         elif entry.picking == "run" and seat is not None:
-            if len(view.hand_sizes()) > seat and view.hand_sizes()[seat] - len(entry.entered) == 1:
+            if self.cards.room() == 1:
                 presses.append(self._uno_toggle(seat))
-            presses.append(Press("done", _("Play these"), self.play_run, GO))
+            presses += [*entry_presses(self), Press("done", _("Play these"), self.play_run, GO)]
+        elif entry.picking == "count":
+            presses += entry_presses(self)
         elif entry.picking == "discard":
             stop = view.first(tact.EndTikiAction)
             if stop is not None:
@@ -414,14 +353,8 @@ class UnoScene(Scene):
         view, entry = self.view, self.entry
         if view is None or entry.picking is None:
             return
-        if entry.picking in ("count", "run"):
-            entry.entered.append(card)
-            seat = entry.counting
-            if entry.picking == "count" and seat is not None and (
-                    len(entry.entered) == view.hand_sizes()[seat]):
-                self.send(view.count_action(seat, cards=tuple(entry.entered)))
-                return
-            self.rebuild()
+        if entry.picking in ENTRIES:
+            self.cards.add(card)
             return
         actions = view.allowed(entry.picking, entry.discard_count).get(card, [])
         if not actions:
@@ -458,9 +391,8 @@ class UnoScene(Scene):
 
     def start_run(self) -> None:
         """UNO Duo: enter every card of one colour, the Reverse first."""
-        self.entry.picking = "run"
         self.entry.entered = []
-        self.rebuild()
+        self.open_picker("run")
 
     def play_run(self) -> None:
         """Send the UNO Duo colour run entered (the engine checks it)."""
@@ -524,37 +456,15 @@ class UnoScene(Scene):
         self.entry.discard_count = count
         self.open_picker("last")
 
-    def open_count(self, seat: int) -> None:
-        """Count one hand at the round's end."""
-        self.entry = Entry(counting=seat)
-        self.rebuild()
-
-    def type_digit(self, digit: str) -> None:
-        """One digit of the hand's points."""
-        if len(self.entry.typed) < 4:
-            self.entry.typed = (self.entry.typed + digit).lstrip("0") or "0"
-        self.rebuild()
-
-    def delete_digit(self) -> None:
-        """Take back the last digit typed."""
-        self.entry.typed = self.entry.typed[:-1]
-        self.rebuild()
-
-    def count_points(self) -> None:
-        """Send the hand's points as typed (the engine says which totals are possible)."""
-        view, seat = self.view, self.entry.counting
-        if view is None or seat is None:
-            return
-        action = view.count_action(seat, points=int(self.entry.typed or "0"))
-        self.stage.post(PlayAction(action))
-        self.entry.typed = ""
+    def fresh_entry(self, counting: int | None = None) -> None:
+        """Start a dialog afresh (counting the hand of `counting`, when given)."""
+        self.entry = Entry(counting=counting)
         self.rebuild()
 
     def close_dialog(self) -> None:
-        """Close the dialog without sending anything."""
-        counting = self.entry.counting if self.entry.picking == "count" else None
-        self.entry = Entry(counting=counting)
-        self.rebuild()
+        """Close the dialog without sending anything (the card picker of a hand count goes
+        back to its keypad)."""
+        self.fresh_entry(self.entry.counting if self.entry.picking == "count" else None)
 
     def next_round(self) -> None:
         """After a round: play on; after the match: the same players again (a rematch)."""
@@ -578,10 +488,6 @@ class UnoScene(Scene):
             self.back()
         elif key == pygame.K_BACKSPACE:
             self.undo()
-
-
-def _nothing() -> None:
-    """The dial's card takes the taps that land on it (the cards under it are hidden)."""
 
 
 __all__ = ["Entry", "Notice", "UnoScene"]

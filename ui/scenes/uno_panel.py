@@ -24,10 +24,11 @@ from companion.games.uno.phases import Phase
 from companion.i18n import _, ngettext
 from ui import layout, theme
 from ui.card_view import CARD_COLOURS, CardWidget, IdolWidget
+from ui.scene import Stage
 from ui.scenes.home import message_widgets
 from ui.theme import Theme, player_colour
 from ui.uno_view import UnoView
-from ui.widgets import Button, Label, Panel, TextBlock, Widget, draw_text
+from ui.widgets import Button, Label, Panel, TextBlock, Widget, draw_text, wrap_text
 
 if TYPE_CHECKING:
     from ui.scenes.uno import UnoScene
@@ -80,31 +81,31 @@ class SeatRow(Widget):
         self.player = player.name
 
     def draw(self, surface: pygame.Surface, look: Theme) -> None:
-        """The row: the colour's letter on its colour, then the words, the total at the right."""
+        """The row: the colour's letter on its colour, then the words, the total at the right,
+        all at the readable size (a name too long for the room left ends with "…")."""
         rect = self.rect
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=look.px(8))
         if self.acting:
             pygame.draw.rect(surface, theme.ACCENT, rect, look.px(3), border_radius=look.px(8))
-        size = max(14, min(theme.TEXT_MIN, rect.h * 3 // 5 * 100 // max(1, look.px(100))))
-        chip = pygame.Rect(rect.x + look.px(4), rect.y + look.px(4), rect.h - look.px(8),
+        size = theme.TEXT_MIN
+        gap = look.px(6)
+        chip = pygame.Rect(rect.x + look.px(4), rect.y + look.px(4), look.px(30),
                            rect.h - look.px(8))
         pygame.draw.rect(surface, self.colour.rgb, chip, border_radius=look.px(6))
         draw_text(surface, self.colour.mark, chip, look, size, True, self.colour.ink,
                   centred=True)
-        total_w = look.px(56)
-        total = pygame.Rect(rect.right - total_w - look.px(6), rect.y, total_w, rect.h)
-        draw_text(surface, self.total, total, look, size, True, theme.TEXT, centred=True)
-        words = pygame.Rect(chip.right + look.px(6), rect.y, total.x - chip.right - look.px(8),
-                            rect.h)
+        total_w = look.font(size, True).size(self.total)[0]
+        total = pygame.Rect(rect.right - total_w - look.px(10), rect.y, total_w, rect.h)
+        draw_text(surface, self.total, total, look, size, True, theme.TEXT)
+        words = pygame.Rect(chip.right + gap, rect.y, total.x - chip.right - 3 * gap, rect.h)
         rest = self.uno or self.cards  # one card is said by the UNO word, never cut off
         # The UNO word gets the room it needs first: it is what a catch turns on.
-        rest_w = min(words.w * 3 // 4, look.font(size, self.uno != "").size(rest)[0] + look.px(8))
-        name_w = words.w - rest_w - look.px(4)
+        rest_w = min(words.w * 3 // 4, look.font(size, self.uno != "").size(rest)[0])
+        name_w = words.w - rest_w - gap
         draw_text(surface, self.player, pygame.Rect(words.x, words.y, name_w, words.h), look,
                   size, True)
         ink = theme.ACCENT if self.uno else theme.MUTED
-        draw_text(surface, rest, pygame.Rect(words.x + name_w + look.px(4), words.y,
-                                             words.w - name_w - look.px(4), words.h),
+        draw_text(surface, rest, pygame.Rect(words.right - rest_w, words.y, rest_w, words.h),
                   look, size, self.uno != "", ink)
 
 
@@ -134,31 +135,60 @@ def main_screen(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme) 
         panel, table = layout.take_right(area, max(look.px(280), area.w * 9 // 25), pad)
     else:
         panel, table = layout.take_bottom(area, area.h * 2 // 5, pad)
-    # Portrait has the height for a third line (the Duo draft's prompt needs it).
-    prompt, rest = layout.take_top(table, look.px(64 if area.w >= area.h else 92), pad)
-    effect, rest = layout.take_top(rest, look.px(62), pad)
-    presses = moment_buttons(scene, view)
-    spins = len(scene.spin_presses(view)) if view.spinning or view.phase is Phase.PICK_SEAT else 0
-    cols = grid_columns(len(presses) + spins, table.w, look)
-    rows = -(-(len(presses) + spins) // cols) or 1
+    # Two lines each, more when the sentence needs them (the Duo draft's prompt does).
+    prompt_words = view.prompt()
+    effect_words = "" if view.effect_words() == prompt_words else view.effect_words()
+    prompt, rest = layout.take_top(table, block_height(prompt_words, table.w, look, (2, 4)),
+                                   pad)
+    effect, rest = layout.take_top(rest, block_height(effect_words, table.w, look), pad)
+    spinning = view.spinning or view.phase is Phase.PICK_SEAT
+    presses = [*(scene.idol.presses(view) if spinning else []), *moment_buttons(scene, view)]
+    cols = grid_columns(presses, table.w, look)
+    rows = -(-len(presses) // cols) or 1
     buttons, middle = layout.take_bottom(rest, rows * look.px(56) + (rows - 1) * pad, pad)
-    status = scene.spinner_words(view)
+    status = scene.idol.words(view)
     if status:
-        status_area, middle = layout.take_bottom(middle, look.px(60), pad)
+        status_area, middle = layout.take_bottom(middle, block_height(status, middle.w, look),
+                                                 pad)
     widgets: list[Widget] = [
-        TextBlock("prompt", prompt, view.prompt(), size=24, background=theme.PANEL),
-        TextBlock("last", effect, "" if view.effect_words() == view.prompt()
-                  else view.effect_words(), size=24, colour=theme.ACCENT),
+        TextBlock("prompt", prompt, prompt_words, background=theme.PANEL),
+        TextBlock("last", effect, effect_words, colour=theme.ACCENT),
         *table_widgets(view, middle, look),
         *seat_widgets(scene, view, panel, look),
     ]
-    widgets += button_grid([*scene.spin_presses(view)[:spins], *presses], buttons, look)
-    widgets += scene.dial_widgets(view, middle)
+    widgets += button_grid(presses, buttons, look)
+    widgets += scene.idol.dial_widgets(view, middle)
     if status:
-        widgets.append(TextBlock("spinner", status_area, status, size=22,
-                                 background=theme.PANEL))
-    widgets += message_widgets(scene.stage, prompt)
+        widgets.append(TextBlock("spinner", status_area, status, background=theme.PANEL))
+    widgets += message_over(scene.stage, prompt, look)
     return widgets
+
+
+def message_over(stage: Stage, area: pygame.Rect, look: Theme,
+                 room: pygame.Rect | None = None) -> list[Widget]:
+    """The sentence the app is showing (`message`) over `area`, taller when it needs more
+    lines at the readable size: it then covers the whole of `room` when given (the widgets
+    under it whole, not half), for the few seconds it shows."""
+    shown = message_widgets(stage, area)
+    for widget in shown:
+        needed = block_height(widget.text, area.w, look, (1, 6))
+        if needed <= area.h:
+            continue
+        if room is not None and needed <= room.h:
+            widget.rect = pygame.Rect(room)
+        else:
+            widget.rect = pygame.Rect(area.x, area.y, area.w, needed)
+    return shown
+
+
+def block_height(text: str, width: int, look: Theme, lines: tuple[int, int] = (2, 3)) -> int:
+    """The height of a `TextBlock` of `width` showing `text` at the readable size: as many
+    lines as it wraps to, between `lines` (the fewest, so the screen does not jump about
+    from turn to turn, and the most)."""
+    font = look.font(theme.TEXT_MIN)
+    needed = len(wrap_text(text, font, width - 2 * look.px(5))) if text else 0
+    fewest, most = lines
+    return max(fewest, min(most, needed)) * font.get_linesize() + 2 * look.px(5)
 
 
 def table_widgets(view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]:
@@ -175,23 +205,21 @@ def table_widgets(view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]
     widgets: list[Widget] = [
         CardWidget("pile", pile_card, None, _("Draw pile")),
         Label("pile_size", pile_words, ngettext(
-            "{n} card to draw", "{n} cards to draw", pile_count).format(n=pile_count),
-            size=20, centred=True),
+            "{n} card", "{n} cards", pile_count).format(n=pile_count), centred=True),
     ]
     top = game.top_card
     if top is not None:
         widgets.append(CardWidget("top", top_card, top))
         widgets.append(ColourSwatch(colour_row, view))
     else:
-        widgets.append(Label("top", top_card, _("No card in play yet"), centred=True))
+        widgets.append(TextBlock("top", top_card, _("No card in play yet")))
     tiki = view.tiki
     if tiki is not None:
         idol_words, idol_area = layout.take_bottom(cells[2], label_h, look.px(4))
         faces = len(tiki.idol.faces)
         widgets.append(IdolWidget(idol_area, tiki.active_tiki_face, faces))
         widgets.append(Label("idol_faces", idol_words, ngettext(
-            "{n} face in the idol", "{n} faces in the idol", faces).format(n=faces), size=20,
-            centred=True))
+            "{n} face", "{n} faces", faces).format(n=faces), centred=True))
     return widgets
 
 
@@ -201,8 +229,15 @@ def seat_widgets(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme
     pad = look.px(6)
     bottom, rest = layout.take_bottom(area, look.px(56), pad)
     back, undo = layout.columns(bottom, 2, pad)
-    head, rest = layout.take_top(rest, look.px(36), pad)
-    target, turn = layout.columns(head, 2, pad)
+    target_words, turn_words = view.target_words(), view.direction_words()
+    font = look.font(theme.TEXT_MIN, True)
+    target_w = font.size(target_words)[0] + 2 * pad
+    if target_w + font.size(turn_words)[0] + 2 * pad <= rest.w:
+        head, rest = layout.take_top(rest, look.px(36), pad)
+        target, turn = layout.take_left(head, target_w, pad)
+    else:  # one under the other rather than smaller
+        target, rest = layout.take_top(rest, look.px(32), pad)
+        turn, rest = layout.take_top(rest, look.px(32), pad)
     count = view.game.players
     height = min(look.px(52), (rest.h - pad * (count - 1)) // count)
     rows = layout.grid(rest, 1, count, height, max(2, pad * height // look.px(52)))
@@ -210,8 +245,8 @@ def seat_widgets(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme
     widgets: list[Widget] = [Panel("seats", area, colour=(30, 30, 36))]
     widgets += [SeatRow(seat, row, view, seat == acting) for seat, row in enumerate(rows)]
     widgets += [
-        Label("target", target, view.target_words(), size=20),
-        Label("turn", turn, view.direction_words(), size=22, bold=True),
+        Label("target", target, target_words),
+        Label("turn", turn, turn_words, bold=True),
         Button("back", back, _("Back"), on_tap=scene.back),
         Button("undo", undo, _("Undo"), enabled=view.snapshot.can_undo,
                refusal=_("Nothing to undo yet."), on_tap=scene.undo),
@@ -223,16 +258,24 @@ BUTTON_MIN_W = 190
 """The narrowest button of the moment on 800x480: room for "Catch Cleo" at 24 px."""
 
 
-def grid_columns(count: int, width: int, look: Theme) -> int:
-    """How many buttons go in a row of `width`: as many as stay wide enough for a name."""
-    return max(1, min(count, 4, width // look.px(BUTTON_MIN_W)))
+def grid_columns(presses: list[Press], width: int, look: Theme) -> int:
+    """How many buttons go in a row of `width`: as many as stay wide enough for a name, and
+    fewer when a button's words would not fit it at the readable size."""
+    pad = look.px(6)
+    font = look.font(theme.TEXT_MIN, True)
+    widest = max((font.size(press.text)[0] for press in presses), default=0) + look.px(16)
+    cols = max(1, min(len(presses), 4, width // look.px(BUTTON_MIN_W)))
+    while cols > 1 and (width - pad * (cols - 1)) // cols < widest:
+        cols -= 1
+    rows = max(1, -(-len(presses) // cols))
+    return max(1, -(-len(presses) // rows))  # rows as even as they go: 2 and 2, not 3 and 1
 
 
 def button_grid(presses: list[Press], area: pygame.Rect, look: Theme) -> list[Widget]:
     """The buttons of the moment, as many to a row as stay wide enough for their words."""
     if not presses:
         return []
-    cols = grid_columns(len(presses), area.w, look)
+    cols = grid_columns(presses, area.w, look)
     rows = -(-len(presses) // cols)
     pad = look.px(6)
     height = (area.h - pad * (rows - 1)) // rows
@@ -250,7 +293,7 @@ def moment_buttons(scene: UnoScene, view: UnoView) -> list[Press]:
     presses: list[Press] = []
     chance = view.snapshot.chance
     if view.spinning or phase is Phase.PICK_SEAT:
-        pass  # the spinner's own buttons: `UnoScene.spin_presses`
+        pass  # the spinner's own buttons: `IdolSpin.presses`
     elif chance is not None:  # a shuffle, when a match was started in simulation mode
         presses.append(Press("shuffle", _("Shuffle"), scene.spin, GO))
     elif phase is Phase.DEALER:
@@ -280,7 +323,7 @@ def moment_buttons(scene: UnoScene, view: UnoView) -> list[Press]:
     elif phase is Phase.SCORING:
         waiting = [seat for seat in view.game.seats_to_count() if seat not in view.game.counted]
         presses += [Press(f"count:{seat}", _("Count {name}").format(name=view.name(seat)),
-                          partial(scene.open_count, seat), GO) for seat in waiting]
+                          partial(scene.count.open, seat), GO) for seat in waiting]
     return presses + uno_presses(scene, view)
 
 
@@ -330,9 +373,11 @@ __all__ = [
     "GO",
     "InkButton",
     "Press",
+    "block_height",
     "button_grid",
     "colour_presses",
     "main_screen",
+    "message_over",
     "moment_buttons",
     "uno_presses",
 ]

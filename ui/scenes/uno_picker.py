@@ -1,5 +1,5 @@
-"""The UNO scene's dialogs: the card picker, the Wild's colour, the hand count, the challenge,
-and the round's or match's result.
+"""The UNO scene's dialogs: the card picker, the Wild's colour, the challenge, and the
+round's or match's result (the hand count's keypad is in `ui.scenes.uno_count`).
 
 The picker shows one colour at a time (`tab:<red|yellow|green|blue|wild>`,
 the wild tab also holds the Tiki Faces), opening on the colour in play: each
@@ -18,8 +18,16 @@ from companion.games.uno.cards import Card
 from companion.i18n import _
 from ui import layout, theme
 from ui.card_view import CARD_COLOURS, CardWidget
-from ui.scenes.home import message_widgets
-from ui.scenes.uno_panel import GO, InkButton, Press, button_grid, colour_presses
+from ui.scenes.uno_entry import ENTRIES, entered_row
+from ui.scenes.uno_panel import (
+    GO,
+    InkButton,
+    Press,
+    block_height,
+    button_grid,
+    colour_presses,
+    message_over,
+)
 from ui.theme import Theme
 from ui.uno_view import UnoView
 from ui.widgets import Button, Label, Panel, TextBlock, Widget
@@ -37,7 +45,7 @@ def tab_of(card: Card) -> str:
     return card.colour.value.lower()
 
 
-def _frame(area: pygame.Rect, look: Theme) -> tuple[list[Widget], pygame.Rect]:
+def frame(area: pygame.Rect, look: Theme) -> tuple[list[Widget], pygame.Rect]:
     """A dialog's card over the whole screen, and the room inside it."""
     card = area.inflate(-look.px(4), -look.px(4))
     return [Panel("dialog", card, border=theme.ACCENT, on_tap=_nothing)], card.inflate(
@@ -45,17 +53,26 @@ def _frame(area: pygame.Rect, look: Theme) -> tuple[list[Widget], pygame.Rect]:
 
 
 def picker(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]:
-    """The card picker for `scene.picking`: title, tabs, the cards of one tab, extra buttons."""
+    """The card picker for `scene.picking`: title, the cards entered so far (a hand's count,
+    a colour run), tabs, the cards of one tab, extra buttons."""
     pick = scene.picking
     assert pick is not None
-    widgets, inner = _frame(area, look)
+    widgets, inner = frame(area, look)
     pad = look.px(6)
-    head, rest = layout.take_top(inner, look.px(56), pad)
-    cancel, title = layout.take_right(head, look.px(120), pad)
-    widgets += [TextBlock("picker", title, scene.picker_title(), size=22),
+    words = scene.picker_title()
+    cancel_w = look.px(120)
+    head_h = max(look.px(56), block_height(words, inner.w - cancel_w - pad, look, (1, 3)))
+    head, rest = layout.take_top(inner, head_h, pad)
+    cancel, title = layout.take_right(head, cancel_w, pad)
+    widgets += [TextBlock("picker", title, words),
                 Button("cancel", cancel, _("Cancel"), colour=(90, 90, 90),
                        on_tap=scene.close_dialog)]
-    widgets += message_widgets(scene.stage, title)
+    room = None
+    if pick in ENTRIES:
+        chips, rest = layout.take_top(rest, look.px(48), pad)
+        widgets += entered_row(scene, chips, look)
+        # A sentence longer than the title covers the chips under it whole, not half.
+        room = title.union(pygame.Rect(title.x, chips.y, title.w, chips.h))
     extra = scene.picker_presses()
     if extra:
         extra_row, rest = layout.take_bottom(rest, look.px(56), pad)
@@ -63,16 +80,22 @@ def picker(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme) -> li
     tabs_row, grid_area = layout.take_top(rest, look.px(52), pad)
     allowed = scene.allowed_cards()
     tab = scene.tab
+    deck = view.deck_cards()
     for name, cell in zip(TABS, layout.columns(tabs_row, len(TABS), pad), strict=True):
         count = sum(1 for card in allowed if tab_of(card) == name)
-        widgets.append(_tab_button(name, cell, count, name == tab, scene, look))
-    cards = [card for card in view.deck_cards() if tab_of(card) == tab]
+        refusal = scene.cards.tab_refusal(name, [c for c in deck if tab_of(c) == name]
+                                          ) if pick in ENTRIES else ""
+        widgets.append(_tab_button(name, cell, count, name == tab, scene, look, refusal))
+    cards = [card for card in deck if tab_of(card) == tab]
     widgets += card_grid(scene, view, cards, allowed, grid_area, look)
+    widgets += message_over(scene.stage, title, look, room)
     return widgets
 
 
 def _tab_button(name: str, cell: pygame.Rect, count: int, selected: bool,
-                scene: UnoScene, look: Theme) -> Widget:
+                scene: UnoScene, look: Theme, refusal: str = "") -> Widget:
+    """A colour's tab with how many of its cards are allowed; grey, saying why, when the
+    entry offers none of them (`refusal`)."""
     words = {"wild": _("Wild"), "red": _("Red"), "yellow": _("Yellow"), "green": _("Green"),
              "blue": _("Blue")}[name]
     fill, ink, mark = (40, 40, 40), theme.TEXT, "W"
@@ -82,8 +105,9 @@ def _tab_button(name: str, cell: pygame.Rect, count: int, selected: bool,
     text = f"{words} {count}"
     if look.font(24, True).size(text)[0] > cell.w - look.px(16):
         text = f"{mark} {count}"
-    return InkButton(f"tab:{name}", cell, text, colour=fill, ink=ink,
-                     selected=selected, size=24, on_tap=lambda: scene.show_tab(name))
+    return InkButton(f"tab:{name}", cell, text, colour=fill, ink=ink, enabled=not refusal,
+                     refusal=refusal, selected=selected, size=24,
+                     on_tap=lambda: scene.show_tab(name))
 
 
 def card_grid(scene: UnoScene, view: UnoView, cards: list[Card], allowed: set[Card],
@@ -109,7 +133,7 @@ def card_grid(scene: UnoScene, view: UnoView, cards: list[Card], allowed: set[Ca
 def colour_choice(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme
                   ) -> list[Widget]:
     """The colour a Wild names: `colour:<c>` buttons and `cancel`."""
-    widgets, inner = _frame(area, look)
+    widgets, inner = frame(area, look)
     pad = look.px(8)
     head, rest = layout.take_top(inner, look.px(70), pad)
     card_area, buttons = layout.take_left(rest, rest.w // 4, pad)
@@ -125,38 +149,8 @@ def colour_choice(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme
     return widgets
 
 
-def hand_count(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]:
-    """A hand counted at the round's end: its points typed (`digit:<0-9>`, `delete`, `done`),
-    or `cards` to enter the cards themselves."""
-    seat = scene.counting
-    assert seat is not None
-    widgets, inner = _frame(area, look)
-    pad = look.px(6)
-    head, rest = layout.take_top(inner, look.px(64), pad)
-    size = view.hand_sizes()[seat]
-    widgets.append(TextBlock("question", head, _(
-        "{name} holds {n} cards: type their points, or enter the cards.").format(
-            name=view.name(seat), n=size), size=24))
-    widgets += message_widgets(scene.stage, head)
-    left, keys = layout.take_left(rest, rest.w * 2 // 5, pad)
-    shown, commands = layout.take_top(left, look.px(80), pad)
-    widgets.append(Label("points", shown, scene.typed or "0", size=48, bold=True, centred=True))
-    widgets += _stacked([
-        Press("done", _("Done"), scene.count_points, GO),
-        Press("cards", _("Enter cards"), lambda: scene.open_picker("count")),
-        Press("cancel", _("Cancel"), scene.close_dialog, (90, 90, 90)),
-    ], commands, look)
-    digits = [Press(f"digit:{n}", str(n), partial(scene.type_digit, str(n)))
-              for n in (7, 8, 9, 4, 5, 6, 1, 2, 3)]
-    digits += [Press("digit:0", "0", lambda: scene.type_digit("0")),
-               Press("delete", "⌫", scene.delete_digit, (90, 90, 90))]
-    cells = layout.grid(keys, 3, len(digits), (keys.h - pad * 3) // 4, pad)
-    widgets += [InkButton(press.name, cell, press.text, colour=press.colour, size=30,
-                          on_tap=press.on_tap) for press, cell in zip(digits, cells, strict=True)]
-    return widgets
-
-
-def _stacked(presses: list[Press], area: pygame.Rect, look: Theme) -> list[Widget]:
+def stacked(presses: list[Press], area: pygame.Rect, look: Theme) -> list[Widget]:
+    """Buttons one above the other, as tall as fits (at most a row's height each)."""
     pad = look.px(6)
     height = min(look.px(60), (area.h - pad * (len(presses) - 1)) // len(presses))
     cells = layout.grid(area, 1, len(presses), height, pad)
@@ -167,7 +161,7 @@ def _stacked(presses: list[Press], area: pygame.Rect, look: Theme) -> list[Widge
 def challenge_question(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme
                        ) -> list[Widget]:
     """What the shown hand proved: `guilty`, `innocent`, or `cancel`."""
-    widgets, inner = _frame(area.inflate(-area.w // 8, -area.h // 8), look)
+    widgets, inner = frame(area.inflate(-area.w // 8, -area.h // 8), look)
     pad = look.px(8)
     buttons, words = layout.take_bottom(inner, look.px(56) * 3 + pad * 2, pad)
     pending = view.game.pending_challenge
@@ -175,7 +169,7 @@ def challenge_question(scene: UnoScene, view: UnoView, area: pygame.Rect, look: 
     victim = view.name(view.snapshot.to_move)
     widgets.append(TextBlock("question", words, view.challenge_question(scene.before_wild),
                              size=24))
-    widgets += _stacked([
+    widgets += stacked([
         Press("guilty", _("Yes: {name} draws 4").format(name=offender), scene.challenge_proved,
               theme.REFUSAL),
         Press("innocent", _("No: {name} draws 6").format(name=victim), scene.challenge_failed,
@@ -191,7 +185,7 @@ def result_card(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme
     count taken back) and `next`."""
     notice = scene.notice
     assert notice is not None
-    widgets, inner = _frame(area, look)
+    widgets, inner = frame(area, look)
     pad = look.px(8)
     button, rest = layout.take_bottom(inner, look.px(60), pad)
     words, totals = layout.take_top(rest, look.px(80), pad)
@@ -222,5 +216,5 @@ def _nothing() -> None:
     """A dialog takes the taps that land on it."""
 
 
-__all__ = ["TABS", "card_grid", "challenge_question", "colour_choice", "hand_count", "picker",
-           "result_card", "tab_of"]
+__all__ = ["TABS", "card_grid", "challenge_question", "colour_choice", "frame", "picker",
+           "result_card", "stacked", "tab_of"]
