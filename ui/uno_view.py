@@ -25,8 +25,9 @@ from companion.games.uno.duo import DuoUno
 from companion.games.uno.phases import Phase
 from companion.games.uno.tiki import TikiTwist
 from companion.games.uno.tiki_options import face_name
-from companion.i18n import _
-from companion.table import TableSnapshot
+from companion.i18n import _, note_text
+from companion.table import TableSnapshot, event_line
+from companion.table.lines import PLAYED
 
 UNO_GAMES = ("classic", "tiki", "duo")
 """The UNO family's game names, as the table and `companion demo --game` know them."""
@@ -110,7 +111,7 @@ class UnoView:
     def prompt(self) -> str:
         """What the table must do now, in a sentence."""
         if self.snapshot.is_over:
-            return self.snapshot.last_event
+            return self.event_words()
         if self.spinning:
             return self._spin_prompt()
         who = self.name(self.snapshot.to_move)
@@ -140,11 +141,24 @@ class UnoView:
             return self._discard_all_prompt(who)
         return self._turn_prompt(who)
 
+    def event_words(self) -> str:
+        """The last event's line in the table's language (in English for a match rebuilt
+        from the log, whose sentences are not kept)."""
+        notes = self.snapshot.last_notes
+        if not notes:
+            return self.snapshot.last_event
+        return event_line(note_text(note, self.name) for note in notes)
+
     def effect_words(self) -> str:
         """What the last action made someone do at the table, in the log's words: "Ben
         draws 2 cards and misses the turn." A player's own action ("Ana: Red Draw Two.",
         shown by the card in play) is left out when more follows; the spinner's landing
         and a verdict are kept."""
+        notes = self.snapshot.last_notes
+        if notes:
+            if notes[0].text == PLAYED and len(notes) > 1:
+                notes = notes[1:]
+            return event_line(note_text(note, self.name) for note in notes)
         text = self.snapshot.last_event.strip()
         players = tuple(f"{player.name}: " for player in self.snapshot.players)
         first, sep, rest = text.partition(". ")
@@ -255,11 +269,11 @@ class UnoView:
             try:
                 game.check_copies_left(card)
             except RuleError as error:
-                return str(error)
+                return str(error) if error.note is None else note_text(error.note, self.name)
         if pick == "play" and self.phase in (Phase.TURN, Phase.DRAWN):
-            reason = game.play_error(card, game.current)
-            if reason:
-                return reason
+            reason = game.play_refusal(card, game.current)
+            if reason is not None:
+                return note_text(reason, self.name)
         if pick == "last":
             return _("{card} is not a card of the Discard All colour.").format(card=card)
         return _("{card} cannot be entered now.").format(card=card)

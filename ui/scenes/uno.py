@@ -178,7 +178,7 @@ class UnoScene(Scene):
         if view.phase is Phase.CHALLENGE and previous.phase is not Phase.CHALLENGE:
             self.before_wild = (previous.game.top_card, previous.game.colour)
         if view.phase is Phase.START_CARD and previous.phase is Phase.START_CARD:
-            self.start_note = view.snapshot.last_event
+            self.start_note = view.event_words()
         elif view.phase is not Phase.START_CARD:
             self.start_note = ""
 

@@ -18,9 +18,17 @@ from collections.abc import Callable, Iterable
 from functools import cached_property
 from typing import Any, Self
 
-from companion.games.base import ChanceRequest, JSONValue, Note, RuleError, check_outcome
+from companion.games.base import (
+    ChanceRequest,
+    JSONValue,
+    Note,
+    NoteValue,
+    RuleError,
+    check_outcome,
+)
 from companion.games.uno import actions as act
-from companion.games.uno._state import MatchState, cards_text
+from companion.games.uno import narration, refusals
+from companion.games.uno._state import MatchState
 from companion.games.uno.cards import Card
 from companion.games.uno.pending import OwedDraw
 from companion.games.uno.phases import ChanceKind, Phase
@@ -107,7 +115,7 @@ class UnoMatch(MatchState):
         Raises:
             RuleError: always in classic UNO.
         """
-        raise RuleError("Classic UNO has no spinner.")
+        raise RuleError(Note.of(refusals.NO_SPINNER))
 
     def decider(self) -> int:
         """The seat whose decision the current phase waits for."""
@@ -174,8 +182,8 @@ class UnoMatch(MatchState):
         """
         request = self.chance()
         if request is None:
-            raise RuleError("Nothing needs shuffling or spinning now.")
-        check_outcome(request, outcome)
+            raise RuleError(Note.of(refusals.NOTHING_TO_SHUFFLE_OR_SPIN))
+        check_outcome(request, outcome, self.seat_name)
         if request.kind == "shuffle":
             return act.Shuffle(tuple(outcome))
         return self.spin_action(outcome)
@@ -199,9 +207,10 @@ class UnoMatch(MatchState):
         """
         handler = self._action_handlers.get(type(action))
         if handler is None:
-            raise RuleError(f"{action!r} is not an action of {self.title}.")
+            note = Note.of(refusals.NOT_AN_ACTION, action=repr(action), game=self.title)
+            raise RuleError(note)
         if self.phase is Phase.OVER:
-            raise RuleError("The match is over: start a new one.")
+            raise RuleError(Note.of(refusals.MATCH_OVER))
         exposed, notes = self.uno_exposed, self.notes
         if type(action) not in self.keeps_uno_window:
             self.uno_exposed = None  # the next decision closes the UNO catch window
@@ -259,7 +268,7 @@ class UnoMatch(MatchState):
         if self.referee:
             self.clear_reshuffle_sources()
             self.piles.draw_pile = [None] * len(sources)
-            self.note("The draw pile ran out: shuffle the discard pile (all but its top card).")
+            self.note(narration.RAN_OUT)
             return True
         self.pending_chance = ChanceKind.RESHUFFLE
         return False
@@ -273,7 +282,7 @@ class UnoMatch(MatchState):
             else:
                 winner = self.round_winner
                 assert winner is not None
-                self.note("{0} went out: enter the cards left in the other hands.", winner)
+                self.note(narration.WENT_OUT, winner)
             return
         points = [hand_points(hand, self.round_points_table) for hand in self.hands]  # type: ignore[arg-type]
         self._close_round(points)
@@ -293,13 +302,13 @@ class UnoMatch(MatchState):
         if self.match_over():
             self.phase = Phase.OVER
             leader = max(range(self.players), key=lambda seat: self.totals[seat])
-            self.note(f"{{0}} reaches {self.totals[leader]} points: the match is over.", leader)
+            self.note(narration.MATCH_OVER, leader, points=self.totals[leader])
             return
         if self.options.dealer_rotates:
             assert self.dealer is not None
             self.dealer = (self.dealer + 1) % self.players
         assert self.dealer is not None
-        self.note(f"A new round begins: {{0}} {self.dealer_role}.", self.dealer)
+        self.note(self.new_round, self.dealer)
         self.begin_round()
 
     def _note_round(self, before: list[int]) -> None:
@@ -308,26 +317,27 @@ class UnoMatch(MatchState):
         winner = self.round_winner
         gained = [after - was for after, was in zip(self.totals, before, strict=True)]
         if self.options.scoring == "winner":
-            self.note(f"{{0}} wins the round and scores {gained[winner]} points.", winner)
+            self.note(narration.ROUND_WON, winner, points=gained[winner])
             return
-        self.note("{0} wins the round and scores nothing.", winner)
+        self.note(narration.ROUND_WON_NOTHING, winner)
         for seat, points in enumerate(gained):
             if seat != winner:
-                self.note(f"{{0}} adds {points} points for the cards left.", seat)
+                self.note(narration.CARDS_LEFT, seat, points=points)
 
-    def _not_now(self, what: str) -> RuleError:
-        who = self.seat_name(self.current)
-        reasons = {
-            Phase.CHALLENGE: f"{who} must first challenge or accept the Wild Draw Four.",
-            Phase.START_COLOUR: f"{who} must first name the colour of the Wild.",
-            Phase.DRAWN: f"{who} must play the drawn card or keep it.",
-            Phase.TURN: f"It is {who}'s turn to play or draw.",
-            Phase.SCORING: "The round is over: enter the cards left in each hand.",
-            Phase.START_CARD: "Turn up the start card first.",
-            Phase.DEALER: "Choose the dealer first.",
-        }
-        reason = reasons.get(self.phase, "That is not possible now.")
-        return RuleError(f"You cannot {what} now. {reason}")
+    def _not_now(self, what: str, **values: NoteValue) -> RuleError:
+        """The refusal of `what` (a phrase of `refusals`, "play {card}") at this moment.
+
+        It says what the game waits for instead (`waiting_note`).
+        """
+        tried = Note.of(what, (), **values)
+        return RuleError(
+            Note.of(refusals.NOT_NOW, what=tried, reason=self.waiting_note()), self.seat_name
+        )
+
+    def waiting_note(self) -> Note:
+        """What the game waits for now, as a sentence (variants add their own phases)."""
+        reason = refusals.WAITING.get(self.phase, refusals.NOT_POSSIBLE_NOW)
+        return Note.of(reason, (self.current,) if "{0}" in reason else ())
 
     def after_draw(self) -> None:
         """What follows a voluntary draw once the card arrived (see `ClassicUno`)."""
@@ -390,23 +400,20 @@ class UnoMatch(MatchState):
 
     def _apply_choose_dealer(self, action: act.ChooseDealer) -> None:
         if self.phase is not Phase.DEALER or not self.referee:
-            raise self._not_now("choose the dealer")
+            raise self._not_now(refusals.CHOOSE_THE_DEALER)
         if not 0 <= action.dealer < self.players:
-            raise RuleError(f"Choose a dealer from seat 0 to seat {self.players - 1}.")
+            raise RuleError(Note.of(refusals.CHOOSE_A_DEALER_FROM, last=self.players - 1))
         self.dealer = action.dealer
         self.begin_round()
 
     def _apply_catch_uno(self, action: act.CatchUno) -> None:
         seat = action.caught
         if self.phase not in self.catch_phases:
-            raise self._not_now("catch a player")
+            raise self._not_now(refusals.CATCH_A_PLAYER)
         if self.uno_exposed != seat or not 0 <= seat < self.players or len(self.hands[seat]) != 1:
-            raise RuleError(
-                f"{self.seat_name(seat)} cannot be caught: only a player who just went down to one"
-                " card without calling UNO can, before the next player acts."
-            )
+            raise RuleError(Note.of(refusals.CANNOT_BE_CAUGHT, (seat,)), self.seat_name)
         self.owe(seat, self.options.uno_penalty)
-        self.note(f"{{0}} draws {cards_text(self.options.uno_penalty)} for not calling UNO.", seat)
+        self.note(narration.CAUGHT, seat, count=self.options.uno_penalty)
         self.uno_exposed = None
 
     def _apply_call_uno(self, action: act.CallUno) -> None:
@@ -416,21 +423,18 @@ class UnoMatch(MatchState):
             or self.uno_exposed != seat
             or len(self.hands[seat]) != 1
         ):
-            raise RuleError(
-                f"{self.seat_name(seat)} cannot call UNO now: a late call is for a player who just"
-                " went down to one card without calling, before anyone catches them."
-            )
+            raise RuleError(Note.of(refusals.CANNOT_CALL_UNO, (seat,)), self.seat_name)
         self.uno_exposed = None
 
     def _apply_count_hand(self, action: act.CountHand) -> None:
         if self.phase is not Phase.SCORING:
-            raise self._not_now("count a hand")
+            raise self._not_now(refusals.COUNT_A_HAND)
         seat = action.counted
         waiting = [s for s in self.seats_to_count() if s not in self.counted]
         if seat not in waiting:
-            listed = ", ".join(self.seat_name(s) for s in waiting)
-            who = self.seat_name(seat)
-            raise RuleError(f"{who} has no hand to count; still to count: {listed}.")
+            listed = refusals.seat_list(waiting)
+            note = Note.of(refusals.NO_HAND_TO_COUNT, (seat,), waiting=listed)
+            raise RuleError(note, self.seat_name)
         points = self._counted_points(action)
         self.counted[seat] = points
         if action.cards:  # the hand is shown: its cards now count as face up
@@ -439,31 +443,33 @@ class UnoMatch(MatchState):
             self._close_round([self.counted.get(s, 0) for s in range(self.players)])
 
     def _counted_points(self, action: act.CountHand) -> int:
+        counted = (action.counted,)
         size = len(self.hands[action.counted])
         if action.cards and action.points is not None:
-            raise RuleError("Enter the cards or the points of a hand, not both.")
+            raise RuleError(Note.of(refusals.CARDS_OR_POINTS))
         if action.cards:
             if len(action.cards) != size:
-                raise RuleError(
-                    f"{self.seat_name(action.counted)} holds {size} cards: enter all {size},"
-                    " or their points."
-                )
+                note = Note.of(refusals.ENTER_ALL_CARDS, counted, size=size)
+                raise RuleError(note, self.seat_name)
             missing = [str(card) for card in action.cards if card not in self.deck_kinds]
             if missing:
-                raise RuleError(f"{missing[0]} is not in this deck.")
+                raise RuleError(Note.of(refusals.NOT_IN_DECK, card=missing[0]))
             for card, entered in Counter(action.cards).items():
                 self.check_copies_left(card, entered)
             return hand_points(action.cards, self.round_points_table)
         if action.points is None:
-            who = self.seat_name(action.counted)
-            raise RuleError(f"Enter the cards left in {who}'s hand or their points.")
+            raise RuleError(Note.of(refusals.ENTER_THE_HAND, counted), self.seat_name)
         possible = self.possible_points(size)
         if action.points not in possible:
-            raise RuleError(
-                f"{self.seat_name(action.counted)}'s {size} cards cannot be worth {action.points}"
-                f" points with this deck: enter the cards left, or points from {possible[0]} "
-                f"to {possible[-1]}."
+            note = Note.of(
+                refusals.POINTS_IMPOSSIBLE,
+                counted,
+                size=size,
+                points=action.points,
+                low=possible[0],
+                high=possible[-1],
             )
+            raise RuleError(note, self.seat_name)
         return action.points
 
     def possible_points(self, size: int) -> list[int]:

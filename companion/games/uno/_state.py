@@ -14,8 +14,9 @@ from collections import Counter
 from typing import Any, ClassVar, Self
 
 from companion.games.actions import ActionSet
-from companion.games.base import GameState, JSONValue, Note, RuleError
+from companion.games.base import GameState, JSONValue, Note, NoteValue, RuleError
 from companion.games.uno import actions as act
+from companion.games.uno import narration, refusals
 from companion.games.uno.cards import Card, Colour, Kind
 from companion.games.uno.deck_file import builtin_deck
 from companion.games.uno.options import OPTIONS_ADDED_LATER, ClassicOptions
@@ -23,11 +24,6 @@ from companion.games.uno.pending import OwedDraw, PendingChallenge
 from companion.games.uno.phases import ChanceKind, Phase
 from companion.games.uno.piles import Piles, cards_from_json, cards_to_json
 from companion.games.uno.scoring import CLASSIC_POINTS, PointsTable
-
-
-def cards_text(count: int) -> str:
-    """"1 card", "4 cards": a count of cards for a sentence."""
-    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 class UnfitDeckError(RuleError):
@@ -48,7 +44,12 @@ class MatchState(GameState[ClassicOptions]):
     points_table: ClassVar[PointsTable] = CLASSIC_POINTS
     """The game's card points; a match scores with `round_points_table` (D-U1 applied)."""
     dealer_role: ClassVar[str] = "deals"
-    """What the seat that cut the highest card does, for the narration (UNO Duo: "drafts first")."""
+    """What the seat that cut the highest card does, for the prompt of the cut (UNO Duo:
+    "drafts first")."""
+    cut_won: ClassVar[str] = narration.CUT_DEALS
+    """The narration of the cut's winner (UNO Duo: who drafts first)."""
+    new_round: ClassVar[str] = narration.NEW_ROUND_DEALS
+    """The narration of a new round's dealer (UNO Duo: who drafts first)."""
     plays_tiki_faces: ClassVar[bool] = False
     """True for a game with the Tiki idol; the others refuse a deck with Tiki Faces."""
     catch_phases: ClassVar[frozenset[Phase]] = frozenset(
@@ -179,10 +180,7 @@ class MatchState(GameState[ClassicOptions]):
         seen = sum(place.count(card) for place in self.card_locations().values())
         copies = self.deck_counts[card]
         if seen + entered > copies:
-            where = "one" if copies == 1 else f"all {copies}"
-            raise RuleError(
-                f"The deck has {copies} {card} and {where} already showing: check the card entered."
-            )
+            raise RuleError(Note.of(refusals.COPIES_SHOWING, count=copies, card=str(card)))
 
     def unseen_cards(self) -> list[Card]:
         """Referee mode: each different card of the deck with a copy not yet showing.
@@ -199,9 +197,13 @@ class MatchState(GameState[ClassicOptions]):
         """Every place a card can be, by name (hands as ``hand 0``, ``hand 1``...)."""
         return self.piles.locations()
 
-    def note(self, text: str, *seats: int) -> None:
-        """Tell what the action being applied caused: `text` names `seats` as ``{0}``, ``{1}``."""
-        self.notes.append(Note(text, seats))
+    def note(self, text: str | tuple[str, str], *seats: int, **values: NoteValue) -> None:
+        """Tell what the action being applied caused: a sentence of `narration`.
+
+        `text` names `seats` as ``{0}``, ``{1}``... and `values` by name
+        (``count`` for a counted sentence): ``self.note(narration.CAUGHT, seat, count=2)``.
+        """
+        self.notes.append(Note.of(text, seats, **values))
 
     @property
     def top_card(self) -> Card | None:

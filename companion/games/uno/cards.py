@@ -26,7 +26,7 @@ from __future__ import annotations
 from enum import StrEnum
 from functools import cache
 
-from companion.games.base import RuleError
+from companion.games.base import N_, Note, RuleError
 
 
 class CardError(RuleError):
@@ -270,12 +270,39 @@ def _format(card: Card) -> str:
     return f"{colour} {card.kind.value}"
 
 
+COLOUR_NAMES = {
+    Colour.RED: N_("Red"),
+    Colour.YELLOW: N_("Yellow"),
+    Colour.GREEN: N_("Green"),
+    Colour.BLUE: N_("Blue"),
+}
+"""Each colour's name, marked for the translation catalog (the screen's colour buttons say the
+same words)."""
+NO_MATCH = N_("{card} does not match {top}.")
+# Translators: {colour} is the colour a wild named, "Red".
+NO_MATCH_COLOUR = N_("{card} does not match {top}: the colour in play is {colour}.")
+
+
+def colour_name(colour: Colour) -> Note:
+    """A colour said on its own in a sentence ("all Red cards"): a phrase translated apart."""
+    return Note.of(COLOUR_NAMES[colour])
+
+
+def play_error_note(card: Card, top: Card, colour: Colour | None) -> Note:
+    """Why `card` may not be played on `top` while `colour` is in play, as a sentence.
+
+    Cards are named as the deck prints them; the colour in play is a phrase
+    of its own (`colour_name`).
+    """
+    if colour is not None and top.colour is not colour:
+        return Note.of(NO_MATCH_COLOUR, card=str(card), top=str(top), colour=colour_name(colour))
+    return Note.of(NO_MATCH, card=str(card), top=str(top))
+
+
 def describe_play_error(card: Card, top: Card, colour: Colour | None) -> str:
-    """The sentence that says why `card` may not be played on `top`.
+    """The sentence that says why `card` may not be played on `top`, in English.
 
     Example: "Blue 7 does not match Red 5." or, when a wild named the colour,
     "Blue 7 does not match Wild: the colour in play is Red."
     """
-    if colour is not None and top.colour is not colour:
-        return f"{card} does not match {top}: the colour in play is {colour.value}."
-    return f"{card} does not match {top}."
+    return play_error_note(card, top, colour).render(str)

@@ -18,23 +18,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from companion.games.uno.cards import Card, Colour
+from companion.games.base import N_, Note
+from companion.games.uno import refusals
+from companion.games.uno.cards import Card, Colour, colour_name
 from companion.games.uno.options import ChallengeTest
 
 QUESTIONS: dict[ChallengeTest, str] = {
-    "colour_in_play": "did it hold a card of the colour in play?",
-    "playable_card": (
+    "colour_in_play": N_("did it hold a card of the colour in play?"),
+    "playable_card": N_(
         "did it hold a card that could have been played, matching the colour in play "
         "or the number or symbol of the card in play?"
     ),
 }
-"""What the referee asks about the challenged player's shown hand, by test."""
-
-HELD: dict[ChallengeTest, str] = {
-    "colour_in_play": "a matching card",
-    "playable_card": "a card they could have played",
-}
-"""What a guilty player held, for the narration of a successful challenge."""
+"""What the referee asks about the challenged player's shown hand, by test (marked for the
+translation catalog: a phrase inside a sentence)."""
 
 
 def counts_against(card: Card, test: ChallengeTest, top: Card, colour: Colour | None) -> bool:
@@ -58,9 +55,10 @@ def wild_draw_four_illegal(
     return any(card is not None and counts_against(card, test, top, colour) for card in hand)
 
 
-def bluff_refusal(test: ChallengeTest, colour: Colour | None) -> str:
+def bluff_refusal(test: ChallengeTest, colour: Colour | None) -> Note:
     """The sentence refusing a Wild Draw Four when bluffing is off and the hand would lose."""
     if test == "playable_card":
-        return "You hold a card you could play: a Wild Draw Four needs a hand without one."
-    named = colour.value if colour else "matching"
-    return f"You hold a {named} card: a Wild Draw Four needs a hand without one."
+        return Note.of(refusals.HOLDS_A_PLAYABLE_CARD)
+    if colour is None:
+        return Note.of(refusals.HOLDS_A_MATCHING_CARD)
+    return Note.of(refusals.HOLDS_A_COLOUR, colour=colour_name(colour))

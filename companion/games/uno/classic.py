@@ -36,15 +36,17 @@ rule at a time). The cards and the JSON form live in `MatchState`
 - `effective_kind(card)`: what a card does (D-U1 blank wilds; defined in
   `MatchState`, whose round scoring counts a blank wild as the card it plays as).
 - `playable_test(seat)`: what counts as playable now, as a test of one card
-  (`playable(card, seat)` applies it); `play_error(card, seat)`
+  (`playable(card, seat)` applies it); `play_refusal(card, seat)`
   gives the sentence when it is not (override it for a better sentence).
 - `start_card_effect(card)`: the start card's effect; `return_start_card()`
   and `turn_up_start_card()` help (a Tiki Face start goes into the idol).
 - `place_played_card(card)`: where a played card goes (default: the discard).
 - `card_effect(card, seat)`: a played card's effect; `start_turn(seat)`,
   `next_seat(seat, steps)`, `owe(seat, count)` help.
-- `note(text, *seats)`: tell what the action being applied caused ("{0} is
-  skipped."), for `narration()`; `UnoMatch.apply` starts each action with none.
+- `note(text, *seats, **values)`: tell what the action being applied caused
+  (a sentence of ``narration.py``), for `narration()`; `UnoMatch.apply`
+  starts each action with none. Refusals are sentences of ``refusals.py``;
+  `waiting_note()` says what a phase waits for (variants add theirs).
 - `last_card_effect(card, seat)`: effect of a card that went out.
 - `after_draw()`: what follows a voluntary draw once the card arrived.
 - `score_round(winner, points_left)`, `match_over()`, `winners()`: scoring
@@ -80,11 +82,12 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
-from companion.games.base import RuleError
+from companion.games.base import SHUFFLE_ORDER, Note, RuleError
 from companion.games.uno import actions as act
+from companion.games.uno import narration, refusals
 from companion.games.uno._match import UnoMatch
-from companion.games.uno.cards import Card, Colour, Kind, describe_play_error
-from companion.games.uno.challenge import HELD, QUESTIONS, bluff_refusal, wild_draw_four_illegal
+from companion.games.uno.cards import Card, Colour, Kind, play_error_note
+from companion.games.uno.challenge import QUESTIONS, bluff_refusal, wild_draw_four_illegal
 from companion.games.uno.pending import PendingChallenge
 from companion.games.uno.phases import ChanceKind, Phase
 from companion.games.uno.piles import Piles
@@ -149,8 +152,8 @@ class ClassicUno(UnoMatch):
             self._matching[key] = allowed
         return allowed
 
-    def play_error(self, card: Card, seat: int) -> str | None:
-        """Why `seat` may not play `card` now, or None if it may.
+    def play_refusal(self, card: Card, seat: int) -> Note | None:
+        """Why `seat` may not play `card` now, as a sentence, or None if it may.
 
         Built on `playable()`, so a variant that changes the rule overrides
         `playable_test()` and, for a better sentence, this method.
@@ -161,7 +164,7 @@ class ClassicUno(UnoMatch):
         if self._bluff_refused(card, seat):
             return bluff_refusal(self.options.wild_draw_four_challenge, self.colour)
         assert top is not None
-        return describe_play_error(card, top, self.colour)
+        return play_error_note(card, top, self.colour)
 
     def _bluff_refused(self, card: Card, seat: int) -> bool:
         return (
@@ -178,23 +181,23 @@ class ClassicUno(UnoMatch):
         kind = self.effective_kind(card)
         self.colour = card.colour
         if kind is Kind.WILD_DRAW_FOUR:
-            self.note("A Wild Draw Four cannot start: it goes back into the draw pile.")
+            self.note(narration.WILD_DRAW_FOUR_START)
             self.return_start_card()
         elif kind is Kind.SKIP:
-            self.note("{0} is skipped by the start card.", first)
+            self.note(narration.START_SKIPS, first)
             self.start_turn(self.next_seat(first))
         elif kind is Kind.REVERSE:
             self.direction = -1
-            self.note("The start card reverses the direction: {0} plays first.", self.dealer)
+            self.note(narration.START_REVERSES, self.dealer)
             self.start_turn(self.dealer)
         elif kind is Kind.DRAW_TWO:
             self.owe(first, 2)
-            self.note("{0} draws 2 cards and misses the turn.", first)
+            self.note(narration.DRAWS_TWO, first)
             self.start_turn(self.next_seat(first))
         elif card.is_wild:
             self.current = first
             self.phase = Phase.START_COLOUR
-            self.note("{0} names the colour of the Wild start card.", first)
+            self.note(narration.START_WILD, first)
         else:
             self.start_turn(first)
 
@@ -207,26 +210,26 @@ class ClassicUno(UnoMatch):
         kind = self.effective_kind(card)
         following = self.next_seat(seat)
         if kind is Kind.SKIP:
-            self.note("{0} is skipped.", following)
+            self.note(narration.SKIPPED, following)
             self.start_turn(self.next_seat(seat, 2))
         elif kind is Kind.REVERSE:
             if self.players == 2:  # with two players a Reverse acts as a Skip
-                self.note("{0} is skipped (a Reverse with two players).", following)
+                self.note(narration.REVERSE_SKIPS, following)
                 self.start_turn(seat)
             else:
                 self.direction = -self.direction
-                self.note("The direction reverses: {0} plays next.", self.next_seat(seat))
+                self.note(narration.REVERSES, self.next_seat(seat))
                 self.start_turn(self.next_seat(seat))
         elif kind is Kind.DRAW_TWO:
             self.owe(following, 2)
-            self.note("{0} draws 2 cards and misses the turn.", following)
+            self.note(narration.DRAWS_TWO, following)
             self.start_turn(self.next_seat(seat, 2))
         elif kind is Kind.WILD_DRAW_FOUR:
             assert self.pending_challenge is not None
             self.pending_challenge = replace(self.pending_challenge, victim=following)
             self.current = following
             self.phase = Phase.CHALLENGE
-            self.note("{0} may challenge the Wild Draw Four or draw 4 cards.", following)
+            self.note(narration.MAY_CHALLENGE, following)
         else:
             self.start_turn(self.next_seat(seat))
 
@@ -238,7 +241,7 @@ class ClassicUno(UnoMatch):
         count = {Kind.DRAW_TWO: 2, Kind.WILD_DRAW_FOUR: 4}.get(kind, 0)
         if count:
             self.owe(self.next_seat(seat), count)
-            self.note(f"{{0}} still draws {count} cards from the last card.", self.next_seat(seat))
+            self.note(narration.LAST_CARD_DRAWS, self.next_seat(seat), count=count)
 
     def after_draw(self) -> None:
         """After a voluntary draw: offer the drawn card if it may be played, else pass."""
@@ -250,7 +253,7 @@ class ClassicUno(UnoMatch):
         if playable:
             self.phase = Phase.DRAWN
         else:
-            self.note("{0} cannot play the drawn card: the turn passes.", seat)
+            self.note(narration.DRAWN_CARD_PASSES, seat)
             self.start_turn(self.next_seat(seat))
 
     def return_start_card(self) -> None:
@@ -268,7 +271,7 @@ class ClassicUno(UnoMatch):
         card = self.piles.turn_up()
         assert card is not None
         self.start_cards.append(card)
-        self.note(f"{card} is turned up as the start card.")
+        self.note(narration.TURNED_UP, card=str(card))
         self.start_card_effect(card)
 
     # ------------------------------------------------------ dispatch tables
@@ -302,12 +305,13 @@ class ClassicUno(UnoMatch):
 
     def _apply_shuffle(self, action: act.Shuffle) -> None:
         if self.pending_chance is None:
-            raise RuleError("Nothing needs shuffling now.")
+            raise RuleError(Note.of(refusals.NOTHING_TO_SHUFFLE))
         request = self.chance_request(self.pending_chance)
         if request.kind != "shuffle":
-            raise RuleError(f"Chance needed now: {request.prompt}")
+            prompt = request.prompt if request.note is None else request.note
+            raise RuleError(Note.of(refusals.CHANCE_NEEDED, prompt=prompt), self.seat_name)
         if sorted(action.order) != list(range(request.size)):
-            raise RuleError(f"A shuffle must be an order of all {request.size} cards.")
+            raise RuleError(Note.of(SHUFFLE_ORDER, size=request.size))
         kind, self.pending_chance = self.pending_chance, None
         cards = self.shuffle_cards(kind)
         self._shuffle_handlers[kind]([cards[index] for index in action.order])
@@ -336,10 +340,10 @@ class ClassicUno(UnoMatch):
         if len(tied) > 1 and self.options.dealer_tie == "redraw" and can_differ:
             self.dealer_candidates = tied
             self.pending_chance = ChanceKind.DEALER
-            self.note("A tie for the highest card: the tied players cut again.")
+            self.note(narration.CUT_TIED)
             return
         self.dealer = tied[0]
-        self.note(f"{{0}} cut the highest card and {self.dealer_role}.", self.dealer)
+        self.note(self.cut_won, self.dealer)
         self.begin_round()
 
     def _shuffled_deal(self, cards: list[Card]) -> None:
@@ -352,7 +356,7 @@ class ClassicUno(UnoMatch):
         self.turn_up_start_card()
 
     def _shuffled_reshuffle(self, cards: list[Card]) -> None:
-        self.note("The discard pile is shuffled into a new draw pile.")
+        self.note(narration.RESHUFFLED)
         self.clear_reshuffle_sources()
         self.piles.draw_pile = [*cards, *self.piles.draw_pile]
 
@@ -360,9 +364,9 @@ class ClassicUno(UnoMatch):
 
     def _apply_turn_up(self, action: act.TurnUp) -> None:
         if self.phase is not Phase.START_CARD or not self.referee:
-            raise self._not_now("turn up a start card")
+            raise self._not_now(refusals.TURN_UP_A_START_CARD)
         if action.card not in self.deck_kinds:
-            raise RuleError(f"{action.card} is not in this deck: enter the card turned up.")
+            raise RuleError(Note.of(refusals.TURNED_UP_NOT_IN_DECK, card=str(action.card)))
         self.check_copies_left(action.card)
         self.piles.draw_pile.pop()
         self.piles.discard.append(action.card)
@@ -384,7 +388,7 @@ class ClassicUno(UnoMatch):
         self.drawn, self.drawn_card = False, None
         if len(hand) == 1 and not action.uno:
             self.uno_exposed = seat
-            self.note("{0} has one card left and did not call UNO.", seat)
+            self.note(narration.NO_UNO_CALLED, seat)
         if not hand:
             self.round_winner = seat
             self.phase = Phase.ROUND_OVER
@@ -394,77 +398,78 @@ class ClassicUno(UnoMatch):
 
     def _check_play(self, action: act.PlayCard, hand: list[Card | None]) -> None:
         """Raise the sentence that says why `action` may not be played now."""
-        card = action.card
+        card, player, named = action.card, (self.current,), str(action.card)
         if self.phase not in (Phase.TURN, Phase.DRAWN):
-            raise self._not_now(f"play {card}")
+            raise self._not_now(refusals.PLAY_CARD, card=named)
         if card not in self.deck_kinds:
-            raise RuleError(f"{card} is not in this deck.")
+            raise RuleError(Note.of(refusals.NOT_IN_DECK, card=named))
         if self.referee:
             self.check_copies_left(card)
         if not hand:
-            raise RuleError(f"{self.seat_name(self.current)} has no cards to play.")
+            raise RuleError(Note.of(refusals.NO_CARDS_TO_PLAY, player), self.seat_name)
         if not self.referee and card not in hand:
-            raise RuleError(f"{self.seat_name(self.current)} holds no {card}.")
+            raise RuleError(Note.of(refusals.HOLDS_NO, player, card=named), self.seat_name)
         if self.phase is Phase.DRAWN and not self.referee and card != self.drawn_card:
-            raise RuleError(f"After drawing you may play only the card drawn, {self.drawn_card}.")
-        error = self.play_error(card, self.current)
-        if error:
-            raise RuleError(error)
+            drawn = str(self.drawn_card)
+            raise RuleError(Note.of(refusals.ONLY_THE_DRAWN_CARD, card=drawn))
+        refusal = self.play_refusal(card, self.current)
+        if refusal is not None:
+            raise RuleError(refusal, self.seat_name)
         if card.is_wild and action.colour is None:
-            raise RuleError(f"Name a colour for the {card}: Red, Yellow, Green or Blue.")
+            raise RuleError(Note.of(refusals.NAME_THE_COLOUR, card=named))
         if not card.is_wild and action.colour is not None:
-            raise RuleError(f"Only a wild names a colour: play {card} without one.")
+            raise RuleError(Note.of(refusals.ONLY_A_WILD_NAMES, card=named))
         if action.uno and len(hand) != 2:
-            raise RuleError("Call UNO only with the play that leaves you one card.")
+            raise RuleError(Note.of(refusals.UNO_WITH_ONE_LEFT))
 
     def _apply_draw(self, action: act.Draw) -> None:
         if self.phase is not Phase.TURN:
-            raise self._not_now("draw")
+            raise self._not_now(refusals.DRAW)
         self.owe(self.current, 1, voluntary=True)
         self.phase = Phase.DRAWING
 
     def _apply_keep(self, action: act.KeepCard) -> None:
         if self.phase is not Phase.DRAWN:
-            raise self._not_now("keep a drawn card")
+            raise self._not_now(refusals.KEEP_A_DRAWN_CARD)
         self.start_turn(self.next_seat(self.current))
 
     def _apply_choose_colour(self, action: act.ChooseColour) -> None:
         if self.phase is not Phase.START_COLOUR:
-            raise self._not_now("name a colour")
+            raise self._not_now(refusals.NAME_A_COLOUR)
         self.colour = action.colour
         self.start_turn(self.current)
 
     def _apply_challenge(self, action: act.Challenge) -> None:
         pending = self.pending_challenge
         if self.phase is not Phase.CHALLENGE or pending is None:
-            raise self._not_now("challenge")
+            raise self._not_now(refusals.CHALLENGE)
+        test = self.options.wild_draw_four_challenge
         if self.referee and action.guilty is None:
-            question = QUESTIONS[self.options.wild_draw_four_challenge]
-            raise RuleError(f"Enter what the challenged hand showed: {question}")
+            question = Note.of(QUESTIONS[test])
+            raise RuleError(Note.of(refusals.ENTER_THE_VERDICT, question=question))
         if not self.referee and action.guilty is not None:
-            raise RuleError("The engine checks the hand itself: challenge without a verdict.")
+            raise RuleError(Note.of(refusals.NO_VERDICT))
         guilty = action.guilty if self.referee else pending.guilty
         offender, victim = pending.offender, pending.victim
         assert victim is not None
         self.pending_challenge = None
         if guilty:
             self.owe(offender, 4)
-            held = HELD[self.options.wild_draw_four_challenge]
-            self.note(f"The challenge succeeds: {{0}} held {held} and draws 4 cards.", offender)
+            self.note(narration.CHALLENGE_SUCCEEDS[test], offender)
             self.start_turn(victim)
         else:
             self.owe(victim, 6)
-            self.note("The challenge fails: {0} draws 6 cards and misses the turn.", victim)
+            self.note(narration.CHALLENGE_FAILS, victim)
             self.start_turn(self.next_seat(victim))
 
     def _apply_accept(self, action: act.AcceptDraw) -> None:
         pending = self.pending_challenge
         if self.phase is not Phase.CHALLENGE or pending is None or pending.victim is None:
-            raise self._not_now("accept a Wild Draw Four")
+            raise self._not_now(refusals.ACCEPT_A_WILD_DRAW_FOUR)
         victim = pending.victim
         self.pending_challenge = None
         self.owe(victim, 4)
-        self.note("{0} draws 4 cards and misses the turn.", victim)
+        self.note(narration.DRAWS_FOUR, victim)
         self.start_turn(self.next_seat(victim))
 
     # --------------------------------------------------------- legal lists

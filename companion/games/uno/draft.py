@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.base import JSONValue, RuleError
+from companion.games.base import JSONValue, Note, RuleError
+from companion.games.uno import refusals
 
 
 @dataclass
@@ -64,9 +65,9 @@ class Draft:
         """
         drafter = self.drafter
         if drafter is None:
-            raise RuleError("The draft is over: both players hold their cards.")
+            raise RuleError(Note.of(refusals.DRAFT_OVER))
         if seat != drafter:
-            raise RuleError(f"It is Player {self.player_number(drafter)}'s pick, not yours.")
+            raise RuleError(Note.of(refusals.NOT_YOUR_PICK, number=self.player_number(drafter)))
         self.picks += 1
 
     def player_number(self, seat: int) -> int:

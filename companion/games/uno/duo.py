@@ -36,11 +36,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from companion.games.actions import ActionSet
-from companion.games.base import JSONValue, RuleError
+from companion.games.base import JSONValue, Note, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno import duo_actions as dact
+from companion.games.uno import narration, refusals
 from companion.games.uno._state import UnfitDeckError
-from companion.games.uno.cards import Card, Colour, Kind
+from companion.games.uno.cards import Card, Colour, Kind, colour_name
 from companion.games.uno.classic import ClassicUno
 from companion.games.uno.draft import Draft
 from companion.games.uno.options import ChallengeTest, ClassicOptions
@@ -79,6 +80,8 @@ class DuoUno(ClassicUno):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     dealer_role: ClassVar[str] = "drafts first"
+    cut_won: ClassVar[str] = narration.CUT_DRAFTS_FIRST
+    new_round: ClassVar[str] = narration.NEW_ROUND_DRAFTS_FIRST
     options_type: ClassVar[type[ClassicOptions]] = DuoOptions
     action_types: ClassVar[ActionSet] = dact.DUO_ACTIONS
     points_table = DUO_POINTS
@@ -140,12 +143,12 @@ class DuoUno(ClassicUno):
 
     def _apply_draft(self, action: dact.DraftPick) -> None:
         if self.phase is not Phase.DRAFT or self.draft is None:
-            raise self._not_now("draft a card")
+            raise self._not_now(refusals.DRAFT_A_CARD)
         seat = self.draft.drafter
         assert seat is not None
         draw_pile = self.piles.draw_pile
         if len(draw_pile) < 2:
-            raise RuleError("The draw pile is too small to draft from: use a bigger deck.")
+            raise RuleError(Note.of(refusals.DRAW_PILE_TOO_SMALL))
         looked, following = draw_pile.pop(), draw_pile.pop()
         kept, dropped = (looked, following) if action.keep else (following, looked)
         self.piles.hands[seat].append(kept)
@@ -181,20 +184,20 @@ class DuoUno(ClassicUno):
         if kind in (Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR):
             count = 2 if kind is Kind.DRAW_TWO else 4
             self.owe(player_2, count)
-            self.note(f"{{0}} draws {count} cards because of the start card.", player_2)
+            self.note(narration.START_CARD_DRAWS, player_2, count=count)
         if kind in (Kind.DRAW_TWO, Kind.SKIP):
             self.start_turn(player_1)
-            self.note("{0} plays first.", player_1)
+            self.note(narration.PLAYS_FIRST, player_1)
         elif card.is_wild:  # Player 1 names the colour
             self.current = player_1
             self.phase = Phase.START_COLOUR
-            self.note("{0} names the colour of the Wild start card.", player_1)
+            self.note(narration.START_WILD, player_1)
         else:
             self.start_turn(player_2)
             if kind is Kind.REVERSE:
                 self.start_run = card.colour
-                colour = card.colour.value if card.colour else ""
-                self.note(f"{{0}} may play all {colour} cards at once.", player_2)
+                assert card.colour is not None  # a Reverse always has its colour
+                self.note(narration.START_RUN, player_2, colour=colour_name(card.colour))
 
     def _apply_choose_colour(self, action: act.ChooseColour) -> None:
         super()._apply_choose_colour(action)
@@ -221,24 +224,24 @@ class DuoUno(ClassicUno):
 
         return playable
 
-    def play_error(self, card: Card, seat: int) -> str | None:
+    def play_refusal(self, card: Card, seat: int) -> Note | None:
         """Why `card` may not be played now (the volley's sentence first)."""
         if self.volley and self.effective_kind(card) is not Kind.DRAW_TWO:
-            return f"A Draw Two volley is on: stack a Draw Two or draw {self.volley} cards."
-        return super().play_error(card, seat)
+            return Note.of(refusals.VOLLEY_ON, count=self.volley)
+        return super().play_refusal(card, seat)
 
     def card_effect(self, card: Card, seat: int) -> None:
         """Skip plays again, a lone Reverse passes, a Draw Two starts or feeds a volley."""
         kind = self.effective_kind(card)
         if kind is Kind.SKIP:
-            self.note("{0} plays again (Skip).", seat)
+            self.note(narration.PLAYS_AGAIN, seat)
             self.start_turn(seat)
         elif kind is Kind.REVERSE:
             self.start_turn(self.next_seat(seat))
         elif kind is Kind.DRAW_TWO:
             self.volley += 2
             self.start_turn(self.next_seat(seat))
-            self.note(f"{{0}} must stack a Draw Two or draw {self.volley} cards.", self.current)
+            self.note(narration.VOLLEY, self.current, count=self.volley)
         else:
             super().card_effect(card, seat)
 
@@ -256,16 +259,16 @@ class DuoUno(ClassicUno):
         assert self.effective_kind(card) is Kind.DRAW_TWO  # only a Draw Two is played on a volley
         opponent, total = self.next_seat(seat), stacked + 2
         self.owe(opponent, total)
-        self.note(f"{{0}} still draws {total} cards: the volley and the last card.", opponent)
+        self.note(narration.VOLLEY_LAST_CARD, opponent, count=total)
 
     def _apply_draw(self, action: act.Draw) -> None:
         if not self.volley:
             super()._apply_draw(action)
             return
         if self.phase is not Phase.TURN:
-            raise self._not_now("draw")
+            raise self._not_now(refusals.DRAW)
         self.owe(self.current, self.volley)
-        self.note(f"{{0}} draws {self.volley} cards for the volley: the turn passes.", self.current)
+        self.note(narration.VOLLEY_DRAWN, self.current, count=self.volley)
         self.volley = 0
         self.start_turn(self.next_seat(self.current))
 
@@ -286,16 +289,13 @@ class DuoUno(ClassicUno):
         seat, cards = self.current, action.cards
         hand = self.hands[seat]
         if self.phase is not Phase.TURN or self.volley:
-            raise self._not_now("play all cards of a colour")
+            raise self._not_now(refusals.PLAY_A_COLOUR)
         colour = self._run_colour(cards)
         if colour is None:
-            raise RuleError(
-                "Play all your cards of one colour only with a Reverse of that colour first "
-                "(or after a Reverse start card), all of them or none."
-            )
+            raise RuleError(Note.of(refusals.RUN_NEEDS_A_REVERSE))
         self._check_whole_colour(seat, colour, cards)
         if action.uno and len(hand) - len(cards) != 1:
-            raise RuleError("Call UNO only with the play that leaves you one card.")
+            raise RuleError(Note.of(refusals.UNO_WITH_ONE_LEFT))
         for card in cards:
             self.piles.take_from_hand(seat, card, known=not self.referee)
         self.piles.discard.extend(cards)
@@ -316,10 +316,11 @@ class DuoUno(ClassicUno):
         hand = self.hands[seat]
         if self.referee:
             if len(cards) > len(hand):
-                raise RuleError(f"{self.seat_name(seat)} holds only {len(hand)} cards.")
+                note = Note.of(refusals.HOLDS_ONLY, (seat,), size=len(hand))
+                raise RuleError(note, self.seat_name)
             missing = [card for card in cards if card not in self.deck_kinds]
             if missing:
-                raise RuleError(f"{missing[0]} is not in this deck.")
+                raise RuleError(Note.of(refusals.NOT_IN_DECK, card=str(missing[0])))
             for card, entered in Counter(cards).items():
                 self.check_copies_left(card, entered)
             return
@@ -327,7 +328,8 @@ class DuoUno(ClassicUno):
                        and not card.is_wild)
         if Counter(cards) != held:
             shown = ", ".join(str(card) for card in held.elements())
-            raise RuleError(f"All or none: play every {colour.value} card you hold ({shown}).")
+            note = Note.of(refusals.PLAY_EVERY_CARD, colour=colour_name(colour), cards=shown)
+            raise RuleError(note)
 
     def _colour_runs(self, seat: int) -> list[Any]:
         """Every `PlayColour` open to `seat` now: one per distinct last card, with UNO when due."""
@@ -366,7 +368,7 @@ class DuoUno(ClassicUno):
         if guilty and not self.duo_options.guilty_loses_extra_turn:
             assert offender is not None
             self.start_turn(offender)  # D-U8 off: the offender keeps the extra turn
-            self.note("{0} still plays again.", offender)
+            self.note(narration.STILL_PLAYS_AGAIN, offender)
 
     # ------------------------------------------------------------- UNO
 
@@ -396,7 +398,7 @@ class DuoUno(ClassicUno):
             return False
         self.clear_reshuffle_sources()
         self.piles.draw_pile = [None] * len(sources) if self.referee else list(reversed(sources))
-        self.note("The discard pile (all but its top card) is turned over as the new draw pile.")
+        self.note(narration.TURNED_OVER)
         return True
 
     # ------------------------------------------------------ dispatch tables
@@ -428,11 +430,11 @@ class DuoUno(ClassicUno):
         places["draft discard"] = list(self.draft_discard)
         return places
 
-    def _not_now(self, what: str) -> RuleError:
+    def waiting_note(self) -> Note:
+        """During the draft the game waits for the drafter."""
         if self.phase is Phase.DRAFT and self.draft is not None:
-            drafting = self.seat_name(self.decider())
-            return RuleError(f"You cannot {what} now. {drafting} is drafting.")
-        return super()._not_now(what)
+            return Note.of(refusals.DRAFTING, (self.decider(),))
+        return super().waiting_note()
 
     def _reset_round(self) -> None:
         super()._reset_round()

@@ -17,7 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from companion.games.base import RuleError
+from companion.games.base import Note, RuleError
+from companion.games.uno import refusals
 
 Card = TypeVar("Card")
 
@@ -56,9 +57,6 @@ def check_stop(seats: tuple[int, ...], players: int, seat_name: Callable[[int], 
             that are not neighbours.
     """
     if not 1 <= len(seats) <= 2 or any(not 0 <= seat < players for seat in seats):
-        raise RuleError(f"The idol stops at one seat or between two, from seat 0 to {players - 1}.")
+        raise RuleError(Note.of(refusals.STOPS_AT_SEATS, last=players - 1))
     if len(seats) == 2 and (seats[0] - seats[1]) % players not in (1, players - 1):
-        raise RuleError(
-            f"{seat_name(seats[0])} and {seat_name(seats[1])} are not neighbours:"
-            " the idol stops between two players sitting side by side."
-        )
+        raise RuleError(Note.of(refusals.NOT_NEIGHBOURS, seats), seat_name)

@@ -30,11 +30,11 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from companion.games.actions import ActionSet
-from companion.games.base import ChanceRequest, JSONValue, RuleError, spin_seats
+from companion.games.base import ChanceRequest, JSONValue, Note, RuleError, spin_seats
 from companion.games.uno import actions as act
+from companion.games.uno import narration, refusals
 from companion.games.uno import tiki_actions as tact
-from companion.games.uno._state import cards_text
-from companion.games.uno.cards import Card, Colour, TikiAction
+from companion.games.uno.cards import Card, Colour, TikiAction, colour_name
 from companion.games.uno.classic import ClassicUno
 from companion.games.uno.idol import Idol, check_stop
 from companion.games.uno.options import ClassicOptions
@@ -109,13 +109,13 @@ class TikiTwist(ClassicUno):
     def _last_tiki_face_refused(self, seat: int) -> bool:
         return not self.tiki_options.tiki_face_goes_out and len(self.hands[seat]) == 1
 
-    def play_error(self, card: Card, seat: int) -> str | None:
+    def play_refusal(self, card: Card, seat: int) -> Note | None:
         """Why `card` may not be played now, or None (Go To refuses Tiki Faces)."""
         if card.is_tiki_face and self.go_to:
-            return "Go To: play a card onto the discard pile; a Tiki Face does not count."
+            return Note.of(refusals.GO_TO_NOT_A_FACE)
         if card.is_tiki_face and self._last_tiki_face_refused(seat):
-            return "A Tiki Face cannot be your last card at this table: draw instead."
-        return super().play_error(card, seat)
+            return Note.of(refusals.NO_LAST_TIKI_FACE)
+        return super().play_refusal(card, seat)
 
     def place_played_card(self, card: Card) -> None:
         """A Tiki Face goes into the idol and becomes the active face."""
@@ -133,9 +133,9 @@ class TikiTwist(ClassicUno):
         if card.is_tiki_face or (card.spin and self._spin_card_spins()):
             face = self.idol.active_tiki_face
             if face is None:
-                self.note("{0} spins the empty idol: the player it points to plays next.", seat)
+                self.note(narration.SPINS_EMPTY_IDOL, seat)
             else:
-                self.note(f"{{0}} spins the idol: {face_name(face)} is active.", seat)
+                self.note(narration.SPINS, seat, face=face_name(face))
             self.tiki = TikiSpin(seat)
             self.current = seat
             self.phase = Phase.SPIN
@@ -154,7 +154,7 @@ class TikiTwist(ClassicUno):
             return
         self.piles.discard.pop()
         self.idol.put(card)
-        self.note(f"The Tiki Face goes into the idol: {face_name(card)} is active.")
+        self.note(narration.FACE_INTO_IDOL, face=face_name(card))
         if self.referee:
             self.phase = Phase.START_CARD
         else:
@@ -163,7 +163,7 @@ class TikiTwist(ClassicUno):
     def after_draw(self) -> None:
         """D-U3: a Go To player's drawn card may be played, unless the table says no."""
         if self.go_to and not self.tiki_options.go_to_plays_drawn_card:
-            self.note("{0} keeps the drawn card (Go To): the turn passes.", self.current)
+            self.note(narration.GO_TO_KEEPS, self.current)
             self.start_turn(self.next_seat(self.current))
         else:
             super().after_draw()
@@ -201,7 +201,7 @@ class TikiTwist(ClassicUno):
         """
         seats = spin_seats(outcome)
         if seats is None:
-            raise RuleError(f"The idol stops at a seat number, not {outcome!r}.")
+            raise RuleError(Note.of(refusals.STOPS_AT_A_SEAT, outcome=repr(outcome)))
         check_stop(seats, self.players, self.seat_name)
         return tact.SpinResult(seats)
 
@@ -229,7 +229,7 @@ class TikiTwist(ClassicUno):
 
     def _apply_spin_result(self, action: tact.SpinResult) -> None:
         if self.pending_chance is not ChanceKind.SPIN or self.tiki is None:
-            raise RuleError("Nobody needs to spin the idol now.")
+            raise RuleError(Note.of(refusals.NOBODY_SPINS))
         check_stop(action.seats, self.players, self.seat_name)
         self.pending_chance = None
         if len(action.seats) == 1:
@@ -238,18 +238,14 @@ class TikiTwist(ClassicUno):
             self.tiki = replace(self.tiki, seats=tuple(action.seats))
             self.phase = Phase.PICK_SEAT
             first, second = action.seats
-            self.note("{0} picks {1} or {2}.", self.tiki.spinner, first, second)
+            self.note(narration.PICKS_BETWEEN, self.tiki.spinner, first, second)
 
     def _apply_pick_seat(self, action: tact.PickSeat) -> None:
         if self.phase is not Phase.PICK_SEAT or self.tiki is None:
-            raise self._not_now("pick a seat")
+            raise self._not_now(refusals.PICK_A_SEAT)
         seats = self.tiki.seats or ()
         if action.picked not in seats:
-            first, second = seats
-            raise RuleError(
-                f"The idol stopped between {self.seat_name(first)} and {self.seat_name(second)}:"
-                " pick one of them."
-            )
+            raise RuleError(Note.of(refusals.PICK_ONE_OF_THEM, seats), self.seat_name)
         self._resolve(action.picked)
 
     def _resolve(self, target: int) -> None:
@@ -259,33 +255,33 @@ class TikiTwist(ClassicUno):
         if face is None:  # a Spin card on an empty idol picked the next player
             self.tiki = None
             self.start_turn(target)
-            self.note("{0} plays next (the idol is empty).", target)
+            self.note(narration.PLAYS_NEXT_EMPTY_IDOL, target)
             return
         assert face.tiki is not None
         self.tiki = replace(self.tiki, target=target, seats=None)
         name = f"Tiki {face_name(face)}"
         if face.tiki in _DRAWS:
             self.owe(target, _DRAWS[face.tiki])
-            self.note(f"{{0}} draws {cards_text(_DRAWS[face.tiki])} ({name}).", target)
+            self.note(narration.TIKI_DRAWS, target, count=_DRAWS[face.tiki], card=name)
             self._resume()
         elif face.tiki is TikiAction.DISCARD_2:
             self.tiki = replace(self.tiki, left=2)
             self.phase = Phase.TIKI_DISCARD
-            self.note(f"{{0}} may discard up to 2 cards ({name}).", target)
+            self.note(narration.TIKI_DISCARD_2, target, card=name)
         elif face.tiki is TikiAction.DISCARD_ALL:
             assert face.colour is not None
-            colour = face.colour.value
+            colour = colour_name(face.colour)
             if self.referee or self.colour_count(target, face.colour):
                 self.phase = Phase.TIKI_DISCARD_ALL
-                self.note(f"{{0}} may discard all {colour} cards, or none ({name}).", target)
+                self.note(narration.TIKI_DISCARD_ALL, target, colour=colour, card=name)
             else:
-                self.note(f"{{0}} holds no {colour} card: nothing to discard ({name}).", target)
+                self.note(narration.TIKI_NOTHING_TO_DISCARD, target, colour=colour, card=name)
                 self._resume()  # nothing of the colour: no penalty
         else:  # Go To: play jumps to the chosen player at once
             self.tiki = None
             self.start_turn(target)
             self.go_to = True
-            self.note(f"{{0}} plays next, onto the discard pile ({name}).", target)
+            self.note(narration.TIKI_GO_TO, target, card=name)
 
     # ---------------------------------------------------------- Go To
 
@@ -294,10 +290,7 @@ class TikiTwist(ClassicUno):
             playable = [card for card in distinct(self.hands[self.current])
                         if self.playable(card, self.current)]
             if playable:
-                raise RuleError(
-                    f"Go To: you must play to the discard pile, and {playable[0]} fits; "
-                    "you draw only with no playable card."
-                )
+                raise RuleError(Note.of(refusals.GO_TO_MUST_PLAY, card=str(playable[0])))
         super()._apply_draw(action)
 
     def _apply_play(self, action: act.PlayCard) -> None:
@@ -316,19 +309,16 @@ class TikiTwist(ClassicUno):
         assert self.tiki is not None
         return [tact.PickSeat(picked, seat=seat) for picked in self.tiki.seats or ()]
 
-    def _not_now(self, what: str) -> RuleError:
+    def waiting_note(self) -> Note:
+        """A Tiki action in progress waits for its spinner or its chosen player."""
         if self.tiki is None or self.phase not in TIKI_PHASES:
-            return super()._not_now(what)
-        spinner = self.seat_name(self.tiki.spinner)
+            return super().waiting_note()
+        if self.phase in (Phase.SPIN, Phase.PICK_SEAT):
+            return Note.of(refusals.TIKI_WAITING[self.phase], (self.tiki.spinner,))
         chosen = self.tiki.target
-        target = self.seat_name(chosen) if chosen is not None else "The chosen player"
-        reasons = {
-            Phase.SPIN: f"{spinner} must spin the idol first.",
-            Phase.PICK_SEAT: f"{spinner} must pick the seat the idol points at.",
-            Phase.TIKI_DISCARD: f"{target} is discarding for Discard 2.",
-            Phase.TIKI_DISCARD_ALL: f"{target} must discard all or none.",
-        }
-        return RuleError(f"You cannot {what} now. {reasons[self.phase]}")
+        if chosen is None:
+            return Note.of(refusals.CHOSEN_PLAYER_WAITING[self.phase])
+        return Note.of(refusals.TIKI_WAITING[self.phase], (chosen,))
 
     # ------------------------------------------------ the discards (D-U6)
 
@@ -348,7 +338,7 @@ class TikiTwist(ClassicUno):
         spinner = self.tiki.spinner
         self.tiki = None
         self.start_turn(self.next_seat(spinner))
-        self.note("Play goes on with {0}.", self.current)
+        self.note(narration.PLAY_GOES_ON, self.current)
 
     def _lay_down(self, target: int, cards: list[Card | None]) -> None:
         """Lay `target`'s discards down (D-U6); a hand emptied by them wins the round."""
@@ -357,7 +347,7 @@ class TikiTwist(ClassicUno):
         if colour is not None:
             self.colour = colour
         if not self.hands[target]:
-            self.note("{0} has no cards left.", target)
+            self.note(narration.NO_CARDS_LEFT, target)
             self.tiki = None
             self.uno_exposed = None
             self.round_winner = target
@@ -365,12 +355,13 @@ class TikiTwist(ClassicUno):
 
     def _apply_tiki_discard(self, action: tact.TikiDiscard) -> None:
         if self.phase is not Phase.TIKI_DISCARD or self.tiki is None:
-            raise self._not_now(f"discard {action.card}")
+            raise self._not_now(refusals.DISCARD_CARD, card=str(action.card))
         target = self.tiki.chosen
         if action.card not in self.deck_kinds:
-            raise RuleError(f"{action.card} is not in this deck.")
+            raise RuleError(Note.of(refusals.NOT_IN_DECK, card=str(action.card)))
         if not self.referee and action.card not in self.hands[target]:
-            raise RuleError(f"{self.seat_name(target)} holds no {action.card}.")
+            note = Note.of(refusals.HOLDS_NO, (target,), card=str(action.card))
+            raise RuleError(note, self.seat_name)
         if self.referee:
             self.check_copies_left(action.card)
         self.piles.take_from_hand(target, action.card, known=not self.referee)
@@ -381,7 +372,7 @@ class TikiTwist(ClassicUno):
 
     def _apply_discard_all(self, action: tact.DiscardAll) -> None:
         if self.phase is not Phase.TIKI_DISCARD_ALL or self.tiki is None:
-            raise self._not_now("discard all cards of a colour")
+            raise self._not_now(refusals.DISCARD_A_COLOUR)
         target = self.tiki.chosen
         face = self.idol.active_tiki_face
         assert face is not None and face.colour is not None
@@ -394,7 +385,8 @@ class TikiTwist(ClassicUno):
         if action.last is not None:  # D-U6 on top: the card laid down last stays on top
             gone.remove(None if self.referee else action.last)
             gone.append(action.last)
-        self.note(f"{{0}} discards all {face.colour.value} cards: {cards_text(len(gone))}.", target)
+        colour = colour_name(face.colour)
+        self.note(narration.DISCARDS_ALL, target, colour=colour, count=len(gone))
         self._lay_down(target, gone)
         if self.tiki is not None:
             self._resume()
@@ -403,8 +395,8 @@ class TikiTwist(ClassicUno):
         """Referee mode: take the count of unknown cards the player put down."""
         hand = self.hands[target]
         if not 1 <= action.count <= len(hand):
-            who = self.seat_name(target)
-            raise RuleError(f"{who} holds {len(hand)} cards: discard 1 to {len(hand)}.")
+            note = Note.of(refusals.DISCARD_FROM_ONE_TO, (target,), size=len(hand))
+            raise RuleError(note, self.seat_name)
         if action.last is not None:
             self.check_copies_left(action.last)
         return [hand.pop() for _ in range(action.count)]
@@ -415,18 +407,19 @@ class TikiTwist(ClassicUno):
         """Simulation: take every card of `colour` from the hand, all or none."""
         gone: list[Card | None] = list(of_colour(self.hands[target], colour))
         if action.count != len(gone):
-            raise RuleError(
-                f"Discard All is all or none: {self.seat_name(target)} holds {len(gone)} "
-                f"{colour.value} cards."
+            note = Note.of(
+                refusals.DISCARD_ALL_OR_NONE, (target,), held=len(gone), colour=colour_name(colour)
             )
+            raise RuleError(note, self.seat_name)
         if action.last is not None and action.last not in gone:
-            raise RuleError(f"{self.seat_name(target)} holds no {action.last} to lay down last.")
+            note = Note.of(refusals.NO_CARD_TO_LAY_LAST, (target,), card=str(action.last))
+            raise RuleError(note, self.seat_name)
         self.piles.hands[target] = [card for card in self.hands[target] if card not in gone]
         return gone
 
     def _apply_end_tiki_action(self, action: tact.EndTikiAction) -> None:
         if self.phase not in (Phase.TIKI_DISCARD, Phase.TIKI_DISCARD_ALL) or self.tiki is None:
-            raise self._not_now("end a Tiki action")
+            raise self._not_now(refusals.END_A_TIKI_ACTION)
         self._resume()
 
     def _legal_tiki_discard(self, target: int) -> list[Any]:

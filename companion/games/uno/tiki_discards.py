@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from companion.games.base import RuleError
-from companion.games.uno.cards import Card, Colour
+from companion.games.base import Note, RuleError
+from companion.games.uno import refusals
+from companion.games.uno.cards import Card, Colour, colour_name
 from companion.games.uno.piles import Piles
 
 
@@ -43,17 +44,14 @@ def check_last_discard(
             when they go on top, or a card that is not of the colour or not in the deck.
     """
     if last is None and on_top:
-        raise RuleError(
-            f"Name the {colour.value} card laid down last: it stays on top of the discard pile."
-        )
+        raise RuleError(Note.of(refusals.NAME_THE_LAST_CARD, colour=colour_name(colour)))
     if last is not None and not on_top:
-        raise RuleError(
-            "Tiki discards go under the top card at this table: name no card to leave on top."
-        )
+        raise RuleError(Note.of(refusals.DISCARDS_GO_UNDER))
     if last is not None and not counts_as(last, colour):
-        raise RuleError(f"{last} is not a {colour.value} card: discard all {colour.value} cards.")
+        note = Note.of(refusals.NOT_OF_THE_COLOUR, card=str(last), colour=colour_name(colour))
+        raise RuleError(note)
     if last is not None and last not in deck_kinds:
-        raise RuleError(f"{last} is not in this deck.")
+        raise RuleError(Note.of(refusals.NOT_IN_DECK, card=str(last)))
 
 
 def lay_down(piles: Piles, cards: list[Card | None], *, on_top: bool) -> Colour | None:

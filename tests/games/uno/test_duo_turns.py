@@ -50,8 +50,8 @@ def test_a_draw_two_that_goes_out_on_a_volley_makes_the_opponent_draw_the_total(
     state.apply(play("Red Draw Two"))
     assert state.rounds[-1]["winner"] == 0
     assert len(state.rounds) == 1 and state.volley == 0
-    notes = [note.text for note in state.narration()]
-    assert "{0} still draws 4 cards: the volley and the last card." in notes
+    notes = [note.render(("Ana", "Ben").__getitem__) for note in state.narration()]
+    assert "Ben still draws 4 cards: the volley and the last card." in notes
     # Blue 1 + 2 + 3 and the four drawn cards (Green 1, 2, 3, 7): 6 + 13 points.
     assert state.rounds[-1]["points"] == [0, 19]
 
