@@ -122,6 +122,9 @@ class App:
         self._last_frame = clock()
         self._spinner_changed = False
         self._status_said = (True, "")
+        self._seats_note_said = ""
+        # Heard on the spinner's thread, said on the app's.
+        self._seats_notes: queue.SimpleQueue[str] = queue.SimpleQueue()
         self._snapshot = table.snapshot
         self.scenes: dict[str, Scene] = {}
         for scene_class in scenes:
@@ -360,7 +363,8 @@ class App:
     def _status_heard(self, status: SpinnerStatus) -> None:
         """On the spinner's thread: the status changed (the loop reads it when woken).
 
-        The log says when the spinner becomes unavailable (why) and when it is back.
+        The log says when the spinner becomes unavailable (why) and when it is back; the
+        screen and the log say once why a game's seats are not the calibrated ones.
         """
         said = (status.available, status.reason)
         if said != self._status_said:
@@ -369,6 +373,11 @@ class App:
                 log.info("The spinner is working again.")
             else:
                 log.warning("%s", status.sentence())
+        if status.seats_note != self._seats_note_said:
+            self._seats_note_said = status.seats_note
+            if status.seats_note:
+                log.warning("%s", status.seats_note)
+                self._seats_notes.put(status.seats_note)
         self._spinner_changed = True
         self._wake()
 
@@ -381,6 +390,8 @@ class App:
             self.scene.spin_started(motion)
         if self._spinner_changed:
             self._spinner_changed = False
+            while not self._seats_notes.empty():
+                self.say(self._seats_notes.get_nowait(), refusal=False)
             self.scene.rebuild()
 
     def _tick_animation(self) -> None:

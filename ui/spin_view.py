@@ -27,6 +27,7 @@ import pygame
 from companion.i18n import _
 from companion.records import Player
 from device.pointer_motion import PointerMotion
+from device.seat_fit import seat_angles_for
 from device.table_spinner import MotionListener, SpinnerStatus, StatusListener
 from ui import theme
 from ui.board_parts import mix
@@ -116,20 +117,14 @@ class DialSeat:
     angle_deg: float
 
 
-def evenly_spread(players: int) -> tuple[float, ...]:
-    """Seat angles spread evenly round the table, seat 0 at home."""
-    return tuple(360.0 * seat / players for seat in range(players))
-
-
 def dial_seats(players: Sequence[Player], seat_angles: Sequence[float]) -> tuple[DialSeat, ...]:
     """The players at their calibrated seats: player N at `seat_angles[N]`.
 
     With fewer calibrated angles than players (a table not calibrated for
-    this many), the players are spread evenly, as the simulated spinner does.
+    this many), the players are spaced evenly, as the spinner's spins then
+    are (`device.seat_fit`).
     """
-    angles = tuple(seat_angles)
-    if len(angles) < len(players):
-        angles = evenly_spread(len(players))
+    angles = seat_angles_for(seat_angles, len(players))
     return tuple(
         DialSeat(seat, player.name, player_colour(player.colour), angles[seat])
         for seat, player in enumerate(players)
@@ -333,7 +328,6 @@ __all__ = [
     "dial_point",
     "dial_seats",
     "dial_words",
-    "evenly_spread",
     "landing_text",
     "resting_angle",
     "spin_dial",

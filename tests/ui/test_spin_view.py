@@ -23,6 +23,7 @@ from device.clock import VirtualClock
 from device.errors import DeviceError
 from device.motion import spin_profile
 from device.pointer_motion import PointerMotion, software_motion
+from device.seat_fit import evenly_spaced
 from device.sim import SimSpinner
 from device.table_spinner import TableSpinner
 from ui import main as ui_main
@@ -37,7 +38,6 @@ from ui.spin_view import (
     SpinMotion,
     dial_point,
     dial_seats,
-    evenly_spread,
     spin_dial,
 )
 from ui.theme import Theme
@@ -219,7 +219,7 @@ def test_seats_sit_where_calibrated_seat_zero_at_the_bottom_clockwise() -> None:
 
 def test_more_players_than_calibrated_seats_are_spread_evenly() -> None:
     seats = dial_seats(PLAYERS, (0.0, 180.0))
-    assert [seat.angle_deg for seat in seats] == list(evenly_spread(4)) == [0, 90, 180, 270]
+    assert [seat.angle_deg for seat in seats] == list(evenly_spaced(4)) == [0, 90, 180, 270]
 
 
 def drawn(dial: SpinDial, size: tuple[int, int] = (480, 480)) -> pygame.Surface:
