@@ -364,9 +364,11 @@ class TableSpinner(SpinListeners, ClosesItself):
         self._update()
 
     def wait_idle(self, timeout_s: float) -> bool:
-        """Wait until every queued motion and homing is done; False on timeout."""
+        """Wait until every queued motion and homing is done and the status says so; False
+        on timeout."""
         with self._idle:
-            return self._idle.wait_for(lambda: self._pending == 0, timeout_s)
+            return self._idle.wait_for(
+                lambda: self._pending == 0 and not self._status.moving, timeout_s)
 
     def _run(self) -> None:
         while True:
@@ -426,6 +428,7 @@ class TableSpinner(SpinListeners, ClosesItself):
                 if new == self._status:
                     return
                 self._status = new
+                self._idle.notify_all()  # `wait_idle` waits for the status too
             for listener in list(self._status_listeners):
                 try:
                     listener(new)

@@ -10,6 +10,9 @@ Animation is the exception, and it ends: a scene asks `animate(until)` and
 the loop draws up to `FRAMES_PER_SECOND` until then, then blocks again. The
 table's spinner tells each spin's motion from its own thread; it is queued,
 the loop woken, and the scene told (`spin_started`), then animated to its stop.
+A frame in which only the animation moved draws the turning dial alone and
+sends only the rects it changed to the panel (`ui.spin_view.draw_turning`);
+anything else that changed (`changed()`) draws the whole scene.
 
 Rotation happens here, not below: every scene draws on a logical surface (the
 picture as a person sees it), which is turned onto the panel; touch
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import math
 import os
 import queue
 import time
@@ -35,7 +39,7 @@ from ui.draft import MatchDraft
 from ui.input import Drag, InputAdapter, Press, Tap
 from ui.rotation import Rotation, facing_rotation
 from ui.scene import Message, Scene
-from ui.spin_view import SpinMotion, SpinnerFeed
+from ui.spin_view import SpinMotion, SpinnerFeed, draw_turning
 from ui.theme import Theme
 
 if TYPE_CHECKING:
@@ -112,7 +116,9 @@ class App:
         self._answers: queue.SimpleQueue[tuple[Outcome, Callable[[Outcome], None] | None]] = (
             queue.SimpleQueue()
         )
-        self._dirty = True
+        self._dirty = True  # a frame is due
+        self._whole = True  # ... and more than the spin's animation changed in it
+        self._scene_animates_until = -math.inf  # a scene's own animation draws whole frames
         self._stopped = False
         # Spins are told on the spinner's thread, stamped with the app's clock there.
         self._motions: queue.SimpleQueue[SpinMotion] = queue.SimpleQueue()
@@ -188,8 +194,9 @@ class App:
         self.scene.rebuild()
 
     def changed(self) -> None:
-        """Draw again at the next chance."""
+        """Draw again at the next chance (the whole scene)."""
         self._dirty = True
+        self._whole = True
 
     def now(self) -> float:
         """The app's clock (what `animate` and `SpinMotion` times are on)."""
@@ -197,6 +204,11 @@ class App:
 
     def animate(self, until: float) -> None:
         """Draw up to 60 frames a second until `until` (app clock), then sleep again."""
+        self._scene_animates_until = max(self._scene_animates_until, until)
+        self._animate_spin(until)
+
+    def _animate_spin(self, until: float) -> None:
+        """Animate until `until`: a spin's frames draw the turning dial alone."""
         if self._animate_until is None or until > self._animate_until:
             self._animate_until = until
         self.changed()
@@ -322,11 +334,22 @@ class App:
                 self.draw()
 
     def draw(self) -> None:
-        """Draw the current scene on the logical surface and turn it onto the panel."""
-        self.scene.draw(self.logical)
-        self.rotation.present(self.logical, self.display)
-        pygame.display.flip()
+        """Draw the current scene on the logical surface and turn it onto the panel.
+
+        When only an animation moved since the last frame, only the turning dial is drawn
+        and only the rects it changed go to the panel.
+        """
+        whole = self._whole or self.clock() <= self._scene_animates_until
+        changed = None if whole else draw_turning(self.scene.widgets, self.logical, self.look)
+        if changed is None:
+            self.scene.draw(self.logical)
+            self.rotation.present(self.logical, self.display)
+            pygame.display.flip()
+        else:
+            pygame.display.update([self.rotation.present_rect(self.logical, self.display, rect)
+                                   for rect in changed])
         self._dirty = False
+        self._whole = False
         self._last_frame = self.clock()
 
     def screenshot(self) -> pygame.Surface:
@@ -386,7 +409,7 @@ class App:
             motion = self._motions.get_nowait()
             self._spin = motion
             self._spin_told_stopped = False
-            self.animate(motion.until)
+            self._animate_spin(motion.until)
             self.scene.spin_started(motion)
         if self._spinner_changed:
             self._spinner_changed = False
@@ -399,7 +422,7 @@ class App:
         if self._animate_until is None:
             return
         now = self.clock()
-        self.changed()
+        self._dirty = True  # a frame of the animation: the scene need not be drawn whole
         spin = self._spin
         if spin is not None and not self._spin_told_stopped and spin.done(now):
             self._spin_told_stopped = True
