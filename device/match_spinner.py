@@ -7,11 +7,10 @@ impossible it says why and falls back to `SoftwarePick`, whose log lines
 read "The companion picks Dev: the spinner is unavailable". A match is
 never refused because of the spinner.
 
-Seats: the match's players are the first calibrated seat angles. On the
-simulated backend the seats are spaced evenly for the players when the
-calibrated count differs (there is no real table to point at); on real
-hardware too few calibrated seats means software picks until the seats are
-calibrated with `companion hw calibrate`.
+Seats: the policy of `device.seat_fit`, the same as the touchscreen's. On
+the simulated backend a match with more players than calibrated seats has
+them spaced evenly; on real hardware it gets software picks until the
+seats are calibrated with `companion hw calibrate`, and says so.
 """
 
 from __future__ import annotations
@@ -21,36 +20,32 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 
-from companion.config import Config, seat_angle_problems
+from companion.config import Config
 from companion.table.chance import ChanceSource, SoftwarePick
 from device.errors import DeviceError
+from device.seat_fit import evenly_spaced, fit_seats
 from device.table_spinner import SpinnerStatus, TableSpinner, open_table_spinner
 
 LAST_MOTION_WAIT_S = 10.0
 """How long a finished match waits for the pointer to show the last spin."""
 
 
-def evenly_spaced(players: int) -> tuple[float, ...]:
-    """Seat angles for `players` spaced evenly round the table, seat 0 at home."""
-    return tuple(round(360.0 * seat / players, 6) for seat in range(players))
-
-
 def seats_for_match(config: Config, players: int) -> tuple[Config, str]:
     """The configuration to spin for `players`, and a sentence when it cannot point at them.
 
-    The sentence is empty when the spinner can show every player's seat.
+    The sentence is empty when the spinner can show every player's seat (on the
+    simulated backend, seats spaced evenly for a larger table: `fit_seats`).
+
+    Raises:
+        ValueError: `players` is not a positive number.
     """
-    calibrated = config.spinner.seat_angles
-    if len(calibrated) >= players:
-        return config, ""
-    if config.backend == "sim":
-        spinner = replace(config.spinner, seat_angles=evenly_spaced(players))
-        if not seat_angle_problems(spinner.seat_angles, spinner.margin_deg):
-            return replace(config, spinner=spinner), ""
-    return config, (
-        f"the spinner has {len(calibrated)} seats calibrated but this match has {players}"
-        f" players; calibrate {players} seats with `companion hw calibrate`."
-    )
+    spinner = config.spinner
+    fit = fit_seats(spinner.seat_angles, players, config.backend == "sim", spinner.margin_deg)
+    if fit.software:
+        return config, fit.note
+    if len(spinner.seat_angles) < players:
+        return replace(config, spinner=replace(spinner, seat_angles=fit.angles)), ""
+    return config, ""
 
 
 @contextlib.contextmanager
@@ -70,7 +65,7 @@ def match_spinner(
     software = SoftwarePick(seed)
     config, problem = seats_for_match(config, len(names))
     if problem:
-        say(f"Software picks for spins: {problem}")
+        say(problem)
         yield software
         return
     try:

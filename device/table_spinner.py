@@ -9,7 +9,11 @@ worker thread, one motion at a time, in the order the results were drawn.
 
 Player seats 0..N-1 of a request are the first N calibrated seat angles;
 with fewer players than calibrated seats, the arcs are shared among the
-players' seats alone (the pointer shows the nearest player).
+players' seats alone (the pointer shows the nearest player). With more
+players than calibrated seats, `device.seat_fit` decides: the simulated
+spinner spaces them evenly, real hardware leaves the spin to a software pick
+(told as a motion, so the screen still turns its idol); the status's
+`seats_note` says why, for the screen to say once.
 
 A spinner that cannot home (a dead sensor, an unplugged controller) is
 unavailable: results are still drawn (software picks), and `status` tells
@@ -48,6 +52,7 @@ from device.clock import Clock
 from device.errors import DeviceError
 from device.motion import MotionProfile
 from device.pointer_motion import PointerMotion, pointer_motion, software_motion
+from device.seat_fit import SeatFit, fit_seats
 from device.spinner import Spinner, SpinOutcome
 
 log = logging.getLogger(__name__)
@@ -67,6 +72,8 @@ class SpinnerStatus:
         software_pick: the last result was not shown by the pointer.
         last_result: the last result, in player seats (None before the first).
         moving: a motion (or a homing) is running or waiting.
+        seats_note: why the last spin did not use the calibrated seats as they
+            are (spaced evenly, or picked in software), a sentence; empty when it did.
     """
 
     available: bool = True
@@ -74,18 +81,22 @@ class SpinnerStatus:
     software_pick: bool = False
     last_result: tuple[int, ...] | None = None
     moving: bool = False
+    seats_note: str = ""
 
     def sentence(self, names: Sequence[str] = ()) -> str:
         """The status as a line for the screen; `names` are the players by seat.
 
         "Spinner unavailable: <reason> The companion picked Dev." after a
-        software pick; "Spinner unavailable: <reason>" before any; empty when
-        the spinner is available and the pointer showed the last result.
+        software pick; "Spinner unavailable: <reason>" before any; the seats
+        note and the pick when the spinner works but cannot point at this
+        game's seats; empty when the pointer showed the last result.
         """
-        if self.available and not self.software_pick:
+        if not self.available:
+            text = f"Spinner unavailable: {self.reason or 'the pointer did not move.'}"
+        elif self.software_pick:
+            text = self.seats_note or "The pointer did not show the spin."
+        else:
             return ""
-        reason = self.reason or "the pointer did not move."
-        text = f"Spinner unavailable: {reason}"
         if self.software_pick and self.last_result is not None:
             named = " or ".join(_seat_name(names, seat) for seat in self.last_result)
             text += f" The companion picked {named}."
@@ -238,43 +249,43 @@ class TableSpinner(SpinListeners, ClosesItself):
         """The seat the spin stops at (or a pair of seats), at once; the pointer follows.
 
         Raises:
-            RuleError: not a spin, the spinner is closed, fewer seats are
-                calibrated than the game has players, or the seats are too
+            RuleError: not a spin, the spinner is closed, or the seats are too
                 close for the margin.
         """
         if request.kind != "spin":
             raise RuleError(f"The spinner only spins; it cannot give a {request.kind}.")
-        angles = self._angles_for(request.seats)
+        fit = self._fit(request.seats)
         with self._lock:
             if self._closed:
                 raise RuleError("The spinner is shut down; enter the spin by hand.")
             forced, self._stop_next = self._stop_next, None
-            pick = self._draw(angles) if forced is None else self._stop_at(request.seats, forced)
+            pick = (self._draw(tuple(fit.angles[seat] for seat in request.seats))
+                    if forced is None else self._stop_at(request.seats, forced, fit.angles))
             seats = tuple(request.seats[index] for index in pick.seats)
-            software = not self.spinner.available
-            reason = self.spinner.unavailable_reason
+            software = fit.software or not self.spinner.available
+            reason = fit.note if fit.software else self.spinner.unavailable_reason
             self.last_pick_in_software = software
             self._pending += 1
             # Under the lock: before close()'s stop.
             self._jobs.put(_Told(pick, seats, reason) if software else _Drive(pick, seats))
-        if software:
-            self._update(available=False, reason=reason, software_pick=True, last_result=seats)
+        if not self.spinner.available:
+            self._update(available=False, reason=self.spinner.unavailable_reason,
+                         software_pick=True, last_result=seats, seats_note=fit.note)
         else:
-            self._update(software_pick=False, last_result=seats)
+            self._update(software_pick=software, last_result=seats, seats_note=fit.note)
         return seats[0] if len(seats) == 1 else list(seats)
 
-    def _angles_for(self, seats: tuple[int, ...]) -> tuple[float, ...]:
-        calibrated = self.spinner.config.seat_angles
+    def _fit(self, seats: tuple[int, ...]) -> SeatFit:
+        """The angles of the request's players (`device.seat_fit`'s policy for this spinner).
+
+        Raises:
+            RuleError: no seats, or a negative one.
+        """
         if not seats or min(seats) < 0:
             raise RuleError(f"A spin needs player seats to point at, not {list(seats)}.")
-        players = max(seats) + 1
-        if players > len(calibrated):
-            raise RuleError(
-                f"The spinner has {len(calibrated)} seats calibrated but this game needs "
-                f"{players}: calibrate {players} seats (`companion hw calibrate`), "
-                "or enter the spin by hand."
-            )
-        return tuple(calibrated[seat] for seat in seats)
+        config = self.spinner.config
+        simulated = self.spinner.backend.name == "sim"
+        return fit_seats(config.seat_angles, max(seats) + 1, simulated, self.margin_deg)
 
     def stop_next_at(self, seats: tuple[int, ...]) -> None:
         """Make the next spin stop at `seats`: one seat, or the boundary between two.
@@ -290,9 +301,11 @@ class TableSpinner(SpinListeners, ClosesItself):
         with self._lock:
             self._stop_next = tuple(seats)
 
-    def _stop_at(self, players: tuple[int, ...], seats: tuple[int, ...]) -> results.SpinPick:
-        """The pick of a stop forced by `stop_next_at`, at the seat's calibrated angle or
-        halfway between two seats' (the shorter way round).
+    def _stop_at(
+        self, players: tuple[int, ...], seats: tuple[int, ...], seat_angles: tuple[float, ...]
+    ) -> results.SpinPick:
+        """The pick of a stop forced by `stop_next_at`, at the seat's angle (`seat_angles`,
+        by seat) or halfway between two seats' (the shorter way round).
 
         Raises:
             RuleError: a seat is not one of the request's.
@@ -300,7 +313,7 @@ class TableSpinner(SpinListeners, ClosesItself):
         if any(seat not in players for seat in seats):
             raise RuleError(f"The spinner cannot stop at seat {list(seats)}: the seats are"
                             f" {list(players)}.")
-        angles = [self.spinner.config.seat_angles[seat] % 360.0 for seat in seats]
+        angles = [seat_angles[seat] % 360.0 for seat in seats]
         if len(angles) == 2:
             gap = (angles[1] - angles[0]) % 360.0
             angle = (angles[0] + gap / 2) if gap <= 180 else (angles[1] + (360 - gap) / 2)
@@ -393,9 +406,11 @@ class TableSpinner(SpinListeners, ClosesItself):
         self._update()
 
     def wait_idle(self, timeout_s: float) -> bool:
-        """Wait until every queued motion and homing is done; False on timeout."""
+        """Wait until every queued motion and homing is done and the status says so; False
+        on timeout."""
         with self._idle:
-            return self._idle.wait_for(lambda: self._pending == 0, timeout_s)
+            return self._idle.wait_for(
+                lambda: self._pending == 0 and not self._status.moving, timeout_s)
 
     def _run(self) -> None:
         while True:
@@ -467,6 +482,7 @@ class TableSpinner(SpinListeners, ClosesItself):
                 if new == self._status:
                     return
                 self._status = new
+                self._idle.notify_all()  # `wait_idle` waits for the status too
             for listener in list(self._status_listeners):
                 try:
                     listener(new)

@@ -23,6 +23,7 @@ from companion.games.base import ChanceRequest
 from companion.table.chance import ChanceSource, SoftwarePick
 from device.errors import DeviceError
 from device.pointer_motion import software_motion
+from device.seat_fit import seat_angles_for
 from device.table_spinner import (
     MotionListener,
     SpinListeners,
@@ -100,10 +101,7 @@ class SoftwareSpins(SpinListeners):
         result: Any = self.pick.outcome(request) if forced is None else (
             forced[0] if len(forced) == 1 else list(forced))
         seats = (result,) if isinstance(result, int) else tuple(result)
-        angles = tuple(self.spinner.seat_angles)
-        players = max(request.seats, default=0) + 1
-        if len(angles) < players:
-            angles = tuple(360.0 * seat / players for seat in range(players))
+        angles = seat_angles_for(self.spinner.seat_angles, max(request.seats, default=0) + 1)
         stop = angles[seats[0]]
         if len(seats) == 2:
             stop = (stop + ((angles[seats[1]] - stop) % 360.0) / 2) % 360.0

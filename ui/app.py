@@ -10,6 +10,9 @@ Animation is the exception, and it ends: a scene asks `animate(until)` and
 the loop draws up to `FRAMES_PER_SECOND` until then, then blocks again. The
 table's spinner tells each spin's motion from its own thread; it is queued,
 the loop woken, and the scene told (`spin_started`), then animated to its stop.
+A frame in which only the animation moved draws the turning dial alone and
+sends only the rects it changed to the panel (`ui.spin_view.draw_turning`);
+anything else that changed (`changed()`) draws the whole scene.
 
 Rotation happens here, not below: every scene draws on a logical surface (the
 picture as a person sees it), which is turned onto the panel; touch
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import math
 import os
 import queue
 import time
@@ -36,7 +40,7 @@ from ui.draft import MatchDraft
 from ui.input import Drag, InputAdapter, Press, Tap
 from ui.rotation import Rotation, facing_rotation
 from ui.scene import Message, Scene
-from ui.spin_view import SpinMotion, SpinnerFeed
+from ui.spin_view import SpinMotion, SpinnerFeed, draw_turning
 from ui.system import SystemSetup
 from ui.theme import Theme
 
@@ -131,7 +135,9 @@ class App:
         self._results: queue.SimpleQueue[tuple[Future[Any], Callable[[Any], None]]] = (
             queue.SimpleQueue()
         )
-        self._dirty = True
+        self._dirty = True  # a frame is due
+        self._whole = True  # ... and more than the spin's animation changed in it
+        self._scene_animates_until = -math.inf  # a scene's own animation draws whole frames
         self._stopped = False
         # Spins are told on the spinner's thread, stamped with the app's clock there.
         self._motions: queue.SimpleQueue[SpinMotion] = queue.SimpleQueue()
@@ -141,6 +147,9 @@ class App:
         self._last_frame = clock()
         self._spinner_changed = False
         self._status_said = (True, "")
+        self._seats_note_said = ""
+        # Heard on the spinner's thread, said on the app's.
+        self._seats_notes: queue.SimpleQueue[str] = queue.SimpleQueue()
         self._snapshot = table.snapshot
         self.scenes: dict[str, Scene] = {}
         for scene_class in scenes:
@@ -225,8 +234,9 @@ class App:
         self.scene.rebuild()
 
     def changed(self) -> None:
-        """Draw again at the next chance."""
+        """Draw again at the next chance (the whole scene)."""
         self._dirty = True
+        self._whole = True
 
     def now(self) -> float:
         """The app's clock (what `animate` and `SpinMotion` times are on)."""
@@ -234,6 +244,11 @@ class App:
 
     def animate(self, until: float) -> None:
         """Draw up to 60 frames a second until `until` (app clock), then sleep again."""
+        self._scene_animates_until = max(self._scene_animates_until, until)
+        self._animate_spin(until)
+
+    def _animate_spin(self, until: float) -> None:
+        """Animate until `until`: a spin's frames draw the turning dial alone."""
         if self._animate_until is None or until > self._animate_until:
             self._animate_until = until
         self.changed()
@@ -376,11 +391,22 @@ class App:
                 self.draw()
 
     def draw(self) -> None:
-        """Draw the current scene on the logical surface and turn it onto the panel."""
-        self.scene.draw(self.logical)
-        self.rotation.present(self.logical, self.display)
-        pygame.display.flip()
+        """Draw the current scene on the logical surface and turn it onto the panel.
+
+        When only an animation moved since the last frame, only the turning dial is drawn
+        and only the rects it changed go to the panel.
+        """
+        whole = self._whole or self.clock() <= self._scene_animates_until
+        changed = None if whole else draw_turning(self.scene.widgets, self.logical, self.look)
+        if changed is None:
+            self.scene.draw(self.logical)
+            self.rotation.present(self.logical, self.display)
+            pygame.display.flip()
+        else:
+            pygame.display.update([self.rotation.present_rect(self.logical, self.display, rect)
+                                   for rect in changed])
         self._dirty = False
+        self._whole = False
         self._last_frame = self.clock()
 
     def screenshot(self) -> pygame.Surface:
@@ -417,7 +443,8 @@ class App:
     def _status_heard(self, status: SpinnerStatus) -> None:
         """On the spinner's thread: the status changed (the loop reads it when woken).
 
-        The log says when the spinner becomes unavailable (why) and when it is back.
+        The log says when the spinner becomes unavailable (why) and when it is back; the
+        screen and the log say once why a game's seats are not the calibrated ones.
         """
         said = (status.available, status.reason)
         if said != self._status_said:
@@ -426,6 +453,11 @@ class App:
                 log.info("The spinner is working again.")
             else:
                 log.warning("%s", status.sentence())
+        if status.seats_note != self._seats_note_said:
+            self._seats_note_said = status.seats_note
+            if status.seats_note:
+                log.warning("%s", status.seats_note)
+                self._seats_notes.put(status.seats_note)
         self._spinner_changed = True
         self._wake()
 
@@ -434,10 +466,12 @@ class App:
             motion = self._motions.get_nowait()
             self._spin = motion
             self._spin_told_stopped = False
-            self.animate(motion.until)
+            self._animate_spin(motion.until)
             self.scene.spin_started(motion)
         if self._spinner_changed:
             self._spinner_changed = False
+            while not self._seats_notes.empty():
+                self.say(self._seats_notes.get_nowait(), refusal=False)
             self.scene.rebuild()
 
     def _tick_animation(self) -> None:
@@ -445,7 +479,7 @@ class App:
         if self._animate_until is None:
             return
         now = self.clock()
-        self.changed()
+        self._dirty = True  # a frame of the animation: the scene need not be drawn whole
         spin = self._spin
         if spin is not None and not self._spin_told_stopped and spin.done(now):
             self._spin_told_stopped = True

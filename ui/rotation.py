@@ -163,6 +163,22 @@ class Rotation:
             # pygame turns counterclockwise for positive angles; quarter turns are exact.
             panel.blit(pygame.transform.rotate(logical, -self.degrees), (0, 0))
 
+    def present_rect(
+        self, logical: pygame.Surface, panel: pygame.Surface, rect: pygame.Rect
+    ) -> pygame.Rect:
+        """Draw the part `rect` of the upright picture onto `panel`, turned as `present`
+        turns the whole; the panel's rect it covers (for `pygame.display.update`)."""
+        corners = [self.to_panel(corner) for corner in (rect.topleft,
+                                                        (rect.right - 1, rect.bottom - 1))]
+        left, right = sorted(corner[0] for corner in corners)
+        top, bottom = sorted(corner[1] for corner in corners)
+        place = pygame.Rect(left, top, right - left + 1, bottom - top + 1)
+        if self.degrees == 0:
+            panel.blit(logical, place, rect)
+        else:
+            panel.blit(pygame.transform.rotate(logical.subsurface(rect), -self.degrees), place)
+        return place
+
     def upright(self, panel: pygame.Surface) -> pygame.Surface:
         """The picture on `panel` as a person sees it (for screenshots): the inverse of `present`.
 

@@ -27,6 +27,7 @@ import pygame
 from companion.i18n import _
 from companion.records import Player
 from device.pointer_motion import PointerMotion
+from device.seat_fit import seat_angles_for
 from device.table_spinner import MotionListener, SpinnerStatus, StatusListener
 from ui import theme
 from ui.board_parts import mix
@@ -116,20 +117,14 @@ class DialSeat:
     angle_deg: float
 
 
-def evenly_spread(players: int) -> tuple[float, ...]:
-    """Seat angles spread evenly round the table, seat 0 at home."""
-    return tuple(360.0 * seat / players for seat in range(players))
-
-
 def dial_seats(players: Sequence[Player], seat_angles: Sequence[float]) -> tuple[DialSeat, ...]:
     """The players at their calibrated seats: player N at `seat_angles[N]`.
 
     With fewer calibrated angles than players (a table not calibrated for
-    this many), the players are spread evenly, as the simulated spinner does.
+    this many), the players are spaced evenly, as the spinner's spins then
+    are (`device.seat_fit`).
     """
-    angles = tuple(seat_angles)
-    if len(angles) < len(players):
-        angles = evenly_spread(len(players))
+    angles = seat_angles_for(seat_angles, len(players))
     return tuple(
         DialSeat(seat, player.name, player_colour(player.colour), angles[seat])
         for seat, player in enumerate(players)
@@ -170,6 +165,7 @@ class SpinDial(Widget):
     landed: tuple[int, ...] = ()
     _labels: dict[tuple[int, int], pygame.Surface] = field(default_factory=dict, repr=False)
     _lines: dict[int, list[str]] = field(default_factory=dict, repr=False)
+    _frame: _DialFrame | None = field(default=None, repr=False)
 
     def pointer_deg(self, now: float) -> float:
         """Where the pointer is drawn at app-clock time `now`."""
@@ -208,7 +204,9 @@ class SpinDial(Widget):
         return table.center, radius, radius + label_room // 2
 
     def draw(self, surface: pygame.Surface, look: Theme) -> None:
-        """Draw the table, the seats' names, the idol at its angle now, and the landing."""
+        """Draw the table, the seats' names, the idol at its angle now, and the words on the
+        felt; keep what lies under the idol, so that the next frames draw the idol alone
+        (`draw_turn`)."""
         now = self.clock()
         centre, radius, name_radius = self.geometry(look)
         ringed = self.ringed(now)
@@ -216,24 +214,61 @@ class SpinDial(Widget):
         pygame.draw.circle(surface, FELT, centre, radius)
         for seat in self.seats:
             self._draw_seat(surface, look, seat, centre, radius, name_radius, seat.seat in ringed)
-        self._draw_idol(surface, look, centre, radius, self.pointer_deg(now))
+        shown = self.rect.clip(surface.get_rect())
+        under = surface.subsurface(shown).copy() if shown else None
+        angle = self.pointer_deg(now)
+        self._draw_idol(surface, look, centre, radius, angle)
+        words = self._words(look, centre, radius, ringed)
+        for image, place in words:
+            surface.blit(image, place)
+        self._frame = None if under is None else _DialFrame(
+            surface, under, shown.topleft, ringed, words, idol_bounds(look, centre, radius, angle))
+
+    def draw_turn(self, surface: pygame.Surface, look: Theme) -> pygame.Rect | None:
+        """Draw the idol where it is now over the last frame this dial drew on `surface`:
+        what lay under the idol is put back, the idol and the words over it drawn again.
+
+        Returns the rect that changed; None when the dial must be drawn whole (`draw`): it
+        was never drawn on this surface, or the seats it rings have changed.
+        """
+        frame = self._frame
+        now = self.clock()
+        if frame is None or frame.surface is not surface or frame.ringed != self.ringed(now):
+            return None
+        centre, radius, _ = self.geometry(look)
+        angle = self.pointer_deg(now)
+        idol = idol_bounds(look, centre, radius, angle)
+        changed = idol.union(frame.idol).clip(frame.shown)
+        surface.blit(frame.under, changed, changed.move(-frame.offset[0], -frame.offset[1]))
+        self._draw_idol(surface, look, centre, radius, angle)
+        for image, place in frame.words:
+            overlap = place.clip(changed)
+            if overlap:
+                surface.blit(image, overlap, overlap.move(-place.x, -place.y))
+        frame.idol = idol
+        return changed
+
+    def _words(
+        self, look: Theme, centre: tuple[int, int], radius: int, ringed: tuple[int, ...]
+    ) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The words on the felt, drawn over the idol, made once per frame drawn whole:
+        "Software spin" under the idol; where it landed above it, once it has."""
+        made: list[tuple[pygame.Surface, pygame.Rect]] = []
         if self.motion is not None and self.motion.software_pick:
             words = pygame.Rect(0, 0, radius * 2 - look.px(24), look.px(30))
             words.center = (centre[0], centre[1] + radius // 2)
-            draw_text(surface, _("Software spin"), words, look, theme.TEXT_MIN, True,
-                      theme.ACCENT, centred=True)
+            made.append((_words_image(_("Software spin"), words.size, look,
+                                      theme.TEXT_MIN, theme.ACCENT), words))
         if ringed and self.text:
-            self._draw_landing(surface, look)
-
-    def _draw_landing(self, surface: pygame.Surface, look: Theme) -> None:
-        """Where the idol landed, in words over the table: "Ben", or "Between Ben and Cleo"
-        (the names ringed at the rim say it too)."""
-        font = look.font(theme.TEXT_MIN, True)
-        top = self.rect.y + look.px(2)
-        for line in self.landing_lines(look):
-            image = font.render(line, True, theme.TEXT)
-            surface.blit(image, image.get_rect(midtop=(self.rect.centerx, top)))
-            top += font.get_linesize()
+            # Where the idol landed, in words over the table: "Ben", or "Between Ben and
+            # Cleo" (the names ringed at the rim say it too), on as many lines as it needs.
+            font = look.font(theme.TEXT_MIN, True)
+            top = self.rect.y + look.px(2)
+            for line in self.landing_lines(look):
+                image = font.render(line, True, theme.TEXT)
+                made.append((image, image.get_rect(midtop=(self.rect.centerx, top))))
+                top += font.get_linesize()
+        return made
 
     def _draw_seat(
         self,
@@ -282,14 +317,12 @@ class SpinDial(Widget):
         centre: tuple[int, int],
         radius: int,
         angle_deg: float,
-    ) -> None:
-        tip = dial_point(centre, radius - look.px(4), angle_deg)
-        left = dial_point(centre, radius * 0.22, angle_deg + 90)
-        right = dial_point(centre, radius * 0.22, angle_deg - 90)
-        pygame.draw.polygon(surface, IDOL_DARK, (tip, left, right))
-        pygame.draw.aalines(surface, IDOL_DARK, True, (tip, left, right))
-        hub = max(look.px(10), round(radius * 0.3))
-        pygame.draw.circle(surface, IDOL, centre, hub)
+    ) -> pygame.Rect:
+        """Draw the idol pointing at `angle_deg`; the rect its pixels changed."""
+        tip, left, right, hub = idol_shape(look, centre, radius, angle_deg)
+        drawn = pygame.draw.polygon(surface, IDOL_DARK, (tip, left, right))
+        drawn.union_ip(pygame.draw.aalines(surface, IDOL_DARK, True, (tip, left, right)))
+        drawn.union_ip(pygame.draw.circle(surface, IDOL, centre, hub))
         pygame.draw.circle(surface, IDOL_DARK, centre, hub, max(2, look.px(3)))
         # The idol's face looks where the pointer points: two eyes and a mouth.
         for side in (-1, 1):
@@ -297,6 +330,84 @@ class SpinDial(Widget):
             pygame.draw.circle(surface, mix(IDOL, (255, 255, 255), 0.7), eye, max(2, hub // 6))
         mouth = dial_point(centre, hub * 0.1, angle_deg + 180)
         pygame.draw.circle(surface, IDOL_DARK, mouth, max(2, hub // 5))
+        return drawn
+
+
+@dataclass
+class _DialFrame:
+    """What a dial left on the surface it was drawn whole on, for the frames after it.
+
+    `under` is the dial's rect (`shown`, its part on the surface, at `offset`) as it was
+    before the idol: the table, the seats, and what the scene drew beneath.
+    """
+
+    surface: pygame.Surface
+    under: pygame.Surface
+    offset: tuple[int, int]
+    ringed: tuple[int, ...]
+    words: list[tuple[pygame.Surface, pygame.Rect]]
+    idol: pygame.Rect
+
+    @property
+    def shown(self) -> pygame.Rect:
+        """The dial's part of the surface."""
+        return pygame.Rect(self.offset, self.under.get_size())
+
+
+Point = tuple[float, float]
+
+
+def idol_shape(
+    look: Theme, centre: tuple[int, int], radius: int, angle_deg: float
+) -> tuple[Point, Point, Point, int]:
+    """The idol pointing at `angle_deg`: its pointer's tip and two base corners, and the
+    radius of its round body (its face lies inside it)."""
+    tip = dial_point(centre, radius - look.px(4), angle_deg)
+    left = dial_point(centre, radius * 0.22, angle_deg + 90)
+    right = dial_point(centre, radius * 0.22, angle_deg - 90)
+    return tip, left, right, max(look.px(10), round(radius * 0.3))
+
+
+def idol_bounds(look: Theme, centre: tuple[int, int], radius: int, angle_deg: float) -> pygame.Rect:
+    """Every pixel the idol at `angle_deg` may touch (its pointer's smoothed edges too)."""
+    tip, left, right, hub = idol_shape(look, centre, radius, angle_deg)
+    xs = [point[0] for point in (tip, left, right)] + [centre[0] - hub, centre[0] + hub]
+    ys = [point[1] for point in (tip, left, right)] + [centre[1] - hub, centre[1] + hub]
+    left_x, top_y = math.floor(min(xs)) - 2, math.floor(min(ys)) - 2
+    return pygame.Rect(left_x, top_y, math.ceil(max(xs)) + 3 - left_x,
+                       math.ceil(max(ys)) + 3 - top_y)
+
+
+def _words_image(
+    text: str, size: tuple[int, int], look: Theme, font_size: int, colour: theme.RGB
+) -> pygame.Surface:
+    """`text` centred on a clear surface of `size`, rendered once and blitted each frame."""
+    image = pygame.Surface(size, pygame.SRCALPHA)
+    draw_text(image, text, image.get_rect(), look, font_size, True, colour, centred=True)
+    return image
+
+
+def draw_turning(
+    widgets: Sequence[Widget], surface: pygame.Surface, look: Theme
+) -> list[pygame.Rect] | None:
+    """The next frame of a turning dial: each dial among `widgets` draws its idol over the
+    last frame on `surface` (`SpinDial.draw_turn`); the rects that changed.
+
+    None when the frame must be drawn whole: no dial is shown, one cannot draw its turn
+    alone, or a widget drawn after a dial overlaps it.
+    """
+    shown = [widget for widget in widgets if widget.visible]
+    changed: list[pygame.Rect] = []
+    for index, widget in enumerate(shown):
+        if not isinstance(widget, SpinDial):
+            continue
+        if any(later.rect.colliderect(widget.rect) for later in shown[index + 1:]):
+            return None
+        rect = widget.draw_turn(surface, look)
+        if rect is None:
+            return None
+        changed.append(rect)
+    return changed or None
 
 
 def dial_words(seats: Sequence[DialSeat], motion: SpinMotion | None, now: float,
@@ -357,7 +468,9 @@ __all__ = [
     "dial_point",
     "dial_seats",
     "dial_words",
-    "evenly_spread",
+    "draw_turning",
+    "idol_bounds",
+    "idol_shape",
     "landing_text",
     "resting_angle",
     "spin_dial",

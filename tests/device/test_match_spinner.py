@@ -26,11 +26,6 @@ def spin_request(players: int) -> ChanceRequest:
     return ChanceRequest("spin", "Spin!", seats=tuple(range(players)))
 
 
-def test_seats_spaced_evenly_start_at_home_and_go_round_once() -> None:
-    assert evenly_spaced(4) == (0.0, 90.0, 180.0, 270.0)
-    assert evenly_spaced(6) == (0.0, 60.0, 120.0, 180.0, 240.0, 300.0)
-
-
 def test_the_simulated_spinner_points_at_every_player_of_a_larger_table(write_config) -> None:  # type: ignore[no-untyped-def]
     config = load_config(write_config('backend = "sim"\n'))
     fitted, problem = seats_for_match(config, 6)
@@ -43,9 +38,20 @@ def test_real_hardware_with_too_few_calibrated_seats_says_to_calibrate(write_con
     fitted, problem = seats_for_match(config, 6)
     assert fitted is config
     assert problem == (
-        "the spinner has 4 seats calibrated but this match has 6 players;"
-        " calibrate 6 seats with `companion hw calibrate`."
+        "The spinner knows 4 seats and this game has 6 players: the companion picks the seat"
+        " instead; calibrate 6 seats with `companion hw calibrate`."
     )
+
+
+def test_a_match_too_large_for_the_calibrated_hardware_says_why_once_and_picks(
+    write_config,  # type: ignore[no-untyped-def]
+) -> None:
+    config = load_config(write_config('backend = "gpio"\n'))
+    said: list[str] = []
+    with match_spinner(config, [*NAMES, "Emil", "Fay"], seed=4, say=said.append) as spins:
+        assert isinstance(spins, SoftwarePick)
+        assert spins.outcome(spin_request(6)) in range(6)
+    assert said == [seats_for_match(config, 6)[1]]
 
 
 def test_fewer_players_than_calibrated_seats_keep_the_calibration(write_config) -> None:  # type: ignore[no-untyped-def]

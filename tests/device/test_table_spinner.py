@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from gpiozero.pins.mock import MockFactory
 
 from companion.config import Config, load_config
 from companion.games.base import ChanceRequest, RuleError, check_outcome
@@ -34,9 +35,12 @@ from device.backend import (
 )
 from device.backends import open_spinner
 from device.clock import VirtualClock
+from device.pointer_motion import PointerMotion
+from device.seat_fit import evenly_spaced
 from device.sim import SimSpinner
 from device.spinner import Spinner
 from device.table_spinner import SpinnerStatus, TableSpinner, open_table_spinner
+from tests.device.test_gpio import STEP, MockRotor, rising_edge_times
 from tests.table.tally import TALLY
 
 WAIT_S = 20.0
@@ -213,13 +217,60 @@ def test_fewer_players_than_seats_use_the_first_seat_angles(
         assert results.read_stop(done.stop_angle_deg, first_three, 4.0) == seats
 
 
-def test_too_few_calibrated_seats_ask_for_calibration(sim_config: Config) -> None:
-    with make(sim_config) as spinner:
-        with pytest.raises(RuleError, match=r"has 4 seats calibrated .* calibrate 6 seats"):
-            spinner.outcome(spin_request(6))
+@pytest.mark.parametrize("mode", ["fair", "physical"])
+def test_the_sim_spinner_spaces_a_larger_tables_players_evenly_and_says_so(
+    sim_config: Config, mode: str
+) -> None:
+    six = evenly_spaced(6)
+    with make(sim_config, seed=8, mode=mode) as spinner:
+        drawn = [spinner.outcome(spin_request(6)) for _ in range(12)]
         assert spinner.wait_idle(WAIT_S)
-        assert spinner.status.last_result is None
-        assert not spinner.outcomes
+        status = spinner.status
+    assert status.available and not status.software_pick
+    assert status.seats_note == (
+        "The spinner knows 4 seats and this game has 6 players: the simulated spinner"
+        " spaces them evenly.")
+    for outcome, done in zip(drawn, spinner.outcomes, strict=True):
+        seats = (outcome,) if isinstance(outcome, int) else tuple(outcome)
+        assert not done.software_pick and set(seats) <= set(range(6))
+        assert results.read_stop(done.stop_angle_deg, six, 4.0) == seats
+    assert any(seat >= 4 for done in spinner.outcomes for seat in done.result)
+
+
+def test_real_hardware_with_too_few_seats_picks_in_software_and_says_to_calibrate(
+    mock_factory: MockFactory, virtual_clock: VirtualClock, write_config  # type: ignore[no-untyped-def]
+) -> None:
+    config = load_config(write_config('backend = "gpio"\n'))
+    MockRotor(mock_factory, virtual_clock, 700)
+    step_pin = mock_factory.pin(STEP)
+    names = [*NAMES, "Emil", "Fay"]
+    with TableSpinner(open_spinner(config, virtual_clock, random.Random(3))) as spinner:
+        assert spinner.wait_idle(WAIT_S) and spinner.status.available  # homed on the mock
+        step_pin.clear_states()
+        motions: list[PointerMotion] = []
+        spinner.add_motion_listener(motions.append)
+        seat = spinner.outcome(spin_request(6))
+        assert spinner.wait_idle(WAIT_S)
+        status = spinner.status
+    assert seat in range(6) and spinner.last_pick_in_software
+    note = ("The spinner knows 4 seats and this game has 6 players: the companion picks the"
+            " seat instead; calibrate 6 seats with `companion hw calibrate`.")
+    assert status.available and status.software_pick and status.seats_note == note
+    assert status.sentence(names) == f"{note} The companion picked {names[seat]}."
+    [motion] = motions
+    assert motion.software_pick and motion.reason == note and motion.result == (seat,)
+    margin = config.spinner.margin_deg
+    assert results.read_stop(motion.stop_angle_deg, evenly_spaced(6), margin) == (seat,)
+    assert rising_edge_times(step_pin.states) == []  # the pointer stays where it is
+
+
+def test_a_game_the_seats_fit_again_clears_the_seats_note(sim_config: Config) -> None:
+    with make(sim_config) as spinner:
+        spinner.outcome(spin_request(6))
+        assert spinner.status.seats_note
+        spinner.outcome(spin_request(4))
+        assert spinner.wait_idle(WAIT_S)
+        assert spinner.status.seats_note == "" and spinner.status.sentence(NAMES) == ""
 
 
 def test_a_stop_between_two_seats_is_a_pair_the_request_accepts(write_config) -> None:  # type: ignore[no-untyped-def]

@@ -24,6 +24,7 @@ from device.clock import VirtualClock
 from device.errors import DeviceError
 from device.motion import spin_profile
 from device.pointer_motion import PointerMotion, software_motion
+from device.seat_fit import evenly_spaced
 from device.sim import SimSpinner
 from device.table_spinner import TableSpinner
 from ui import theme
@@ -37,7 +38,6 @@ from ui.spin_view import (
     SpinMotion,
     dial_point,
     dial_seats,
-    evenly_spread,
     spin_dial,
 )
 from ui.theme import Theme
@@ -65,7 +65,7 @@ class FakeClock:
 
 
 class DialScene(Scene):
-    """A scene holding only the dial, recording every frame it draws."""
+    """A scene holding only the dial; `frames` are the app's frames (`record_frames`)."""
 
     name = "dial"
 
@@ -86,12 +86,20 @@ class DialScene(Scene):
         self.stopped.append(motion)
         super().spin_stopped(motion)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        dial = self.widgets[0]
+
+def record_frames(app: App, frames: list[tuple[float, float]]) -> None:
+    """Note the time and the dial's pointer angle at every frame the app draws, whether the
+    whole scene or the turning dial alone."""
+    draw = app.draw
+
+    def drawn() -> None:
+        draw()
+        dial = app.scene.widgets[0]
         assert isinstance(dial, SpinDial)
-        now = self.stage.now()
-        self.frames.append((now, dial.pointer_deg(now)))
+        now = app.now()
+        frames.append((now, dial.pointer_deg(now)))
+
+    app.draw = drawn  # type: ignore[method-assign]
 
 
 @pytest.fixture
@@ -124,8 +132,10 @@ def _rig(tmp_path: Path, spinner: TableSpinner | None, problem: str = "") -> Ite
             clock=clock.now, sleep=clock.sleep, spinner=spinner,
             spinner_problem=problem) as app,
     ):
+        rig = Rig(app, clock, spinner)
+        record_frames(app, rig.scene.frames)
         app.settle()
-        yield Rig(app, clock, spinner)
+        yield rig
 
 
 @pytest.fixture
@@ -219,7 +229,7 @@ def test_seats_sit_where_calibrated_seat_zero_at_the_bottom_clockwise() -> None:
 
 def test_more_players_than_calibrated_seats_are_spread_evenly() -> None:
     seats = dial_seats(PLAYERS, (0.0, 180.0))
-    assert [seat.angle_deg for seat in seats] == list(evenly_spread(4)) == [0, 90, 180, 270]
+    assert [seat.angle_deg for seat in seats] == list(evenly_spaced(4)) == [0, 90, 180, 270]
 
 
 def drawn(dial: SpinDial, size: tuple[int, int] = (480, 480)) -> pygame.Surface:

@@ -1,0 +1,45 @@
+"""Which seats a game's spins use: the calibrated ones, spaced evenly, or software picks."""
+
+from __future__ import annotations
+
+import pytest
+
+from device.seat_fit import SeatFit, evenly_spaced, fit_seats, seat_angles_for
+
+FOUR = (0.0, 90.0, 180.0, 270.0)
+CALIBRATE_SIX = ("The spinner knows 4 seats and this game has 6 players: the companion picks"
+                 " the seat instead; calibrate 6 seats with `companion hw calibrate`.")
+
+
+def test_seats_spaced_evenly_start_at_home_and_go_round_once() -> None:
+    assert evenly_spaced(4) == FOUR
+    assert evenly_spaced(6) == (0.0, 60.0, 120.0, 180.0, 240.0, 300.0)
+
+
+@pytest.mark.parametrize(("players", "simulated", "fit"), [
+    (4, False, SeatFit(FOUR)),
+    (3, False, SeatFit(FOUR[:3])),
+    (3, True, SeatFit(FOUR[:3])),
+    (6, True, SeatFit(evenly_spaced(6), note="The spinner knows 4 seats and this game has 6"
+                      " players: the simulated spinner spaces them evenly.")),
+    (6, False, SeatFit(evenly_spaced(6), software=True, note=CALIBRATE_SIX)),
+])
+def test_the_calibrated_seats_are_used_while_they_are_enough(
+    players: int, simulated: bool, fit: SeatFit
+) -> None:
+    assert fit_seats(FOUR, players, simulated, 4.0) == fit
+
+
+def test_a_simulated_table_too_crowded_for_the_margin_falls_back_to_software_picks() -> None:
+    fit = fit_seats(FOUR, 40, True, 4.0)  # 9 degrees apart: not four margins
+    assert fit.software and "calibrate 40 seats" in fit.note
+
+
+def test_a_spin_needs_a_player() -> None:
+    with pytest.raises(ValueError, match="at least one player"):
+        fit_seats(FOUR, 0, True, 4.0)
+
+
+def test_the_dial_and_the_spins_share_the_angles() -> None:
+    assert seat_angles_for(FOUR, 6) == fit_seats(FOUR, 6, False, 4.0).angles
+    assert seat_angles_for(FOUR, 2) == (0.0, 90.0)
