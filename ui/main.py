@@ -47,11 +47,13 @@ from ui.scenes.home import HomeScene
 from ui.scenes.options import OptionsScene
 from ui.scenes.player import PlayerScene
 from ui.scenes.uno import UnoScene
+from ui.scenes.yahtzee import YahtzeeScene
 from ui.script import run_script
 
 log = logging.getLogger(__name__)
 
-SCENES: tuple[type[Scene], ...] = (HomeScene, PlayerScene, OptionsScene, BoardScene, UnoScene)
+SCENES: tuple[type[Scene], ...] = (HomeScene, PlayerScene, OptionsScene, BoardScene, UnoScene,
+                                   YahtzeeScene)
 """Every scene of the app; the first is home."""
 
 
