@@ -27,7 +27,7 @@ from ui.scenes.board_panel import FaceButton
 from ui.theme import Theme, player_colour
 from ui.widgets import Button, Label, TextBlock, Widget, wrap_text
 from ui.widgets import Panel as Card
-from ui.yahtzee_board_view import Middle, YahtzeeBoard
+from ui.yahtzee_board_view import Middle, YahtzeeBoard, ring_middle
 from ui.yahtzee_dice import DiceTray, dice_on_table
 from ui.yahtzee_view import YahtzeeView
 
@@ -104,8 +104,14 @@ def board_widgets(scene: YahtzeeScene, view: YahtzeeView, area: pygame.Rect, loo
     colours = tuple(player_colour(player.colour) for player in view.snapshot.players)
     squares = view.squares()
     placing = frozenset(view.place_actions())
-    board = YahtzeeBoard(area, squares, colours, _middle(view), look, placing)
-    widgets: list[Widget] = [board]
+    middle = _middle(view)
+    board = YahtzeeBoard(area, squares, colours, middle, look, placing)
+    # The middle's words as a widget of their own (drawn by the board): what a script reads.
+    words = [middle.title, *middle.lines]
+    words += [f"{tile.label} {points}" for tile, points in (*middle.numbers, *middle.others)]
+    widgets: list[Widget] = [board, Widget("challenge" if view.in_challenge else "unclaimed",
+                                           ring_middle(board.cells, board.gap),
+                                           ". ".join(words))]
     for square in squares:
         widgets.append(Widget(f"square:{square.number}", board.cells[square.number],
                               view.square_words(square),
@@ -241,7 +247,8 @@ def _actions(scene: YahtzeeScene, view: YahtzeeView, width: int, look: Theme
     if view.phase is Phase.ROLL:
         throw, stop = layout.columns(row, 2, gap)
         count = 5 - len(scene.held)
-        return [Button("throw", throw, _("Throw {n}").format(n=count), colour=GO,
+        words = _("Throw {n}").format(n=count) if count else _("Throw")
+        return [Button("throw", throw, words, colour=GO,
                        on_tap=scene.throw, enabled=view.deciding,
                        refusal=_("No throw is left: keep the dice as they are.")),
                 Button("stop", stop, _("Keep these"), on_tap=scene.stop)]
