@@ -3,12 +3,12 @@ square's choice, the choice on your own tile, a free square, and refusals in the
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from companion.games.yahtzee import Phase
 from tests.ui.test_yahtzee_at_the_table import SMALL_BOARD
 from tests.ui.yahtzee_players import yahtzee_scene
-from ui.scenes.yahtzee import held_after
 from ui.yahtzee_view import YahtzeeView
 
 
@@ -191,7 +191,7 @@ def test_every_widget_lies_on_the_screen_and_every_button_is_a_finger_wide(
     look, (width, height) = screen.app.look, screen.app.size
     for widget in screen.app.scene.visible_widgets():
         rect = widget.rect
-        assert 0 <= rect.left and rect.right <= width and 0 <= rect.top and \
-            rect.bottom <= height, f"{widget.name} {rect} is off the {width}x{height} screen"
+        assert pygame.Rect(0, 0, width, height).contains(rect), (
+            f"{widget.name} {rect} is off the {width}x{height} screen")
         if widget.on_tap is not None and widget.name != "board":
             assert min(rect.size) >= look.px(48) - 1, f"{widget.name} is {rect.size}"
