@@ -2,7 +2,8 @@
 
 Figures, not pass/fail (issue 14's targets in brackets):
 
-- full redraw of a backgammon board mid-game (median, p95) at 800x480 and 1920x1080;
+- full redraw of a backgammon board mid-game (median, p95) at 800x480 and 1920x1080, and
+  of the Yahtzee board mid-game (tiles claimed, dice held) at 800x480 and 720x1280;
 - frame time during a spin animation (median, p95, worst): the dial turning along a
   spin's plan at 60 frames a second, each frame drawn, turned and sent to the panel
   [target: no frame over 16 ms]; and apart, the drawing (the frame without sending it:
@@ -63,6 +64,15 @@ MID_GAME = ["new backgammon --names Ana,Ben", "roll 3 1", "tap point:8", "tap po
             "tap point:18", "tap point:13", "tap point:9", "tap confirm", "roll 6 5"]
 """A board with checkers in play, Ana to move 6-5."""
 
+YAHTZEE_MID_GAME = [
+    "new yahtzee --players 3 --names Ana,Ben,Cleo", "roll 6 5", "roll 4 3", "roll 2 1",
+    "roll 2", "roll 6 6 2 4 1", "tap hold:1", "tap hold:2", "tap throw", "roll 6 2 2", "tap stop",
+    "tap tile:full_house", "roll 2", "roll 5 5 5 1 3", "tap stop", "tap tile:fives",
+    "roll 3", "roll 1 2 3 4 6", "tap stop", "tap tile:small_straight", "roll 1",
+    "roll 3 3 3 3 3", "tap stop", "tap tile:fives", "roll 3", "roll 4 4 4 4 2", "tap stop",
+    "tap tile:four_of_a_kind", "roll 2", "roll 6 6 2 4 1", "tap hold:1", "tap hold:2"]
+"""A Yahtzee board with tiles claimed (one protected), three tokens, and two dice held."""
+
 
 def percentile(values: list[float], share: float) -> float:
     """The value below which `share` of `values` lie."""
@@ -70,18 +80,21 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def _app(directory: Path, panel: tuple[int, int]) -> tuple[Store, Table, App]:
-    store = Store.open(directory / f"{panel[0]}x{panel[1]}.db")
+def _app(directory: Path, panel: tuple[int, int], script: list[str] = MID_GAME
+         ) -> tuple[Store, Table, App]:
+    store = Store.open(directory / f"{panel[0]}x{panel[1]}-{len(script)}.db")
     table = Table(store, chance=FairChance(1))
     app = App(table, SCENES, ScreenSetup(panel=panel, headless=True))
-    result = run_script(app, MID_GAME)
+    result = run_script(app, script)
     assert result.ok, result.reason
     return store, table, app
 
 
-def bench_redraw(directory: Path, panel: tuple[int, int], redraws: int) -> tuple[float, float]:
-    """Median and p95 of a full redraw (scene built again, drawn, turned, flipped), in ms."""
-    store, table, app = _app(directory, panel)
+def bench_redraw(directory: Path, panel: tuple[int, int], redraws: int,
+                 script: list[str] = MID_GAME) -> tuple[float, float]:
+    """Median and p95 of a full redraw (scene built again, drawn, turned, flipped), in ms,
+    of the screen `script` leaves (a backgammon board mid-game unless told)."""
+    store, table, app = _app(directory, panel, script)
     try:
         times = []
         for _ in range(redraws):
@@ -331,6 +344,10 @@ def main() -> None:
         for panel in ((800, 480), (1920, 1080)):
             median, p95 = bench_redraw(directory, panel, args.redraws)
             print(f"full redraw {panel[0]}x{panel[1]}: median {median:.1f} ms, p95 {p95:.1f} ms")
+        for panel in ((800, 480), (720, 1280)):
+            median, p95 = bench_redraw(directory, panel, args.redraws, YAHTZEE_MID_GAME)
+            print(f"Yahtzee board redraw {panel[0]}x{panel[1]}: median {median:.1f} ms,"
+                  f" p95 {p95:.1f} ms")
         for panel in ((800, 480), (720, 1280), (1920, 1080)):
             spin = bench_spin(directory, panel)
             print(f"spin animation {panel[0]}x{panel[1]} ({len(spin.frames)} frames):"

@@ -64,6 +64,14 @@ def _empty_idol(value: JSONValue) -> str:
     return _("nothing") if value == "nothing" else _("spins for the next player")
 
 
+def _placement(value: JSONValue) -> str:
+    return _("first free square ahead") if value == "first_free_ahead" else _("player chooses")
+
+
+def _ties(value: JSONValue) -> str:
+    return _("share the win") if value == "share" else _("most tiles wins")
+
+
 _UNO_COMMON = (
     Choice("hand_size", lambda: _("Cards dealt"), (7, 5, 10), _count),
     Choice("uno_penalty", lambda: _("Caught without UNO draws"), (2, 4), _count),
@@ -121,6 +129,13 @@ CHOICES: dict[str, tuple[Choice, ...]] = {
         Choice("guilty_loses_extra_turn", lambda: _("Caught +4 loses the extra turn"),
                (True, False), _on_off),
         *_UNO_COMMON,
+    ),
+    "yahtzee": (
+        Choice("new_tile_placement", lambda: _("A tile won on a wild square goes"),
+               ("first_free_ahead", "player_chooses"), _placement),
+        Choice("improve_needs_rise", lambda: _("Staying must raise the tile"), (True, False),
+               _on_off),
+        Choice("final_ties", lambda: _("Tied totals"), ("share", "most_tiles"), _ties),
     ),
 }
 

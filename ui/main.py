@@ -42,6 +42,7 @@ from ui.scenes.seats import SeatsScene
 from ui.scenes.settings import SettingsScene
 from ui.scenes.setup_menu import SetupMenuScene
 from ui.scenes.uno import UnoScene
+from ui.scenes.yahtzee import YahtzeeScene
 from ui.script import run_script
 from ui.system import SystemSetup
 
@@ -49,7 +50,7 @@ log = logging.getLogger(__name__)
 
 SCENES: tuple[type[Scene], ...] = (HomeScene, PlayerScene, OptionsScene, BoardScene, UnoScene,
                                    SetupMenuScene, SettingsScene, HistoryScene, JoinScene,
-                                   SeatsScene, HardwareTestScene)
+                                   SeatsScene, HardwareTestScene, YahtzeeScene)
 """Every scene of the app; the first is home."""
 
 

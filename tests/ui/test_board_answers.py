@@ -61,7 +61,7 @@ def test_off_for_a_checker_far_from_home_says_so(screen) -> None:
         (["new backgammon", "roll 9 1"], "a die shows 1 to 6"),
         (["new backgammon", "roll 3 1", "roll 5 5"], "the table refused the dice"),
         (["new backgammon", "spin 0"], "the table refused the spin"),
-        (["new yahtzee"], "no game 'yahtzee' on the touchscreen"),
+        (["new chess"], "no game 'chess' on the touchscreen"),
         (["new backgammon --names Ana,ana"], "Two players are called"),
         (["new backgammon --names 'Ana \U0001f3b2',Ben"], "font cannot draw"),
         (["shot a\x00b.png"], "NUL"),

@@ -7,5 +7,6 @@ GAME_SCENES: dict[str, str] = {
     "classic": "uno",
     "tiki": "uno",
     "duo": "uno",
+    "yahtzee": "yahtzee",
 }
 """The scene that shows each game the touchscreen can referee, by game name."""
