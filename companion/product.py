@@ -22,7 +22,7 @@ import logging
 import os
 import signal
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
@@ -30,6 +30,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from companion.config import Config
+    from companion.table import Table
+    from companion.table.chance import ChanceSource
     from companion.web.phone_page import PhonePage
 
 log = logging.getLogger("companion.run")
@@ -135,7 +137,29 @@ def run_product(request: RunRequest) -> int:
     return code
 
 
-def _run(request: RunRequest, config: Config, stopper: Stopper) -> int:
+@dataclass
+class Product:
+    """The companion's parts, open: what the screen and the wait for phones work with."""
+
+    table: Table
+    config: Config
+    log_path: Path
+    spins: ChanceSource
+    spin_problem: str
+    phone: PhoneFacts
+    page: PhonePage | None
+    tray: object
+    """What `open_tray_feed` gave: the running `TrayFeed`, or nothing."""
+
+
+@contextlib.contextmanager
+def open_product(request: RunRequest, config: Config) -> Iterator[Product]:
+    """Open the log and the table (resuming its match), the spinner, the phone page and the
+    tray; close them in the reverse order on leaving.
+
+    Raises:
+        CompanionError: the log cannot be used, or (without a screen) the port is taken.
+    """
     from companion.datadir import default_db_path
     from companion.errors import CompanionError
     from companion.store import Store
@@ -152,38 +176,51 @@ def _run(request: RunRequest, config: Config, stopper: Stopper) -> int:
             Table(store, chance=FairChance(request.seed), spinner=spins))
         for notice in table.notices:
             log.warning("%s", notice)
-        log.info("%s", devices_sentence(config))
         phone = PhoneFacts()
         page: PhonePage | None = None
         try:
             page = running.enter_context(serve_phone_page(table, path, config, request.port))
             phone = PhoneFacts(port=page.port, pin=page.pin)
-            print(f"Phone page: {page.url}", flush=True)
-            print(f"Table PIN: {page.pin}", flush=True)
         except CompanionError as error:
             if not request.ui:
                 raise
             phone = PhoneFacts(problem=str(error))
             log.error("%s The screen and the devices keep working.", error)
+        log.info("%s", devices_sentence(config))
+        if page is not None:
+            print(f"Phone page: {page.url}", flush=True)
+            print(f"Table PIN: {page.pin}", flush=True)
         tray = running.enter_context(open_tray_feed(config, table))
-        if request.ui:
-            from ui.main import ProductScreen, show_product_screen
+        yield Product(table=table, config=config, log_path=path, spins=spins,
+                      spin_problem=spin_problem, phone=phone, page=page, tray=tray)
 
-            shown = show_product_screen(ProductScreen(
-                table=table, config=config, request=request, spins=spins,
-                spin_problem=spin_problem, log_path=path, phone=phone,
-                devices=devices_label(config), tray=tray,
-                stopper=stopper))
+
+def _run(request: RunRequest, config: Config, stopper: Stopper) -> int:
+    from companion.errors import CompanionError
+
+    with open_product(request, config) as product:
+        if request.ui:
+            from ui.main import show_product_screen
+
+            shown = show_product_screen(product, request, stopper)
             if shown is not None:
                 return shown
-            if page is None:
-                raise CompanionError(f"{phone.problem} With no screen either, nothing is left.")
-        if stopper.asked.is_set():
-            return 0
-        print("No screen: serving the phone page only. Stop with Ctrl-C.", flush=True)
-        stopper.asked.wait()
+            if product.page is None:
+                raise CompanionError(
+                    f"{product.phone.problem} With no screen either, nothing is left to run.")
+        if not stopper.asked.is_set():
+            print("No screen: serving the phone page only. Stop with Ctrl-C.", flush=True)
+            stopper.asked.wait()
     return 0
 
 
-__all__ = ["PhoneFacts", "RunRequest", "Stopper", "devices_label", "devices_sentence",
-           "run_product"]
+__all__ = [
+    "PhoneFacts",
+    "Product",
+    "RunRequest",
+    "Stopper",
+    "devices_label",
+    "devices_sentence",
+    "open_product",
+    "run_product",
+]

@@ -65,6 +65,9 @@ MESSAGE_SECONDS = 5.0
 FRAMES_PER_SECOND = 60
 """The most frames an animation draws in a second."""
 FRAME_SECONDS = 1.0 / FRAMES_PER_SECOND
+FOLLOWS_NEW_MATCHES = frozenset({"home", "player", "options"})
+"""The scenes that give way to a match started elsewhere (a phone): the ones where a match
+is chosen, not the companion's own screens."""
 
 
 @dataclass(frozen=True)
@@ -139,6 +142,7 @@ class App:
         self._whole = True  # ... and more than the spin's animation changed in it
         self._scene_animates_until = -math.inf  # a scene's own animation draws whole frames
         self._stopped = False
+        self._drawn = False  # the first frame is out: a match appearing later is news
         # Spins are told on the spinner's thread, stamped with the app's clock there.
         self._motions: queue.SimpleQueue[SpinMotion] = queue.SimpleQueue()
         self._spin: SpinMotion | None = None
@@ -407,6 +411,7 @@ class App:
                                    for rect in changed])
         self._dirty = False
         self._whole = False
+        self._drawn = True
         self._last_frame = self.clock()
 
     def screenshot(self) -> pygame.Surface:
@@ -537,10 +542,30 @@ class App:
         snapshot = self.subscription.latest()
         if snapshot is None:
             return
-        self._snapshot = snapshot
+        before, self._snapshot = self._snapshot, snapshot
         self._face(snapshot)
+        if self._follow_new_match(before, snapshot):
+            return
         self.scene.snapshot_arrived(snapshot)
         self.changed()
+
+    def _follow_new_match(self, before: TableSnapshot | None, now: TableSnapshot) -> bool:
+        """A match started elsewhere (a phone) while the screen shows home or its player and
+        options screens: show the match. True when the screen went to it. The companion's
+        own screens (settings, seats...) are left alone: someone is busy there."""
+        if not self._drawn or now.is_over:
+            return False
+        if before is not None and before.match_id == now.match_id:
+            return False
+        if self.scene.name not in FOLLOWS_NEW_MATCHES:
+            return False
+        from ui.scenes import GAME_SCENES
+
+        scene = GAME_SCENES.get(now.game)
+        if scene is None or scene not in self.scenes:
+            return False
+        self.go(scene)
+        return True
 
     def _face(self, snapshot: TableSnapshot | None) -> None:
         """Turn the screen toward the seat on roll, when it lies flat in the middle."""

@@ -22,7 +22,7 @@ from companion.datadir import default_db_path
 from companion.errors import CompanionError
 from companion.i18n import use_language
 from companion.journal import log_to_stderr
-from companion.product import PhoneFacts, RunRequest, Stopper
+from companion.product import Product, RunRequest, Stopper, devices_label
 from companion.store import Store
 from companion.table import FairChance, Table
 from companion.table.chance import ChanceSource
@@ -138,52 +138,46 @@ def open_app(
         ) from None
 
 
-@dataclass(frozen=True)
-class ProductScreen:
-    """What `companion run` hands the screen: the open table and what the product knows."""
-
-    table: Table
-    config: Config
-    request: RunRequest
-    spins: ChanceSource
-    spin_problem: str
-    log_path: Path
-    phone: PhoneFacts
-    devices: str
-    stopper: Stopper
-    tray: object = None
-    """What `open_tray_feed` gave: the running `TrayFeed`, or nothing."""
-
-
-def show_product_screen(screen: ProductScreen) -> int | None:
+def show_product_screen(product: Product, request: RunRequest, stopper: Stopper) -> int | None:
     """The touchscreen of `companion run` until it is closed or the product is stopped: the
     exit code; or None when there is no screen (none to open, or it went away), said in
     the log, so that the product keeps serving phones."""
-    request = screen.request
-    setup = screen_setup(screen.config, UiRequest(
-        headless=request.headless, size=request.size, rotate=request.rotate))
-    system = SystemSetup(config=screen.config, config_file=config_path(request.config),
-                         log_path=screen.log_path, phone=screen.phone, devices=screen.devices)
     try:
-        app = open_app(screen.table, setup, screen.spins, screen.spin_problem, system)
+        app = product_app(product, request)
     except CompanionError as error:
         log.error("%s The phone page and the devices keep working.", error)
         return None
     with app:
-        app.tray = screen.tray if isinstance(screen.tray, TrayFeed) else None
         if request.script is not None:
             return _play_script(app, request.script)
-        screen.stopper.app = app
-        if screen.stopper.asked.is_set():
+        stopper.app = app
+        if stopper.asked.is_set():
             return 0
         try:
             app.run()
         except pygame.error as error:
             log.error("The screen stopped working (%s); the phone page and the devices keep"
                       " working.", error)
-            screen.stopper.app = None
+            stopper.app = None
             return None
     return 0
+
+
+def product_app(product: Product, request: RunRequest) -> App:
+    """The touchscreen on the product's table, knowing its phone page and devices.
+
+    Raises:
+        CompanionError: no display could be opened.
+    """
+    config = product.config
+    setup = screen_setup(config, UiRequest(
+        headless=request.headless, size=request.size, rotate=request.rotate))
+    system = SystemSetup(config=config, config_file=config_path(request.config),
+                         log_path=product.log_path, phone=product.phone,
+                         devices=devices_label(config))
+    app = open_app(product.table, setup, product.spins, product.spin_problem, system)
+    app.tray = product.tray if isinstance(product.tray, TrayFeed) else None
+    return app
 
 
 def _play_script(app: App, lines: Sequence[str]) -> int:
@@ -207,5 +201,5 @@ class _Stopper:
             self.app.stop()
 
 
-__all__ = ["SCENES", "ProductScreen", "UiRequest", "open_app", "run_ui", "screen_setup",
+__all__ = ["SCENES", "UiRequest", "open_app", "product_app", "run_ui", "screen_setup",
            "show_product_screen"]
