@@ -103,12 +103,6 @@ def devices_sentence(config: Config) -> str:
     return 'Devices: simulated (backend = "sim" in the config).'
 
 
-def devices_label(config: Config) -> str:
-    """`devices_sentence` in a few words, for the home screen's line."""
-    return {"gpio": "Devices on the Pi's pins", "serial": "Devices on the Pico"}.get(
-        config.backend, "Simulated devices")
-
-
 def run_product(request: RunRequest) -> int:
     """Run the whole companion until SIGTERM, Ctrl-C or the window is closed; the exit code.
 
@@ -219,7 +213,6 @@ __all__ = [
     "Product",
     "RunRequest",
     "Stopper",
-    "devices_label",
     "devices_sentence",
     "open_product",
     "run_product",

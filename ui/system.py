@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.config import Config
-from companion.i18n import _
-from companion.network import lan_address, page_url
+from companion.network import lan_address
 from companion.product import PhoneFacts
 from device.backlight import SYSFS_BACKLIGHT
 
@@ -39,22 +38,6 @@ class SystemSetup:
     address: AddressSource = lan_address
     phone: PhoneFacts | None = None
     """The phone page this process serves (`companion run`); None when it serves none."""
-    devices: str = ""
-    """Which devices this run drives, in a sentence (`companion run`); empty otherwise."""
-
-    def phone_line(self) -> str:
-        """The home screen's line for phones: the page's address and PIN, or why it is not
-        served; empty when this process serves no page."""
-        if self.phone is None:
-            return ""
-        if self.phone.port is None:
-            return self.phone.problem
-        address = self.address()
-        if address is None:
-            return _("Phones: connect the companion to the table's Wi-Fi. PIN {pin}").format(
-                pin=self.phone.pin)
-        return _("Phones: {url}  PIN {pin}").format(
-            url=page_url(address, self.phone.port), pin=self.phone.pin)
 
 
 __all__ = ["AddressSource", "SystemSetup"]

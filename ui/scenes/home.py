@@ -42,8 +42,6 @@ class HomeScene(Scene):
         area = pygame.Rect(pad, pad, width - 2 * pad, height - 2 * pad)
         header, body = layout.take_top(area, look.px(52), pad)
         widgets: list[Widget] = [*self._header(header)]
-        body, footer = self._product_footer(body)
-        widgets += footer
         if width >= height:
             games_area, setup_area = layout.take_left(body, body.w * 2 // 5, pad)
             widgets += self._games(games_area, 1)
@@ -54,21 +52,6 @@ class HomeScene(Scene):
         widgets += message_widgets(self.stage, pygame.Rect(area.x, area.y, area.w, look.px(110)))
         widgets += self._abandon_question(area)
         return widgets
-
-    def _product_footer(self, body: pygame.Rect) -> tuple[pygame.Rect, list[Widget]]:
-        """Under `companion run`: where phones find the page and its PIN (or why there is no
-        page), and which devices this run drives, in a line below the rest."""
-        system = self.stage.system
-        line = system.phone_line()
-        if not line:
-            return body, []
-        look = self.stage.look
-        words = " · ".join(part for part in (line, system.devices) if part)
-        strip_height = look.px(56) if self.stage.size[0] >= self.stage.size[1] else look.px(84)
-        strip, body = layout.take_bottom(body, strip_height, look.px(6))
-        problem = system.phone is not None and system.phone.port is None
-        return body, [TextBlock("phones", strip, words, size=theme.TEXT_MIN,
-                                colour=theme.ACCENT if problem else theme.MUTED)]
 
     def _abandon_question(self, area: pygame.Rect) -> list[Widget]:
         """Before a new match replaces an unfinished one: are you sure?"""
@@ -94,20 +77,33 @@ class HomeScene(Scene):
     def _header(self, area: pygame.Rect) -> list[Widget]:
         look = self.stage.look
         setup_area, area = layout.take_right(area, look.px(110), look.px(8))
+        widgets: list[Widget] = [Button("setup", setup_area, _("Setup"), colour=(80, 80, 96),
+                                        on_tap=lambda: self.stage.go("setup"))]
+        phones = self.stage.system.phone
+        if phones is not None:
+            phones_area, area = layout.take_right(area, look.px(170), look.px(8))
+            words = (_("PIN {pin}").format(pin=phones.pin) if phones.port is not None
+                     else _("No phone page"))
+            widgets.append(Button("phones", phones_area, words, colour=(80, 80, 96),
+                                  on_tap=lambda: self.stage.go("join")))
         title = Label("title", area, _("Tabletop Companion"), size=30, bold=True)
-        setup = Button("setup", setup_area, _("Setup"), colour=(80, 80, 96),
-                       on_tap=lambda: self.stage.go("setup"))
+        widgets.append(title)
         snapshot = self.stage.snapshot
         if snapshot is None or snapshot.is_over or snapshot.game not in GAME_SCENES:
-            return [title, setup]
-        button_area, title.rect = layout.take_right(area, min(area.w * 3 // 5, look.px(420)))
+            return widgets
+        if phones is not None:  # no room for the title beside the match's buttons
+            widgets.remove(title)
+            button_area = area
+        else:
+            button_area, title.rect = layout.take_right(
+                area, min(area.w * 3 // 5, look.px(420)))
         undo_area, resume_area = layout.take_left(button_area, look.px(110), look.px(8))
         resume = Button("resume", resume_area, _("Resume {game}").format(game=snapshot.title),
                         on_tap=self.resume, colour=(0, 120, 80))
         undo = Button("undo", undo_area, _("Undo"), colour=(80, 80, 96),
                       enabled=snapshot.can_undo, on_tap=self.undo,
                       refusal=_("There is nothing to undo yet."))
-        return [title, undo, resume, setup]
+        return [*widgets, undo, resume]
 
     def _games(self, area: pygame.Rect, cols: int) -> list[Widget]:
         look = self.stage.look

@@ -87,7 +87,11 @@ class JoinScene(Scene):
         else:
             code_area, words = layout.take_top(rest, min(rest.w, rest.h * 3 // 5), gap)
         url = self.url
-        if url is None:
+        served = self.stage.system.phone
+        if served is not None and served.port is None:
+            widgets.append(TextBlock("address", rest, served.problem, size=28,
+                                     colour=theme.ACCENT))
+        elif url is None:
             widgets.append(TextBlock("address", rest, _(
                 "The companion is on no network: connect it to the table's Wi-Fi, and the"
                 " address to open on a phone shows here."), size=28))

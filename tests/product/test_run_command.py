@@ -1,0 +1,169 @@
+"""`companion run` as a process of its own: what it prints, how it stops, what a taken port
+does with and without the screen, and that a SIGKILL at any moment loses no answered move."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.store import Store
+from tests.product.phone import Phone
+from tests.web.test_command import (
+    REPO,
+    START_WAIT_S,
+    STOP_BUDGET_S,
+    read_lines,
+    unfinished_match,
+    write_config,
+)
+
+ADDRESS = "Phone page: http://"
+
+
+def run_command(log: Path, config: Path, *extra: str) -> list[str]:
+    return [sys.executable, "-m", "companion", "run", "--db", str(log), "--config", str(config),
+            *extra]  # fmt: skip
+
+
+def start(log: Path, config: Path, *extra: str) -> tuple[subprocess.Popen[str], list[str]]:
+    """`companion run --no-ui --port 0`, once it printed its address, PIN and stop line."""
+    process = subprocess.Popen(
+        run_command(log, config, "--no-ui", "--port", "0", *extra),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )  # fmt: skip
+    return process, read_lines(process, 3)
+
+
+@pytest.fixture
+def processes() -> Iterator[list[subprocess.Popen[str]]]:
+    started: list[subprocess.Popen[str]] = []
+    yield started
+    for process in started:
+        if process.poll() is None:
+            process.kill()
+        process.communicate()
+
+
+def port_of(lines: list[str]) -> int:
+    assert lines[0].startswith(ADDRESS), lines
+    return int(lines[0].rsplit(":", 1)[1].rstrip("/"))
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_without_the_screen_it_serves_the_match_in_the_log_and_stops_cleanly_within_3_s(
+    tmp_path: Path, processes: list[subprocess.Popen[str]], signum: int
+) -> None:
+    log = tmp_path / "companion.db"
+    match_id, seq = unfinished_match(log)
+    process, lines = start(log, write_config(tmp_path, '[web]\npin = "2468"\n'))
+    processes.append(process)
+    assert lines[1:] == ["Table PIN: 2468", "No screen: serving the phone page only. Stop with"
+                         " Ctrl-C."]
+    phone = Phone(port_of(lines), "2468")
+    match = phone.state()
+    assert (match["id"], match["seq"]) == (match_id, seq)
+    sent = time.monotonic()
+    process.send_signal(signum)
+    out, err = process.communicate(timeout=START_WAIT_S)
+    assert (process.returncode, time.monotonic() - sent < STOP_BUDGET_S) == (0, True), err
+    assert "The companion has stopped and the log is closed." in err
+    assert "Traceback" not in err and out == ""
+    assert not log.with_name(f"{log.name}-wal").exists()  # SQLite removes it on a clean close
+
+
+def test_without_the_screen_a_taken_port_is_one_sentence_naming_it_and_exit_code_1(
+    tmp_path: Path,
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("0.0.0.0", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            run_command(tmp_path / "companion.db", write_config(tmp_path), "--no-ui",
+                        "--port", str(port)),
+            capture_output=True, text=True, cwd=REPO, timeout=START_WAIT_S,
+        )  # fmt: skip
+    assert done.returncode == 1
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith(f"companion: The phone page cannot listen on port {port} ")
+
+
+def test_with_the_screen_a_taken_port_is_said_on_it_and_the_table_still_plays(
+    tmp_path: Path,
+) -> None:
+    script = tmp_path / "play.script"
+    script.write_text("expect cannot listen on port\nexpect No phone page\nnew backgammon\n"
+                      "roll 3 1\nexpect Ana\n", encoding="utf-8")
+    with socket.socket() as taken:
+        taken.bind(("0.0.0.0", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            run_command(tmp_path / "companion.db", write_config(tmp_path), "--headless",
+                        "--script", str(script), "--port", str(port)),
+            capture_output=True, text=True, cwd=REPO, timeout=START_WAIT_S,
+        )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert f"cannot listen on port {port}" in done.stderr  # the journal says it too
+    with Store.open(tmp_path / "companion.db") as store:
+        match = store.unfinished_match()
+        assert match is not None and len(store.events(match.id)) >= 1  # the roll is kept
+
+
+def test_a_sigkill_at_any_moment_loses_no_answered_move(tmp_path: Path) -> None:
+    """Twenty times: a phone keeps playing while the whole product is killed at a random
+    moment (SIGKILL: nothing gets to close), then started again. Every move the companion
+    answered is in the log, and the match goes on where the log says.
+
+    The moments are random on purpose; what is checked holds whenever the kill lands.
+    """
+    log = tmp_path / "companion.db"
+    config = write_config(tmp_path, '[web]\npin = "2468"\n')
+    rng = random.Random(20)
+    answered: dict[int, list[int]] = {}  # match id: the seqs the companion answered
+    match_id = 0
+    for _ in range(20):
+        process, lines = start(log, config)
+        phone = Phone(port_of(lines), "2468")
+        state = phone.state()
+        if state is not None and state["id"] == match_id:  # the match resumed where it was
+            assert state["seq"] >= max(answered[match_id], default=0)
+        if state is None or state["is_over"]:
+            match_id = phone.new_match("backgammon", ["Ana", "Ben"], {"match_length": 5})
+            phone.answered.clear()
+        playing = threading.Thread(target=_play_until_gone, args=(phone, rng.random()))
+        playing.start()
+        time.sleep(rng.uniform(0.02, 0.4))
+        process.kill()
+        process.communicate()
+        playing.join()
+        answered.setdefault(match_id, []).extend(phone.answered)
+    with Store.open(log) as store:
+        for match, seqs in answered.items():
+            stored = {event.seq for event in store.events(match)}
+            assert set(seqs) <= stored, match
+    assert sum(len(seqs) for seqs in answered.values()) > 20  # the phone did play
+
+
+def _play_until_gone(phone: Phone, seed: float) -> None:
+    """Play random moves until the companion stops answering (it was killed)."""
+    rng = random.Random(seed)
+    try:
+        while not phone.state()["is_over"]:
+            phone.play_one(rng)
+    except (OSError, AssertionError, http.client.HTTPException):
+        return
