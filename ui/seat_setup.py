@@ -15,6 +15,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass, replace
 
 from companion.config import Config, apply_saved_seats
+from companion.config_schema import SpinnerConfig
 from companion.errors import ConfigError
 from device.calibrate import Calibration
 from device.errors import DeviceError
@@ -49,13 +50,17 @@ class SeatSetup:
     """A calibration session on the table's spinner, one button at a time.
 
     Starts from the seats the spinner uses now when they were calibrated (or set
-    in the configuration), and from none when they are the built-in ones.
+    in the configuration), and from none when they are the built-in ones, also
+    when a configuration file only writes those out (`companion config default`
+    and the Pi's installed file list every default), as `companion hw calibrate`
+    starts from none.
     """
 
     def __init__(self, table_spinner: TableSpinner, config: Config) -> None:
         self.table_spinner = table_spinner
         self.config = config
-        calibrated = config.seats_source != BUILT_IN
+        calibrated = (config.seats_source != BUILT_IN
+                      and config.spinner.seat_angles != SpinnerConfig().seat_angles)
         start = list(config.spinner.seat_angles) if calibrated else []
         self.session = Calibration(table_spinner.spinner, config, seats=start)
 

@@ -18,6 +18,7 @@ DEBIAN_PATHS = {
     "etc/systemd/system/companion.service",
     "etc/companion/config.toml",
     "etc/udev/rules.d/99-companion-pico.rules",
+    "etc/udev/rules.d/99-companion-backlight.rules",
     "etc/modules-load.d/companion.conf",
     "etc/avahi/services/companion.service",
 }
@@ -89,6 +90,8 @@ def test_the_installed_configuration_passes_config_check(
     [
         ("etc/systemd/system/companion.service", "systemd/companion.service"),
         ("etc/udev/rules.d/99-companion-pico.rules", "systemd/99-companion-pico.rules"),
+        ("etc/udev/rules.d/99-companion-backlight.rules",
+         "systemd/99-companion-backlight.rules"),
         ("etc/companion/config.toml", "companion/default_config.toml"),
     ],
 )

@@ -89,6 +89,27 @@ def test_written_seats_are_used_by_the_next_spin_the_dials_and_face_player(
         assert spinner.outcomes[-1].stop_angle_deg == pytest.approx(angles[1])
 
 
+def test_a_config_file_that_only_writes_out_the_built_in_seats_starts_the_calibration_empty(
+    tmp_path: Path, state: Path
+) -> None:
+    """`companion config default` (and the Pi's installed file) lists every default, the
+    built-in seats too: nobody calibrated them, so the first seat saved is seat 0."""
+    config = sim_config(tmp_path, "[spinner]\nseat_angles = [0.0, 90.0, 180.0, 270.0]\n")
+    with sim_spinner(config) as spinner, companion(tmp_path, config, spinner) as screen:
+        three_seats(screen)
+        screen.run("expect wrote 3 seats")
+        assert seats_on_screen(screen)[:1] == ["0: 0.0°"]
+
+
+def test_seats_set_in_the_config_file_are_where_the_calibration_starts(
+    tmp_path: Path, state: Path
+) -> None:
+    config = sim_config(tmp_path, "[spinner]\nseat_angles = [0.0, 120.0, 240.0]\n")
+    with sim_spinner(config) as spinner, companion(tmp_path, config, spinner) as screen:
+        screen.run("tap setup", "tap seats")
+        assert len(seats_on_screen(screen)) == 3
+
+
 def test_a_new_app_reads_the_written_seats_and_spins_to_them(tmp_path: Path, state: Path) -> None:
     config = sim_config(tmp_path)
     with sim_spinner(config) as spinner, companion(tmp_path, config, spinner) as screen:
