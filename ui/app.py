@@ -65,6 +65,9 @@ MESSAGE_SECONDS = 5.0
 FRAMES_PER_SECOND = 60
 """The most frames an animation draws in a second."""
 FRAME_SECONDS = 1.0 / FRAMES_PER_SECOND
+GPU_ONLY_DRIVERS = frozenset({"kmsdrm"})
+"""SDL video drivers with no plain window framebuffer: the copy to the panel goes through
+the GPU (on a Pi, KMS/DRM through its OpenGL ES driver)."""
 FOLLOWS_NEW_MATCHES = frozenset({"home", "player", "options"})
 """The scenes that give way to a match started elsewhere (a phone): the ones where a match
 is chosen, not the companion's own screens."""
@@ -411,6 +414,8 @@ class App:
                                    for rect in changed])
         self._dirty = False
         self._whole = False
+        if not self._drawn:
+            log.info("First frame on screen.")
         self._drawn = True
         self._last_frame = self.clock()
 
@@ -626,6 +631,12 @@ def open_display(setup: ScreenSetup) -> pygame.Surface:
     os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
     pygame.display.init()
     pygame.font.init()
+    if pygame.display.get_driver() not in GPU_ONLY_DRIVERS:
+        # The screen is drawn in software and changes a few times a second: SDL's plain
+        # window framebuffer carries it. Its "accelerated" framebuffer would load an OpenGL
+        # driver for the copy (Mesa's llvmpipe on a machine without a GPU: about 90 MB
+        # resident and 10-15 ms a frame at 1920x1080, bench/startup.py and bench/ui.py).
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     flags = 0
     size = setup.panel
     if setup.fullscreen and not setup.headless:
