@@ -300,6 +300,8 @@ class App:
 
     def run(self) -> None:
         """Show the app until the window is closed or `stop()` is called (also before `run`)."""
+        if not self._stopped:
+            self.step(None)  # the first frame at once, not after the first wait for events
         while not self._stopped:
             self.step(self._wait_seconds())
 

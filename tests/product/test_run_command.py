@@ -6,6 +6,7 @@ from __future__ import annotations
 import http.client
 import os
 import random
+import selectors
 import signal
 import socket
 import subprocess
@@ -56,6 +57,23 @@ def processes() -> Iterator[list[subprocess.Popen[str]]]:
         process.communicate()
 
 
+def read_until(process: subprocess.Popen[str], text: str) -> str:
+    """Standard error up to the line holding `text` (the log says what the product did)."""
+    assert process.stderr is not None
+    read = b""
+    deadline = time.monotonic() + START_WAIT_S
+    with selectors.DefaultSelector() as selector:
+        selector.register(process.stderr, selectors.EVENT_READ)
+        while text.encode() not in read:
+            if not selector.select(timeout=max(0.0, deadline - time.monotonic())):
+                pytest.fail(f"no {text!r} in {START_WAIT_S} s: {read!r}")
+            byte = os.read(process.stderr.fileno(), 1)
+            if not byte:
+                pytest.fail(f"companion run ended before {text!r}: {read!r}")
+            read += byte
+    return read.decode()
+
+
 def port_of(lines: list[str]) -> int:
     assert lines[0].startswith(ADDRESS), lines
     return int(lines[0].rsplit(":", 1)[1].rstrip("/"))
@@ -81,6 +99,31 @@ def test_without_the_screen_it_serves_the_match_in_the_log_and_stops_cleanly_wit
     assert "The companion has stopped and the log is closed." in err
     assert "Traceback" not in err and out == ""
     assert not log.with_name(f"{log.name}-wal").exists()  # SQLite removes it on a clean close
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_with_the_screen_a_stop_signal_closes_everything_within_3_s_with_exit_code_0(
+    tmp_path: Path, processes: list[subprocess.Popen[str]], signum: int
+) -> None:
+    log = tmp_path / "companion.db"
+    process = subprocess.Popen(
+        run_command(log, write_config(tmp_path), "--port", "0", "--size", "800x480"),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO,
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "SDL_VIDEODRIVER": "offscreen"},
+    )  # fmt: skip
+    processes.append(process)
+    lines = read_lines(process, 2)
+    phone = Phone(port_of(lines), lines[1].removeprefix("Table PIN: "))
+    phone.new_match("tiki", ["Ana", "Ben", "Cleo"], {"mode": "referee"})
+    shown = read_until(process, "First frame on screen.")
+    sent = time.monotonic()
+    process.send_signal(signum)
+    _, err = process.communicate(timeout=START_WAIT_S)
+    assert (process.returncode, time.monotonic() - sent < STOP_BUDGET_S) == (0, True), err
+    err = shown + err
+    assert "Traceback" not in err
+    assert "The companion has stopped and the log is closed." in err
+    assert not log.with_name(f"{log.name}-wal").exists()
 
 
 def test_without_the_screen_a_taken_port_is_one_sentence_naming_it_and_exit_code_1(
