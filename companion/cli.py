@@ -2,7 +2,9 @@
 
 Subcommands live in `companion.commands`, one module per family (`bg`, `uno`,
 `yahtzee`, `demo`, `hw`, ...); each module's `register(subparsers)` adds its
-parser. Exit codes: 0 success, 1 the request failed (a sentence on stderr),
+parser, and `COMMANDS` lists them with their help phrases: a command's module is
+imported only when it runs (or its help is asked), so `companion --help` and
+`--version` load no game. Exit codes: 0 success, 1 the request failed (a sentence on stderr),
 2 a usage error (argparse's own), 130 stopped with Ctrl-C (one line, no traceback).
 
 This module imports only `os`, `signal` and `sys` when it loads: `run` takes
@@ -26,44 +28,77 @@ INTERRUPTED = 130
 STOPPED_LINE = "companion: stopped (Ctrl-C)."
 
 
+COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("bg", "companion.commands.bg", "Backgammon positions: legal plays and boards"),
+    ("config", "companion.commands.config",
+     "check the configuration file or print the documented defaults"),
+    ("demo", "companion.commands.demo",
+     "play a whole simulated match through the table, its queue and its log"),
+    ("doctor", "companion.commands.doctor",
+     "check this Pi (groups, display, GPIO, Pico, config, log, port, service)"),
+    ("firmware", "companion.commands.firmware", "the Pico table controller's firmware"),
+    ("history", "companion.commands.history", "list the matches in the log"),
+    ("hw", "companion.commands.hw", "the spinner and the dice tray"),
+    ("minigam", "companion.commands.minigam", "Mini-Gam positions: legal plays and boards"),
+    ("multigam", "companion.commands.multigam", "Multi-Gam positions: legal plays and boards"),
+    ("run", "companion.commands.run",
+     "the whole companion: touchscreen, phone page, devices (the default)"),
+    ("ui", "companion.commands.ui", "the touchscreen: pick a game, referee it on screen"),
+    ("uno", "companion.commands.uno", "simulate matches of UNO, UNO Tiki Twist and UNO Duo"),
+    ("web", "companion.commands.web",
+     "run the table and the phone page, without the touchscreen"),
+    ("yahtzee", "companion.commands.yahtzee", "simulate games of the Yahtzee board variant"),
+)  # fmt: skip
+"""Every command as (name, module, help phrase), in the order `companion --help` lists them.
+
+A command's module is imported only when that command is parsed, so `companion --help`
+and `companion --version` answer at once. tests/test_cli.py checks this table against
+the modules of `companion.commands` and their help texts byte for byte.
+"""
+
+DESCRIPTION = "Tabletop Companion: spinner, dice tray, referee and scores for a games table."
+
+
+def command_line() -> argparse.ArgumentParser:
+    """The argument parser `companion` runs: a command's module is loaded when it is chosen."""
+    from companion.commands._on_demand import CommandsOnDemand
+
+    parser = _top_parser()
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", action=CommandsOnDemand)
+    assert isinstance(commands, CommandsOnDemand)
+    for name, module, phrase in COMMANDS:
+        commands.add_command(name, module, phrase)
+    return parser
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser, with every subcommand module registered."""
-    import argparse
+    """The full argument parser, with every subcommand module of `companion.commands` found
+    and registered (what `command_line` loads command by command)."""
     import importlib
     import pkgutil
 
-    from companion import __version__, commands
+    from companion import commands
+    from companion.commands._on_demand import describe_command
 
-    parser = argparse.ArgumentParser(
-        prog="companion",
-        description="Tabletop Companion: spinner, dice tray, referee and scores for a games table.",
-    )
-    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    parser = _top_parser()
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module_info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
         if module_info.name.startswith("_"):
             continue
         module = importlib.import_module(f"{commands.__name__}.{module_info.name}")
         module.register(subparsers)
-    _describe_every_command(parser)
+    describe_command(parser, None)
     return parser
 
 
-def _describe_every_command(parser: argparse.ArgumentParser) -> None:
-    """Give every subcommand without a description of its own its help phrase as one.
-
-    ``companion X --help`` then always says what X does, above its options.
-    """
+def _top_parser() -> argparse.ArgumentParser:
     import argparse
 
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            phrases = {choice.dest: choice.help for choice in action._choices_actions}
-            for name, child in action.choices.items():
-                phrase = phrases.get(name) or ""
-                if not child.description and phrase:
-                    child.description = phrase[0].upper() + phrase[1:] + "."
-                _describe_every_command(child)
+    from companion import __version__
+
+    parser = argparse.ArgumentParser(prog="companion", description=DESCRIPTION)
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    return parser
 
 
 def main(argv: Sequence[str] | None = None, *, freeze_start_up: bool = False) -> int:
@@ -80,7 +115,7 @@ def main(argv: Sequence[str] | None = None, *, freeze_start_up: bool = False) ->
 
     from companion.errors import CompanionError
 
-    parser = build_parser()
+    parser = command_line()
     args = parser.parse_args(argv)
     if freeze_start_up:
         gc.collect()

@@ -2,13 +2,15 @@
 
 import argparse
 import gc
+import pkgutil
 import subprocess
 import sys
+from collections.abc import Callable
 
 import pytest
 
-from companion import __version__
-from companion.cli import build_parser, main
+from companion import __version__, commands
+from companion.cli import COMMANDS, build_parser, main
 
 
 def test_version_flag_prints_the_package_version() -> None:
@@ -108,3 +110,85 @@ def test_the_companion_process_freezes_its_start_up_objects_out_of_the_collector
     finally:
         gc.unfreeze()
     assert "Position ID: 4HPwATDgc/ABMA" in capsys.readouterr().out
+
+
+def test_the_command_table_names_every_command_module() -> None:
+    modules = {
+        f"{commands.__name__}.{info.name}"
+        for info in pkgutil.iter_modules(commands.__path__)
+        if not info.name.startswith("_")
+    }
+    assert {module for _name, module, _phrase in COMMANDS} == modules
+
+
+def stopped_in_the_parser(
+    parse: Callable[[list[str]], object], argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> tuple[str | int | None, str, str]:
+    """The exit code, stdout and stderr of a command line that ends while it is parsed."""
+    with pytest.raises(SystemExit) as exit_:
+        parse(argv)
+    printed = capsys.readouterr()
+    return exit_.value.code, printed.out, printed.err
+
+
+EVERY_HELP = [[*name.split()[1:], "--help"] for name, _parser in every_parser()]
+USAGE_ERRORS = [
+    ["no-such-command"],
+    ["--", "bg"],
+    ["-x"],
+    ["bg"],
+    ["bg", "plays", "--dice", "7", "1"],
+    ["hw", "spin", "--backend", "nowhere"],
+    ["run", "--port", "http"],
+    ["uno", "simulate", "--seed", "x"],
+]
+
+
+@pytest.mark.parametrize("argv", [*EVERY_HELP, ["--version"], *USAGE_ERRORS], ids=" ".join)
+def test_the_command_line_prints_what_the_parser_of_every_command_module_prints(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `main` loads the chosen command's module only; `build_parser` imports every module of
+    # companion.commands, as the command line did before it loaded them on demand.
+    assert stopped_in_the_parser(main, argv, capsys) == stopped_in_the_parser(
+        build_parser().parse_args, argv, capsys
+    )
+
+
+REPORT_LOADED_MODULES = """
+import sys
+from companion.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+print(" ".join(sorted(name for name in sys.modules if name.startswith("companion"))),
+      file=sys.stderr)
+"""
+STARTING_MODULES = {
+    "companion", "companion.cli", "companion.errors", "companion.commands",
+    "companion.commands._on_demand",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("argv", "command_modules"),
+    [
+        (["--help"], set()),
+        (["--version"], set()),
+        (["run", "--help"], {"companion.commands.run", "companion.commands._arguments"}),
+        (["bg", "show", "--help"], {"companion.commands.bg", "companion.commands._bgfamily"}),
+    ],
+)
+def test_help_and_version_import_only_the_module_of_the_command_asked_about(
+    argv: list[str], command_modules: set[str]
+) -> None:
+    finished = subprocess.run(
+        [sys.executable, "-c", REPORT_LOADED_MODULES, *argv], capture_output=True, text=True
+    )
+    loaded = set(finished.stderr.split())
+    assert loaded >= STARTING_MODULES
+    commands_loaded = {name for name in loaded if name.startswith("companion.commands.")}
+    assert commands_loaded == {"companion.commands._on_demand", *command_modules}
+    if not command_modules:
+        assert loaded == STARTING_MODULES

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
-from companion.commands.web import port_argument
+from companion.commands._arguments import port_argument
 from companion.errors import CompanionError
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING: `companion run --help` loads no typing
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def register(subparsers: Any) -> None:

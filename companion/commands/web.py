@@ -19,6 +19,8 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
+from companion.commands._arguments import port_argument
+
 if TYPE_CHECKING:
     from companion.config import Config
 
@@ -42,13 +44,6 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--db", type=Path, help="the match log (default: the data directory)")
     parser.add_argument("--config", metavar="FILE", help="configuration file (default: as hw)")
     parser.set_defaults(func=run)
-
-
-def port_argument(text: str) -> int:
-    """A port number from the command line (0 to 65535)."""
-    if not text.isascii() or not text.isdigit() or not 0 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port: use a number from 0 to 65535")
-    return int(text)
 
 
 def run(args: argparse.Namespace) -> int:
