@@ -99,6 +99,21 @@ def test_roll_lets_the_companion_roll_the_dice_asked_for(screen) -> None:
     assert event.text.startswith("The companion rolls")
 
 
+def test_a_double_tap_on_roll_rolls_the_die_asked_for_once_and_never_the_next_dice(
+        screen) -> None:
+    _started(screen)
+    assert screen.app.snapshot.chance.dice == 1  # Ana's movement die
+    scene = yahtzee_scene(screen)
+    scene.roll()
+    scene.roll()  # before the table's answer
+    screen.app.settle()
+    events = screen.store.events(screen.store.matches()[-1].id)
+    assert [event.text.startswith("The companion rolls") for event in events][-2:] == [
+        False, True]
+    assert screen.app.snapshot.chance.dice == 5  # the five dice still wait for the tray
+    assert screen.app.message is None
+
+
 def test_a_wild_square_offers_every_tile_but_the_players_own_after_the_first_throw(
         screen) -> None:
     _started(screen)
