@@ -17,6 +17,7 @@ from companion.records import AppliedEvent, Event
 from companion.store import Store
 from companion.table import FairChance, Player, Table
 from tests.ui.conftest import Screen
+from tests.ui.readable import written
 from ui.app import App, ScreenSetup
 from ui.main import SCENES
 from ui.qr_view import QUIET_ZONE, QrCode
@@ -90,6 +91,24 @@ def test_an_invalid_pin_is_refused_in_the_configs_sentence_and_the_file_is_uncha
             " PIN.")
         assert "dialog" in screen.names()  # the pad stays open to type it again
     assert config_file.read_bytes() == before
+
+
+@pytest.mark.parametrize("panel", [(800, 480), (480, 800), (720, 1280)])
+def test_after_a_refused_pin_the_digits_typed_stay_in_sight_below_the_sentence(
+    tmp_path: Path, config_file: Path, panel: tuple[int, int]
+) -> None:
+    system = settings_system(config_file, tmp_path / "sys")
+    with system_screen(tmp_path, system, panel=panel) as screen:
+        screen.run("tap setup", "tap settings", "tap pin", "tap digit:4", "tap digit:8",
+                   "tap done", "expect must be 4 to 8 digits")
+        typed, said = screen.widget("pin_typed"), screen.widget("message")
+        assert typed.text == "48"
+        assert not said.rect.colliderect(typed.rect)
+        look = screen.app.look
+        shown = [text.text for text in written([said], look, screen.app.size)]
+        assert not any("…" in line for line in shown), shown
+        for name in ("done", "random", "cancel"):
+            assert screen.widget(name).rect.h >= look.px(48)
 
 
 def test_a_margin_out_of_range_is_refused_and_the_file_is_unchanged(

@@ -68,8 +68,15 @@ class YahtzeeScene(Scene):
         super().shown()
 
     def snapshot_arrived(self, snapshot: TableSnapshot) -> None:
-        """The table moved on: the holds follow the dice, tapped faces start afresh."""
+        """The table moved on: the holds follow the dice, tapped faces start afresh, and a
+        sentence about the state before (a refusal) gives way to what happened and what to
+        do now."""
+        before = self.view.snapshot if self.view is not None else None
         self._read(snapshot)
+        moved_on = before is None or (before.match_id, before.seq) != (snapshot.match_id,
+                                                                        snapshot.seq)
+        if moved_on and self.stage.message is not None:
+            self.stage.message = None
         self.rebuild()
 
     def _read(self, snapshot: TableSnapshot | None) -> None:
@@ -110,10 +117,17 @@ class YahtzeeScene(Scene):
         if view is None:
             return
         if not view.deciding:
-            self.stage.say(self._refusal(RollAgain((), seat=view.game.current)))
+            self.stage.say(self.hold_refusal())
             return
         self.held ^= {index}
         self.rebuild()
+
+    def hold_refusal(self) -> str:
+        """Why a die cannot be held or put back now, in the engine's words ("Dice first: ...")."""
+        view = self.view
+        if view is None:
+            return ""
+        return self._refusal(RollAgain((), seat=view.game.current))
 
     def throw(self) -> None:
         """Throw the dice not held (the held ones keep their values)."""

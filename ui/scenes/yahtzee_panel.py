@@ -217,16 +217,18 @@ def _words(scene: YahtzeeScene, view: YahtzeeView, rect: pygame.Rect, look: Them
 
 def _dice(scene: YahtzeeScene, view: YahtzeeView, rect: pygame.Rect, look: Theme
           ) -> list[Widget]:
-    """The tray and the held dice, each die a `hold:<n>` hotspot while it can be tapped."""
+    """The tray and the held dice, each die a `hold:<n>` hotspot; between throws a tap holds
+    it or puts it back, at any other time it says why not (a throw awaited, none left)."""
     dice = dice_on_table(view, frozenset(scene.held), scene.entered)
     tray = DiceTray(rect, dice, look)
     widgets: list[Widget] = [tray]
+    refusal = "" if view.deciding else scene.hold_refusal()
     for die, place in tray.places:
         if die.index is None or die.value is None:
             continue
         words = _("{value}, held").format(value=die.value) if die.held else str(die.value)
-        widgets.append(Widget(f"hold:{die.index + 1}", place, words,
-                              on_tap=partial(scene.toggle_hold, die.index)))
+        widgets.append(Widget(f"hold:{die.index + 1}", place, words, enabled=view.deciding,
+                              refusal=refusal, on_tap=partial(scene.toggle_hold, die.index)))
     return widgets
 
 
