@@ -167,6 +167,21 @@ def test_the_brightness_moves_the_panels_backlight(tmp_path: Path, config_file: 
         assert (folder / "brightness").read_text() == "230\n"
 
 
+def test_the_brightness_steps_through_a_panel_with_five_levels(
+        tmp_path: Path, config_file: Path) -> None:
+    folder = tmp_path / "sys" / "rpi_backlight"
+    folder.mkdir(parents=True)
+    (folder / "max_brightness").write_text("5\n")
+    (folder / "brightness").write_text("1\n")
+    with system_screen(tmp_path, settings_system(config_file, tmp_path / "sys")) as screen:
+        screen.run("tap setup", "tap settings")
+        shown = [screen.widget("brightness").text]
+        for _ in range(4):
+            screen.run("tap brightness:+")
+            shown.append(screen.widget("brightness").text)
+        assert shown == ["20%", "40%", "60%", "80%", "100%"]
+
+
 def test_a_screen_without_a_backlight_says_it_has_no_brightness_control(
     tmp_path: Path, config_file: Path
 ) -> None:

@@ -229,8 +229,7 @@ class SettingsScene(Scene):
         if self.backlight is None:
             return
         try:
-            now = self.backlight.percent()
-            self.backlight.set_percent(now + direction * BRIGHTNESS_STEP)
+            self.backlight.step(direction, BRIGHTNESS_STEP)
         except DeviceError as error:
             self.stage.say(str(error))
         self.rebuild()
