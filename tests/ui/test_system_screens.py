@@ -13,6 +13,7 @@ import pytest
 import segno
 
 from companion.config import default_config_text, load_config
+from companion.product import PhoneFacts
 from companion.records import AppliedEvent, Event
 from companion.store import Store
 from companion.table import FairChance, Player, Table
@@ -303,6 +304,34 @@ def test_the_join_code_holds_the_phone_pages_ip_address_and_is_drawn_to_scan(
         assert "No fixed PIN" in screen.widget("pin").text
 
 
+def test_without_the_phone_page_in_this_process_the_join_screen_says_how_to_start_it(
+    tmp_path: Path
+) -> None:
+    system = SystemSetup(address=lambda: "192.168.1.20")
+    with system_screen(tmp_path, system, panel=(480, 800)) as screen:
+        screen.run("tap setup", "tap join")
+        how = screen.widget("how").text
+        assert "does not run the phone page" in how
+        assert "companion web" in how and "companion run" in how
+        assert screen.widget("qr").text == "http://192.168.1.20:8080/"
+        look = screen.app.look
+        words = [screen.widget(name) for name in ("how", "address", "pin")]
+        shown = [text.text for text in written(words, look, screen.app.size)]
+        assert not any("…" in line for line in shown), shown
+        assert min(text.pixels for text in written(words, look, screen.app.size)) >= 24
+
+
+def test_the_phone_page_this_process_serves_is_joined_without_a_word_on_starting_it(
+    tmp_path: Path
+) -> None:
+    system = SystemSetup(address=lambda: "192.168.1.20", phone=PhoneFacts(8123, "4821"))
+    with system_screen(tmp_path, system) as screen:
+        screen.run("tap setup", "tap join")
+        assert screen.widget("how").text == "Join the table's Wi-Fi, then scan the code or open:"
+        assert screen.widget("qr").text == "http://192.168.1.20:8123/"
+        assert screen.widget("pin").text == "PIN: 4821"
+
+
 def test_the_join_screen_follows_the_address_when_the_network_changes(tmp_path: Path) -> None:
     clock = FakeClock()
     addresses: list[str | None] = ["192.168.1.20"]
@@ -347,3 +376,20 @@ def test_escape_leaves_the_companions_screens(screen) -> None:
     screen.app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
                                                unicode="", scancode=0))
     assert screen.app.scene.name == "setup"
+
+
+@pytest.mark.parametrize("panel", [(800, 480), (480, 800), (720, 1280)])
+@pytest.mark.parametrize("with_file", [True, False], ids=["file", "no-file"])
+def test_where_the_settings_are_saved_and_a_missing_brightness_are_readable_and_whole(
+    tmp_path: Path, config_file: Path, panel: tuple[int, int], with_file: bool
+) -> None:
+    system = (settings_system(config_file, tmp_path / "sys") if with_file
+              else SystemSetup(backlight_root=tmp_path / "sys"))
+    with system_screen(tmp_path, system, panel=panel) as screen:
+        screen.run("tap setup", "tap settings")
+        look = screen.app.look
+        texts = written([screen.widget("file"), screen.widget("brightness")], look,
+                        screen.app.size)
+        assert {text.widget for text in texts} == {"file", "brightness"}
+        assert [text for text in texts if text.pixels < look.px(24)] == []
+        assert [text for text in texts if "…" in text.text] == []
