@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from companion.records import AppliedEvent, Event
 from companion.store import Store
 from companion.table import FairChance, Player, Table
 from tests.ui.conftest import Screen
+from tests.ui.yahtzee_players import next_lines
 from tests.ui.readable import written
 from ui.app import App, ScreenSetup
 from ui.main import SCENES
@@ -393,3 +395,33 @@ def test_where_the_settings_are_saved_and_a_missing_brightness_are_readable_and_
         assert {text.widget for text in texts} == {"file", "brightness"}
         assert [text for text in texts if text.pixels < look.px(24)] == []
         assert [text for text in texts if "…" in text.text] == []
+
+
+def _sheet_rows(screen: Screen) -> list[str]:
+    return [widget.text for widget in screen.app.scene.visible_widgets()
+            if widget.name.startswith("sheet:") and widget.name[6:].isdigit()]
+
+
+@pytest.mark.parametrize("panel", [(800, 480), (480, 800)])
+def test_a_long_scoresheet_starts_at_its_latest_claims_and_pages_back_to_the_first(
+    make_screen, panel: tuple[int, int]
+) -> None:
+    screen = make_screen(panel)
+    screen.app.system.log_path = screen.store.path
+    screen.run("new yahtzee --names Ana,Ben")
+    rng = random.Random(5)
+    while len(screen.store.rounds(screen.app.snapshot.match_id)) < 8:
+        screen.run(*next_lines(screen, rng))
+    screen.run("tap back", "tap setup", "tap history")
+    rounds = screen.store.rounds(screen.app.snapshot.match_id)
+    shown = _sheet_rows(screen)
+    assert shown[-1].startswith(f"Claim {len(rounds)}: ")
+    assert "sheet:now" in screen.names() and not screen.widget("sheet:down").enabled
+    seen = list(shown)
+    while screen.widget("sheet:up").enabled:
+        screen.run("tap sheet:up")
+        seen = _sheet_rows(screen) + [row for row in seen if row not in _sheet_rows(screen)]
+    assert [row.split(":")[0] for row in seen] == [f"Claim {n}" for n in
+                                                   range(1, len(rounds) + 1)]
+    screen.run("tap sheet:down")
+    assert _sheet_rows(screen)[0] != seen[0]
