@@ -19,8 +19,8 @@ from companion.records import AppliedEvent, Event
 from companion.store import Store
 from companion.table import FairChance, Player, Table
 from tests.ui.conftest import Screen
-from tests.ui.yahtzee_players import next_lines
 from tests.ui.readable import written
+from tests.ui.yahtzee_players import next_lines
 from ui.app import App, ScreenSetup
 from ui.main import SCENES
 from ui.qr_view import QUIET_ZONE, QrCode
