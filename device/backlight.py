@@ -44,12 +44,7 @@ class Backlight:
         Raises:
             DeviceUnavailable: it cannot be read (the panel went away).
         """
-        level = _read_number(self.folder / "brightness")
-        if level is None:
-            raise DeviceUnavailable(
-                f"The backlight {self.name} cannot be read: check that the panel is connected."
-            )
-        return round(100 * min(level, self.maximum) / self.maximum)
+        return self._percent_of(self._level())
 
     def set_percent(self, percent: int) -> int:
         """Set the brightness to `percent` (kept within `LOWEST_PERCENT` to 100); returns it.
@@ -59,7 +54,41 @@ class Backlight:
                 away); the sentence says what to do.
         """
         shown = min(100, max(LOWEST_PERCENT, percent))
-        level = max(1, round(self.maximum * shown / 100))
+        self._write(self._level_for(shown))
+        return shown
+
+    def step(self, direction: int, percent: int) -> int:
+        """One step brighter (`direction` 1) or dimmer (-1) by `percent` of the maximum, and
+        by at least one of the panel's own levels: a panel with few levels (a maximum under
+        10) moves on every step too. Returns the brightness now, as a percentage.
+
+        Raises:
+            DeviceUnavailable: the level cannot be read or written; the sentence says what
+                to do.
+        """
+        level = self._level()
+        shown = min(100, max(LOWEST_PERCENT, self._percent_of(level) + direction * percent))
+        wanted = self._level_for(shown)
+        if wanted == level:
+            wanted = min(self.maximum, max(self._level_for(LOWEST_PERCENT), level + direction))
+        self._write(wanted)
+        return self._percent_of(wanted)
+
+    def _percent_of(self, level: int) -> int:
+        return round(100 * min(level, self.maximum) / self.maximum)
+
+    def _level_for(self, percent: int) -> int:
+        return max(1, round(self.maximum * percent / 100))
+
+    def _level(self) -> int:
+        level = _read_number(self.folder / "brightness")
+        if level is None:
+            raise DeviceUnavailable(
+                f"The backlight {self.name} cannot be read: check that the panel is connected."
+            )
+        return level
+
+    def _write(self, level: int) -> None:
         try:
             (self.folder / "brightness").write_text(f"{level}\n", encoding="ascii")
         except PermissionError:
@@ -72,7 +101,6 @@ class Backlight:
                 f"The brightness of {self.name} cannot be changed ({error.strerror or error}):"
                 " check that the panel is connected."
             ) from None
-        return shown
 
 
 def find_backlight(root: Path = SYSFS_BACKLIGHT) -> Backlight | None:

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
+import builtins
+import errno
+import io
 import os
-import signal
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from companion.config import default_config_text, load_config
 from companion.config_save import TomlValue, changed_text, save_settings
 from companion.errors import ConfigError
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(autouse=True)
@@ -111,35 +109,75 @@ def test_a_file_that_cannot_be_replaced_is_said_and_kept_with_no_temporary_file_
     assert [p.name for p in tmp_path.iterdir()] == ["config.toml"]
 
 
-SAVER = textwrap.dedent("""
-    import sys
-    from pathlib import Path
-    from companion.config_save import save_settings
+class _HalfWritten:
+    """A file opened for writing whose first write puts half its data on the disk, then
+    fails as a full disk does."""
 
-    path = Path(sys.argv[1])
-    for number in range(int(sys.argv[2])):
-        save_settings(path, {"web.pin": "2222" if number % 2 == 0 else "1111"})
-        if number == 0:
-            print("saved once", flush=True)
-    print("all saved", flush=True)
-""")
+    def __init__(self, file: Any) -> None:
+        self._file = file
+
+    def write(self, data: Any) -> int:
+        self._file.write(data[: len(data) // 2])
+        self._file.flush()
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def __enter__(self) -> _HalfWritten:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._file.close()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._file, name)
 
 
-def test_killing_the_process_mid_save_leaves_the_old_file_or_the_new(
-    config_file: Path, tmp_path: Path
+def test_a_save_that_fails_midway_leaves_the_old_file_byte_for_byte_and_no_temporary_file(
+    config_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    save_settings(config_file, {"web.pin": "1111"})
-    versions = {config_file.read_text(encoding="utf-8")}
-    versions.add(changed_text(config_file.read_text(encoding="utf-8"), {"web.pin": "2222"}))
-    environment = {**os.environ, "PYTHONPATH": str(ROOT),
-                   "STATE_DIRECTORY": str(tmp_path / "state")}
-    saver = subprocess.Popen([sys.executable, "-c", SAVER, str(config_file), "5000"],
-                             stdout=subprocess.PIPE, text=True, env=environment)
-    assert saver.stdout is not None
-    # Killed while it saves, wherever it is: the loop is bounded, so the test ends either way.
-    assert saver.stdout.readline() == "saved once\n"
-    saver.send_signal(signal.SIGKILL)
-    saver.wait()
-    saver.stdout.close()
-    assert config_file.read_text(encoding="utf-8") in versions
-    assert load_config(config_file).web.pin in ("1111", "2222")
+    before = config_file.read_bytes()
+    real_open = io.open
+
+    def failing_open(file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        opened = real_open(file, mode, *args, **kwargs)
+        return _HalfWritten(opened) if any(flag in mode for flag in "wax+") else opened
+
+    # Every way Python opens a file to write it (open, Path.write_text, os.fdopen).
+    monkeypatch.setattr(io, "open", failing_open)
+    monkeypatch.setattr(builtins, "open", failing_open)
+    with pytest.raises(ConfigError, match=r"cannot save the settings \(No space left on device\)"):
+        save_settings(config_file, {"web.pin": "9876"})
+    monkeypatch.undo()
+    assert config_file.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["config.toml"]
+
+
+def test_the_new_file_replaces_the_old_only_once_all_its_data_is_on_the_disk(
+    config_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # (what, inode, bytes): each fsync of a file or folder, and each rename over the file.
+    steps: list[tuple[str, int, int]] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(descriptor: int) -> None:
+        real_fsync(descriptor)
+        status = os.fstat(descriptor)
+        steps.append(("fsync", status.st_ino, status.st_size))
+
+    def replace(source: Any, target: Any) -> None:
+        status = os.stat(source)
+        steps.append(("replace", status.st_ino, status.st_size))
+        assert Path(target) == config_file
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    save_settings(config_file, {"web.pin": "9876"})
+    monkeypatch.undo()
+    saved = config_file.stat()
+    size = len(config_file.read_bytes())
+    folder = tmp_path.stat().st_ino
+    assert ("replace", saved.st_ino, size) in steps
+    renamed = steps.index(("replace", saved.st_ino, size))
+    # The new file, all of it, reached the disk before the rename; the rename itself after.
+    assert ("fsync", saved.st_ino, size) in steps[:renamed]
+    assert any(step[:2] == ("fsync", folder) for step in steps[renamed + 1:])

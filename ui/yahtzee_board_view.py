@@ -40,29 +40,53 @@ SHIELD: theme.RGB = (255, 196, 0)
 
 
 def ring_side(squares: int) -> int:
-    """How many cells a side of the ring has, corners counted: 5 for 16 squares."""
-    return max(2, -(-squares // 4) + 1)
+    """How many cells a side of the ring has, corners counted: 5 for 16 squares (3 at the
+    least, so that the ring has a middle)."""
+    return max(3, -(-squares // 4) + 1)
+
+
+CORNER_SHARE = 0.22
+"""The most of the board's side a corner square takes: on a small board (6 squares) the
+squares between the corners stretch, so that the middle keeps room for its list."""
+
+
+def _spans(start: int, length: int, side: int, gap: int) -> list[tuple[int, int]]:
+    """Where each of `side` cells along one edge lies (start, size): two corners, and the
+    cells between them sharing the rest."""
+    uniform = (length - gap * (side - 1)) // side
+    corner = min(uniform, int(length * CORNER_SHARE)) if side < 5 else uniform
+    inner = (length - 2 * corner - gap * (side - 1)) // (side - 2)
+    spans = [(start, corner)]
+    x = start + corner + gap
+    for _cell in range(side - 2):
+        spans.append((x, inner))
+        x += inner + gap
+    spans.append((x, corner))
+    return spans
 
 
 def ring_cells(area: pygame.Rect, squares: int, gap: int) -> dict[int, pygame.Rect]:
     """Each square's cell in `area` (a square), clockwise from square 1 at the top left."""
     side = ring_side(squares)
-    cell = (min(area.w, area.h) - gap * (side - 1)) // side
-    step = cell + gap
+    spans = _spans(0, min(area.w, area.h), side, gap)
     places: list[tuple[int, int]] = [(col, 0) for col in range(side)]
     places += [(side - 1, row) for row in range(1, side)]
     places += [(col, side - 1) for col in range(side - 2, -1, -1)]
     places += [(0, row) for row in range(side - 2, 0, -1)]
-    return {number: pygame.Rect(area.x + col * step, area.y + row * step, cell, cell)
-            for number, (col, row) in enumerate(places[:squares], start=1)}
+    cells = {}
+    for number, (col, row) in enumerate(places[:squares], start=1):
+        (x, w), (y, h) = spans[col], spans[row]
+        cells[number] = pygame.Rect(area.x + x, area.y + y, w, h)
+    return cells
 
 
 def ring_middle(cells: dict[int, pygame.Rect], gap: int) -> pygame.Rect:
     """The space inside the ring."""
     first = cells[1]
     side = ring_side(len(cells))
-    inner = (side - 2) * first.w + (side - 3) * gap
-    return pygame.Rect(first.right + gap, first.bottom + gap, max(0, inner), max(0, inner))
+    right = cells[side].x - gap if side in cells else first.right + gap
+    inner = max(0, right - first.right - gap)
+    return pygame.Rect(first.right + gap, first.bottom + gap, inner, inner)
 
 
 @dataclass(frozen=True)
@@ -95,6 +119,9 @@ class YahtzeeBoard(Widget):
         self.token = look.px(28)
         self.outside = look.px(4)
         """How far a token's centre stands outside its square's inner edge."""
+        self.lines = {square.number: square_lines(square, self._body(square, look), look)
+                      for square in squares}
+        """The words each square shows: the longest that fit it."""
 
     def draw(self, surface: pygame.Surface, look: Theme) -> None:
         """The frame, the felt, each square, the middle's list, then the tokens (standing at
@@ -103,11 +130,13 @@ class YahtzeeBoard(Widget):
         middle = ring_middle(self.cells, self.gap)
         pygame.draw.rect(surface, FELT, middle.inflate(self.gap, self.gap),
                          border_radius=look.px(8))
-        size = min((lines_size(self._body(square, look), _square_lines(square), look)
-                    for square in self.squares if not square.wild), default=theme.TEXT_MIN)
+        # One size for every tile's words (the wild squares' WILD on its own), as printed.
+        size = min((lines_size(self._body(square, look), self.lines[square.number], look)
+                    or LEAST for square in self.squares if not square.wild),
+                   default=theme.TEXT_MIN)
         for square in self.squares:
             self._draw_square(surface, square, look, size)
-        inset = self.token // 2 + self.outside + look.px(6)
+        inset = self.token // 2 + self.outside + look.px(2)
         draw_middle(surface, middle.inflate(-2 * inset, -2 * inset), self.middle, look)
         for square in self.squares:
             self._draw_tokens(surface, square, look)
@@ -116,8 +145,8 @@ class YahtzeeBoard(Widget):
         """Where a square's words go: below its number, above a corner's tokens."""
         cell = self.cells[square.number]
         strip = look.font(SMALL, True).get_linesize()
-        body = pygame.Rect(cell.x + look.px(3), cell.y + strip, cell.w - look.px(6),
-                           cell.h - strip - look.px(3))
+        body = pygame.Rect(cell.x + look.px(2), cell.y + strip, cell.w - look.px(4),
+                           cell.h - strip - look.px(2))
         if self._corner(square.number) and square.tokens:
             body.h -= self.token
         return body
@@ -141,10 +170,10 @@ class YahtzeeBoard(Widget):
             shield = pygame.Rect(0, 0, look.px(20), look.px(22))
             shield.midtop = (cell.centerx, cell.y + look.px(1))
             draw_shield(surface, shield)
-        lines = _square_lines(square)
+        lines = self.lines[square.number]
         body = self._body(square, look)
         draw_lines(surface, body, lines, look, ink,
-                   lines_size(body, lines, look) if square.wild else size)
+                   (lines_size(body, lines, look) or LEAST) if square.wild else size)
         if square.number in self.highlighted:
             draw_outline(surface, cell.inflate(look.px(2), look.px(2)), look.px(4))
 
@@ -181,18 +210,35 @@ class YahtzeeBoard(Widget):
 
 SMALL = 20
 """The square's number and its owner's letter: the smallest text on the board."""
+LEAST = theme.TEXT_MIN * 4 // 5
+"""The smallest size words on the board shrink to (80% of the readable size, rounded
+down: 19 px on 800x480)."""
+TIGHTEST_LABELS = {Tile.SMALL_STRAIGHT: "Sm Str.", Tile.LARGE_STRAIGHT: "Lg Str."}
+"""A narrow square's last resort for the straights, as score sheets write them."""
 
 
-def _square_lines(square: SquareView) -> list[str]:
-    """The words on a square: "WILD", or the tile's name and its recorded value."""
+def square_forms(square: SquareView) -> list[list[str]]:
+    """The words a square can show, longest first: "Sixes" over "three 6s", then "×3"
+    (a number tile's count of dice), "28" for Chance; the straights' shorter names."""
     if square.wild:
-        return [_("WILD")]
+        return [[_("WILD")]]
     tile = square.tile
     if tile is None:
-        return []
+        return [[]]
     if tile.face is None and tile is not Tile.CHANCE:
-        return [short_label(tile)]
-    return [tile.label, value_text(tile, square.value)]
+        names = [short_label(tile), short_label(tile, shortest=True),
+                 TIGHTEST_LABELS.get(tile, short_label(tile))]
+        return [[name] for name in dict.fromkeys(names)]
+    short = f"×{square.value}" if tile.face is not None else str(square.value)
+    return [[tile.label, value_text(tile, square.value)], [tile.label, short]]
+
+
+def square_lines(square: SquareView, body: pygame.Rect, look: Theme) -> list[str]:
+    """The longest words of the square that fit `body` at 80% of the readable size or
+    more (the shortest when none do)."""
+    forms = square_forms(square)
+    return next((form for form in forms if lines_size(body, form, look) is not None),
+                forms[-1])
 
 
 def _corner_text(surface: pygame.Surface, text: str, rect: pygame.Rect, look: Theme,
@@ -204,18 +250,16 @@ def _corner_text(surface: pygame.Surface, text: str, rect: pygame.Rect, look: Th
     surface.blit(image, place)
 
 
-def lines_size(rect: pygame.Rect, lines: list[str], look: Theme) -> int:
-    """The largest text size (on 800x480, down to 80% of the readable size) at which
-    `lines`, wrapped at spaces, fit `rect`."""
-    size = theme.TEXT_MIN
-    while size > theme.TEXT_MIN * 0.8:
+def lines_size(rect: pygame.Rect, lines: list[str], look: Theme) -> int | None:
+    """The largest text size (on 800x480, from the readable size down to `LEAST`) at which
+    `lines`, wrapped at spaces, fit `rect`; None when they do not fit even at `LEAST`."""
+    for size in range(theme.TEXT_MIN, LEAST - 1, -1):
         font = look.font(size)
         wrapped = [part for line in lines for part in _wrap_words(line, font, rect.w)]
         if (all(font.size(part)[0] <= rect.w for part in wrapped)
                 and len(wrapped) * _line_step(font) <= rect.h):
-            break
-        size -= 1
-    return size
+            return size
+    return None
 
 
 def _line_step(font: pygame.font.Font) -> int:
@@ -263,60 +307,133 @@ def draw_shield(surface: pygame.Surface, rect: pygame.Rect) -> None:
     surface.blit(image, image.get_rect(center=(x + w // 2, y + h * 2 // 5)))
 
 
+@dataclass(frozen=True)
+class MiddleLayout:
+    """How the list of tiles still to claim fits the middle: its text size, whether the
+    title is shown, each tile's name, the width of the number tiles' column, and the
+    note's lines."""
+
+    size: int
+    title: bool
+    names: dict[Tile, str]
+    left_w: int
+    note: list[str]
+    step: int
+
+
+def _names(middle: Middle, shortness: int) -> dict[Tile, str]:
+    """The other tiles' names: as the squares show them (0), shorter (1), shortest (2)."""
+    forms = (lambda tile: short_label(tile), lambda tile: short_label(tile, True),
+             lambda tile: TIGHTEST_LABELS.get(tile, short_label(tile, True)))
+    return {tile: forms[shortness](tile) for tile, _points in middle.others}
+
+
+def middle_layout(rect: pygame.Rect, middle: Middle, look: Theme) -> MiddleLayout | None:
+    """The largest layout of the tiles still to claim that fits `rect` whole: the number
+    tiles in a column on the left, the others with their points on the right, the number
+    tiles' points in a note below; shorter names before smaller text (never below
+    `LEAST`), and in the tightest middle no title. None when nothing fits."""
+    tries = [(size, True, shortness) for size in range(theme.TEXT_MIN, LEAST - 1, -1)
+             for shortness in range(3)]
+    tries += [(size, False, 2) for size in range(theme.TEXT_MIN, LEAST - 1, -1)]
+    for size, title, shortness in tries:
+        found = _try_middle(rect, middle, look, size, title, _names(middle, shortness))
+        if found is not None:
+            return found
+    return None
+
+
+def _try_middle(rect: pygame.Rect, middle: Middle, look: Theme, size: int, title: bool,
+                names: dict[Tile, str]) -> MiddleLayout | None:
+    font, bold = look.font(size), look.font(size, True)
+    if title and bold.size(middle.title)[0] > rect.w:
+        return None
+    names = {**names, **{tile: tile.label for tile, _points in middle.numbers}}
+    left_w = max([font.size(tile.label)[0] for tile, _points in middle.numbers] or [0])
+    left_w += look.px(6) if left_w else 0
+    points_w = max([bold.size(points)[0] for _tile, points in middle.others] or [0])
+    widest = max([font.size(names[tile])[0] for tile, _points in middle.others] or [0])
+    if left_w + widest + look.px(4) + points_w > rect.w:
+        return None
+    note: list[str] = []
+    if middle.numbers:
+        words = _("Number tiles: {points}").format(points=middle.numbers[0][1])
+        note = _wrap_words(words, bold, rect.w)
+        if any(bold.size(line)[0] > rect.w for line in note):
+            return None
+    step = _line_step(font)
+    rows = max(len(middle.numbers), len(middle.others))
+    height = (bold.get_linesize() + look.px(4) if title else 0) + (rows + len(note)) * step
+    if height > rect.h:
+        return None
+    return MiddleLayout(size, title, names, left_w, note, step)
+
+
 def draw_middle(surface: pygame.Surface, rect: pygame.Rect, middle: Middle, look: Theme) -> None:
     """The title, then the tiles still to claim in two columns (number tiles on the left,
     the others with their points on the right, the number tiles' points below), or the
     lines of the challenge rounds."""
-    title, rest = layout.take_top(rect, look.font(24, True).get_linesize(), look.px(4))
-    draw_text(surface, middle.title, title, look, 24, True, theme.ACCENT, centred=True)
     if middle.lines:
+        title, rest = layout.take_top(rect, look.font(24, True).get_linesize(), look.px(4))
+        draw_text(surface, middle.title, title, look, 24, True, theme.ACCENT, centred=True)
         draw_lines_left(surface, rest, list(middle.lines), look)
         return
-    rows = max(len(middle.numbers) + 1, len(middle.others), 1)
-    height = min(look.px(32), rest.h // rows)
-    font = look.font(20)
-    left_w = max([font.size(tile.label)[0] for tile, _points in middle.numbers] or [0])
-    left_w += look.px(10) if left_w else 0
+    fit = middle_layout(rect, middle, look)
+    if fit is None:  # a middle too small for any list: its title, and the squares say more
+        draw_text(surface, middle.title, rect, look, LEAST, True, theme.ACCENT, centred=True)
+        return
+    size, rest = fit.size, rect
+    if fit.title:
+        title, rest = layout.take_top(rect, look.font(size, True).get_linesize(), look.px(4))
+        draw_text(surface, middle.title, title, look, size, True, theme.ACCENT, centred=True)
+    font, bold, step = look.font(size), look.font(size, True), fit.step
     for index, (tile, _points) in enumerate(middle.numbers):
-        cell = pygame.Rect(rest.x, rest.y + index * height, left_w, height)
-        draw_text(surface, tile.label, cell, look, 20, False, theme.TEXT)
-    right = pygame.Rect(rest.x + left_w, rest.y, rest.w - left_w, rest.h)
-    points_w = look.font(20, True).size("50")[0] + look.px(2)
+        surface.blit(font.render(tile.label, True, theme.TEXT), (rest.x, rest.y + index * step))
+    right = rest.x + fit.left_w
     for index, (tile, points) in enumerate(middle.others):
-        cell = pygame.Rect(right.x, right.y + index * height, right.w, height)
-        name, score = cell.copy(), cell.copy()
-        name.w -= points_w + look.px(4)
-        score.x, score.w = cell.right - points_w, points_w
-        label = tile.label if font.size(tile.label)[0] <= name.w else short_label(tile, True)
-        draw_text(surface, label, name, look, 20, False, theme.TEXT)
-        draw_text(surface, points, score, look, 20, True, theme.ACCENT)
-    if middle.numbers:
-        note = pygame.Rect(rest.x, rest.y + (rows - 1) * height, rest.w, height)
-        words = _("Number tiles: {points}").format(points=middle.numbers[0][1])
-        draw_text(surface, words, note, look, 20, True, theme.ACCENT)
+        y = rest.y + index * step
+        surface.blit(font.render(fit.names[tile], True, theme.TEXT), (right, y))
+        image = bold.render(points, True, theme.ACCENT)
+        surface.blit(image, image.get_rect(topright=(rest.right, y)))
+    y = rest.y + max(len(middle.numbers), len(middle.others)) * step
+    for line in fit.note:
+        surface.blit(bold.render(line, True, theme.ACCENT), (rest.x, y))
+        y += step
 
 
 def draw_lines_left(surface: pygame.Surface, rect: pygame.Rect, lines: list[str],
                     look: Theme) -> None:
-    """Paragraphs from the top of `rect`, wrapped, left-aligned."""
-    font = look.font(20)
+    """Paragraphs from the top of `rect`, wrapped, left-aligned, at the largest size (down
+    to `LEAST`) at which they all fit."""
+    size, wrapped = LEAST, [wrap_text(line, look.font(LEAST), rect.w) for line in lines]
+    for wanted in range(theme.TEXT_MIN, LEAST - 1, -1):
+        font = look.font(wanted)
+        parts = [wrap_text(line, font, rect.w) for line in lines]
+        height = sum(len(part) for part in parts) * font.get_linesize()
+        if height + look.px(6) * (len(lines) - 1) <= rect.h:
+            size, wrapped = wanted, parts
+            break
+    font = look.font(size)
     y = rect.y
-    for paragraph in lines:
-        for part in wrap_text(paragraph, font, rect.w):
-            if y + font.get_linesize() > rect.bottom:
-                return
+    for paragraph in wrapped:
+        for part in paragraph:
             surface.blit(font.render(part, True, theme.TEXT), (rect.x, y))
             y += font.get_linesize()
         y += look.px(6)
 
 
 __all__ = [
+    "LEAST",
     "Middle",
+    "MiddleLayout",
     "YahtzeeBoard",
     "draw_lines",
     "draw_shield",
     "lines_size",
+    "middle_layout",
     "ring_cells",
     "ring_middle",
     "ring_side",
+    "square_forms",
+    "square_lines",
 ]

@@ -62,7 +62,7 @@ class DiceTray(Widget):
         words = " ".join(_die_word(die) for die in dice)
         super().__init__("dice", rect, words)
         self.dice = dice
-        self.label_h = look.font(19).get_linesize()
+        self.label_h = look.font(theme.TEXT_MIN).get_linesize()
         gap = look.px(6)
         self.gap = gap
         slots = max(5, len(dice))
@@ -104,16 +104,16 @@ class DiceTray(Widget):
             pygame.draw.rect(surface, EDGE, self.tray_box, look.px(2), border_radius=radius)
             label.x, label.w = self.tray_box.x, self.tray_box.w
             words = _("In the tray")
-            if look.font(19).size(words)[0] > label.w:
+            if look.font(theme.TEXT_MIN).size(words)[0] > label.w:
                 words = _("Tray")
-            draw_text(surface, words, label, look, 19, False, theme.MUTED)
+            draw_text(surface, words, label, look, theme.TEXT_MIN, False, theme.MUTED)
         if self.held_box is not None:
             pygame.draw.rect(surface, HELD_BOX, self.held_box, border_radius=radius)
             pygame.draw.rect(surface, theme.ACCENT, self.held_box, look.px(3),
                              border_radius=radius)
             label = pygame.Rect(self.held_box.x, self.rect.y,
-                                max(self.held_box.w, look.px(60)), self.label_h)
-            draw_text(surface, _("Held"), label, look, 19, True, theme.ACCENT)
+                                max(self.held_box.w, look.px(64)), self.label_h)
+            draw_text(surface, _("Held"), label, look, theme.TEXT_MIN, True, theme.ACCENT)
         for die, place in self.places:
             if die.value is None:
                 _draw_empty_place(surface, place, look)

@@ -80,8 +80,13 @@ class DrawChance:
     """Let the companion supply the pending chance itself (tray button, Spin button).
 
     Dice and shuffles come from the table's chance source (`secrets` in play,
-    a seed in tests); spins go to the spinner.
+    a seed in tests); spins go to the spinner. `for_seq`, when given, is the
+    table's seq the roll was asked on: a second tap that arrives after the
+    first roll moved the table on is refused rather than rolling the next
+    request.
     """
+
+    for_seq: int | None = None
 
 
 @dataclass(frozen=True)

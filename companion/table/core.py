@@ -219,7 +219,7 @@ class Table(ClosesItself):
         elif isinstance(command, SupplyChance):
             step = match.supply(command.outcome, command.source, command.for_seq, now)
         elif isinstance(command, DrawChance):
-            step = match.draw(self._chance, self._spinner, now)
+            step = match.draw(self._chance, self._spinner, now, command.for_seq)
         elif isinstance(command, Undo):
             step = match.undo(now)
         else:

@@ -50,6 +50,7 @@ from companion.table.lines import (
 KEPT_KINDS = ("dice", "shuffle")
 MAX_SOURCE_LENGTH = 24
 NO_CHANCE = "No roll, shuffle or spin is needed now."
+MOVED_ON = "The table has moved on since this was asked for: roll or spin again."
 CHANCE_AS_PLAY = (
     "Dice, shuffles and spins are not a player's move: throw the dice in the tray,"
     " enter them on the dice screen or let the companion roll, shuffle or spin."
@@ -232,19 +233,23 @@ class RunningMatch:
         if request is None:
             raise RuleError(NO_CHANCE)
         if for_seq is not None and for_seq != self.seq:
-            raise RuleError("The table has moved on since this was asked for: roll or spin again.")
+            raise RuleError(MOVED_ON)
         outcome = plain_json(outcome)
         check_outcome(request, outcome, self.state.seat_name)
         return self._apply_chance(request, outcome, source, False, now)
 
-    def draw(self, chance: ChanceSource, spinner: ChanceSource, now: str) -> AppliedEvent:
+    def draw(self, chance: ChanceSource, spinner: ChanceSource, now: str,
+             for_seq: int | None = None) -> AppliedEvent:
         """Let the companion supply the pending chance (kept undone draws first), or the dice
         a player may throw unasked (a backgammon player who may double: rolling instead).
+        With `for_seq`, only while the table is still at that seq (a tap's roll).
 
         Raises:
-            RuleError: no chance is pending, or the source failed or gave an outcome that
-                does not fit.
+            RuleError: no chance is pending, the table moved on, or the source failed or
+                gave an outcome that does not fit.
         """
+        if for_seq is not None and for_seq != self.seq:
+            raise RuleError(MOVED_ON)
         # Dice a player may throw unasked (rolling rather than doubling) the companion may
         # roll too: the tray button at the start of a backgammon turn means "roll".
         request = self.state.chance() or self.state.unasked_chance() or self._pending_chance()

@@ -68,3 +68,24 @@ def test_a_panel_that_went_away_is_said_in_a_sentence(tmp_path: Path) -> None:
         backlight.percent()
     with pytest.raises(DeviceUnavailable, match="check that the panel is connected"):
         backlight.set_percent(50)
+
+
+@pytest.mark.parametrize("maximum", [2, 3, 5, 7, 9, 31, 255])
+def test_every_step_moves_the_panel_until_full_or_dim_even_with_few_levels(
+        tmp_path: Path, maximum: int) -> None:
+    dimmest = max(1, round(maximum * LOWEST_PERCENT / 100))
+    folder = fake_backlight(tmp_path, maximum=str(maximum), level=str(dimmest))
+    backlight = find_backlight(tmp_path)
+    assert backlight is not None
+    levels = [dimmest]
+    while levels[-1] < maximum:
+        backlight.step(1, 10)
+        levels.append(int((folder / "brightness").read_text()))
+        assert levels[-1] > levels[-2], f"stuck at {levels[-2]} of {maximum}"
+    assert backlight.step(1, 10) == 100
+    while levels[-1] > dimmest:
+        backlight.step(-1, 10)
+        levels.append(int((folder / "brightness").read_text()))
+        assert levels[-1] < levels[-2], f"stuck at {levels[-2]} of {maximum}"
+    backlight.step(-1, 10)
+    assert (folder / "brightness").read_text() == f"{dimmest}\n"

@@ -116,6 +116,9 @@ def engine_sentence(dice: list[int]) -> str:
         (SupplyChance([3, 4], source="dice tray"), engine_sentence([3, 4])),
         (SupplyChance([3], source="dice tray", for_seq=0), "The table has moved on since this"
          " was asked for: roll or spin again."),
+        # A second tap on a Roll button: the companion's roll was asked on a state now past.
+        (DrawChance(for_seq=0), "The table has moved on since this was asked for: roll or"
+         " spin again."),
         (SupplyChance([6], source="table"), "Only the companion draws as the table: a roll or"
          " spin from outside names its device, such as the dice tray, the spinner or touch."),
         (SupplyChance([6], source="tray\n#9 Ana"), "'tray\\n#9 Ana' is not the name of a"

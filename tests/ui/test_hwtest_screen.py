@@ -21,6 +21,8 @@ from device.table_tray import TrayFeed
 from tests.device.test_gpio import MockRotor
 from tests.ui.companion_rig import WAIT_S, companion
 from tests.ui.conftest import Screen
+from tests.ui.readable import written
+from ui import theme
 
 KEYS = ["spinner", "tray", "dice"]
 
@@ -156,3 +158,17 @@ def test_on_gpio_the_companions_own_spinner_is_tested_not_opened_again(
         screen.run("tap setup", "tap hwtest", "expect Every device passed")
         assert line(screen, "spinner").startswith("spinner (gpio, step_dir): OK (homed in ")
         assert line(screen, "tray").endswith("(sensor on GPIO 17, button on GPIO 27)")
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800), (720, 1280)])
+def test_every_line_of_the_test_is_written_at_the_readable_size(
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    config = config_of(tmp_path, 'backend = "sim"\n')
+    with table_spinner(config) as spinner, companion(tmp_path, config, spinner, size) as screen:
+        screen.run("tap setup", "tap hwtest", "expect Every device passed (3 checks)")
+        look = screen.app.look
+        texts = written(screen.app.scene.visible_widgets(), look, screen.app.size)
+        lines = [text for text in texts if text.widget.startswith(("check:", "state:"))]
+        assert lines
+        assert [text for text in lines if text.pixels < look.px(theme.TEXT_MIN)] == []
+        assert [text for text in lines if "…" in text.text] == []

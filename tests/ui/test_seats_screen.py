@@ -19,6 +19,8 @@ from device.table_spinner import TableSpinner
 from tests.device.test_gpio import MockRotor
 from tests.ui.companion_rig import WAIT_S, companion
 from tests.ui.conftest import Screen
+from tests.ui.readable import written
+from ui import theme
 
 TO_120 = ["tap jog:++"] * 12
 """Twelve 10-degree jogs: the pointer moves 120 degrees."""
@@ -118,7 +120,7 @@ def test_a_new_app_reads_the_written_seats_and_spins_to_them(tmp_path: Path, sta
     assert restarted.spinner.seat_angles == pytest.approx((0.0, 119.925, 240.075))
     with sim_spinner(restarted) as spinner, companion(tmp_path, restarted, spinner) as screen:
         screen.run("tap setup", "tap seats")
-        assert seats_on_screen(screen) == ["0: 0.0°", "1: 119.9°", "2: 240.1°"]
+        assert seats_on_screen(screen) == ["0: 0.00°", "1: 119.92°", "2: 240.07°"]
         spinner.stop_next_at((2,))
         spinner.outcome(ChanceRequest("spin", "Spin!", seats=(0, 1, 2)))
         assert spinner.wait_idle(WAIT_S)
@@ -159,7 +161,7 @@ def test_a_seat_in_the_middle_is_forgotten_and_the_next_move_up(
     with sim_spinner(config) as spinner, companion(tmp_path, config, spinner) as screen:
         screen.run("tap setup", "tap seats", "tap save", *TO_120, "tap save", *TO_120,
                    "tap save", "tap seat:1", "tap forget", "expect the seats after it move up")
-        assert seats_on_screen(screen) == ["0: 0.0°", "1: 240.1°"]
+        assert seats_on_screen(screen) == ["0: 0.00°", "1: 240.07°"]
 
 
 def test_a_spinner_that_cannot_home_says_why_and_offers_to_home_again(
@@ -218,9 +220,34 @@ def test_on_the_gpio_backend_written_seats_survive_a_restart_and_the_rotor_stops
     spinner, rotor = gpio_spinner(restarted, factory, clock, rotor)
     with spinner, companion(tmp_path, restarted, spinner) as screen:
         screen.run("tap setup", "tap seats")
-        assert seats_on_screen(screen) == ["0: 0.0°", "1: 119.9°", "2: 240.1°"]
+        assert seats_on_screen(screen) == ["0: 0.00°", "1: 119.92°", "2: 240.07°"]
         spinner.stop_next_at((1,))
         spinner.outcome(ChanceRequest("spin", "Spin!", seats=(0, 1, 2)))
         assert spinner.wait_idle(WAIT_S)
         assert not spinner.outcomes[-1].software_pick
         assert rotor.position % 1600 == round(119.925 / 360 * 1600)
+
+
+def _small_or_cut(screen: Screen) -> list[str]:
+    """Each text on screen now below the readable size or cut with an ellipsis."""
+    look = screen.app.look
+    least = look.px(theme.TEXT_MIN)
+    return [f"{text.widget}: {text.text!r} at {text.pixels} px"
+            for text in written(screen.app.scene.visible_widgets(), look, screen.app.size)
+            if text.pixels < least or "…" in text.text]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800), (720, 1280)])
+def test_the_hint_and_the_seats_are_readable_and_a_seat_shows_the_pointers_precision(
+    tmp_path: Path, state: Path, size: tuple[int, int]
+) -> None:
+    config = sim_config(tmp_path)
+    with sim_spinner(config) as spinner, companion(tmp_path, config, spinner, size) as screen:
+        screen.run("tap setup", "tap seats")
+        assert "Jog the pointer" in screen.widget("hint").text
+        first = [line for line in _small_or_cut(screen) if line.startswith("hint")]
+        screen.run("tap save", *TO_120, "expect Pointer at 119.92°", "tap save")
+        assert seats_on_screen(screen) == ["0: 0.00°", "1: 119.92°"]
+        assert screen.widget("hint").text == "Tap a seat to test-spin or forget it."
+        later = [line for line in _small_or_cut(screen) if line.startswith(("hint", "status"))]
+        assert first + later == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -13,10 +14,13 @@ import pytest
 import segno
 
 from companion.config import default_config_text, load_config
+from companion.product import PhoneFacts
 from companion.records import AppliedEvent, Event
 from companion.store import Store
 from companion.table import FairChance, Player, Table
 from tests.ui.conftest import Screen
+from tests.ui.readable import written
+from tests.ui.yahtzee_players import next_lines
 from ui.app import App, ScreenSetup
 from ui.main import SCENES
 from ui.qr_view import QUIET_ZONE, QrCode
@@ -92,6 +96,24 @@ def test_an_invalid_pin_is_refused_in_the_configs_sentence_and_the_file_is_uncha
     assert config_file.read_bytes() == before
 
 
+@pytest.mark.parametrize("panel", [(800, 480), (480, 800), (720, 1280)])
+def test_after_a_refused_pin_the_digits_typed_stay_in_sight_below_the_sentence(
+    tmp_path: Path, config_file: Path, panel: tuple[int, int]
+) -> None:
+    system = settings_system(config_file, tmp_path / "sys")
+    with system_screen(tmp_path, system, panel=panel) as screen:
+        screen.run("tap setup", "tap settings", "tap pin", "tap digit:4", "tap digit:8",
+                   "tap done", "expect must be 4 to 8 digits")
+        typed, said = screen.widget("pin_typed"), screen.widget("message")
+        assert typed.text == "48"
+        assert not said.rect.colliderect(typed.rect)
+        look = screen.app.look
+        shown = [text.text for text in written([said], look, screen.app.size)]
+        assert not any("…" in line for line in shown), shown
+        for name in ("done", "random", "cancel"):
+            assert screen.widget(name).rect.h >= look.px(48)
+
+
 def test_a_margin_out_of_range_is_refused_and_the_file_is_unchanged(
     tmp_path: Path, config_file: Path
 ) -> None:
@@ -146,6 +168,21 @@ def test_the_brightness_moves_the_panels_backlight(tmp_path: Path, config_file: 
         assert (folder / "brightness").read_text() == "255\n"
         screen.run("tap brightness:-")
         assert (folder / "brightness").read_text() == "230\n"
+
+
+def test_the_brightness_steps_through_a_panel_with_five_levels(
+        tmp_path: Path, config_file: Path) -> None:
+    folder = tmp_path / "sys" / "rpi_backlight"
+    folder.mkdir(parents=True)
+    (folder / "max_brightness").write_text("5\n")
+    (folder / "brightness").write_text("1\n")
+    with system_screen(tmp_path, settings_system(config_file, tmp_path / "sys")) as screen:
+        screen.run("tap setup", "tap settings")
+        shown = [screen.widget("brightness").text]
+        for _ in range(4):
+            screen.run("tap brightness:+")
+            shown.append(screen.widget("brightness").text)
+        assert shown == ["20%", "40%", "60%", "80%", "100%"]
 
 
 def test_a_screen_without_a_backlight_says_it_has_no_brightness_control(
@@ -269,6 +306,34 @@ def test_the_join_code_holds_the_phone_pages_ip_address_and_is_drawn_to_scan(
         assert "No fixed PIN" in screen.widget("pin").text
 
 
+def test_without_the_phone_page_in_this_process_the_join_screen_says_how_to_start_it(
+    tmp_path: Path
+) -> None:
+    system = SystemSetup(address=lambda: "192.168.1.20")
+    with system_screen(tmp_path, system, panel=(480, 800)) as screen:
+        screen.run("tap setup", "tap join")
+        how = screen.widget("how").text
+        assert "does not run the phone page" in how
+        assert "companion web" in how and "companion run" in how
+        assert screen.widget("qr").text == "http://192.168.1.20:8080/"
+        look = screen.app.look
+        words = [screen.widget(name) for name in ("how", "address", "pin")]
+        shown = [text.text for text in written(words, look, screen.app.size)]
+        assert not any("…" in line for line in shown), shown
+        assert min(text.pixels for text in written(words, look, screen.app.size)) >= 24
+
+
+def test_the_phone_page_this_process_serves_is_joined_without_a_word_on_starting_it(
+    tmp_path: Path
+) -> None:
+    system = SystemSetup(address=lambda: "192.168.1.20", phone=PhoneFacts(8123, "4821"))
+    with system_screen(tmp_path, system) as screen:
+        screen.run("tap setup", "tap join")
+        assert screen.widget("how").text == "Join the table's Wi-Fi, then scan the code or open:"
+        assert screen.widget("qr").text == "http://192.168.1.20:8123/"
+        assert screen.widget("pin").text == "PIN: 4821"
+
+
 def test_the_join_screen_follows_the_address_when_the_network_changes(tmp_path: Path) -> None:
     clock = FakeClock()
     addresses: list[str | None] = ["192.168.1.20"]
@@ -313,3 +378,50 @@ def test_escape_leaves_the_companions_screens(screen) -> None:
     screen.app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
                                                unicode="", scancode=0))
     assert screen.app.scene.name == "setup"
+
+
+@pytest.mark.parametrize("panel", [(800, 480), (480, 800), (720, 1280)])
+@pytest.mark.parametrize("with_file", [True, False], ids=["file", "no-file"])
+def test_where_the_settings_are_saved_and_a_missing_brightness_are_readable_and_whole(
+    tmp_path: Path, config_file: Path, panel: tuple[int, int], with_file: bool
+) -> None:
+    system = (settings_system(config_file, tmp_path / "sys") if with_file
+              else SystemSetup(backlight_root=tmp_path / "sys"))
+    with system_screen(tmp_path, system, panel=panel) as screen:
+        screen.run("tap setup", "tap settings")
+        look = screen.app.look
+        texts = written([screen.widget("file"), screen.widget("brightness")], look,
+                        screen.app.size)
+        assert {text.widget for text in texts} == {"file", "brightness"}
+        assert [text for text in texts if text.pixels < look.px(24)] == []
+        assert [text for text in texts if "…" in text.text] == []
+
+
+def _sheet_rows(screen: Screen) -> list[str]:
+    return [widget.text for widget in screen.app.scene.visible_widgets()
+            if widget.name.startswith("sheet:") and widget.name[6:].isdigit()]
+
+
+@pytest.mark.parametrize("panel", [(800, 480), (480, 800)])
+def test_a_long_scoresheet_starts_at_its_latest_claims_and_pages_back_to_the_first(
+    make_screen, panel: tuple[int, int]
+) -> None:
+    screen = make_screen(panel)
+    screen.app.system.log_path = screen.store.path
+    screen.run("new yahtzee --names Ana,Ben")
+    rng = random.Random(5)
+    while len(screen.store.rounds(screen.app.snapshot.match_id)) < 8:
+        screen.run(*next_lines(screen, rng))
+    screen.run("tap back", "tap setup", "tap history")
+    rounds = screen.store.rounds(screen.app.snapshot.match_id)
+    shown = _sheet_rows(screen)
+    assert shown[-1].startswith(f"Claim {len(rounds)}: ")
+    assert "sheet:now" in screen.names() and not screen.widget("sheet:down").enabled
+    seen = list(shown)
+    while screen.widget("sheet:up").enabled:
+        screen.run("tap sheet:up")
+        seen = _sheet_rows(screen) + [row for row in seen if row not in _sheet_rows(screen)]
+    assert [row.split(":")[0] for row in seen] == [f"Claim {n}" for n in
+                                                   range(1, len(rounds) + 1)]
+    screen.run("tap sheet:down")
+    assert _sheet_rows(screen)[0] != seen[0]

@@ -54,6 +54,27 @@ def test_throw_sends_the_held_values_and_the_tray_asks_for_the_other_dice_only(s
     assert screen.widget("dice").text == "6 held 6 held ? ? ?"
 
 
+def test_held_dice_waiting_for_a_throw_cannot_be_tapped_and_say_why(screen) -> None:
+    _started(screen)
+    screen.run("roll 1", "roll 6 2 6 1 3", "tap hold:1", "tap throw")
+    held = screen.widget("hold:1")
+    assert not held.enabled
+    assert held.refusal == "Dice first: Ana: roll 4 dice (roll 2 of 3)."
+    screen.run("tap hold:1")
+    assert _message(screen) == held.refusal
+
+
+def test_a_refusal_gives_way_to_the_new_dice_once_they_arrive(screen) -> None:
+    _started(screen)
+    screen.run("roll 1", "roll 6 6 2 1 3", "tap hold:1", "tap hold:2", "tap throw",
+               "tap hold:1", "expect Dice first")
+    assert "last" not in screen.names()
+    screen.run("roll 4 4 5")  # the tray's dice: no one touched the screen
+    assert screen.app.message is None
+    assert {"last", "prompt"} <= set(screen.names())
+    assert screen.widget("dice").text == "6 held 6 held 4 4 5"
+
+
 def test_dice_kept_for_a_throw_stay_held_after_it_as_they_lie_out_of_the_tray(screen) -> None:
     _started(screen)
     screen.run("roll 1", "roll 6 2 6 1 3", "tap hold:1", "tap hold:3", "tap throw", "roll 6 4 5")
@@ -97,6 +118,21 @@ def test_roll_lets_the_companion_roll_the_dice_asked_for(screen) -> None:
     assert _view(screen).phase is Phase.ROLL
     event = screen.store.events(screen.store.matches()[-1].id)[-1]
     assert event.text.startswith("The companion rolls")
+
+
+def test_a_double_tap_on_roll_rolls_the_die_asked_for_once_and_never_the_next_dice(
+        screen) -> None:
+    _started(screen)
+    assert screen.app.snapshot.chance.dice == 1  # Ana's movement die
+    scene = yahtzee_scene(screen)
+    scene.roll()
+    scene.roll()  # before the table's answer
+    screen.app.settle()
+    events = screen.store.events(screen.store.matches()[-1].id)
+    assert [event.text.startswith("The companion rolls") for event in events][-2:] == [
+        False, True]
+    assert screen.app.snapshot.chance.dice == 5  # the five dice still wait for the tray
+    assert screen.app.message is None
 
 
 def test_a_wild_square_offers_every_tile_but_the_players_own_after_the_first_throw(

@@ -1,14 +1,16 @@
 """Scores and history: the match on the table's scoresheet, and the past matches from the log.
 
 The scoresheet has a row each time the match's scores changed (a
-backgammon-family game won, an UNO round counted, a Yahtzee tile claimed),
-read from the log, and the scores now. The past matches are read from the
+backgammon-family game won, an UNO round counted, a Yahtzee tile claimed
+or stolen: "Claim 3"), read from the log, a page at a time from the
+latest, and the scores now. The past matches are read from the
 log as `companion history` reads them, newest first, a page at a time; a tap
 on one opens its rounds. The log is read on a connection of its own, only
 when the screen is shown or a match is opened, so the table is never held up.
 
 Widgets: `sheet_title`, `sheet:names`, `sheet:<n>` (a round), `sheet:now`,
-`sheet` (when no match is on the table), `past_title`, `match:<id>` (a past match),
+`sheet:up`, `sheet:down`, `sheet:page` (a long scoresheet pages, from its
+latest rounds), `sheet` (when no match is on the table), `past_title`, `match:<id>` (a past match),
 `scroll:up`, `scroll:down`, `page`; an opened match: `match_title`,
 `result`, `names`, `round:<n>`, `rounds` (when it has none); `title`,
 `back`, `message`.
@@ -17,7 +19,8 @@ Widgets: `sheet_title`, `sheet:names`, `sheet:<n>` (a round), `sheet:now`,
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import ClassVar
@@ -36,6 +39,7 @@ from ui.scenes import GAME_SCENES
 from ui.scenes.board_panel import match_words
 from ui.scenes.home import message_widgets
 from ui.score_sheet import MatchRow, names_row, result_words, score_row, status_words
+from ui.theme import Theme
 from ui.uno_view import UnoView
 from ui.widgets import Button, Label, TextBlock, Widget
 
@@ -62,10 +66,52 @@ def reading_log(path: Path | None) -> Iterator[Store | None]:
 
 
 def round_label(game: str, number: int) -> str:
-    """A scoresheet row's label: "Game 2" in the backgammon family, else "Round 2"."""
-    if GAME_SCENES.get(game) == "board":
+    """A scoresheet row's label: "Game 2" in the backgammon family, "Claim 2" on the
+    Yahtzee board (its scores change when a tile is claimed or stolen), else "Round 2"."""
+    family = GAME_SCENES.get(game)
+    if family == "board":
         return _("Game {n}").format(n=number)
+    if family == "yahtzee":
+        return _("Claim {n}").format(n=number)
     return _("Round {n}").format(n=number)
+
+
+@dataclass
+class Paged:
+    """A list laid out a page at a time: the room for its rows, how many fit, the first one
+    shown, and the page buttons (none when one page holds them all)."""
+
+    rows: pygame.Rect
+    size: int
+    first: int
+    widgets: list[Widget]
+
+
+def paged(area: pygame.Rect, total: int, step: int, first: int, look: Theme,
+          scroll: Callable[[int], None], names: tuple[str, str, str],
+          from_end: bool = False) -> Paged:
+    """`total` rows `step` high in `area`, from row `first`; when they need more than one
+    page, ▲, "3–6 of 9" and ▼ below them (`names`: the up button, the words, the down
+    button; `scroll(-1)` and `scroll(1)` page). `from_end`: the last page ends at the
+    last row (a scoresheet), else pages start at multiples of a page (a list from the top)."""
+    size = max(1, area.h // step)
+    if total <= size:
+        return Paged(area, size, 0, [])
+    controls, rows = layout.take_bottom(area, look.px(52), look.px(8))
+    size = max(1, rows.h // step)
+    last_first = total - size if from_end else (total - 1) // size * size
+    first = min(max(0, first), last_first)
+    up, rest = layout.take_left(controls, look.px(120), look.px(8))
+    down, page = layout.take_right(rest, look.px(120), look.px(8))
+    last = min(total, first + size)
+    return Paged(rows, size, first, [
+        Button(names[0], up, "▲", enabled=first > 0,
+               refusal=_("This is the first page."), on_tap=lambda: scroll(-1)),
+        Label(names[1], page, _("{first}–{last} of {total}").format(
+            first=first + 1, last=last, total=total), centred=True, colour=theme.MUTED),
+        Button(names[2], down, "▼", enabled=last < total,
+               refusal=_("This is the last page."), on_tap=lambda: scroll(1)),
+    ])
 
 
 class HistoryScene(Scene):
@@ -82,10 +128,13 @@ class HistoryScene(Scene):
         self.first = 0
         """The first row of the list shown now (the matches, or the opened match's rounds)."""
         self._page = 1
+        self.sheet_first: int | None = None
+        """The first round of the scoresheet shown; None: the latest rounds."""
+        self._sheet_page = 1
 
     def shown(self) -> None:
         """Read the log again: the list starts at the newest match."""
-        self.opened, self.first = None, 0
+        self.opened, self.first, self.sheet_first = None, 0, None
         self._read()
         super().shown()
 
@@ -124,6 +173,14 @@ class HistoryScene(Scene):
         total = len(self.opened_rounds) if self.opened is not None else len(self.matches)
         last = max(0, (total - 1) // self._page * self._page)
         self.first = min(last, max(0, self.first + pages * self._page))
+        self.rebuild()
+
+    def scroll_sheet(self, pages: int) -> None:
+        """Page the scoresheet: back toward its first round, or on to the latest."""
+        total = len(self.current_rounds)
+        first = self.sheet_first if self.sheet_first is not None else total
+        self.sheet_first = min(max(0, total - self._sheet_page),
+                               max(0, first + pages * self._sheet_page))
         self.rebuild()
 
     def go_back(self) -> None:
@@ -177,8 +234,8 @@ class HistoryScene(Scene):
         return widgets
 
     def _sheet(self, area: pygame.Rect) -> list[Widget]:
-        """The match on the table: what it is played to, its rounds (the latest that fit)
-        and its scores now."""
+        """The match on the table: what it is played to, its rounds a page at a time (the
+        latest first shown, ▲ pages back to the first) and its scores now."""
         look = self.stage.look
         snapshot = self.stage.snapshot
         if snapshot is None:
@@ -186,22 +243,31 @@ class HistoryScene(Scene):
                               colour=theme.MUTED)]
         row = look.px(40)
         head, rest = layout.take_top(area, look.px(40), look.px(4))
+        names_area, rest = layout.take_top(rest, row)
         names = [player.name for player in snapshot.players]
         widgets: list[Widget] = [
             Label("sheet_title", head, self._sheet_title(snapshot), size=24, bold=True),
-            names_row("sheet:names", layout.take_top(rest, row)[0], names),
+            names_row("sheet:names", names_area, names),
         ]
-        room = max(0, rest.h // row - 2)
-        rounds = list(enumerate(self.current_rounds, start=1))[-room:] if room else []
-        y = rest.y + row
-        for number, (_seq, scores) in rounds:
-            widgets.append(score_row(f"sheet:{number}", pygame.Rect(rest.x, y, rest.w, row),
+        total = len(self.current_rounds)
+        wanted = self.sheet_first if self.sheet_first is not None else total
+        # The rounds leave a row for the scores now, right below them (above ▲ ▼).
+        page = paged(pygame.Rect(rest.x, rest.y, rest.w, rest.h - row), total, row, wanted,
+                     look, self.scroll_sheet, ("sheet:up", "sheet:page", "sheet:down"),
+                     from_end=True)
+        self._sheet_page = page.size
+        numbered = list(enumerate(self.current_rounds, start=1))
+        shown = numbered[page.first:page.first + page.size]
+        for (number, (_seq, scores)), cell in zip(
+                shown, layout.grid(page.rows, 1, len(shown), row, 0), strict=True):
+            widgets.append(score_row(f"sheet:{number}", cell,
                                      round_label(snapshot.game, number), names, scores))
-            y += row
-        widgets.append(score_row("sheet:now", pygame.Rect(rest.x, y, rest.w, row),
-                                 _("Now"), names, snapshot.scores,
+        now = pygame.Rect(rest.x, page.rows.y + len(shown) * row, rest.w, row)
+        widgets.append(score_row("sheet:now", now, _("Now"), names, snapshot.scores,
                                  bold=frozenset(snapshot.winners)))
-        return widgets
+        for control in page.widgets:
+            control.rect.move_ip(0, row)
+        return widgets + page.widgets
 
     def _sheet_title(self, snapshot: TableSnapshot) -> str:
         family = GAME_SCENES.get(snapshot.game)
@@ -263,28 +329,12 @@ class HistoryScene(Scene):
 
     def _pager(self, area: pygame.Rect, total: int, step: int) -> tuple[pygame.Rect,
                                                                        list[Widget]]:
-        """The room for the rows, and the page buttons when `total` rows need more than one
-        page (`self._page` rows fit on one)."""
-        look = self.stage.look
-        self._page = max(1, area.h // step)
-        if total <= self._page:
-            self.first = 0
-            return area, []
-        controls, rows_area = layout.take_bottom(area, look.px(52), look.px(8))
-        self._page = max(1, rows_area.h // step)
-        self.first = min(self.first, (total - 1) // self._page * self._page)
-        up, rest = layout.take_left(controls, look.px(120), look.px(8))
-        down, page = layout.take_right(rest, look.px(120), look.px(8))
-        last = min(total, self.first + self._page)
-        return rows_area, [
-            Button("scroll:up", up, "▲", enabled=self.first > 0,
-                   refusal=_("This is the first page."), on_tap=lambda: self.scroll(-1)),
-            Label("page", page, _("{first}–{last} of {total}").format(
-                first=self.first + 1, last=last, total=total), centred=True,
-                  colour=theme.MUTED),
-            Button("scroll:down", down, "▼", enabled=last < total,
-                   refusal=_("This is the last page."), on_tap=lambda: self.scroll(1)),
-        ]
+        """The room for the rows of the list (the matches, or an opened match's rounds), and
+        its page buttons when `total` rows need more than one page."""
+        page = paged(area, total, step, self.first, self.stage.look, self.scroll,
+                     ("scroll:up", "page", "scroll:down"))
+        self._page, self.first = page.size, page.first
+        return page.rows, page.widgets
 
 
-__all__ = ["HistoryScene", "reading_log", "round_label"]
+__all__ = ["HistoryScene", "Paged", "paged", "reading_log", "round_label"]

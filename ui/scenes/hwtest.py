@@ -114,8 +114,8 @@ class HardwareTestScene(Scene):
             colour = OK_COLOUR if check.ok else theme.REFUSAL
             line = check.line()
         return [
-            Button(f"state:{step.key}", state_area, word, colour=colour, size=theme.TEXT_MIN - 2),
-            TextBlock(f"check:{step.key}", line_area, line, size=theme.TEXT_MIN - 2,
+            Button(f"state:{step.key}", state_area, word, colour=colour),
+            TextBlock(f"check:{step.key}", line_area, line,
                       background=theme.PANEL),
         ]
 

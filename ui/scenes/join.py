@@ -6,6 +6,10 @@ again every few seconds while the screen shows (on the app's tick, with the
 app's clock): when the companion moves to another network, or joins one,
 the code follows.
 
+Under `companion ui` alone (no phone page in this process) the code stays,
+for a `companion web` beside it may serve the page, and `how` says how to
+start one.
+
 Widgets: `qr` (its text is the address it holds), `address`, `how`, `pin`,
 `title`, `back`.
 """
@@ -22,7 +26,7 @@ from ui import layout, theme
 from ui.qr_view import QrCode
 from ui.scene import Scene, Stage
 from ui.scenes.home import message_widgets
-from ui.widgets import Button, Label, TextBlock, Widget
+from ui.widgets import Button, Label, TextBlock, Widget, wrap_text
 
 ADDRESS_CHECK_SECONDS = 3.0
 """How often the screen looks whether the table's address changed."""
@@ -82,11 +86,12 @@ class JoinScene(Scene):
             Button("back", back, _("Back"), on_tap=lambda: self.stage.go("setup")),
             Label("title", title, _("Join from a phone"), size=30, bold=True),
         ]
+        url = self.url
         if width > height:
             code_area, words = layout.take_left(rest, min(rest.h, rest.w * 3 // 5), gap)
         else:
-            code_area, words = layout.take_top(rest, min(rest.w, rest.h * 3 // 5), gap)
-        url = self.url
+            needed = sum(self._heights(url or "", rest.w)) + 3 * gap
+            code_area, words = layout.take_top(rest, min(rest.w, rest.h - needed), gap)
         served = self.stage.system.phone
         if served is not None and served.port is None:
             widgets.append(TextBlock("address", rest, served.problem, size=28,
@@ -102,22 +107,46 @@ class JoinScene(Scene):
                                                           area.w, look.px(90)))
         return widgets
 
-    def _words(self, url: str, area: pygame.Rect) -> list[Widget]:
-        look = self.stage.look
-        gap = look.px(10)
-        how, rest = layout.take_top(area, look.px(96), gap)
-        address, rest = layout.take_top(rest, look.px(84), gap)
+    def _texts(self, url: str) -> list[tuple[str, str, int, theme.RGB]]:
+        """The words beside the code (name, words, size, colour): how to join (and, when
+        this process does not serve the phone page, how to start it), the address, the PIN."""
         served = self.stage.system.phone
         pin = served.pin if served is not None and served.pin else self.stage.system.config.web.pin
         pin_words = (_("PIN: {pin}").format(pin=pin) if pin else
                      _("No fixed PIN: the phone page makes one each start."))
+        how = _("Join the table's Wi-Fi, then scan the code or open:")
+        colour = theme.TEXT
+        if served is None:
+            # `companion ui` alone: the code is right only while a `companion web` serves it.
+            how = _("This process does not run the phone page: start it with the command"
+                    " “companion web” (or start everything with “companion run”). Then join"
+                    " the table's Wi-Fi and scan the code or open:")
+            colour = theme.ACCENT
         return [
-            TextBlock("how", how, _("Join the table's Wi-Fi, then scan the code or open:"),
-                      size=24),
-            TextBlock("address", address, url, size=30, colour=theme.ACCENT),
-            TextBlock("pin", rest, pin_words, size=28 if pin else 22,
-                      colour=theme.TEXT if pin else theme.MUTED),
+            ("how", how, theme.TEXT_MIN, colour),
+            ("address", url, 30, theme.ACCENT),
+            ("pin", pin_words, 28 if pin else theme.TEXT_MIN, theme.TEXT if pin else theme.MUTED),
         ]
+
+    def _heights(self, url: str, width: int) -> list[int]:
+        """The height each of the words needs, wrapped `width` wide."""
+        look = self.stage.look
+        pad = look.px(5)
+        return [len(wrap_text(text, look.font(size), width - 2 * pad))
+                * look.font(size).get_linesize() + 2 * pad
+                for _name, text, size, _colour in self._texts(url)]
+
+    def _words(self, url: str, area: pygame.Rect) -> list[Widget]:
+        gap = self.stage.look.px(10)
+        widgets: list[Widget] = []
+        rest = area
+        texts = self._texts(url)
+        for (name, text, size, colour), height in zip(texts, self._heights(url, area.w),
+                                                      strict=True):
+            last = name == texts[-1][0]
+            place, rest = (rest, rest) if last else layout.take_top(rest, height, gap)
+            widgets.append(TextBlock(name, place, text, size=size, colour=colour))
+        return widgets
 
     def key_pressed(self, key: int) -> None:
         """Escape goes back to the setup menu."""

@@ -130,6 +130,8 @@ class SeatsScene(Scene):
             Button("write", write, _("Write seats"), enabled=usable, refusal=refusal,
                    on_tap=partial(self.press, "w")),
         ]
+        if not self.seats:  # no seat list yet: the first hint has its room
+            seat_row = seat_row.union(rest)
         widgets += self._seat_actions(seat_row, usable, refusal)
         return widgets + self._seat_list(rest)
 
@@ -137,10 +139,10 @@ class SeatsScene(Scene):
         seat = self.selected
         if seat is None:
             if self.seats:
-                hint = _("Tap a seat to test-spin to it or forget it.")
+                hint = _("Tap a seat to test-spin or forget it.")
             else:
                 hint = _("Jog the pointer to each player in playing order and save their seat.")
-            return [TextBlock("hint", area, hint, size=theme.TEXT_MIN - 4)]
+            return [TextBlock("hint", area, hint)]
         test, forget = layout.columns(area, 2, self.stage.look.px(8))
         return [
             Button("test", test, _("Test spin to {n}").format(n=seat), enabled=usable,
@@ -158,7 +160,7 @@ class SeatsScene(Scene):
         height = max(look.px(48), min(look.px(56), (area.h - gap * (rows - 1)) // rows))
         cells = layout.grid(area, cols, count, height, gap)
         return [
-            Button(f"seat:{seat}", cell, f"{seat}: {angle:.1f}°", selected=seat == self.selected,
+            Button(f"seat:{seat}", cell, f"{seat}: {angle:.2f}°", selected=seat == self.selected,
                    colour=mix(SEAT_COLOURS[seat % len(SEAT_COLOURS)].rgb, (0, 0, 0), 0.45),
                    on_tap=partial(self.select, seat))
             for seat, (angle, cell) in enumerate(zip(self.seats, cells, strict=True))

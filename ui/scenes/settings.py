@@ -33,7 +33,7 @@ from ui import layout, theme
 from ui.scene import Scene, Stage
 from ui.scenes.home import message_widgets
 from ui.scenes.pin_pad import pin_pad
-from ui.widgets import Button, Label, TextBlock, Widget
+from ui.widgets import Button, Label, TextBlock, Widget, wrap_text
 
 MARGIN_STEP = 1.0
 """Degrees one tap of `margin:-` or `margin:+` moves the margin."""
@@ -85,11 +85,14 @@ class SettingsScene(Scene):
         area = pygame.Rect(gap, gap, width - 2 * gap, height - 2 * gap)
         top, rest = layout.take_top(area, look.px(52), gap)
         back, title = layout.take_left(top, look.px(110), gap)
-        footer, rest = layout.take_bottom(rest, look.px(44), gap)
+        font = look.font(theme.TEXT_MIN)
+        lines = len(wrap_text(self._file_words(), font, rest.w - look.px(10)))
+        footer_h = min(look.px(130), max(look.px(44), lines * font.get_linesize() + look.px(10)))
+        footer, rest = layout.take_bottom(rest, footer_h, gap)
         widgets: list[Widget] = [
             Button("back", back, _("Back"), on_tap=self.go_back),
             Label("title", title, _("Settings"), size=30, bold=True),
-            TextBlock("file", footer, self._file_words(), size=18, colour=theme.MUTED),
+            TextBlock("file", footer, self._file_words(), colour=theme.MUTED),
         ]
         rows = self._rows()
         columns = layout.columns(rest, 2 if width > height else 1, look.px(28))
@@ -165,7 +168,7 @@ class SettingsScene(Scene):
     def _brightness_row(self, row: pygame.Rect) -> list[Widget]:
         if self.backlight is None:
             return [TextBlock("brightness", row, _("This screen has no brightness control"),
-                              colour=theme.MUTED, size=22)]
+                              colour=theme.MUTED)]
         try:
             shown = f"{self.backlight.percent()}%"
         except DeviceError:
@@ -229,8 +232,7 @@ class SettingsScene(Scene):
         if self.backlight is None:
             return
         try:
-            now = self.backlight.percent()
-            self.backlight.set_percent(now + direction * BRIGHTNESS_STEP)
+            self.backlight.step(direction, BRIGHTNESS_STEP)
         except DeviceError as error:
             self.stage.say(str(error))
         self.rebuild()

@@ -30,7 +30,15 @@ from companion.games.yahtzee import (
     Tile,
 )
 from companion.i18n import _
-from companion.table import DrawChance, PlayAction, Rematch, SupplyChance, TableSnapshot, Undo
+from companion.table import (
+    DrawChance,
+    Outcome,
+    PlayAction,
+    Rematch,
+    SupplyChance,
+    TableSnapshot,
+    Undo,
+)
 from ui.scene import Scene, Stage
 from ui.scenes.yahtzee_panel import screen
 from ui.widgets import Button, TextBlock, Widget
@@ -49,6 +57,8 @@ class YahtzeeScene(Scene):
         """The dice (0-based, in the engine's order of the faces) held out of the tray."""
         self.entered: list[int] = []
         """Dice faces tapped on screen so far, for the dice asked for."""
+        self.rolling_for: int | None = None
+        """The table's seq a `roll` was tapped on, until its answer: a second tap is ignored."""
 
     # -- snapshots ----------------------------------------------------------------------------
 
@@ -58,8 +68,15 @@ class YahtzeeScene(Scene):
         super().shown()
 
     def snapshot_arrived(self, snapshot: TableSnapshot) -> None:
-        """The table moved on: the holds follow the dice, tapped faces start afresh."""
+        """The table moved on: the holds follow the dice, tapped faces start afresh, and a
+        sentence about the state before (a refusal) gives way to what happened and what to
+        do now."""
+        before = self.view.snapshot if self.view is not None else None
         self._read(snapshot)
+        moved_on = before is None or (before.match_id, before.seq) != (snapshot.match_id,
+                                                                        snapshot.seq)
+        if moved_on and self.stage.message is not None:
+            self.stage.message = None
         self.rebuild()
 
     def _read(self, snapshot: TableSnapshot | None) -> None:
@@ -100,10 +117,17 @@ class YahtzeeScene(Scene):
         if view is None:
             return
         if not view.deciding:
-            self.stage.say(self._refusal(RollAgain((), seat=view.game.current)))
+            self.stage.say(self.hold_refusal())
             return
         self.held ^= {index}
         self.rebuild()
+
+    def hold_refusal(self) -> str:
+        """Why a die cannot be held or put back now, in the engine's words ("Dice first: ...")."""
+        view = self.view
+        if view is None:
+            return ""
+        return self._refusal(RollAgain((), seat=view.game.current))
 
     def throw(self) -> None:
         """Throw the dice not held (the held ones keep their values)."""
@@ -177,8 +201,17 @@ class YahtzeeScene(Scene):
         if view.snapshot.chance is None:
             self.stage.say(view.dice_refusal([1]))
             return
+        seq = view.snapshot.seq
+        if self.rolling_for == seq:
+            return  # a double tap: the first roll is under way, the next request is not it
         self.entered = []
-        self.stage.post(DrawChance())
+        self.rolling_for = seq
+        self.stage.post(DrawChance(for_seq=seq), then=self._rolled)
+
+    def _rolled(self, outcome: Outcome) -> None:
+        """The table answered the roll: a refused one may be tapped again."""
+        if not outcome.applied:
+            self.rolling_for = None
 
     def next_game(self) -> None:
         """After the game: the same players again."""

@@ -27,8 +27,15 @@ from ui.scenes.board_panel import FaceButton
 from ui.theme import Theme, player_colour
 from ui.widgets import Button, Label, TextBlock, Widget, wrap_text
 from ui.widgets import Panel as Card
-from ui.yahtzee_board_view import Middle, YahtzeeBoard, ring_middle
-from ui.yahtzee_dice import DiceTray, dice_on_table
+from ui.yahtzee_board_view import (
+    LEAST,
+    Middle,
+    YahtzeeBoard,
+    draw_lines,
+    lines_size,
+    ring_middle,
+)
+from ui.yahtzee_dice import DiceTray, TrayDie, dice_on_table
 from ui.yahtzee_view import YahtzeeView
 
 if TYPE_CHECKING:
@@ -44,12 +51,16 @@ class Sizes:
     """The panel's rows on 800x480 (the theme scales them)."""
 
     nav: int = 48
-    score: int = 27
-    dice: int = 84
+    score: int = 28
+    dice: int = 88
+    gap: int = 4
+    """Between the panel's rows."""
     button: int = 56
     face: int = 48
-    words: int = 110
-    """The least room for what happened and what to do, below a portrait board."""
+    nav_beside_dice: int = 88
+    """A portrait panel's Back and Undo, beside the dice: their width."""
+    words: int = 150
+    """The room for what happened and what to do, below a portrait board."""
 
 
 SIZES = Sizes()
@@ -57,9 +68,15 @@ SIZES = Sizes()
 
 def screen(scene: YahtzeeScene, view: YahtzeeView, area: pygame.Rect, look: Theme
            ) -> list[Widget]:
-    """Every widget: the board with its squares, the panel, and any card over the board."""
+    """Every widget: the board with its squares, the panel, and any card over the board.
+
+    Landscape: the board on the left, the panel a column on the right, its dice row only
+    while there are dice to show (the words get the room otherwise). Portrait: the panel
+    below the board, Back and Undo beside the dice, the board as large as the panel's
+    fixed rows and room for the words leave it (the same size all game)."""
     pad = look.px(6)
-    if area.w >= area.h:
+    portrait = area.w < area.h
+    if not portrait:
         board_area, panel = layout.take_left(area, min(area.h, area.w * 3 // 5), pad)
     else:
         fixed = _fixed_height(view, panel_width=area.w, look=look)
@@ -68,16 +85,17 @@ def screen(scene: YahtzeeScene, view: YahtzeeView, area: pygame.Rect, look: Them
         board_area.w = side
         board_area.centerx = area.centerx
     widgets: list[Widget] = board_widgets(scene, view, board_area, look)
-    widgets += panel_widgets(scene, view, panel, look)
+    widgets += panel_widgets(scene, view, panel, look, portrait)
     widgets += choice_card(scene, view, board_area, look)
     widgets += result_card(scene, view, board_area, look)
     return widgets
 
 
 def _fixed_height(view: YahtzeeView, panel_width: int, look: Theme) -> int:
-    """The panel's height less its words: the way back, the scores, the dice, the buttons."""
-    gap = look.px(6)
-    rows = (look.px(SIZES.nav), _score_rows(view) * look.px(SIZES.score), look.px(SIZES.dice),
+    """A portrait panel's height less its words: the scores, the dice with Back and Undo
+    beside them, the buttons."""
+    gap = look.px(SIZES.gap)
+    rows = (_score_rows(view) * look.px(SIZES.score), look.px(SIZES.dice),
             _actions_height(panel_width, look))
     return sum(rows) + gap * len(rows)
 
@@ -130,26 +148,39 @@ def _middle(view: YahtzeeView) -> Middle:
     return Middle(_("Still to claim"), numbers, others)
 
 
-def panel_widgets(scene: YahtzeeScene, view: YahtzeeView, rect: pygame.Rect, look: Theme
-                  ) -> list[Widget]:
+def panel_widgets(scene: YahtzeeScene, view: YahtzeeView, rect: pygame.Rect, look: Theme,
+                  portrait: bool = False) -> list[Widget]:
     """Back and undo, the scores, the words, the dice and the buttons, top to bottom; the
-    words take what the others leave."""
-    gap = look.px(6)
-    nav, rest = layout.take_top(rect, look.px(SIZES.nav), gap)
+    words take what the others leave. In portrait Back and Undo sit beside the dice."""
+    gap = look.px(SIZES.gap)
+    rest = rect
+    nav = None
+    if not portrait:
+        nav, rest = layout.take_top(rect, look.px(SIZES.nav), gap)
+    scores, rest = layout.take_top(rest, look.px(SIZES.score) * _score_rows(view), gap)
+    widgets: list[Widget] = score_lines(view, scores, look)
+    buttons = _actions(scene, view, rect.w, look)
+    height = max((button.rect.bottom for button in buttons), default=0)
+    actions, rest = layout.take_bottom(rest, height, gap) if height else (None, rest)
+    dice = dice_on_table(view, frozenset(scene.held), scene.entered)
+    words = rest
+    if portrait:
+        dice_row, words = layout.take_bottom(rest, look.px(SIZES.dice), gap)
+        tray_area, nav = layout.take_left(dice_row, dice_row.w - 2 * look.px(
+            SIZES.nav_beside_dice) - gap, gap)
+        nav = pygame.Rect(nav.x, nav.bottom - look.px(SIZES.nav), nav.w, look.px(SIZES.nav))
+        widgets += _dice(scene, view, dice, tray_area, look)
+    elif any(die.value is not None for die in dice):
+        tray_area, words = layout.take_bottom(rest, look.px(SIZES.dice), gap)
+        widgets += _dice(scene, view, dice, tray_area, look)
+    assert nav is not None
     back, undo = layout.columns(nav, 2, gap)
-    widgets: list[Widget] = [
+    widgets += [
         Button("back", back, _("Back"), on_tap=scene.back, colour=GREY),
         Button("undo", undo, _("Undo"), on_tap=scene.undo, colour=GREY,
                enabled=view.snapshot.can_undo, refusal=_("There is nothing to undo yet.")),
     ]
-    scores, rest = layout.take_top(rest, look.px(SIZES.score) * _score_rows(view), gap)
-    widgets += score_lines(view, scores, look)
-    buttons = _actions(scene, view, rect.w, look)
-    height = max((button.rect.bottom for button in buttons), default=0)
-    actions, rest = layout.take_bottom(rest, height, gap) if height else (None, rest)
-    dice_area, words = layout.take_bottom(rest, look.px(SIZES.dice), gap)
     widgets += _words(scene, view, words, look)
-    widgets += _dice(scene, view, dice_area, look)
     if actions is not None:
         for button in buttons:
             button.rect.move_ip(actions.x, actions.y)
@@ -158,8 +189,8 @@ def panel_widgets(scene: YahtzeeScene, view: YahtzeeView, rect: pygame.Rect, loo
 
 
 def score_lines(view: YahtzeeView, rect: pygame.Rect, look: Theme) -> list[Widget]:
-    """Each player's letter, name and points now, two a row; ▶ marks who plays, "out" who is
-    out of the challenge rounds."""
+    """Each player's letter, name and points now, two a row; who plays is ringed in gold,
+    who is out of the challenge rounds greyed."""
     players = view.snapshot.players
     rows = _score_rows(view)
     columns = layout.columns(rect, 2, look.px(16))
@@ -175,13 +206,24 @@ def score_lines(view: YahtzeeView, rect: pygame.Rect, look: Theme) -> list[Widge
         out = view.in_challenge and seat not in still_in
         ink = theme.MUTED if out else _readable(colour.rgb)
         points = str(scores[seat])
-        marker = "▶ " if seat == playing else ""
-        points_rect, name_rect = layout.take_right(cell, look.font(24, True).size(points)[0]
-                                                   + look.px(4), look.px(6))
-        widgets.append(Label(f"score:{seat}", name_rect,
-                             f"{marker}{colour.mark} {player.name}", colour=ink))
+        inner = cell.inflate(-look.px(8), 0)
+        if seat == playing:
+            widgets.append(Ring("playing", cell.inflate(look.px(6), 0)))
+        points_rect, name_rect = layout.take_right(inner, look.font(24, True).size(points)[0]
+                                                   + look.px(2), look.px(6))
+        widgets.append(Label(f"score:{seat}", name_rect, f"{colour.mark} {player.name}",
+                             colour=ink))
         widgets.append(Label(f"points:{seat}", points_rect, points, bold=True, colour=ink))
     return widgets
+
+
+@dataclass(eq=False)
+class Ring(Widget):
+    """A gold ring round the score of the player who plays."""
+
+    def draw(self, surface: pygame.Surface, look: Theme) -> None:
+        """The ring."""
+        pygame.draw.rect(surface, theme.ACCENT, self.rect, look.px(2), border_radius=look.px(8))
 
 
 def _readable(rgb: theme.RGB) -> theme.RGB:
@@ -193,7 +235,8 @@ def _words(scene: YahtzeeScene, view: YahtzeeView, rect: pygame.Rect, look: Them
            ) -> list[Widget]:
     """What just happened (`last`) above what to do now (`prompt`, with what the dice must
     show); for a few seconds a sentence (`message`, a refusal marked with a cross) in their
-    place. The prompt gets the lines it needs, the rest goes to what happened."""
+    place. The prompt gets the lines it needs at the readable size; what happened the rest,
+    shrinking (down to 80%) rather than losing its end."""
     message = scene.stage.message
     if message is not None:
         colour = theme.REFUSAL if message.refusal else theme.PANEL
@@ -204,29 +247,40 @@ def _words(scene: YahtzeeScene, view: YahtzeeView, rect: pygame.Rect, look: Them
         prompt += " " + _("Tapped: {dice}").format(dice=" ".join(map(str, scene.entered)))
     goal = view.goal()
     prompt = f"{prompt}\n{goal}" if goal else prompt
-    font = look.font(theme.TEXT_MIN)
-    lines = len(wrap_text(prompt, font, rect.w - look.px(10)))
-    wanted = lines * font.get_linesize() + look.px(10)
-    prompt_area, last_area = layout.take_bottom(rect, min(wanted, rect.h * 3 // 4),
-                                                look.px(4))
+    last = view.effect_words()
+    gap = look.px(4)
+    least_last = look.font(LEAST).get_linesize() + 2 * look.px(5) + gap
+    prompt_h = min(_block_height(prompt, theme.TEXT_MIN, rect.w, look), rect.h - least_last)
+    prompt_area, last_area = layout.take_bottom(rect, prompt_h, gap)
+    # A long narration (the challenge rounds beginning) shrinks a little to stay whole.
+    size = next((wanted for wanted in range(theme.TEXT_MIN, LEAST, -1)
+                 if _block_height(last, wanted, rect.w, look) <= last_area.h), LEAST)
     return [
-        TextBlock("last", last_area, view.effect_words(), colour=theme.ACCENT),
+        TextBlock("last", last_area, last, size=size, colour=theme.ACCENT),
         TextBlock("prompt", prompt_area, prompt, background=theme.PANEL),
     ]
 
 
-def _dice(scene: YahtzeeScene, view: YahtzeeView, rect: pygame.Rect, look: Theme
-          ) -> list[Widget]:
-    """The tray and the held dice, each die a `hold:<n>` hotspot while it can be tapped."""
-    dice = dice_on_table(view, frozenset(scene.held), scene.entered)
+def _block_height(text: str, size: int, width: int, look: Theme) -> int:
+    """The height a `TextBlock` of `text` at `size` needs `width` wide."""
+    font = look.font(size)
+    pad = look.px(5)
+    return len(wrap_text(text, font, width - 2 * pad)) * font.get_linesize() + 2 * pad
+
+
+def _dice(scene: YahtzeeScene, view: YahtzeeView, dice: list[TrayDie], rect: pygame.Rect,
+          look: Theme) -> list[Widget]:
+    """The tray and the held dice, each die a `hold:<n>` hotspot; between throws a tap holds
+    it or puts it back, at any other time it says why not (a throw awaited, none left)."""
     tray = DiceTray(rect, dice, look)
     widgets: list[Widget] = [tray]
+    refusal = "" if view.deciding else scene.hold_refusal()
     for die, place in tray.places:
         if die.index is None or die.value is None:
             continue
         words = _("{value}, held").format(value=die.value) if die.held else str(die.value)
-        widgets.append(Widget(f"hold:{die.index + 1}", place, words,
-                              on_tap=partial(scene.toggle_hold, die.index)))
+        widgets.append(Widget(f"hold:{die.index + 1}", place, words, enabled=view.deciding,
+                              refusal=refusal, on_tap=partial(scene.toggle_hold, die.index)))
     return widgets
 
 
@@ -245,7 +299,7 @@ def _actions(scene: YahtzeeScene, view: YahtzeeView, width: int, look: Theme
         return [Button("stay", stay, _("Stay"), colour=GO, on_tap=scene.stay),
                 Button("move", move, _("Move on"), on_tap=scene.move_on)]
     if view.phase is Phase.ROLL:
-        throw, stop = layout.columns(row, 2, gap)
+        throw, stop = layout.take_left(row, (row.w - gap) * 9 // 20, gap)
         count = 5 - len(scene.held)
         words = _("Throw {n}").format(n=count) if count else _("Throw")
         return [Button("throw", throw, words, colour=GO,
@@ -273,31 +327,50 @@ def _dice_buttons(scene: YahtzeeScene, width: int, look: Theme) -> list[Widget]:
 def choice_card(scene: YahtzeeScene, view: YahtzeeView, area: pygame.Rect, look: Theme
                 ) -> list[Widget]:
     """Over the board: the tiles to go for on a wild square, or to claim (`tile:<name>`),
-    each in its owner's colour with the owner's name; the dice stay in sight beside it."""
+    each in its owner's colour with the owner's name, two a row (three when two a row would
+    leave them less than a finger high); the dice stay in sight beside it."""
     choices = view.choice_actions()
     if not choices or view.snapshot.is_over:
         return []
-    gap = look.px(8)
-    card = area.inflate(-look.px(8), -look.px(8))
+    gap = look.px(6)
+    card = area.inflate(-look.px(4), -look.px(4))
     inner = card.inflate(-2 * gap, -2 * gap)
-    title, rest = layout.take_top(inner, look.px(62), gap)
+    question = view.prompt()
+    title, rest = layout.take_top(inner, _block_height(question, theme.TEXT_MIN, inner.w, look),
+                                  gap)
     cols = 2
     rows = -(-len(choices) // cols)
+    if (rest.h - gap * (rows - 1)) // rows < look.px(theme.TARGET_MIN):
+        cols = 3
+        rows = -(-len(choices) // cols)
     height = min(look.px(64), (rest.h - gap * (rows - 1)) // rows)
     cells = layout.grid(rest, cols, len(choices), height, gap)
     widgets: list[Widget] = [
         Card("dialog", card, border=theme.ACCENT, on_tap=_nothing),
-        TextBlock("question", title, view.prompt(), size=22),
+        TextBlock("question", title, question),
     ]
     players = view.snapshot.players
     for action, cell in zip(choices, cells, strict=True):
         owner = view.game.holdings[action.tile].owner
         colour = theme.BUTTON if owner is None else mix(
             player_colour(players[owner].colour).rgb, (0, 0, 0), 0.45)
-        widgets.append(Button(f"tile:{action.tile.value}", cell, view.choice_words(action),
-                              size=20, colour=colour,
-                              on_tap=partial(scene.choose_tile, action.tile)))
+        widgets.append(TileButton(f"tile:{action.tile.value}", cell, view.choice_words(action),
+                                  colour=colour,
+                                  on_tap=partial(scene.choose_tile, action.tile)))
     return widgets
+
+
+@dataclass(eq=False)
+class TileButton(Button):
+    """A tile on the choice card: its words wrapped on as many lines as the button holds,
+    as large as they fit (down to 80% of the readable size)."""
+
+    def draw(self, surface: pygame.Surface, look: Theme) -> None:
+        """The button and its words."""
+        pygame.draw.rect(surface, self.colour, self.rect, border_radius=look.px(10))
+        body = self.rect.inflate(-look.px(10), -look.px(4))
+        lines = [self.text]
+        draw_lines(surface, body, lines, look, theme.TEXT, lines_size(body, lines, look) or LEAST)
 
 
 def result_card(scene: YahtzeeScene, view: YahtzeeView, area: pygame.Rect, look: Theme
@@ -324,5 +397,5 @@ def _nothing() -> None:
     """A card over the board takes the taps that land on it (nothing behind it moves)."""
 
 
-__all__ = ["SIZES", "Sizes", "board_widgets", "choice_card", "panel_widgets", "result_card",
-           "score_lines", "screen"]
+__all__ = ["SIZES", "Ring", "Sizes", "TileButton", "board_widgets", "choice_card",
+           "panel_widgets", "result_card", "score_lines", "screen"]
