@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from companion.table import Undo
+from companion.table import DrawChance, Undo
 from tests.ui.players import board_scene
 from ui.script import ScriptError
 
@@ -105,3 +105,18 @@ def test_a_lost_turn_is_explained_and_confirmed(screen) -> None:
             screen.run("tap confirm")
     screen.run("expect cannot move", "tap confirm")
     assert board_scene(screen).notice is None
+
+
+def test_the_companions_roll_is_for_the_state_it_was_tapped_on(screen, monkeypatch) -> None:
+    """A second tap landing after the roll moved the table on (to a lost turn, then the
+    next player's dice) must roll nothing: the roll carries the seq it was asked on."""
+    screen.run("new backgammon --names Ana,Ben", "roll 3 1", "tap point:8", "tap point:5",
+               "tap point:6", "tap point:5", "tap confirm", "tap roll", "expect Ben")
+    posted: list[object] = []
+    real_post = screen.app.post
+    monkeypatch.setattr(screen.app, "post", lambda command, *a, **k: (
+        posted.append(command), real_post(command, *a, **k))[1])
+    seq = screen.app.snapshot.seq
+    board_scene(screen).decide("roll")
+    screen.app.settle()
+    assert posted == [DrawChance(for_seq=seq)]

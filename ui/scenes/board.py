@@ -435,7 +435,8 @@ class BoardScene(Scene):
                 self.stage.post(PlayAction(action))
                 return
         if word == "roll" and view.snapshot.chance is not None:
-            self.stage.post(DrawChance())
+            # For this state only: a second tap, landing after the roll, rolls nothing more.
+            self.stage.post(DrawChance(for_seq=view.snapshot.seq))
             return
         self.stage.say(self._not_moving_sentence(view))
 

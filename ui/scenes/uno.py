@@ -419,8 +419,10 @@ class UnoScene(Scene):
         self.rebuild()
 
     def spin(self) -> None:
-        """Ask the table's spinner to spin the idol (`DrawChance`)."""
-        self.stage.post(DrawChance())
+        """Ask the table's spinner to spin the idol (`DrawChance`), for this state only: a
+        second tap landing after the spin turns nothing more."""
+        snapshot = self.stage.snapshot
+        self.stage.post(DrawChance(for_seq=None if snapshot is None else snapshot.seq))
 
     def ask_challenge(self) -> None:
         """The challenge is called: ask what the shown hand proved."""
