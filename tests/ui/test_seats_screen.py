@@ -100,7 +100,7 @@ def test_a_config_file_that_only_writes_out_the_built_in_seats_starts_the_calibr
     with sim_spinner(config) as spinner, companion(tmp_path, config, spinner) as screen:
         three_seats(screen)
         screen.run("expect wrote 3 seats")
-        assert seats_on_screen(screen)[:1] == ["0: 0.0°"]
+        assert seats_on_screen(screen)[:1] == ["0: 0.00°"]
 
 
 def test_seats_set_in_the_config_file_are_where_the_calibration_starts(
