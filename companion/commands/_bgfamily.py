@@ -8,6 +8,7 @@ docs/rules/position-formats.md) and how the board is drawn.
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import json
 import sys
@@ -46,6 +47,14 @@ class Family:
     write: Callable[[Board, int], str]
     """(board, seat on roll) -> text."""
     draw: Callable[[Board, int], str]
+    write_many: Callable[[list[Board], int], list[str]] | None = None
+    """`write` of many boards with one seat on roll, if the game has a quicker way."""
+
+    def written(self, boards: list[Board], on_roll: int) -> list[str]:
+        """The text of each board with `on_roll` to play."""
+        if self.write_many is not None:
+            return self.write_many(boards, on_roll)
+        return [self.write(board, on_roll) for board in boards]
 
 
 def register_family(subparsers: Any, family: Family, description: str) -> None:
@@ -143,13 +152,34 @@ class BadLine(PositionError):
     """A batch line that cannot be answered; the sentence says why."""
 
 
-def answer_line(family: Family, line: str) -> str:
+def playable_position(family: Family, text: str) -> tuple[Board, int]:
+    """The board and seat on roll a batch line's position gives, if the game is still on.
+
+    Raises:
+        BadLine: the position cannot be read, or its game is over.
+    """
+    try:
+        board, mover = family.read(text)
+    except RuleError as error:
+        raise BadLine(str(error)) from None
+    problem = _over(board, mover)
+    if problem:
+        raise BadLine(problem)
+    return board, mover
+
+
+def answer_line(
+    family: Family,
+    line: str,
+    position: Callable[[str], tuple[Board, int]] | None = None,
+) -> str:
     """The JSON answer to one batch line 'POSITION D1 D2', without its newline.
 
     Written as `json.dumps` writes the answer object ``{json_key: POSITION,
     "dice": [D1, D2], "plays": [{"notation": ..., json_key: ...}, ...]}``, but
     straight from the texts: notation and positions are written in alphabets
     JSON needs no escape for (digits, letters, ``/*()+-:`` and spaces).
+    `position` reads the position (default: `playable_position`).
 
     Raises:
         BadLine: the line is not a position and two dice, or its position cannot be played.
@@ -162,21 +192,20 @@ def answer_line(family: Family, line: str) -> str:
     if first not in _DIE_TEXTS or second not in _DIE_TEXTS:
         shown = " ".join(die if len(die) <= 8 else die[:8] + "..." for die in (first, second))
         raise BadLine(f"Dice are numbers from 1 to 6, not {shown!r}.")
+    board, mover = position(text) if position else playable_position(family, text)
     try:
-        board, mover = family.read(text)
-        problem = _over(board, mover)
-        if problem:
-            raise BadLine(problem)
         plays = legal_plays(board, mover, (int(first), int(second)))
     except RuleError as error:
         raise BadLine(str(error)) from None
-    write = family.write
     notation = steps_writer(board.geometry, mover)
     key = family.json_key
+    positions = family.written([play.board for play in plays], mover)
     # format_play's "-" for a play without steps (notation writes it as "").
     answers = ", ".join(
-        f'{{"notation": "{notation(steps) or "-"}", "{key}": "{write(after, mover)}"}}'
-        for steps, after in plays
+        [
+            f'{{"notation": "{notation(play.steps) or "-"}", "{key}": "{after}"}}'
+            for play, after in zip(plays, positions, strict=True)
+        ]
     )
     return f'{{"{key}": {_json_text(text)}, "dice": [{first}, {second}], "plays": [{answers}]}}'
 
@@ -262,6 +291,8 @@ def answer_batch(family: Family, lines: Iterable[str | LineTooLong], out: TextIO
     """
     failed = 0
     numbered = enumerate(lines, start=1)
+    # A batch often asks about one position with several rolls: it is read once.
+    position = functools.lru_cache(maxsize=16)(functools.partial(playable_position, family))
     while True:
         try:
             number, line = next(numbered)
@@ -277,7 +308,7 @@ def answer_batch(family: Family, lines: Iterable[str | LineTooLong], out: TextIO
             out.flush()
             continue
         try:
-            answer = answer_line(family, line)
+            answer = answer_line(family, line, position)
         except BadLine as error:
             failed += 1
             answer = json.dumps({"error": f"Line {number}: {error}"})

@@ -72,8 +72,8 @@ def _write_paths(labels: Sequence[str], steps: Sequence[Step]) -> str:
     """`_write` for any number of steps: paths joined, identical ones counted, hits starred."""
     hits = {step[1] for step in steps if step[3]}
     counts: dict[tuple[int, ...], int] = {}  # identical paths, in the order first met
-    for path in _paths(steps, hits):
-        key = tuple(path)
+    for joined in _paths(steps, hits):
+        key = tuple(joined)
         counts[key] = counts.get(key, 0) + 1
     starred: set[int] = set()
     texts = []

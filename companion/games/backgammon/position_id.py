@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import base64
 import binascii
+from collections.abc import Iterable
 
 from companion.games.backgammon.geometry import BACKGAMMON, Board, check_tracks, make_board
 from companion.games.base import RuleError
 
-_POINTS = BACKGAMMON.points
 _KEY_BITS = 80
 
 
@@ -72,23 +72,29 @@ def _seat_code(track: tuple[int, ...]) -> tuple[int, int]:
     return bits, length24 + length19 + length14 + length9 + length4
 
 
-_OTHER_SEATS: dict[tuple[int, ...], tuple[int, int]] = {}
-"""The opponent's halves met lately: the plays of a roll change that half only when they hit."""
-_OTHER_SEATS_KEPT = 1024
+def _key_bits(board: Board, mover: int) -> int:
+    """The key as one number, its first bit the least significant."""
+    # The opponent first, the player on roll second.
+    first, first_length = _seat_code(board.tracks[1 - mover])
+    second, _ = _seat_code(board.tracks[mover])
+    return first | second << first_length
 
 
 def position_key(board: Board, mover: int = 0) -> bytes:
     """The 10-byte key of a Backgammon board with `mover` on roll."""
-    # The opponent first, the player on roll second.
-    other = board.tracks[1 - mover]
-    code = _OTHER_SEATS.get(other)
-    if code is None:
-        if len(_OTHER_SEATS) >= _OTHER_SEATS_KEPT:
-            _OTHER_SEATS.clear()
-        code = _OTHER_SEATS[other] = _seat_code(other)
-    first, first_length = code
-    second, _ = _seat_code(board.tracks[mover])
-    return (first | second << first_length).to_bytes(_KEY_BITS // 8, "little")
+    return _key_bits(board, mover).to_bytes(_KEY_BITS // 8, "little")
+
+
+def _key_text(bits: int) -> str:
+    """The Position ID of a key given as one number."""
+    # Ten bytes are 14 base64 characters and the padding "==".
+    key = bits.to_bytes(_KEY_BITS // 8, "little")
+    return binascii.b2a_base64(key, newline=False)[:14].decode("ascii")
+
+
+def _check_backgammon(board: Board) -> None:
+    if board.geometry is not BACKGAMMON and board.geometry != BACKGAMMON:
+        raise RuleError(f"Position IDs describe Backgammon boards, not {board.geometry.title}.")
 
 
 def position_id(board: Board, mover: int = 0) -> str:
@@ -97,10 +103,37 @@ def position_id(board: Board, mover: int = 0) -> str:
     Raises:
         RuleError: the board is not a Backgammon board.
     """
-    if board.geometry is not BACKGAMMON and board.geometry != BACKGAMMON:
-        raise RuleError(f"Position IDs describe Backgammon boards, not {board.geometry.title}.")
-    # Ten bytes are 14 base64 characters and the padding "==".
-    return binascii.b2a_base64(position_key(board, mover), newline=False)[:14].decode("ascii")
+    _check_backgammon(board)
+    return _key_text(_key_bits(board, mover))
+
+
+def position_ids(boards: Iterable[Board], mover: int) -> list[str]:
+    """`position_id` of many boards with `mover` on roll, such as the plays of one roll.
+
+    The opponent's half of the key is worked out once for each layout of the
+    opponent's checkers: the plays of a roll change it only when they hit.
+
+    Raises:
+        RuleError: a board is not a Backgammon board.
+    """
+    others: dict[tuple[int, ...], tuple[int, int]] = {}
+    last_other: tuple[int, ...] = ()
+    first = first_length = 0
+    texts = []
+    for board in boards:
+        if board.geometry is not BACKGAMMON:
+            _check_backgammon(board)
+        tracks = board.tracks
+        other = tracks[1 - mover]
+        if other is not last_other:
+            code = others.get(other)
+            if code is None:
+                code = others[other] = _seat_code(other)
+            first, first_length = code
+            last_other = other
+        second, _ = _seat_code(tracks[mover])
+        texts.append(_key_text(first | second << first_length))
+    return texts
 
 
 def board_from_position_id(text: str) -> Board:
