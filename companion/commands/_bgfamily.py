@@ -8,18 +8,20 @@ docs/rules/position-formats.md) and how the board is drawn.
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from json.encoder import encode_basestring_ascii as _json_text
 from pathlib import Path
 from typing import Any, TextIO
 
 from companion.errors import CompanionError
 from companion.games.backgammon.geometry import Board, Geometry
 from companion.games.backgammon.movement import legal_plays, over_problem
-from companion.games.backgammon.notation import format_play
+from companion.games.backgammon.notation import format_play, steps_writer
 from companion.games.base import RuleError
 from companion.user_files import UnusableFile, open_regular_file
 
@@ -45,6 +47,14 @@ class Family:
     write: Callable[[Board, int], str]
     """(board, seat on roll) -> text."""
     draw: Callable[[Board, int], str]
+    write_many: Callable[[list[Board], int], list[str]] | None = None
+    """`write` of many boards with one seat on roll, if the game has a quicker way."""
+
+    def written(self, boards: list[Board], on_roll: int) -> list[str]:
+        """The text of each board with `on_roll` to play."""
+        if self.write_many is not None:
+            return self.write_many(boards, on_roll)
+        return [self.write(board, on_roll) for board in boards]
 
 
 def register_family(subparsers: Any, family: Family, description: str) -> None:
@@ -138,36 +148,66 @@ def run_show(family: Family, args: argparse.Namespace) -> int:
 _DIE_TEXTS = {"1", "2", "3", "4", "5", "6"}
 
 
-def answer_line(family: Family, line: str) -> dict[str, Any]:
-    """The JSON answer to one batch line 'POSITION D1 D2' (an error object if it is bad)."""
+class BadLine(PositionError):
+    """A batch line that cannot be answered; the sentence says why."""
+
+
+def playable_position(family: Family, text: str) -> tuple[Board, int]:
+    """The board and seat on roll a batch line's position gives, if the game is still on.
+
+    Raises:
+        BadLine: the position cannot be read, or its game is over.
+    """
+    try:
+        board, mover = family.read(text)
+    except RuleError as error:
+        raise BadLine(str(error)) from None
+    problem = _over(board, mover)
+    if problem:
+        raise BadLine(problem)
+    return board, mover
+
+
+def answer_line(
+    family: Family,
+    line: str,
+    position: Callable[[str], tuple[Board, int]] | None = None,
+) -> str:
+    """The JSON answer to one batch line 'POSITION D1 D2', without its newline.
+
+    Written as `json.dumps` writes the answer object ``{json_key: POSITION,
+    "dice": [D1, D2], "plays": [{"notation": ..., json_key: ...}, ...]}``, but
+    straight from the texts: notation and positions are written in alphabets
+    JSON needs no escape for (digits, letters, ``/*()+-:`` and spaces).
+    `position` reads the position (default: `playable_position`).
+
+    Raises:
+        BadLine: the line is not a position and two dice, or its position cannot be played.
+    """
     fields = line.split()
     if len(fields) != 3:
         start = "The line is empty: write" if not fields else "Write"
-        return {"error": f"{start} a position and two dice, like '{family.example} 3 1'."}
-    text, *dice_text = fields
-    if not all(die in _DIE_TEXTS for die in dice_text):
-        shown = " ".join(die if len(die) <= 8 else die[:8] + "..." for die in dice_text)
-        return {"error": f"Dice are numbers from 1 to 6, not {shown!r}."}
-    dice = [int(die) for die in dice_text]
+        raise BadLine(f"{start} a position and two dice, like '{family.example} 3 1'.")
+    text, first, second = fields
+    if first not in _DIE_TEXTS or second not in _DIE_TEXTS:
+        shown = " ".join(die if len(die) <= 8 else die[:8] + "..." for die in (first, second))
+        raise BadLine(f"Dice are numbers from 1 to 6, not {shown!r}.")
+    board, mover = position(text) if position else playable_position(family, text)
     try:
-        board, mover = family.read(text)
-        problem = _over(board, mover)
-        if problem:
-            return {"error": problem}
-        plays = legal_plays(board, mover, dice)
+        plays = legal_plays(board, mover, (int(first), int(second)))
     except RuleError as error:
-        return {"error": str(error)}
-    return {
-        family.json_key: text,
-        "dice": dice,
-        "plays": [
-            {
-                "notation": format_play(board, mover, play),
-                family.json_key: family.write(play.board, mover),
-            }
-            for play in plays
-        ],
-    }
+        raise BadLine(str(error)) from None
+    notation = steps_writer(board.geometry, mover)
+    key = family.json_key
+    positions = family.written([play.board for play in plays], mover)
+    # format_play's "-" for a play without steps (notation writes it as "").
+    answers = ", ".join(
+        [
+            f'{{"notation": "{notation(play.steps) or "-"}", "{key}": "{after}"}}'
+            for play, after in zip(plays, positions, strict=True)
+        ]
+    )
+    return f'{{"{key}": {_json_text(text)}, "dice": [{first}, {second}], "plays": [{answers}]}}'
 
 
 MAX_LINE_CHARS = 1_000_000
@@ -251,6 +291,8 @@ def answer_batch(family: Family, lines: Iterable[str | LineTooLong], out: TextIO
     """
     failed = 0
     numbered = enumerate(lines, start=1)
+    # A batch often asks about one position with several rolls: it is read once.
+    position = functools.lru_cache(maxsize=16)(functools.partial(playable_position, family))
     while True:
         try:
             number, line = next(numbered)
@@ -265,11 +307,12 @@ def answer_batch(family: Family, lines: Iterable[str | LineTooLong], out: TextIO
             out.write(json.dumps({"error": str(line)}) + "\n")
             out.flush()
             continue
-        answer = answer_line(family, line)
-        if "error" in answer:
+        try:
+            answer = answer_line(family, line, position)
+        except BadLine as error:
             failed += 1
-            answer = {"error": f"Line {number}: {answer['error']}"}
-        out.write(json.dumps(answer) + "\n")
+            answer = json.dumps({"error": f"Line {number}: {error}"})
+        out.write(answer + "\n")
         out.flush()
 
 

@@ -18,7 +18,11 @@ from typing import Any
 from companion.commands._bgfamily import Family, register_family
 from companion.games.backgammon.diagram import draw_backgammon
 from companion.games.backgammon.geometry import BACKGAMMON, Board
-from companion.games.backgammon.position_id import board_from_position_id, position_id
+from companion.games.backgammon.position_id import (
+    board_from_position_id,
+    position_id,
+    position_ids,
+)
 
 
 def _read(text: str) -> tuple[Board, int]:
@@ -39,6 +43,7 @@ FAMILY = Family(
     read=_read,
     write=position_id,
     draw=_draw,
+    write_many=position_ids,
 )
 
 

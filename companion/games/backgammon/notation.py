@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from companion.games.backgammon.geometry import Board, Geometry
 from companion.games.backgammon.movement import Play, Step, legal_plays
@@ -37,26 +37,119 @@ def point_label(geometry: Geometry, mover: int, position: int) -> str:
     return str(geometry.point_number(mover, position))
 
 
-def _paths(steps: Sequence[Step]) -> list[list[int]]:
+def _paths(steps: Sequence[Step], hits: set[int]) -> list[list[int]]:
     """Moves joined into checker paths as GNU Backgammon joins them.
 
-    Moves are sorted furthest-back source first (then shorter first); a move
-    whose landing point is a later move's source continues it, keeping the
-    intermediate point only where it hit.
+    Moves are taken furthest-back source first (then shorter first); a move
+    leaving the point where an earlier path ends continues the first such
+    path, keeping the intermediate point only where it hit.
     """
-    hits = {step.destination for step in steps if step.hit}
-    moves = sorted((step.source, step.destination) for step in steps)
-    paths = [[source, destination] for source, destination in moves]
-    alive = [True] * len(paths)
-    for i, path in enumerate(paths):
-        for j in range(i, len(paths)):
-            if alive[i] and alive[j] and path[-1] == paths[j][0]:
-                if path[-1] in hits:
-                    path.append(paths[j][1])
+    paths: list[list[int]] = []
+    for source, destination, _, _ in sorted(steps):
+        for path in paths:
+            if path[-1] == source:
+                if source in hits:
+                    path.append(destination)
                 else:
-                    path[-1] = paths[j][1]
-                alive[j] = False
-    return [path for path, keep in zip(paths, alive, strict=True) if keep]
+                    path[-1] = destination
+                break
+        else:
+            paths.append([source, destination])
+    return paths
+
+
+def _write(labels: Sequence[str], steps: Sequence[Step]) -> str:
+    """Notation for steps, `labels` naming each track position (see `format_steps`)."""
+    if len(steps) == 2:
+        return _write_two(labels, steps)
+    if len(steps) == 1:
+        source, destination, _, hit = steps[0]
+        return f"{labels[source]}/{labels[destination]}{'*' if hit else ''}"
+    return _write_paths(labels, steps)
+
+
+def _write_paths(labels: Sequence[str], steps: Sequence[Step]) -> str:
+    """`_write` for any number of steps: paths joined, identical ones counted, hits starred."""
+    hits = {step[1] for step in steps if step[3]}
+    counts: dict[tuple[int, ...], int] = {}  # identical paths, in the order first met
+    for joined in _paths(steps, hits):
+        key = tuple(joined)
+        counts[key] = counts.get(key, 0) + 1
+    starred: set[int] = set()
+    texts = []
+    for path, count in counts.items():
+        parts = [labels[path[0]]]
+        for position in path[1:-1]:
+            parts.append(labels[position] + "*")
+            starred.add(position)
+        last = path[-1]
+        if last in hits and last not in starred:
+            parts.append(labels[last] + "*")
+            starred.add(last)
+        else:
+            parts.append(labels[last])
+        texts.append("/".join(parts) + (f"({count})" if count > 1 else ""))
+    return " ".join(texts)
+
+
+def _write_two(labels: Sequence[str], steps: Sequence[Step]) -> str:
+    """`_write_paths` for two steps, most plays: the same paths, groups and stars, spelt out."""
+    first, second = steps
+    if (second[0], second[1]) < (first[0], first[1]):
+        first, second = second, first
+    source, middle, _, middle_hit = first
+    start, end, _, end_hit = second
+    if middle == start:  # one checker moved twice: 24/18*/13 or 24/13
+        if middle_hit:
+            return f"{labels[source]}/{labels[middle]}*/{labels[end]}{'*' if end_hit else ''}"
+        return f"{labels[source]}/{labels[end]}{'*' if end_hit else ''}"
+    if middle == end:  # both land on one point; a hit there is marked once
+        hit = "*" if middle_hit or end_hit else ""
+        if source == start:
+            return f"{labels[source]}/{labels[end]}{hit}(2)"
+        return f"{labels[source]}/{labels[end]}{hit} {labels[start]}/{labels[end]}"
+    return (
+        f"{labels[source]}/{labels[middle]}{'*' if middle_hit else ''} "
+        f"{labels[start]}/{labels[end]}{'*' if end_hit else ''}"
+    )
+
+
+_MEMO_SIZE = 32_768
+"""Doubles remembered per writer (about 200 bytes each): the same moves recur across
+positions, and writing three or four steps costs several times a look-up."""
+
+
+class _StepsWriter:
+    """Notation for one board shape and mover: point labels by track position, and a memo."""
+
+    def __init__(self, geometry: Geometry, mover: int) -> None:
+        self.labels = [point_label(geometry, mover, q) for q in range(geometry.points + 2)]
+        self.memo: dict[tuple[Step, ...], str] = {}
+
+    def __call__(self, steps: Sequence[Step]) -> str:
+        if len(steps) <= 2:
+            return _write(self.labels, steps)  # as quick as a look-up
+        key = steps if type(steps) is tuple else tuple(steps)
+        text = self.memo.get(key)
+        if text is None:
+            if len(self.memo) >= _MEMO_SIZE:
+                self.memo.clear()  # bounded; clear() is safe with other threads writing too
+            text = self.memo[key] = _write(self.labels, key)
+        return text
+
+
+_WRITERS: dict[tuple[int, bool, bool, int], _StepsWriter] = {}
+
+
+def steps_writer(geometry: Geometry, mover: int) -> Callable[[Sequence[Step]], str]:
+    """`format_steps` for one geometry and mover, for writing many plays in a row."""
+    # Everything point_label reads; the mover matters only to cell numbers on opposite tracks.
+    own, opposite = geometry.own_numbering, geometry.opposite
+    key = (geometry.points, own, opposite, mover if opposite and not own else 0)
+    writer = _WRITERS.get(key)
+    if writer is None:
+        writer = _WRITERS[key] = _StepsWriter(geometry, mover)
+    return writer
 
 
 def format_steps(geometry: Geometry, mover: int, steps: Sequence[Step]) -> str:
@@ -66,30 +159,7 @@ def format_steps(geometry: Geometry, mover: int, steps: Sequence[Step]) -> str:
     a count, intermediate points only where they hit, and each hit marked
     once with ``*``.
     """
-    hits = {step.destination for step in steps if step.hit}
-    groups: list[list[int]] = []
-    counts: list[int] = []
-    for path in _paths(steps):
-        if path in groups:
-            counts[groups.index(path)] += 1
-        else:
-            groups.append(path)
-            counts.append(1)
-    starred: set[int] = set()
-    texts = []
-    for path, count in zip(groups, counts, strict=True):
-        parts = [point_label(geometry, mover, path[0])]
-        for position in path[1:-1]:
-            parts.append(point_label(geometry, mover, position) + "*")
-            starred.add(position)
-        last = path[-1]
-        mark = ""
-        if last in hits and last not in starred:
-            mark = "*"
-            starred.add(last)
-        parts.append(point_label(geometry, mover, last) + mark)
-        texts.append("/".join(parts) + (f"({count})" if count > 1 else ""))
-    return " ".join(texts)
+    return steps_writer(geometry, mover)(steps)
 
 
 def format_play(board: Board, mover: int, play: Play) -> str:

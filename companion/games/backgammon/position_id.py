@@ -25,26 +25,76 @@ from __future__ import annotations
 
 import base64
 import binascii
+from collections.abc import Iterable
 
 from companion.games.backgammon.geometry import BACKGAMMON, Board, check_tracks, make_board
 from companion.games.base import RuleError
 
-_POINTS = BACKGAMMON.points
 _KEY_BITS = 80
+
+
+class _FieldCodes(dict[tuple[int, ...], tuple[int, int]]):
+    """The key's bits for a run of one seat's counts: counts -> (bits, number of bits).
+
+    Filled as runs are met. A run is five consecutive track positions of a
+    valid board (at most 15 checkers in all), so it holds at most C(20, 5) =
+    15,504 entries.
+    """
+
+    def __missing__(self, counts: tuple[int, ...]) -> tuple[int, int]:
+        bits = 0
+        length = 0
+        for count in reversed(counts):  # the key lists a seat's track backwards
+            bits |= ((1 << count) - 1) << length
+            length += count + 1
+        code = self[counts] = (bits, length)
+        return code
+
+
+_FIELDS = _FieldCodes()
+
+
+def _seat_code(track: tuple[int, ...]) -> tuple[int, int]:
+    """One seat's half of the key, ace point (track position 24) to the bar (0): (bits, length).
+
+    Read five positions at a time from `_FIELDS`, which spares a loop over 25 points.
+    """
+    fields = _FIELDS
+    bits24, length24 = fields[track[20:25]]
+    bits19, length19 = fields[track[15:20]]
+    bits14, length14 = fields[track[10:15]]
+    bits9, length9 = fields[track[5:10]]
+    bits4, length4 = fields[track[0:5]]
+    bits = (
+        bits24
+        | (bits19 | (bits14 | (bits9 | bits4 << length9) << length14) << length19) << length24
+    )
+    return bits, length24 + length19 + length14 + length9 + length4
+
+
+def _key_bits(board: Board, mover: int) -> int:
+    """The key as one number, its first bit the least significant."""
+    # The opponent first, the player on roll second.
+    first, first_length = _seat_code(board.tracks[1 - mover])
+    second, _ = _seat_code(board.tracks[mover])
+    return first | second << first_length
 
 
 def position_key(board: Board, mover: int = 0) -> bytes:
     """The 10-byte key of a Backgammon board with `mover` on roll."""
-    bits = 0
-    length = 0
-    for seat in (1 - mover, mover):  # the opponent first, the player on roll second
-        track = board.tracks[seat]
-        # Ace point (track position 24) up to the 24-point (position 1), then the bar (0).
-        for position in (*range(_POINTS, 0, -1), 0):
-            count = track[position]
-            bits |= ((1 << count) - 1) << length
-            length += count + 1
-    return bits.to_bytes(_KEY_BITS // 8, "little")
+    return _key_bits(board, mover).to_bytes(_KEY_BITS // 8, "little")
+
+
+def _key_text(bits: int) -> str:
+    """The Position ID of a key given as one number."""
+    # Ten bytes are 14 base64 characters and the padding "==".
+    key = bits.to_bytes(_KEY_BITS // 8, "little")
+    return binascii.b2a_base64(key, newline=False)[:14].decode("ascii")
+
+
+def _check_backgammon(board: Board) -> None:
+    if board.geometry is not BACKGAMMON and board.geometry != BACKGAMMON:
+        raise RuleError(f"Position IDs describe Backgammon boards, not {board.geometry.title}.")
 
 
 def position_id(board: Board, mover: int = 0) -> str:
@@ -53,9 +103,37 @@ def position_id(board: Board, mover: int = 0) -> str:
     Raises:
         RuleError: the board is not a Backgammon board.
     """
-    if board.geometry != BACKGAMMON:
-        raise RuleError(f"Position IDs describe Backgammon boards, not {board.geometry.title}.")
-    return base64.b64encode(position_key(board, mover)).decode("ascii").rstrip("=")
+    _check_backgammon(board)
+    return _key_text(_key_bits(board, mover))
+
+
+def position_ids(boards: Iterable[Board], mover: int) -> list[str]:
+    """`position_id` of many boards with `mover` on roll, such as the plays of one roll.
+
+    The opponent's half of the key is worked out once for each layout of the
+    opponent's checkers: the plays of a roll change it only when they hit.
+
+    Raises:
+        RuleError: a board is not a Backgammon board.
+    """
+    others: dict[tuple[int, ...], tuple[int, int]] = {}
+    last_other: tuple[int, ...] = ()
+    first = first_length = 0
+    texts = []
+    for board in boards:
+        if board.geometry is not BACKGAMMON:
+            _check_backgammon(board)
+        tracks = board.tracks
+        other = tracks[1 - mover]
+        if other is not last_other:
+            code = others.get(other)
+            if code is None:
+                code = others[other] = _seat_code(other)
+            first, first_length = code
+            last_other = other
+        second, _ = _seat_code(tracks[mover])
+        texts.append(_key_text(first | second << first_length))
+    return texts
 
 
 def board_from_position_id(text: str) -> Board:
@@ -78,28 +156,15 @@ def board_from_position_id(text: str) -> Board:
         raise RuleError(
             f"{text!r} is not a Position ID: use only letters, digits, '+' and '/'."
         ) from None
-    bits = int.from_bytes(key, "little")
-    tracks = []
-    for _seat in range(2):
-        track = [0] * (_POINTS + 2)
-        for position in (*range(_POINTS, 0, -1), 0):
-            count = 0
-            while bits & 1:
-                count += 1
-                bits >>= 1
-                if count > BACKGAMMON.checkers:
-                    raise RuleError(f"Position ID {text!r} puts more than 15 checkers on a point.")
-            bits >>= 1
-            track[position] = count
-        on_board = sum(track)
-        if on_board > BACKGAMMON.checkers:
-            raise RuleError(f"Position ID {text!r} gives a player more than 15 checkers.")
-        track[_POINTS + 1] = BACKGAMMON.checkers - on_board
-        tracks.append(tuple(track))
-    if bits:
+    # The key's bits, first bit first; each point's checkers are a run of 1s ended by a 0.
+    # Bits past the end read as 0s (empty points), as when reading the key bit by bit.
+    runs = (format(int.from_bytes(key, "little"), "080b")[::-1] + "0" * 50).split("0")
+    tracks = [_seat_track(text, runs[:25]), _seat_track(text, runs[25:50])]
+    if any(runs[50:]):
         raise RuleError(f"Position ID {text!r} has extra bits after both players' checkers.")
     result = (tracks[1], tracks[0])  # the player on roll comes second in the key
-    check_tracks(BACKGAMMON, result)
+    if any(map(min, result[0][1:25], result[1][24:0:-1])):
+        check_tracks(BACKGAMMON, result)  # two players on one point: its sentence says which
     if all(_stuck_on_bar(result[seat], result[1 - seat]) for seat in (0, 1)):
         # GNU Backgammon refuses these too: no game can reach them.
         raise RuleError(
@@ -107,6 +172,22 @@ def board_from_position_id(text: str) -> Board:
             "which no game can reach."
         )
     return make_board(BACKGAMMON, result)
+
+
+def _seat_track(text: str, runs: list[str]) -> tuple[int, ...]:
+    """One seat's counts by track position from its 25 runs of 1s (24-point first, bar last).
+
+    Raises:
+        RuleError: a point or the seat holds more than 15 checkers.
+    """
+    counts = [len(run) for run in reversed(runs)]
+    if max(counts) > BACKGAMMON.checkers:
+        raise RuleError(f"Position ID {text!r} puts more than 15 checkers on a point.")
+    on_board = sum(counts)
+    if on_board > BACKGAMMON.checkers:
+        raise RuleError(f"Position ID {text!r} gives a player more than 15 checkers.")
+    counts.append(BACKGAMMON.checkers - on_board)
+    return tuple(counts)
 
 
 def _stuck_on_bar(track: tuple[int, ...], other: tuple[int, ...]) -> bool:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from companion.games.backgammon import notation
 from companion.games.backgammon.geometry import BACKGAMMON, MINIGAM, MULTIGAM, Board
 from companion.games.backgammon.movement import Step, legal_plays
 from companion.games.backgammon.notation import format_play, format_steps, parse_play
@@ -141,3 +144,36 @@ def test_multigam_notation_accepts_bar_as_0_and_off_as_7() -> None:
     board = six(MULTIGAM, {"bar": 1, 6: 4}, {}, {}, {})
     play = parse_play(board, 0, (6, 1), "0/6 6/7")
     assert format_play(board, 0, play) == "bar/off"
+
+
+_POSITIONS = st.integers(min_value=0, max_value=24)
+_STEPS = st.builds(
+    lambda source, die, hit: Step(source, min(source + die, 25), die, hit and source + die < 25),
+    _POSITIONS,
+    st.integers(min_value=1, max_value=6),
+    st.booleans(),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_STEPS, min_size=2, max_size=2))
+def test_two_steps_are_written_as_the_general_writer_writes_them(steps: list[Step]) -> None:
+    labels = notation._StepsWriter(BACKGAMMON, 0).labels
+    assert notation._write_two(labels, steps) == notation._write_paths(labels, steps)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(_STEPS, min_size=3, max_size=4))
+def test_remembered_notation_is_the_notation_written_afresh(steps: list[Step]) -> None:
+    writer = notation._StepsWriter(BACKGAMMON, 0)
+    first, again = writer(steps), writer(tuple(steps))
+    assert first == again == notation._write_paths(writer.labels, steps)
+
+
+def test_remembered_notation_stays_within_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(notation, "_MEMO_SIZE", 4)
+    writer = notation._StepsWriter(BACKGAMMON, 0)
+    for source in range(1, 11):
+        writer((Step(source, source + 2, 2, False),) * 4)
+        assert len(writer.memo) <= 4
+    assert writer((Step(3, 5, 2, False),) * 4) == "22/20(4)"

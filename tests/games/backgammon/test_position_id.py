@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import base64
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from companion.games.backgammon.geometry import BACKGAMMON, MINIGAM, Board
-from companion.games.backgammon.movement import pip_count
+from companion.games.backgammon.movement import legal_plays, pip_count
 from companion.games.backgammon.position_id import (
     board_from_position_id,
     position_id,
+    position_ids,
     position_key,
 )
 from companion.games.base import RuleError
@@ -91,3 +94,65 @@ def test_a_bad_position_id_is_rejected_with_a_sentence(text: str, sentence: str)
 def test_only_backgammon_boards_have_position_ids() -> None:
     with pytest.raises(RuleError, match="Backgammon"):
         position_id(Board.start(MINIGAM))
+
+
+def _read_key_bit_by_bit(text: str) -> Board:
+    """The format read one bit at a time, as GNU Backgammon reads it: the reference."""
+    bits = int.from_bytes(base64.b64decode(text + "=="), "little")
+    tracks = []
+    for _seat in range(2):
+        track = [0] * 26
+        for position in (*range(24, 0, -1), 0):
+            count = 0
+            while bits & 1:
+                count += 1
+                bits >>= 1
+                if count > 15:
+                    raise RuleError(f"Position ID {text!r} puts more than 15 checkers on a point.")
+            bits >>= 1
+            track[position] = count
+        if sum(track) > 15:
+            raise RuleError(f"Position ID {text!r} gives a player more than 15 checkers.")
+        track[25] = 15 - sum(track)
+        tracks.append(tuple(track))
+    if bits:
+        raise RuleError(f"Position ID {text!r} has extra bits after both players' checkers.")
+    board = Board(BACKGAMMON, (tracks[1], tracks[0]))  # checks two players on one point
+    if all(track[0] and min(other[19:25]) >= 2 for track, other in (tracks, tracks[::-1])):
+        raise RuleError(
+            f"Position ID {text!r} has both players on the bar against closed boards, "
+            "which no game can reach."
+        )
+    return board
+
+
+def _outcome(read: Callable[[str], Board], text: str) -> Board | str:
+    try:
+        return read(text)
+    except RuleError as error:
+        return str(error)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=2**32 - 1),
+    st.lists(st.integers(min_value=0, max_value=79), max_size=3),
+)
+def test_reading_an_id_agrees_with_reading_its_key_bit_by_bit(seed: int, flips: list[int]) -> None:
+    # A board's key with a few bits flipped: valid boards, and every way of being refused.
+    bits = int.from_bytes(position_key(random_board(BACKGAMMON, random.Random(seed))), "little")
+    for flip in flips:
+        bits ^= 1 << flip
+    text = base64.b64encode(bits.to_bytes(10, "little")).decode("ascii")[:14]
+    assert _outcome(board_from_position_id, text) == _outcome(_read_key_bit_by_bit, text)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1), st.sampled_from([0, 1]))
+def test_ids_of_many_boards_are_each_boards_id(seed: int, mover: int) -> None:
+    rng = random.Random(seed)
+    board = random_board(BACKGAMMON, rng)
+    dice = (rng.randint(1, 6), rng.randint(1, 6))
+    boards = [play.board for play in legal_plays(board, mover, dice)] + [board, board]
+    boards.append(random_board(BACKGAMMON, rng))
+    assert position_ids(boards, mover) == [position_id(after, mover) for after in boards]
