@@ -12,11 +12,11 @@ import pygame
 
 from companion.games.base import JSONValue
 from companion.i18n import _
-from ui import layout
+from ui import layout, theme
 from ui.game_options import choices_for, next_value
 from ui.scene import Scene
 from ui.scenes.home import message_widgets
-from ui.widgets import Button, Label, Widget
+from ui.widgets import Button, Label, TextBlock, Widget
 
 
 class OptionsScene(Scene):
@@ -42,12 +42,23 @@ class OptionsScene(Scene):
         options = draft.game_options()
         defaults = spec.new(draft.count, {}).options.to_json()
         choices = choices_for(draft.game, {**defaults, **options})
-        for choice, row in zip(choices, layout.grid(rest, 1, len(choices), look.px(56), gap),
+        # A narrow screen puts each label above its button when every row fits that way;
+        # otherwise (and on a wide screen) the label sits beside it, on two lines if need be.
+        stacked = height > width and len(choices) * (look.px(100) + gap) <= rest.h
+        row_height = look.px(100) if stacked else look.px(64 if height > width else 56)
+        if not stacked and choices:  # every row on screen, each still a finger's height
+            fits = (rest.h - gap * (len(choices) - 1)) // len(choices)
+            row_height = max(look.px(theme.TARGET_MIN), min(row_height, fits))
+        label_share = 3 / 5 if width > height else 2 / 5
+        for choice, row in zip(choices, layout.grid(rest, 1, len(choices), row_height, gap),
                                strict=True):
             value = options.get(choice.key, defaults.get(choice.key))
-            label, button = layout.take_left(row, row.w * 3 // 5, gap)
+            if stacked:
+                label, button = layout.take_top(row, row.h - look.px(56), look.px(4))
+            else:
+                label, button = layout.take_left(row, int(row.w * label_share), gap)
             widgets += [
-                Label(f"label:{choice.key}", label, choice.label()),
+                TextBlock(f"label:{choice.key}", label, choice.label()),
                 Button(f"option:{choice.key}", button, choice.shown(value),
                        on_tap=partial(self.cycle, choice.key, next_value(choice, value))),
             ]
