@@ -92,12 +92,22 @@ class Stopper:
         self._previous = {}
 
 
-def devices_sentence(config: Config) -> str:
-    """Which devices this run drives: real hardware, or simulated and why, in one sentence."""
-    if config.backend == "gpio":
-        return "Devices: this Raspberry Pi's pins (gpio backend)."
-    if config.backend == "serial":
-        return "Devices: the Pico table controller on USB (serial backend)."
+def devices_sentence(config: Config, spinner_opened: bool = True,
+                     tray_opened: bool = True) -> str:
+    """Which devices this run drives, in one sentence: real hardware (and which part of it
+    could not be opened), or simulated and why."""
+    if config.backend in ("gpio", "serial"):
+        where = ("this Raspberry Pi's pins (gpio backend)" if config.backend == "gpio"
+                 else "the Pico table controller on USB (serial backend)")
+        missing = [name for name, opened in (("the spinner", spinner_opened),
+                                             ("the dice tray", tray_opened)) if not opened]
+        if not missing:
+            return f"Devices: {where}."
+        if len(missing) == 2:
+            return (f"Devices: none could be opened on {where}: the companion picks the spins"
+                    " and rolls the dice itself (the log says why).")
+        return (f"Devices: {where}, but {missing[0]} could not be opened (the log says why);"
+                " the companion stands in for it.")
     if config.backend_setting == "auto":
         return "Devices: simulated (no Raspberry Pi found; the config's backend is automatic)."
     return 'Devices: simulated (backend = "sim" in the config).'
@@ -144,6 +154,8 @@ class Product:
     page: PhonePage | None
     tray: object
     """What `open_tray_feed` gave: the running `TrayFeed`, or nothing."""
+    devices: str
+    """Which devices run, in a sentence (`devices_sentence`)."""
 
 
 @contextlib.contextmanager
@@ -180,13 +192,16 @@ def open_product(request: RunRequest, config: Config) -> Iterator[Product]:
                 raise
             phone = PhoneFacts(problem=str(error))
             log.error("%s The screen and the devices keep working.", error)
-        log.info("%s", devices_sentence(config))
         if page is not None:
             print(f"Phone page: {page.url}", flush=True)
             print(f"Table PIN: {page.pin}", flush=True)
         tray = running.enter_context(open_tray_feed(config, table))
+        devices = devices_sentence(config, spinner_opened=not spin_problem,
+                                   tray_opened=tray is not None or not config.tray.enabled)
+        log.info("%s", devices)
         yield Product(table=table, config=config, log_path=path, spins=spins,
-                      spin_problem=spin_problem, phone=phone, page=page, tray=tray)
+                      spin_problem=spin_problem, phone=phone, page=page, tray=tray,
+                      devices=devices)
 
 
 def _run(request: RunRequest, config: Config, stopper: Stopper) -> int:

@@ -65,6 +65,8 @@ MESSAGE_SECONDS = 5.0
 FRAMES_PER_SECOND = 60
 """The most frames an animation draws in a second."""
 FRAME_SECONDS = 1.0 / FRAMES_PER_SECOND
+OFFSCREEN_DRIVERS = frozenset({"offscreen", "dummy"})
+"""SDL video drivers that draw into memory: a screen only when asked for (scripts, tests)."""
 GPU_ONLY_DRIVERS = frozenset({"kmsdrm"})
 """SDL video drivers with no plain window framebuffer: the copy to the panel goes through
 the GPU (on a Pi, KMS/DRM through its OpenGL ES driver)."""
@@ -631,9 +633,16 @@ def open_display(setup: ScreenSetup) -> pygame.Surface:
     # SDL turns SIGINT and SIGTERM into a quit event it may never be asked for (a script
     # does not read events): Python's own handling stops the companion instead.
     os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
+    asked = os.environ.get("SDL_VIDEODRIVER", "")
     pygame.display.init()
+    driver = pygame.display.get_driver()
+    if driver in OFFSCREEN_DRIVERS and asked != driver:
+        # SDL falls back to drawing into memory when it finds no display: nobody would
+        # see the screen, so say there is none (the product then serves phones alone).
+        pygame.display.quit()
+        raise pygame.error(f"no display was found (SDL fell back to its {driver} driver)")
     pygame.font.init()
-    if pygame.display.get_driver() not in GPU_ONLY_DRIVERS:
+    if driver not in GPU_ONLY_DRIVERS:
         # The screen is drawn in software and changes a few times a second: SDL's plain
         # window framebuffer carries it. Its "accelerated" framebuffer would load an OpenGL
         # driver for the copy (Mesa's llvmpipe on a machine without a GPU: about 90 MB

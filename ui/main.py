@@ -22,7 +22,7 @@ from companion.datadir import default_db_path
 from companion.errors import CompanionError
 from companion.i18n import use_language
 from companion.journal import log_to_stderr
-from companion.product import Product, RunRequest, Stopper, devices_sentence
+from companion.product import Product, RunRequest, Stopper
 from companion.store import Store
 from companion.table import FairChance, Table
 from companion.table.chance import ChanceSource
@@ -178,7 +178,7 @@ def product_app(product: Product, request: RunRequest) -> App:
     app.tray = product.tray if isinstance(product.tray, TrayFeed) else None
     # Said once on screen, as in the log: which devices run, and a page that could not start.
     problem = product.phone.problem
-    app.say(" ".join(part for part in (problem, devices_sentence(config)) if part),
+    app.say(" ".join(part for part in (problem, product.devices) if part),
             refusal=bool(problem))
     return app
 

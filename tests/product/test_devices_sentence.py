@@ -1,0 +1,32 @@
+"""The one sentence that says which devices a run drives, in the log and on the screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.config import load_config
+from companion.product import devices_sentence
+
+
+def config_with(tmp_path: Path, backend: str) -> object:
+    path = tmp_path / "config.toml"
+    path.write_text(f'backend = "{backend}"\n', encoding="utf-8")
+    return load_config(path)
+
+
+def test_real_hardware_is_named_when_it_opened(tmp_path: Path) -> None:
+    config = config_with(tmp_path, "gpio")
+    assert devices_sentence(config) == "Devices: this Raspberry Pi's pins (gpio backend)."
+
+
+def test_hardware_that_could_not_be_opened_is_not_called_in_use(tmp_path: Path) -> None:
+    config = config_with(tmp_path, "serial")
+    neither = devices_sentence(config, spinner_opened=False, tray_opened=False)
+    assert neither.startswith("Devices: none could be opened on the Pico table controller")
+    assert "picks the spins and rolls the dice itself" in neither
+    no_spinner = devices_sentence(config, spinner_opened=False)
+    assert "but the spinner could not be opened" in no_spinner
+
+
+def test_the_simulator_says_why_it_simulates(tmp_path: Path) -> None:
+    assert "backend = \"sim\" in the config" in devices_sentence(config_with(tmp_path, "sim"))
