@@ -232,6 +232,11 @@ class SerialSpinner(ClosesItself):
         """Whether the home sensor sees the flag now (asked over the link)."""
         return bool(self.link.poll()["home"])
 
+    def stop(self) -> None:
+        """Stop the move under way now, from any thread (the companion is closing): the Pico
+        stops stepping and reports the move aborted."""
+        self._stop_quietly()
+
     def close(self) -> None:
         """Release the motor and give back the link (idempotent)."""
         if self._closed:

@@ -9,6 +9,7 @@ home sensor, home-edge reporting and homing, and so implements
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -143,6 +144,13 @@ class HostSteppedSpinner(ClosesItself):
         self.sensor = sensor
         self.scheduler = scheduler or StepScheduler()
         self._closed = False
+        self._stopping = threading.Event()
+
+    def stop(self) -> None:
+        """Stop stepping now, from any thread (the companion is closing): the move under way
+        ends at its next step and every later move or homing takes no step. The motor is
+        released by `close()`; the next start homes again."""
+        self._stopping.set()
 
     def enable(self, on: bool) -> None:
         """Energise or release the motor; releasing a closed backend does nothing.
@@ -182,9 +190,14 @@ class HostSteppedSpinner(ClosesItself):
         edges: list[int] = []
         was_active = self.sensor.is_active()
 
+        taken = 0
+
         def one_step(index: int) -> bool:
-            nonlocal was_active
+            nonlocal was_active, taken
+            if self._stopping.is_set():
+                return False
             self.driver.step()
+            taken += 1
             active = self.sensor.is_active()
             if active and not was_active and schedule.direction > 0:
                 edges.append(index + 1)
@@ -192,7 +205,7 @@ class HostSteppedSpinner(ClosesItself):
             return True
 
         start = self.scheduler.clock.now_ns()
-        taken = self.scheduler.run(schedule.times_s, one_step)
+        self.scheduler.run(schedule.times_s, one_step)
         duration = (self.scheduler.clock.now_ns() - start) / 1e9
         return MoveReport(steps_taken=taken, home_edges=tuple(edges), duration_s=duration)
 
@@ -224,6 +237,8 @@ class HostSteppedSpinner(ClosesItself):
         clock = self.scheduler.clock
         seen = "found" if want else "left"
         for taken in range(1, max_steps + 1):
+            if self._stopping.is_set():
+                raise DeviceUnavailable("The spinner stopped homing: the companion is closing.")
             if clock.now_ns() > deadline_ns:
                 raise HomingError(
                     f"The spinner's home sensor was not {seen} before the homing timeout: "
@@ -246,6 +261,8 @@ class HostSteppedSpinner(ClosesItself):
         times = tuple(interval_s * (i + 1) for i in range(count))
 
         def one_step(_index: int) -> bool:
+            if self._stopping.is_set():
+                return False
             self.driver.step()
             return True
 

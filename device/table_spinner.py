@@ -490,7 +490,8 @@ class TableSpinner(SpinListeners, ClosesItself):
                     log.exception("A spinner status listener failed")
 
     def close(self) -> None:
-        """Drop waiting motions, finish the running one, stop the worker, close the spinner.
+        """Drop waiting motions, stop the running one where it is, stop the worker, close the
+        spinner (the motor is released).
 
         Idempotent.
         """
@@ -499,6 +500,11 @@ class TableSpinner(SpinListeners, ClosesItself):
                 return
             self._closed = True
         self._jobs.put(None)
+        # The motion under way stops where it is (a spin's result is in the log already;
+        # the next start homes again), so that closing takes a moment, not a whole spin.
+        stop = getattr(self.spinner.backend, "stop", None)
+        if stop is not None:
+            stop()
         self._worker.join()
         self.spinner.close()
 

@@ -91,3 +91,49 @@ def test_a_real_time_simulator_sleeps_between_steps_instead_of_spinning_a_core(
     # to land on time; the simulator's reads it a few times and sleeps.
     assert count_reads(motor, 20) > 1000 * 20
     assert count_reads(simulated, 20) <= 4 * 20
+
+
+@dataclass
+class StoppingDriver:
+    """A motor driver that asks its backend to stop (as closing does, from another thread)
+    when it has taken `stop_after` steps."""
+
+    stop_after: int
+    backend: object = None
+    steps: int = 0
+
+    def set_direction(self, direction: int) -> None:
+        pass
+
+    def step(self) -> None:
+        self.steps += 1
+        if self.steps == self.stop_after:
+            self.backend.stop()  # type: ignore[attr-defined]
+
+    def enable(self, on: bool) -> None:
+        pass
+
+
+class NeverHome:
+    def is_active(self) -> bool:
+        return False
+
+
+def test_a_stop_ends_the_move_under_way_at_its_next_step_and_later_moves_take_none() -> None:
+    from device.backend import HomingPlan, StepSchedule
+    from device.errors import DeviceUnavailable
+    from device.stepping import HostSteppedSpinner
+
+    clock = LinuxLikeClock()
+    driver = StoppingDriver(stop_after=40)
+    backend = HostSteppedSpinner("test", driver, NeverHome(),
+                                 StepScheduler(SchedulerClock(clock.now_ns, clock.sleep)))
+    driver.backend = backend
+    schedule = StepSchedule(tuple(0.001 * (i + 1) for i in range(1000)), 1)
+    report = backend.move(schedule)
+    assert (report.steps_taken, driver.steps) == (40, 40)
+    assert backend.move(schedule).steps_taken == 0
+    with pytest.raises(DeviceUnavailable, match="closing"):
+        backend.home(HomingPlan(fast_interval_s=0.001, slow_interval_s=0.002, backoff_steps=10,
+                                max_steps=400, timeout_s=5.0))
+    assert driver.steps == 40

@@ -401,6 +401,20 @@ def test_closing_twice_is_harmless_and_later_spins_are_refused(sim_config: Confi
         spinner.outcome(spin_request(4))
 
 
+def test_closing_stops_the_motion_under_way_instead_of_waiting_for_the_whole_spin(
+    sim_config: Config,
+) -> None:
+    spinner = make(sim_config)
+    backend = sim(spinner)
+    stopped: list[bool] = []
+    real_stop = backend.stop
+    backend.stop = lambda: (stopped.append(spinner._worker.is_alive()), real_stop())[1]  # type: ignore[method-assign]
+    spinner.outcome(spin_request(4))
+    spinner.close()
+    assert stopped == [True]  # asked while the worker still ran, before it was joined
+    assert backend.stepper.closed
+
+
 def test_only_spins_are_asked_of_the_spinner(sim_config: Config) -> None:
     with make(sim_config) as spinner, pytest.raises(RuleError, match="only spins"):
         spinner.outcome(ChanceRequest("dice", "Roll.", dice=1))
