@@ -28,6 +28,8 @@ steps the first time it is read (random play reads one board a turn).
 
 from __future__ import annotations
 
+from itertools import compress
+
 from companion.games.backgammon.geometry import Board, Geometry, make_board
 from companion.games.backgammon.step_rules import (
     BAR,
@@ -79,23 +81,21 @@ class Play:
     __slots__ = ("_board", "_origin", "steps")
 
     steps: tuple[Step, ...]
-    _board: Board | None
-    _origin: tuple[Board, int] | None
+    _board: Board  # unset until first read in a generated play
+    _origin: tuple[Board, int]  # where a generated play starts, and who moves
 
     def __init__(self, steps: tuple[Step, ...], board: Board) -> None:
         self.steps = steps
         self._board = board
-        self._origin = None
 
     @property
     def board(self) -> Board:
         """The board the play leads to."""
-        board = self._board
-        if board is None:
-            assert self._origin is not None  # a play has a board or where it started
+        try:
+            return self._board
+        except AttributeError:
             board = self._board = board_after(*self._origin, self.steps)
-            self._origin = None
-        return board
+            return board
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Play):
@@ -119,7 +119,6 @@ def plays_from(board: Board, mover: int, found: list[tuple[Step, ...]]) -> list[
     for steps in found:
         play = _new_play(Play)
         play.steps = steps
-        play._board = None
         play._origin = origin
         plays.append(play)
     return plays
@@ -141,7 +140,7 @@ def order_free(track: list[int], geometry: Geometry, dice: int, high: int) -> bo
     if sum(track[: geometry.home_start]) > dice:
         return True
     off = geometry.points + 1
-    front = max((q for q in range(off) if track[q]), default=off)
+    front = max(compress(range(off), track), default=off)
     return front + dice * high < off
 
 
@@ -168,9 +167,10 @@ def search_pair(
     moves1, keys1 = tables.moves[first], tables.keys[first]
     moves2, keys2 = tables.moves[second], tables.keys[second]
     off = geometry.points + 1
-    loose = geometry.loose_bar
+    loose, home = geometry.loose_bar, geometry.home_start
     bar_held = must_enter(me, loose)
-    occupied = [BAR] if bar_held else [q for q in range(off) if me[q]]
+    occupied = [BAR] if bar_held else list(compress(range(off), me))
+    bearing_off = may_bear_off(me, home)
     for q1 in occupied:
         t1 = q1 + first
         hit1 = LANDS
@@ -178,7 +178,7 @@ def search_pair(
             hit1 = land[t1]
             if hit1 == BLOCKED:
                 continue
-        elif _may_go_off(me, geometry, q1, first):
+        elif bearing_off and bears_off_from(me, q1, first, off):
             t1 = off
         else:
             continue
@@ -191,10 +191,12 @@ def search_pair(
         if must_enter(me, loose):
             sources = [BAR]
         elif bar_held:  # the last checker on the bar just entered: any checker may go on
-            sources = [q for q in range(off) if me[q]]
+            sources = list(compress(range(off), me))
         else:
             sources = occupied if t1 >= off or t1 in occupied else [*occupied, t1]
         extended = False
+        # A move lets the player bear off only by bringing a checker home.
+        bearing_off_next = bearing_off or (t1 >= home and may_bear_off(me, home))
         for q2 in sources:
             if not me[q2]:
                 continue
@@ -204,7 +206,7 @@ def search_pair(
                 hit2 = land[t2]
                 if hit2 == BLOCKED:
                     continue
-            elif not _may_go_off(me, geometry, q2, second):
+            elif not (bearing_off_next and bears_off_from(me, q2, second, off)):
                 continue
             extended = True
             key = key1 + keys2[q2][hit2]
@@ -229,22 +231,26 @@ def fast_pair(
     tables = step_tables(off - 1)
     high_moves, high_keys = tables.moves[high], tables.keys[high]
     low_moves, low_keys = tables.moves[low], tables.keys[low]
-    occupied = [q for q in range(off) if me[q]]
+    occupied = list(compress(range(off), me))
     highs = [q for q in occupied if q + high < off and land[q + high] != BLOCKED]
     lows = [q for q in occupied if q + low < off and land[q + low] != BLOCKED]
+    # (source, target, key, step) of every low move, as it is when the high move hits nothing there.
+    low_plays = [
+        (qb, qb + low, low_keys[qb][land[qb + low]], low_moves[qb][land[qb + low]]) for qb in lows
+    ]
     for qa in highs:
         ta = qa + high
         hit_a = land[ta]
         key_a = high_keys[qa][hit_a]
         step_a = high_moves[qa][hit_a]
-        for qb in lows:
+        for qb, tb, key_b, step_b in low_plays:
             if qb == qa and me[qa] < 2:
                 continue
-            tb = qb + low
-            hit_b = land[tb] if tb != ta else LANDS  # the second checker there hits nothing
-            key = key_a + low_keys[qb][hit_b]
+            if tb == ta and hit_a:  # the second checker there hits nothing
+                key_b, step_b = low_keys[qb][LANDS], low_moves[qb][LANDS]
+            key = key_a + key_b
             if key not in found:
-                found[key] = (step_a, low_moves[qb][hit_b])
+                found[key] = (step_a, step_b)
         tc = ta + low
         if tc < off and land[tc] != BLOCKED:  # the same checker goes on with the low die
             hit_c = land[tc]

@@ -168,4 +168,6 @@ def landings(board: Board, mover: int) -> list[Landing]:
 
     Entries 0 and N + 1 (bar and off) are meaningless and must not be read.
     """
+    if board.geometry.opposite:  # as in `opposition`, without its copy
+        return [LANDING[opposing] for opposing in board.tracks[1 - mover][::-1]]
     return [LANDING[opposing] for opposing in opposition(board, mover)]
