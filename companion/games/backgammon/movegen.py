@@ -59,11 +59,13 @@ def board_after(board: Board, mover: int, steps: tuple[Step, ...]) -> Board:
     for step in steps:
         if step.hit:
             cell = geometry.cell(mover, step.destination)
-            victim = next(
-                seat
-                for seat, counts in enumerate(board.tracks)
-                if seat != mover and counts[geometry.position(seat, cell)]
-            )
+            victim = 1 - mover  # the only other seat, else the one holding that cell
+            if len(tracks) > 2:
+                victim = next(
+                    seat
+                    for seat, counts in enumerate(board.tracks)
+                    if seat != mover and counts[geometry.position(seat, cell)]
+                )
             counts = list(tracks[victim])
             counts[geometry.position(victim, cell)] -= 1
             counts[BAR] += 1

@@ -7,8 +7,9 @@ Public API (positions are track positions, see `geometry`: 0 = bar,
   `geometry`): immutable, hashable board values; `Board.start(geometry)`.
 - `Step(source, destination, die, hit)`: one checker moved by one die
   (a NamedTuple; `Geometry.point_number` gives the numbers players use).
-- `Play(steps, board)`: a whole turn and the board it leads to (a
-  NamedTuple; `steps` is one order of playing it, `board` what it reaches).
+- `Play(steps, board)`: a whole turn and the board it leads to (`steps` is
+  one order of playing it, `board` what it reaches; a generated play works
+  its board out the first time it is read).
 - `legal_plays(board, mover, dice) -> list[Play]`: every legal play for a
   roll, each distinct resulting position once, with the forced-move rule
   applied (as many dice as possible; the larger die when only one of two
@@ -36,8 +37,10 @@ move. A checker bears off with an exact roll once no checker of the player is
 below `home_start`, and with a larger roll only from the lowest occupied
 position.
 
-The generator itself lives in `movegen` (written for speed, explained there);
-this module checks input, picks the generator's path and builds the boards.
+Each of these rules is stated once, in `step_rules`; this module asks them
+why a step is refused. The generator lives in `movegen` (written for speed,
+asking the same rules, explained there); this module checks input and picks
+the generator's path.
 """
 
 from __future__ import annotations
@@ -281,11 +284,12 @@ def _hits_at(board: Board, mover: int, position: int) -> bool:
 def single_steps(board: Board, mover: int, die: int) -> list[Step]:
     """Every single move of one checker by `die` the board allows (forced-move rule not applied)."""
     off = board.geometry.points + 1
+    opposing = opposition(board, mover)
     steps = []
     for source in range(off):
         if _step_problem(board, mover, source, die) is None:
             target = destination(source, die, off)
-            steps.append(Step(source, target, die, _hits_at(board, mover, target)))
+            steps.append(Step(source, target, die, target < off and is_hit(opposing[target])))
     return steps
 
 
