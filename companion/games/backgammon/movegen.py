@@ -1,11 +1,14 @@
 """The legal-play generator behind `movement.legal_plays`, written for speed.
 
-Positions here are track positions (see `geometry`). The mover's counts live
-in one list changed and restored in place; `opp[q]` counts the opposing
-checkers on the cell of the mover's position q. Each candidate play has an
-integer key, the sum of its count changes in base 32 (changes stay within
--15..15, so the sum is unique) plus one bit per point where it hit: plays
-reaching the same position get the same key and merge in a dict.
+Every rule it applies is asked of `step_rules`: the landing rule through
+`landings` (what landing on each point does, from `is_blocked` and `is_hit`),
+the steps and their keys through `StepTables`, and the order-dependent rules
+(`must_enter`, `may_bear_off`, `bears_off_from`) by calling them where a move
+could depend on them. The mover's counts live in one list changed and
+restored in place, and so does `land`, the landing table of the turn (a hit
+point is plain landing for the next checker). Each candidate play has an
+integer key, the sum of its steps' keys: plays reaching the same position
+get the same key and merge in a dict.
 
 Non-doubles try the two die orders. Doubles move checkers in non-decreasing
 source order: every multiset of moves legal in some order is legal in that
@@ -14,90 +17,144 @@ only helps entering and bearing off), and distinct multisets of one die's
 moves always reach distinct positions, so each play is found exactly once.
 
 Fast paths cover the common case where nothing depends on the order of the
-moves: no checker must enter first and no checker can bear off this turn.
-Then a move is legal exactly when its landing point is open, and the plays of
-a non-double are the pairs of single moves plus one checker moving twice.
+moves (`order_free`): no checker must enter first and no checker can bear off
+this turn. Then a move is legal exactly when its landing point is open, and
+the plays of a non-double are the pairs of single moves plus one checker
+moving twice.
+
+Plays are made without their boards: a `Play` works its board out from its
+steps the first time it is read (random play reads one board a turn).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from itertools import compress
 
-from companion.games.backgammon.geometry import Board, Geometry
+from companion.games.backgammon.geometry import Board, Geometry, make_board
+from companion.games.backgammon.step_rules import (
+    BAR,
+    BLOCKED,
+    HITS,
+    LANDS,
+    Landing,
+    Step,
+    bears_off_from,
+    may_bear_off,
+    must_enter,
+    step_tables,
+)
 
-_BITS = 5
+__all__ = ["Play", "Step", "board_after"]
 
 
-class Step(NamedTuple):
-    """One checker moved by one die, in the mover's track positions."""
+def board_after(board: Board, mover: int, steps: tuple[Step, ...]) -> Board:
+    """The board after steps known to be playable in order; a hit checker goes to its bar."""
+    geometry = board.geometry
+    track = list(board.tracks[mover])
+    for step in steps:
+        track[step.source] -= 1
+        track[step.destination] += 1
+    tracks = list(board.tracks)
+    tracks[mover] = tuple(track)
+    for step in steps:
+        if step.hit:
+            cell = geometry.cell(mover, step.destination)
+            victim = 1 - mover  # the only other seat, else the one holding that cell
+            if len(tracks) > 2:
+                victim = next(
+                    seat
+                    for seat, counts in enumerate(board.tracks)
+                    if seat != mover and counts[geometry.position(seat, cell)]
+                )
+            counts = list(tracks[victim])
+            counts[geometry.position(victim, cell)] -= 1
+            counts[BAR] += 1
+            tracks[victim] = tuple(counts)
+    return make_board(geometry, tuple(tracks))
 
-    source: int
-    """Track position left (0 = bar)."""
-    destination: int
-    """Track position reached (N + 1 = off)."""
-    die: int
-    """The die value used."""
-    hit: bool
-    """True when a lone opposing checker was sent to the bar."""
 
+class Play:
+    """A whole turn: its steps in the order played, and the board it leads to.
 
-class Play(NamedTuple):
-    """A whole turn: its steps in the order played, and the board it leads to."""
+    Two plays are equal when their steps and boards are. `Play(steps, board)`
+    holds its board; the generator's plays work theirs out when first read.
+    """
+
+    __slots__ = ("_board", "_origin", "steps")
 
     steps: tuple[Step, ...]
-    board: Board
+    _board: Board  # unset until first read in a generated play
+    _origin: tuple[Board, int]  # where a generated play starts, and who moves
+
+    def __init__(self, steps: tuple[Step, ...], board: Board) -> None:
+        self.steps = steps
+        self._board = board
+
+    @property
+    def board(self) -> Board:
+        """The board the play leads to."""
+        try:
+            return self._board
+        except AttributeError:
+            board = self._board = board_after(*self._origin, self.steps)
+            return board
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Play):
+            return NotImplemented
+        return self.steps == other.steps and self.board == other.board
+
+    def __hash__(self) -> int:
+        return hash((self.steps, self.board))
+
+    def __repr__(self) -> str:
+        return f"Play(steps={self.steps!r}, board={self.board!r})"
 
 
-class _Tables:
-    """Per-board-size constants, built once."""
-
-    def __init__(self, points: int) -> None:
-        off = points + 1
-        self.weights = [1 << (_BITS * q) for q in range(off + 1)]
-        self.hit_bits = [1 << (_BITS * (off + 1) + q) for q in range(off + 1)]
-        # steps[q * 14 + die * 2 + hit]: every step the generator makes, shared.
-        self.steps = [
-            Step(q, min(q + die, off), die, bool(hit))
-            for q in range(off + 1)
-            for die in range(7)
-            for hit in (0, 1)
-        ]
+_new_play = object.__new__
 
 
-_TABLES: dict[int, _Tables] = {}
+def plays_from(board: Board, mover: int, found: list[tuple[Step, ...]]) -> list[Play]:
+    """The plays of steps found from `board`, each working out its board when first read."""
+    origin = (board, mover)
+    plays = []
+    for steps in found:
+        play = _new_play(Play)
+        play.steps = steps
+        play._origin = origin
+        plays.append(play)
+    return plays
 
 
-def tables(points: int) -> _Tables:
-    """The constant tables for a board of `points` points."""
-    found = _TABLES.get(points)
-    if found is None:
-        found = _TABLES[points] = _Tables(points)
-    return found
-
-
-def opposition(board: Board, mover: int) -> list[int]:
-    """Opposing checkers on each cell, indexed by the mover's track position.
-
-    Entries 0 and N + 1 (bar and off) are meaningless and must not be read.
-    """
-    if board.geometry.opposite:
-        # The other seat's track read backwards lines up with the mover's.
-        return list(board.tracks[1 - mover][::-1])
-    others = [track for seat, track in enumerate(board.tracks) if seat != mover]
-    return [sum(counts) for counts in zip(*others, strict=True)]
-
-
-Candidate = tuple[tuple[Step, ...], tuple[int, ...] | None, bool]
-"""A play found: its steps, the mover's counts after it (None: work them out
-from the steps), and whether it hit."""
-
-Found = dict[int, Candidate]
+Found = dict[int, tuple[Step, ...]]
 """Plays found so far by key."""
+
+
+def order_free(track: list[int], geometry: Geometry, dice: int, high: int) -> bool:
+    """True when no move of `dice` dice up to `high` can depend on another.
+
+    That is: no checker must enter first (`must_enter`), and no checker can
+    bear off this turn, because too many are outside the home board for
+    `dice` moves to bring them all in, or because none can reach off.
+    """
+    if must_enter(track, geometry.loose_bar):
+        return False
+    if sum(track[: geometry.home_start]) > dice:
+        return True
+    off = geometry.points + 1
+    front = max(compress(range(off), track), default=off)
+    return front + dice * high < off
+
+
+def _may_go_off(me: list[int], geometry: Geometry, source: int, die: int) -> bool:
+    """The bearing-off rules for a checker whose die takes it past the last point."""
+    off = geometry.points + 1
+    return may_bear_off(me, geometry.home_start) and bears_off_from(me, source, die, off)
 
 
 def search_pair(
     me: list[int],
-    opp: list[int],
+    land: list[Landing],
     geometry: Geometry,
     dice: tuple[int, int],
     found: Found,
@@ -108,137 +165,116 @@ def search_pair(
     One-die plays go into `singles`, only while no play uses both dice.
     """
     first, second = dice
-    table = tables(geometry.points)
-    weights, hit_bits, step_table = table.weights, table.hit_bits, table.steps
+    tables = step_tables(geometry.points)
+    moves1, keys1 = tables.moves[first], tables.keys[first]
+    moves2, keys2 = tables.moves[second], tables.keys[second]
     off = geometry.points + 1
-    home = geometry.home_start
-    must_enter = not geometry.loose_bar
-    outside = sum(me[:home])
-    occupied = [0] if must_enter and me[0] else [q for q in range(off) if me[q]]
+    loose, home = geometry.loose_bar, geometry.home_start
+    bar_held = must_enter(me, loose)
+    occupied = [BAR] if bar_held else list(compress(range(off), me))
+    bearing_off = may_bear_off(me, home)
     for q1 in occupied:
         t1 = q1 + first
-        hit1 = 0
+        hit1 = LANDS
         if t1 < off:
-            if opp[t1] > 1:
+            hit1 = land[t1]
+            if hit1 == BLOCKED:
                 continue
-            hit1 = opp[t1]
-        else:
-            if outside or (t1 > off and any(me[home:q1])):
-                continue
+        elif bearing_off and bears_off_from(me, q1, first, off):
             t1 = off
+        else:
+            continue
         me[q1] -= 1
         me[t1] += 1
-        entered = q1 < home <= t1
-        outside -= entered
         if hit1:
-            opp[t1] = 0
-        key1 = weights[t1] - weights[q1] + (hit_bits[t1] if hit1 else 0)
-        step1 = step_table[q1 * 14 + first * 2 + hit1]
-        if must_enter and me[0]:
-            sources = [0]
-        elif must_enter and q1 == 0:
-            sources = [q for q in range(off) if me[q]]
+            land[t1] = LANDS  # the next checker there hits nothing
+        key1 = keys1[q1][hit1]
+        step1 = moves1[q1][hit1]
+        if must_enter(me, loose):
+            sources = [BAR]
+        elif bar_held:  # the last checker on the bar just entered: any checker may go on
+            sources = list(compress(range(off), me))
         else:
             sources = occupied if t1 >= off or t1 in occupied else [*occupied, t1]
         extended = False
+        # A move lets the player bear off only by bringing a checker home.
+        bearing_off_next = bearing_off or (t1 >= home and may_bear_off(me, home))
         for q2 in sources:
             if not me[q2]:
                 continue
             t2 = q2 + second
-            hit2 = 0
+            hit2 = LANDS
             if t2 < off:
-                if opp[t2] > 1:
+                hit2 = land[t2]
+                if hit2 == BLOCKED:
                     continue
-                hit2 = opp[t2]
-            else:
-                if outside or (t2 > off and any(me[home:q2])):
-                    continue
-                t2 = off
+            elif not (bearing_off_next and bears_off_from(me, q2, second, off)):
+                continue
             extended = True
-            key = key1 + weights[t2] - weights[q2] + (hit_bits[t2] if hit2 else 0)
+            key = key1 + keys2[q2][hit2]
             if key not in found:
-                found[key] = (
-                    (step1, step_table[q2 * 14 + second * 2 + hit2]),
-                    None,
-                    bool(hit1 or hit2),
-                )
+                found[key] = (step1, moves2[q2][hit2])
         if not extended and not found and key1 not in singles:
-            singles[key1] = ((step1,), None, bool(hit1))
+            singles[key1] = (step1,)
         if hit1:
-            opp[t1] = 1
-        outside += entered
+            land[t1] = HITS
         me[q1] += 1
         me[t1] -= 1
 
 
 def fast_pair(
-    me: list[int], opp: list[int], off: int, high: int, low: int, found: Found
+    me: list[int], land: list[Landing], off: int, high: int, low: int, found: Found
 ) -> Found | None:
     """Plays of a non-double when only landing points matter; the one-die plays if none.
 
     Returns None when some play uses both dice (they are in `found`), else
     the legal one-die plays (the larger die's when it can be played).
     """
-    table = tables(off - 1)
-    weights, hit_bits, step_table = table.weights, table.hit_bits, table.steps
-    occupied = [q for q in range(off) if me[q]]
-    highs = [q for q in occupied if q + high < off and opp[q + high] < 2]
-    lows = [q for q in occupied if q + low < off and opp[q + low] < 2]
+    tables = step_tables(off - 1)
+    high_moves, high_keys = tables.moves[high], tables.keys[high]
+    low_moves, low_keys = tables.moves[low], tables.keys[low]
+    occupied = list(compress(range(off), me))
+    highs = [q for q in occupied if q + high < off and land[q + high] != BLOCKED]
+    lows = [q for q in occupied if q + low < off and land[q + low] != BLOCKED]
+    # (source, target, key, step) of every low move, as it is when the high move hits nothing there.
+    low_plays = [
+        (qb, qb + low, low_keys[qb][land[qb + low]], low_moves[qb][land[qb + low]]) for qb in lows
+    ]
     for qa in highs:
         ta = qa + high
-        hit_a = opp[ta]
-        key_a = weights[ta] - weights[qa] + (hit_bits[ta] if hit_a else 0)
-        step_a = step_table[qa * 14 + high * 2 + hit_a]
-        for qb in lows:
+        hit_a = land[ta]
+        key_a = high_keys[qa][hit_a]
+        step_a = high_moves[qa][hit_a]
+        for qb, tb, key_b, step_b in low_plays:
             if qb == qa and me[qa] < 2:
                 continue
-            tb = qb + low
-            hit_b = opp[tb] if tb != ta else 0
-            key = key_a + weights[tb] - weights[qb] + (hit_bits[tb] if hit_b else 0)
+            if tb == ta and hit_a:  # the second checker there hits nothing
+                key_b, step_b = low_keys[qb][LANDS], low_moves[qb][LANDS]
+            key = key_a + key_b
             if key not in found:
-                found[key] = (
-                    (step_a, step_table[qb * 14 + low * 2 + hit_b]),
-                    None,
-                    bool(hit_a or hit_b),
-                )
+                found[key] = (step_a, step_b)
         tc = ta + low
-        if tc < off and opp[tc] < 2:  # the same checker goes on with the low die
-            hit_c = opp[tc]
-            key = key_a + weights[tc] - weights[ta] + (hit_bits[tc] if hit_c else 0)
+        if tc < off and land[tc] != BLOCKED:  # the same checker goes on with the low die
+            hit_c = land[tc]
+            key = key_a + low_keys[ta][hit_c]
             if key not in found:
-                found[key] = (
-                    (step_a, step_table[ta * 14 + low * 2 + hit_c]),
-                    None,
-                    bool(hit_a or hit_c),
-                )
+                found[key] = (step_a, low_moves[ta][hit_c])
     for qb in lows:
         tb = qb + low
         tc = tb + high
-        if tc < off and opp[tc] < 2:  # low die first, then the same checker with the high
-            hit_b = opp[tb]
-            hit_c = opp[tc]
-            key = (
-                weights[tc]
-                - weights[qb]
-                + (hit_bits[tb] if hit_b else 0)
-                + (hit_bits[tc] if hit_c else 0)
-            )
+        if tc < off and land[tc] != BLOCKED:  # low die first, then the same checker with the high
+            hit_b, hit_c = land[tb], land[tc]
+            key = low_keys[qb][hit_b] + high_keys[tb][hit_c]
             if key not in found:
-                found[key] = (
-                    (step_table[qb * 14 + low * 2 + hit_b], step_table[tb * 14 + high * 2 + hit_c]),
-                    None,
-                    bool(hit_b or hit_c),
-                )
+                found[key] = (low_moves[qb][hit_b], high_moves[tb][hit_c])
     if found:
         return None
     die, sources = (high, highs) if highs else (low, lows)
-    return {
-        q: ((step_table[q * 14 + die * 2 + opp[q + die]],), None, bool(opp[q + die]))
-        for q in sources
-    }
+    moves = tables.moves[die]
+    return {q: (moves[q][land[q + die]],) for q in sources}
 
 
-def double_sources(me: list[int], opp: list[int], off: int, die: int) -> list[int]:
+def double_sources(me: list[int], land: list[Landing], off: int, die: int) -> list[int]:
     """Positions a checker could move from with `die` during a double, in order."""
     reachable = set()
     for q in range(off):
@@ -248,93 +284,89 @@ def double_sources(me: list[int], opp: list[int], off: int, die: int) -> list[in
                 if position >= off:
                     break
                 reachable.add(position)
-    return sorted(q for q in reachable if q + die >= off or opp[q + die] < 2)
+    return sorted(q for q in reachable if q + die >= off or land[q + die] != BLOCKED)
 
 
 def search_double(
-    me: list[int], opp: list[int], geometry: Geometry, die: int, found: Found
+    me: list[int], land: list[Landing], geometry: Geometry, die: int, found: Found
 ) -> None:
     """Every play of a double, in general (bar and bear-off rules), sources non-decreasing."""
-    table = tables(geometry.points)
-    weights, hit_bits, step_table = table.weights, table.hit_bits, table.steps
+    tables = step_tables(geometry.points)
+    moves, keys = tables.moves[die], tables.keys[die]
     off = geometry.points + 1
-    home = geometry.home_start
-    must_enter = not geometry.loose_bar
-    sources = double_sources(me, opp, off, die)
+    loose = geometry.loose_bar
+    sources = double_sources(me, land, off, die)
     count = len(sources)
     path: list[Step] = []
-    state = [sum(me[:home]), 0]  # checkers outside the home board, most dice used
+    most = [0]  # the most dice a play found so far uses
 
-    def extend(start: int, key: int, hits: int) -> None:
+    def extend(start: int, key: int) -> None:
         depth = len(path)
         extended = False
+        bar_held = must_enter(me, loose)
         for index in range(start, count):
             q = sources[index]
             if not me[q]:
                 continue
-            if must_enter and q and me[0]:
+            if q and bar_held:
                 break
             t = q + die
-            hit = 0
+            hit = LANDS
             if t < off:
-                hit = opp[t]
-            else:
-                if state[0] or (t > off and any(me[home:q])):
-                    continue
+                hit = land[t]  # never BLOCKED: `double_sources` left those out
+            elif _may_go_off(me, geometry, q, die):
                 t = off
+            else:
+                continue
             extended = True
             me[q] -= 1
             me[t] += 1
-            entered = q < home <= t
-            state[0] -= entered
             if hit:
-                opp[t] = 0
-            new_key = key + weights[t] - weights[q] + (hit_bits[t] if hit else 0)
-            path.append(step_table[q * 14 + die * 2 + hit])
+                land[t] = LANDS
+            path.append(moves[q][hit])
             if depth == 3:
-                found[new_key] = (tuple(path), tuple(me), bool(hits or hit))
-                state[1] = 4
+                found[key + keys[q][hit]] = tuple(path)
+                most[0] = 4
             else:
-                extend(index, new_key, hits + hit)
+                extend(index, key + keys[q][hit])
             path.pop()
             if hit:
-                opp[t] = 1
-            state[0] += entered
+                land[t] = HITS
             me[q] += 1
             me[t] -= 1
-        if not extended and depth and depth >= state[1]:
-            if depth > state[1]:
+        if not extended and depth and depth >= most[0]:
+            if depth > most[0]:
                 found.clear()
-                state[1] = depth
-            found[key] = (tuple(path), tuple(me), bool(hits))
+                most[0] = depth
+            found[key] = tuple(path)
 
-    extend(0, 0, 0)
+    extend(0, 0)
 
 
-def fast_double(me: list[int], opp: list[int], off: int, die: int) -> list[Candidate]:
+def fast_double(me: list[int], land: list[Landing], off: int, die: int) -> list[tuple[Step, ...]]:
     """Plays of a double when only landing points matter (no entering or bearing off first).
 
     Four nested loops rather than recursion: this is the generator's hottest
     code. Level k moves a checker from a source at or after level k-1's; a
     level that finds no move ends a play of k-1 dice, kept only while no
-    longer play is known.
+    longer play is known. A checker landing on a point hit earlier this turn
+    hits nothing: `land` says LANDS there until the level moving there is undone.
     """
-    steps = tables(off - 1).steps
-    sources = [q for q in double_sources(me, opp, off, die) if q + die < off]
+    moves = step_tables(off - 1).moves[die]
+    sources = [q for q in double_sources(me, land, off, die) if q + die < off]
     count = len(sources)
-    plays: list[Candidate] = []
+    plays: list[tuple[Step, ...]] = []
     best = 0
-    base = die * 2  # steps[q * 14 + die * 2 + hit]
     for i1 in range(count):
         q1 = sources[i1]
         if not me[q1]:
             continue
         t1 = q1 + die
-        h1 = opp[t1]
+        h1 = land[t1]
         me[q1] -= 1
         me[t1] += 1
-        opp[t1] = 0
-        s1 = steps[q1 * 14 + base + h1]
+        land[t1] = LANDS
+        s1 = moves[q1][h1]
         more1 = False
         for i2 in range(i1, count):
             q2 = sources[i2]
@@ -342,11 +374,11 @@ def fast_double(me: list[int], opp: list[int], off: int, die: int) -> list[Candi
                 continue
             more1 = True
             t2 = q2 + die
-            h2 = opp[t2]
+            h2 = land[t2]
             me[q2] -= 1
             me[t2] += 1
-            opp[t2] = 0
-            s2 = steps[q2 * 14 + base + h2]
+            land[t2] = LANDS
+            s2 = moves[q2][h2]
             more2 = False
             for i3 in range(i2, count):
                 q3 = sources[i3]
@@ -354,12 +386,11 @@ def fast_double(me: list[int], opp: list[int], off: int, die: int) -> list[Candi
                     continue
                 more2 = True
                 t3 = q3 + die
-                h3 = opp[t3]
+                h3 = land[t3]
                 me[q3] -= 1
                 me[t3] += 1
-                opp[t3] = 0
-                s3 = steps[q3 * 14 + base + h3]
-                hit3 = bool(h1 or h2 or h3)
+                land[t3] = LANDS
+                s3 = moves[q3][h3]
                 more3 = False
                 for i4 in range(i3, count):
                     q4 = sources[i4]
@@ -369,35 +400,27 @@ def fast_double(me: list[int], opp: list[int], off: int, die: int) -> list[Candi
                             if best < 4:  # the first whole play: shorter ones are out
                                 plays.clear()
                                 best = 4
-                        t4 = q4 + die
-                        h4 = opp[t4]
-                        me[q4] -= 1
-                        me[t4] += 1
-                        plays.append(
-                            ((s1, s2, s3, steps[q4 * 14 + base + h4]), tuple(me), hit3 or bool(h4))
-                        )
-                        me[q4] += 1
-                        me[t4] -= 1
+                        plays.append((s1, s2, s3, moves[q4][land[q4 + die]]))
                 if not more3 and best <= 3:
                     if best < 3:
                         plays.clear()
                         best = 3
-                    plays.append(((s1, s2, s3), tuple(me), hit3))
-                opp[t3] = h3
+                    plays.append((s1, s2, s3))
+                land[t3] = h3
                 me[q3] += 1
                 me[t3] -= 1
             if not more2 and best <= 2:
                 if best < 2:
                     plays.clear()
                     best = 2
-                plays.append(((s1, s2), tuple(me), bool(h1 or h2)))
-            opp[t2] = h2
+                plays.append((s1, s2))
+            land[t2] = h2
             me[q2] += 1
             me[t2] -= 1
         if not more1 and best <= 1:
             best = 1
-            plays.append(((s1,), tuple(me), bool(h1)))
-        opp[t1] = h1
+            plays.append((s1,))
+        land[t1] = h1
         me[q1] += 1
         me[t1] -= 1
     return plays

@@ -7,8 +7,9 @@ Public API (positions are track positions, see `geometry`: 0 = bar,
   `geometry`): immutable, hashable board values; `Board.start(geometry)`.
 - `Step(source, destination, die, hit)`: one checker moved by one die
   (a NamedTuple; `Geometry.point_number` gives the numbers players use).
-- `Play(steps, board)`: a whole turn and the board it leads to (a
-  NamedTuple; `steps` is one order of playing it, `board` what it reaches).
+- `Play(steps, board)`: a whole turn and the board it leads to (`steps` is
+  one order of playing it, `board` what it reaches; a generated play works
+  its board out the first time it is read).
 - `legal_plays(board, mover, dice) -> list[Play]`: every legal play for a
   roll, each distinct resulting position once, with the forced-move rule
   applied (as many dice as possible; the larger die when only one of two
@@ -36,13 +37,15 @@ move. A checker bears off with an exact roll once no checker of the player is
 below `home_start`, and with a larger roll only from the lowest occupied
 position.
 
-The generator itself lives in `movegen` (written for speed, explained there);
-this module checks input, picks the generator's path and builds the boards.
+Each of these rules is stated once, in `step_rules`; this module asks them
+why a step is refused. The generator lives in `movegen` (written for speed,
+asking the same rules, explained there); this module checks input and picks
+the generator's path.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 
 from companion.games.backgammon.geometry import (
     BACKGAMMON,
@@ -50,18 +53,28 @@ from companion.games.backgammon.geometry import (
     MULTIGAM,
     Board,
     Geometry,
-    make_board,
 )
 from companion.games.backgammon.movegen import (
-    Candidate,
     Found,
     Play,
-    Step,
+    board_after,
     fast_double,
     fast_pair,
-    opposition,
+    order_free,
+    plays_from,
     search_double,
     search_pair,
+)
+from companion.games.backgammon.step_rules import (
+    Step,
+    bears_off_from,
+    destination,
+    is_blocked,
+    is_hit,
+    landings,
+    may_bear_off,
+    must_enter,
+    opposition,
 )
 from companion.games.base import N_, N_counted, Note, RuleError
 
@@ -146,17 +159,6 @@ def _roll(board: Board, mover: int, dice: Sequence[int]) -> tuple[int, int]:
     raise RuleError(f"A roll is two dice from 1 to 6, not {list(dice)!r}.")
 
 
-def _order_free(geometry: Geometry, me: list[int], moves: int, high: int) -> bool:
-    """True when no move can depend on another: nothing must enter first, nothing can bear off."""
-    if me[0] and not geometry.loose_bar:
-        return False
-    if sum(me[: geometry.home_start]) > moves:
-        return True  # too many checkers outside the home board to bear off this turn
-    off = geometry.points + 1
-    front = max((q for q in range(off) if me[q]), default=off)
-    return front + moves * high < off
-
-
 def legal_plays(board: Board, mover: int, dice: Sequence[int]) -> list[Play]:
     """Every legal play of `mover` for a roll, each resulting position once.
 
@@ -171,95 +173,30 @@ def legal_plays(board: Board, mover: int, dice: Sequence[int]) -> list[Play]:
     high, low = _roll(board, mover, dice)
     geometry = board.geometry
     me = list(board.tracks[mover])
-    opp = opposition(board, mover)
+    land = landings(board, mover)
     off = geometry.points + 1
     found: Found = {}
     if high == low:
-        if _order_free(geometry, me, 4, high):
-            return _plays(board, mover, fast_double(me, opp, off, high))
-        search_double(me, opp, geometry, high, found)
-    elif _order_free(geometry, me, 2, high):
-        singles = fast_pair(me, opp, off, high, low, found)
+        if order_free(me, geometry, 4, high):
+            return plays_from(board, mover, fast_double(me, land, off, high))
+        search_double(me, land, geometry, high, found)
+    elif order_free(me, geometry, 2, high):
+        singles = fast_pair(me, land, off, high, low, found)
         if singles is not None:
             found = singles
     else:
         singles = {}
-        search_pair(me, opp, geometry, (high, low), found, singles)
-        search_pair(me, opp, geometry, (low, high), found, singles)
+        search_pair(me, land, geometry, (high, low), found, singles)
+        search_pair(me, land, geometry, (low, high), found, singles)
         if not found:
             found = _larger_die_first(singles, high)
-    return _plays(board, mover, found.values())
+    return plays_from(board, mover, list(found.values()))
 
 
 def _larger_die_first(singles: Found, high: int) -> Found:
     """Forced-move rule when only one die fits: the larger one if it can be played."""
-    larger = {key: found for key, found in singles.items() if found[0][0].die == high}
+    larger = {key: steps for key, steps in singles.items() if steps[0].die == high}
     return larger or singles
-
-
-_new_play = tuple.__new__
-
-
-def _plays(board: Board, mover: int, found: Iterable[Candidate]) -> list[Play]:
-    """Plays with their resulting boards, from what the generator found."""
-    geometry = board.geometry
-    if geometry.players != 2:
-        return [
-            _new_play(Play, (steps, _after_steps(board, mover, steps))) for steps, _, _ in found
-        ]
-    base = list(board.tracks[mover])
-    other = board.tracks[1 - mover]
-    beyond = geometry.points + 1  # the other seat's position of a cell is beyond - ours
-    plays = []
-    for steps, track, hit in found:
-        if track is None:
-            counts = base.copy()
-            for step in steps:
-                counts[step[0]] -= 1
-                counts[step[1]] += 1
-            track = tuple(counts)
-        theirs = other
-        if hit:
-            victim = list(other)
-            for step in steps:
-                if step[3]:
-                    victim[beyond - step[1]] -= 1
-                    victim[0] += 1
-            theirs = tuple(victim)
-        result = make_board(geometry, (track, theirs) if mover == 0 else (theirs, track))
-        plays.append(_new_play(Play, (steps, result)))
-    return plays
-
-
-def _after_steps(board: Board, mover: int, steps: tuple[Step, ...]) -> Board:
-    """The board after some steps, in any game."""
-    track = list(board.tracks[mover])
-    for step in steps:
-        track[step.source] -= 1
-        track[step.destination] += 1
-    return _after_hits(board, mover, steps, tuple(track))
-
-
-def _after_hits(
-    board: Board, mover: int, steps: tuple[Step, ...], track: tuple[int, ...]
-) -> Board:
-    """The board after a play that hit: each hit checker goes to its owner's bar."""
-    geometry = board.geometry
-    tracks = list(board.tracks)
-    tracks[mover] = track
-    for step in steps:
-        if step.hit:
-            cell = geometry.cell(mover, step.destination)
-            victim = next(
-                seat
-                for seat, counts in enumerate(board.tracks)
-                if seat != mover and counts[geometry.position(seat, cell)]
-            )
-            counts = list(tracks[victim])
-            counts[geometry.position(victim, cell)] -= 1
-            counts[0] += 1
-            tracks[victim] = tuple(counts)
-    return make_board(geometry, tuple(tracks))
 
 
 def pip_count(board: Board, player: int) -> int:
@@ -280,7 +217,7 @@ def checkers_on_bar(board: Board, player: int) -> int:
 
 def all_home(board: Board, player: int) -> bool:
     """True when `player` may bear off: no checker below the home board (nor on the bar)."""
-    return not any(board.tracks[player][: board.geometry.home_start])
+    return may_bear_off(board.tracks[player], board.geometry.home_start)
 
 
 def has_won(board: Board, player: int) -> bool:
@@ -322,33 +259,38 @@ def _step_problem(board: Board, mover: int, source: int, die: int) -> Note | Non
     off = geometry.points + 1
     if not 0 <= source < off or not track[source]:
         return Note.of(NO_CHECKER_THERE)
-    if source and track[0] and not geometry.loose_bar:
+    if source and must_enter(track, geometry.loose_bar):
         return Note.of(BAR_FIRST)
-    target = source + die
+    target = destination(source, die, off)
     if target < off:
-        if opposition(board, mover)[target] > 1:
+        if is_blocked(opposition(board, mover)[target]):
             number = geometry.point_number(mover, target)
             return Note.of(BLOCKED, point=number)
         return None
-    if not all_home(board, mover):
+    if not may_bear_off(track, geometry.home_start):
         if track[0]:
             return Note.of(NO_BEAR_OFF_FROM_BAR)
         return Note.of(NOT_ALL_HOME)
-    if target > off and any(track[:source]):
+    if not bears_off_from(track, source, die, off):
         return Note.of(FURTHEST_POINT, die=die)
     return None
+
+
+def _hits_at(board: Board, mover: int, position: int) -> bool:
+    """True when a checker of `mover` reaching `position` hits there."""
+    return position < board.geometry.off and is_hit(opposition(board, mover)[position])
 
 
 def single_steps(board: Board, mover: int, die: int) -> list[Step]:
     """Every single move of one checker by `die` the board allows (forced-move rule not applied)."""
     off = board.geometry.points + 1
     opposing = opposition(board, mover)
-    opposing[off] = 0  # nobody is hit by a checker bearing off
-    return [
-        Step(source, min(source + die, off), die, opposing[min(source + die, off)] == 1)
-        for source in range(off)
-        if _step_problem(board, mover, source, die) is None
-    ]
+    steps = []
+    for source in range(off):
+        if _step_problem(board, mover, source, die) is None:
+            target = destination(source, die, off)
+            steps.append(Step(source, target, die, target < off and is_hit(opposing[target])))
+    return steps
 
 
 def apply_step(board: Board, mover: int, step: Step) -> Board:
@@ -359,20 +301,14 @@ def apply_step(board: Board, mover: int, step: Step) -> Board:
             (no checker there, enter from the bar first, point blocked, not all
             home yet, or a larger die used while a checker is further back).
     """
-    geometry = board.geometry
-    off = geometry.points + 1
     problem = _step_problem(board, mover, step.source, step.die)
-    destination = min(step.source + step.die, off)
-    if problem is None and step.destination != destination:
+    target = destination(step.source, step.die, board.geometry.off)
+    if problem is None and step.destination != target:
         problem = Note.of(WRONG_POINT, die=step.die)
     if problem is not None:
         raise RuleError(problem)
-    track = list(board.tracks[mover])
-    track[step.source] -= 1
-    track[destination] += 1
-    hit = destination < off and opposition(board, mover)[destination] == 1
-    new_step = step._replace(hit=hit)
-    return _after_hits(board, mover, (new_step,), tuple(track))
+    made = Step(step.source, target, step.die, _hits_at(board, mover, target))
+    return board_after(board, mover, (made,))
 
 
 def _dice_of_roll(dice: Sequence[int]) -> list[int]:
@@ -459,11 +395,9 @@ def _replay(
 
 def _with_hits(board: Board, mover: int, steps: Sequence[Step]) -> tuple[Step, ...]:
     """The steps (already known to be playable in order) with their hit flags set right."""
-    off = board.geometry.points + 1
     fixed = []
     for step in steps:
-        hit = step.destination < off and opposition(board, mover)[step.destination] == 1
-        fixed.append(step._replace(hit=hit))
+        fixed.append(step._replace(hit=_hits_at(board, mover, step.destination)))
         board = apply_step(board, mover, step)
     return tuple(fixed)
 
