@@ -14,6 +14,11 @@ import sys
 from typing import TextIO
 
 PLAIN_FORMAT = "%(levelname)s %(name)s: %(message)s"
+JOURNAL_FORMAT = "<%(priority)d>" + PLAIN_FORMAT
+"""Under the journal each line starts with its syslog priority, as sd-daemon(3) says, so that
+`journalctl -p err -u companion` shows the errors alone."""
+PRIORITIES = {logging.CRITICAL: 2, logging.ERROR: 3, logging.WARNING: 4, logging.INFO: 6,
+              logging.DEBUG: 7}
 TIMED_FORMAT = "%(asctime)s " + PLAIN_FORMAT
 TIME_FORMAT = "%H:%M:%S"
 
@@ -44,13 +49,22 @@ def log_to_stderr(level: int = logging.INFO) -> None:
     root = logging.getLogger()
     if root.handlers:
         return
-    plain = under_journal(sys.stderr)
+    journal = under_journal(sys.stderr)
     logging.basicConfig(
         level=level,
         stream=sys.stderr,
-        format=PLAIN_FORMAT if plain else TIMED_FORMAT,
+        format=JOURNAL_FORMAT if journal else TIMED_FORMAT,
         datefmt=TIME_FORMAT,
     )
+    if journal:
+        for handler in root.handlers:
+            handler.addFilter(_with_priority)
+
+
+def _with_priority(record: logging.LogRecord) -> bool:
+    """Give the record its syslog priority (`JOURNAL_FORMAT` prints it)."""
+    record.priority = PRIORITIES.get(record.levelno, 6)
+    return True
 
 
 __all__ = ["log_to_stderr", "under_journal"]

@@ -29,3 +29,26 @@ def test_no_or_a_garbled_journal_stream_means_a_terminal(tmp_path: Path) -> None
         assert not under_journal(stream, {})
         assert not under_journal(stream, {"JOURNAL_STREAM": "garbage"})
         assert not under_journal(stream, {"JOURNAL_STREAM": "1:x"})
+
+
+def test_under_the_journal_each_line_carries_its_syslog_priority(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    journal = tmp_path / "journal"
+    code = (
+        "import logging, os, sys\n"
+        "facts = os.fstat(sys.stderr.fileno())\n"
+        "os.environ['JOURNAL_STREAM'] = f'{facts.st_dev}:{facts.st_ino}'\n"
+        "from companion.journal import log_to_stderr\n"
+        "log_to_stderr()\n"
+        "logging.getLogger('companion.run').error('The port is taken.')\n"
+        "logging.getLogger('companion.run').info('Devices: simulated.')\n"
+    )
+    with journal.open("w") as stream:
+        subprocess.run([sys.executable, "-c", code], stderr=stream, check=True,
+                       cwd=Path(__file__).resolve().parents[1])
+    assert journal.read_text().splitlines() == [
+        "<3>ERROR companion.run: The port is taken.",
+        "<6>INFO companion.run: Devices: simulated.",
+    ]

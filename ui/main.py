@@ -1,7 +1,8 @@
 """Start the touchscreen: the config, the log, the table, the app; then its loop or a script.
 
-`run_ui` is what `companion ui` runs; the whole-product command will start
-the same app next to the phone page and the devices.
+`run_ui` is what `companion ui` runs; `show_product_screen` is the same app
+as `companion run` shows it, beside the phone page and the devices
+(`companion.product`).
 """
 
 from __future__ import annotations

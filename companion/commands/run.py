@@ -69,6 +69,9 @@ def run(args: argparse.Namespace) -> int:
         raise CompanionError("--headless shows nothing by itself: give it --script FILE.")
     if not args.ui and (args.script is not None or args.headless):
         raise CompanionError("--no-ui has no screen to play a script on: leave one out.")
+    if not args.ui and (args.size or args.rotate is not None):
+        raise CompanionError("--no-ui has no screen to size or turn: leave out --size and"
+                             " --rotate, or --no-ui.")
     request = RunRequest(
         ui=args.ui,
         port=args.port,

@@ -21,13 +21,15 @@ from ui.app import App
 from ui.main import product_app
 
 MATCHES = [
-    ("backgammon", {"match_length": 3}, "board"),
-    ("minigam", {}, "board"),
-    ("classic", {"target": 100, "mode": "referee"}, "uno"),
-    ("tiki", {"target": 100, "mode": "referee"}, "uno"),
-    ("duo", {"target": 100, "mode": "referee"}, "uno"),
-    ("yahtzee", {}, "yahtzee"),
+    ("backgammon", {"match_length": 3}, "board", 2),
+    ("minigam", {}, "board", 2),
+    ("multigam", {}, "board", 4),
+    ("classic", {"target": 100, "mode": "referee"}, "uno", 2),
+    ("tiki", {"target": 100, "mode": "referee"}, "uno", 3),
+    ("duo", {"target": 100, "mode": "referee"}, "uno", 2),
+    ("yahtzee", {}, "yahtzee", 2),
 ]
+NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 
 
 @pytest.fixture
@@ -58,13 +60,14 @@ def catch_up(app: App) -> None:
     app.step(None)
 
 
-@pytest.mark.parametrize(("game", "options", "scene"), MATCHES, ids=[m[0] for m in MATCHES])
+@pytest.mark.parametrize(("game", "options", "scene", "players"), MATCHES,
+                         ids=[m[0] for m in MATCHES])
 def test_a_whole_match_played_from_phones_shows_on_the_screen_and_is_all_in_the_log(
-    running: tuple[App, Phone, Path], game: str, options: dict, scene: str
+    running: tuple[App, Phone, Path], game: str, options: dict, scene: str, players: int
 ) -> None:
     app, phone, log = running
     rng = random.Random(f"product-{game}")
-    match_id = phone.new_match(game, ["Ana", "Ben"], options)
+    match_id = phone.new_match(game, NAMES[:players], options)
     catch_up(app)
     assert app.scene.name == scene  # the screen follows a match a phone started
     for _ in range(3000):
