@@ -65,13 +65,13 @@ def run(args: argparse.Namespace) -> int:
     from companion.commands.ui import _read_script, parse_size
     from companion.product import RunRequest, run_product
 
-    if args.headless and args.script is None:
-        raise CompanionError("--headless shows nothing by itself: give it --script FILE.")
     if not args.ui and (args.script is not None or args.headless):
         raise CompanionError("--no-ui has no screen to play a script on: leave one out.")
     if not args.ui and (args.size or args.rotate is not None):
         raise CompanionError("--no-ui has no screen to size or turn: leave out --size and"
                              " --rotate, or --no-ui.")
+    if args.headless and args.script is None:
+        raise CompanionError("--headless shows nothing by itself: give it --script FILE.")
     request = RunRequest(
         ui=args.ui,
         port=args.port,

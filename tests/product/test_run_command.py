@@ -218,3 +218,15 @@ def _play_until_gone(phone: Phone, seed: float) -> None:
             phone.play_one(rng)  # fails the test (AssertionError) on a refused move
     except (OSError, http.client.HTTPException):  # the product was killed under the phone
         return
+
+
+@pytest.mark.parametrize("extra", [["--size", "800x480"], ["--rotate", "90"],
+                                   ["--script", "x.script"], ["--headless"]])
+def test_screen_options_without_a_screen_are_refused_in_a_sentence(
+    extra: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from companion.cli import main
+
+    assert main(["run", "--no-ui", *extra]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("companion: --") and "--no-ui" in err and err.endswith(".\n")
