@@ -102,7 +102,7 @@ def compare_with_rlcard(decisions: int, repeats: int) -> bool:
     try:
         import rlcard  # noqa: F401
     except ImportError:
-        print("RLCard is not installed (pip install rlcard, or the project's bench extra).")
+        print("RLCard is not installed: pip install rlcard (the bench extra) to compare.")
         return True
     print(f"\n{'players':>7} {'ours/CPU-s':>11} {'RLCard/CPU-s':>13} {'ratio':>6}  (decisions)")
     met = True
