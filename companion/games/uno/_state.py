@@ -96,9 +96,8 @@ class MatchState(GameState[ClassicOptions]):
         self.players = players
         self.options = options if options is not None else self.options_type()
         self.referee = self.options.mode == "referee"
-        self.deck: tuple[Card, ...] = self.build_deck()
-        self.deck_facts = DeckFacts.of(self.deck)
-        """The deck's different cards, copies and matching table, shared with other matches."""
+        self.deck_facts = DeckFacts.of(self.build_deck())
+        """The deck's cards, copies and matching table, shared with other matches."""
         needed = players * self.options.hand_size + 1
         if len(self.deck) < needed:
             raise UnfitDeckError(
@@ -122,6 +121,11 @@ class MatchState(GameState[ClassicOptions]):
         # Until the first deal the whole deck waits as the draw pile.
         self.piles = Piles.empty_hands(players, [] if self.referee else self.deck)
         self._reset_round()
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The match's deck, one entry per physical card."""
+        return self.deck_facts.cards
 
     @property
     def deck_kinds(self) -> frozenset[Card]:

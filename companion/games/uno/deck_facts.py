@@ -15,11 +15,13 @@ from companion.games.uno.cards import Card, Colour
 
 
 class DeckFacts:
-    """The different cards of one deck, their copies and its matching table."""
+    """One deck's cards, its different cards and their copies, and its matching table."""
 
-    __slots__ = ("counts", "distinct", "kinds", "matching")
+    __slots__ = ("cards", "counts", "distinct", "kinds", "matching")
 
     def __init__(self, cards: tuple[Card, ...]) -> None:
+        self.cards = cards
+        """The deck, one entry per physical card."""
         counts = Counter(cards)
         self.counts: Mapping[Card, int] = counts
         """The copies of each different card."""
