@@ -13,7 +13,8 @@ Then, when RLCard (``pip install rlcard``, the ``bench`` extra) is installed,
 classic UNO against RLCard's raw game (``rlcard.games.uno.game.UnoGame``, not
 its slower env wrapper) in the same process, 2 and 4 players: decisions
 (player actions; our shuffles are timed but not counted) per CPU-second,
-best of a few alternating runs over the same seeds. Each side plays whole
+the best of several short runs taken in turn over the same seeds, so that
+both sides meet the same load on a shared machine. Each side plays whole
 games until it has made ``--decisions`` decisions: ours are matches to 500
 points, RLCard's single rounds, so the figure is per decision.
 
@@ -125,9 +126,9 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=4, help="players (clamped per game)")
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
     parser.add_argument(
-        "--decisions", type=int, default=100_000, help="decisions per run against RLCard"
+        "--decisions", type=int, default=30_000, help="decisions per run against RLCard"
     )
-    parser.add_argument("--repeats", type=int, default=3, help="runs against RLCard (best kept)")
+    parser.add_argument("--repeats", type=int, default=7, help="runs against RLCard (best kept)")
     args = parser.parse_args()
     registered = [game for game in UNO_GAMES if game in game_specs()]
     games = [game for game in registered if not args.game or game in args.game]

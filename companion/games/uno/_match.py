@@ -36,7 +36,6 @@ from companion.games.uno.phases import DRAWING, OVER, ROUND_OVER, TURN, ChanceKi
 from companion.games.uno.piles import Piles
 from companion.games.uno.scoring import hand_points, possible_hand_points
 
-
 OTHER_DECIDERS = frozenset({Phase.DEALER, Phase.START_CARD, Phase.SCORING})
 """The phases in which the decision is not the current player's (see `UnoMatch.decider`)."""
 

@@ -384,7 +384,7 @@ class ClassicUno(UnoMatch):
         seat, card = self.current, action.card
         hand = self.piles.hands[seat]
         self._check_play(action, hand)
-        if card.is_wild and self.effective_kind(card) is WILD_DRAW_FOUR:
+        if card.is_wild and self.effective_kind(card) is WILD_DRAW_FOUR:  # only wilds play as one
             guilty = None if self.referee else self.wild_draw_four_illegal(seat)
             self.pending_challenge = PendingChallenge(seat, guilty=guilty)
         self.piles.take_from_hand(seat, card, known=not self.referee)
@@ -484,8 +484,7 @@ class ClassicUno(UnoMatch):
         # Run for every decision of every simulated match: kept lean on purpose.
         hand, mine = self.piles.hands[seat], self.dispatch.seat_plays[seat]
         candidates = self.unseen_cards() if self.referee else dict.fromkeys(hand)
-        variants = mine.last_but_one if len(hand) == 2 else mine.plays
-        playable = self.playable_test(seat)
+        playable, variants = self.playable_test(seat), mine.table(len(hand))
         plays: list[Any] = []
         for card in candidates:
             if card is not None and playable(card):

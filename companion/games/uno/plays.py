@@ -71,13 +71,3 @@ def seat_plays(seat: int) -> SeatPlays:
     if plays is None:
         plays = _SEAT_PLAYS[seat] = SeatPlays(seat)
     return plays
-
-
-def play_variants(card: Card, calls: bool, seat: int) -> tuple[act.PlayCard, ...]:
-    """Every way for `seat` to play `card`: each colour for a wild, with and without UNO
-    when `calls`.
-
-    `calls` says whether the play leaves one card, so that it may call UNO.
-    """
-    plays = seat_plays(seat)
-    return (plays.last_but_one if calls else plays.plays)[card]
