@@ -104,6 +104,9 @@ class MatchState(GameState[ClassicOptions]):
                 f"A deck of {len(self.deck)} cards cannot deal {self.options.hand_size} cards "
                 f"to {players} players and turn up a start card; use a bigger deck."
             )
+        # Every attribute name of a match is set here, the seats' names too (the table
+        # names them later): tests/games/uno/test_attribute_layout.py says why.
+        self.name_seats(())
         self.totals = [0] * players
         self.rounds: list[dict[str, Any]] = []
         self.dealer = None

@@ -8,8 +8,9 @@ variants extend the tables through the hooks (`action_handlers()`,
 
 One slotted object rather than an attribute each: CPython 3.11 (Raspberry Pi
 OS's) keeps an object's attributes inline, where reading them and finding its
-methods are specialised and quick, only while its class has at most about
-thirty attribute names, and a classic match needs most of those for its state.
+methods are specialised and quick, only while it has at most 29 attribute
+names, and a match needs most of those for its state
+(``tests/games/uno/test_attribute_layout.py``).
 """
 
 from __future__ import annotations
