@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
-from functools import cached_property
 from typing import Any, Self
 
 from companion.games.base import (
@@ -30,14 +29,30 @@ from companion.games.uno import actions as act
 from companion.games.uno import narration, refusals
 from companion.games.uno._state import MatchState
 from companion.games.uno.cards import Card
+from companion.games.uno.dispatch import Dispatch
+from companion.games.uno.options import ClassicOptions
 from companion.games.uno.pending import OwedDraw
-from companion.games.uno.phases import ChanceKind, Phase
+from companion.games.uno.phases import DRAWING, OVER, ROUND_OVER, TURN, ChanceKind, Phase
 from companion.games.uno.piles import Piles
 from companion.games.uno.scoring import hand_points, possible_hand_points
+
+OTHER_DECIDERS = frozenset({Phase.DEALER, Phase.START_CARD, Phase.SCORING})
+"""The phases in which the decision is not the current player's (see `UnoMatch.decider`)."""
 
 
 class UnoMatch(MatchState):
     """A match of an UNO game: the turn flow, owed draws, round ends and the engine protocol."""
+
+    def __init__(self, players: int, options: ClassicOptions | None = None) -> None:
+        """Start a match: the first event is choosing the dealer.
+
+        Raises:
+            RuleError: a bad player count, deck or option, in a sentence.
+        """
+        super().__init__(players, options)
+        self.dispatch = Dispatch(
+            self.action_handlers(), self.phase_actions(), self.shuffle_handlers(), players
+        )
 
     def score_round(self, winner: int, points_left: list[int]) -> None:
         """Add the round's points to the match totals (both scoring methods)."""
@@ -119,6 +134,8 @@ class UnoMatch(MatchState):
 
     def decider(self) -> int:
         """The seat whose decision the current phase waits for."""
+        if self.phase not in OTHER_DECIDERS:
+            return self.current
         if self.phase is Phase.DEALER:
             return 0
         if self.phase is Phase.START_CARD:
@@ -144,7 +161,7 @@ class UnoMatch(MatchState):
     def start_turn(self, seat: int) -> None:
         """Give the turn to `seat`."""
         self.current = seat
-        self.phase = Phase.TURN
+        self.phase = TURN
         self.drawn = False
         self.drawn_card = None
 
@@ -155,14 +172,14 @@ class UnoMatch(MatchState):
     @property
     def to_move(self) -> int | None:
         """The seat whose decision it is, or None while chance is pending or the match is over."""
-        if self.pending_chance is not None or self.phase is Phase.OVER:
+        if self.pending_chance is not None or self.phase is OVER:
             return None
         return self.decider()
 
     @property
     def is_over(self) -> bool:
         """True once the match has a result."""
-        return self.phase is Phase.OVER
+        return self.phase is OVER
 
     def scores(self) -> list[int]:
         """Match totals so far, one per seat."""
@@ -190,12 +207,15 @@ class UnoMatch(MatchState):
 
     def legal_actions(self) -> list[Any]:
         """Every player action allowed now; empty while chance is pending or once over."""
-        if self.pending_chance is not None or self.phase is Phase.OVER:
+        if self.pending_chance is not None or self.phase is OVER:
             return []
-        actions = self._phase_actions[self.phase](self.decider())
+        actions = self.dispatch.listers[self.phase](self.decider())
         exposed = self.uno_exposed
-        catchable = exposed is not None and len(self.hands[exposed]) == 1
-        if exposed is not None and catchable and self.phase in self.catch_phases:
+        if (
+            exposed is not None
+            and len(self.piles.hands[exposed]) == 1
+            and self.phase in self.catch_phases
+        ):
             actions += (act.CatchUno(exposed), act.CallUno(exposed, seat=exposed))
         return actions
 
@@ -205,20 +225,20 @@ class UnoMatch(MatchState):
         Raises:
             RuleError: the action is not allowed now; nothing changed.
         """
-        handler = self._action_handlers.get(type(action))
+        handler = self.dispatch.handlers.get(type(action))
         if handler is None:
             note = Note.of(refusals.NOT_AN_ACTION, action=repr(action), game=self.title)
             raise RuleError(note)
-        if self.phase is Phase.OVER:
+        if self.phase is OVER:
             raise RuleError(Note.of(refusals.MATCH_OVER))
-        exposed, notes = self.uno_exposed, self.notes
+        exposed, said = self.uno_exposed, self.said
         if type(action) not in self.keeps_uno_window:
             self.uno_exposed = None  # the next decision closes the UNO catch window
-        self.notes = []
+        self.said = []
         try:
             handler(action)
         except RuleError:
-            self.uno_exposed, self.notes = exposed, notes
+            self.uno_exposed, self.said = exposed, said
             raise
         self.history.append(action)
         self._advance()
@@ -231,15 +251,15 @@ class UnoMatch(MatchState):
         (`companion.games.base.Note`). Empty before the first action and for a
         match read back from JSON (the notes describe one step, not the position).
         """
-        return list(self.notes)
+        return [Note.of(text, seats, **values) for text, seats, values in self.said]
 
     def _advance(self) -> None:
         """Pay owed draws, then finish a draw or a round when nothing is pending."""
-        if self.pending_chance is not None or not self._pay_owed():
+        if self.pending_chance is not None or (self.owed and not self._pay_owed()):
             return
-        if self.phase is Phase.DRAWING:
+        if self.phase is DRAWING:
             self.after_draw()
-        elif self.phase is Phase.ROUND_OVER:
+        elif self.phase is ROUND_OVER:
             self._finish_round()
 
     def _pay_owed(self) -> bool:
@@ -388,13 +408,9 @@ class UnoMatch(MatchState):
         """
         return {Phase.DEALER: self._legal_dealer, Phase.SCORING: self._legal_scoring}
 
-    @cached_property
-    def _action_handlers(self) -> dict[type, Callable[[Any], None]]:
-        return self.action_handlers()
-
-    @cached_property
-    def _phase_actions(self) -> dict[Phase, Callable[[int], list[Any]]]:
-        return self.phase_actions()
+    def shuffle_handlers(self) -> dict[ChanceKind, Callable[[list[Card]], None]]:
+        """Each shuffle kind with the method that takes the shuffled cards (see `ClassicUno`)."""
+        return {}
 
     # ------------------------------------------------- dealer, UNO, round end
 

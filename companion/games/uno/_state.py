@@ -11,13 +11,15 @@ protocol live in `UnoMatch`.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
 from companion.games.actions import ActionSet
 from companion.games.base import GameState, JSONValue, Note, NoteValue, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno import narration, refusals
-from companion.games.uno.cards import Card, Colour, Kind
+from companion.games.uno.cards import BLANK_WILD, Card, Colour, Kind
+from companion.games.uno.deck_facts import DeckFacts
 from companion.games.uno.deck_file import builtin_deck
 from companion.games.uno.options import OPTIONS_ADDED_LATER, ClassicOptions
 from companion.games.uno.pending import OwedDraw, PendingChallenge
@@ -94,24 +96,17 @@ class MatchState(GameState[ClassicOptions]):
         self.players = players
         self.options = options if options is not None else self.options_type()
         self.referee = self.options.mode == "referee"
-        self.round_points_table: PointsTable = {
-            **self.points_table,
-            Kind.BLANK_WILD: self.points_table[self.effective_kind(Card(Kind.BLANK_WILD))],
-        }
-        """The points cards score at a round's end: a blank wild as the card it plays as (D-U1)."""
-        self.deck: tuple[Card, ...] = self.build_deck()
-        self.deck_kinds = frozenset(self.deck)
-        self.deck_counts: Counter[Card] = Counter(self.deck)
-        self.deck_distinct: tuple[Card, ...] = tuple(self.deck_counts)
-        """Each different card of the deck once, in deck order."""
-        self._matching: dict[tuple[Card, Colour | None], frozenset[Card]] = {}
-        """The deck's cards that match each top card and colour (a rule table of this deck)."""
+        self.deck_facts = DeckFacts.of(self.build_deck())
+        """The deck's cards, copies and matching table, shared with other matches."""
         needed = players * self.options.hand_size + 1
         if len(self.deck) < needed:
             raise UnfitDeckError(
                 f"A deck of {len(self.deck)} cards cannot deal {self.options.hand_size} cards "
                 f"to {players} players and turn up a start card; use a bigger deck."
             )
+        # Every attribute name of a match is set here, the seats' names too (the table
+        # names them later): tests/games/uno/test_attribute_layout.py says why.
+        self.name_seats(())
         self.totals = [0] * players
         self.rounds: list[dict[str, Any]] = []
         self.dealer = None
@@ -119,18 +114,46 @@ class MatchState(GameState[ClassicOptions]):
         # The actions applied to this object, for tests and tools; not part of the
         # saved state, which is the position alone (the event log keeps the actions).
         self.history: list[Any] = []
-        # What the last applied action caused (`narration()`): not saved either, so a
-        # match read back from JSON has none until its next action.
-        self.notes: list[Note] = []
+        # What the last applied action caused (`narration()`), as the arguments of
+        # `Note.of`: most actions of a simulated match are never narrated, so the notes
+        # are made when asked for. Not saved either, so a match read back from JSON
+        # has none until its next action.
+        self.said: list[tuple[str | tuple[str, str], tuple[int, ...], dict[str, NoteValue]]] = []
         self.phase = Phase.DEALER
         self.pending_chance = None if self.referee else ChanceKind.DEALER
         # Until the first deal the whole deck waits as the draw pile.
         self.piles = Piles.empty_hands(players, [] if self.referee else self.deck)
         self._reset_round()
 
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The match's deck, one entry per physical card."""
+        return self.deck_facts.cards
+
+    @property
+    def deck_kinds(self) -> frozenset[Card]:
+        """The deck's different cards, as a set."""
+        return self.deck_facts.kinds
+
+    @property
+    def deck_counts(self) -> Mapping[Card, int]:
+        """The copies of each different card of the deck."""
+        return self.deck_facts.counts
+
+    @property
+    def deck_distinct(self) -> tuple[Card, ...]:
+        """Each different card of the deck once, in deck order."""
+        return self.deck_facts.distinct
+
+    @property
+    def round_points_table(self) -> PointsTable:
+        """The points cards score at a round's end: a blank wild as the card it plays as (D-U1)."""
+        blank_wild = self.points_table[self.effective_kind(Card(Kind.BLANK_WILD))]
+        return {**self.points_table, Kind.BLANK_WILD: blank_wild}
+
     def effective_kind(self, card: Card) -> Kind:
         """What `card` does when played (D-U1: a blank wild acts as the option says)."""
-        if card.kind is Kind.BLANK_WILD:
+        if card.kind is BLANK_WILD:
             return Kind.WILD_DRAW_FOUR if self.options.blank_wild == "wild_draw_four" else Kind.WILD
         return card.kind
 
@@ -178,7 +201,7 @@ class MatchState(GameState[ClassicOptions]):
                 are known to lie elsewhere (the discard pile, the idol...).
         """
         seen = sum(place.count(card) for place in self.card_locations().values())
-        copies = self.deck_counts[card]
+        copies = self.deck_facts.counts[card]
         if seen + entered > copies:
             raise RuleError(Note.of(refusals.COPIES_SHOWING, count=copies, card=str(card)))
 
@@ -191,7 +214,8 @@ class MatchState(GameState[ClassicOptions]):
         shown = Counter(
             card for place in self.card_locations().values() for card in place if card is not None
         )
-        return [card for card in self.deck_distinct if shown[card] < self.deck_counts[card]]
+        facts = self.deck_facts
+        return [card for card in facts.distinct if shown[card] < facts.counts[card]]
 
     def card_locations(self) -> dict[str, list[Card | None]]:
         """Every place a card can be, by name (hands as ``hand 0``, ``hand 1``...)."""
@@ -203,7 +227,7 @@ class MatchState(GameState[ClassicOptions]):
         `text` names `seats` as ``{0}``, ``{1}``... and `values` by name
         (``count`` for a counted sentence): ``self.note(narration.CAUGHT, seat, count=2)``.
         """
-        self.notes.append(Note.of(text, seats, **values))
+        self.said.append((text, seats, values))
 
     @property
     def top_card(self) -> Card | None:

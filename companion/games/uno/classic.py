@@ -79,19 +79,26 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from functools import cached_property
 from typing import Any
 
 from companion.games.base import SHUFFLE_ORDER, Note, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno import narration, refusals
 from companion.games.uno._match import UnoMatch
-from companion.games.uno.cards import Card, Colour, Kind, play_error_note
+from companion.games.uno.cards import (
+    DRAW_TWO,
+    REVERSE,
+    SKIP,
+    WILD_DRAW_FOUR,
+    Card,
+    Colour,
+    Kind,
+    play_error_note,
+)
 from companion.games.uno.challenge import QUESTIONS, bluff_refusal, wild_draw_four_illegal
 from companion.games.uno.pending import PendingChallenge
-from companion.games.uno.phases import ChanceKind, Phase
+from companion.games.uno.phases import DRAWING, DRAWN, TURN, ChanceKind, Phase
 from companion.games.uno.piles import Piles
-from companion.games.uno.plays import play_variants
 
 
 def _any_card(card: Card) -> bool:
@@ -115,10 +122,11 @@ class ClassicUno(UnoMatch):
         the membership test of the set of deck cards that match the top card
         and the colour in play (`matching_cards`).
         """
-        top = self.discard[-1]
+        top = self.piles.discard[-1]
         if top is None:
             return _any_card
-        allowed = self.matching_cards(top, self.colour)
+        colour = self.colour
+        allowed = self.deck_facts.matching.get((top, colour)) or self.matching_cards(top, colour)
         refuse_bluff = (
             not self.options.wild_draw_four_bluff
             and not self.referee
@@ -126,7 +134,7 @@ class ClassicUno(UnoMatch):
         )
         if refuse_bluff:
             allowed = frozenset(
-                card for card in allowed if self.effective_kind(card) is not Kind.WILD_DRAW_FOUR
+                card for card in allowed if self.effective_kind(card) is not WILD_DRAW_FOUR
             )
         return allowed.__contains__
 
@@ -143,13 +151,13 @@ class ClassicUno(UnoMatch):
         """The cards of the deck that may be played on `top` while `colour` is in play.
 
         A card matches by colour, by number or symbol, or is a wild. Worked out
-        once per top card and colour in a match (`Card.matches` for each card).
+        once per top card and colour for each deck (`Card.matches` for each card).
         """
-        key = (top, colour)
-        allowed = self._matching.get(key)
+        key, known = (top, colour), self.deck_facts.matching
+        allowed = known.get(key)
         if allowed is None:
             allowed = frozenset(card for card in self.deck_distinct if card.matches(top, colour))
-            self._matching[key] = allowed
+            known[key] = allowed
         return allowed
 
     def play_refusal(self, card: Card, seat: int) -> Note | None:
@@ -170,7 +178,7 @@ class ClassicUno(UnoMatch):
         return (
             not self.options.wild_draw_four_bluff
             and not self.referee
-            and self.effective_kind(card) is Kind.WILD_DRAW_FOUR
+            and self.effective_kind(card) is WILD_DRAW_FOUR
             and self.wild_draw_four_illegal(seat)
         )
 
@@ -209,29 +217,30 @@ class ClassicUno(UnoMatch):
         """Apply the effect of `card`, just played by `seat`, and pass the turn."""
         kind = self.effective_kind(card)
         following = self.next_seat(seat)
-        if kind is Kind.SKIP:
+        if kind is SKIP:
             self.note(narration.SKIPPED, following)
             self.start_turn(self.next_seat(seat, 2))
-        elif kind is Kind.REVERSE:
+        elif kind is REVERSE:
             if self.players == 2:  # with two players a Reverse acts as a Skip
                 self.note(narration.REVERSE_SKIPS, following)
                 self.start_turn(seat)
             else:
                 self.direction = -self.direction
-                self.note(narration.REVERSES, self.next_seat(seat))
-                self.start_turn(self.next_seat(seat))
-        elif kind is Kind.DRAW_TWO:
+                following = self.next_seat(seat)
+                self.note(narration.REVERSES, following)
+                self.start_turn(following)
+        elif kind is DRAW_TWO:
             self.owe(following, 2)
             self.note(narration.DRAWS_TWO, following)
             self.start_turn(self.next_seat(seat, 2))
-        elif kind is Kind.WILD_DRAW_FOUR:
+        elif kind is WILD_DRAW_FOUR:
             assert self.pending_challenge is not None
             self.pending_challenge = replace(self.pending_challenge, victim=following)
             self.current = following
             self.phase = Phase.CHALLENGE
             self.note(narration.MAY_CHALLENGE, following)
         else:
-            self.start_turn(self.next_seat(seat))
+            self.start_turn(following)
 
     def last_card_effect(self, card: Card, seat: int) -> None:
         """A Draw Two or Wild Draw Four that went out still makes the next player draw."""
@@ -251,7 +260,7 @@ class ClassicUno(UnoMatch):
             assert self.drawn_card is not None
             playable = self.playable(self.drawn_card, seat)
         if playable:
-            self.phase = Phase.DRAWN
+            self.phase = DRAWN
         else:
             self.note(narration.DRAWN_CARD_PASSES, seat)
             self.start_turn(self.next_seat(seat))
@@ -314,7 +323,7 @@ class ClassicUno(UnoMatch):
             raise RuleError(Note.of(SHUFFLE_ORDER, size=request.size))
         kind, self.pending_chance = self.pending_chance, None
         cards = self.shuffle_cards(kind)
-        self._shuffle_handlers[kind]([cards[index] for index in action.order])
+        self.dispatch.shufflers[kind]([cards[index] for index in action.order])
 
     def shuffle_handlers(self) -> dict[ChanceKind, Callable[[list[Card]], None]]:
         """Each shuffle kind with the method that takes the shuffled cards (variants extend it)."""
@@ -324,10 +333,6 @@ class ClassicUno(UnoMatch):
             ChanceKind.RESTART: self._shuffled_restart,
             ChanceKind.RESHUFFLE: self._shuffled_reshuffle,
         }
-
-    @cached_property
-    def _shuffle_handlers(self) -> dict[ChanceKind, Callable[[list[Card]], None]]:
-        return self.shuffle_handlers()
 
     def _shuffled_dealer(self, cards: list[Card]) -> None:
         """Each candidate takes a card from the top; the highest number deals."""
@@ -377,9 +382,9 @@ class ClassicUno(UnoMatch):
 
     def _apply_play(self, action: act.PlayCard) -> None:
         seat, card = self.current, action.card
-        hand = self.hands[seat]
+        hand = self.piles.hands[seat]
         self._check_play(action, hand)
-        if self.effective_kind(card) is Kind.WILD_DRAW_FOUR:
+        if card.is_wild and self.effective_kind(card) is WILD_DRAW_FOUR:  # only wilds play as one
             guilty = None if self.referee else self.wild_draw_four_illegal(seat)
             self.pending_challenge = PendingChallenge(seat, guilty=guilty)
         self.piles.take_from_hand(seat, card, known=not self.referee)
@@ -398,38 +403,39 @@ class ClassicUno(UnoMatch):
 
     def _check_play(self, action: act.PlayCard, hand: list[Card | None]) -> None:
         """Raise the sentence that says why `action` may not be played now."""
-        card, player, named = action.card, (self.current,), str(action.card)
-        if self.phase not in (Phase.TURN, Phase.DRAWN):
-            raise self._not_now(refusals.PLAY_CARD, card=named)
-        if card not in self.deck_kinds:
-            raise RuleError(Note.of(refusals.NOT_IN_DECK, card=named))
+        card, phase, player = action.card, self.phase, (self.current,)
+        if phase is not TURN and phase is not DRAWN:
+            raise self._not_now(refusals.PLAY_CARD, card=str(card))
+        if card not in self.deck_facts.kinds:
+            raise RuleError(Note.of(refusals.NOT_IN_DECK, card=str(card)))
         if self.referee:
             self.check_copies_left(card)
         if not hand:
             raise RuleError(Note.of(refusals.NO_CARDS_TO_PLAY, player), self.seat_name)
         if not self.referee and card not in hand:
-            raise RuleError(Note.of(refusals.HOLDS_NO, player, card=named), self.seat_name)
-        if self.phase is Phase.DRAWN and not self.referee and card != self.drawn_card:
+            raise RuleError(Note.of(refusals.HOLDS_NO, player, card=str(card)), self.seat_name)
+        if phase is DRAWN and not self.referee and card is not self.drawn_card:
             drawn = str(self.drawn_card)
             raise RuleError(Note.of(refusals.ONLY_THE_DRAWN_CARD, card=drawn))
-        refusal = self.play_refusal(card, self.current)
-        if refusal is not None:
+        if not self.playable_test(self.current)(card):
+            refusal = self.play_refusal(card, self.current)
+            assert refusal is not None  # it refuses whatever `playable` refuses
             raise RuleError(refusal, self.seat_name)
         if card.is_wild and action.colour is None:
-            raise RuleError(Note.of(refusals.NAME_THE_COLOUR, card=named))
+            raise RuleError(Note.of(refusals.NAME_THE_COLOUR, card=str(card)))
         if not card.is_wild and action.colour is not None:
-            raise RuleError(Note.of(refusals.ONLY_A_WILD_NAMES, card=named))
+            raise RuleError(Note.of(refusals.ONLY_A_WILD_NAMES, card=str(card)))
         if action.uno and len(hand) != 2:
             raise RuleError(Note.of(refusals.UNO_WITH_ONE_LEFT))
 
     def _apply_draw(self, action: act.Draw) -> None:
-        if self.phase is not Phase.TURN:
+        if self.phase is not TURN:
             raise self._not_now(refusals.DRAW)
         self.owe(self.current, 1, voluntary=True)
-        self.phase = Phase.DRAWING
+        self.phase = DRAWING
 
     def _apply_keep(self, action: act.KeepCard) -> None:
-        if self.phase is not Phase.DRAWN:
+        if self.phase is not DRAWN:
             raise self._not_now(refusals.KEEP_A_DRAWN_CARD)
         self.start_turn(self.next_seat(self.current))
 
@@ -476,14 +482,14 @@ class ClassicUno(UnoMatch):
 
     def _legal_turn(self, seat: int) -> list[Any]:
         # Run for every decision of every simulated match: kept lean on purpose.
-        candidates = self.unseen_cards() if self.referee else dict.fromkeys(self.hands[seat])
-        playable, variants = self.playable_test(seat), play_variants
-        calls = len(self.hands[seat]) == 2
+        hand, mine = self.piles.hands[seat], self.dispatch.seat_plays[seat]
+        candidates = self.unseen_cards() if self.referee else dict.fromkeys(hand)
+        playable, variants = self.playable_test(seat), mine.table(len(hand))
         plays: list[Any] = []
         for card in candidates:
             if card is not None and playable(card):
-                plays.extend(variants(card, calls, seat))
-        plays.append(act.Draw(seat=seat))
+                plays.extend(variants[card])
+        plays.append(mine.draw)
         return plays
 
     def _legal_drawn(self, seat: int) -> list[Any]:
@@ -492,10 +498,12 @@ class ClassicUno(UnoMatch):
         else:
             candidates = [self.drawn_card] if self.drawn_card is not None else []
         plays: list[Any] = []
+        mine = self.dispatch.seat_plays[seat]
+        variants = mine.table(len(self.piles.hands[seat]))
         for card in candidates:
             if self.playable(card, seat):
-                plays.extend(play_variants(card, len(self.hands[seat]) == 2, seat))
-        plays.append(act.KeepCard(seat=seat))
+                plays.extend(variants[card])
+        plays.append(mine.keep)
         return plays
 
     def _legal_start_colour(self, seat: int) -> list[Any]:

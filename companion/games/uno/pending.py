@@ -1,7 +1,7 @@
 """What an UNO match still owes: draws not yet paid, a Wild Draw Four not yet answered,
 a Tiki action not yet finished.
 
-Small frozen values with the JSON form the saved matches have always used:
+Small values (frozen, but for the owed draw) with the JSON form the saved matches have always used:
 an owed draw is ``[seat, count, voluntary]`` (voluntary as 0 or 1), a pending
 challenge ``{"offender": ..., "victim": ..., "guilty": ...}``, a Tiki action
 in progress ``{"spinner": ..., "seats": ..., "target": ..., "left": ...}``.
@@ -15,12 +15,15 @@ from typing import Any
 from companion.games.base import JSONValue
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class OwedDraw:
     """`count` cards `seat` must draw, paid as soon as the draw pile allows.
 
     `voluntary` marks the draw a player chose instead of playing: its card is
-    the drawn card, which may then be played.
+    the drawn card, which may then be played. A value like the others, but not
+    frozen: one is made for nearly every draw of every simulated match, and a
+    frozen dataclass takes three times as long to make. The match never
+    changes one in place; it replaces a partly paid entry.
     """
 
     seat: int
