@@ -230,4 +230,27 @@ class Scene:
         return []
 
 
-__all__ = ["Message", "Scene", "Stage"]
+class MatchScene(Scene):
+    """A game's table: `undo` takes back the table's last command, `back` goes home (the
+    match stays on the table, one tap to resume), and a keyboard at the table does both
+    (Escape, Backspace)."""
+
+    def undo(self) -> None:
+        """Take back the table's last command."""
+        from companion.table import Undo
+
+        self.stage.post(Undo())
+
+    def back(self) -> None:
+        """Home (the match stays on the table, one tap to resume)."""
+        self.stage.go("home")
+
+    def key_pressed(self, key: int) -> None:
+        """Escape goes home, Backspace undoes (a keyboard at the table)."""
+        if key == pygame.K_ESCAPE:
+            self.back()
+        elif key == pygame.K_BACKSPACE:
+            self.undo()
+
+
+__all__ = ["MatchScene", "Message", "Scene", "Stage"]

@@ -40,9 +40,8 @@ class TurnView:
     @classmethod
     def of(cls, snapshot: TableSnapshot, spec: GameSpec) -> TurnView:
         """The view of a fresh snapshot, nothing held."""
-        game = spec.state_from_json(snapshot.state())
+        game = snapshot.game_state(spec)
         assert isinstance(game, FamilyGame), f"{spec.name} is not a backgammon-family game"
-        game.name_seats([player.name for player in snapshot.players])
         return cls(snapshot, game)
 
     def carry_over(self, previous: TurnView) -> None:

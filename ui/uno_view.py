@@ -51,9 +51,8 @@ class UnoView:
     @classmethod
     def of(cls, snapshot: TableSnapshot, spec: GameSpec) -> UnoView:
         """The view of one snapshot."""
-        game = spec.state_from_json(snapshot.state())
+        game = snapshot.game_state(spec)
         assert isinstance(game, ClassicUno), f"{spec.name} is not an UNO game"
-        game.name_seats([player.name for player in snapshot.players])
         return cls(snapshot, game)
 
     # -- what everyone can see ----------------------------------------------------------------

@@ -73,9 +73,8 @@ class YahtzeeView:
     @classmethod
     def of(cls, snapshot: TableSnapshot, spec: GameSpec) -> YahtzeeView:
         """The view of one snapshot."""
-        game = spec.state_from_json(snapshot.state())
+        game = snapshot.game_state(spec)
         assert isinstance(game, YahtzeeState), f"{spec.name} is not the Yahtzee board game"
-        game.name_seats([player.name for player in snapshot.players])
         return cls(snapshot, game)
 
     # -- what everyone can see ----------------------------------------------------------------

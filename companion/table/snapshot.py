@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.closing import ClosesItself
 from companion.games.actions import Action
-from companion.games.base import ChanceRequest, Note
+from companion.games.base import ChanceRequest, GameSpec, GameState, Note
 from companion.records import Player
 
 
@@ -60,6 +60,13 @@ class TableSnapshot:
         """A fresh copy of the engine state as plain JSON."""
         result: dict[str, Any] = json.loads(self.state_json)
         return result
+
+    def game_state(self, spec: GameSpec) -> GameState:
+        """A fresh engine state of this snapshot, its seats named after the players (what a
+        screen reads its questions from; changing it changes nothing at the table)."""
+        game = spec.state_from_json(self.state())
+        game.name_seats([player.name for player in self.players])
+        return game
 
 
 class Subscription(ClosesItself):

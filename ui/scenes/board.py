@@ -32,7 +32,7 @@ from companion.table import (
 from ui import layout
 from ui.board_view import BoardLayout, BoardPicture, Cube, pip_counts
 from ui.moves import Route, distinct_routes, route_off
-from ui.scene import Scene, Stage
+from ui.scene import MatchScene, Stage
 from ui.scenes.board_panel import (
     STRIP_HEIGHT,
     PanelArea,
@@ -73,7 +73,7 @@ class BoardWidget(Widget):
         self.board_layout.draw(surface, self.picture, look)
 
 
-class BoardScene(Scene):
+class BoardScene(MatchScene):
     """One match of the backgammon family, refereed while real checkers move on a real board."""
 
     name: ClassVar[str] = "board"
@@ -359,13 +359,11 @@ class BoardScene(Scene):
             self.tap_target(names[1])
 
     def key_pressed(self, key: int) -> None:
-        """Enter confirms, Escape goes home, Backspace undoes (a keyboard at the table)."""
+        """Enter confirms; Escape and Backspace as on every game's table (`MatchScene`)."""
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.confirm()
-        elif key == pygame.K_ESCAPE:
-            self.back()
-        elif key == pygame.K_BACKSPACE:
-            self.undo()
+        else:
+            super().key_pressed(key)
 
     def _target_at(self, pos: tuple[int, int]) -> str | None:
         for name, rect in self._layout.targets().items():
@@ -453,10 +451,6 @@ class BoardScene(Scene):
             values, self.entered = self.entered[:wanted], []
             self.stage.post(SupplyChance(values, source="touch", for_seq=view.snapshot.seq))
         self.rebuild()
-
-    def back(self) -> None:
-        """Home (the match stays on the table, one tap to resume)."""
-        self.stage.go("home")
 
 
 def _nothing() -> None:

@@ -25,9 +25,9 @@ from companion.games.uno import tiki_actions as tact
 from companion.games.uno.cards import Card, Colour
 from companion.games.uno.phases import Phase
 from companion.i18n import _
-from companion.table import DrawChance, PlayAction, Rematch, TableSnapshot, Undo
+from companion.table import DrawChance, PlayAction, Rematch, TableSnapshot
 from ui import theme
-from ui.scene import Scene, Stage
+from ui.scene import MatchScene, Stage
 from ui.scenes import uno_picker
 from ui.scenes.uno_count import HandCount, hand_count
 from ui.scenes.uno_entry import ENTRIES, CardEntry, entry_presses
@@ -80,7 +80,7 @@ class Entry:
     """A Discard All's count, while the card left on top is picked (D-U6 "on_top")."""
 
 
-class UnoScene(Scene):
+class UnoScene(MatchScene):
     """One match of the UNO family, refereed while real cards are played on a real table."""
 
     name: ClassVar[str] = "uno"
@@ -476,20 +476,6 @@ class UnoScene(Scene):
         self._open_asked_picker()
         self.rebuild()
 
-    def undo(self) -> None:
-        """Take back the table's last command."""
-        self.stage.post(Undo())
-
-    def back(self) -> None:
-        """Home (the match stays on the table, one tap to resume)."""
-        self.stage.go("home")
-
-    def key_pressed(self, key: int) -> None:
-        """Escape goes home, Backspace undoes (a keyboard at the table)."""
-        if key == pygame.K_ESCAPE:
-            self.back()
-        elif key == pygame.K_BACKSPACE:
-            self.undo()
 
 
 __all__ = ["Entry", "Notice", "UnoScene"]

@@ -37,15 +37,14 @@ from companion.table import (
     Rematch,
     SupplyChance,
     TableSnapshot,
-    Undo,
 )
-from ui.scene import Scene, Stage
+from ui.scene import MatchScene, Stage
 from ui.scenes.yahtzee_panel import screen
 from ui.widgets import Button, TextBlock, Widget
 from ui.yahtzee_view import YAHTZEE_GAMES, YahtzeeView
 
 
-class YahtzeeScene(Scene):
+class YahtzeeScene(MatchScene):
     """One match of the Yahtzee board variant, refereed while real dice are rolled."""
 
     name: ClassVar[str] = "yahtzee"
@@ -219,20 +218,6 @@ class YahtzeeScene(Scene):
         if view is not None and view.snapshot.is_over:
             self.stage.post(Rematch())
 
-    def undo(self) -> None:
-        """Take back the table's last command."""
-        self.stage.post(Undo())
-
-    def back(self) -> None:
-        """Home (the match stays on the table, one tap to resume)."""
-        self.stage.go("home")
-
-    def key_pressed(self, key: int) -> None:
-        """Escape goes home, Backspace undoes (a keyboard at the table)."""
-        if key == pygame.K_ESCAPE:
-            self.back()
-        elif key == pygame.K_BACKSPACE:
-            self.undo()
 
     # -- sending ------------------------------------------------------------------------------
 
