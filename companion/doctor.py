@@ -31,6 +31,17 @@ PIN_FACTORY_MODULES = {"lgpio": "lgpio", "rpigpio": "RPi.GPIO", "pigpio": "pigpi
 NOT_A_PI = "not a Pi"
 
 
+class PortUse(StrEnum):
+    """Who holds a port, as far as the doctor can tell."""
+
+    FREE = "free"
+    COMPANION = "companion"
+    """A companion answers on it (the service, or `companion run` in a terminal)."""
+    OTHER = "other"
+    FORBIDDEN = "forbidden"
+    """This user may not open it (a port below 1024 without the privilege)."""
+
+
 class Verdict(StrEnum):
     """What a finding asks of the person: nothing, a fix, or nothing because it was skipped."""
 
@@ -72,8 +83,9 @@ class Probe:
     `root`: where the machine's /proc, /sys, /dev and /etc are. `user` and
     `user_groups()`: the running user and the names of its groups.
     `command(argv)`: a command's stdout, or None when the program is absent.
-    `firmware(path, config)`: the Pico's answer on `path`. `port_free(port)`,
-    `free_bytes(directory)`, `module_found(name)`: as they say.
+    `firmware(path, config)`: the Pico's answer on `path`. `port_use(port)`: who
+    holds the port (`PortUse`). `free_bytes(directory)`, `module_found(name)`: as
+    they say.
     """
 
     root: Path
@@ -81,7 +93,7 @@ class Probe:
     user_groups: Callable[[], set[str]]
     command: Callable[[list[str]], str | None]
     firmware: Callable[[str, Config], FirmwareAnswer]
-    port_free: Callable[[int], bool]
+    port_use: Callable[[int], PortUse]
     free_bytes: Callable[[Path], int]
     module_found: Callable[[str], bool]
     config_file: str | None = None
@@ -332,14 +344,21 @@ def check_log(probe: Probe) -> Finding:
 
 
 def check_web_port(probe: Probe) -> Finding:
-    """The phone page's port is free, or held by the running companion."""
+    """The phone page's port is free, or held by a running companion."""
     topic = "web port"
     config = probe.config
     port = 8080 if isinstance(config, ConfigError) else config.web.port
-    if probe.port_free(port):
+    use = probe.port_use(port)
+    if use is PortUse.FREE:
         return Finding(topic, Verdict.OK, f"{port} is free")
-    if probe.service_state == "active":
-        return Finding(topic, Verdict.OK, f"{port} is in use by the running companion")
+    if use is PortUse.COMPANION:
+        holder = ("the running companion service" if probe.service_state == "active"
+                  else "a companion running now (stop it before starting the service)")
+        return Finding(topic, Verdict.OK, f"{port} is in use by {holder}")
+    if use is PortUse.FORBIDDEN:
+        return Finding(topic, Verdict.FIX, f"{port} is below 1024, which the companion may not"
+                       " open: set web.port in the configuration to 8080 or another port from"
+                       " 1024 up")
     return Finding(topic, Verdict.FIX, f"{port} is in use by another program: stop it (`sudo ss"
                    f" -ltnp 'sport = :{port}'` names it) or set web.port in the configuration")
 

@@ -102,7 +102,9 @@ def devices_sentence(config: Config, spinner_opened: bool = True,
         missing = [name for name, opened in (("the spinner", spinner_opened),
                                              ("the dice tray", tray_opened)) if not opened]
         if not missing:
-            return f"Devices: {where}."
+            # The Pico's link connects in the background: it is in use once it answers.
+            return (f"Devices: {where}." if config.backend == "gpio"
+                    else f"Devices: {where}, once it answers.")
         if len(missing) == 2:
             return (f"Devices: none could be opened on {where}: the companion picks the spins"
                     " and rolls the dice itself (the log says why).")
@@ -111,6 +113,19 @@ def devices_sentence(config: Config, spinner_opened: bool = True,
     if config.backend_setting == "auto":
         return "Devices: simulated (no Raspberry Pi found; the config's backend is automatic)."
     return 'Devices: simulated (backend = "sim" in the config).'
+
+
+def pin_line(pin: str, screen: bool, environ: dict[str, str] | None = None) -> str:
+    """The line that gives the table PIN: the PIN itself, except under systemd with a
+    screen, where standard output goes to the journal (kept, and read by others): the
+    touchscreen's home shows it there."""
+    import sys
+
+    from companion.journal import under_journal
+
+    if screen and under_journal(sys.stdout, environ):
+        return "Table PIN: on the touchscreen's home screen."
+    return f"Table PIN: {pin}"
 
 
 def run_product(request: RunRequest) -> int:
@@ -134,7 +149,7 @@ def run_product(request: RunRequest) -> int:
     try:
         config = load_config(request.config)
         use_language(config.screen.language)
-        code = _run(request, config, stopper)
+        code = run_until_stopped(request, config, stopper)
     finally:
         stopper.restore()
     log.info("The companion has stopped and the log is closed.")
@@ -191,10 +206,10 @@ def open_product(request: RunRequest, config: Config) -> Iterator[Product]:
             if not request.ui:
                 raise
             phone = PhoneFacts(problem=str(error))
-            log.error("%s The screen and the devices keep working.", error)
+            log.error("%s Phones cannot join until then; the rest goes on.", error)
         if page is not None:
             print(f"Phone page: {page.url}", flush=True)
-            print(f"Table PIN: {page.pin}", flush=True)
+            print(pin_line(page.pin, request.ui), flush=True)
         tray = running.enter_context(open_tray_feed(config, table))
         devices = devices_sentence(config, spinner_opened=not spin_problem,
                                    tray_opened=tray is not None or not config.tray.enabled)
@@ -204,7 +219,14 @@ def open_product(request: RunRequest, config: Config) -> Iterator[Product]:
                       devices=devices)
 
 
-def _run(request: RunRequest, config: Config, stopper: Stopper) -> int:
+def run_until_stopped(request: RunRequest, config: Config, stopper: Stopper) -> int:
+    """Open the product and show the screen (or serve phones only) until `stopper` is asked;
+    the exit code. Signals are the caller's business (`run_product` installs `stopper`).
+
+    Raises:
+        CompanionError: the log cannot be used, or neither the screen nor the phone page
+            can run.
+    """
     from companion.errors import CompanionError
 
     with open_product(request, config) as product:
@@ -230,5 +252,7 @@ __all__ = [
     "Stopper",
     "devices_sentence",
     "open_product",
+    "pin_line",
+    "run_until_stopped",
     "run_product",
 ]

@@ -13,6 +13,10 @@ class DeviceUnavailable(DeviceError, RuntimeError):
     """A device cannot be used now; the message says why and what to do."""
 
 
+class DeviceClosing(DeviceUnavailable):
+    """A device stopped what it was doing because the companion is closing (not a fault)."""
+
+
 class HomingError(DeviceError, TimeoutError):
     """The spinner did not find its home sensor within the timeout."""
 

@@ -462,7 +462,10 @@ class SerialLink(ClosesItself):
                 return  # keep telling the person about the firmware until it changes
             self.state, self.problem = state, problem
             self._changed.notify_all()
-        log.info("serial link: %s %s", state, problem)
+        if problem:
+            log.info("Serial link to the table controller: %s (%s)", state, problem)
+        else:
+            log.info("Serial link to the table controller: %s.", state)
         for listener in list(self._state_listeners):
             try:
                 listener(state, problem)

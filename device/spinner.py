@@ -28,7 +28,7 @@ from companion.closing import ClosesItself
 from companion.config import SpinnerConfig
 from device import results
 from device.backend import HomeReport, HomingPlan, MoveReport, SpinnerBackend, StepSchedule
-from device.errors import DeviceError, DeviceUnavailable
+from device.errors import DeviceClosing, DeviceError, DeviceUnavailable
 from device.motion import MotionLimits, MotionProfile, plan_move, spin_profile, step_times
 
 log = logging.getLogger(__name__)
@@ -194,6 +194,10 @@ class Spinner(ClosesItself):
         try:
             with self.powered():
                 report = self.backend.home(self.homing_plan())
+        except DeviceClosing as error:  # a stop during homing: no fault to report
+            self.mark_unavailable(str(error))
+            log.info("%s", error)
+            raise
         except DeviceError as error:
             self.mark_unavailable(str(error))
             log.error("The spinner is unavailable: %s", error)

@@ -18,7 +18,7 @@ from typing import Protocol
 from companion.closing import ClosesItself
 from device.backend import HomeReport, HomingPlan, MoveReport, StepSchedule
 from device.clock import Clock, RealClock, VirtualClock
-from device.errors import DeviceUnavailable, HomingError
+from device.errors import DeviceClosing, DeviceUnavailable, HomingError
 
 DEFAULT_SPIN_NS = 1_500_000
 """Busy-wait this long before each due step; sleep through the rest of a gap."""
@@ -238,7 +238,7 @@ class HostSteppedSpinner(ClosesItself):
         seen = "found" if want else "left"
         for taken in range(1, max_steps + 1):
             if self._stopping.is_set():
-                raise DeviceUnavailable("The spinner stopped homing: the companion is closing.")
+                raise DeviceClosing("The spinner stopped homing: the companion is closing.")
             if clock.now_ns() > deadline_ns:
                 raise HomingError(
                     f"The spinner's home sensor was not {seen} before the homing timeout: "

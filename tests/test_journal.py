@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
+
+import pytest
 
 from companion.journal import under_journal
 
@@ -52,3 +55,19 @@ def test_under_the_journal_each_line_carries_its_syslog_priority(tmp_path: Path)
         "<3>ERROR companion.run: The port is taken.",
         "<6>INFO companion.run: Devices: simulated.",
     ]
+
+
+def test_the_table_pin_stays_out_of_the_journal_when_the_screen_shows_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.product import pin_line
+
+    with (tmp_path / "journal").open("w") as journal:
+        facts = os.fstat(journal.fileno())
+        environ = {"JOURNAL_STREAM": f"{facts.st_dev}:{facts.st_ino}"}
+        monkeypatch.setattr(sys, "stdout", journal)
+        assert "4821" not in pin_line("4821", screen=True, environ=environ)
+        assert pin_line("4821", screen=True, environ=environ).endswith("home screen.")
+        # With no screen, the journal is the only place a maker can read it.
+        assert pin_line("4821", screen=False, environ=environ) == "Table PIN: 4821"
+        assert pin_line("4821", screen=True, environ={}) == "Table PIN: 4821"

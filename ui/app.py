@@ -147,7 +147,7 @@ class App:
         self._whole = True  # ... and more than the spin's animation changed in it
         self._scene_animates_until = -math.inf  # a scene's own animation draws whole frames
         self._stopped = False
-        self._drawn = False  # the first frame is out: a match appearing later is news
+        self._drawn = False  # the first frame is out (said once in the log)
         # Spins are told on the spinner's thread, stamped with the app's clock there.
         self._motions: queue.SimpleQueue[SpinMotion] = queue.SimpleQueue()
         self._spin: SpinMotion | None = None
@@ -561,9 +561,9 @@ class App:
     def _follow_new_match(self, before: TableSnapshot | None, now: TableSnapshot) -> bool:
         """A match started elsewhere (a phone) while the screen shows home or its player and
         options screens: show the match. True when the screen went to it. The companion's
-        own screens (settings, seats...) are left alone: someone is busy there."""
-        if not self._drawn or now.is_over:
-            return False
+        own screens (settings, seats...) are left alone: someone is busy there. A match
+        played to its end between two looks shows too: its result is news. `before` is
+        first the table's snapshot when the app opened: a match resumed at start is not news."""
         if before is not None and before.match_id == now.match_id:
             return False
         if self.scene.name not in FOLLOWS_NEW_MATCHES:

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import logging
 import os
-import signal
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from types import FrameType
 
 import pygame
 
@@ -90,10 +88,17 @@ def run_ui(request: UiRequest) -> int:
         CompanionError: a broken config, a log in use, or no display to open.
     """
     log_to_stderr()
-    stopper = _Stopper()
+    stopper = Stopper()
     if request.script is None:
         # From the start: systemd may stop the service while the log or the display opens.
-        signal.signal(signal.SIGTERM, stopper)
+        stopper.install()
+    try:
+        return _run_ui(request, stopper)
+    finally:
+        stopper.restore()
+
+
+def _run_ui(request: UiRequest, stopper: Stopper) -> int:
     config = load_config(request.config)
     use_language(config.screen.language)
     setup = screen_setup(config, request)
@@ -112,7 +117,7 @@ def run_ui(request: UiRequest) -> int:
             if request.script is not None:
                 return _play_script(app, request.script)
             stopper.app = app
-            if stopper.asked:
+            if stopper.asked.is_set():
                 return 0
             with open_tray_feed(config, table) as tray:
                 app.tray = tray if isinstance(tray, TrayFeed) else None
@@ -146,7 +151,10 @@ def show_product_screen(product: Product, request: RunRequest, stopper: Stopper)
     try:
         app = product_app(product, request)
     except CompanionError as error:
-        log.error("%s The phone page and the devices keep working.", error)
+        if product.page is None:  # the caller says that nothing is left to run
+            log.error("%s", error)
+        else:
+            log.error("%s The phone page and the devices keep working.", error)
         return None
     with app:
         if request.script is not None:
@@ -190,19 +198,6 @@ def _play_script(app: App, lines: Sequence[str]) -> int:
         return 0
     print(f"line {result.failed_line}: {result.reason}", file=sys.stderr)
     return 1
-
-
-class _Stopper:
-    """SIGTERM (systemd stopping the service): the loop ends, everything closes cleanly."""
-
-    def __init__(self) -> None:
-        self.app: App | None = None
-        self.asked = False
-
-    def __call__(self, signum: int, frame: FrameType | None) -> None:
-        self.asked = True
-        if self.app is not None:
-            self.app.stop()
 
 
 __all__ = ["SCENES", "UiRequest", "open_app", "product_app", "run_ui", "screen_setup",

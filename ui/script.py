@@ -4,8 +4,9 @@
 app as a person (and the dice tray, and the spinner) would, and stops at the
 first line that fails, saying `line N: <why>`. docs/ui.md is the reference;
 the lines are `new`, `tap`, `roll`, `spin`, `network`, `expect`, `shot`,
-`widgets` and `wait`. Taps go through the same input adapter as real touches: a finger
-down and up, with the mouse events SDL synthesises for them.
+`widgets` and `wait` (`wait for TEXT` waits for others, such as phones). Taps
+go through the same input adapter as real touches: a finger down and up, with
+the mouse events SDL synthesises for them.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import ipaddress
 import json
 import shlex
 import sys
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +35,10 @@ MAX_LINE = 10_000
 """The longest script line read (a hostile file must not keep the driver busy for minutes)."""
 SETTLE_SECONDS = 30.0
 """How long a line waits for the table before it counts as failed."""
+MAX_WAIT_SECONDS = 3600
+"""The longest `wait SECONDS for TEXT` may wait."""
+WAIT_STEP_SECONDS = 0.5
+"""The longest `wait for` sleeps between two looks when nothing wakes the app."""
 
 
 class ScriptError(Exception):
@@ -252,11 +258,23 @@ class Driver:
 
     def wait(self, arguments: list[str]) -> None:
         """`wait`: until the table applied every posted command, a spin on screen has
-        stopped, and the screen is drawn."""
-        if arguments:
-            raise ScriptError("wait takes nothing after it")
-        self._settle()
-        self.app.finish_animation(SETTLE_SECONDS)
+        stopped, and the screen is drawn. `wait [SECONDS] for TEXT`: until some visible
+        text contains TEXT (case-insensitive) while others play, e.g. phones through the
+        phone page, for at most SECONDS of real time (default 30)."""
+        if not arguments:
+            self._settle()
+            self.app.finish_animation(SETTLE_SECONDS)
+            return
+        seconds = SETTLE_SECONDS
+        if arguments[0] != "for":
+            seconds = float(_whole(arguments[0], "the seconds to wait"))
+            if not 1 <= seconds <= MAX_WAIT_SECONDS:
+                raise ScriptError(f"wait for 1 to {MAX_WAIT_SECONDS:,} seconds,"
+                                  f" not {arguments[0]}")
+            arguments = arguments[1:]
+        if len(arguments) < 2 or arguments[0] != "for":
+            raise ScriptError('wait takes nothing, or `for TEXT`, e.g. `wait 60 for "wins"`')
+        self._wait_for(" ".join(arguments[1:]), seconds)
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -268,6 +286,21 @@ class Driver:
         outcome = ticket.result()
         if not outcome.applied:
             raise ScriptError(f"the table refused {what}: {outcome.text}")
+
+    def _wait_for(self, wanted: str, seconds: float) -> None:
+        """Step the app (asleep until the table or an event wakes it) until TEXT shows."""
+        deadline = time.monotonic() + seconds
+        while True:
+            self._settle()
+            texts = [w.text for w in self.app.scene.visible_widgets() if w.text]
+            if any(wanted.casefold() in text.casefold() for text in texts):
+                return
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                shown = "; ".join(texts)[:600]
+                raise ScriptError(f"no visible text contained {wanted[:200]!r} within"
+                                  f" {seconds:.0f} s; shown: {shown}")
+            self.app.step(min(remaining, WAIT_STEP_SECONDS))
 
     def _settle(self) -> None:
         if not self.app.settle(SETTLE_SECONDS):

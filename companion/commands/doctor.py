@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import errno
 import grp
+import http.client
 import importlib.util
 import os
 import pwd
@@ -24,6 +25,7 @@ from companion.config import Config
 from companion.doctor import (
     Finding,
     FirmwareAnswer,
+    PortUse,
     Probe,
     Verdict,
     config_file_for,
@@ -32,6 +34,8 @@ from companion.doctor import (
 )
 
 COMMAND_TIMEOUT_S = 10.0
+ASK_PAGE_TIMEOUT_S = 3.0
+"""How long the doctor waits for the server on the web port to say who it is."""
 
 
 def register(subparsers: Any) -> None:
@@ -59,7 +63,8 @@ def report(findings: list[Finding]) -> int:
         print(finding.line())
     to_fix = sum(finding.verdict == Verdict.FIX for finding in findings)
     if to_fix:
-        print(f"{to_fix} thing(s) to fix; run `companion doctor` again afterwards.")
+        things = "One thing needs" if to_fix == 1 else f"{to_fix} things need"
+        print(f"{things} fixing; run `companion doctor` again afterwards.")
         return 1
     print("Nothing to fix.")
     return 0
@@ -78,7 +83,7 @@ def machine_probe(root: Path, config_file: str | None) -> Probe:
         user_groups=running_groups,
         command=command_output,
         firmware=ask_firmware,
-        port_free=port_is_free,
+        port_use=port_use,
         free_bytes=lambda path: shutil.disk_usage(path).free,
         module_found=module_is_installed,
         config_file=config_file_for(root, config_file),
@@ -109,15 +114,34 @@ def command_output(argv: list[str]) -> str | None:
     return result.stdout.strip()
 
 
-def port_is_free(port: int) -> bool:
-    """True when a server could listen on `port` now (on every address, as the web page does)."""
+def port_use(port: int) -> PortUse:
+    """Who holds `port`: nobody (a server could listen on every address now, as the phone
+    page does), a companion (its page answers as one), another program, or nobody this
+    user may replace (a port below 1024 without the privilege)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind(("", port))
+        except PermissionError:
+            return PortUse.FORBIDDEN
         except OSError as error:
-            return error.errno != errno.EADDRINUSE
-    return True
+            if error.errno != errno.EADDRINUSE:
+                return PortUse.FREE
+            return PortUse.COMPANION if answers_as_companion(port) else PortUse.OTHER
+    return PortUse.FREE
+
+
+def answers_as_companion(port: int) -> bool:
+    """True when the server on this machine's `port` is a companion's phone page (its
+    server names itself `companion`)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=ASK_PAGE_TIMEOUT_S)
+    try:
+        connection.request("HEAD", "/api/state")
+        return connection.getresponse().getheader("Server", "") == "companion"
+    except (OSError, http.client.HTTPException):
+        return False
+    finally:
+        connection.close()
 
 
 def module_is_installed(name: str) -> bool:

@@ -187,6 +187,8 @@ class Table(ClosesItself):
         except EngineFault as fault:
             return self._engine_failed(command, fault.__cause__ or fault)
         except CompanionError as error:  # the log could not be written
+            # In the journal too: a Pi without a screen has no other place to say it.
+            log.error("%s", error)
             self._resync()
             return Outcome(False, str(error), match_id=self._match_id or None)
         except Exception as error:  # an engine bug must not stop the table

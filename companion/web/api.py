@@ -95,10 +95,15 @@ class _Reads:
 
     def match(self, match_id: int) -> Response:
         last = _last_events()
-        shown = self.context.history.match(match_id, last)
+        # A log's match numbers are SQLite integers: a longer number is no match in it.
+        shown = self.context.history.match(match_id, last) if match_id <= LARGEST_ID else None
         if shown is None:
             raise Refused(404, f"There is no match {match_id} in the log; see /api/matches.")
         return jsonify(shown)
+
+
+LARGEST_ID = 2**63 - 1
+"""The largest number SQLite stores: a match number in a URL beyond it is in no log."""
 
 
 def _last_events() -> int | None:

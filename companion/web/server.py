@@ -58,7 +58,8 @@ class WebServer(ClosesItself):
         except OSError as error:
             raise CompanionError(
                 f"The phone page cannot listen on port {port} ({error.strerror or error}):"
-                " another program may use it; choose another port with --port or [web] port."
+                " stop the program that may use it, or give the companion another port (port"
+                " under [web] in its configuration file, or --port), then start it again."
             ) from None
         self._closed = False
         self._lock = threading.Lock()

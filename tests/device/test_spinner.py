@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 import random
 from dataclasses import replace
 
@@ -477,3 +479,16 @@ def test_a_slip_beyond_the_read_latency_is_still_made_up(sim_config: Config) -> 
     # Made up to within what the read latency hides, no more.
     target = round(outcome.stop_angle_deg / 360 * spinner.steps_per_turn)
     assert backend.stepper.rotor % spinner.steps_per_turn - target == late
+
+
+def test_a_stop_while_homing_is_said_as_closing_not_logged_as_a_fault(
+    sim_config: Config, caplog: pytest.LogCaptureFixture
+) -> None:
+    from device.errors import DeviceClosing
+
+    spinner = make_spinner(sim_config, VirtualClock())
+    spinner.backend.stop()  # the companion closes while the spinner looks for home
+    with caplog.at_level(logging.INFO), pytest.raises(DeviceClosing):
+        spinner.home()
+    assert "the companion is closing" in caplog.text
+    assert [record for record in caplog.records if record.levelno >= logging.WARNING] == []

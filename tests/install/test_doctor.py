@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 from companion.cli import main
 from companion.commands.doctor import ask_firmware, report
 from companion.config import Config
-from companion.doctor import FirmwareAnswer, Probe, Verdict, examine
+from companion.doctor import FirmwareAnswer, PortUse, Probe, Verdict, examine
 from tests.firmware.conftest import STEPS_PER_TURN, serial_config
 from tests.firmware.harness import PtyBoard
 from tests.install.conftest import install_pi
@@ -56,7 +57,7 @@ def probe_of(root: Path, **changes: object) -> Probe:
         user_groups=lambda: EVERY_GROUP,
         command=lambda argv: "active" if argv[:2] == ["systemctl", "is-active"] else None,
         firmware=lambda path, config: FirmwareAnswer("1.2.0"),
-        port_free=lambda port: False,  # the running service holds it
+        port_use=lambda port: PortUse.COMPANION,  # the running service holds it
         free_bytes=lambda path: 20 * GB,
         module_found=lambda name: True,
         config_file=str(config) if config.exists() else None,
@@ -95,7 +96,7 @@ def test_a_pi_missing_a_group_and_a_display_says_what_to_fix_one_line_each(
         " the screen in (DSI ribbon or HDMI) and reboot; meanwhile the companion serves phones"
         " only",
     ]
-    assert lines[-1] == "2 thing(s) to fix; run `companion doctor` again afterwards."
+    assert lines[-1] == "2 things need fixing; run `companion doctor` again afterwards."
 
 
 def test_the_card_with_a_connected_display_is_named(pi: Path) -> None:
@@ -114,7 +115,7 @@ def test_no_dri_device_means_the_kms_driver_is_off(pi: Path) -> None:
 def test_on_a_laptop_the_pi_only_checks_are_skipped_and_the_rest_run(tmp_path: Path) -> None:
     laptop = tmp_path / "laptop"
     laptop.mkdir()
-    found = findings_of(probe_of(laptop, command=lambda argv: None, port_free=lambda port: True))
+    found = findings_of(probe_of(laptop, command=lambda argv: None, port_use=lambda port: PortUse.FREE))
     skipped = {topic for topic, (verdict, _detail) in found.items() if verdict == Verdict.SKIPPED}
     assert skipped == {"groups", "service user", "display", "pin factory", "service"}
     assert all(found[topic][1] == "not a Pi" for topic in skipped)
@@ -131,7 +132,7 @@ def test_the_pico_is_named_by_its_stable_name_with_its_firmware_version(pi: Path
         return FirmwareAnswer("1.2.0")
 
     probe = probe_of(pi, firmware=firmware, command=lambda argv: "inactive",
-                     port_free=lambda port: True)
+                     port_use=lambda port: PortUse.FREE)
     verdict, detail = findings_of(probe)["table controller"]
     assert asked == [f"/{PICO}"]
     assert (verdict, detail) == (Verdict.OK, f"/{PICO}, firmware 1.2.0")
@@ -141,7 +142,7 @@ def test_a_pico_that_does_not_answer_as_this_companion_needs_is_a_fix(pi: Path) 
     refused = ("The table controller runs firmware 1.0.0 (protocol 1) but this companion needs"
                " firmware 1.2.0 (protocol 3): run `companion firmware install` to update it.")
     probe = probe_of(pi, firmware=lambda path, config: FirmwareAnswer(None, refused),
-                     command=lambda argv: "inactive", port_free=lambda port: True)
+                     command=lambda argv: "inactive", port_use=lambda port: PortUse.FREE)
     verdict, detail = findings_of(probe)["table controller"]
     assert verdict == Verdict.FIX and detail == f"/{PICO} did not answer: {refused}"
 
@@ -153,7 +154,15 @@ def test_while_the_service_runs_the_pico_and_the_port_are_its_own(pi: Path) -> N
     found = findings_of(probe_of(pi, firmware=firmware))
     assert found["table controller"][0] == Verdict.OK
     assert "held by the running service" in found["table controller"][1]
-    assert found["web port"] == (Verdict.OK, "8080 is in use by the running companion")
+    assert found["web port"] == (Verdict.OK, "8080 is in use by the running companion service")
+
+
+def test_a_companion_run_by_hand_holding_the_port_is_named_not_blamed_on_another_program(
+    pi: Path,
+) -> None:
+    probe = probe_of(pi, command=lambda argv: "inactive", port_use=lambda port: PortUse.COMPANION)
+    verdict, detail = findings_of(probe)["web port"]
+    assert verdict == Verdict.OK and "a companion running now" in detail
 
 
 @pytest.mark.parametrize(
@@ -169,7 +178,7 @@ def test_an_absent_pico_needs_fixing_only_when_the_devices_are_on_it(
 
 
 def test_a_web_port_taken_by_another_program_is_a_fix(pi: Path) -> None:
-    probe = probe_of(pi, command=lambda argv: "inactive", port_free=lambda port: False)
+    probe = probe_of(pi, command=lambda argv: "inactive", port_use=lambda port: PortUse.OTHER)
     verdict, detail = findings_of(probe)["web port"]
     assert verdict == Verdict.FIX and detail.startswith("8080 is in use by another program")
 
@@ -247,3 +256,41 @@ def test_doctor_on_this_machine_prints_one_line_per_check(
     assert topics == ["machine", "groups", "service user", "display", "pin factory",
                       "table controller", "config", "log", "web port", "service"]
     assert code == (1 if any(": FIX: " in line for line in lines) else 0)
+
+
+def test_the_port_a_running_companion_serves_on_is_told_apart_from_another_programs(
+    tmp_path: Path,
+) -> None:
+    from companion.commands.doctor import port_use
+    from companion.config import load_config
+    from companion.store import Store
+    from companion.table import Table
+    from companion.web.phone_page import serve_phone_page
+
+    log = tmp_path / "log.db"
+    with Store.open(log) as store, Table(store) as table, \
+            serve_phone_page(table, log, load_config(None), port=0) as page:
+        assert port_use(page.port) is PortUse.COMPANION
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        assert port_use(other.getsockname()[1]) is PortUse.OTHER
+    with socket.socket() as closed:
+        closed.bind(("", 0))
+        free = closed.getsockname()[1]
+    assert port_use(free) is PortUse.FREE
+
+
+def test_a_port_this_user_may_not_open_is_a_fix_naming_the_ports_allowed(
+    pi: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.commands import doctor
+
+    def refuse(self: socket.socket, address: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(socket.socket, "bind", refuse)
+    assert doctor.port_use(80) is PortUse.FORBIDDEN
+    probe = probe_of(pi, command=lambda argv: "inactive", port_use=lambda port: PortUse.FORBIDDEN)
+    verdict, detail = findings_of(probe)["web port"]
+    assert verdict == Verdict.FIX and "1024" in detail and "web.port" in detail

@@ -19,6 +19,12 @@ def test_real_hardware_is_named_when_it_opened(tmp_path: Path) -> None:
     assert devices_sentence(config) == "Devices: this Raspberry Pi's pins (gpio backend)."
 
 
+def test_the_pico_is_not_said_to_run_before_its_link_has_answered(tmp_path: Path) -> None:
+    config = config_with(tmp_path, "serial")
+    assert devices_sentence(config) == (
+        "Devices: the Pico table controller on USB (serial backend), once it answers.")
+
+
 def test_hardware_that_could_not_be_opened_is_not_called_in_use(tmp_path: Path) -> None:
     config = config_with(tmp_path, "serial")
     neither = devices_sentence(config, spinner_opened=False, tray_opened=False)

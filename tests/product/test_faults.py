@@ -1,7 +1,6 @@
 """Faults while the whole companion runs: each is a sentence, and the rest keeps working.
 
-(The Pico unplugged mid-spin is played through the real firmware and link in
-tests/firmware/test_end_to_end.py: the spin falls back to a software pick with the reason.)
+(The Pico unplugged mid-spin, through the whole product: tests/product/test_pico_unplugged.py.)
 """
 
 from __future__ import annotations
@@ -20,7 +19,7 @@ import pytest
 os.environ["SDL_VIDEODRIVER"] = "offscreen"
 
 from companion.config import load_config
-from companion.product import RunRequest, Stopper, _run, open_product
+from companion.product import RunRequest, Stopper, open_product, run_until_stopped
 from companion.web import phone_page
 from companion.web.phone_page import PhonePage
 from tests.product.phone import Phone
@@ -52,7 +51,7 @@ class FullDisk:
 
 
 def test_a_full_disk_refuses_the_move_with_a_sentence_and_the_next_one_plays_once_there_is_room(
-    tmp_path: Path, config_file: Path
+    tmp_path: Path, config_file: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     request = RunRequest(ui=False, port=0, db=tmp_path / "log.db")
     with open_product(request, load_config(config_file)) as product:
@@ -66,6 +65,8 @@ def test_a_full_disk_refuses_the_move_with_a_sentence_and_the_next_one_plays_onc
         status, body = phone.request("POST", "/api/chance")
         assert status == 409
         assert "the disk is not full" in body["error"] and body["error"].endswith(".")
+        said = [r for r in caplog.records if r.levelname == "ERROR"]
+        assert [r.getMessage() for r in said] == [body["error"]]  # the journal says it too
         assert phone.state()["seq"] == 0  # nothing changed, nothing half-written
         disk.full = False  # room again
         status, body = phone.request("POST", "/api/chance")
@@ -99,7 +100,7 @@ def test_when_the_display_goes_away_the_phones_are_still_served_until_stopped(
     stopper = Stopper()
     codes: list[int] = []
     running = threading.Thread(
-        target=lambda: codes.append(_run(request, load_config(config_file), stopper)))
+        target=lambda: codes.append(run_until_stopped(request, load_config(config_file), stopper)))
     with caplog.at_level("INFO"):
         running.start()
         assert gone.wait(30)

@@ -11,9 +11,9 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -149,7 +149,8 @@ def test_with_the_screen_a_taken_port_is_said_on_it_and_the_table_still_plays(
     tmp_path: Path,
 ) -> None:
     script = tmp_path / "play.script"
-    script.write_text("expect cannot listen on port\nexpect No phone page\nnew backgammon\n"
+    script.write_text("expect cannot listen on port\nexpect Phones off\ntap phones\n"
+                      "expect stop the program that may use it\nnew backgammon\n"
                       "roll 3 1\nexpect Ana\n", encoding="utf-8")
     with socket.socket() as taken:
         taken.bind(("0.0.0.0", 0))
@@ -196,12 +197,12 @@ def test_a_sigkill_at_any_moment_loses_no_answered_move(
             match_id = phone.new_match("backgammon", ["Ana", "Ben"], {"match_length": 5})
             phone.answered.clear()
             answered[match_id] = []
-        playing = threading.Thread(target=_play_until_gone, args=(phone, rng.random()))
-        playing.start()
-        time.sleep(rng.uniform(0.02, 0.4))
-        process.kill()
-        process.communicate()
-        playing.join()
+        with ThreadPoolExecutor(1) as worker:
+            playing = worker.submit(_play_until_gone, phone, rng.random())
+            time.sleep(rng.uniform(0.02, 0.4))
+            process.kill()
+            process.communicate()
+            playing.result()  # a refused move or a server error fails the test here
         answered[match_id].extend(phone.answered)
     with Store.open(log) as store:
         for match, seqs in answered.items():

@@ -254,6 +254,15 @@ def test_a_match_not_in_the_log_is_404(client: FlaskClient) -> None:
     assert "no match 99" in answer.get_json()["error"]
 
 
+@pytest.mark.parametrize("number", ["9223372036854775808", "99999999999999999999999"])
+def test_a_match_number_longer_than_any_log_holds_is_404_not_a_crash(
+    client: FlaskClient, number: str
+) -> None:
+    answer = client.get(f"/api/matches/{number}")
+    assert answer.status_code == 404
+    assert f"no match {number}" in answer.get_json()["error"]
+
+
 @pytest.mark.parametrize(
     ("method", "path"),
     [("GET", "/"), ("GET", "/api/state"), ("GET", "/nowhere"), ("DELETE", "/api/state"),

@@ -83,7 +83,7 @@ class HomeScene(Scene):
         if phones is not None:
             phones_area, area = layout.take_right(area, look.px(170), look.px(8))
             words = (_("PIN {pin}").format(pin=phones.pin) if phones.port is not None
-                     else _("No phone page"))
+                     else _("Phones off"))
             widgets.append(Button("phones", phones_area, words, colour=(80, 80, 96),
                                   on_tap=lambda: self.stage.go("join")))
         title = Label("title", area, _("Tabletop Companion"), size=30, bold=True)
