@@ -141,3 +141,17 @@ def test_the_running_app_stops_at_once_on_sigterm_and_ctrl_c(
     app.send_signal(signum)
     assert app.wait(timeout=3) == code
     assert "Traceback" not in app.stderr.read()
+
+
+def test_waiting_for_text_that_never_shows_fails_after_the_seconds_given(tmp_path: Path) -> None:
+    done = _companion_ui(tmp_path, "wait 1 for Tiki idol\nwait soon\n")
+    assert done.returncode == 1
+    last = done.stderr.splitlines()[-1]
+    assert last.startswith("line 1: no visible text contained 'Tiki idol' within 1 s; shown:")
+
+
+def test_a_wait_line_that_cannot_be_read_says_how_to_write_it(tmp_path: Path) -> None:
+    done = _companion_ui(tmp_path, "expect Backgammon\nwait 5 until Ana\n")
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[-1] == (
+        'line 2: wait takes nothing, or `for TEXT`, e.g. `wait 60 for "wins"`')
