@@ -115,7 +115,8 @@ def test_no_dri_device_means_the_kms_driver_is_off(pi: Path) -> None:
 def test_on_a_laptop_the_pi_only_checks_are_skipped_and_the_rest_run(tmp_path: Path) -> None:
     laptop = tmp_path / "laptop"
     laptop.mkdir()
-    found = findings_of(probe_of(laptop, command=lambda argv: None, port_use=lambda port: PortUse.FREE))
+    found = findings_of(probe_of(laptop, command=lambda argv: None,
+                                 port_use=lambda port: PortUse.FREE))
     skipped = {topic for topic, (verdict, _detail) in found.items() if verdict == Verdict.SKIPPED}
     assert skipped == {"groups", "service user", "display", "pin factory", "service"}
     assert all(found[topic][1] == "not a Pi" for topic in skipped)

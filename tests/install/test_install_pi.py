@@ -1,13 +1,18 @@
-"""`scripts/install-pi --root`: the files of a Pi install, written once and kept."""
+"""`scripts/install-pi`: the files of a Pi install (`--root`), written once and kept, and the
+steps of an install on a Pi, against a faked Raspberry Pi OS."""
 
 from __future__ import annotations
 
+import grp
 import importlib.machinery
 import importlib.util
 import os
+import pwd
+import sys
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -135,6 +140,7 @@ def load_install_pi() -> ModuleType:
     spec = importlib.util.spec_from_loader("install_pi", loader)
     assert spec is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules["install_pi"] = module  # its dataclasses look their module up
     loader.exec_module(module)
     return module
 
@@ -145,3 +151,83 @@ def test_a_root_that_cannot_be_written_is_a_sentence_not_a_traceback(tmp_path: P
     result = install_pi(blocker)
     assert result.returncode == 1
     assert "cannot be written" in result.stderr and "Traceback" not in result.stderr
+
+
+class FakePi:
+    """A Raspberry Pi OS as install-pi sees it: its files below `root`, the commands it runs
+    (recorded, each changing what later commands and lookups answer), its users and groups."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.commands: list[list[str]] = []
+        self.installed: set[str] = {"python3"}
+        self.users: dict[str, int] = {"pi": 1000}
+        self.groups: dict[str, list[str]] = {name: ["pi"] for name in
+                                              ("gpio", "dialout", "video", "render", "input")}
+        self.enabled = False
+        self.owners: dict[Path, tuple[int, int]] = {}
+
+    def system(self, script: ModuleType) -> Any:
+        return script.System(root=self.root, run=self.run, output_of=self.output_of,
+                             user=self.user, group=self.group, chown=self.chown,
+                             owner=self.owner)
+
+    def run(self, command: list[str], advice: str) -> None:
+        self.commands.append(command)
+        words = [word for word in command if not word.startswith("-")]
+        if words[:3] == ["env", "DEBIAN_FRONTEND=noninteractive", "apt-get"]:
+            self.installed.update(words[4:])
+        elif words[0] == "useradd":
+            self.users[words[-1]] = 998
+        elif words[0] == "usermod":
+            for name in words[1].split(","):
+                self.groups[name].append(words[-1])
+        elif words[:2] == ["systemctl", "enable"]:
+            self.enabled = True
+
+    def output_of(self, command: list[str]) -> str:
+        if command[0] == "dpkg-query":
+            return "install ok installed" if command[-1] in self.installed else ""
+        if command[:2] == ["systemctl", "is-enabled"]:
+            return "enabled" if self.enabled else "disabled"
+        if command[:2] == ["systemctl", "is-active"]:
+            return "inactive"
+        raise AssertionError(f"install-pi asked an unexpected command: {command}")
+
+    def user(self, name: str) -> pwd.struct_passwd:
+        uid = self.users[name]  # KeyError: no such user, as pwd says it
+        return pwd.struct_passwd((name, "x", uid, uid, "", f"/home/{name}", "/bin/sh"))
+
+    def group(self, name: str) -> grp.struct_group:
+        members = self.groups[name]
+        return grp.struct_group((name, "x", 900 + len(name), members))
+
+    def chown(self, path: Path, uid: int, gid: int) -> None:
+        self.owners[path.relative_to(self.root)] = (uid, gid)
+
+    def owner(self, path: Path) -> tuple[int, int]:
+        return self.owners.get(path.relative_to(self.root), (0, 0))  # root wrote it
+
+
+def test_on_a_pi_every_step_runs_once_and_installing_again_runs_none(tmp_path: Path) -> None:
+    script = load_install_pi()
+    pi = FakePi(tmp_path / "pi")
+    assert script.main(["--no-venv"], machine=pi.system(script)) == 0
+    first = [" ".join(command) for command in pi.commands]
+    assert first[:2] == ["apt-get update -q", "env DEBIAN_FRONTEND=noninteractive apt-get install"
+                         " -y -q --no-install-recommends " + " ".join(
+                             name for name in script.DEBIAN_PACKAGES if name != "python3")]
+    assert first[2].startswith("useradd --system --user-group --home-dir /var/lib/companion")
+    assert first[3] == "usermod --append --groups gpio,dialout,video,render,input companion"
+    assert first[4:] == [
+        "udevadm control --reload-rules",
+        "udevadm trigger --subsystem-match=tty --subsystem-match=backlight --action=add",
+        "modprobe cdc_acm", "systemctl daemon-reload", "systemctl enable companion.service",
+        "systemctl try-reload-or-restart avahi-daemon.service"]
+    config = Path("etc/companion/config.toml")
+    assert pi.owners == {config.parent: (998, 998), config: (998, 998)}
+    assert (pi.root / "etc/systemd/system/companion.service").is_file()
+    pi.commands.clear()
+    assert script.main(["--no-venv"], machine=pi.system(script)) == 0
+    assert pi.commands == [["modprobe", "cdc_acm"]]  # harmless when loaded: nothing else ran
+
