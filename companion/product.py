@@ -253,6 +253,6 @@ __all__ = [
     "devices_sentence",
     "open_product",
     "pin_line",
-    "run_until_stopped",
     "run_product",
+    "run_until_stopped",
 ]
