@@ -12,9 +12,9 @@ Steps use the mover's track positions (see `geometry`: 0 = bar, N + 1 = off).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, overload
 
 from companion.games.actions import NOT_IN_JSON, Action, ActionSet, register_value, written_as
 from companion.games.backgammon.movement import Geometry, Step
@@ -97,6 +97,64 @@ class TurnPlay(Action, tag="play"):
         return self.writer.notation(self.steps) if self.writer else _plain_text(self.steps)
 
 
+class PlayActions(Sequence[TurnPlay]):
+    """The `TurnPlay` of each legal play of a turn, each made when first read.
+
+    A turn has dozens of legal plays and a random game reads one of them:
+    listing them as actions made every `TurnPlay` up front cost more than
+    finding the plays. Reads as the list of those actions would (equal to
+    it, same length, order and repr); each action is made once and kept.
+    """
+
+    __slots__ = ("_made", "_steps", "seat", "writer")
+
+    def __init__(self, steps: Sequence[tuple[Step, ...]], writer: Writer, seat: int) -> None:
+        self._steps = steps
+        self._made: list[TurnPlay | None] = [None] * len(steps)
+        self.writer = writer
+        """Who writes the plays (shared by every action of the list)."""
+        self.seat = seat
+        """The seat on roll, who takes every action of the list."""
+
+    def __len__(self) -> int:
+        return len(self._steps)
+
+    @overload
+    def __getitem__(self, index: int) -> TurnPlay: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[TurnPlay]: ...
+
+    def __getitem__(self, index: int | slice) -> TurnPlay | list[TurnPlay]:
+        if isinstance(index, slice):
+            return [self[at] for at in range(len(self))[index]]
+        made = self._made[index]
+        if made is None:
+            made = TurnPlay(self._steps[index], writer=self.writer, seat=self.seat)
+            self._made[index] = made
+        return made
+
+    def __iter__(self) -> Iterator[TurnPlay]:
+        return (self[index] for index in range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]  # equal to a list, which has no hash
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+    def index_of(self, steps: tuple[Step, ...]) -> int | None:
+        """The index of the play listed with exactly these steps, or None."""
+        for index, listed in enumerate(self._steps):
+            if listed == steps:
+                return index
+        return None
+
+
 @dataclass(frozen=True)
 class _Word(Action):
     """An action that is just a word: roll, double, take, pass, beaver, undo."""
@@ -168,6 +226,7 @@ __all__ = [
     "Double",
     "InvalidRoll",
     "Pass",
+    "PlayActions",
     "Roll",
     "Take",
     "TurnPlay",

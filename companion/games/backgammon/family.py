@@ -16,14 +16,16 @@ module) for what the action caused beyond its own text. It is not part of
 
 Subclasses add the match and the end of a game through small hooks:
 `_begin_turn`, `_decision_actions`, `_apply_decision`, `_after_play`,
-`_next_player` and `_new_game`. What the games save in common is written and
-checked by `saved`; `Phase` (what the game waits for) is in `phase`.
+`_next_player` and `_new_game`. Playing one checker at a time is in
+`checker_steps`, the roll's legal plays (made as far as asked) in
+`turn_plays`; what the games save in common is written and checked by
+`saved`; `Phase` (what the game waits for) is in `phase`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import NoReturn, cast
 
 from companion.games.backgammon import refusals
 from companion.games.backgammon.actions import (
@@ -31,24 +33,19 @@ from companion.games.backgammon.actions import (
     CheckerStep,
     DiceThrow,
     InvalidRoll,
+    PlayActions,
     TurnPlay,
     UndoStep,
     Writer,
 )
-from companion.games.backgammon.free_play import (
-    can_still_move,
-    free_plays,
-    free_steps,
-    replay_free,
-)
+from companion.games.backgammon.checker_steps import CheckerSteps
+from companion.games.backgammon.free_play import can_still_move, replay_free
 from companion.games.backgammon.movement import (
     Board,
     Geometry,
     Play,
     Step,
     find_play,
-    legal_plays,
-    legal_steps,
     over_problem,
 )
 from companion.games.backgammon.narration import (
@@ -57,12 +54,12 @@ from companion.games.backgammon.narration import (
     new_game_note,
     no_move_note,
     opening_notes,
-    undone_hit_notes,
 )
 from companion.games.backgammon.notation import parse_play
 from companion.games.backgammon.opening import OpeningRoll
 from companion.games.backgammon.phase import Phase
 from companion.games.backgammon.refusals import two_dice_request, waiting_note
+from companion.games.backgammon.turn_plays import TurnPlays
 from companion.games.base import (
     INVALID_ROLL,
     ChanceRequest,
@@ -79,7 +76,7 @@ _TWO_DICE = ChanceRequest("dice", refusals.ROLL_TWO, dice=2, note=Note.of(refusa
 """Two dice for a turn (checks dice given outside a chance request, as when setting up)."""
 
 
-class FamilyGame(GameState[OptionsT]):
+class FamilyGame(CheckerSteps, GameState[OptionsT]):
     """The shared state and turn flow of the backgammon family (see the module docstring).
 
     `OptionsT` is the game's rule options (`BackgammonOptions`...), set by each game.
@@ -98,9 +95,13 @@ class FamilyGame(GameState[OptionsT]):
         self.turn_start = self.board
         self.steps: tuple[Step, ...] = ()
         self.game_number = 1
-        self.last_turn: dict[str, JSONValue] | None = None
-        self._plays: list[Play] | None = None
+        self._last_turn: dict[str, JSONValue] | None = None
+        self._last_play: tuple[int, tuple[int, ...], tuple[Step, ...]] | None = None
+        """The last turn's player, dice and steps, until `last_turn` writes them down."""
+        self._turn: TurnPlays | None = None
         self._notes: list[Note] = []
+        self._dice_requests: dict[tuple[str, int, tuple[str, ...]], ChanceRequest] = {}
+        self._checked_dice: tuple[ChanceRequest | None, tuple[int, ...]] = (None, ())
 
     # ----- the protocol -----
 
@@ -120,11 +121,32 @@ class FamilyGame(GameState[OptionsT]):
 
     def chance(self) -> ChanceRequest | None:
         """The dice needed next: one per player in the opening roll, two on a turn."""
+        if self.phase is Phase.ROLL:
+            return self._two_dice_request(refusals.SEAT_ROLLS_TWO)
         if self.phase is Phase.OPENING:
             return self.opening.request([self.seat_name(s) for s in range(self.players)])
-        if self.phase is Phase.ROLL:
-            return two_dice_request(refusals.SEAT_ROLLS_TWO, self.player, self.seat_name)
         return None
+
+    def _two_dice_request(self, prompt: str) -> ChanceRequest:
+        """The two dice of the turn of the seat on roll, made once per prompt, seat and names."""
+        key = (prompt, self.player, self._seat_names)
+        request = self._dice_requests.get(key)
+        if request is None:
+            request = two_dice_request(prompt, self.player, self.seat_name)
+            self._dice_requests[key] = request
+        return request
+
+    def _check_dice(self, request: ChanceRequest, values: tuple[int, ...]) -> None:
+        """`check_outcome` of dice for `request`, done once for the dice `chance_action` made.
+
+        Raises:
+            RuleError: the dice are not the ones asked for.
+        """
+        checked = self._checked_dice
+        if checked[0] is request and checked[1] is values:
+            return  # these very dice passed this very request's check (both immutable)
+        check_outcome(request, list(values), self.seat_name)
+        self._checked_dice = (request, values)
 
     def chance_action(self, outcome: object) -> DiceThrow | InvalidRoll:
         """The action that applies dice from the tray, the screen or a test.
@@ -143,8 +165,9 @@ class FamilyGame(GameState[OptionsT]):
         if outcome == INVALID_ROLL:
             return InvalidRoll()
         check_outcome(request, outcome, self.seat_name)
-        assert isinstance(outcome, Sequence)  # as `check_outcome` made sure
-        return DiceThrow(tuple(outcome))
+        values = tuple(cast(Sequence[int], outcome))  # a sequence, as `check_outcome` made sure
+        self._checked_dice = (request, values)
+        return DiceThrow(values)
 
     def unasked_chance(self) -> ChanceRequest | None:
         """Dice accepted without being asked for: a player who may double throws them instead.
@@ -152,20 +175,21 @@ class FamilyGame(GameState[OptionsT]):
         Throwing the dice then means rolling without doubling (see `_apply_dice`).
         """
         if self.phase is Phase.DECIDE:
-            return two_dice_request(refusals.SEAT_ROLLS_OR_DOUBLES, self.player, self.seat_name)
+            return self._two_dice_request(refusals.SEAT_ROLLS_OR_DOUBLES)
         return None
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> Sequence[Action]:
         """Every player action allowed now.
 
-        While moving: the whole legal plays (`TurnPlay`) before the first step,
-        then the steps that can still complete a legal play, and `UndoStep`.
+        While moving: the whole legal plays (`TurnPlay`, in a `PlayActions`
+        that makes each when first read) before the first step, then the
+        steps that can still complete a legal play, and `UndoStep`.
         `CheckerStep`s are accepted before the first step too: `legal_steps()`
         lists them.
         """
         if self.phase is Phase.MOVE:
             if not self.steps:
-                return [self._play_action(play) for play in self.legal_plays()]
+                return self._play_actions()
             return [*(self.step_action(s) for s in self.legal_steps()), UndoStep(seat=self.player)]
         seat = self.to_move
         if self.phase in (Phase.DECIDE, Phase.DOUBLED) and seat is not None:
@@ -225,34 +249,36 @@ class FamilyGame(GameState[OptionsT]):
         """A seat without names: "Player 0" (seats count from 0, as in Position IDs)."""
         return f"Player {seat}"
 
+    @property
+    def last_turn(self) -> dict[str, JSONValue] | None:
+        """The turn played last: ``{"player", "dice", "play"}``, the play in notation.
+
+        None before any turn. The notation is written when first read (a
+        random game reads none).
+        """
+        if self._last_turn is None and self._last_play is not None:
+            mover, dice, steps = self._last_play
+            play = self.notation(steps, mover)
+            self._last_turn = {"player": mover, "dice": list(dice), "play": play}
+        return self._last_turn
+
+    @last_turn.setter
+    def last_turn(self, value: dict[str, JSONValue] | None) -> None:
+        self._last_turn = value
+        self._last_play = None
+
     def legal_plays(self) -> list[Play]:
         """The whole legal plays of the dice showing (empty unless moving)."""
-        if self.phase is not Phase.MOVE or self.dice is None:
-            return []
-        if self._plays is None:
-            generate = legal_plays if self.forced_moves else free_plays
-            self._plays = generate(self.turn_start, self.player, self.dice)
-        return self._plays
+        turn = self._turn_plays()
+        return [] if turn is None else turn.plays
 
-    def legal_steps(self) -> list[Step]:
-        """The single checker steps that may come next this turn (empty unless moving)."""
-        return self.steps_after(self.steps)
-
-    def steps_after(self, steps_made: Sequence[Step]) -> list[Step]:
-        """The single steps that may follow `steps_made`, played from the turn's start.
-
-        What a screen asks to look ahead ("where can this checker get with both
-        dice?") without changing the game. Empty unless moving, and once the
-        steps make a whole play.
-
-        Raises:
-            RuleError: `steps_made` cannot be part of a legal play (the sentence says why).
-        """
-        if self.phase is not Phase.MOVE or self.dice is None:
-            return []
-        if self.forced_moves:
-            return legal_steps(self.turn_start, self.player, self.dice, steps_made)
-        return free_steps(self.turn_start, self.player, self.dice, steps_made)
+    def _turn_plays(self) -> TurnPlays | None:
+        """The legal plays of the dice showing, made once per roll; None unless moving."""
+        if self._turn is None:
+            if self.phase is not Phase.MOVE or self.dice is None:
+                return None
+            self._turn = TurnPlays(self.turn_start, self.player, self.dice, self.forced_moves)
+        return self._turn
 
     def notation(self, steps: tuple[Step, ...] | list[Step], mover: int | None = None) -> str:
         """Standard notation of steps by `mover` (default: the player on roll)."""
@@ -302,7 +328,7 @@ class FamilyGame(GameState[OptionsT]):
         self.board = self.turn_start = Board(self.geometry, board.tracks)
         self.player = player
         self.steps = ()
-        self._plays = None
+        self.forget_plays()
         if dice is None:
             self._begin_turn()
         else:
@@ -325,7 +351,7 @@ class FamilyGame(GameState[OptionsT]):
         request = self.chance()
         if request is None:
             self._refuse(refusals.NO_DICE_NEEDED, waiting=self._waiting_for())
-        check_outcome(request, list(values), self.seat_name)
+        self._check_dice(request, values)
         if self.phase is Phase.OPENING:
             before, self.opening = self.opening, self.opening.record(values)
             self._narrate(*opening_notes(before, self.opening))
@@ -351,8 +377,9 @@ class FamilyGame(GameState[OptionsT]):
         self.dice = dice
         self.turn_start = self.board
         self.steps = ()
-        self._plays = None
-        if not self.legal_plays():
+        self.forget_plays()
+        turn = self._turn_plays()
+        if turn is None or not turn.steps:
             self._narrate(no_move_note(self.player, dice))
             self._finish_turn(Play((), self.board))
 
@@ -362,7 +389,10 @@ class FamilyGame(GameState[OptionsT]):
             self._refuse(refusals.STARTED_STEPS)
         assert self.dice is not None
         play = self._find_play(steps)
-        self._narrate(*hit_notes(self.turn_start, self.player, play.steps))
+        # A legal play's steps carry their hit marks right: only the steps that hit have notes.
+        hits = [step for step in play.steps if step.hit]
+        if hits:
+            self._narrate(*hit_notes(self.turn_start, self.player, hits))
         self._finish_turn(play)
 
     def _find_play(self, steps: tuple[Step, ...]) -> Play:
@@ -371,10 +401,11 @@ class FamilyGame(GameState[OptionsT]):
         Steps in another order than the listed play's, or with a wrong hit
         mark, are the same play when they reach the same position.
         """
+        turn = self._turn_plays()
+        listed = None if turn is None else turn.listed(steps)
+        if listed is not None:
+            return listed
         plays = self.legal_plays()
-        for play in plays:
-            if tuple(play.steps) == steps:
-                return play
         assert self.dice is not None
         if self.forced_moves:
             board = find_play(self.turn_start, self.player, self.dice, steps).board
@@ -387,51 +418,6 @@ class FamilyGame(GameState[OptionsT]):
             self._refuse(refusals.NOT_A_PLAY)
         return found
 
-    def _apply_step(self, step: Step) -> None:
-        self._require_moving()
-        allowed = self.legal_steps()
-        match = next((s for s in allowed if (s.source, s.die) == (step.source, step.die)), None)
-        if match is None:
-            raise RuleError(self._step_refusal(step, allowed), self.seat_name)
-        steps = (*self.steps, match)
-        self._narrate(*hit_notes(self.board, self.player, [match]))
-        assert self.dice is not None
-        if self.forced_moves:
-            remaining = legal_steps(self.turn_start, self.player, self.dice, steps)
-        else:
-            remaining = free_steps(self.turn_start, self.player, self.dice, steps)
-        if remaining:
-            self.steps = steps
-            self.board = self._board_after(steps)
-        else:
-            self._finish_turn(self._find_play(steps))
-
-    def _step_refusal(self, step: Step, allowed: list[Step]) -> Note | str:
-        """The sentence for a step that is not among the allowed ones."""
-        assert self.dice is not None
-        probe = (*self.steps, step)
-        try:
-            if self.forced_moves:
-                legal_steps(self.turn_start, self.player, self.dice, probe)
-            else:
-                replay_free(self.turn_start, self.player, self.dice, probe)
-        except RuleError as error:
-            return error.note or str(error)
-        return Note.of(refusals.NOT_THAT_WAY)
-
-    def _board_after(self, steps: tuple[Step, ...]) -> Board:
-        assert self.dice is not None
-        board, _ = replay_free(self.turn_start, self.player, self.dice, steps)
-        return board
-
-    def _apply_undo(self) -> None:
-        self._require_moving()
-        if not self.steps:
-            self._refuse(refusals.NO_STEP_TO_UNDO)
-        undone, self.steps = self.steps[-1], self.steps[:-1]
-        self.board = self._board_after(self.steps)
-        self._narrate(*undone_hit_notes(self.board, self.player, undone))
-
     def _require_moving(self) -> None:
         if self.phase is not Phase.MOVE:
             self._refuse(refusals.NOT_TIME_TO_MOVE, waiting=self._waiting_for())
@@ -440,15 +426,12 @@ class FamilyGame(GameState[OptionsT]):
         """Record the play, then end the game or pass the dice on."""
         mover = self.player
         self.board = play.board
-        self.last_turn = {
-            "player": mover,
-            "dice": list(self.dice or ()),
-            "play": self.notation(play.steps, mover),
-        }
+        self._last_turn = None  # `last_turn` writes the play down when read
+        self._last_play = (mover, self.dice or (), play.steps)
         self.dice = None
         self.steps = ()
         self.turn_start = self.board
-        self._plays = None
+        self.forget_plays()
         if not self._after_play(mover):
             self.player = self._next_player(mover)
             self._begin_turn()
@@ -469,6 +452,12 @@ class FamilyGame(GameState[OptionsT]):
     def _play_action(self, play: Play) -> TurnPlay:
         writer = Writer(self.geometry, self.player)
         return TurnPlay(tuple(play.steps), writer=writer, seat=self.player)
+
+    def _play_actions(self) -> PlayActions:
+        """The `TurnPlay` of each legal play, made once per roll (each action when first read)."""
+        turn = self._turn_plays()
+        assert turn is not None  # only asked for while moving
+        return turn.actions()
 
     def step_action(self, step: Step) -> CheckerStep:
         """The action that makes one of `legal_steps()`, shown in notation."""
@@ -505,10 +494,10 @@ class FamilyGame(GameState[OptionsT]):
         self.opening = OpeningRoll.start(self.players)
         self.dice = None
         self.steps = ()
-        self._plays = None
+        self.forget_plays()
         self.game_number += 1
         self._narrate(new_game_note(self.game_number))
 
     def forget_plays(self) -> None:
         """Drop the cached legal plays (after the state was changed from outside, as on loading)."""
-        self._plays = None
+        self._turn = None

@@ -117,12 +117,13 @@ _new_play = object.__new__
 def plays_from(board: Board, mover: int, found: list[tuple[Step, ...]]) -> list[Play]:
     """The plays of steps found from `board`, each working out its board when first read."""
     origin = (board, mover)
-    plays = []
+    plays: list[Play] = []
+    add = plays.append
     for steps in found:
         play = _new_play(Play)
         play.steps = steps
         play._origin = origin
-        plays.append(play)
+        add(play)
     return plays
 
 
@@ -190,12 +191,12 @@ def search_pair(
             land[t1] = LANDS  # the next checker there hits nothing
         key1 = keys1[q1][hit1]
         step1 = moves1[q1][hit1]
-        if must_enter(me, loose):
-            sources = [BAR]
-        elif bar_held:  # the last checker on the bar just entered: any checker may go on
-            sources = list(compress(range(off), me))
-        else:
+        if not bar_held:  # nor is it now: a move never puts the mover's own checker on the bar
             sources = occupied if t1 >= off or t1 in occupied else [*occupied, t1]
+        elif must_enter(me, loose):
+            sources = [BAR]
+        else:  # the last checker on the bar just entered: any checker may go on
+            sources = list(compress(range(off), me))
         extended = False
         # A move lets the player bear off only by bringing a checker home.
         bearing_off_next = bearing_off or (t1 >= home and may_bear_off(me, home))
@@ -245,14 +246,21 @@ def fast_pair(
         hit_a = land[ta]
         key_a = high_keys[qa][hit_a]
         step_a = high_moves[qa][hit_a]
-        for qb, tb, key_b, step_b in low_plays:
-            if qb == qa and me[qa] < 2:
-                continue
-            if tb == ta and hit_a:  # the second checker there hits nothing
-                key_b, step_b = low_keys[qb][LANDS], low_moves[qb][LANDS]
-            key = key_a + key_b
-            if key not in found:
-                found[key] = (step_a, step_b)
+        alone = me[qa] < 2  # then no low move can start from qa once the high one left
+        if alone or hit_a:
+            for qb, tb, key_b, step_b in low_plays:
+                if qb == qa and alone:
+                    continue
+                if tb == ta and hit_a:  # the second checker there hits nothing
+                    key_b, step_b = low_keys[qb][LANDS], low_moves[qb][LANDS]
+                key = key_a + key_b
+                if key not in found:
+                    found[key] = (step_a, step_b)
+        else:  # the common case: every low move goes with it as it is
+            for _, _, key_b, step_b in low_plays:
+                key = key_a + key_b
+                if key not in found:
+                    found[key] = (step_a, step_b)
         tc = ta + low
         if tc < off and land[tc] != BLOCKED:  # the same checker goes on with the low die
             hit_c = land[tc]

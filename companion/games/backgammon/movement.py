@@ -15,6 +15,8 @@ Public API (positions are track positions, see `geometry`: 0 = bar,
   applied (as many dice as possible; the larger die when only one of two
   fits; doubles as many times as possible). An empty list means the turn is
   lost.
+- `legal_play_steps(board, mover, dice)`: the steps of each of those plays,
+  without the plays (`board_after(board, mover, steps)` gives a board).
 - `legal_steps(board, mover, dice, steps_made) -> list[Step]`: the single
   steps that can still be completed into a legal play after `steps_made`
   (for the touchscreen: no first step can trap a player).
@@ -133,13 +135,16 @@ __all__ = [
     "Step",
     "all_home",
     "apply_step",
+    "board_after",
     "borne_off",
     "checkers_on_bar",
     "find_play",
     "has_won",
+    "legal_play_steps",
     "legal_plays",
     "legal_steps",
     "pip_count",
+    "plays_from",
 ]
 
 
@@ -170,6 +175,18 @@ def legal_plays(board: Board, mover: int, dice: Sequence[int]) -> list[Play]:
     Raises:
         RuleError: the mover or the dice are out of range.
     """
+    return plays_from(board, mover, legal_play_steps(board, mover, dice))
+
+
+def legal_play_steps(board: Board, mover: int, dice: Sequence[int]) -> list[tuple[Step, ...]]:
+    """The steps of each of `legal_plays`, in the same order, without making the plays.
+
+    For a caller that reads few of them (a random game plays one): a play's
+    board is `board_after(board, mover, steps)`.
+
+    Raises:
+        RuleError: the mover or the dice are out of range.
+    """
     high, low = _roll(board, mover, dice)
     geometry = board.geometry
     me = list(board.tracks[mover])
@@ -178,7 +195,7 @@ def legal_plays(board: Board, mover: int, dice: Sequence[int]) -> list[Play]:
     found: Found = {}
     if high == low:
         if order_free(me, geometry, 4, high):
-            return plays_from(board, mover, fast_double(me, land, off, high))
+            return fast_double(me, land, off, high)
         search_double(me, land, geometry, high, found)
     elif order_free(me, geometry, 2, high):
         singles = fast_pair(me, land, off, high, low, found)
@@ -190,7 +207,7 @@ def legal_plays(board: Board, mover: int, dice: Sequence[int]) -> list[Play]:
         search_pair(me, land, geometry, (low, high), found, singles)
         if not found:
             found = _larger_die_first(singles, high)
-    return plays_from(board, mover, list(found.values()))
+    return list(found.values())
 
 
 def _larger_die_first(singles: Found, high: int) -> Found:

@@ -1,0 +1,93 @@
+"""Seeded random matches of the backgammon family play out exactly as they always have: the
+referee's speed work changes no result.
+
+Each case plays one whole match with `random.Random(seed)` choosing among the
+listed actions and answering chance, and digests every step: the chance
+request or the listed actions (their order too, since the random choice
+depends on it, and each in notation as a screen labels it), the action
+taken, the match saved as JSON after it and what it narrated. The digests
+were taken before the referee was made faster; a change of any rule, list
+order, notation, note or saved field changes them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import pytest
+
+from companion.games.actions import plain_seat
+from companion.games.autoplay import sample_outcome
+from companion.games.registry import game_spec
+
+CASES: list[tuple[str, int, dict[str, Any], int, str]] = [
+    ("backgammon", 2, {}, 0, "7a95216d3f9733a73335e140a6d45417c8c1627451cd640b4e7b7e48bd92fe58"),
+    (
+        "backgammon",
+        2,
+        {"match_length": 0, "jacoby": True, "beavers": True},
+        7,
+        "34cfa5614cf0cd83da63aa9983d394280ad644304cdf626857ac1aae415bfe90",
+    ),
+    (
+        "backgammon",
+        2,
+        {"match_length": 1, "cube": False},
+        5,
+        "c84e9393755ba94a44bcf64a9ea0076e4bc9aeb6b0b07a1c13b996f69b52d809",
+    ),
+    (
+        "minigam",
+        2,
+        {"wins_needed": 3},
+        3,
+        "c704d599989657111efb7620b82fc1f9bb3e7d372c54e2366c8edccbcfea1639",
+    ),
+    (
+        "minigam",
+        2,
+        {"enter_first": False},
+        4,
+        "3e711728ebc9db50f2e0a02af25770828a87e692aaf103684fd5c362f2392474",
+    ),
+    ("multigam", 4, {}, 5, "9f2cbf0f3ee1cde011b7ec86adaff7fa8c6646726790573d7119c68469a0b3e9"),
+    (
+        "multigam",
+        4,
+        {"forced_moves": False},
+        6,
+        "55732009e262f6285b8c09cd11f83d083c2a5b297cf3c1c31af8ef1556fb1cda",
+    ),
+]
+"""(game, players, options, seed, sha-256 of the match's steps)."""
+
+
+def seeded_match_digest(game: str, players: int, options: dict[str, Any], seed: int) -> str:
+    """The sha-256 of every step of the seeded random match (see the module docstring)."""
+    state = game_spec(game).new(players, options)
+    rng = random.Random(seed)
+    digest = hashlib.sha256()
+    while not state.is_over:
+        request = state.chance()
+        if request is not None:
+            offered: Any = request
+            action = state.chance_action(sample_outcome(request, rng))
+        else:
+            actions = list(state.legal_actions())
+            offered = (actions, [action.describe(plain_seat) for action in actions])
+            action = rng.choice(actions)
+        state.apply(action)
+        saved = json.dumps(state.to_json(), sort_keys=True)
+        step = f"{offered!r}\n{action!r}\n{saved}\n{state.narration()!r}\n"
+        digest.update(step.encode())
+    return digest.hexdigest()
+
+
+@pytest.mark.parametrize(("game", "players", "options", "seed", "expected"), CASES)
+def test_a_seeded_random_match_plays_the_same_steps_as_before(
+    game: str, players: int, options: dict[str, Any], seed: int, expected: str
+) -> None:
+    assert seeded_match_digest(game, players, options, seed) == expected
