@@ -24,18 +24,18 @@ from __future__ import annotations
 import contextlib
 import logging
 import math
-import os
 import queue
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import CancelledError, Future
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
 from companion.config import Config
 from companion.i18n import _, note_text
+from ui.display import PLAIN_SETUP, ScreenSetup, open_display
 from ui.draft import MatchDraft
 from ui.input import Drag, InputAdapter, Press, Tap
 from ui.rotation import Rotation, facing_rotation
@@ -65,26 +65,9 @@ MESSAGE_SECONDS = 5.0
 FRAMES_PER_SECOND = 60
 """The most frames an animation draws in a second."""
 FRAME_SECONDS = 1.0 / FRAMES_PER_SECOND
-OFFSCREEN_DRIVERS = frozenset({"offscreen", "dummy"})
-"""SDL video drivers that draw into memory: a screen only when asked for (scripts, tests)."""
-GPU_ONLY_DRIVERS = frozenset({"kmsdrm"})
-"""SDL video drivers with no plain window framebuffer: the copy to the panel goes through
-the GPU (on a Pi, KMS/DRM through its OpenGL ES driver)."""
 FOLLOWS_NEW_MATCHES = frozenset({"home", "player", "options"})
 """The scenes that give way to a match started elsewhere (a phone): the ones where a match
 is chosen, not the companion's own screens."""
-
-
-@dataclass(frozen=True)
-class ScreenSetup:
-    """How the app shows itself: panel size, rotation, and whether it follows the player."""
-
-    panel: tuple[int, int] = (800, 480)
-    rotation: int = 0
-    face_player: bool = False
-    seat_angles: tuple[float, ...] = ()
-    fullscreen: bool = False
-    headless: bool = False
 
 
 class App:
@@ -105,7 +88,7 @@ class App:
         self,
         table: Table,
         scenes: Sequence[type[Scene]],
-        setup: ScreenSetup = ScreenSetup(),
+        setup: ScreenSetup = PLAIN_SETUP,
         *,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
@@ -620,47 +603,6 @@ class App:
         if not due:
             return SIGNAL_TICK
         return min(SIGNAL_TICK, max(0.001, min(due) - self.clock()))
-
-
-def open_display(setup: ScreenSetup) -> pygame.Surface:
-    """Open the window or panel, logging the video driver SDL actually gave us.
-
-    Raises:
-        pygame.error: no display could be opened (the caller says so in a sentence).
-    """
-    if setup.headless:
-        os.environ["SDL_VIDEODRIVER"] = "offscreen"
-    # SDL turns SIGINT and SIGTERM into a quit event it may never be asked for (a script
-    # does not read events): Python's own handling stops the companion instead.
-    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
-    asked = os.environ.get("SDL_VIDEODRIVER", "")
-    pygame.display.init()
-    driver = pygame.display.get_driver()
-    if driver in OFFSCREEN_DRIVERS and asked != driver:
-        # SDL falls back to drawing into memory when it finds no display: nobody would
-        # see the screen, so say there is none (the product then serves phones alone).
-        pygame.display.quit()
-        raise pygame.error(f"no display was found (SDL fell back to its {driver} driver)")
-    pygame.font.init()
-    if driver not in GPU_ONLY_DRIVERS:
-        # The screen is drawn in software and changes a few times a second: SDL's plain
-        # window framebuffer carries it. Its "accelerated" framebuffer would load an OpenGL
-        # driver for the copy (Mesa's llvmpipe on a machine without a GPU: about 90 MB
-        # resident and 10-15 ms a frame at 1920x1080, bench/startup.py and bench/ui.py).
-        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
-    flags = 0
-    size = setup.panel
-    if setup.fullscreen and not setup.headless:
-        flags = pygame.FULLSCREEN
-        desktops = pygame.display.get_desktop_sizes()
-        if desktops:
-            size = desktops[0]
-    display = pygame.display.set_mode(size, flags)
-    pygame.display.set_caption(_("Tabletop Companion"))
-    log.info("video driver: %s, %dx%d", pygame.display.get_driver(), *display.get_size())
-    if not setup.headless:
-        pygame.mouse.set_visible(not setup.fullscreen)
-    return display
 
 
 __all__ = ["FRAMES_PER_SECOND", "MESSAGE_SECONDS", "App", "Message", "ScreenSetup", "open_display"]
