@@ -25,10 +25,14 @@ from __future__ import annotations
 
 import base64
 import binascii
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from companion.games.backgammon.geometry import BACKGAMMON, Board, check_tracks, make_board
 from companion.games.base import RuleError
+
+if TYPE_CHECKING:
+    from companion.games.backgammon.movement import Play
 
 _KEY_BITS = 80
 
@@ -92,6 +96,19 @@ def _key_text(bits: int) -> str:
     return binascii.b2a_base64(key, newline=False)[:14].decode("ascii")
 
 
+_PADDED_KEY_BYTES = 12
+"""A key padded to a whole number of base64 groups (3 bytes each): its first 14 characters
+are the Position ID, the last two only the padding's."""
+_PADDED_ID_CHARS = _PADDED_KEY_BYTES // 3 * 4
+
+
+def _key_texts(keys: Sequence[int]) -> list[str]:
+    """`_key_text` of many keys, with one base64 encoding for them all."""
+    padded = b"".join([key.to_bytes(_PADDED_KEY_BYTES, "little") for key in keys])
+    text = binascii.b2a_base64(padded, newline=False).decode("ascii")
+    return [text[start : start + 14] for start in range(0, len(text), _PADDED_ID_CHARS)]
+
+
 def _check_backgammon(board: Board) -> None:
     if board.geometry is not BACKGAMMON and board.geometry != BACKGAMMON:
         raise RuleError(f"Position IDs describe Backgammon boards, not {board.geometry.title}.")
@@ -134,6 +151,57 @@ def position_ids(boards: Iterable[Board], mover: int) -> list[str]:
         second, _ = _seat_code(tracks[mover])
         texts.append(_key_text(first | second << first_length))
     return texts
+
+
+class _HitCodes(dict[tuple[int, ...], tuple[int, int]]):
+    """The opponent's half of the key after the mover hit on some points: hit points -> code.
+
+    The hit points are the mover's track positions, as a play's steps give
+    them; worked out when first asked (a roll's plays hit on few points).
+    """
+
+    def __init__(self, board: Board, mover: int) -> None:
+        super().__init__()
+        self.geometry = board.geometry
+        self.mover = mover
+        self.victim = 1 - mover
+        self.track = board.tracks[self.victim]
+
+    def __missing__(self, hits: tuple[int, ...]) -> tuple[int, int]:
+        geometry, victim = self.geometry, self.victim
+        track = list(self.track)
+        for point in hits:
+            track[geometry.position(victim, geometry.cell(self.mover, point))] -= 1
+            track[geometry.bar] += 1
+        code = self[hits] = _seat_code(tuple(track))
+        return code
+
+
+def play_position_ids(board: Board, mover: int, plays: Sequence[Play]) -> list[str]:
+    """`position_ids` of the boards `plays` lead to from `board`, read from their steps.
+
+    No board is made: each play's steps move the mover's counts, and the
+    opponent's half of the key is worked out once for each set of points hit.
+
+    Raises:
+        RuleError: the board is not a Backgammon board.
+    """
+    _check_backgammon(board)
+    mine = board.tracks[mover]
+    opponent = _HitCodes(board, mover)
+    unhit, shift = opponent[()]
+    keys = []
+    for play in plays:
+        track = list(mine)
+        hits: tuple[int, ...] = ()
+        for source, destination, _, hit in play.steps:
+            track[source] -= 1
+            track[destination] += 1
+            if hit:
+                hits += (destination,)
+        second, _ = _seat_code(tuple(track))
+        keys.append((opponent[hits][0] if hits else unhit) | second << shift)
+    return _key_texts(keys)
 
 
 def board_from_position_id(text: str) -> Board:

@@ -14,6 +14,7 @@ from companion.games.backgammon.geometry import BACKGAMMON, MINIGAM, Board
 from companion.games.backgammon.movement import legal_plays, pip_count
 from companion.games.backgammon.position_id import (
     board_from_position_id,
+    play_position_ids,
     position_id,
     position_ids,
     position_key,
@@ -156,3 +157,28 @@ def test_ids_of_many_boards_are_each_boards_id(seed: int, mover: int) -> None:
     boards = [play.board for play in legal_plays(board, mover, dice)] + [board, board]
     boards.append(random_board(BACKGAMMON, rng))
     assert position_ids(boards, mover) == [position_id(after, mover) for after in boards]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1), st.sampled_from([0, 1]))
+def test_ids_read_from_the_plays_steps_are_the_ids_of_their_boards(seed: int, mover: int) -> None:
+    rng = random.Random(seed)
+    board = random_board(BACKGAMMON, rng)
+    plays = legal_plays(board, mover, (rng.randint(1, 6), rng.randint(1, 6)))
+    assert play_position_ids(board, mover, plays) == [
+        position_id(play.board, mover) for play in plays
+    ]
+
+
+def test_ids_read_from_steps_take_hit_checkers_to_the_bar() -> None:
+    # Seat 0 can hit blots on its 4- and 2-points (the opponent's 21- and 23-points).
+    board = bg({6: 2, 13: 2}, {21: 1, 23: 1, 1: 13})
+    plays = legal_plays(board, 0, (2, 2))
+    hitting = [play for play in plays if sum(step.hit for step in play.steps) == 2]
+    assert hitting
+    assert play_position_ids(board, 0, plays) == [position_id(play.board) for play in plays]
+
+
+def test_ids_read_from_steps_are_for_backgammon_boards_only() -> None:
+    with pytest.raises(RuleError, match="Position IDs describe Backgammon boards"):
+        play_position_ids(Board.start(MINIGAM), 0, [])
