@@ -171,8 +171,9 @@ def playable_position(family: Family, text: str) -> tuple[Board, int]:
 
 
 _OPENINGS_SIZE = 65_536
-"""Play openings a batch remembers (about 250 bytes each): the same moves recur from one
-position to the next, and writing a double's notation costs several times a look-up."""
+"""Play openings remembered per game and mover (about 250 bytes each): the same moves
+recur from one position to the next, and writing a double's notation costs several
+times a look-up."""
 
 
 class _PlayOpenings(dict[tuple[Step, ...], str]):
@@ -195,9 +196,21 @@ class _PlayOpenings(dict[tuple[Step, ...], str]):
         return text
 
 
+_OPENINGS: dict[tuple[str, int], _PlayOpenings] = {}
+"""The `_PlayOpenings` of each game (by command) and mover, kept from batch to batch."""
+
+
+def _openings(family: Family, mover: int) -> _PlayOpenings:
+    """The remembered play openings of one game's mover."""
+    openings = _OPENINGS.get((family.command, mover))
+    if openings is None:
+        openings = _OPENINGS[family.command, mover] = _PlayOpenings(family, mover)
+    return openings
+
+
 class _Answers:
     """The answers to one batch's lines: each position read once, each play's notation
-    written once (see `answer_line`)."""
+    written once (`_PlayOpenings`)."""
 
     def __init__(self, family: Family) -> None:
         self.family = family
@@ -205,9 +218,18 @@ class _Answers:
         self.position = functools.lru_cache(maxsize=16)(
             functools.partial(playable_position, family)
         )
-        self.openings: dict[int, _PlayOpenings] = {}
 
     def __call__(self, line: str) -> str:
+        """The JSON answer to one batch line 'POSITION D1 D2', without its newline.
+
+        Written as `json.dumps` writes the answer object ``{json_key: POSITION,
+        "dice": [D1, D2], "plays": [{"notation": ..., json_key: ...}, ...]}``, but
+        straight from the texts: notation and positions are written in alphabets
+        JSON needs no escape for (digits, letters, ``/*()+-:`` and spaces).
+
+        Raises:
+            BadLine: the line is not a position and two dice, or its position cannot be played.
+        """
         family = self.family
         text, first, second = _line_fields(family, line)
         board, mover = self.position(text)
@@ -215,9 +237,7 @@ class _Answers:
             plays = legal_plays(board, mover, (int(first), int(second)))
         except RuleError as error:
             raise BadLine(str(error)) from None
-        openings = self.openings.get(mover)
-        if openings is None:
-            openings = self.openings[mover] = _PlayOpenings(family, mover)
+        openings = _openings(family, mover)
         positions = family.written_plays(board, mover, plays)
         answers = _joined(map(openings.__getitem__, map(_STEPS, plays)), positions)
         key = family.json_key
@@ -252,22 +272,6 @@ def _line_fields(family: Family, line: str) -> tuple[str, str, str]:
         shown = " ".join(die if len(die) <= 8 else die[:8] + "..." for die in (first, second))
         raise BadLine(f"Dice are numbers from 1 to 6, not {shown!r}.")
     return text, first, second
-
-
-def answer_line(family: Family, line: str) -> str:
-    """The JSON answer to one batch line 'POSITION D1 D2', without its newline.
-
-    Written as `json.dumps` writes the answer object ``{json_key: POSITION,
-    "dice": [D1, D2], "plays": [{"notation": ..., json_key: ...}, ...]}``, but
-    straight from the texts: notation and positions are written in alphabets
-    JSON needs no escape for (digits, letters, ``/*()+-:`` and spaces).
-    A batch answers its lines with one `_Answers`, which remembers positions
-    and notation from line to line.
-
-    Raises:
-        BadLine: the line is not a position and two dice, or its position cannot be played.
-    """
-    return _Answers(family)(line)
 
 
 MAX_LINE_CHARS = 1_000_000
@@ -351,7 +355,7 @@ def answer_batch(family: Family, lines: Iterable[str | LineTooLong], out: TextIO
     """
     failed = 0
     numbered = enumerate(lines, start=1)
-    answer_line = _Answers(family)
+    answer = _Answers(family)
     while True:
         try:
             number, line = next(numbered)
@@ -367,11 +371,11 @@ def answer_batch(family: Family, lines: Iterable[str | LineTooLong], out: TextIO
             out.flush()
             continue
         try:
-            answer = answer_line(line)
+            text = answer(line)
         except BadLine as error:
             failed += 1
-            answer = json.dumps({"error": f"Line {number}: {error}"})
-        out.write(answer + "\n")
+            text = json.dumps({"error": f"Line {number}: {error}"})
+        out.write(text + "\n")
         out.flush()
 
 

@@ -57,23 +57,47 @@ class _FieldCodes(dict[tuple[int, ...], tuple[int, int]]):
 
 _FIELDS = _FieldCodes()
 
+_BACK_POSITIONS = 15
+"""A seat's back: its bar and first 14 points (track positions 0-14), the last fifteen
+positions of its half of the key."""
+_BACKS_SIZE = 32_768
+"""Backs remembered (about 300 bytes each): a seat's back changes less often than its
+front, and one look-up spares three fields."""
+
+
+class _BackCodes(dict[tuple[int, ...], tuple[int, int]]):
+    """`_FIELDS` for a seat's whole back (track positions 0-14): counts -> (bits, length).
+
+    Filled as backs are met, from three fields; at most `_BACKS_SIZE` entries.
+    """
+
+    def __missing__(self, counts: tuple[int, ...]) -> tuple[int, int]:
+        if len(self) >= _BACKS_SIZE:
+            self.clear()  # bounded; clear() is safe with other threads writing too
+        fields = _FIELDS
+        bits14, length14 = fields[counts[10:15]]
+        bits9, length9 = fields[counts[5:10]]
+        bits4, length4 = fields[counts[0:5]]
+        bits = bits14 | (bits9 | bits4 << length9) << length14
+        code = self[counts] = (bits, length14 + length9 + length4)
+        return code
+
+
+_BACKS = _BackCodes()
+
 
 def _seat_code(track: tuple[int, ...]) -> tuple[int, int]:
     """One seat's half of the key, ace point (track position 24) to the bar (0): (bits, length).
 
-    Read five positions at a time from `_FIELDS`, which spares a loop over 25 points.
+    Read from `_FIELDS` five positions at a time and from `_BACKS` for the
+    back, which spares a loop over 25 points.
     """
     fields = _FIELDS
     bits24, length24 = fields[track[20:25]]
     bits19, length19 = fields[track[15:20]]
-    bits14, length14 = fields[track[10:15]]
-    bits9, length9 = fields[track[5:10]]
-    bits4, length4 = fields[track[0:5]]
-    bits = (
-        bits24
-        | (bits19 | (bits14 | (bits9 | bits4 << length9) << length14) << length19) << length24
-    )
-    return bits, length24 + length19 + length14 + length9 + length4
+    back, back_length = _BACKS[track[:_BACK_POSITIONS]]
+    bits = bits24 | (bits19 | back << length19) << length24
+    return bits, length24 + length19 + back_length
 
 
 def _key_bits(board: Board, mover: int) -> int:

@@ -308,7 +308,8 @@ def test_a_batch_remembers_a_bounded_number_of_play_notations_and_answers_alike(
     roomy = _bgfamily._Answers(BG_FAMILY)
     expected = [roomy(line) for line in lines]
     monkeypatch.setattr(_bgfamily, "_OPENINGS_SIZE", 4)
+    monkeypatch.setattr(_bgfamily, "_OPENINGS", {})
     cramped = _bgfamily._Answers(BG_FAMILY)
     for line, answer in zip(lines, expected, strict=True):
         assert cramped(line) == answer
-        assert all(len(openings) <= 4 for openings in cramped.openings.values())
+        assert all(len(openings) <= 4 for openings in _bgfamily._OPENINGS.values())

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from companion.games.backgammon import position_id as position_id_module
 from companion.games.backgammon.geometry import BACKGAMMON, MINIGAM, Board
 from companion.games.backgammon.movement import legal_plays, pip_count
 from companion.games.backgammon.position_id import (
@@ -182,3 +183,15 @@ def test_ids_read_from_steps_take_hit_checkers_to_the_bar() -> None:
 def test_ids_read_from_steps_are_for_backgammon_boards_only() -> None:
     with pytest.raises(RuleError, match="Position IDs describe Backgammon boards"):
         play_position_ids(Board.start(MINIGAM), 0, [])
+
+
+def test_remembered_backs_stay_within_their_bound_and_write_the_same_ids(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = random.Random(13)
+    boards = [random_board(BACKGAMMON, rng) for _ in range(40)]
+    expected = [position_id(board, mover) for board in boards for mover in (0, 1)]
+    monkeypatch.setattr(position_id_module, "_BACKS_SIZE", 3)
+    monkeypatch.setattr(position_id_module, "_BACKS", position_id_module._BackCodes())
+    assert [position_id(board, mover) for board in boards for mover in (0, 1)] == expected
+    assert len(position_id_module._BACKS) <= 3
