@@ -185,7 +185,7 @@ class _PlayOpenings(dict[tuple[Step, ...], str]):
 
     def __init__(self, family: Family, mover: int) -> None:
         super().__init__()
-        self.notation = steps_writer(family.geometry, mover)
+        self.notation = steps_writer(family.geometry, mover, remember=False)
         self.key = family.json_key
 
     def __missing__(self, steps: tuple[Step, ...]) -> str:

@@ -16,6 +16,7 @@ text against the legal plays of the roll.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Callable, Sequence
@@ -150,15 +151,21 @@ class _StepsWriter:
 _WRITERS: dict[tuple[int, bool, bool, int], _StepsWriter] = {}
 
 
-def steps_writer(geometry: Geometry, mover: int) -> Callable[[Sequence[Step]], str]:
-    """`format_steps` for one geometry and mover, for writing many plays in a row."""
+def steps_writer(
+    geometry: Geometry, mover: int, *, remember: bool = True
+) -> Callable[[Sequence[Step]], str]:
+    """`format_steps` for one geometry and mover, for writing many plays in a row.
+
+    With `remember` off, nothing written is kept: for a caller that keeps the
+    texts itself.
+    """
     # Everything point_label reads; the mover matters only to cell numbers on opposite tracks.
     own, opposite = geometry.own_numbering, geometry.opposite
     key = (geometry.points, own, opposite, mover if opposite and not own else 0)
     writer = _WRITERS.get(key)
     if writer is None:
         writer = _WRITERS[key] = _StepsWriter(geometry, mover)
-    return writer
+    return writer if remember else functools.partial(_write, writer.labels)
 
 
 def format_steps(geometry: Geometry, mover: int, steps: Sequence[Step]) -> str:
