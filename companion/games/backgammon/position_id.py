@@ -201,6 +201,23 @@ class _HitCodes(dict[tuple[int, ...], tuple[int, int]]):
         return code
 
 
+_OPPONENTS_SIZE = 1_024
+"""Opponents' layouts whose `_HitCodes` are kept: a batch asks about one position with
+several rolls in a row, whose plays hit on the same few points."""
+_OPPONENTS: dict[tuple[tuple[int, ...], int], _HitCodes] = {}
+
+
+def _opponent_codes(board: Board, mover: int) -> _HitCodes:
+    """The `_HitCodes` of a Backgammon board's opponent of `mover`, kept for the next roll."""
+    key = (board.tracks[1 - mover], mover)
+    codes = _OPPONENTS.get(key)
+    if codes is None:
+        if len(_OPPONENTS) >= _OPPONENTS_SIZE:
+            _OPPONENTS.clear()  # bounded; clear() is safe with other threads writing too
+        codes = _OPPONENTS[key] = _HitCodes(board, mover)
+    return codes
+
+
 def play_position_ids(board: Board, mover: int, plays: Sequence[Play]) -> list[str]:
     """`position_ids` of the boards `plays` lead to from `board`, read from their steps.
 
@@ -212,7 +229,7 @@ def play_position_ids(board: Board, mover: int, plays: Sequence[Play]) -> list[s
     """
     _check_backgammon(board)
     mine = board.tracks[mover]
-    opponent = _HitCodes(board, mover)
+    opponent = _opponent_codes(board, mover)
     unhit, shift = opponent[()]
     keys = []
     for play in plays:

@@ -195,3 +195,24 @@ def test_remembered_backs_stay_within_their_bound_and_write_the_same_ids(
     monkeypatch.setattr(position_id_module, "_BACKS", position_id_module._BackCodes())
     assert [position_id(board, mover) for board in boards for mover in (0, 1)] == expected
     assert len(position_id_module._BACKS) <= 3
+
+
+def test_remembered_opponents_stay_within_their_bound_and_write_the_same_ids(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = random.Random(7)
+    boards = [random_board(BACKGAMMON, rng) for _ in range(30)]
+    asked = [
+        (board, mover, (rng.randint(1, 6), rng.randint(1, 6)))
+        for board in boards
+        for mover in (0, 1)
+    ]
+    expected = [
+        [position_id(play.board, mover) for play in legal_plays(board, mover, dice)]
+        for board, mover, dice in asked
+    ]
+    monkeypatch.setattr(position_id_module, "_OPPONENTS_SIZE", 2)
+    monkeypatch.setattr(position_id_module, "_OPPONENTS", {})
+    for (board, mover, dice), ids in zip(asked, expected, strict=True):
+        assert play_position_ids(board, mover, legal_plays(board, mover, dice)) == ids
+        assert len(position_id_module._OPPONENTS) <= 2
