@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from companion.games.backgammon.movement import Play
 
 _KEY_BITS = 80
+_ID_CHARS = 14
+"""Characters of a Position ID: the base64 of the key's ten bytes without its "==" padding."""
 
 
 class _FieldCodes(dict[tuple[int, ...], tuple[int, int]]):
@@ -117,12 +119,12 @@ def _key_text(bits: int) -> str:
     """The Position ID of a key given as one number."""
     # Ten bytes are 14 base64 characters and the padding "==".
     key = bits.to_bytes(_KEY_BITS // 8, "little")
-    return binascii.b2a_base64(key, newline=False)[:14].decode("ascii")
+    return binascii.b2a_base64(key, newline=False)[:_ID_CHARS].decode("ascii")
 
 
 _PADDED_KEY_BYTES = 12
-"""A key padded to a whole number of base64 groups (3 bytes each): its first 14 characters
-are the Position ID, the last two only the padding's."""
+"""A key padded to a whole number of base64 groups (3 bytes each): its first `_ID_CHARS`
+characters are the Position ID, the last two only the padding's."""
 _PADDED_ID_CHARS = _PADDED_KEY_BYTES // 3 * 4
 
 
@@ -130,7 +132,7 @@ def _key_texts(keys: Sequence[int]) -> list[str]:
     """`_key_text` of many keys, with one base64 encoding for them all."""
     padded = b"".join([key.to_bytes(_PADDED_KEY_BYTES, "little") for key in keys])
     text = binascii.b2a_base64(padded, newline=False).decode("ascii")
-    return [text[start : start + 14] for start in range(0, len(text), _PADDED_ID_CHARS)]
+    return [text[start : start + _ID_CHARS] for start in range(0, len(text), _PADDED_ID_CHARS)]
 
 
 def _check_backgammon(board: Board) -> None:
