@@ -89,12 +89,16 @@ def _write_paths(labels: Sequence[str], steps: Sequence[Step]) -> str:
     starred: list[int] = []
     texts = []
     for path, count in zip(kinds, counts, strict=True):
-        text = labels[path[0]]
-        for position in path[1:-1]:
-            text += "/" + labels[position] + "*"
-            starred.append(position)
-        last = path[-1]
-        text += "/" + labels[last]
+        if len(path) == 2:  # most paths: no point kept on the way
+            start, last = path
+            text = labels[start] + "/" + labels[last]
+        else:
+            text = labels[path[0]]
+            for position in path[1:-1]:
+                text += "/" + labels[position] + "*"
+                starred.append(position)
+            last = path[-1]
+            text += "/" + labels[last]
         if last in hits and last not in starred:
             text += "*"
             starred.append(last)
