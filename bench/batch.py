@@ -78,7 +78,7 @@ def ours(path: Path) -> Callable[[], object]:
 def gnubg_passes(lines: list[str]) -> tuple[Callable[[], object], Callable[[], object]] | str:
     """GNU Backgammon's two passes (plays, plays + notation), or why it cannot run."""
     try:
-        import gnubg  # type: ignore[import-not-found,unused-ignore]
+        import gnubg  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError as error:
         return f"GNU Backgammon's Python module is not installed ({error}): pip install gnubg"
     cube = gnubg.cube_info()
@@ -176,13 +176,13 @@ def main() -> int:
     if isinstance(peer, str):
         print(f"  GNU Backgammon: not measured. {peer}")
     else:
-        import gnubg  # type: ignore[import-not-found,unused-ignore]
+        import gnubg  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
         print(f"  GNU Backgammon {gnubg.version}, plays + 0-ply    {per_line(plays_passes, count)}")
         print(f"  GNU Backgammon, + notation of each play {per_line(notation_passes, count)}")
-        for name, mine in (("first pass", [first]), ("fastest pass", ours_passes)):
-            wall = min(p[0] for p in mine) / min(p[0] for p in plays_passes)
-            cpu = min(p[1] for p in mine) / min(p[1] for p in plays_passes)
+        for name, passes in (("first pass", [first]), ("fastest pass", ours_passes)):
+            wall = min(p[0] for p in passes) / min(p[0] for p in plays_passes)
+            cpu = min(p[1] for p in passes) / min(p[1] for p in plays_passes)
             print(f"  ours ({name}) / GNU Backgammon: {wall:.2f}x wall, {cpu:.2f}x CPU")
         mine, theirs = play_counts(lines, gnubg)
         print(f"  plays listed: ours {mine}, GNU Backgammon {theirs}")

@@ -11,6 +11,7 @@ import argparse
 import functools
 import io
 import json
+import operator
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from typing import Any, TextIO
 
 from companion.errors import CompanionError
 from companion.games.backgammon.geometry import Board, Geometry
-from companion.games.backgammon.movement import legal_plays, over_problem
+from companion.games.backgammon.movement import Play, Step, legal_plays, over_problem
 from companion.games.backgammon.notation import format_play, steps_writer
 from companion.games.base import RuleError
 from companion.user_files import UnusableFile, open_regular_file
@@ -47,14 +48,15 @@ class Family:
     write: Callable[[Board, int], str]
     """(board, seat on roll) -> text."""
     draw: Callable[[Board, int], str]
-    write_many: Callable[[list[Board], int], list[str]] | None = None
-    """`write` of many boards with one seat on roll, if the game has a quicker way."""
+    write_plays: Callable[[Board, int, list[Play]], list[str]] | None = None
+    """(board, seat on roll, its plays) -> the text of each play's board with that seat
+    still on roll: `write` of each, if the game has a quicker way."""
 
-    def written(self, boards: list[Board], on_roll: int) -> list[str]:
-        """The text of each board with `on_roll` to play."""
-        if self.write_many is not None:
-            return self.write_many(boards, on_roll)
-        return [self.write(board, on_roll) for board in boards]
+    def written_plays(self, board: Board, on_roll: int, plays: list[Play]) -> list[str]:
+        """The text of the board each play leads to, with `on_roll` still to play."""
+        if self.write_plays is not None:
+            return self.write_plays(board, on_roll, plays)
+        return [self.write(play.board, on_roll) for play in plays]
 
 
 def register_family(subparsers: Any, family: Family, description: str) -> None:
@@ -168,21 +170,98 @@ def playable_position(family: Family, text: str) -> tuple[Board, int]:
     return board, mover
 
 
-def answer_line(
-    family: Family,
-    line: str,
-    position: Callable[[str], tuple[Board, int]] | None = None,
-) -> str:
-    """The JSON answer to one batch line 'POSITION D1 D2', without its newline.
+_OPENINGS_SIZE = 65_536
+"""Play openings remembered per game and mover (about 250 bytes each): the same moves
+recur from one position to the next, and writing a double's notation costs several
+times a look-up."""
 
-    Written as `json.dumps` writes the answer object ``{json_key: POSITION,
-    "dice": [D1, D2], "plays": [{"notation": ..., json_key: ...}, ...]}``, but
-    straight from the texts: notation and positions are written in alphabets
-    JSON needs no escape for (digits, letters, ``/*()+-:`` and spaces).
-    `position` reads the position (default: `playable_position`).
+
+class _PlayOpenings(dict[tuple[Step, ...], str]):
+    """The start of a play's JSON object, up to its position's text: steps -> text.
+
+    ``{"notation": "24/18 13/11", "position_id": "`` for one mover's plays,
+    written when first met and remembered (at most `_OPENINGS_SIZE`).
+    """
+
+    def __init__(self, family: Family, mover: int) -> None:
+        super().__init__()
+        self.notation = steps_writer(family.geometry, mover, remember=False)
+        self.key = family.json_key
+
+    def __missing__(self, steps: tuple[Step, ...]) -> str:
+        if len(self) >= _OPENINGS_SIZE:
+            self.clear()
+        # format_play's "-" for a play without steps (notation writes it as "").
+        text = self[steps] = f'{{"notation": "{self.notation(steps) or "-"}", "{self.key}": "'
+        return text
+
+
+_OPENINGS: dict[tuple[str, int], _PlayOpenings] = {}
+"""The `_PlayOpenings` of each game (by command) and mover, kept from batch to batch."""
+
+
+def _openings(family: Family, mover: int) -> _PlayOpenings:
+    """The remembered play openings of one game's mover."""
+    openings = _OPENINGS.get((family.command, mover))
+    if openings is None:
+        openings = _OPENINGS[family.command, mover] = _PlayOpenings(family, mover)
+    return openings
+
+
+class _Answers:
+    """The answers to one batch's lines: each position read once, each play's notation
+    written once (`_PlayOpenings`)."""
+
+    def __init__(self, family: Family) -> None:
+        self.family = family
+        # A batch often asks about one position with several rolls: it is read once.
+        self.position = functools.lru_cache(maxsize=16)(
+            functools.partial(playable_position, family)
+        )
+
+    def __call__(self, line: str) -> str:
+        """The JSON answer to one batch line 'POSITION D1 D2', without its newline.
+
+        Written as `json.dumps` writes the answer object ``{json_key: POSITION,
+        "dice": [D1, D2], "plays": [{"notation": ..., json_key: ...}, ...]}``, but
+        straight from the texts: notation and positions are written in alphabets
+        JSON needs no escape for (digits, letters, ``/*()+-:`` and spaces).
+
+        Raises:
+            BadLine: the line is not a position and two dice, or its position cannot be played.
+        """
+        family = self.family
+        text, first, second = _line_fields(family, line)
+        board, mover = self.position(text)
+        try:
+            plays = legal_plays(board, mover, (int(first), int(second)))
+        except RuleError as error:
+            raise BadLine(str(error)) from None
+        openings = _openings(family, mover)
+        positions = family.written_plays(board, mover, plays)
+        answers = _joined(map(openings.__getitem__, map(_STEPS, plays)), positions)
+        key = family.json_key
+        return f'{{"{key}": {_json_text(text)}, "dice": [{first}, {second}], "plays": [{answers}]}}'
+
+
+_STEPS = operator.attrgetter("steps")
+
+
+def _joined(openings: Iterable[str], positions: list[str]) -> str:
+    """The plays' JSON objects, from their openings (`_PlayOpenings`) and positions' texts.
+
+    Joined in C (`map`, `join`) rather than play by play: a line lists about 16 plays.
+    """
+    if not positions:
+        return ""
+    return '"}, '.join(map(str.__add__, openings, positions)) + '"}'
+
+
+def _line_fields(family: Family, line: str) -> tuple[str, str, str]:
+    """A batch line's position text and dice texts.
 
     Raises:
-        BadLine: the line is not a position and two dice, or its position cannot be played.
+        BadLine: the line is not a position and two dice.
     """
     fields = line.split()
     if len(fields) != 3:
@@ -192,22 +271,7 @@ def answer_line(
     if first not in _DIE_TEXTS or second not in _DIE_TEXTS:
         shown = " ".join(die if len(die) <= 8 else die[:8] + "..." for die in (first, second))
         raise BadLine(f"Dice are numbers from 1 to 6, not {shown!r}.")
-    board, mover = position(text) if position else playable_position(family, text)
-    try:
-        plays = legal_plays(board, mover, (int(first), int(second)))
-    except RuleError as error:
-        raise BadLine(str(error)) from None
-    notation = steps_writer(board.geometry, mover)
-    key = family.json_key
-    positions = family.written([play.board for play in plays], mover)
-    # format_play's "-" for a play without steps (notation writes it as "").
-    answers = ", ".join(
-        [
-            f'{{"notation": "{notation(play.steps) or "-"}", "{key}": "{after}"}}'
-            for play, after in zip(plays, positions, strict=True)
-        ]
-    )
-    return f'{{"{key}": {_json_text(text)}, "dice": [{first}, {second}], "plays": [{answers}]}}'
+    return text, first, second
 
 
 MAX_LINE_CHARS = 1_000_000
@@ -291,8 +355,7 @@ def answer_batch(family: Family, lines: Iterable[str | LineTooLong], out: TextIO
     """
     failed = 0
     numbered = enumerate(lines, start=1)
-    # A batch often asks about one position with several rolls: it is read once.
-    position = functools.lru_cache(maxsize=16)(functools.partial(playable_position, family))
+    answer = _Answers(family)
     while True:
         try:
             number, line = next(numbered)
@@ -308,11 +371,11 @@ def answer_batch(family: Family, lines: Iterable[str | LineTooLong], out: TextIO
             out.flush()
             continue
         try:
-            answer = answer_line(family, line, position)
+            text = answer(line)
         except BadLine as error:
             failed += 1
-            answer = json.dumps({"error": f"Line {number}: {error}"})
-        out.write(answer + "\n")
+            text = json.dumps({"error": f"Line {number}: {error}"})
+        out.write(text + "\n")
         out.flush()
 
 

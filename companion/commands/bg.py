@@ -20,8 +20,8 @@ from companion.games.backgammon.diagram import draw_backgammon
 from companion.games.backgammon.geometry import BACKGAMMON, Board
 from companion.games.backgammon.position_id import (
     board_from_position_id,
+    play_position_ids,
     position_id,
-    position_ids,
 )
 
 
@@ -43,7 +43,7 @@ FAMILY = Family(
     read=_read,
     write=position_id,
     draw=_draw,
-    write_many=position_ids,
+    write_plays=play_position_ids,
 )
 
 

@@ -16,6 +16,7 @@ text against the legal plays of the roll.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Callable, Sequence
@@ -37,7 +38,7 @@ def point_label(geometry: Geometry, mover: int, position: int) -> str:
     return str(geometry.point_number(mover, position))
 
 
-def _paths(steps: Sequence[Step], hits: set[int]) -> list[list[int]]:
+def _paths(steps: Sequence[Step], hits: Sequence[int]) -> list[list[int]]:
     """Moves joined into checker paths as GNU Backgammon joins them.
 
     Moves are taken furthest-back source first (then shorter first); a move
@@ -45,15 +46,18 @@ def _paths(steps: Sequence[Step], hits: set[int]) -> list[list[int]]:
     path, keeping the intermediate point only where it hit.
     """
     paths: list[list[int]] = []
+    ends: list[int] = []  # where each path ends so far
     for source, destination, _, _ in sorted(steps):
-        for path in paths:
-            if path[-1] == source:
-                if source in hits:
-                    path.append(destination)
-                else:
-                    path[-1] = destination
-                break
+        if source in ends:
+            index = ends.index(source)
+            ends[index] = destination
+            path = paths[index]
+            if source in hits:
+                path.append(destination)
+            else:
+                path[-1] = destination
         else:
+            ends.append(destination)
             paths.append([source, destination])
     return paths
 
@@ -70,25 +74,35 @@ def _write(labels: Sequence[str], steps: Sequence[Step]) -> str:
 
 def _write_paths(labels: Sequence[str], steps: Sequence[Step]) -> str:
     """`_write` for any number of steps: paths joined, identical ones counted, hits starred."""
-    hits = {step[1] for step in steps if step[3]}
-    counts: dict[tuple[int, ...], int] = {}  # identical paths, in the order first met
-    for joined in _paths(steps, hits):
-        key = tuple(joined)
-        counts[key] = counts.get(key, 0) + 1
-    starred: set[int] = set()
-    texts = []
-    for path, count in counts.items():
-        parts = [labels[path[0]]]
-        for position in path[1:-1]:
-            parts.append(labels[position] + "*")
-            starred.add(position)
-        last = path[-1]
-        if last in hits and last not in starred:
-            parts.append(labels[last] + "*")
-            starred.add(last)
+    hits: tuple[int, ...] = ()
+    for _, destination, _, hit in steps:
+        if hit:
+            hits += (destination,)
+    kinds: list[list[int]] = []  # identical paths once, in the order first met
+    counts: list[int] = []
+    for path in _paths(steps, hits):
+        if path in kinds:
+            counts[kinds.index(path)] += 1
         else:
-            parts.append(labels[last])
-        texts.append("/".join(parts) + (f"({count})" if count > 1 else ""))
+            kinds.append(path)
+            counts.append(1)
+    starred: list[int] = []
+    texts = []
+    for path, count in zip(kinds, counts, strict=True):
+        if len(path) == 2:  # most paths: no point kept on the way
+            start, last = path
+            text = labels[start] + "/" + labels[last]
+        else:
+            text = labels[path[0]]
+            for position in path[1:-1]:
+                text += "/" + labels[position] + "*"
+                starred.append(position)
+            last = path[-1]
+            text += "/" + labels[last]
+        if last in hits and last not in starred:
+            text += "*"
+            starred.append(last)
+        texts.append(f"{text}({count})" if count > 1 else text)
     return " ".join(texts)
 
 
@@ -141,15 +155,21 @@ class _StepsWriter:
 _WRITERS: dict[tuple[int, bool, bool, int], _StepsWriter] = {}
 
 
-def steps_writer(geometry: Geometry, mover: int) -> Callable[[Sequence[Step]], str]:
-    """`format_steps` for one geometry and mover, for writing many plays in a row."""
+def steps_writer(
+    geometry: Geometry, mover: int, *, remember: bool = True
+) -> Callable[[Sequence[Step]], str]:
+    """`format_steps` for one geometry and mover, for writing many plays in a row.
+
+    With `remember` off, nothing written is kept: for a caller that keeps the
+    texts itself.
+    """
     # Everything point_label reads; the mover matters only to cell numbers on opposite tracks.
     own, opposite = geometry.own_numbering, geometry.opposite
     key = (geometry.points, own, opposite, mover if opposite and not own else 0)
     writer = _WRITERS.get(key)
     if writer is None:
         writer = _WRITERS[key] = _StepsWriter(geometry, mover)
-    return writer
+    return writer if remember else functools.partial(_write, writer.labels)
 
 
 def format_steps(geometry: Geometry, mover: int, steps: Sequence[Step]) -> str:

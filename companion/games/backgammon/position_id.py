@@ -25,12 +25,18 @@ from __future__ import annotations
 
 import base64
 import binascii
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from companion.games.backgammon.geometry import BACKGAMMON, Board, check_tracks, make_board
 from companion.games.base import RuleError
 
+if TYPE_CHECKING:
+    from companion.games.backgammon.movement import Play
+
 _KEY_BITS = 80
+_ID_CHARS = 14
+"""Characters of a Position ID: the base64 of the key's ten bytes without its "==" padding."""
 
 
 class _FieldCodes(dict[tuple[int, ...], tuple[int, int]]):
@@ -53,23 +59,47 @@ class _FieldCodes(dict[tuple[int, ...], tuple[int, int]]):
 
 _FIELDS = _FieldCodes()
 
+_BACK_POSITIONS = 15
+"""A seat's back: its bar and first 14 points (track positions 0-14), the last fifteen
+positions of its half of the key."""
+_BACKS_SIZE = 32_768
+"""Backs remembered (about 300 bytes each): a seat's back changes less often than its
+front, and one look-up spares three fields."""
+
+
+class _BackCodes(dict[tuple[int, ...], tuple[int, int]]):
+    """`_FIELDS` for a seat's whole back (track positions 0-14): counts -> (bits, length).
+
+    Filled as backs are met, from three fields; at most `_BACKS_SIZE` entries.
+    """
+
+    def __missing__(self, counts: tuple[int, ...]) -> tuple[int, int]:
+        if len(self) >= _BACKS_SIZE:
+            self.clear()  # bounded; clear() is safe with other threads writing too
+        fields = _FIELDS
+        bits14, length14 = fields[counts[10:15]]
+        bits9, length9 = fields[counts[5:10]]
+        bits4, length4 = fields[counts[0:5]]
+        bits = bits14 | (bits9 | bits4 << length9) << length14
+        code = self[counts] = (bits, length14 + length9 + length4)
+        return code
+
+
+_BACKS = _BackCodes()
+
 
 def _seat_code(track: tuple[int, ...]) -> tuple[int, int]:
     """One seat's half of the key, ace point (track position 24) to the bar (0): (bits, length).
 
-    Read five positions at a time from `_FIELDS`, which spares a loop over 25 points.
+    Read from `_FIELDS` five positions at a time and from `_BACKS` for the
+    back, which spares a loop over 25 points.
     """
     fields = _FIELDS
     bits24, length24 = fields[track[20:25]]
     bits19, length19 = fields[track[15:20]]
-    bits14, length14 = fields[track[10:15]]
-    bits9, length9 = fields[track[5:10]]
-    bits4, length4 = fields[track[0:5]]
-    bits = (
-        bits24
-        | (bits19 | (bits14 | (bits9 | bits4 << length9) << length14) << length19) << length24
-    )
-    return bits, length24 + length19 + length14 + length9 + length4
+    back, back_length = _BACKS[track[:_BACK_POSITIONS]]
+    bits = bits24 | (bits19 | back << length19) << length24
+    return bits, length24 + length19 + back_length
 
 
 def _key_bits(board: Board, mover: int) -> int:
@@ -89,7 +119,20 @@ def _key_text(bits: int) -> str:
     """The Position ID of a key given as one number."""
     # Ten bytes are 14 base64 characters and the padding "==".
     key = bits.to_bytes(_KEY_BITS // 8, "little")
-    return binascii.b2a_base64(key, newline=False)[:14].decode("ascii")
+    return binascii.b2a_base64(key, newline=False)[:_ID_CHARS].decode("ascii")
+
+
+_PADDED_KEY_BYTES = 12
+"""A key padded to a whole number of base64 groups (3 bytes each): its first `_ID_CHARS`
+characters are the Position ID, the last two only the padding's."""
+_PADDED_ID_CHARS = _PADDED_KEY_BYTES // 3 * 4
+
+
+def _key_texts(keys: Sequence[int]) -> list[str]:
+    """`_key_text` of many keys, with one base64 encoding for them all."""
+    padded = b"".join([key.to_bytes(_PADDED_KEY_BYTES, "little") for key in keys])
+    text = binascii.b2a_base64(padded, newline=False).decode("ascii")
+    return [text[start : start + _ID_CHARS] for start in range(0, len(text), _PADDED_ID_CHARS)]
 
 
 def _check_backgammon(board: Board) -> None:
@@ -134,6 +177,74 @@ def position_ids(boards: Iterable[Board], mover: int) -> list[str]:
         second, _ = _seat_code(tracks[mover])
         texts.append(_key_text(first | second << first_length))
     return texts
+
+
+class _HitCodes(dict[tuple[int, ...], tuple[int, int]]):
+    """The opponent's half of the key after the mover hit on some points: hit points -> code.
+
+    The hit points are the mover's track positions, as a play's steps give
+    them; worked out when first asked (a roll's plays hit on few points).
+    """
+
+    def __init__(self, board: Board, mover: int) -> None:
+        super().__init__()
+        self.geometry = board.geometry
+        self.mover = mover
+        self.victim = 1 - mover
+        self.track = board.tracks[self.victim]
+
+    def __missing__(self, hits: tuple[int, ...]) -> tuple[int, int]:
+        geometry, victim = self.geometry, self.victim
+        track = list(self.track)
+        for point in hits:
+            track[geometry.position(victim, geometry.cell(self.mover, point))] -= 1
+            track[geometry.bar] += 1
+        code = self[hits] = _seat_code(tuple(track))
+        return code
+
+
+_OPPONENTS_SIZE = 1_024
+"""Opponents' layouts whose `_HitCodes` are kept: a batch asks about one position with
+several rolls in a row, whose plays hit on the same few points."""
+_OPPONENTS: dict[tuple[tuple[int, ...], int], _HitCodes] = {}
+
+
+def _opponent_codes(board: Board, mover: int) -> _HitCodes:
+    """The `_HitCodes` of a Backgammon board's opponent of `mover`, kept for the next roll."""
+    key = (board.tracks[1 - mover], mover)
+    codes = _OPPONENTS.get(key)
+    if codes is None:
+        if len(_OPPONENTS) >= _OPPONENTS_SIZE:
+            _OPPONENTS.clear()  # bounded; clear() is safe with other threads writing too
+        codes = _OPPONENTS[key] = _HitCodes(board, mover)
+    return codes
+
+
+def play_position_ids(board: Board, mover: int, plays: Sequence[Play]) -> list[str]:
+    """`position_ids` of the boards `plays` lead to from `board`, read from their steps.
+
+    No board is made: each play's steps move the mover's counts, and the
+    opponent's half of the key is worked out once for each set of points hit.
+
+    Raises:
+        RuleError: the board is not a Backgammon board.
+    """
+    _check_backgammon(board)
+    mine = board.tracks[mover]
+    opponent = _opponent_codes(board, mover)
+    unhit, shift = opponent[()]
+    keys = []
+    for play in plays:
+        track = list(mine)
+        hits: tuple[int, ...] = ()
+        for source, destination, _, hit in play.steps:
+            track[source] -= 1
+            track[destination] += 1
+            if hit:
+                hits += (destination,)
+        second, _ = _seat_code(tuple(track))
+        keys.append((opponent[hits][0] if hits else unhit) | second << shift)
+    return _key_texts(keys)
 
 
 def board_from_position_id(text: str) -> Board:

@@ -177,3 +177,16 @@ def test_remembered_notation_stays_within_its_bound(monkeypatch: pytest.MonkeyPa
         writer((Step(source, source + 2, 2, False),) * 4)
         assert len(writer.memo) <= 4
     assert writer((Step(3, 5, 2, False),) * 4) == "22/20(4)"
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(_STEPS, min_size=1, max_size=4))
+def test_a_writer_that_remembers_nothing_writes_what_format_steps_writes(
+    steps: list[Step],
+) -> None:
+    writers: dict[object, notation._StepsWriter] = {}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(notation, "_WRITERS", writers)
+        written = notation.steps_writer(BACKGAMMON, 0, remember=False)(tuple(steps))
+        assert [writer.memo for writer in writers.values()] == [{}]
+    assert written == format_steps(BACKGAMMON, 0, steps)

@@ -10,10 +10,12 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from companion.games.backgammon import position_id as position_id_module
 from companion.games.backgammon.geometry import BACKGAMMON, MINIGAM, Board
 from companion.games.backgammon.movement import legal_plays, pip_count
 from companion.games.backgammon.position_id import (
     board_from_position_id,
+    play_position_ids,
     position_id,
     position_ids,
     position_key,
@@ -156,3 +158,61 @@ def test_ids_of_many_boards_are_each_boards_id(seed: int, mover: int) -> None:
     boards = [play.board for play in legal_plays(board, mover, dice)] + [board, board]
     boards.append(random_board(BACKGAMMON, rng))
     assert position_ids(boards, mover) == [position_id(after, mover) for after in boards]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1), st.sampled_from([0, 1]))
+def test_ids_read_from_the_plays_steps_are_the_ids_of_their_boards(seed: int, mover: int) -> None:
+    rng = random.Random(seed)
+    board = random_board(BACKGAMMON, rng)
+    plays = legal_plays(board, mover, (rng.randint(1, 6), rng.randint(1, 6)))
+    assert play_position_ids(board, mover, plays) == [
+        position_id(play.board, mover) for play in plays
+    ]
+
+
+def test_ids_read_from_steps_take_hit_checkers_to_the_bar() -> None:
+    # Seat 0 can hit blots on its 4- and 2-points (the opponent's 21- and 23-points).
+    board = bg({6: 2, 13: 2}, {21: 1, 23: 1, 1: 13})
+    plays = legal_plays(board, 0, (2, 2))
+    hitting = [play for play in plays if sum(step.hit for step in play.steps) == 2]
+    assert hitting
+    assert play_position_ids(board, 0, plays) == [position_id(play.board) for play in plays]
+
+
+def test_ids_read_from_steps_are_for_backgammon_boards_only() -> None:
+    with pytest.raises(RuleError, match="Position IDs describe Backgammon boards"):
+        play_position_ids(Board.start(MINIGAM), 0, [])
+
+
+def test_remembered_backs_stay_within_their_bound_and_write_the_same_ids(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = random.Random(13)
+    boards = [random_board(BACKGAMMON, rng) for _ in range(40)]
+    expected = [position_id(board, mover) for board in boards for mover in (0, 1)]
+    monkeypatch.setattr(position_id_module, "_BACKS_SIZE", 3)
+    monkeypatch.setattr(position_id_module, "_BACKS", position_id_module._BackCodes())
+    assert [position_id(board, mover) for board in boards for mover in (0, 1)] == expected
+    assert len(position_id_module._BACKS) <= 3
+
+
+def test_remembered_opponents_stay_within_their_bound_and_write_the_same_ids(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = random.Random(7)
+    boards = [random_board(BACKGAMMON, rng) for _ in range(30)]
+    asked = [
+        (board, mover, (rng.randint(1, 6), rng.randint(1, 6)))
+        for board in boards
+        for mover in (0, 1)
+    ]
+    expected = [
+        [position_id(play.board, mover) for play in legal_plays(board, mover, dice)]
+        for board, mover, dice in asked
+    ]
+    monkeypatch.setattr(position_id_module, "_OPPONENTS_SIZE", 2)
+    monkeypatch.setattr(position_id_module, "_OPPONENTS", {})
+    for (board, mover, dice), ids in zip(asked, expected, strict=True):
+        assert play_position_ids(board, mover, legal_plays(board, mover, dice)) == ids
+        assert len(position_id_module._OPPONENTS) <= 2
