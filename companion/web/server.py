@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
+import time
 from typing import Any
 
 from flask import Flask
@@ -26,6 +27,9 @@ MAX_HEADER_BYTES = 16 * 1024
 MAX_BODY_BYTES = 1024 * 1024
 """Waitress's own limit; the app refuses a body over 64 KB with its sentence long before."""
 LOOP_TIMEOUT_S = 1.0
+DRAIN_S = 1.0
+"""How long closing waits for the answers being made, and then for them to be sent."""
+DRAIN_STEP_S = 0.05
 log = logging.getLogger(__name__)
 
 
@@ -76,8 +80,30 @@ class WebServer(ClosesItself):
                 wasyncore.loop(timeout=LOOP_TIMEOUT_S, map=self._map, use_poll=True, count=1)
         finally:
             # Closing the sockets from any other thread would pull them from under the loop.
-            self._server.task_dispatcher.shutdown()
-            wasyncore.close_all(self._map)
+            try:
+                self._drain()
+            finally:
+                wasyncore.close_all(self._map)
+
+    def _drain(self) -> None:
+        """Stop taking requests, let those being answered finish (a move a phone sent as the
+        companion stops is answered, not just applied), and send their answers."""
+        from waitress import wasyncore
+        from waitress.channel import HTTPChannel
+        from waitress.server import BaseWSGIServer
+
+        for dispatcher in list(self._map.values()):
+            if isinstance(dispatcher, BaseWSGIServer):
+                # No new connection from here on. (The server's own close() would also close
+                # the trigger the answers being made still pull; close_all closes it last.)
+                wasyncore.dispatcher.close(dispatcher)
+        self._server.task_dispatcher.shutdown(cancel_pending=True, timeout=DRAIN_S)
+        deadline = time.monotonic() + DRAIN_S
+        while time.monotonic() < deadline and any(
+            isinstance(channel, HTTPChannel) and channel.total_outbufs_len
+            for channel in list(self._map.values())
+        ):
+            wasyncore.loop(timeout=DRAIN_STEP_S, map=self._map, use_poll=True, count=1)
 
     @property
     def port(self) -> int:

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import http.client
 import json
+import socket
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from flask import Flask
 
 from companion.web import WebServer
 from companion.web.server import MAX_BODY_BYTES, MAX_HEADER_BYTES
@@ -48,3 +54,46 @@ def test_a_body_over_64_kb_gets_the_apps_sentence_through_the_server(server: Web
         "error": "The body is larger than 64 KB; send less.",
     }
     connection.close()
+
+
+def test_a_request_being_answered_when_the_server_closes_gets_its_answer(app: Flask) -> None:
+    entered, release = threading.Event(), threading.Event()
+
+    def slow() -> str:
+        entered.set()
+        release.wait(10)
+        return "applied"
+
+    app.add_url_rule("/slow", "slow", slow)
+    server = WebServer(app, "127.0.0.1", 0)
+    port = server.port
+    with ThreadPoolExecutor(2) as pool:
+        asked = pool.submit(_get, port, "/slow")
+        assert entered.wait(10)
+        closing = pool.submit(server.close)
+        assert _eventually_refused(port)  # closing: no new phone is let in ...
+        release.set()
+        assert asked.result(timeout=10) == (200, b"applied")  # ... the one inside is answered
+        closing.result(timeout=10)
+
+
+def _get(port: int, path: str) -> tuple[int, bytes]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
+
+
+def _eventually_refused(port: int) -> bool:
+    """True once the port takes no connection (bounded: the server closes on its thread)."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        except OSError:
+            return True
+        time.sleep(0.01)
+    return False
