@@ -223,63 +223,85 @@ def search_pair(
         me[t1] -= 1
 
 
+LowMove = tuple[int, int, int, Step]
+"""(source, target, key, step) of a low die's move, as it is when the high move hits nothing."""
+
+
+def _open_moves(
+    me: list[int], land: list[Landing], off: int, high: int, low: int
+) -> tuple[list[int], list[LowMove]]:
+    """The sources of the high die's moves to open points, and the low die's moves."""
+    tables = step_tables(off - 1)
+    low_moves, low_keys = tables.moves[low], tables.keys[low]
+    highs: list[int] = []
+    lows: list[LowMove] = []
+    for q in compress(range(off), me):
+        t = q + high
+        if t < off and land[t] != BLOCKED:
+            highs.append(q)
+        t = q + low
+        if t < off:
+            landing = land[t]
+            if landing != BLOCKED:
+                lows.append((q, t, low_keys[q][landing], low_moves[q][landing]))
+    return highs, lows
+
+
 def fast_pair(
-    me: list[int], land: list[Landing], off: int, high: int, low: int, found: Found
-) -> Found | None:
+    me: list[int], land: list[Landing], off: int, high: int, low: int
+) -> list[tuple[Step, ...]]:
     """Plays of a non-double when only landing points matter; the one-die plays if none.
 
-    Returns None when some play uses both dice (they are in `found`), else
-    the legal one-die plays (the larger die's when it can be played).
+    Returns the plays that use both dice or, when there are none, the legal
+    one-die plays (the larger die's when it can be played). Two plays reach
+    the same position only when both move one checker by both dice (a pair of
+    moves whose second starts where the first ended, or that checker's own
+    two moves in either order): only those are checked against the ones found
+    before (`one_checker`, by key).
     """
     tables = step_tables(off - 1)
     high_moves, high_keys = tables.moves[high], tables.keys[high]
     low_moves, low_keys = tables.moves[low], tables.keys[low]
-    occupied = list(compress(range(off), me))
-    highs = [q for q in occupied if q + high < off and land[q + high] != BLOCKED]
-    lows = [q for q in occupied if q + low < off and land[q + low] != BLOCKED]
-    # (source, target, key, step) of every low move, as it is when the high move hits nothing there.
-    low_plays = [
-        (qb, qb + low, low_keys[qb][land[qb + low]], low_moves[qb][land[qb + low]]) for qb in lows
-    ]
+    highs, lows = _open_moves(me, land, off, high, low)
+    plays: list[tuple[Step, ...]] = []
+    add = plays.append
+    one_checker: set[int] = set()  # keys of the plays found that move one checker by both dice
     for qa in highs:
         ta = qa + high
         hit_a = land[ta]
         key_a = high_keys[qa][hit_a]
         step_a = high_moves[qa][hit_a]
         alone = me[qa] < 2  # then no low move can start from qa once the high one left
-        if alone or hit_a:
-            for qb, tb, key_b, step_b in low_plays:
-                if qb == qa and alone:
-                    continue
-                if tb == ta and hit_a:  # the second checker there hits nothing
-                    key_b, step_b = low_keys[qb][LANDS], low_moves[qb][LANDS]
+        for qb, tb, key_b, step_b in lows:
+            if qb == ta or tb == qa:  # together, one checker's moves by both dice
                 key = key_a + key_b
-                if key not in found:
-                    found[key] = (step_a, step_b)
-        else:  # the common case: every low move goes with it as it is
-            for _, _, key_b, step_b in low_plays:
-                key = key_a + key_b
-                if key not in found:
-                    found[key] = (step_a, step_b)
+                if key not in one_checker:
+                    one_checker.add(key)
+                    add((step_a, step_b))
+            elif qb == qa and alone:
+                continue
+            elif tb == ta and hit_a:  # the second checker there hits nothing
+                add((step_a, low_moves[qb][LANDS]))
+            else:
+                add((step_a, step_b))
         tc = ta + low
         if tc < off and land[tc] != BLOCKED:  # the same checker goes on with the low die
-            hit_c = land[tc]
-            key = key_a + low_keys[ta][hit_c]
-            if key not in found:
-                found[key] = (step_a, low_moves[ta][hit_c])
-    for qb in lows:
-        tb = qb + low
+            key = key_a + low_keys[ta][land[tc]]
+            if key not in one_checker:
+                one_checker.add(key)
+                add((step_a, low_moves[ta][land[tc]]))
+    for _, tb, key_b, step_b in lows:
         tc = tb + high
         if tc < off and land[tc] != BLOCKED:  # low die first, then the same checker with the high
-            hit_b, hit_c = land[tb], land[tc]
-            key = low_keys[qb][hit_b] + high_keys[tb][hit_c]
-            if key not in found:
-                found[key] = (low_moves[qb][hit_b], high_moves[tb][hit_c])
-    if found:
-        return None
-    die, sources = (high, highs) if highs else (low, lows)
-    moves = tables.moves[die]
-    return {q: (moves[q][land[q + die]],) for q in sources}
+            key = key_b + high_keys[tb][land[tc]]
+            if key not in one_checker:
+                one_checker.add(key)
+                add((step_b, high_moves[tb][land[tc]]))
+    if plays:
+        return plays
+    if highs:
+        return [(high_moves[q][land[q + high]],) for q in highs]
+    return [(step,) for _, _, _, step in lows]
 
 
 def double_sources(me: list[int], land: list[Landing], off: int, die: int) -> list[int]:

@@ -198,9 +198,7 @@ def legal_play_steps(board: Board, mover: int, dice: Sequence[int]) -> list[tupl
             return fast_double(me, land, off, high)
         search_double(me, land, geometry, high, found)
     elif order_free(me, geometry, 2, high):
-        singles = fast_pair(me, land, off, high, low, found)
-        if singles is not None:
-            found = singles
+        return fast_pair(me, land, off, high, low)
     else:
         singles = {}
         search_pair(me, land, geometry, (high, low), found, singles)
