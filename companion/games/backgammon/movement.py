@@ -200,7 +200,7 @@ def legal_play_steps(board: Board, mover: int, dice: Sequence[int]) -> list[tupl
     elif order_free(me, geometry, 2, high):
         return fast_pair(me, land, off, high, low)
     else:
-        singles = {}
+        singles: Found = {}
         search_pair(me, land, geometry, (high, low), found, singles)
         search_pair(me, land, geometry, (low, high), found, singles)
         if not found:
