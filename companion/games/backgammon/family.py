@@ -111,6 +111,8 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
         """The last turn's player, dice and steps, until `last_turn` writes them down."""
         self._turn: TurnPlays | None = None
         self._notes: list[Note] = []
+        self._played: tuple[Board, int, tuple[Step, ...]] | None = None
+        """The whole play just applied, from where and by whom: `narration` notes its hits."""
         self._dice_requests: dict[tuple[str, int, tuple[str, ...]], ChanceRequest] = {}
         self._checked_dice: tuple[ChanceRequest | None, tuple[int, ...]] = (None, ())
         self._writers = tuple(Writer(geometry, seat) for seat in range(geometry.players))
@@ -219,11 +221,12 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
         """
         if self.phase is OVER:
             self._refuse(refusals.MATCH_OVER)
-        told, self._notes = self._notes, []
+        told = self._notes, self._played
+        self._notes, self._played = [], None
         try:
             self._apply_action(action)
         except RuleError:
-            self._notes = told
+            self._notes, self._played = told
             raise
 
     def narration(self) -> list[Note]:
@@ -234,6 +237,12 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
         module). A state read back from JSON has none: narration belongs to
         the action just applied, not to the saved position.
         """
+        if self._played is not None:  # its hits came first: written down when first read
+            before, mover, steps = self._played
+            # A legal play's steps carry their hit marks right: only the steps that hit have notes.
+            hits = [step for step in steps if step.hit]
+            self._notes[:0] = hit_notes(before, mover, hits) if hits else []
+            self._played = None
         return list(self._notes)
 
     def _narrate(self, *notes: Note) -> None:
@@ -339,7 +348,7 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
         if self.phase is OVER:
             self._refuse(refusals.MATCH_OVER_FOR_SETUP)
         self._check_position_in_play(board, player)
-        self._notes = []
+        self._notes, self._played = [], None
         self.board = self.turn_start = Board(self.geometry, board.tracks)
         self.player = player
         self.steps = ()
@@ -403,10 +412,7 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
             self._refuse(refusals.STARTED_STEPS)
         assert self.dice is not None
         play = self._find_play(steps)
-        # A legal play's steps carry their hit marks right: only the steps that hit have notes.
-        hits = [step for step in play.steps if step.hit]
-        if hits:
-            self._narrate(*hit_notes(self.turn_start, self.player, hits))
+        self._played = (self.turn_start, self.player, play.steps)  # its hits are noted when read
         self._finish_turn(play)
 
     def _find_play(self, steps: tuple[Step, ...]) -> Play:

@@ -51,9 +51,9 @@ def board_after(board: Board, mover: int, steps: tuple[Step, ...]) -> Board:
     """The board after steps known to be playable in order; a hit checker goes to its bar."""
     geometry = board.geometry
     track = list(board.tracks[mover])
-    for step in steps:
-        track[step.source] -= 1
-        track[step.destination] += 1
+    for source, destination, _, _ in steps:
+        track[source] -= 1
+        track[destination] += 1
     tracks = list(board.tracks)
     tracks[mover] = tuple(track)
     for step in steps:
