@@ -9,9 +9,6 @@ board only when read, each once per roll.
 
 from __future__ import annotations
 
-from itertools import compress, count, repeat
-from operator import is_
-
 from companion.games.backgammon.actions import PlayActions, Writer
 from companion.games.backgammon.free_play import free_plays
 from companion.games.backgammon.movement import (
@@ -72,13 +69,10 @@ class TurnPlays:
     def listed(self, steps: tuple[Step, ...]) -> Play | None:
         """The legal play listed with exactly these steps (in this order), or None."""
         found = self.steps
-        # A listed action's own tuple, found without comparing steps, else an equal one.
-        index = next(compress(count(), map(is_, found, repeat(steps))), None)
-        if index is None:
-            try:
-                index = found.index(steps)
-            except ValueError:
-                return None
+        try:
+            index = found.index(steps)  # the listed action's own tuple is found at once
+        except ValueError:
+            return None
         if self._plays is not None:
             return self._plays[index]
         return Play(found[index], board_after(self.board, self.mover, found[index]))
