@@ -51,9 +51,9 @@ def board_after(board: Board, mover: int, steps: tuple[Step, ...]) -> Board:
     """The board after steps known to be playable in order; a hit checker goes to its bar."""
     geometry = board.geometry
     track = list(board.tracks[mover])
-    for source, destination, _, _ in steps:
-        track[source] -= 1
-        track[destination] += 1
+    for step in steps:
+        track[step.source] -= 1
+        track[step.destination] += 1
     tracks = list(board.tracks)
     tracks[mover] = tuple(track)
     for step in steps:
@@ -111,7 +111,16 @@ class Play:
         return f"Play(steps={self.steps!r}, board={self.board!r})"
 
 
-_new_play = object.__new__
+class _FoundPlay(Play):
+    """A play the generator found: it works its board out from `_origin` when first read.
+
+    Made by calling the class bare: with neither `__init__` nor `__new__` in
+    Python, that is the quickest way Python has to make an object, and the
+    generator makes one for every legal play.
+    """
+
+    __slots__ = ()
+    __init__ = object.__init__
 
 
 def plays_from(board: Board, mover: int, found: list[tuple[Step, ...]]) -> list[Play]:
@@ -120,7 +129,7 @@ def plays_from(board: Board, mover: int, found: list[tuple[Step, ...]]) -> list[
     plays: list[Play] = []
     add = plays.append
     for steps in found:
-        play = _new_play(Play)
+        play = _FoundPlay()
         play.steps = steps
         play._origin = origin
         add(play)
