@@ -162,6 +162,49 @@ def _may_go_off(me: list[int], geometry: Geometry, source: int, die: int) -> boo
     return may_bear_off(me, geometry.home_start) and bears_off_from(me, source, die, off)
 
 
+def enter_pair(
+    me: list[int], land: list[Landing], geometry: Geometry, high: int, low: int
+) -> list[tuple[Step, ...]] | None:
+    """Plays of a non-double while one checker on the bar must enter first; the entries if none.
+
+    The checker enters with one die, then any checker moves with the other:
+    after entering, only landing points matter, unless the other die could
+    then bear a checker off (`order_free` of one die), and then this returns
+    None for `search_pair`. Plays come in `search_pair`'s order (the larger
+    die entering first), a position once; when no play uses both dice, the
+    larger die's entry if it can be made, else the smaller's.
+    """
+    tables = step_tables(geometry.points)
+    off = geometry.points + 1
+    found: Found = {}
+    entries: list[Step] = []
+    for first, second in ((high, low), (low, high)):
+        target = BAR + first
+        landing = land[target]
+        if landing == BLOCKED:
+            continue
+        entry, key1 = tables.moves[first][BAR][landing], tables.keys[first][BAR][landing]
+        entries.append(entry)
+        me[BAR] -= 1
+        me[target] += 1
+        land[target] = LANDS  # the next checker there hits nothing
+        free = order_free(me, geometry, 1, second)
+        if free:
+            moves2, keys2 = tables.moves[second], tables.keys[second]
+            for q in compress(range(off), me):
+                t = q + second
+                if t < off and land[t] != BLOCKED:  # no bearing off: `order_free` said so
+                    key = key1 + keys2[q][land[t]]
+                    if key not in found:
+                        found[key] = (entry, moves2[q][land[t]])
+        land[target] = landing
+        me[BAR] += 1
+        me[target] -= 1
+        if not free:
+            return None
+    return list(found.values()) if found else [(entry,) for entry in entries[:1]]
+
+
 def search_pair(
     me: list[int],
     land: list[Landing],

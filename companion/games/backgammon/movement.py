@@ -60,6 +60,7 @@ from companion.games.backgammon.movegen import (
     Found,
     Play,
     board_after,
+    enter_pair,
     fast_double,
     fast_pair,
     order_free,
@@ -68,6 +69,7 @@ from companion.games.backgammon.movegen import (
     search_pair,
 )
 from companion.games.backgammon.step_rules import (
+    BAR,
     Step,
     bears_off_from,
     destination,
@@ -200,6 +202,10 @@ def legal_play_steps(board: Board, mover: int, dice: Sequence[int]) -> list[tupl
     elif order_free(me, geometry, 2, high):
         return fast_pair(me, land, off, high, low)
     else:
+        if me[BAR] == 1 and must_enter(me, geometry.loose_bar):
+            entering = enter_pair(me, land, geometry, high, low)
+            if entering is not None:
+                return entering
         singles: Found = {}
         search_pair(me, land, geometry, (high, low), found, singles)
         search_pair(me, land, geometry, (low, high), found, singles)
