@@ -156,12 +156,6 @@ def order_free(track: list[int], geometry: Geometry, dice: int, high: int) -> bo
     return front + dice * high < off
 
 
-def _may_go_off(me: list[int], geometry: Geometry, source: int, die: int) -> bool:
-    """The bearing-off rules for a checker whose die takes it past the last point."""
-    off = geometry.points + 1
-    return may_bear_off(me, geometry.home_start) and bears_off_from(me, source, die, off)
-
-
 def enter_pair(
     me: list[int], land: list[Landing], geometry: Geometry, high: int, low: int
 ) -> list[tuple[Step, ...]] | None:
@@ -376,7 +370,7 @@ def search_double(
     tables = step_tables(geometry.points)
     moves, keys = tables.moves[die], tables.keys[die]
     off = geometry.points + 1
-    loose = geometry.loose_bar
+    loose, home = geometry.loose_bar, geometry.home_start
     sources = double_sources(me, land, off, die)
     count = len(sources)
     path: list[Step] = []
@@ -386,6 +380,7 @@ def search_double(
         depth = len(path)
         extended = False
         bar_held = must_enter(me, loose)
+        bearing_off = may_bear_off(me, home)  # the same for every move of this level
         for index in range(start, count):
             q = sources[index]
             if not me[q]:
@@ -396,21 +391,21 @@ def search_double(
             hit = LANDS
             if t < off:
                 hit = land[t]  # never BLOCKED: `double_sources` left those out
-            elif _may_go_off(me, geometry, q, die):
+            elif bearing_off and bears_off_from(me, q, die, off):
                 t = off
             else:
                 continue
             extended = True
+            if depth == 3:  # the last die: a whole play, with nothing to move and put back
+                found[key + keys[q][hit]] = (*path, moves[q][hit])
+                most[0] = 4
+                continue
             me[q] -= 1
             me[t] += 1
             if hit:
                 land[t] = LANDS
             path.append(moves[q][hit])
-            if depth == 3:
-                found[key + keys[q][hit]] = tuple(path)
-                most[0] = 4
-            else:
-                extend(index, key + keys[q][hit])
+            extend(index, key + keys[q][hit])
             path.pop()
             if hit:
                 land[t] = HITS
