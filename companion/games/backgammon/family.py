@@ -77,14 +77,8 @@ _TWO_DICE = ChanceRequest("dice", refusals.ROLL_TWO, dice=2, note=Note.of(refusa
 
 # The phases as module names, read by every action: Python 3.11 reads an enum's member
 # through its type's `__getattr__` hook (0.2 us a read), a module name at once.
-OPENING, DECIDE, ROLL, DOUBLED, MOVE, OVER = (
-    Phase.OPENING,
-    Phase.DECIDE,
-    Phase.ROLL,
-    Phase.DOUBLED,
-    Phase.MOVE,
-    Phase.OVER,
-)
+OPENING, DECIDE, ROLL = Phase.OPENING, Phase.DECIDE, Phase.ROLL
+DOUBLED, MOVE, OVER = Phase.DOUBLED, Phase.MOVE, Phase.OVER
 
 
 class FamilyGame(CheckerSteps, GameState[OptionsT]):
@@ -237,11 +231,9 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
         module). A state read back from JSON has none: narration belongs to
         the action just applied, not to the saved position.
         """
-        if self._played is not None:  # its hits came first: written down when first read
+        if self._played is not None:  # its hits came first: noted now (a legal play's hit marks)
             before, mover, steps = self._played
-            # A legal play's steps carry their hit marks right: only the steps that hit have notes.
-            hits = [step for step in steps if step.hit]
-            self._notes[:0] = hit_notes(before, mover, hits) if hits else []
+            self._notes[:0] = hit_notes(before, mover, [step for step in steps if step.hit])
             self._played = None
         return list(self._notes)
 
@@ -370,7 +362,7 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
         if self.phase is DECIDE:
             # Throwing the dice while allowed to double means rolling without doubling.
             check_outcome(_TWO_DICE, list(values), self.seat_name)
-            self._roll_dice((values[0], values[1]))
+            self._start_move((values[0], values[1]))
             return
         request = self.chance()
         if request is None:
@@ -384,10 +376,7 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
                 self.player = starter
                 self._start_move(self.opening.first_roll())
         else:
-            self._roll_dice((values[0], values[1]))
-
-    def _roll_dice(self, dice: tuple[int, int]) -> None:
-        self._start_move(dice)
+            self._start_move((values[0], values[1]))
 
     def _check_invalid_roll(self) -> None:
         if self.phase not in (OPENING, ROLL, DECIDE):

@@ -20,7 +20,8 @@ Fast paths cover the common case where nothing depends on the order of the
 moves (`order_free`): no checker must enter first and no checker can bear off
 this turn. Then a move is legal exactly when its landing point is open, and
 the plays of a non-double are the pairs of single moves plus one checker
-moving twice.
+moving twice. With one checker to enter (`enter_pair`), the same holds once
+it has entered.
 
 Plays are made without their boards: a `Play` works its board out from its
 steps the first time it is read (random play reads one board a turn).
