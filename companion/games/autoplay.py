@@ -23,7 +23,10 @@ BETWEEN_SEATS_RATE = 0.125
 def sample_outcome(request: ChanceRequest, rng: random.Random) -> Any:
     """A fair outcome for a chance request, drawn from `rng`."""
     if request.kind == "dice":
-        return [rng.randint(1, request.sides) for _ in range(request.dice)]
+        sides = request.sides
+        if request.dice == 2:  # every backgammon turn: without a comprehension, a third faster
+            return [rng.randint(1, sides), rng.randint(1, sides)]
+        return [rng.randint(1, sides) for _ in range(request.dice)]
     if request.kind == "shuffle":
         order = list(range(request.size))
         rng.shuffle(order)
@@ -53,6 +56,15 @@ def next_random_action(state: GameState, rng: random.Random) -> Any:
     """
     if state.is_over:
         raise RuleError("The match is over: there is nothing left to play.")
+    return _random_action(state, rng)
+
+
+def _random_action(state: GameState, rng: random.Random) -> Any:
+    """`next_random_action` of a state known not to be over.
+
+    Raises:
+        RuleError: the game has neither chance pending nor a legal action.
+    """
     request = state.chance()
     if request is not None:
         return state.chance_action(sample_outcome(request, rng))
@@ -73,7 +85,7 @@ def random_actions(
     for _ in range(max_actions):
         if state.is_over:
             return
-        action = next_random_action(state, rng)
+        action = _random_action(state, rng)
         state.apply(action)
         yield action
     if not state.is_over:

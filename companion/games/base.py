@@ -274,20 +274,8 @@ def check_outcome(
         RuleError: the outcome is of the wrong shape or out of range.
     """
     if request.kind == "dice":
-        if outcome == INVALID_ROLL:
-            return
-        values = list(outcome) if isinstance(outcome, Sequence) else None
-        if values is None or len(values) != request.dice:
-            prompt: NoteValue = request.prompt
-            if request.note is not None and seat_name is not None:
-                prompt = request.note
-            note = Note.of(GIVE_DICE, count=request.dice, outcome=repr(outcome), prompt=prompt)
-            raise RuleError(note, seat_name)
-        for value in values:
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise RuleError(Note.of(DIE_WHOLE, value=repr(value)))
-            if not 1 <= value <= request.sides:
-                raise RuleError(Note.of(DIE_RANGE, sides=request.sides, value=value))
+        if outcome != INVALID_ROLL:
+            _check_dice(request, outcome, seat_name)
     elif request.kind == "shuffle":
         if not isinstance(outcome, Sequence) or sorted(outcome) != list(range(request.size)):
             raise RuleError(Note.of(SHUFFLE_ORDER, size=request.size))
@@ -297,3 +285,30 @@ def check_outcome(
             seat not in request.seats for seat in seats
         ):
             raise RuleError(Note.of(SPIN_SEATS, choices=str(list(request.seats))))
+
+
+def _check_dice(
+    request: ChanceRequest, outcome: Any, seat_name: Callable[[int], str] | None
+) -> None:
+    """`check_outcome` of dice values (every roll of every game comes through here).
+
+    Raises:
+        RuleError: not a sequence of `request.dice` whole numbers from 1 to `request.sides`.
+    """
+    values = outcome if type(outcome) in (list, tuple) else None  # the usual ones, not copied
+    if values is None and isinstance(outcome, Sequence):
+        values = list(outcome)
+    if values is None or len(values) != request.dice:
+        prompt: NoteValue = request.prompt
+        if request.note is not None and seat_name is not None:
+            prompt = request.note
+        note = Note.of(GIVE_DICE, count=request.dice, outcome=repr(outcome), prompt=prompt)
+        raise RuleError(note, seat_name)
+    sides = request.sides
+    for value in values:
+        if type(value) is int and 1 <= value <= sides:  # `type(...) is int` turns bools away
+            continue
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RuleError(Note.of(DIE_WHOLE, value=repr(value)))
+        if not 1 <= value <= sides:
+            raise RuleError(Note.of(DIE_RANGE, sides=sides, value=value))

@@ -33,10 +33,10 @@ from companion.games.backgammon.actions import (
     CheckerStep,
     DiceThrow,
     InvalidRoll,
-    PlayActions,
     TurnPlay,
     UndoStep,
     Writer,
+    dice_throw,
 )
 from companion.games.backgammon.checker_steps import CheckerSteps
 from companion.games.backgammon.free_play import can_still_move, replay_free
@@ -75,6 +75,11 @@ from companion.games.base import (
 _TWO_DICE = ChanceRequest("dice", refusals.ROLL_TWO, dice=2, note=Note.of(refusals.ROLL_TWO))
 """Two dice for a turn (checks dice given outside a chance request, as when setting up)."""
 
+# The phases as module names, read by every action: Python 3.11 reads an enum's member
+# through its type's `__getattr__` hook (0.2 us a read), a module name at once.
+OPENING, DECIDE, ROLL = Phase.OPENING, Phase.DECIDE, Phase.ROLL
+DOUBLED, MOVE, OVER = Phase.DOUBLED, Phase.MOVE, Phase.OVER
+
 
 class FamilyGame(CheckerSteps, GameState[OptionsT]):
     """The shared state and turn flow of the backgammon family (see the module docstring).
@@ -88,7 +93,7 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
     def __init__(self, geometry: Geometry) -> None:
         self.geometry = geometry
         self.board = Board(geometry, (geometry.start,) * geometry.players)
-        self.phase = Phase.OPENING
+        self.phase = OPENING
         self.player = 0
         self.opening = OpeningRoll.start(geometry.players)
         self.dice: tuple[int, int] | None = None
@@ -100,30 +105,34 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
         """The last turn's player, dice and steps, until `last_turn` writes them down."""
         self._turn: TurnPlays | None = None
         self._notes: list[Note] = []
+        self._played: tuple[Board, int, tuple[Step, ...]] | None = None
+        """The whole play just applied, from where and by whom: `narration` notes its hits."""
         self._dice_requests: dict[tuple[str, int, tuple[str, ...]], ChanceRequest] = {}
         self._checked_dice: tuple[ChanceRequest | None, tuple[int, ...]] = (None, ())
+        self._writers = tuple(Writer(geometry, seat) for seat in range(geometry.players))
+        """Who writes each seat's plays in notation (shared by every action that shows one)."""
 
     # ----- the protocol -----
 
     @property
     def to_move(self) -> int | None:
         """The seat whose decision it is, or None while chance is pending or the match is over."""
-        if self.phase in (Phase.DECIDE, Phase.MOVE):
+        if self.phase in (DECIDE, MOVE):
             return self.player
-        if self.phase is Phase.DOUBLED:
+        if self.phase is DOUBLED:
             return self._taker()
         return None
 
     @property
     def is_over(self) -> bool:
         """True once the match has a result."""
-        return self.phase is Phase.OVER
+        return self.phase is OVER
 
     def chance(self) -> ChanceRequest | None:
         """The dice needed next: one per player in the opening roll, two on a turn."""
-        if self.phase is Phase.ROLL:
+        if self.phase is ROLL:
             return self._two_dice_request(refusals.SEAT_ROLLS_TWO)
-        if self.phase is Phase.OPENING:
+        if self.phase is OPENING:
             return self.opening.request([self.seat_name(s) for s in range(self.players)])
         return None
 
@@ -165,16 +174,16 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
         if outcome == INVALID_ROLL:
             return InvalidRoll()
         check_outcome(request, outcome, self.seat_name)
-        values = tuple(cast(Sequence[int], outcome))  # a sequence, as `check_outcome` made sure
-        self._checked_dice = (request, values)
-        return DiceThrow(values)
+        throw = dice_throw(tuple(cast(Sequence[int], outcome)))  # checked: a sequence of dice
+        self._checked_dice = (request, throw.values)
+        return throw
 
     def unasked_chance(self) -> ChanceRequest | None:
         """Dice accepted without being asked for: a player who may double throws them instead.
 
         Throwing the dice then means rolling without doubling (see `_apply_dice`).
         """
-        if self.phase is Phase.DECIDE:
+        if self.phase is DECIDE:
             return self._two_dice_request(refusals.SEAT_ROLLS_OR_DOUBLES)
         return None
 
@@ -187,12 +196,14 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
         `CheckerStep`s are accepted before the first step too: `legal_steps()`
         lists them.
         """
-        if self.phase is Phase.MOVE:
+        if self.phase is MOVE:
             if not self.steps:
-                return self._play_actions()
+                turn = self._turn or self._turn_plays()
+                assert turn is not None  # moving, so the dice are showing
+                return turn.actions(self._writers[self.player])
             return [*(self.step_action(s) for s in self.legal_steps()), UndoStep(seat=self.player)]
         seat = self.to_move
-        if self.phase in (Phase.DECIDE, Phase.DOUBLED) and seat is not None:
+        if self.phase in (DECIDE, DOUBLED) and seat is not None:
             return self._decision_actions(seat)
         return []
 
@@ -202,13 +213,14 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
         Raises:
             RuleError: the action is not allowed now, with a sentence saying why.
         """
-        if self.phase is Phase.OVER:
+        if self.phase is OVER:
             self._refuse(refusals.MATCH_OVER)
-        told, self._notes = self._notes, []
+        told = self._notes, self._played
+        self._notes, self._played = [], None
         try:
             self._apply_action(action)
         except RuleError:
-            self._notes = told
+            self._notes, self._played = told
             raise
 
     def narration(self) -> list[Note]:
@@ -219,6 +231,10 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
         module). A state read back from JSON has none: narration belongs to
         the action just applied, not to the saved position.
         """
+        if self._played is not None:  # its hits came first: noted now (a legal play's hit marks)
+            before, mover, steps = self._played
+            self._notes[:0] = hit_notes(before, mover, [step for step in steps if step.hit])
+            self._played = None
         return list(self._notes)
 
     def _narrate(self, *notes: Note) -> None:
@@ -275,7 +291,7 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
     def _turn_plays(self) -> TurnPlays | None:
         """The legal plays of the dice showing, made once per roll; None unless moving."""
         if self._turn is None:
-            if self.phase is not Phase.MOVE or self.dice is None:
+            if self.phase is not MOVE or self.dice is None:
                 return None
             self._turn = TurnPlays(self.turn_start, self.player, self.dice, self.forced_moves)
         return self._turn
@@ -283,7 +299,7 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
     def notation(self, steps: tuple[Step, ...] | list[Step], mover: int | None = None) -> str:
         """Standard notation of steps by `mover` (default: the player on roll)."""
         seat = self.player if mover is None else mover
-        return Writer(self.geometry, seat).notation(tuple(steps))
+        return self._writers[seat].notation(tuple(steps))
 
     def parse_play(self, text: str) -> TurnPlay:
         """The whole play that move notation (``24/18 13/11*``) describes for the dice showing.
@@ -321,10 +337,10 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
             self._refuse(refusals.NO_SEAT, seat=player, game=self.geometry.title)
         if dice is not None:
             check_outcome(_TWO_DICE, list(dice), self.seat_name)
-        if self.phase is Phase.OVER:
+        if self.phase is OVER:
             self._refuse(refusals.MATCH_OVER_FOR_SETUP)
         self._check_position_in_play(board, player)
-        self._notes = []
+        self._notes, self._played = [], None
         self.board = self.turn_start = Board(self.geometry, board.tracks)
         self.player = player
         self.steps = ()
@@ -343,16 +359,16 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
     # ----- applying actions -----
 
     def _apply_dice(self, values: tuple[int, ...]) -> None:
-        if self.phase is Phase.DECIDE:
+        if self.phase is DECIDE:
             # Throwing the dice while allowed to double means rolling without doubling.
             check_outcome(_TWO_DICE, list(values), self.seat_name)
-            self._roll_dice((values[0], values[1]))
+            self._start_move((values[0], values[1]))
             return
         request = self.chance()
         if request is None:
             self._refuse(refusals.NO_DICE_NEEDED, waiting=self._waiting_for())
         self._check_dice(request, values)
-        if self.phase is Phase.OPENING:
+        if self.phase is OPENING:
             before, self.opening = self.opening, self.opening.record(values)
             self._narrate(*opening_notes(before, self.opening))
             starter = self.opening.starter
@@ -360,26 +376,22 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
                 self.player = starter
                 self._start_move(self.opening.first_roll())
         else:
-            self._roll_dice((values[0], values[1]))
-
-    def _roll_dice(self, dice: tuple[int, int]) -> None:
-        self._start_move(dice)
+            self._start_move((values[0], values[1]))
 
     def _check_invalid_roll(self) -> None:
-        if self.phase not in (Phase.OPENING, Phase.ROLL, Phase.DECIDE):
+        if self.phase not in (OPENING, ROLL, DECIDE):
             self._refuse(refusals.NO_DICE_ROLLED, waiting=self._waiting_for())
-        rolling = self.opening.rolling if self.phase is Phase.OPENING else (self.player,)
+        rolling = self.opening.rolling if self.phase is OPENING else (self.player,)
         self._narrate(invalid_roll_note(rolling))
 
     def _start_move(self, dice: tuple[int, int]) -> None:
         """The player on roll has `dice`: play them, or lose the turn if nothing moves."""
-        self.phase = Phase.MOVE
+        self.phase = MOVE
         self.dice = dice
         self.turn_start = self.board
         self.steps = ()
-        self.forget_plays()
-        turn = self._turn_plays()
-        if turn is None or not turn.steps:
+        turn = self._turn = TurnPlays(self.board, self.player, dice, self.forced_moves)
+        if not turn.steps:
             self._narrate(no_move_note(self.player, dice))
             self._finish_turn(Play((), self.board))
 
@@ -389,10 +401,7 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
             self._refuse(refusals.STARTED_STEPS)
         assert self.dice is not None
         play = self._find_play(steps)
-        # A legal play's steps carry their hit marks right: only the steps that hit have notes.
-        hits = [step for step in play.steps if step.hit]
-        if hits:
-            self._narrate(*hit_notes(self.turn_start, self.player, hits))
+        self._played = (self.turn_start, self.player, play.steps)  # its hits are noted when read
         self._finish_turn(play)
 
     def _find_play(self, steps: tuple[Step, ...]) -> Play:
@@ -419,7 +428,7 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
         return found
 
     def _require_moving(self) -> None:
-        if self.phase is not Phase.MOVE:
+        if self.phase is not MOVE:
             self._refuse(refusals.NOT_TIME_TO_MOVE, waiting=self._waiting_for())
 
     def _finish_turn(self, play: Play) -> None:
@@ -431,14 +440,14 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
         self.dice = None
         self.steps = ()
         self.turn_start = self.board
-        self.forget_plays()
+        self._turn = None
         if not self._after_play(mover):
             self.player = self._next_player(mover)
             self._begin_turn()
 
     def _waiting_for(self) -> Note:
         """What the game waits for, as a phrase."""
-        seat = self._taker() if self.phase is Phase.DOUBLED else self.player
+        seat = self._taker() if self.phase is DOUBLED else self.player
         return waiting_note(self.phase, seat)
 
     def _refuse(self, sentence: str, seats: Sequence[int] = (), **values: NoteValue) -> NoReturn:
@@ -450,18 +459,12 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
         raise RuleError(Note.of(sentence, seats, **values), self.seat_name)
 
     def _play_action(self, play: Play) -> TurnPlay:
-        writer = Writer(self.geometry, self.player)
+        writer = self._writers[self.player]
         return TurnPlay(tuple(play.steps), writer=writer, seat=self.player)
-
-    def _play_actions(self) -> PlayActions:
-        """The `TurnPlay` of each legal play, made once per roll (each action when first read)."""
-        turn = self._turn_plays()
-        assert turn is not None  # only asked for while moving
-        return turn.actions()
 
     def step_action(self, step: Step) -> CheckerStep:
         """The action that makes one of `legal_steps()`, shown in notation."""
-        return CheckerStep(step, writer=Writer(self.geometry, self.player), seat=self.player)
+        return CheckerStep(step, writer=self._writers[self.player], seat=self.player)
 
     # ----- hooks for the games -----
 
@@ -470,7 +473,7 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
 
     def _begin_turn(self) -> None:
         """A new turn of `self.player` starts: by default the dice are awaited."""
-        self.phase = Phase.ROLL
+        self.phase = ROLL
 
     def _decision_actions(self, seat: int) -> list[Action]:
         """The doubling decisions open to `seat` now, made as taken by it."""
@@ -490,7 +493,7 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
         """Set up the board and the opening roll of the next game of the match."""
         self.board = Board(self.geometry, (self.geometry.start,) * self.players)
         self.turn_start = self.board
-        self.phase = Phase.OPENING
+        self.phase = OPENING
         self.opening = OpeningRoll.start(self.players)
         self.dice = None
         self.steps = ()

@@ -20,7 +20,8 @@ Fast paths cover the common case where nothing depends on the order of the
 moves (`order_free`): no checker must enter first and no checker can bear off
 this turn. Then a move is legal exactly when its landing point is open, and
 the plays of a non-double are the pairs of single moves plus one checker
-moving twice.
+moving twice. With one checker to enter (`enter_pair`), the same holds once
+it has entered.
 
 Plays are made without their boards: a `Play` works its board out from its
 steps the first time it is read (random play reads one board a turn).
@@ -111,7 +112,16 @@ class Play:
         return f"Play(steps={self.steps!r}, board={self.board!r})"
 
 
-_new_play = object.__new__
+class _FoundPlay(Play):
+    """A play the generator found: it works its board out from `_origin` when first read.
+
+    Made by calling the class bare: with neither `__init__` nor `__new__` in
+    Python, that is the quickest way Python has to make an object, and the
+    generator makes one for every legal play.
+    """
+
+    __slots__ = ()
+    __init__ = object.__init__
 
 
 def plays_from(board: Board, mover: int, found: list[tuple[Step, ...]]) -> list[Play]:
@@ -120,7 +130,7 @@ def plays_from(board: Board, mover: int, found: list[tuple[Step, ...]]) -> list[
     plays: list[Play] = []
     add = plays.append
     for steps in found:
-        play = _new_play(Play)
+        play = _FoundPlay()
         play.steps = steps
         play._origin = origin
         add(play)
@@ -147,10 +157,47 @@ def order_free(track: list[int], geometry: Geometry, dice: int, high: int) -> bo
     return front + dice * high < off
 
 
-def _may_go_off(me: list[int], geometry: Geometry, source: int, die: int) -> bool:
-    """The bearing-off rules for a checker whose die takes it past the last point."""
+def enter_pair(
+    me: list[int], land: list[Landing], geometry: Geometry, high: int, low: int
+) -> list[tuple[Step, ...]] | None:
+    """Plays of a non-double while one checker on the bar must enter first; the entries if none.
+
+    The checker enters with one die, then any checker moves with the other:
+    after entering, only landing points matter, unless the other die could
+    then bear a checker off (`order_free` of one die), and then this returns
+    None for `search_pair`. Plays come in `search_pair`'s order (the larger
+    die entering first), a position once; when no play uses both dice, the
+    larger die's entry if it can be made, else the smaller's.
+    """
+    tables = step_tables(geometry.points)
     off = geometry.points + 1
-    return may_bear_off(me, geometry.home_start) and bears_off_from(me, source, die, off)
+    found: Found = {}
+    entries: list[Step] = []
+    for first, second in ((high, low), (low, high)):
+        target = BAR + first
+        landing = land[target]
+        if landing == BLOCKED:
+            continue
+        entry, key1 = tables.moves[first][BAR][landing], tables.keys[first][BAR][landing]
+        entries.append(entry)
+        me[BAR] -= 1
+        me[target] += 1
+        land[target] = LANDS  # the next checker there hits nothing
+        free = order_free(me, geometry, 1, second)
+        if free:
+            moves2, keys2 = tables.moves[second], tables.keys[second]
+            for q in compress(range(off), me):
+                t = q + second
+                if t < off and land[t] != BLOCKED:  # no bearing off: `order_free` said so
+                    key = key1 + keys2[q][land[t]]
+                    if key not in found:
+                        found[key] = (entry, moves2[q][land[t]])
+        land[target] = landing
+        me[BAR] += 1
+        me[target] -= 1
+        if not free:
+            return None
+    return list(found.values()) if found else [(entry,) for entry in entries[:1]]
 
 
 def search_pair(
@@ -223,63 +270,85 @@ def search_pair(
         me[t1] -= 1
 
 
+LowMove = tuple[int, int, int, Step]
+"""(source, target, key, step) of a low die's move, as it is when the high move hits nothing."""
+
+
+def _open_moves(
+    me: list[int], land: list[Landing], off: int, high: int, low: int
+) -> tuple[list[int], list[LowMove]]:
+    """The sources of the high die's moves to open points, and the low die's moves."""
+    tables = step_tables(off - 1)
+    low_moves, low_keys = tables.moves[low], tables.keys[low]
+    highs: list[int] = []
+    lows: list[LowMove] = []
+    for q in compress(range(off), me):
+        t = q + high
+        if t < off and land[t] != BLOCKED:
+            highs.append(q)
+        t = q + low
+        if t < off:
+            landing = land[t]
+            if landing != BLOCKED:
+                lows.append((q, t, low_keys[q][landing], low_moves[q][landing]))
+    return highs, lows
+
+
 def fast_pair(
-    me: list[int], land: list[Landing], off: int, high: int, low: int, found: Found
-) -> Found | None:
+    me: list[int], land: list[Landing], off: int, high: int, low: int
+) -> list[tuple[Step, ...]]:
     """Plays of a non-double when only landing points matter; the one-die plays if none.
 
-    Returns None when some play uses both dice (they are in `found`), else
-    the legal one-die plays (the larger die's when it can be played).
+    Returns the plays that use both dice or, when there are none, the legal
+    one-die plays (the larger die's when it can be played). Two plays reach
+    the same position only when both move one checker by both dice (a pair of
+    moves whose second starts where the first ended, or that checker's own
+    two moves in either order): only those are checked against the ones found
+    before (`one_checker`, by key).
     """
     tables = step_tables(off - 1)
     high_moves, high_keys = tables.moves[high], tables.keys[high]
     low_moves, low_keys = tables.moves[low], tables.keys[low]
-    occupied = list(compress(range(off), me))
-    highs = [q for q in occupied if q + high < off and land[q + high] != BLOCKED]
-    lows = [q for q in occupied if q + low < off and land[q + low] != BLOCKED]
-    # (source, target, key, step) of every low move, as it is when the high move hits nothing there.
-    low_plays = [
-        (qb, qb + low, low_keys[qb][land[qb + low]], low_moves[qb][land[qb + low]]) for qb in lows
-    ]
+    highs, lows = _open_moves(me, land, off, high, low)
+    plays: list[tuple[Step, ...]] = []
+    add = plays.append
+    one_checker: set[int] = set()  # keys of the plays found that move one checker by both dice
     for qa in highs:
         ta = qa + high
         hit_a = land[ta]
         key_a = high_keys[qa][hit_a]
         step_a = high_moves[qa][hit_a]
         alone = me[qa] < 2  # then no low move can start from qa once the high one left
-        if alone or hit_a:
-            for qb, tb, key_b, step_b in low_plays:
-                if qb == qa and alone:
-                    continue
-                if tb == ta and hit_a:  # the second checker there hits nothing
-                    key_b, step_b = low_keys[qb][LANDS], low_moves[qb][LANDS]
+        for qb, tb, key_b, step_b in lows:
+            if qb == ta or tb == qa:  # together, one checker's moves by both dice
                 key = key_a + key_b
-                if key not in found:
-                    found[key] = (step_a, step_b)
-        else:  # the common case: every low move goes with it as it is
-            for _, _, key_b, step_b in low_plays:
-                key = key_a + key_b
-                if key not in found:
-                    found[key] = (step_a, step_b)
+                if key not in one_checker:
+                    one_checker.add(key)
+                    add((step_a, step_b))
+            elif qb == qa and alone:
+                continue
+            elif tb == ta and hit_a:  # the second checker there hits nothing
+                add((step_a, low_moves[qb][LANDS]))
+            else:
+                add((step_a, step_b))
         tc = ta + low
         if tc < off and land[tc] != BLOCKED:  # the same checker goes on with the low die
-            hit_c = land[tc]
-            key = key_a + low_keys[ta][hit_c]
-            if key not in found:
-                found[key] = (step_a, low_moves[ta][hit_c])
-    for qb in lows:
-        tb = qb + low
+            key = key_a + low_keys[ta][land[tc]]
+            if key not in one_checker:
+                one_checker.add(key)
+                add((step_a, low_moves[ta][land[tc]]))
+    for _, tb, key_b, step_b in lows:
         tc = tb + high
         if tc < off and land[tc] != BLOCKED:  # low die first, then the same checker with the high
-            hit_b, hit_c = land[tb], land[tc]
-            key = low_keys[qb][hit_b] + high_keys[tb][hit_c]
-            if key not in found:
-                found[key] = (low_moves[qb][hit_b], high_moves[tb][hit_c])
-    if found:
-        return None
-    die, sources = (high, highs) if highs else (low, lows)
-    moves = tables.moves[die]
-    return {q: (moves[q][land[q + die]],) for q in sources}
+            key = key_b + high_keys[tb][land[tc]]
+            if key not in one_checker:
+                one_checker.add(key)
+                add((step_b, high_moves[tb][land[tc]]))
+    if plays:
+        return plays
+    if highs:
+        return [(high_moves[q][land[q + high]],) for q in highs]
+    return [(step,) for _, _, _, step in lows]
 
 
 def double_sources(me: list[int], land: list[Landing], off: int, die: int) -> list[int]:
@@ -302,7 +371,7 @@ def search_double(
     tables = step_tables(geometry.points)
     moves, keys = tables.moves[die], tables.keys[die]
     off = geometry.points + 1
-    loose = geometry.loose_bar
+    loose, home = geometry.loose_bar, geometry.home_start
     sources = double_sources(me, land, off, die)
     count = len(sources)
     path: list[Step] = []
@@ -312,6 +381,7 @@ def search_double(
         depth = len(path)
         extended = False
         bar_held = must_enter(me, loose)
+        bearing_off = may_bear_off(me, home)  # the same for every move of this level
         for index in range(start, count):
             q = sources[index]
             if not me[q]:
@@ -322,21 +392,21 @@ def search_double(
             hit = LANDS
             if t < off:
                 hit = land[t]  # never BLOCKED: `double_sources` left those out
-            elif _may_go_off(me, geometry, q, die):
+            elif bearing_off and bears_off_from(me, q, die, off):
                 t = off
             else:
                 continue
             extended = True
+            if depth == 3:  # the last die: a whole play, with nothing to move and put back
+                found[key + keys[q][hit]] = (*path, moves[q][hit])
+                most[0] = 4
+                continue
             me[q] -= 1
             me[t] += 1
             if hit:
                 land[t] = LANDS
             path.append(moves[q][hit])
-            if depth == 3:
-                found[key + keys[q][hit]] = tuple(path)
-                most[0] = 4
-            else:
-                extend(index, key + keys[q][hit])
+            extend(index, key + keys[q][hit])
             path.pop()
             if hit:
                 land[t] = HITS

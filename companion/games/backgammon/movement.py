@@ -60,6 +60,7 @@ from companion.games.backgammon.movegen import (
     Found,
     Play,
     board_after,
+    enter_pair,
     fast_double,
     fast_pair,
     order_free,
@@ -68,6 +69,7 @@ from companion.games.backgammon.movegen import (
     search_pair,
 )
 from companion.games.backgammon.step_rules import (
+    BAR,
     Step,
     bears_off_from,
     destination,
@@ -198,11 +200,13 @@ def legal_play_steps(board: Board, mover: int, dice: Sequence[int]) -> list[tupl
             return fast_double(me, land, off, high)
         search_double(me, land, geometry, high, found)
     elif order_free(me, geometry, 2, high):
-        singles = fast_pair(me, land, off, high, low, found)
-        if singles is not None:
-            found = singles
+        return fast_pair(me, land, off, high, low)
     else:
-        singles = {}
+        if me[BAR] == 1 and must_enter(me, geometry.loose_bar):
+            entering = enter_pair(me, land, geometry, high, low)
+            if entering is not None:
+                return entering
+        singles: Found = {}
         search_pair(me, land, geometry, (high, low), found, singles)
         search_pair(me, land, geometry, (low, high), found, singles)
         if not found:

@@ -60,10 +60,9 @@ class TurnPlays:
             self._plays = plays_from(self.board, self.mover, self.steps)
         return self._plays
 
-    def actions(self) -> PlayActions:
-        """The `TurnPlay` of each legal play, each made when first read."""
+    def actions(self, writer: Writer) -> PlayActions:
+        """The `TurnPlay` of each legal play, each made when first read, written by `writer`."""
         if self._actions is None:
-            writer = Writer(self.board.geometry, self.mover)
             self._actions = PlayActions(self.steps, writer, self.mover)
         return self._actions
 
