@@ -49,7 +49,13 @@ class HomeScene(Scene):
             games_area, setup_area = layout.take_top(body, look.px(56) * 4 + pad * 3, pad)
             widgets += self._games(games_area, 2)
         widgets += self._setup(setup_area)
-        widgets += message_widgets(self.stage, pygame.Rect(area.x, area.y, area.w, look.px(110)))
+        # Over the match's panel, not the header: the PIN, Setup and the games stay in view.
+        message_area = pygame.Rect(setup_area.x, setup_area.y, setup_area.w,
+                                   min(setup_area.h, look.px(118)))
+        said = message_widgets(self.stage, message_area.inflate(-pad, -pad))
+        if said:  # framed, so that it reads as a note over the players, not in place of one
+            widgets.append(Panel("message_frame", message_area, border=theme.ACCENT))
+        widgets += said
         widgets += self._abandon_question(area)
         return widgets
 
