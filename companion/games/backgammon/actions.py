@@ -132,7 +132,8 @@ class PlayActions(Sequence[TurnPlay]):
     A turn has dozens of legal plays and a random game reads one of them:
     listing them as actions made every `TurnPlay` up front cost more than
     finding the plays. Reads as the list of those actions would (equal to
-    it, same length, order and repr); each action is made once and kept.
+    it and to nothing a list is not equal to, same length, order and repr);
+    each action is made once and kept.
     """
 
     __slots__ = ("_made", "_steps", "seat", "writer")
@@ -166,21 +167,17 @@ class PlayActions(Sequence[TurnPlay]):
         return (self[index] for index in range(len(self)))
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence) or isinstance(other, str):
-            return NotImplemented
-        return list(self) == list(other)
+        # As a list's: equal to a list or another PlayActions with equal items, not to a tuple.
+        if isinstance(other, PlayActions):
+            return list(self) == list(other)
+        if isinstance(other, list):
+            return list(self) == other
+        return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]  # equal to a list, which has no hash
 
     def __repr__(self) -> str:
         return repr(list(self))
-
-    def index_of(self, steps: tuple[Step, ...]) -> int | None:
-        """The index of the play listed with exactly these steps, or None."""
-        for index, listed in enumerate(self._steps):
-            if listed == steps:
-                return index
-        return None
 
 
 @dataclass(frozen=True)

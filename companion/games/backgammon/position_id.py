@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import base64
 import binascii
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from companion.games.backgammon.geometry import BACKGAMMON, Board, check_tracks, make_board
@@ -150,35 +150,6 @@ def position_id(board: Board, mover: int = 0) -> str:
     return _key_text(_key_bits(board, mover))
 
 
-def position_ids(boards: Iterable[Board], mover: int) -> list[str]:
-    """`position_id` of many boards with `mover` on roll, such as the plays of one roll.
-
-    The opponent's half of the key is worked out once for each layout of the
-    opponent's checkers: the plays of a roll change it only when they hit.
-
-    Raises:
-        RuleError: a board is not a Backgammon board.
-    """
-    others: dict[tuple[int, ...], tuple[int, int]] = {}
-    last_other: tuple[int, ...] = ()
-    first = first_length = 0
-    texts = []
-    for board in boards:
-        if board.geometry is not BACKGAMMON:
-            _check_backgammon(board)
-        tracks = board.tracks
-        other = tracks[1 - mover]
-        if other is not last_other:
-            code = others.get(other)
-            if code is None:
-                code = others[other] = _seat_code(other)
-            first, first_length = code
-            last_other = other
-        second, _ = _seat_code(tracks[mover])
-        texts.append(_key_text(first | second << first_length))
-    return texts
-
-
 class _HitCodes(dict[tuple[int, ...], tuple[int, int]]):
     """The opponent's half of the key after the mover hit on some points: hit points -> code.
 
@@ -221,7 +192,7 @@ def _opponent_codes(board: Board, mover: int) -> _HitCodes:
 
 
 def play_position_ids(board: Board, mover: int, plays: Sequence[Play]) -> list[str]:
-    """`position_ids` of the boards `plays` lead to from `board`, read from their steps.
+    """`position_id` of each board `plays` lead to, `mover` still on roll, read from the steps.
 
     No board is made: each play's steps move the mover's counts, and the
     opponent's half of the key is worked out once for each set of points hit.

@@ -27,7 +27,9 @@ from companion.games.backgammon.notation import format_play, parse_play
 from tests.games.backgammon.boards import random_board
 from tests.games.backgammon.reference_plays import reference_plays
 
-GEOMETRIES = st.sampled_from([BACKGAMMON, MINIGAM, MULTIGAM])
+LOOSE_BAR_MINIGAM = replace(MINIGAM, loose_bar=True)
+"""Mini-Gam with the loose-bar rule: checkers may move while others wait on the bar."""
+GEOMETRIES = st.sampled_from([BACKGAMMON, MINIGAM, LOOSE_BAR_MINIGAM, MULTIGAM])
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
 
@@ -106,7 +108,6 @@ def test_board_json_round_trip_is_exact(geometry: Geometry, seed: int) -> None:
 
 
 def test_board_json_keeps_a_rule_variant_of_the_geometry() -> None:
-    loose = replace(MINIGAM, loose_bar=True)
-    board = Board.start(loose)
-    assert Board.from_json(board.to_json()).geometry == loose
+    board = Board.start(LOOSE_BAR_MINIGAM)
+    assert Board.from_json(board.to_json()).geometry == LOOSE_BAR_MINIGAM
     assert "loose_bar" not in Board.start(MINIGAM).to_json()
