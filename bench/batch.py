@@ -22,16 +22,27 @@ plus its neural-net evaluation of each (the figure of issue 13); a second
 figure adds `gnubg.move_tuple_to_string` for every play, the notation our
 answers carry.
 
-Each side runs `--repeat` passes over all lines, alternating; a side's figure
-is its fastest pass (wall clock, `time.perf_counter`) and, for a busy
-machine, its fastest pass in this thread's CPU time (`time.thread_time`).
-Our first pass is reported apart: it starts with empty caches.
+Two comparisons, each side measured in the same state as the other:
+
+- first pass against first pass: each side's first pass over all lines in a
+  Python process of its own, started for it (`--repeat` such processes a
+  side, alternating; the fastest is kept). Our module caches (play openings,
+  position-ID codes, notation memos) start empty, and so does GNU
+  Backgammon's evaluation cache: a side's start-up (imports, GNU
+  Backgammon's weights) is done before its pass is timed.
+- warm against warm: in this process, after one untimed pass of each side
+  that fills both sides' caches, `--repeat` passes of each side, alternating.
+
+A figure is a side's fastest pass (wall clock, `time.perf_counter`) and, for
+a busy machine, its fastest pass in its thread's CPU time
+(`time.thread_time`).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -148,42 +159,99 @@ def check_reference() -> int:
     return differ
 
 
+def fresh_pass(side: str, path: Path) -> Pass:
+    """One first pass of `side` ("ours" or "gnubg") over the file, in a new Python process."""
+    done = subprocess.run(
+        [sys.executable, __file__, "--fresh", side, str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    wall, cpu = map(float, done.stdout.split())
+    return wall, cpu
+
+
+def run_fresh(side: str, path: Path) -> int:
+    """In a process of its own: time `side`'s first pass over the file and print its seconds."""
+    if side == "ours":
+        run = ours(path)
+    else:
+        peer = gnubg_passes(path.read_text(encoding="utf-8").splitlines(keepends=True))
+        if isinstance(peer, str):
+            print(peer, file=sys.stderr)
+            return 1
+        run = peer[0]
+    wall, cpu = timed(run)
+    print(wall, cpu)
+    return 0
+
+
+Passes = dict[str, list[Pass]]
+"""Timed passes by what was timed: "ours", "gnubg" (plays + 0-ply), "notation" (and notation)."""
+
+
+def measure(path: Path, peer: Any, repeat: int) -> tuple[Passes, Passes]:
+    """(first passes, each in a fresh process; warm passes in this one), by side."""
+    first: Passes = {"ours": [], "gnubg": []}
+    warm: Passes = {"ours": [], "gnubg": [], "notation": []}
+    for _ in range(repeat):
+        first["ours"].append(fresh_pass("ours", path))
+        if not isinstance(peer, str):
+            first["gnubg"].append(fresh_pass("gnubg", path))
+    ours(path)()  # the untimed warm-up of each side
+    if not isinstance(peer, str):
+        peer[0]()
+        peer[1]()
+    for _ in range(repeat):
+        if not isinstance(peer, str):
+            warm["gnubg"].append(timed(peer[0]))
+            warm["notation"].append(timed(peer[1]))
+        warm["ours"].append(timed(ours(path)))
+    return first, warm
+
+
+def ratio(mine: list[Pass], theirs: list[Pass]) -> str:
+    """Our fastest pass over theirs, wall clock and CPU."""
+    wall = min(p[0] for p in mine) / min(p[0] for p in theirs)
+    cpu = min(p[1] for p in mine) / min(p[1] for p in theirs)
+    return f"{wall:.2f}x wall, {cpu:.2f}x CPU"
+
+
 def main() -> int:
     """Print the figures; exit status 1 if an answer differs from the reference."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=3, help="passes per side")
+    parser.add_argument("--repeat", type=int, default=3, help="passes (and fresh processes) a side")
     parser.add_argument("--check", action="store_true", help="compare with the stored reference")
+    parser.add_argument("--fresh", nargs=2, metavar=("SIDE", "FILE"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.fresh:
+        return run_fresh(args.fresh[0], Path(args.fresh[1]))
     lines = batch_lines()
+    count = len(lines)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "lines.txt"
         path.write_text("".join(lines), encoding="utf-8")
         peer = gnubg_passes(lines)
-        first = timed(ours(path))
-        ours_passes, plays_passes, notation_passes = [first], [], []
-        for _ in range(args.repeat):
-            if not isinstance(peer, str):
-                plays_passes.append(timed(peer[0]))
-                notation_passes.append(timed(peer[1]))
-            ours_passes.append(timed(ours(path)))
-    count = len(lines)
+        first, warm = measure(path, peer, args.repeat)
     generator = [timed(legal_plays_pass(lines)) for _ in range(args.repeat)]
+    fresh = f"first pass, fastest of {args.repeat} fresh processes"
+    warmed = f"warm, fastest of {args.repeat} passes"
     print(f"plays --batch over {count} lines (bench/positions.txt x 21 rolls), per line:")
-    print(f"  ours, first pass (empty caches)         {per_line([first], count)}")
-    fastest = f"fastest of {args.repeat + 1} passes"
-    print(f"  ours, {fastest:<34}{per_line(ours_passes, count)}")
-    print(f"    of which legal_plays alone            {per_line(generator, count)}")
+    print(f"  ours, {fresh:<48}{per_line(first['ours'], count)}")
+    print(f"  ours, {warmed:<48}{per_line(warm['ours'], count)}")
+    print(f"    of which legal_plays alone (warm){'':<19}{per_line(generator, count)}")
     if isinstance(peer, str):
         print(f"  GNU Backgammon: not measured. {peer}")
     else:
         import gnubg  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
-        print(f"  GNU Backgammon {gnubg.version}, plays + 0-ply    {per_line(plays_passes, count)}")
-        print(f"  GNU Backgammon, + notation of each play {per_line(notation_passes, count)}")
-        for name, passes in (("first pass", [first]), ("fastest pass", ours_passes)):
-            wall = min(p[0] for p in passes) / min(p[0] for p in plays_passes)
-            cpu = min(p[1] for p in passes) / min(p[1] for p in plays_passes)
-            print(f"  ours ({name}) / GNU Backgammon: {wall:.2f}x wall, {cpu:.2f}x CPU")
+        print(f"  GNU Backgammon {gnubg.version}, plays + 0-ply evaluation:")
+        print(f"    {fresh:<52}{per_line(first['gnubg'], count)}")
+        print(f"    {warmed:<52}{per_line(warm['gnubg'], count)}")
+        print(f"    warm, + notation of each play{'':<23}{per_line(warm['notation'], count)}")
+        print("  ours / GNU Backgammon (plays + 0-ply):")
+        for name, passes in (("first pass / first pass", first), ("warm / warm", warm)):
+            print(f"    {name:<52}{ratio(passes['ours'], passes['gnubg'])}")
         mine, theirs = play_counts(lines, gnubg)
         print(f"  plays listed: ours {mine}, GNU Backgammon {theirs}")
     if args.check and check_reference():
