@@ -51,6 +51,9 @@ class Family:
     write_plays: Callable[[Board, int, list[Play]], list[str]] | None = None
     """(board, seat on roll, its plays) -> the text of each play's board with that seat
     still on roll: `write` of each, if the game has a quicker way."""
+    for_batch: Callable[[], None] | None = None
+    """Called before a batch: lets the game's caches grow to the sizes thousands of lines
+    gain from (they stay small for the table, a long-running process)."""
 
     def written_plays(self, board: Board, on_roll: int, plays: list[Play]) -> list[str]:
         """The text of the board each play leads to, with `on_roll` still to play."""
@@ -351,8 +354,12 @@ def answer_batch(family: Family, lines: Iterable[str | LineTooLong], out: TextIO
     """Write one JSON line to `out` per input line (a blank line gets an error object).
 
     Returns how many lines got an error object. A line too long to read gets its
-    error object too; one with no end in sight ends the batch.
+    error object too; one with no end in sight ends the batch. The game's caches
+    may grow to their batch sizes first (`Family.for_batch`), for the rest of the
+    process.
     """
+    if family.for_batch is not None:
+        family.for_batch()
     failed = 0
     numbered = enumerate(lines, start=1)
     answer = _Answers(family)

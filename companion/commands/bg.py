@@ -22,6 +22,7 @@ from companion.games.backgammon.position_id import (
     board_from_position_id,
     play_position_ids,
     position_id,
+    remember_for_batch,
 )
 
 
@@ -44,6 +45,7 @@ FAMILY = Family(
     write=position_id,
     draw=_draw,
     write_plays=play_position_ids,
+    for_batch=remember_for_batch,
 )
 
 

@@ -128,9 +128,11 @@ def _write_two(labels: Sequence[str], steps: Sequence[Step]) -> str:
     )
 
 
-_MEMO_SIZE = 32_768
-"""Doubles remembered per writer (about 200 bytes each): the same moves recur across
-positions, and writing three or four steps costs several times a look-up."""
+_MEMO_SIZE = 1_024
+"""Doubles remembered per writer (about 170 bytes each: 0.17 MB full; four writers):
+the table writes every listed play of a turn in each snapshot, and writing three or four
+steps costs several times a look-up. On random games this keeps nine tenths of the gain
+of remembering 32 times as many; the batch command keeps its own texts (`remember` off)."""
 
 
 class _StepsWriter:

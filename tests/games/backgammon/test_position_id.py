@@ -179,8 +179,7 @@ def test_remembered_backs_stay_within_their_bound_and_write_the_same_ids(
     rng = random.Random(13)
     boards = [random_board(BACKGAMMON, rng) for _ in range(40)]
     expected = [position_id(board, mover) for board in boards for mover in (0, 1)]
-    monkeypatch.setattr(position_id_module, "_BACKS_SIZE", 3)
-    monkeypatch.setattr(position_id_module, "_BACKS", position_id_module._BackCodes())
+    monkeypatch.setattr(position_id_module, "_BACKS", position_id_module._BackCodes(3))
     assert [position_id(board, mover) for board in boards for mover in (0, 1)] == expected
     assert len(position_id_module._BACKS) <= 3
 
