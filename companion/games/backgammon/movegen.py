@@ -346,8 +346,15 @@ def fast_pair(
             if key not in one_checker:
                 one_checker.add(key)
                 add((step_b, high_moves[tb][hit_c]))
-    singles: list[tuple[Step, ...]] = []
-    if not plays:  # else `most_dice` would not read them: spare making them
-        larger: list[tuple[Step, ...]] = [(high_moves[q][land[high_targets[q]]],) for q in highs]
-        singles = larger_die(larger, [(step,) for _, _, _, step in lows])
+    # The one-die plays are made only when `most_dice` would read them.
+    singles = [] if plays else _one_die_plays(land, tables, high, highs, lows)
     return most_dice(([], singles, plays))
+
+
+def _one_die_plays(
+    land: list[Landing], tables: StepTables, high: int, highs: list[int], lows: list[LowMove]
+) -> list[tuple[Step, ...]]:
+    """The one-die plays `larger_die` keeps, of the high die's moves from `highs` or `lows`."""
+    high_moves, high_targets = tables.moves[high], tables.targets[high]
+    larger: list[tuple[Step, ...]] = [(high_moves[q][land[high_targets[q]]],) for q in highs]
+    return larger_die(larger, [(step,) for _, _, _, step in lows])

@@ -50,6 +50,11 @@ def dice_to_play(dice: Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted(dice, reverse=True))
 
 
+def off_of(track: Sequence[int]) -> int:
+    """The track position of off (N + 1): a track's last."""
+    return len(track) - 1
+
+
 def destination(source: int, die: int, off: int) -> int:
     """The track position a checker reaches from `source` with `die` (anything past N is off)."""
     return min(source + die, off)
@@ -87,7 +92,7 @@ def movable_sources(track: Sequence[int], loose_bar: bool) -> list[int]:
     """
     if must_enter(track, loose_bar):
         return [BAR]
-    return list(compress(range(len(track) - 1), track))
+    return list(compress(range(off_of(track)), track))
 
 
 def may_bear_off(track: Sequence[int], home_start: int) -> bool:
@@ -114,7 +119,7 @@ def bear_off_out_of_reach(track: Sequence[int], home_start: int, moves: int, die
     """
     if sum(track[:home_start]) > moves:  # the checkers `may_bear_off` wants home
         return True
-    off = len(track) - 1
+    off = off_of(track)
     nearest = max(compress(range(off), track), default=off)
     return destination(nearest, moves * die, off) < off
 
