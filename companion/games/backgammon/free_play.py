@@ -19,11 +19,8 @@ from companion.games.backgammon.movement import (
     apply_step,
     single_steps,
 )
+from companion.games.backgammon.step_rules import dice_to_play
 from companion.games.base import Note, RuleError
-
-
-def _roll_dice(dice: Sequence[int]) -> tuple[int, ...]:
-    return (dice[0],) * 4 if dice[0] == dice[1] else tuple(sorted(dice, reverse=True))
 
 
 def _options(board: Board, mover: int, remaining: tuple[int, ...]) -> list[Step]:
@@ -51,7 +48,7 @@ def free_plays(board: Board, mover: int, dice: Sequence[int]) -> list[Play]:
             rest.remove(step.die)
             extend(apply_step(current, mover, step), tuple(rest), (*path, step))
 
-    extend(board, _roll_dice(dice), ())
+    extend(board, dice_to_play(dice), ())
     return list(found.values())
 
 
@@ -82,7 +79,7 @@ def replay_free(
     Raises:
         RuleError: a step uses a die already played or is not allowed on the board.
     """
-    remaining = list(_roll_dice(dice))
+    remaining = list(dice_to_play(dice))
     current = board
     for step in steps:
         if step.die not in remaining:

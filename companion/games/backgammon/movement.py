@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from companion.games.backgammon.double_plays import fast_double, search_double
 from companion.games.backgammon.geometry import (
     BACKGAMMON,
     MINIGAM,
@@ -61,22 +62,26 @@ from companion.games.backgammon.movegen import (
     Play,
     board_after,
     enter_pair,
-    fast_double,
     fast_pair,
     order_free,
     plays_from,
-    search_double,
     search_pair,
 )
 from companion.games.backgammon.step_rules import (
     BAR,
+    DICE_IN_A_DOUBLE,
+    DICE_IN_A_ROLL,
     Step,
     bears_off_from,
     destination,
+    dice_to_play,
     is_blocked,
     is_hit,
     landings,
+    larger_die,
     may_bear_off,
+    may_move_from,
+    most_dice,
     must_enter,
     opposition,
 )
@@ -87,8 +92,7 @@ NEVER_ON_ROLL = N_(
     " use a position of a game still in play."
 )
 GAME_OVER_ONE = N_(
-    "That game is over: {0} has borne off every checker. Use a position of a game"
-    " still in play."
+    "That game is over: {0} has borne off every checker. Use a position of a game still in play."
 )
 GAME_OVER_MANY = N_counted(
     "That game is over: {count} player has borne off every checker. Use a position of a"
@@ -98,12 +102,11 @@ GAME_OVER_MANY = N_counted(
 )
 NO_CHECKER_THERE = N_("You have no checker there to move.")
 BAR_FIRST = N_("You have a checker on the bar: enter it first.")
-BLOCKED = N_("Point {point} is blocked: two or more opposing checkers hold it.")
+POINT_BLOCKED = N_("Point {point} is blocked: two or more opposing checkers hold it.")
 NO_BEAR_OFF_FROM_BAR = N_("You cannot bear off while a checker is on the bar: enter it first.")
 NOT_ALL_HOME = N_("You can bear off only once all your checkers are in your home board.")
 FURTHEST_POINT = N_(
-    "A {die} bears off only from your furthest point; move a checker from "
-    "further back instead."
+    "A {die} bears off only from your furthest point; move a checker from further back instead."
 )
 WRONG_POINT = N_("A {die} does not move a checker to that point.")
 NO_DIE_LEFT = N_("You have no {die} left to play this turn.")
@@ -158,7 +161,7 @@ def _roll(board: Board, mover: int, dice: Sequence[int]) -> tuple[int, int]:
     """
     if not 0 <= mover < board.geometry.players:
         raise RuleError(f"There is no player {mover} in {board.geometry.title}.")
-    if len(dice) == 2:
+    if len(dice) == DICE_IN_A_ROLL:
         first, second = dice
         # `type(...) is int` also turns away True and False.
         if type(first) is int and type(second) is int and 1 <= first <= 6 and 1 <= second <= 6:
@@ -193,36 +196,27 @@ def legal_play_steps(board: Board, mover: int, dice: Sequence[int]) -> list[tupl
     geometry = board.geometry
     me = list(board.tracks[mover])
     land = landings(board, mover)
-    off = geometry.points + 1
-    found: Found = {}
     if high == low:
-        if order_free(me, geometry, 4, high):
-            return fast_double(me, land, off, high)
-        search_double(me, land, geometry, high, found)
-    elif order_free(me, geometry, 2, high):
-        return fast_pair(me, land, off, high, low)
-    else:
-        if me[BAR] == 1 and must_enter(me, geometry.loose_bar):
-            entering = enter_pair(me, land, geometry, high, low)
-            if entering is not None:
-                return entering
-        singles: Found = {}
-        search_pair(me, land, geometry, (high, low), found, singles)
-        search_pair(me, land, geometry, (low, high), found, singles)
-        if not found:
-            found = _larger_die_first(singles, high)
-    return list(found.values())
-
-
-def _larger_die_first(singles: Found, high: int) -> Found:
-    """Forced-move rule when only one die fits: the larger one if it can be played."""
-    larger = {key: steps for key, steps in singles.items() if steps[0].die == high}
-    return larger or singles
+        if order_free(me, geometry, DICE_IN_A_DOUBLE, high):
+            return fast_double(me, land, geometry, high)
+        return list(search_double(me, land, geometry, high).values())
+    if order_free(me, geometry, DICE_IN_A_ROLL, high):
+        return fast_pair(me, land, geometry, high, low)
+    if me[BAR] == 1 and must_enter(me, geometry.loose_bar):
+        entering = enter_pair(me, land, geometry, high, low)
+        if entering is not None:
+            return entering
+    found: Found = {}
+    singles_high: Found = {}
+    singles_low: Found = {}
+    search_pair(me, land, geometry, (high, low), found, singles_high)
+    search_pair(me, land, geometry, (low, high), found, singles_low)
+    return list(most_dice(({}, larger_die(singles_high, singles_low), found)).values())
 
 
 def pip_count(board: Board, player: int) -> int:
     """Pips `player` must still travel to bear everything off (the bar counts N + 1)."""
-    off = board.geometry.points + 1
+    off = board.geometry.off
     return sum(count * (off - position) for position, count in enumerate(board.tracks[player]))
 
 
@@ -277,16 +271,16 @@ def _step_problem(board: Board, mover: int, source: int, die: int) -> Note | Non
     """Why one checker may not move from `source` by `die` now, or None if it may."""
     geometry = board.geometry
     track = board.tracks[mover]
-    off = geometry.points + 1
+    off = geometry.off
     if not 0 <= source < off or not track[source]:
         return Note.of(NO_CHECKER_THERE)
-    if source and must_enter(track, geometry.loose_bar):
+    if not may_move_from(source, must_enter(track, geometry.loose_bar)):
         return Note.of(BAR_FIRST)
     target = destination(source, die, off)
     if target < off:
         if is_blocked(opposition(board, mover)[target]):
             number = geometry.point_number(mover, target)
-            return Note.of(BLOCKED, point=number)
+            return Note.of(POINT_BLOCKED, point=number)
         return None
     if not may_bear_off(track, geometry.home_start):
         if track[0]:
@@ -304,7 +298,7 @@ def _hits_at(board: Board, mover: int, position: int) -> bool:
 
 def single_steps(board: Board, mover: int, die: int) -> list[Step]:
     """Every single move of one checker by `die` the board allows (forced-move rule not applied)."""
-    off = board.geometry.points + 1
+    off = board.geometry.off
     opposing = opposition(board, mover)
     steps = []
     for source in range(off):
@@ -330,10 +324,6 @@ def apply_step(board: Board, mover: int, step: Step) -> Board:
         raise RuleError(problem)
     made = Step(step.source, target, step.die, _hits_at(board, mover, target))
     return board_after(board, mover, (made,))
-
-
-def _dice_of_roll(dice: Sequence[int]) -> list[int]:
-    return [dice[0]] * 4 if dice[0] == dice[1] else sorted(dice, reverse=True)
 
 
 class _Completion:
@@ -398,7 +388,7 @@ def _replay(
     completion: _Completion, board: Board, dice: Sequence[int], steps: Sequence[Step]
 ) -> tuple[Board, tuple[int, ...]]:
     """Play `steps` from `board`, checking each can still lead to a legal play."""
-    remaining = tuple(_dice_of_roll(dice))
+    remaining = dice_to_play(dice)
     current = board
     for made, step in enumerate(steps):
         if made >= completion.length:

@@ -37,7 +37,7 @@ def test_a_step_refused_by_the_board_carries_the_boards_sentence() -> None:
     with pytest.raises(RuleError) as caught:
         game.apply(CheckerStep(Step(12, 13, 1, False), seat=0))  # 13/12: Ben holds it
     assert str(caught.value) == "Point 12 is blocked: two or more opposing checkers hold it."
-    assert caught.value.note == Note.of(movement.BLOCKED, point=12)
+    assert caught.value.note == Note.of(movement.POINT_BLOCKED, point=12)
 
 
 def test_the_dice_prompt_is_its_note_said_in_english() -> None:
