@@ -33,29 +33,36 @@ from companion.games.backgammon.step_rules import (
 )
 
 
-def double_sources(me: list[int], land: list[Landing], targets: Targets, off: int) -> list[int]:
+def double_sources(
+    track: list[int], landings: list[Landing], targets: Targets, off: int
+) -> list[int]:
     """Positions a checker could move from during a double, in order.
 
-    Those a checker of `me` reaches in fewer moves than the double has dice,
-    not off, whose move (`targets`) does not land on a blocked point.
+    Those a checker of `track` reaches in fewer moves than the double has
+    dice, not off, whose move (`targets`) does not land on a blocked point.
     """
     reachable = set()
-    for q in compress(range(off), me):
+    for source in compress(range(off), track):
+        position = source
         for _ in range(DICE_IN_A_DOUBLE):
-            if q == off:
+            if position == off:
                 break
-            reachable.add(q)
-            q = targets[q]
-    return sorted(q for q in reachable if targets[q] == off or land[targets[q]] != BLOCKED)
+            reachable.add(position)
+            position = targets[position]
+    return sorted(
+        position
+        for position in reachable
+        if targets[position] == off or landings[targets[position]] != BLOCKED
+    )
 
 
-def search_double(me: list[int], land: list[Landing], geometry: Geometry, die: int) -> Found:
+def search_double(track: list[int], landings: list[Landing], geometry: Geometry, die: int) -> Found:
     """Every play of a double, in general (bar and bear-off rules), sources non-decreasing."""
     tables = step_tables(geometry.points)
     moves, keys, targets = tables.moves[die], tables.keys[die], tables.targets[die]
     off = geometry.off
     loose, home = geometry.loose_bar, geometry.home_start
-    sources = double_sources(me, land, targets, off)
+    sources = double_sources(track, landings, targets, off)
     count = len(sources)
     path: list[Step] = []
     by_dice: list[Found] = [{} for _ in range(DICE_IN_A_DOUBLE + 1)]
@@ -64,33 +71,34 @@ def search_double(me: list[int], land: list[Landing], geometry: Geometry, die: i
     def extend(start: int, key: int) -> None:
         depth = len(path)
         extended = False
-        bar_held = must_enter(me, loose)
-        bearing_off = may_bear_off(me, home)  # the same for every move of this level
+        bar_held = must_enter(track, loose)
+        bearing_off = may_bear_off(track, home)  # the same for every move of this level
         for index in range(start, count):
-            q = sources[index]
-            if not me[q] or (bar_held and not may_move_from(q, bar_held)):  # a call only if held
+            source = sources[index]
+            # `may_move_from` is called only while the bar is held.
+            if not track[source] or (bar_held and not may_move_from(source, bar_held)):
                 continue
-            t = targets[q]
-            hit = LANDS
-            if t < off:
-                hit = land[t]  # never BLOCKED: `double_sources` left those out
-            elif not (bearing_off and bears_off_from(me, q, die, off)):
+            target = targets[source]
+            landing = LANDS
+            if target < off:
+                landing = landings[target]  # never BLOCKED: `double_sources` left those out
+            elif not (bearing_off and bears_off_from(track, source, die, off)):
                 continue
             extended = True
             if depth == DICE_IN_A_DOUBLE - 1:  # the last die: nothing to move and put back
-                whole[key + keys[q][hit]] = (*path, moves[q][hit])
+                whole[key + keys[source][landing]] = (*path, moves[source][landing])
                 continue
-            me[q] -= 1
-            me[t] += 1
-            if hit == HITS:
-                land[t] = AFTER_LANDING
-            path.append(moves[q][hit])
-            extend(index, key + keys[q][hit])
+            track[source] -= 1
+            track[target] += 1
+            if landing == HITS:
+                landings[target] = AFTER_LANDING
+            path.append(moves[source][landing])
+            extend(index, key + keys[source][landing])
             path.pop()
-            if hit == HITS:
-                land[t] = HITS
-            me[q] += 1
-            me[t] -= 1
+            if landing == HITS:
+                landings[target] = HITS
+            track[source] += 1
+            track[target] -= 1
         if not extended and depth:
             by_dice[depth][key] = tuple(path)
 
@@ -99,78 +107,85 @@ def search_double(me: list[int], land: list[Landing], geometry: Geometry, die: i
 
 
 def fast_double(
-    me: list[int], land: list[Landing], geometry: Geometry, die: int
+    track: list[int], landings: list[Landing], geometry: Geometry, die: int
 ) -> list[tuple[Step, ...]]:
     """Plays of a double when only landing points matter (`movegen.order_free`).
 
     Four nested loops (one a die of the double, `DICE_IN_A_DOUBLE`) rather
-    than recursion: this is the generator's hottest code. Level k moves a
-    checker from a source at or after level k-1's; a level that finds no
-    move ends a play of k-1 dice, a candidate for `most_dice`. A checker
-    landing where one landed earlier this turn finds `AFTER_LANDING` there
-    until the level that moved there is undone. `land` refuses off, so no
-    move bears off.
+    than recursion or helpers: this is the generator's hottest code, and a
+    call per move costs more than the whole move. Loop n moves a checker
+    from a source at or after loop n-1's (`source1` .. `source4`); a loop
+    that finds no move ends a play of n-1 dice, a candidate for `most_dice`.
+    A checker landing where one landed earlier this turn finds
+    `AFTER_LANDING` there until the loop that moved there puts it back.
+    `landings` refuses off, so no move bears off.
     """
     tables = step_tables(geometry.points)
     moves, targets = tables.moves[die], tables.targets[die]
     off = geometry.off
-    sources = [q for q in double_sources(me, land, targets, off) if targets[q] < off]
+    sources = [
+        source for source in double_sources(track, landings, targets, off) if targets[source] < off
+    ]
     count = len(sources)
     by_dice: list[list[tuple[Step, ...]]] = [[] for _ in range(DICE_IN_A_DOUBLE + 1)]
-    _, add1, add2, add3, add4 = (plays.append for plays in by_dice)
-    for i1 in range(count):
-        q1 = sources[i1]
-        if not me[q1]:
+    _, add_one_die, add_two_dice, add_three_dice, add_four_dice = (
+        plays.append for plays in by_dice
+    )
+    for index1 in range(count):
+        source1 = sources[index1]
+        if not track[source1]:
             continue
-        t1 = targets[q1]
-        h1 = land[t1]
-        me[q1] -= 1
-        me[t1] += 1
-        land[t1] = AFTER_LANDING
-        s1 = moves[q1][h1]
-        more1 = False
-        for i2 in range(i1, count):
-            q2 = sources[i2]
-            if not me[q2]:
+        target1 = targets[source1]
+        landing1 = landings[target1]
+        track[source1] -= 1
+        track[target1] += 1
+        landings[target1] = AFTER_LANDING
+        step1 = moves[source1][landing1]
+        has_second = False
+        for index2 in range(index1, count):
+            source2 = sources[index2]
+            if not track[source2]:
                 continue
-            more1 = True
-            t2 = targets[q2]
-            h2 = land[t2]
-            me[q2] -= 1
-            me[t2] += 1
-            land[t2] = AFTER_LANDING
-            s2 = moves[q2][h2]
-            more2 = False
-            for i3 in range(i2, count):
-                q3 = sources[i3]
-                if not me[q3]:
+            has_second = True
+            target2 = targets[source2]
+            landing2 = landings[target2]
+            track[source2] -= 1
+            track[target2] += 1
+            landings[target2] = AFTER_LANDING
+            step2 = moves[source2][landing2]
+            has_third = False
+            for index3 in range(index2, count):
+                source3 = sources[index3]
+                if not track[source3]:
                     continue
-                more2 = True
-                t3 = targets[q3]
-                h3 = land[t3]
-                me[q3] -= 1
-                me[t3] += 1
-                land[t3] = AFTER_LANDING
-                s3 = moves[q3][h3]
-                more3 = False
-                for i4 in range(i3, count):
-                    q4 = sources[i4]
-                    if me[q4]:
-                        more3 = True
-                        add4((s1, s2, s3, moves[q4][land[targets[q4]]]))
-                if not more3:
-                    add3((s1, s2, s3))
-                land[t3] = h3
-                me[q3] += 1
-                me[t3] -= 1
-            if not more2:
-                add2((s1, s2))
-            land[t2] = h2
-            me[q2] += 1
-            me[t2] -= 1
-        if not more1:
-            add1((s1,))
-        land[t1] = h1
-        me[q1] += 1
-        me[t1] -= 1
+                has_third = True
+                target3 = targets[source3]
+                landing3 = landings[target3]
+                track[source3] -= 1
+                track[target3] += 1
+                landings[target3] = AFTER_LANDING
+                step3 = moves[source3][landing3]
+                has_fourth = False
+                for index4 in range(index3, count):  # the last die: nothing to move and put back
+                    source4 = sources[index4]
+                    if track[source4]:
+                        has_fourth = True
+                        add_four_dice(
+                            (step1, step2, step3, moves[source4][landings[targets[source4]]])
+                        )
+                if not has_fourth:
+                    add_three_dice((step1, step2, step3))
+                landings[target3] = landing3
+                track[source3] += 1
+                track[target3] -= 1
+            if not has_third:
+                add_two_dice((step1, step2))
+            landings[target2] = landing2
+            track[source2] += 1
+            track[target2] -= 1
+        if not has_second:
+            add_one_die((step1,))
+        landings[target1] = landing1
+        track[source1] += 1
+        track[target1] -= 1
     return most_dice(by_dice)

@@ -7,10 +7,10 @@ their keys through `StepTables`, a point landed on this turn through
 `AFTER_LANDING`, the order-dependent rules (`must_enter`, `movable_sources`,
 `may_bear_off`, `starts_bearing_off`, `bears_off_from`) by calling them where
 a move could depend on them, and the forced-move rule through `most_dice`
-and `larger_die`. The mover's counts live in one list changed and restored
-in place, and so does `land`, the landing table of the turn. Each candidate
-play has an integer key, the sum of its steps' keys: plays reaching the
-same position get the same key and merge in a dict.
+and `larger_die`. The mover's checker counts (`track`) live in one list
+changed and restored in place, and so does `landings`, the landing table of
+the turn. Each candidate play has an integer key, the sum of its steps'
+keys: plays reaching the same position get the same key and merge in a dict.
 
 Non-doubles try the two die orders; doubles are in `double_plays`.
 
@@ -27,6 +27,7 @@ steps the first time it is read (random play reads one board a turn).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import compress
 
 from companion.games.backgammon.geometry import Board, Geometry, make_board
@@ -160,7 +161,7 @@ def order_free(track: list[int], geometry: Geometry, dice: int, high: int) -> bo
 
 
 def enter_pair(
-    me: list[int], land: list[Landing], geometry: Geometry, high: int, low: int
+    track: list[int], landings: list[Landing], geometry: Geometry, high: int, low: int
 ) -> list[tuple[Step, ...]] | None:
     """Plays of a non-double while one checker on the bar must enter first; the entries if none.
 
@@ -174,29 +175,30 @@ def enter_pair(
     tables = step_tables(geometry.points)
     found: Found = {}
     entries: dict[int, list[tuple[Step, ...]]] = {}  # by die: the one-die play entering with it
-    for first, second in ((high, low), (low, high)):
-        target = entry_point(first)
-        landing = land[target]
-        if landing == BLOCKED:
+    for entering_die, other_die in ((high, low), (low, high)):
+        entry_target = entry_point(entering_die)
+        entry_landing = landings[entry_target]
+        if entry_landing == BLOCKED:
             continue
-        entry, key1 = tables.moves[first][BAR][landing], tables.keys[first][BAR][landing]
-        entries[first] = [(entry,)]
-        me[BAR] -= 1
-        me[target] += 1
-        land[target] = AFTER_LANDING
-        free = order_free(me, geometry, 1, second)
-        if free:  # then off is `BLOCKED` in `land`: nothing bears off
-            moves2, keys2 = tables.moves[second], tables.keys[second]
-            targets2 = tables.targets[second]
-            for q in compress(range(geometry.off), me):
-                hit = land[targets2[q]]
-                if hit != BLOCKED:
-                    key = key1 + keys2[q][hit]
+        entry = tables.moves[entering_die][BAR][entry_landing]
+        entry_key = tables.keys[entering_die][BAR][entry_landing]
+        entries[entering_die] = [(entry,)]
+        track[BAR] -= 1
+        track[entry_target] += 1
+        landings[entry_target] = AFTER_LANDING
+        free = order_free(track, geometry, 1, other_die)
+        if free:  # then off is `BLOCKED` in `landings`: nothing bears off
+            other_moves, other_keys = tables.moves[other_die], tables.keys[other_die]
+            other_targets = tables.targets[other_die]
+            for source in compress(range(geometry.off), track):
+                landing = landings[other_targets[source]]
+                if landing != BLOCKED:
+                    key = entry_key + other_keys[source][landing]
                     if key not in found:
-                        found[key] = (entry, moves2[q][hit])
-        land[target] = landing
-        me[BAR] += 1
-        me[target] -= 1
+                        found[key] = (entry, other_moves[source][landing])
+        landings[entry_target] = entry_landing
+        track[BAR] += 1
+        track[entry_target] -= 1
         if not free:
             return None
     one_die = larger_die(entries.get(high, []), entries.get(low, []))
@@ -204,8 +206,8 @@ def enter_pair(
 
 
 def search_pair(
-    me: list[int],
-    land: list[Landing],
+    track: list[int],
+    landings: list[Landing],
     geometry: Geometry,
     dice: tuple[int, int],
     found: Found,
@@ -217,55 +219,59 @@ def search_pair(
     """
     first, second = dice
     tables = step_tables(geometry.points)
-    moves1, keys1, targets1 = tables.moves[first], tables.keys[first], tables.targets[first]
-    moves2, keys2, targets2 = tables.moves[second], tables.keys[second], tables.targets[second]
+    first_moves, first_keys = tables.moves[first], tables.keys[first]
+    second_moves, second_keys = tables.moves[second], tables.keys[second]
+    first_targets, second_targets = tables.targets[first], tables.targets[second]
     off = geometry.off
     loose, home = geometry.loose_bar, geometry.home_start
-    bar_held = must_enter(me, loose)
-    occupied = movable_sources(me, loose)
-    bearing_off = may_bear_off(me, home)
-    for q1 in occupied:
-        t1 = targets1[q1]
-        hit1 = LANDS
-        if t1 < off:
-            hit1 = land[t1]
-            if hit1 == BLOCKED:
+    bar_held = must_enter(track, loose)
+    occupied = movable_sources(track, loose)
+    bearing_off = may_bear_off(track, home)
+    for first_source in occupied:
+        first_target = first_targets[first_source]
+        first_landing = LANDS
+        if first_target < off:
+            first_landing = landings[first_target]
+            if first_landing == BLOCKED:
                 continue
-        elif not (bearing_off and bears_off_from(me, q1, first, off)):
+        elif not (bearing_off and bears_off_from(track, first_source, first, off)):
             continue
-        me[q1] -= 1
-        me[t1] += 1
-        if hit1 == HITS:
-            land[t1] = AFTER_LANDING
-        key1 = keys1[q1][hit1]
-        step1 = moves1[q1][hit1]
+        track[first_source] -= 1
+        track[first_target] += 1
+        if first_landing == HITS:
+            landings[first_target] = AFTER_LANDING
+        first_key = first_keys[first_source][first_landing]
+        first_step = first_moves[first_source][first_landing]
         if not bar_held:  # nor is it now: a move never puts the mover's own checker on the bar
-            sources = occupied if t1 >= off or t1 in occupied else [*occupied, t1]
+            if first_target >= off or first_target in occupied:
+                sources = occupied
+            else:
+                sources = [*occupied, first_target]
         else:
-            sources = movable_sources(me, loose)
+            sources = movable_sources(track, loose)
         extended = False
-        bearing_off_next = bearing_off or starts_bearing_off(me, home, t1)
-        for q2 in sources:
-            if not me[q2]:
+        bearing_off_next = bearing_off or starts_bearing_off(track, home, first_target)
+        for second_source in sources:
+            if not track[second_source]:
                 continue
-            t2 = targets2[q2]
-            hit2 = LANDS
-            if t2 < off:
-                hit2 = land[t2]
-                if hit2 == BLOCKED:
+            second_target = second_targets[second_source]
+            second_landing = LANDS
+            if second_target < off:
+                second_landing = landings[second_target]
+                if second_landing == BLOCKED:
                     continue
-            elif not (bearing_off_next and bears_off_from(me, q2, second, off)):
+            elif not (bearing_off_next and bears_off_from(track, second_source, second, off)):
                 continue
             extended = True
-            key = key1 + keys2[q2][hit2]
+            key = first_key + second_keys[second_source][second_landing]
             if key not in found:
-                found[key] = (step1, moves2[q2][hit2])
-        if not extended and key1 not in singles:
-            singles[key1] = (step1,)
-        if hit1 == HITS:
-            land[t1] = HITS
-        me[q1] += 1
-        me[t1] -= 1
+                found[key] = (first_step, second_moves[second_source][second_landing])
+        if not extended and first_key not in singles:
+            singles[first_key] = (first_step,)
+        if first_landing == HITS:
+            landings[first_target] = HITS
+        track[first_source] += 1
+        track[first_target] -= 1
 
 
 LowMove = tuple[int, int, int, Step]
@@ -273,28 +279,30 @@ LowMove = tuple[int, int, int, Step]
 
 
 def _open_moves(
-    me: list[int], land: list[Landing], tables: StepTables, off: int, high: int, low: int
+    track: list[int], landings: list[Landing], tables: StepTables, off: int, high: int, low: int
 ) -> tuple[list[int], list[LowMove]]:
     """The sources of the high die's moves to open points, and the low die's moves.
 
-    Only for a turn where nothing bears off (`order_free`): `land` refuses off.
+    Only for a turn where nothing bears off (`order_free`): `landings` refuses off.
     """
     low_moves, low_keys = tables.moves[low], tables.keys[low]
     high_targets, low_targets = tables.targets[high], tables.targets[low]
-    highs: list[int] = []
-    lows: list[LowMove] = []
-    for q in compress(range(off), me):
-        if land[high_targets[q]] != BLOCKED:
-            highs.append(q)
-        t = low_targets[q]
-        landing = land[t]
+    high_sources: list[int] = []
+    low_die_moves: list[LowMove] = []
+    for source in compress(range(off), track):
+        if landings[high_targets[source]] != BLOCKED:
+            high_sources.append(source)
+        target = low_targets[source]
+        landing = landings[target]
         if landing != BLOCKED:
-            lows.append((q, t, low_keys[q][landing], low_moves[q][landing]))
-    return highs, lows
+            low_die_moves.append(
+                (source, target, low_keys[source][landing], low_moves[source][landing])
+            )
+    return high_sources, low_die_moves
 
 
 def fast_pair(
-    me: list[int], land: list[Landing], geometry: Geometry, high: int, low: int
+    track: list[int], landings: list[Landing], geometry: Geometry, high: int, low: int
 ) -> list[tuple[Step, ...]]:
     """Plays of a non-double when only landing points matter (`order_free`).
 
@@ -302,59 +310,84 @@ def fast_pair(
     Two plays reach the same position only when both move one checker by
     both dice (a pair of moves whose second starts where the first ended, or
     that checker's own two moves in either order): only those are checked
-    against the ones found before (`one_checker`, by key). `land` refuses
+    against the ones found before (`one_checker`, by key). `landings` refuses
     off, so no move bears off.
     """
     tables = step_tables(geometry.points)
     high_moves, high_keys = tables.moves[high], tables.keys[high]
     low_moves, low_keys = tables.moves[low], tables.keys[low]
     high_targets, low_targets = tables.targets[high], tables.targets[low]
-    highs, lows = _open_moves(me, land, tables, geometry.off, high, low)
+    high_sources, low_die_moves = _open_moves(track, landings, tables, geometry.off, high, low)
     plays: list[tuple[Step, ...]] = []
     add = plays.append
     one_checker: set[int] = set()  # keys of the plays found that move one checker by both dice
-    for qa in highs:
-        ta = high_targets[qa]
-        hit_a = land[ta]
-        key_a = high_keys[qa][hit_a]
-        step_a = high_moves[qa][hit_a]
-        alone = me[qa] < 2  # then no low move can start from qa once the high one left
-        for qb, tb, key_b, step_b in lows:
-            if qb == ta or tb == qa:  # together, one checker's moves by both dice
-                key = key_a + key_b
+    for high_source in high_sources:
+        high_target = high_targets[high_source]
+        high_landing = landings[high_target]
+        high_key = high_keys[high_source][high_landing]
+        high_step = high_moves[high_source][high_landing]
+        # Alone, the checker leaving high_source leaves no low move from there.
+        alone = track[high_source] < 2
+        for low_source, low_target, low_key, low_step in low_die_moves:
+            if low_source == high_target or low_target == high_source:
+                # Together, one checker's moves by both dice: maybe found before.
+                key = high_key + low_key
                 if key not in one_checker:
                     one_checker.add(key)
-                    add((step_a, step_b))
-            elif qb == qa and alone:
+                    add((high_step, low_step))
+            elif low_source == high_source and alone:
                 continue
-            elif tb == ta and hit_a == HITS:
-                add((step_a, low_moves[qb][AFTER_LANDING]))
+            elif low_target == high_target and high_landing == HITS:
+                add((high_step, low_moves[low_source][AFTER_LANDING]))
             else:
-                add((step_a, step_b))
-        tc = low_targets[ta]
-        hit_c = land[tc]
-        if hit_c != BLOCKED:  # the same checker goes on with the low die
-            key = key_a + low_keys[ta][hit_c]
+                add((high_step, low_step))
+        on_target = low_targets[high_target]
+        on_landing = landings[on_target]
+        if on_landing != BLOCKED:  # the same checker goes on with the low die
+            key = high_key + low_keys[high_target][on_landing]
             if key not in one_checker:
                 one_checker.add(key)
-                add((step_a, low_moves[ta][hit_c]))
-    for _, tb, key_b, step_b in lows:
-        tc = high_targets[tb]
-        hit_c = land[tc]
-        if hit_c != BLOCKED:  # low die first, then the same checker with the high
-            key = key_b + high_keys[tb][hit_c]
-            if key not in one_checker:
-                one_checker.add(key)
-                add((step_b, high_moves[tb][hit_c]))
+                add((high_step, low_moves[high_target][on_landing]))
+    _add_low_then_high(landings, tables, high, low_die_moves, one_checker, add)
     # The one-die plays are made only when `most_dice` would read them.
-    singles = [] if plays else _one_die_plays(land, tables, high, highs, lows)
+    singles = [] if plays else _one_die_plays(landings, tables, high, high_sources, low_die_moves)
     return most_dice(([], singles, plays))
 
 
+def _add_low_then_high(
+    landings: list[Landing],
+    tables: StepTables,
+    high: int,
+    low_die_moves: list[LowMove],
+    one_checker: set[int],
+    add: Callable[[tuple[Step, ...]], None],
+) -> None:
+    """`fast_pair`'s plays moving one checker by the low die, then the same one by the high."""
+    high_moves, high_keys, high_targets = (
+        tables.moves[high],
+        tables.keys[high],
+        tables.targets[high],
+    )
+    for _, low_target, low_key, low_step in low_die_moves:
+        on_target = high_targets[low_target]
+        on_landing = landings[on_target]
+        if on_landing != BLOCKED:
+            key = low_key + high_keys[low_target][on_landing]
+            if key not in one_checker:
+                one_checker.add(key)
+                add((low_step, high_moves[low_target][on_landing]))
+
+
 def _one_die_plays(
-    land: list[Landing], tables: StepTables, high: int, highs: list[int], lows: list[LowMove]
+    landings: list[Landing],
+    tables: StepTables,
+    high: int,
+    high_sources: list[int],
+    low_die_moves: list[LowMove],
 ) -> list[tuple[Step, ...]]:
-    """The one-die plays `larger_die` keeps, of the high die's moves from `highs` or `lows`."""
+    """The one-die plays `larger_die` keeps, of the high die's moves or else the low's."""
     high_moves, high_targets = tables.moves[high], tables.targets[high]
-    larger: list[tuple[Step, ...]] = [(high_moves[q][land[high_targets[q]]],) for q in highs]
-    return larger_die(larger, [(step,) for _, _, _, step in lows])
+    larger: list[tuple[Step, ...]] = [
+        (high_moves[source][landings[high_targets[source]]],) for source in high_sources
+    ]
+    return larger_die(larger, [(step,) for _, _, _, step in low_die_moves])

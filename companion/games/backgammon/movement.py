@@ -194,23 +194,23 @@ def legal_play_steps(board: Board, mover: int, dice: Sequence[int]) -> list[tupl
     """
     high, low = _roll(board, mover, dice)
     geometry = board.geometry
-    me = list(board.tracks[mover])
-    land = landings(board, mover)
+    track = list(board.tracks[mover])
+    landing_codes = landings(board, mover)
     if high == low:
-        if order_free(me, geometry, DICE_IN_A_DOUBLE, high):
-            return fast_double(me, land, geometry, high)
-        return list(search_double(me, land, geometry, high).values())
-    if order_free(me, geometry, DICE_IN_A_ROLL, high):
-        return fast_pair(me, land, geometry, high, low)
-    if me[BAR] == 1 and must_enter(me, geometry.loose_bar):
-        entering = enter_pair(me, land, geometry, high, low)
+        if order_free(track, geometry, DICE_IN_A_DOUBLE, high):
+            return fast_double(track, landing_codes, geometry, high)
+        return list(search_double(track, landing_codes, geometry, high).values())
+    if order_free(track, geometry, DICE_IN_A_ROLL, high):
+        return fast_pair(track, landing_codes, geometry, high, low)
+    if track[BAR] == 1 and must_enter(track, geometry.loose_bar):
+        entering = enter_pair(track, landing_codes, geometry, high, low)
         if entering is not None:
             return entering
     found: Found = {}
     singles_high: Found = {}
     singles_low: Found = {}
-    search_pair(me, land, geometry, (high, low), found, singles_high)
-    search_pair(me, land, geometry, (low, high), found, singles_low)
+    search_pair(track, landing_codes, geometry, (high, low), found, singles_high)
+    search_pair(track, landing_codes, geometry, (low, high), found, singles_low)
     return list(most_dice(({}, larger_die(singles_high, singles_low), found)).values())
 
 

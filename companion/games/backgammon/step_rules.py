@@ -272,8 +272,8 @@ def landings(board: Board, mover: int) -> list[Landing]:
     can bear off this turn, `BLOCKED` is the answer they would give.
     """
     if board.geometry.opposite:  # as in `opposition`, without its copy
-        land = [LANDING[opposing] for opposing in board.tracks[1 - mover][::-1]]
+        codes = [LANDING[opposing] for opposing in board.tracks[1 - mover][::-1]]
     else:
-        land = [LANDING[opposing] for opposing in opposition(board, mover)]
-    land[-1] = BLOCKED
-    return land
+        codes = [LANDING[opposing] for opposing in opposition(board, mover)]
+    codes[-1] = BLOCKED
+    return codes
