@@ -12,16 +12,12 @@ order, notation, note or saved field changes them.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import random
 from typing import Any
 
 import pytest
 
 from companion.games.actions import plain_seat
-from companion.games.autoplay import sample_outcome
-from companion.games.registry import game_spec
+from tests.games.seeded_digest import seeded_match_digest
 
 CASES: list[tuple[str, int, dict[str, Any], int, str]] = [
     ("backgammon", 2, {}, 0, "7a95216d3f9733a73335e140a6d45417c8c1627451cd640b4e7b7e48bd92fe58"),
@@ -65,29 +61,13 @@ CASES: list[tuple[str, int, dict[str, Any], int, str]] = [
 """(game, players, options, seed, sha-256 of the match's steps)."""
 
 
-def seeded_match_digest(game: str, players: int, options: dict[str, Any], seed: int) -> str:
-    """The sha-256 of every step of the seeded random match (see the module docstring)."""
-    state = game_spec(game).new(players, options)
-    rng = random.Random(seed)
-    digest = hashlib.sha256()
-    while not state.is_over:
-        request = state.chance()
-        if request is not None:
-            offered: Any = request
-            action = state.chance_action(sample_outcome(request, rng))
-        else:
-            actions = list(state.legal_actions())
-            offered = (actions, [action.describe(plain_seat) for action in actions])
-            action = rng.choice(actions)
-        state.apply(action)
-        saved = json.dumps(state.to_json(), sort_keys=True)
-        step = f"{offered!r}\n{action!r}\n{saved}\n{state.narration()!r}\n"
-        digest.update(step.encode())
-    return digest.hexdigest()
+def with_notation(actions: list[Any]) -> Any:
+    """The listed actions, each also in notation as a screen labels it."""
+    return (actions, [action.describe(plain_seat) for action in actions])
 
 
 @pytest.mark.parametrize(("game", "players", "options", "seed", "expected"), CASES)
 def test_a_seeded_random_match_plays_the_same_steps_as_before(
     game: str, players: int, options: dict[str, Any], seed: int, expected: str
 ) -> None:
-    assert seeded_match_digest(game, players, options, seed) == expected
+    assert seeded_match_digest(game, players, options, seed, with_notation) == expected

@@ -11,15 +11,11 @@ of any rule, list order, note or saved field changes them.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import random
 from typing import Any
 
 import pytest
 
-from companion.games.autoplay import sample_outcome
-from companion.games.registry import game_spec
+from tests.games.seeded_digest import seeded_match_digest
 
 CASES: list[tuple[str, int, dict[str, Any], int, str]] = [
     ("classic", 2, {}, 0, "2fdb89bf64b108772b4a496c978b2a3898116f24529d025f2e342edcf0a82867"),
@@ -49,26 +45,6 @@ CASES: list[tuple[str, int, dict[str, Any], int, str]] = [
     ("duo", 2, {}, 6, "4aee63397ff32c0a164acf29d32d3bb10a6fe396a0ead477ffbc07c5a2062709"),
 ]
 """(game, players, options, seed, sha-256 of the match's steps)."""
-
-
-def seeded_match_digest(game: str, players: int, options: dict[str, Any], seed: int) -> str:
-    """The sha-256 of every step of the seeded random match (see the module docstring)."""
-    state = game_spec(game).new(players, options)
-    rng = random.Random(seed)
-    digest = hashlib.sha256()
-    while not state.is_over:
-        request = state.chance()
-        if request is not None:
-            offered: Any = request
-            action = state.chance_action(sample_outcome(request, rng))
-        else:
-            offered = state.legal_actions()
-            action = rng.choice(offered)
-        state.apply(action)
-        saved = json.dumps(state.to_json(), sort_keys=True)
-        step = f"{offered!r}\n{action!r}\n{saved}\n{state.narration()!r}\n"
-        digest.update(step.encode())
-    return digest.hexdigest()
 
 
 @pytest.mark.parametrize(("game", "players", "options", "seed", "expected"), CASES)
