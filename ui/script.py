@@ -225,14 +225,12 @@ class Driver:
 
     def expect(self, arguments: list[str]) -> None:
         """`expect TEXT`: some visible text contains TEXT (case-insensitive)."""
-        wanted = " ".join(arguments).casefold()
+        wanted = " ".join(arguments)
         if not wanted:
             raise ScriptError("expect needs the text to look for")
-        texts = [w.text for w in self.app.scene.visible_widgets() if w.text]
-        if not any(wanted in text.casefold() for text in texts):
-            shown = "; ".join(texts)[:600]
-            raise ScriptError(
-                f"no visible text contains {' '.join(arguments)[:200]!r}; shown: {shown}")
+        shown = self._shown_unless(wanted)
+        if shown is not None:
+            raise ScriptError(f"no visible text contains {wanted[:200]!r}; shown: {shown}")
 
     def shot(self, arguments: list[str]) -> None:
         """`shot PATH`: save the screen as a person sees it, as a PNG."""
@@ -292,15 +290,22 @@ class Driver:
         deadline = time.monotonic() + seconds
         while True:
             self._settle()
-            texts = [w.text for w in self.app.scene.visible_widgets() if w.text]
-            if any(wanted.casefold() in text.casefold() for text in texts):
+            shown = self._shown_unless(wanted)
+            if shown is None:
                 return
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                shown = "; ".join(texts)[:600]
                 raise ScriptError(f"no visible text contained {wanted[:200]!r} within"
                                   f" {seconds:.0f} s; shown: {shown}")
             self.app.step(min(remaining, WAIT_STEP_SECONDS))
+
+    def _shown_unless(self, wanted: str) -> str | None:
+        """None when some visible text contains `wanted` (case-insensitive); else what is
+        shown, for the line's failure."""
+        texts = [w.text for w in self.app.scene.visible_widgets() if w.text]
+        if any(wanted.casefold() in text.casefold() for text in texts):
+            return None
+        return "; ".join(texts)[:600]
 
     def _settle(self) -> None:
         if not self.app.settle(SETTLE_SECONDS):
