@@ -2,8 +2,11 @@
 
 `TrayFeed` watches a `DiceTray` (polling it for settles on its own thread)
 and posts each throw's values read by the dice reader to the table, for the
-request the table has open at that moment (`for_seq`), so dice that settle
-after the table moved on are refused rather than applied to the wrong turn.
+request for dice the table had open when the dice were thrown (`for_seq`): dice
+that settle after the table moved on (a roll entered on the screen, an undo)
+are refused rather than applied to the next roll. A throw made before the table
+asked for dice (a player rolling while the last move is still being entered)
+is for the request open when the dice settle.
 With the companion's fair roll (`dice_source = "fair"`, or the tray button)
 the table rolls itself (`DrawChance`), as many dice as the rules ask for. A cocked die is the
 engine's business (`INVALID_ROLL`: the rules say roll again). A throw whose
@@ -24,7 +27,7 @@ from companion.closing import ClosesItself
 from companion.config import Config
 from companion.games.base import INVALID_ROLL
 from companion.table import DrawChance, SupplyChance, Table
-from device.tray import BUTTON, SETTLED, DiceTray, TrayEvent
+from device.tray import BUTTON, SETTLED, THROW, DiceTray, TrayEvent
 
 POLL_SECONDS = 0.02
 """How often the tray is asked whether the dice have settled."""
@@ -47,6 +50,8 @@ class TrayFeed(ClosesItself):
         self.listener = listener
         self._poll_seconds = poll_seconds
         self._stop = threading.Event()
+        self._thrown_for: int | None = None
+        """The seq of the request for dice open when the dice now rolling were thrown."""
         tray.on_event = self.event
         self._thread = threading.Thread(target=self._watch, name="tray-feed", daemon=True)
 
@@ -63,11 +68,15 @@ class TrayFeed(ClosesItself):
                 self.listener(event)
             except Exception:  # a screen's bug must not stop the dice
                 log.exception("The tray listener failed on %s", event)
+        snapshot = self.table.snapshot
+        if event.kind == THROW:
+            waiting = snapshot is not None and snapshot.chance is not None
+            self._thrown_for = snapshot.seq if waiting and snapshot is not None else None
         if event.kind not in (SETTLED, BUTTON) or event.roll is None:
             if event.error:
                 log.warning("Dice tray: %s", event.error)
             return
-        snapshot = self.table.snapshot
+        thrown_for, self._thrown_for = self._thrown_for, None
         if snapshot is None:
             return
         if event.roll.source == "fair":
@@ -76,7 +85,8 @@ class TrayFeed(ClosesItself):
             self.table.post(DrawChance())
             return
         outcome: object = INVALID_ROLL if event.roll.cocked else list(event.roll.values)
-        self.table.post(SupplyChance(outcome, source="dice tray", for_seq=snapshot.seq))
+        for_seq = snapshot.seq if thrown_for is None else thrown_for
+        self.table.post(SupplyChance(outcome, source="dice tray", for_seq=for_seq))
 
     def _watch(self) -> None:
         while not self._stop.wait(self._poll_seconds):

@@ -72,6 +72,8 @@ def test_default_serial_port_is_the_picos_stable_name() -> None:
         ('[tray]\ndice_source = "camera"', "tray.dice_source", '"touch", "fair", "serial"'),
         ("[tray]\nsensor_pull_up = true", "tray.sensor_active_high", "set sensor_active_high"),
         ('[serial]\nport = ""', "serial.port", DEFAULT_SERIAL_PORT),
+        ("[web]\nport = 0", "web.port", "use a port from 1 to 65535"),
+        ("[web]\nport = 65536", "web.port", "use a port from 1 to 65535"),
         ("[sim]\ndead_home_sensor = 1", "sim.dead_home_sensor", "true or false"),
         ("spinner = 3", "spinner", "must be a table"),
         (

@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
+from gpiozero import Button
+from gpiozero.pins.mock import MockFactory
 
-from companion.config import TrayConfig, parse_config
+from companion.config import TrayConfig, load_config, parse_config
 from companion.store import Store
-from companion.table import FairChance, NewMatch, Rematch, Table, default_players
+from companion.table import (
+    DrawChance,
+    FairChance,
+    NewMatch,
+    PlayAction,
+    Rematch,
+    SupplyChance,
+    Table,
+    Undo,
+    default_players,
+)
 from device import backends
 from device.backend import TrayThrow
 from device.clock import VirtualClock
@@ -78,6 +91,38 @@ def test_dice_that_settle_after_the_table_moved_on_are_refused(table: Table) -> 
     assert state["dice"] == [5, 2]
 
 
+def test_dice_thrown_before_the_table_moved_on_by_an_undo_are_not_applied_to_the_next_roll(
+    table: Table,
+) -> None:
+    feed = _feed(table)
+    feed.event(TrayEvent(THROW, 0.5))  # thrown for the opening roll, at seq 0
+    table.post(DrawChance()).result(timeout=10)  # the opening roll entered on the screen
+    table.post(Undo()).result(timeout=10)  # and taken back: the opening roll is asked again
+    asked_again = table.snapshot
+    assert asked_again.seq == 2 and asked_again.chance is not None
+    feed.event(TrayEvent(SETTLED, 1.0, TrayThrow((5, 2), source="serial")))
+    _drain(table)
+    assert table.snapshot.seq == asked_again.seq
+    assert table.snapshot.state_json == asked_again.state_json
+
+
+def test_dice_thrown_before_the_table_asked_for_them_are_the_roll_it_then_asks_for(
+    table: Table,
+) -> None:
+    feed = _feed(table)
+    table.post(SupplyChance([5, 2], source="screen")).result(timeout=10)  # Ana won the roll
+    table.post(Undo()).result(timeout=10)
+    table.post(SupplyChance([6, 1], source="screen")).result(timeout=10)
+    assert table.snapshot.chance is None  # Ana must move: no dice are asked for
+    feed.event(TrayEvent(THROW, 0.5))  # Ben throws early, while Ana's move is entered
+    for play in table.snapshot.legal_actions[:1]:
+        table.post(PlayAction(play, seat=play.seat)).result(timeout=10)
+    assert table.snapshot.to_move == 1  # now Ben rolls (or doubles: thrown dice are a roll)
+    feed.event(TrayEvent(SETTLED, 1.0, TrayThrow((4, 3), source="serial")))
+    _drain(table)
+    assert table.snapshot.state()["dice"] == [4, 3]
+
+
 def test_the_configured_tray_feeds_the_table_and_its_button_rolls(table: Table) -> None:
     config = parse_config({"backend": "sim", "tray": {"dice_source": "fair"}})
     with open_tray_feed(config, table) as feed:
@@ -104,6 +149,22 @@ def test_a_tray_that_cannot_be_opened_is_a_warning_not_a_failure(
     with open_tray_feed(parse_config({"backend": "sim"}), table) as feed:
         assert feed is None
     assert "The dice tray is not available" in caplog.text
+
+
+def test_closing_the_feed_stops_its_thread_and_frees_the_trays_pins(
+    table: Table, mock_factory: MockFactory, write_config  # type: ignore[no-untyped-def]
+) -> None:
+    config = load_config(write_config('backend = "gpio"\n'))
+    with open_tray_feed(config, table) as feed:
+        assert isinstance(feed, TrayFeed)
+        assert "tray-feed" in _thread_names()
+    assert "tray-feed" not in _thread_names()
+    for pin in (config.tray.sensor_pin, config.tray.button_pin):
+        Button(pin).close()  # a pin still held by the tray would raise GPIOPinInUse
+
+
+def _thread_names() -> list[str]:
+    return [thread.name for thread in threading.enumerate()]
 
 
 def _drain(table: Table) -> None:

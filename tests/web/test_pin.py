@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from flask.testing import FlaskClient
 
 from companion.table import Table
 from companion.web.guard import PinGuard, Verdict
-from tests.web.conftest import PIN, ManualClock, start
+from tests.web.conftest import PIN, ManualClock, play, start
 
 
 def change(client: FlaskClient, pin: str, address: str = "192.168.1.20"):
@@ -86,3 +87,32 @@ def test_the_guard_remembers_a_bounded_number_of_addresses() -> None:
     for number in range(5000):
         assert guard.check(f"10.0.{number // 256}.{number % 256}", "0").verdict is Verdict.WRONG
     assert len(guard._wrong) <= 4096
+
+
+def test_wrong_pins_spread_over_ten_minutes_still_add_up_to_the_lockout(
+    client: FlaskClient, table: Table, clock: ManualClock
+) -> None:
+    start(table, "backgammon")
+    answers = []
+    for _ in range(9):
+        answers += wrong_guesses(client, 1)
+        clock.advance(66)  # nine gaps of 66 s: the first guess is 594 s old at the tenth
+    assert answers == [403] * 9
+    assert change(client, "0000").status_code == 429
+    assert change(client, PIN).status_code == 429
+
+
+@pytest.mark.parametrize("pin", [None, "", "0000"])
+def test_a_phone_without_the_pin_is_refused_when_it_asks_for_undo(
+    client: FlaskClient, table: Table, pin: str | None
+) -> None:
+    start(table, "backgammon")
+    snapshot = play(table, 3, seed=5)
+    assert snapshot.seq > 1
+    headers = {} if pin is None else {"X-Table-PIN": pin}
+    answer = client.post("/api/undo", headers=headers)
+    assert answer.status_code == 403
+    assert "PIN" in answer.get_json()["error"]
+    assert table.snapshot is not None and table.snapshot.seq == snapshot.seq
+    assert client.post("/api/undo", headers={"X-Table-PIN": PIN}).status_code == 200
+    assert table.snapshot.seq != snapshot.seq
