@@ -49,7 +49,6 @@ class MotionProfile:
     distance: int
     segments: tuple[tuple[float, float], ...]
     peak_speed: float
-    peak_accel: float
 
     @property
     def duration_s(self) -> float:
@@ -103,7 +102,7 @@ def plan_profile(distance: int, limits: MotionLimits) -> MotionProfile:
     if min(limits.max_speed, limits.max_accel, limits.max_jerk) <= 0:
         raise ValueError(f"Motion limits must be positive, not {limits}.")
     if distance == 0:
-        return MotionProfile(0, (), 0.0, 0.0)
+        return MotionProfile(0, (), 0.0)
     limits = MotionLimits(
         limits.max_speed * HEADROOM, limits.max_accel * HEADROOM, limits.max_jerk * HEADROOM
     )
@@ -130,7 +129,7 @@ def plan_profile(distance: int, limits: MotionLimits) -> MotionProfile:
         (hold_time, 0.0),
         (jerk_time, j),
     )
-    return MotionProfile(distance, segments, peak, j * jerk_time)
+    return MotionProfile(distance, segments, peak)
 
 
 def step_times(profile: MotionProfile) -> tuple[float, ...]:

@@ -24,8 +24,6 @@ import random
 import secrets
 from dataclasses import dataclass
 
-MODES = ("fair", "physical")
-
 
 @dataclass(frozen=True)
 class SpinPick:

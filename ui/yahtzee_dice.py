@@ -88,10 +88,6 @@ class DiceTray(Widget):
         width = count * self.side + (count + 1) * self.gap
         return pygame.Rect(x, y - self.gap, width if count else 0, self.side + 2 * self.gap)
 
-    def die_rect(self, index: int) -> pygame.Rect | None:
-        """Where die number `index` (0-based among the faces) is drawn, if it is."""
-        return next((place for die, place in self.places if die.index == index), None)
-
     def draw(self, surface: pygame.Surface, look: Theme) -> None:
         """The tray's felt, the held box ringed in the accent colour, their labels, the dice."""
         if not self.dice:

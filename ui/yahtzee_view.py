@@ -20,12 +20,9 @@ from companion.games.yahtzee import (
     ChooseTarget,
     Claim,
     Landing,
-    MoveOn,
     Phase,
     PlaceTile,
     RollAgain,
-    Stay,
-    Stop,
     Tile,
     YahtzeeState,
 )
@@ -278,17 +275,6 @@ class YahtzeeView:
     def place_actions(self) -> dict[int, PlaceTile]:
         """The free squares a new tile may go on (D-Y5 `player_chooses`), by square."""
         return {action.square: action for action in self.actions_of(PlaceTile)}
-
-    def stay_or_move(self) -> tuple[Stay | None, MoveOn | None]:
-        """The choice on your own tile, when it is offered."""
-        stay, move = self.first(Stay), self.first(MoveOn)
-        return (stay if isinstance(stay, Stay) else None,
-                move if isinstance(move, MoveOn) else None)
-
-    def stop_action(self) -> Stop | None:
-        """Keeping the dice as they are, when allowed."""
-        stop = self.first(Stop)
-        return stop if isinstance(stop, Stop) else None
 
     def choice_words(self, action: ChooseTarget | Claim) -> str:
         """A tile on the choice card: "Sixes (Ben, three 6s)", "Full House: made"."""

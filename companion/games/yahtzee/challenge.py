@@ -31,11 +31,6 @@ class ChallengeRounds:
         """The seat now playing, or None once everyone is out."""
         return self.remaining[0] if self.remaining else None
 
-    @property
-    def is_finished(self) -> bool:
-        """True once every player has failed."""
-        return not self.remaining
-
     def after_failure(self) -> ChallengeRounds:
         """The rounds once the challenger failed and is out."""
         return ChallengeRounds(self.remaining[1:], self.last_claimer)

@@ -55,9 +55,6 @@ _FACES = {combination.value: face for face, combination in NUMBER_COMBINATIONS.i
 
 ALL_TILES: tuple[Tile, ...] = tuple(Tile)
 NUMBER_TILES: tuple[Tile, ...] = tuple(tile for tile in Tile if tile.face is not None)
-PATTERN_TILES: tuple[Tile, ...] = tuple(
-    tile for tile in Tile if tile.face is None and tile is not Tile.CHANCE
-)
 MAX_NUMBER_COUNT = 4
 """Five of one number is a Yahtzee, so a number tile records at most four."""
 
