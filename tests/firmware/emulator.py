@@ -100,6 +100,7 @@ class EmulatedPico:
         self.events: list[dict[str, Any]] = []
         self._lock = threading.Condition()
         self._master: int | None = None
+        self._generation = 0
         self._slave: int | None = None
         self._closing = False
         self.from_chip = bytearray()  # everything the chip sent, for the tests' diagnostics
@@ -187,6 +188,7 @@ class EmulatedPico:
         tty.setraw(slave)
         with self._lock:
             self._master, self._slave = master, slave
+            self._generation += 1
         if self.path.is_symlink():
             self.path.unlink()
         self.path.symlink_to(os.ttyname(slave))
@@ -205,6 +207,7 @@ class EmulatedPico:
         with self._lock:
             master, slave = self._master, self._slave
             self._master = self._slave = None
+            self._generation += 1
         if self.path.is_symlink():
             self.path.unlink()
         for fd in (master, slave):
@@ -216,18 +219,21 @@ class EmulatedPico:
         selector = selectors.DefaultSelector()
         selector.register(self._from_chip, selectors.EVENT_READ)
         registered: int | None = None
+        generation = -1
         while not self._closing:
             with self._lock:
-                master = self._master
-            if master != registered:
+                master, current = self._master, self._generation
+            if current != generation:  # a new pty (its fd number may be the old one's)
                 if registered is not None:
-                    try:  # noqa: SIM105 - it may be closed already
+                    try:  # noqa: SIM105 - closed already: epoll forgot it by itself
                         selector.unregister(registered)
-                    except (KeyError, ValueError):
+                    except (KeyError, ValueError, OSError):
                         pass
+                registered = None
                 if master is not None:
                     selector.register(master, selectors.EVENT_READ)
-                registered = master
+                    registered = master
+                generation = current
             for key, _ in selector.select(0.05):
                 try:
                     data = os.read(key.fd, 4096)
@@ -257,6 +263,24 @@ class EmulatedPico:
     def where(self) -> dict[str, Any]:
         """The rotor's angle in steps (from the flag's start) and the sensor's state."""
         return self.command("where")
+
+    def reset(self, at_connect: bytes = b"") -> None:
+        """Reset the chip (its flash kept) and wait until it is on the bus again.
+
+        `at_connect` is sent the moment the new boot enumerates, long before main.py runs.
+        """
+        boots = self.nanos_and_boots()[1]
+        self.command("at_connect", bytes=list(at_connect))
+        after = len(self.events)
+        self.command("reset")
+        self.wait_event("boot", after)
+        self.wait_event("usb", after)
+        assert self.nanos_and_boots()[1] == boots + 1
+
+    def nanos_and_boots(self) -> tuple[int, int]:
+        """The emulator's clock and how many times the chip has booted."""
+        answer = self.command("time")
+        return int(answer["nanos"]), int(answer["boots"])
 
     def wave(self, pin: int, changes: list[tuple[int, bool]]) -> None:
         """Set an input pin at times from now (emulated ns)."""

@@ -146,6 +146,8 @@ function boot() {
   cdc = new USBCDC(mcu.usbCtrl);
   cdc.onDeviceConnected = () => {
     connected = true;
+    for (const byte of atConnect) cdc.sendSerialByte(byte);
+    atConnect = [];
     if (!dtr) cdc.cdcSetControlLineState(0);
     send({ event: 'usb', connected: true, nanos: now() });
   };
@@ -168,6 +170,7 @@ function boot() {
 }
 
 let resetPending = null;
+let atConnect = []; // bytes the host sends the moment the next boot enumerates
 
 function feedHost() {
   if (!connected || !dtr) return;
@@ -329,6 +332,18 @@ const ops = {
     dtr = command.on;
     if (connected) cdc.cdcSetControlLineState(dtr ? 3 : 0);
     if (!dtr) hostBytes = [];
+    return {};
+  },
+  at_connect: (command) => {
+    atConnect = command.bytes;
+    return {};
+  },
+  send_at: (command) => {
+    // bytes from the host at a time from now (emulated ns), as if typed then
+    schedule(command.delay, () => {
+      for (const byte of command.bytes) hostBytes.push(byte);
+      feedHost();
+    });
     return {};
   },
   lossy: (command) => {
