@@ -14,7 +14,7 @@
 // delay without waiting it). So a STEP edge's time is the time the chip made
 // it, whatever the load of the machine the test runs on.
 import fs from 'node:fs';
-import { RP2040, USBCDC } from 'rp2040js';
+import { FIFO, RP2040, USBCDC } from 'rp2040js';
 
 const [imagePath, bootromPath, fsPath, hostFd, chipFd] = process.argv.slice(2);
 const FROM_HOST = Number(hostFd);
@@ -106,6 +106,11 @@ function onStepChange(state, oldState) {
   world.rotor += dir;
   const after = homeSensorActive();
   if (before !== null && before !== after) {
+    if (world.trace) {
+      const machine = mcu.pio[0].machines[0];
+      const data = dmaChannels().filter((channel) => channel.write === PIO0_BASE + 0x10);
+      send({ event: 'home_edge', active: after, rotor: world.rotor, nanos: at, fifo: machine.txFIFO.itemCount, pc: machine.pc, dma: data });
+    }
     setHomePin(after);
     // A bouncing sensor: it flickers back and forth before it settles.
     let level = after;
@@ -135,6 +140,7 @@ function boot() {
     };
   }
   pioDirty = true;
+  for (const pio of mcu.pio) for (const machine of pio.machines) joinFifos(machine);
   pioNext = [];
   mcu.gpio[PIN.step].addListener(onStepChange);
   const watchdog = mcu.peripherals[0x40058];
@@ -170,6 +176,28 @@ function boot() {
 }
 
 let resetPending = null;
+
+// rp2040js ignores SHIFTCTRL's FJOIN bits: its FIFOs stay 4 deep, and changing FJOIN
+// does not clear them. The chip joins them (TX 8 deep with FJOIN_TX) and clears both
+// on any change of FJOIN (RP2040 datasheet 3.5.4; pico-sdk's pio_sm_clear_fifos and so
+// every sm.init rely on it): done here.
+const SM_SHIFTCTRL = 0x0d0 - 0x0c8;
+const FJOIN_TX = 1 << 30;
+const FJOIN_RX = 1 << 31;
+function joinFifos(machine) {
+  const write = machine.writeUint32.bind(machine);
+  machine.writeUint32 = (offset, value) => {
+    const before = machine.shiftCtrl >>> 0;
+    write(offset, value);
+    if (offset !== SM_SHIFTCTRL) return;
+    const joins = (value >>> 0) & (FJOIN_TX | FJOIN_RX) >>> 0;
+    if ((before & ((FJOIN_TX | FJOIN_RX) >>> 0)) === joins) return;
+    machine.txFIFO = new FIFO(joins & FJOIN_TX ? 8 : joins & FJOIN_RX ? 0 : 4);
+    machine.rxFIFO = new FIFO(joins & FJOIN_RX ? 8 : joins & FJOIN_TX ? 0 : 4);
+    machine.updateDMATx();
+    machine.updateDMARx();
+  };
+}
 let atConnect = []; // bytes the host sends the moment the next boot enumerates
 
 function feedHost() {
@@ -306,6 +334,10 @@ const ops = {
     world.homeActiveLow = command.active_low !== false;
     setHomePin(homeSensorActive());
     return { rotor: world.rotor };
+  },
+  trace: (command) => {
+    world.trace = command.on;
+    return {};
   },
   where: () => ({ rotor: world.rotor, home: homeSensorActive() }),
   pin: (command) => {
