@@ -202,3 +202,66 @@ def test_a_reverse_move_sets_dir_low_and_release_sets_en_high(
     assert pico.pins()["enable"] == 1
     spinner.enable(True)
     assert pico.pins()["enable"] == 0
+
+
+def test_a_throw_on_the_tray_sensor_and_a_bouncing_button_press(pico: EmulatedPico) -> None:
+    tray = serial_backend.open_serial_tray(emulator_config(pico))
+    seen: list[object] = []
+    tray.start(seen.append, lambda: seen.append("button"))
+    try:
+        assert tray.link.wait_online(120)
+        # Dice rattle for 30 ms (an edge every 2 ms), then the tray is quiet.
+        pico.wave(MOTION, [(index * 2_000_000, index % 2 == 0) for index in range(16)])
+        # The button: pressed (low) with 3 bounces within a millisecond, held 100 ms.
+        pico.wave(BUTTON, [(50_000_000, False), (50_200_000, True), (50_400_000, False),
+                           (50_700_000, True), (51_000_000, False), (150_000_000, True)])
+        deadline = time.monotonic() + 120
+        while seen.count("button") < 1 or False not in seen:
+            assert time.monotonic() < deadline, (seen, pico.diagnostics())
+            pico.run_for(0.05)
+        pico.run_for(0.3)  # nothing more comes: one throw, one press
+        # One throw: active at its first edge, again every motion_quiet_ms (20 ms) while
+        # the dice still rattle, then once settled; and one press for the bouncing button.
+        motion = [item for item in seen if item != "button"]
+        assert motion[0] is True and motion[-1] is False and False not in motion[:-1], seen
+        assert 1 <= motion.count(True) <= 3, seen
+        assert seen.count("button") == 1, seen
+    finally:
+        tray.close()
+
+
+def test_garbage_and_ctrl_c_even_during_boot_are_dropped_and_counted(
+    pico: EmulatedPico
+) -> None:
+    # 0x03 every 50 ms for the first 1.5 s of a boot, over the half second in which
+    # main.py imports (compiles) the firmware: before the fix this left the board at
+    # the REPL ("KeyboardInterrupt" at main.py's imports).
+    for index in range(30):
+        pico.command("send_at", delay=index * 50_000_000, bytes=[3, 0x55, 0xAA, 3])
+    pico.reset()
+    with serial_backend.open_serial_spinner(emulator_config(pico)) as backend:
+        assert backend.link.wait_online(120), pico.diagnostics()
+        counters = backend.link.hello["counters"]
+        assert counters["malformed"] + counters["crc"] + counters["truncated"] >= 1, counters
+        assert backend.link.hello["faults"] == 0
+    assert b"KeyboardInterrupt" not in pico.from_chip
+    assert b"MicroPython v1.28" not in pico.from_chip  # no REPL banner: the loop runs
+
+
+def test_a_usb_unplug_stops_the_motor_and_a_replug_handshakes_again(pico: EmulatedPico) -> None:
+    config = emulator_config(pico)
+    with serial_backend.open_serial_spinner(config) as backend:
+        assert backend.link.wait_online(120)
+        backend.enable(True)
+        assert pico.pins()["enable"] == 0
+        first = backend.link.connection
+        pico.unplug()
+        pico.run_for(1.5)  # the firmware's link silence (1 s of its own time)
+        assert pico.pins()["enable"] == 1  # released: nobody is listening
+        pico.plug()
+        deadline = time.monotonic() + 120
+        while backend.link.connection == first or not backend.link.wait_online(1):
+            assert time.monotonic() < deadline, pico.diagnostics()
+        assert backend.link.hello["firmware"] == version.FIRMWARE_VERSION
+        assert backend.link.hello["homed"] is False
+
