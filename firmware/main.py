@@ -6,7 +6,15 @@ until the Pi confirms them, and disables the motor on link silence or any
 internal error. `docs/protocol.md` describes the messages.
 """
 
-from machine import WDT, Pin
+import micropython
+
+# First of all: the Pi may already be sending (a handshake) while the imports below
+# compile, which takes the Pico a good half second, and a 0x03 byte among its frames
+# would raise KeyboardInterrupt here and leave the board at the REPL, with no loop
+# and no watchdog to bring it back. `main` keeps it so for the loop.
+micropython.kbd_intr(-1)
+
+from machine import WDT, Pin  # noqa: E402
 
 try:  # on the host the files live in the `firmware` package
     from firmware import homing, protocol, sensors, stepper_pio, version
@@ -442,9 +450,9 @@ def main() -> None:
     to mpremote means a reset into a boot that skips the loop (REPL_FLAG).
     """
     import machine
-    import micropython
 
     if repl_requested():
+        micropython.kbd_intr(3)  # the REPL's own Ctrl-C, for mpremote
         return
     micropython.kbd_intr(-1)
     # The home interrupt is hard: without this buffer an error in it could not be reported.
