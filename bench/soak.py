@@ -141,7 +141,8 @@ class Phone:
                     self.tally.finished += 1
             game = self.games[self.next_game % len(self.games)]
             self.next_game += 1
-            body = {"game": game, "players": PLAYERS[: PLAYER_COUNTS.get(game, 2)], "options": SHORT_OPTIONS[game]}
+            players = PLAYERS[: PLAYER_COUNTS.get(game, 2)]
+            body = {"game": game, "players": players, "options": SHORT_OPTIONS[game]}
             if self.with_seq and match is not None:
                 body["abandon"] = match["id"]  # over already: nothing is abandoned
             status, answer = self.ask("POST", "/api/matches", body)

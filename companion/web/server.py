@@ -29,6 +29,12 @@ SPARE_THREADS = 8
 CONNECTION_LIMIT = 500
 """Connections at once: streams, phones, and room for many idle ones (dropped within
 seconds, `companion.web.connections`) well under the usual 1,024 open files."""
+OUTPUT_BUFFER_BYTES = 64 * 1024
+"""Waitress keeps every byte already sent on a connection in its output buffer until the
+next answer, or until this many (16 MB by default) were written to it: a live stream never
+has a next answer, so each of them would hold all it sent, megabytes a minute. Here the
+buffer is renewed (and the sent bytes freed) after 64 KB; a phone that reads slowly holds
+up only its own stream's thread, once that much waits unsent."""
 MAX_HEADER_BYTES = 16 * 1024
 MAX_BODY_BYTES = 1024 * 1024
 """Waitress's own limit; the app refuses a body over 64 KB with its sentence long before."""
@@ -65,6 +71,7 @@ class WebServer(ClosesItself):
             listen=f"{host}:{port}",
             threads=streams.settings.max_streams + SPARE_THREADS,
             connection_limit=CONNECTION_LIMIT,
+            outbuf_high_watermark=OUTPUT_BUFFER_BYTES,
             max_request_header_size=MAX_HEADER_BYTES,
             max_request_body_size=MAX_BODY_BYTES,
             ident="companion",
