@@ -249,3 +249,34 @@ def test_shutdown_cancels_the_requests_still_waiting() -> None:
     late = _Task()
     workers.add_task(late)
     assert late.cancelled
+
+
+def test_a_live_stream_does_not_keep_what_it_has_sent(server: WebServer, table: Table) -> None:
+    """Waitress kept every byte a connection sent until 16 MB: each stream grew for ever."""
+    from companion.web.server import OUTPUT_BUFFER_BYTES
+
+    start(table, "backgammon")
+    with raw(server) as stream:
+        stream.sendall(b"GET /api/events HTTP/1.1\r\nHost: x\r\n\r\n")
+        _until(stream, b"event: state")
+        received = 0
+        while received < 4 * OUTPUT_BUFFER_BYTES:
+            snapshot = play(table, 1)
+            if snapshot.is_over:
+                start(table, "backgammon")
+            received += len(_until(stream, b"event: state"))
+        held = [
+            sum(_buffered(outbuf) for outbuf in channel.outbufs)
+            for listener in server._listeners
+            for channel in list(listener.active_channels.values())
+        ]
+    assert max(held) <= 2 * OUTPUT_BUFFER_BYTES, held
+
+
+def _buffered(outbuf: object) -> int:
+    """Bytes an output buffer holds, sent or not."""
+    inner = getattr(outbuf, "buf", None)
+    if inner is None:
+        return len(getattr(outbuf, "strbuf", b""))
+    file = inner.getfile()
+    return len(file.getbuffer()) if hasattr(file, "getbuffer") else 0
