@@ -49,14 +49,18 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
+class _OutOfBounds(ValueError):
+    """JSON that parses, with a number no field takes."""
+
+
 def _whole_number(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS or abs(int(digits)) > MAX_NUMBER:
-        raise ValueError(f"{excerpt(digits)} is larger than any number here")
+        raise _OutOfBounds(f"{excerpt(digits)} is larger than any number here (2^63 - 1)")
     return int(digits)
 
 
 def _no_fraction(digits: str) -> Any:
-    raise ValueError(f"{excerpt(digits)} is not a whole number; every number here is one")
+    raise _OutOfBounds(f"{excerpt(digits)} is not a whole number; every number here is one")
 
 
 def excerpt(text: str, length: int = EXCERPT) -> str:
@@ -127,6 +131,8 @@ def json_body(request: Request, *, empty: Any = None) -> Any:
         body = json.loads(
             text, parse_constant=_no_constant, parse_int=_whole_number, parse_float=_no_fraction
         )
+    except _OutOfBounds as error:
+        raise Refused(400, f"The body is refused: {error}.") from None
     except (UnicodeDecodeError, ValueError, RecursionError) as error:
         detail = excerpt(str(error).splitlines()[0], 80) if str(error) else type(error).__name__
         raise Refused(400, f"The body is not valid JSON ({detail}); send one JSON value.") from None
