@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from companion.games.base import JSONValue
 from companion.i18n import _
+from companion.table.commands import TABLE_DEFAULTS  # the table's own: the phones' too
 
 
 @dataclass(frozen=True)
@@ -77,19 +78,6 @@ _UNO_COMMON = (
     Choice("uno_penalty", lambda: _("Caught without UNO draws"), (2, 4), _count),
     Choice("play_drawn_card", lambda: _("Play a drawn card"), (True, False), _on_off),
 )
-
-TABLE_DEFAULTS: dict[str, dict[str, JSONValue]] = {
-    "classic": {"mode": "referee"},
-    "tiki": {"mode": "referee"},
-    "duo": {"mode": "referee"},
-}
-"""Options the touchscreen sets for a game at a physical table, under what the players chose.
-
-The UNO games are played with real cards: the touchscreen starts them in the
-engine's referee mode (the hands are unknown, each play is entered). An
-explicit `mode` option (the scripted driver's `--option mode=...`) still wins.
-"""
-
 
 CHOICES: dict[str, tuple[Choice, ...]] = {
     "backgammon": (

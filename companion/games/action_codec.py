@@ -130,6 +130,17 @@ def written_as(source: Callable[[Any], Any]) -> Mapping[str, Any]:
     return types.MappingProxyType({_WRITTEN_AS: source})
 
 
+def without_written_words(action: Action) -> Action:
+    """`action` with every field written from its own words (`written_as`) left at its
+    default, so that it says itself in the engine's words, not in words it was sent with."""
+    words = {
+        each.name: each.default
+        for each in dataclasses.fields(action)
+        if _WRITTEN_AS in each.metadata and each.default is not dataclasses.MISSING
+    }
+    return dataclasses.replace(action, **words) if words else action
+
+
 @dataclass(frozen=True)
 class ValueForm:
     """How a value type a game uses in its actions is written and read back."""

@@ -24,6 +24,7 @@ from companion.games.action_codec import (
     decode_action,
     plain_seat,
     register_value,
+    without_written_words,
     written_as,
 )
 from companion.games.registry import game_spec
@@ -42,6 +43,7 @@ __all__ = [
     "decode_action",
     "plain_seat",
     "register_value",
+    "without_written_words",
     "written_as",
 ]
 

@@ -28,12 +28,38 @@ def default_players(count: int) -> tuple[Player, ...]:
     )
 
 
+TABLE_DEFAULTS: dict[str, dict[str, JSONValue]] = {
+    "classic": {"mode": "referee"},
+    "tiki": {"mode": "referee"},
+    "duo": {"mode": "referee"},
+}
+"""Options a match started at the physical table gets under what the players chose.
+
+The UNO games are played with real cards: the touchscreen and the phones start
+them in the engine's referee mode (the hands are unknown, each play is
+entered). An explicit `mode` option (the command line's simulations, the
+scripted driver's `--option mode=...`) still wins.
+"""
+
+
+def table_options(game: str, options: dict[str, JSONValue]) -> dict[str, JSONValue]:
+    """`options` over the table's defaults for `game` (`TABLE_DEFAULTS`)."""
+    return {**TABLE_DEFAULTS.get(game, {}), **options}
+
+
+ANY_UNFINISHED = True
+"""`NewMatch.abandon` of a sender that asked its players first (the touchscreen)."""
+
+
 @dataclass(frozen=True)
 class NewMatch:
     """Start a match of `game` for `players` in seat order.
 
-    An unfinished match still on the table is abandoned: it stays in the
-    history, marked as abandoned.
+    An unfinished match still on the table is abandoned (it stays in the
+    history, marked as abandoned) as `abandon` allows: True (`ANY_UNFINISHED`)
+    whatever it is, the home screen having asked; a match id only that match,
+    the one the sender saw; False none, so the start is refused while one is
+    unfinished.
     """
 
     game: str
@@ -42,6 +68,7 @@ class NewMatch:
     seed: int | None = None
     """The seed of the chance sources that feed the match, when they are seeded (a demo,
     a test): recorded with it, so that resuming can tell whether the draws go on alike."""
+    abandon: bool | int = ANY_UNFINISHED
 
 
 @dataclass(frozen=True)
@@ -59,6 +86,10 @@ class PlayAction:
 
     action: Any
     seat: int | None = None
+    for_seq: int | None = None
+    """The seq the action was chosen at (a phone's): refused once the table moved on."""
+    for_match: int | None = None
+    """The match the action was chosen in: refused in any other."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +104,7 @@ class SupplyChance:
     outcome: Any
     source: str = "touch"
     for_seq: int | None = None
+    for_match: int | None = None
 
 
 @dataclass(frozen=True)
@@ -87,11 +119,19 @@ class DrawChance:
     """
 
     for_seq: int | None = None
+    for_match: int | None = None
 
 
 @dataclass(frozen=True)
 class Undo:
-    """Take back the last command that still stands (a player mis-tapped)."""
+    """Take back the last command that still stands (a player mis-tapped).
+
+    With `for_seq` (and `for_match`), only while the table is still at the state
+    the undo was asked at: two phones undoing at once take back one event, not two.
+    """
+
+    for_seq: int | None = None
+    for_match: int | None = None
 
 
 Command = NewMatch | Rematch | PlayAction | SupplyChance | DrawChance | Undo

@@ -207,6 +207,7 @@ class Table(ClosesItself):
 
     def _handle(self, command: Command) -> Outcome:
         if isinstance(command, NewMatch):
+            self._check_unfinished(command.abandon)
             return self._new_match(
                 command.game, command.players, command.options, None, command.seed
             )
@@ -215,6 +216,7 @@ class Table(ClosesItself):
         match = self._match
         if match is None:
             raise RuleError("No match is on the table: start a new match first.")
+        self._check_against(match, command)
         now = self._clock().isoformat(timespec="milliseconds")
         if isinstance(command, PlayAction):
             step = match.play(command.action, command.seat, now)
@@ -227,6 +229,42 @@ class Table(ClosesItself):
         else:
             raise RuleError(f"The table does not know the command {command!r}.")
         return self._commit(match, step)
+
+    def _check_unfinished(self, abandon: bool | int) -> None:
+        """Refuse a new match while another is unfinished, unless the sender may abandon it.
+
+        Raises:
+            RuleError: the match on the table is unfinished and `abandon` does not name it.
+        """
+        match = self._match
+        if match is None or match.state.is_over or abandon is True:
+            return
+        if abandon is not False and abandon == self._match_id:
+            return
+        names = ", ".join(player.name for player in match.players)
+        raise RuleError(
+            f"Match {self._match_id} ({match.spec.title}: {names}) is still being played:"
+            f" finish it, or start the new match saying to abandon match {self._match_id}."
+        )
+
+    def _check_against(self, match: RunningMatch, command: Command) -> None:
+        """Refuse a command made against a match or a state that is gone.
+
+        Raises:
+            RuleError: another match is on the table, or (a play, an undo) the table moved on.
+        """
+        against = PlayAction | SupplyChance | DrawChance | Undo
+        for_match = command.for_match if isinstance(command, against) else None
+        if for_match is not None and for_match != self._match_id:
+            raise RuleError(
+                f"Match {for_match} is no longer on the table (match {self._match_id} is):"
+                " look at the table again."
+            )
+        if isinstance(command, PlayAction | Undo) and command.for_seq not in (None, match.seq):
+            raise RuleError(
+                f"The table has moved on since that was chosen (at #{command.for_seq}; it is"
+                f" at #{match.seq} now): look at the table again and choose."
+            )
 
     def _commit(self, match: RunningMatch, step: AppliedEvent) -> Outcome:
         state = match.state

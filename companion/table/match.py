@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.games.actions import Action, action_to_json
+from companion.games.actions import Action, action_to_json, without_written_words
 from companion.games.base import (
     ChanceRequest,
     GameSpec,
@@ -217,9 +217,20 @@ class RunningMatch:
                 f"That action is {self.seat_name(parsed.seat)}'s, but it is"
                 f" {self.seat_name(acting)}'s to take; use one from the legal plays."
             )
-        self.state.apply(parsed)
-        own = play_note(acting, parsed.describe(self.seat_name))
-        return self._record("play", acting, action_json, {}, own, now)
+        # The listed action, not the one sent: its words and its JSON are the engine's own,
+        # whatever text came with the one sent (equal actions differ only in their words).
+        listed = self._listed(parsed)
+        self.state.apply(listed)
+        own = play_note(acting, listed.describe(self.seat_name))
+        return self._record("play", acting, action_to_json(listed), {}, own, now)
+
+    def _listed(self, action: Action) -> Action:
+        """The legal action equal to `action`; one not listed (the engine refuses it, or an
+        engine that lists less than it takes) without the words it was sent with."""
+        for legal in self.state.legal_actions():
+            if legal == action:
+                return legal
+        return without_written_words(action)
 
     def supply(self, outcome: Any, source: str, for_seq: int | None, now: str) -> AppliedEvent:
         """Apply a chance outcome that came from a device or a touch.

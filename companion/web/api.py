@@ -27,12 +27,21 @@ from companion.table import (
     Table,
     Undo,
 )
-from companion.table.commands import DEFAULT_COLOURS
+from companion.table.commands import DEFAULT_COLOURS, table_options
 from companion.table.core import check_players
 from companion.table.match import check_player_count
 from companion.web.guard import PinGuard, Verdict
 from companion.web.history import HistoryReader
-from companion.web.requests import Refused, json_body, match_request, no_body
+from companion.web.requests import (
+    Against,
+    Refused,
+    against,
+    against_only,
+    excerpt,
+    json_body,
+    json_object,
+    match_request,
+)
 from companion.web.stream import Streams, state_body
 
 PIN_HEADER = "X-Table-PIN"
@@ -135,59 +144,75 @@ class _Changes:
 
     def new_match(self) -> tuple[Response, int]:
         self._allowed()
-        game, names, options = match_request(json_body(request))
+        asked = match_request(json_body(request))
         table = self.context.table
-        spec = table.games.get(game)
+        spec = table.games.get(asked.game)
         if spec is None:
             known = ", ".join(sorted(table.games))
-            raise Refused(400, f"There is no game called {game!r}; choose one of: {known}.")
+            raise Refused(
+                400, f"There is no game called {excerpt(asked.game)!r}; choose one of: {known}."
+            )
         players = tuple(
             Player(name, DEFAULT_COLOURS[seat % len(DEFAULT_COLOURS)])
-            for seat, name in enumerate(names)
+            for seat, name in enumerate(asked.names)
         )
+        # Refereed as at the touchscreen: UNO with real cards (simulation only by name).
+        options = table_options(spec.name, asked.options)
         try:
             check_player_count(spec, len(players))
             players = check_players(players)
-            spec.new(len(players), options)  # the options are checked by the engine itself
+            spec.new(len(players), dict(options))  # the options are checked by the engine itself
         except RuleError as error:
             raise Refused(400, str(error)) from None
-        outcome = _answer(table, NewMatch(game, players, options))
-        return jsonify(ok=True, id=outcome.match_id, seq=outcome.seq), 201
+        abandon = False if asked.abandon is None else asked.abandon
+        outcome = _answer(table, NewMatch(spec.name, players, options, abandon=abandon))
+        return _applied(outcome), 201
 
     def action(self) -> Response:
         self._allowed()
-        body = json_body(request)
+        fields = json_object(json_body(request), "An action")
+        made_against = against(fields)
         snapshot = self.context.table.snapshot
         if snapshot is None:
             raise Refused(409, "No match is on the table: start a new match first.")
         try:
-            action = action_from_json(snapshot.game, body)
+            action = action_from_json(snapshot.game, fields)
         except RuleError as error:
             raise Refused(400, str(error)) from None
-        return _applied(_answer(self.context.table, _command_for(action)))
+        # The action is read as the game of this snapshot's match: it is meant for it alone.
+        made_against = Against(made_against.match or snapshot.match_id, made_against.seq)
+        return _applied(_answer(self.context.table, _command_for(action, made_against)))
 
     def chance(self) -> Response:
         self._allowed()
-        no_body(request)
+        made_against = against_only(request)
         snapshot = self.context.table.snapshot
         if snapshot is None or snapshot.chance is None:
             raise Refused(409, "Nothing is waiting for dice, a shuffle or a spin now.")
-        return _applied(_answer(self.context.table, DrawChance()))
+        # What is pending now, and nothing after it: of two phones asking at once, the
+        # second finds the table moved on rather than answering the next request.
+        command = DrawChance(
+            for_seq=snapshot.seq if made_against.seq is None else made_against.seq,
+            for_match=made_against.match or snapshot.match_id,
+        )
+        return _applied(_answer(self.context.table, command))
 
     def undo(self) -> Response:
         self._allowed()
-        no_body(request)
-        return _applied(_answer(self.context.table, Undo()))
+        made_against = against_only(request)
+        command = Undo(for_seq=made_against.seq, for_match=made_against.match)
+        return _applied(_answer(self.context.table, command))
 
 
-def _command_for(action: Action) -> Command:
+def _command_for(action: Action, made_against: Against) -> Command:
     """A player's action as itself; chance that happened at the table as `SupplyChance`.
 
     Raises:
         Refused: 409 for a shuffle (the companion shuffles itself: `POST /api/chance`).
     """
+    for_seq, for_match = made_against.seq, made_against.match
     if not action.is_chance:
-        return PlayAction(action, seat=action.seat)
+        return PlayAction(action, seat=action.seat, for_seq=for_seq, for_match=for_match)
     outcome: Any
     if isinstance(action, DiceThrow):
         outcome = list(action.values)
@@ -199,7 +224,7 @@ def _command_for(action: Action) -> Command:
         raise Refused(409, "The companion shuffles the cards itself: use POST /api/chance.")
     else:
         raise Refused(409, f"A phone cannot enter {type(action).__name__}; use the table.")
-    return SupplyChance(outcome, source=PHONE_SOURCE)
+    return SupplyChance(outcome, source=PHONE_SOURCE, for_seq=for_seq, for_match=for_match)
 
 
 def _answer(table: Table, command: Command) -> Outcome:
@@ -220,7 +245,7 @@ def _answer(table: Table, command: Command) -> Outcome:
 
 
 def _applied(outcome: Outcome) -> Response:
-    return jsonify(ok=True, seq=outcome.seq)
+    return jsonify(ok=True, id=outcome.match_id, seq=outcome.seq)
 
 
 __all__ = ["PIN_HEADER", "WebContext", "register_api"]

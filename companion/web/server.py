@@ -12,6 +12,7 @@ import contextlib
 import logging
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask
@@ -19,10 +20,21 @@ from flask import Flask
 from companion.closing import ClosesItself
 from companion.errors import CompanionError
 from companion.web.app import close_app, context_of
+from companion.web.connections import REQUEST_S, Listener
+from companion.web.workers import OnDemandWorkers, bound_malloc_arenas
 
 EVERY_ADDRESS = "*"
 SPARE_THREADS = 8
 """Threads for ordinary requests beside those the live streams may hold."""
+CONNECTION_LIMIT = 500
+"""Connections at once: streams, phones, and room for many idle ones (dropped within
+seconds, `companion.web.connections`) well under the usual 1,024 open files."""
+OUTPUT_BUFFER_BYTES = 64 * 1024
+"""Waitress keeps every byte already sent on a connection in its output buffer until the
+next answer, or until this many (16 MB by default) were written to it: a live stream never
+has a next answer, so each of them would hold all it sent, megabytes a minute. Here the
+buffer is renewed (and the sent bytes freed) after 64 KB; a phone that reads slowly holds
+up only its own stream's thread, once that much waits unsent."""
 MAX_HEADER_BYTES = 16 * 1024
 MAX_BODY_BYTES = 1024 * 1024
 """Waitress's own limit; the app refuses a body over 64 KB with its sentence long before."""
@@ -40,26 +52,45 @@ class WebServer(ClosesItself):
         CompanionError: the port cannot be listened on (in use, or not allowed).
     """
 
-    def __init__(self, app: Flask, host: str = EVERY_ADDRESS, port: int = 8080) -> None:
-        import waitress.server
+    def __init__(
+        self,
+        app: Flask,
+        host: str = EVERY_ADDRESS,
+        port: int = 8080,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        request_s: float = REQUEST_S,
+    ) -> None:
+        from waitress.adjustments import Adjustments
 
         self._app = app
         streams = context_of(app).streams
         self._map: dict[int, Any] = {}
+        bound_malloc_arenas()
+        adjustments = Adjustments(
+            listen=f"{host}:{port}",
+            threads=streams.settings.max_streams + SPARE_THREADS,
+            connection_limit=CONNECTION_LIMIT,
+            outbuf_high_watermark=OUTPUT_BUFFER_BYTES,
+            max_request_header_size=MAX_HEADER_BYTES,
+            max_request_body_size=MAX_BODY_BYTES,
+            ident="companion",
+            expose_tracebacks=False,
+            clear_untrusted_proxy_headers=True,
+        )
+        self.workers = OnDemandWorkers(adjustments.threads)
+        """The server's threads, started as requests need them."""
+        self._listeners: list[Listener] = []
         try:
-            self._server = waitress.server.create_server(
-                app,
-                map=self._map,
-                listen=f"{host}:{port}",
-                threads=streams.settings.max_streams + SPARE_THREADS,
-                max_request_header_size=MAX_HEADER_BYTES,
-                max_request_body_size=MAX_BODY_BYTES,
-                ident="companion",
-                expose_tracebacks=False,
-                clear_untrusted_proxy_headers=True,
-                channel_timeout=60,
-            )
+            for sockinfo in adjustments.listen:
+                self._listeners.append(Listener(
+                    app, self._map, dispatcher=self.workers, adj=adjustments,
+                    sockinfo=sockinfo, clock=clock, request_s=request_s,
+                ))  # fmt: skip
         except OSError as error:
+            from waitress import wasyncore
+
+            wasyncore.close_all(self._map)
             raise CompanionError(
                 f"The phone page cannot listen on port {port} ({error.strerror or error}):"
                 " stop the program that may use it, or give the companion another port (port"
@@ -90,14 +121,11 @@ class WebServer(ClosesItself):
         companion stops is answered, not just applied), and send their answers."""
         from waitress import wasyncore
         from waitress.channel import HTTPChannel
-        from waitress.server import BaseWSGIServer
-
-        for dispatcher in list(self._map.values()):
-            if isinstance(dispatcher, BaseWSGIServer):
-                # No new connection from here on. (The server's own close() would also close
-                # the trigger the answers being made still pull; close_all closes it last.)
-                wasyncore.dispatcher.close(dispatcher)
-        self._server.task_dispatcher.shutdown(cancel_pending=True, timeout=DRAIN_S)
+        for listener in self._listeners:
+            # No new connection from here on. (The server's own close() would also close
+            # the trigger the answers being made still pull; close_all closes it last.)
+            wasyncore.dispatcher.close(listener)
+        self.workers.shutdown(cancel_pending=True, timeout=DRAIN_S)
         deadline = time.monotonic() + DRAIN_S
         while time.monotonic() < deadline and any(
             isinstance(channel, HTTPChannel) and channel.total_outbufs_len
@@ -108,10 +136,12 @@ class WebServer(ClosesItself):
     @property
     def port(self) -> int:
         """The port listened on (the chosen one when 0 was asked for)."""
-        listening = getattr(self._server, "effective_listen", None)
-        if listening:
-            return int(listening[0][1])
-        return int(self._server.effective_port)
+        return int(self._listeners[0].effective_port)
+
+    @property
+    def connections(self) -> int:
+        """How many connections are open now (streams, requests, and idle ones)."""
+        return sum(len(listener.active_channels) for listener in self._listeners)
 
     def close(self) -> None:
         """End the streams, stop listening and stop the server's threads; safe to call twice."""

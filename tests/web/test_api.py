@@ -79,7 +79,7 @@ def test_action_is_posted_to_the_table_and_answers_its_seq(
     action = client.get("/api/state").get_json()["match"]["legal_actions"][-1]
     answer = post(client, "/api/actions", action)
     assert answer.status_code == 200
-    assert answer.get_json() == {"ok": True, "seq": snapshot.seq + 1}
+    assert answer.get_json() == {"ok": True, "id": snapshot.match_id, "seq": snapshot.seq + 1}
 
 
 def test_a_move_the_rules_refuse_is_409_with_the_tables_sentence(
@@ -113,7 +113,7 @@ def test_chance_is_drawn_by_the_companion(client: FlaskClient, table: Table) -> 
     start(table, "backgammon")
     answer = post(client, "/api/chance")
     assert answer.status_code == 200
-    assert answer.get_json() == {"ok": True, "seq": 1}
+    assert answer.get_json() == {"ok": True, "id": 1, "seq": 1}
     assert table.snapshot.last_event.startswith("The companion rolls")
 
 
@@ -131,7 +131,7 @@ def test_undo_is_a_command_of_its_own_with_the_next_seq(client: FlaskClient, tab
     play(table, 3)
     answer = post(client, "/api/undo")
     assert answer.status_code == 200
-    assert answer.get_json() == {"ok": True, "seq": 4}
+    assert answer.get_json() == {"ok": True, "id": 1, "seq": 4}
     assert table.snapshot.last_event.startswith("Undo #3")
 
 
