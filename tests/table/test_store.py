@@ -17,7 +17,7 @@ import pytest
 from companion import log_file
 from companion.errors import StoreError
 from companion.store import SCHEMA_VERSION, Store, default_db_path
-from companion.table import DrawChance, NewMatch, default_players
+from companion.table import DrawChance, NewMatch, PlayAction, default_players
 from tests.table.conftest import FIXED_TIME, open_table
 
 REPO = Path(__file__).resolve().parents[2]
@@ -113,6 +113,48 @@ def test_an_older_log_is_migrated_and_keeps_its_matches(
     with sqlite3.connect(db_path) as db:
         columns = [row[1] for row in db.execute("PRAGMA table_info(matches)")]
     assert columns[-1] == "venue"
+
+
+def write_log_damaged_in_its_last_match(path: Path) -> None:
+    """A seeded match played to its end (a rematch of nothing), then a long second match
+    whose last page of events is overwritten: the second match cannot be read whole."""
+    with Store.open(path, clock=lambda: FIXED_TIME) as store, open_table(store) as table:
+        table.post(NewMatch("tally", default_players(2), {"target": 3}, seed=31)).result(10)
+        for _ in range(200):
+            snapshot = table.snapshot
+            assert snapshot is not None
+            if snapshot.is_over:
+                break
+            command = DrawChance() if snapshot.chance else PlayAction({"action": "add"})
+            assert table.post(command).result(timeout=10).applied
+        table.post(NewMatch("tally", default_players(2), {"target": 1000})).result(10)
+        for _ in range(150):
+            table.post(DrawChance()).result(timeout=10)
+            table.post(PlayAction({"action": "add"})).result(timeout=10)
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        page_size = db.execute("PRAGMA page_size").fetchone()[0]
+    data = path.read_bytes()
+    path.write_bytes(data[:-page_size] + b"\xff" * page_size)
+
+
+def test_the_matches_a_damaged_log_still_holds_whole_are_kept_with_their_seed(
+    home_db: Path,
+) -> None:
+    write_log_damaged_in_its_last_match(home_db)
+    with sqlite3.connect(home_db) as db:
+        played = db.execute("SELECT COUNT(*) FROM events WHERE match_id = 1").fetchone()[0]
+    with Store.open(clock=lambda: FIXED_TIME) as store:
+        moved = home_db.with_name(f"companion.db.damaged-{STAMP}")
+        assert store.notices == [
+            f"The match log {home_db} was damaged: match #1, all that could be read whole,"
+            f" was kept in a fresh log. The damaged file was moved to {moved}; look at it"
+            f" with: sqlite3 {moved}"
+        ]
+        (kept,) = store.matches()
+        assert (kept.id, kept.status, kept.seed) == (1, "finished", 31)
+        assert len(store.events(1)) == played
+        assert store.rounds(1)[-1][1] == kept.scores
 
 
 @pytest.mark.parametrize(
