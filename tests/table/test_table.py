@@ -797,3 +797,19 @@ def test_a_match_that_can_be_neither_rebuilt_nor_marked_abandoned_is_reported_an
     assert said[-1] == (
         "Match 1 cannot be marked abandoned: The event log cannot be written: the disk is full."
     )
+
+
+def test_a_screen_reads_a_snapshots_questions_with_the_players_named_and_changes_nothing(
+    store: Store,
+) -> None:
+    with open_table(store, games=game_specs()) as table:
+        apply(table, NewMatch("backgammon", default_players(2), {}))
+        snapshot = table.snapshot
+        assert snapshot is not None
+        game = snapshot.game_state(table.games["backgammon"])
+        request = game.chance()
+        assert request is not None
+        assert request.prompt == "Roll one die each: Ana, Ben, in that order."
+        game.apply(game.chance_action([6, 1]))
+        assert table.snapshot is snapshot
+        assert snapshot.game_state(table.games["backgammon"]).chance() == request
