@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 
 from companion.errors import StoreError
-from companion.games.base import ChanceRequest, GameSpec, RuleError, check_outcome
+from companion.games.backgammon import refusals
+from companion.games.base import GIVE_DICE, ChanceRequest, GameSpec, RuleError, check_outcome
 from companion.games.registry import game_specs
+from companion.i18n import note_text, use_language
 from companion.store import Store
 from companion.table import (
     DrawChance,
@@ -21,12 +23,14 @@ from companion.table import (
     PlayAction,
     Player,
     Rematch,
+    SoftwarePick,
     SupplyChance,
     Table,
     Undo,
     default_players,
 )
 from companion.table.match import CHANCE_AS_PLAY
+from tests.catalogs import translated_catalog
 from tests.table.conftest import FIXED_TIME, GAMES, open_table, rebuild_from_scratch, state_text
 from tests.table.tally import TALLY
 
@@ -813,3 +817,39 @@ def test_a_screen_reads_a_snapshots_questions_with_the_players_named_and_changes
         game.apply(game.chance_action([6, 1]))
         assert table.snapshot is snapshot
         assert snapshot.game_state(table.games["backgammon"]).chance() == request
+
+
+def test_with_no_spinner_to_show_it_the_companion_says_it_picked_and_still_rolls_its_own_dice(
+    store: Store,
+) -> None:
+    with Table(store, games=GAMES, chance=FairChance(1), spinner=SoftwarePick(2)) as table:
+        apply(table, NewMatch("tally", default_players(3), {}), DrawChance(), DrawChance())
+        assert store.events(1)[-1].detail["source"] == "table"
+        apply(table, PlayAction({"action": "spin"}))
+        outcome = table.post(DrawChance()).result(timeout=10)
+    assert outcome.text.startswith("The companion picks ")
+    assert ": the spinner is unavailable" in outcome.text
+    assert store.events(1)[-1].detail["source"] == "software pick"
+
+
+def test_a_refused_roll_says_its_prompt_in_the_tables_language_with_the_players_named(
+    store: Store, tmp_path: Path
+) -> None:
+    words = {
+        GIVE_DICE: "Nid {outcome}: rhowch {count} dis yn union. {prompt}",
+        refusals.OPENING[2]: "Tafled un dis yr un: {0}, {1}, yn y drefn honno.",
+    }
+    use_language("cy", locale_dir=translated_catalog(tmp_path / "welsh", "cy", words))
+    try:
+        with open_table(store, games=game_specs()) as table:
+            apply(table, NewMatch("backgammon", default_players(2), {}))
+            refused = table.post(SupplyChance([1, 2, 3], source="dice tray")).result(timeout=10)
+        assert refused.text == (
+            "Give exactly 2 die values, not [1, 2, 3]. Roll one die each: Ana, Ben, in that order."
+        )
+        assert refused.note is not None
+        said = note_text(refused.note, ("Ana", "Ben").__getitem__)
+    finally:
+        use_language("en")
+    assert said == "Nid [1, 2, 3]: rhowch 2 dis yn union. Tafled un dis yr un: Ana, Ben, yn y" \
+        " drefn honno."
