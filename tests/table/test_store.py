@@ -178,6 +178,24 @@ def test_the_matches_a_damaged_log_still_holds_whole_are_kept_with_their_seed_an
         assert {match_id: store.rounds(match_id) for match_id in (1, 2)} == rounds
 
 
+def test_a_match_whose_rows_read_as_garbage_is_left_out_and_the_next_one_kept(
+    home_db: Path,
+) -> None:
+    """A rematch kept without the match it follows forgets what it was a rematch of."""
+    write_three_matches(home_db)
+    with sqlite3.connect(home_db) as db:
+        db.execute("PRAGMA ignore_check_constraints = ON")
+        db.execute("UPDATE events SET kind = 'garbled' WHERE match_id = 1 AND seq = 2")
+    damage_page(home_db, "events", "last")
+    with Store.open(clock=lambda: FIXED_TIME) as store:
+        assert "match #2, all that could be read whole, was kept" in store.notices[0]
+        (second,) = store.matches()
+        assert (second.id, second.status, second.seed, second.rematch_of) == (
+            2, "finished", 31, None
+        )
+        assert [event.seq for event in store.events(1)] == []
+
+
 def test_a_damaged_log_whose_first_round_scores_cannot_be_read_keeps_no_match(
     home_db: Path,
 ) -> None:
