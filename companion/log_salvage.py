@@ -27,6 +27,8 @@ MATCH_COLUMNS = (
     "id", "game", "options", "players", "status", "scores", "result", "started_at",
     "finished_at", "rematch_of",
 )  # fmt: skip
+SINCE_SCHEMA_4 = ("seed",)
+"""Match columns a log of an older schema lacks; copied when the damaged file has them."""
 EVENT_COLUMNS = ("match_id", "seq", "kind", "seat", "action", "detail", "text", "state_sha", "at")
 ROUND_COLUMNS = ("match_id", "seq", "scores")
 
@@ -43,7 +45,8 @@ def copy_readable_matches(damaged: Path, target: sqlite3.Connection) -> list[int
     except sqlite3.Error:
         return []
     with closing(source):
-        matches, match_cut = _readable_rows(source, "matches", MATCH_COLUMNS)
+        match_columns = MATCH_COLUMNS + _later_columns(source)
+        matches, match_cut = _readable_rows(source, "matches", match_columns)
         events, event_cut = _readable_rows(source, "events", EVENT_COLUMNS)
         rounds, round_cut = _readable_rows(source, "rounds", ROUND_COLUMNS)
     # A table read to its end cuts nothing; one that failed may lack the rest of its last match.
@@ -58,9 +61,19 @@ def copy_readable_matches(damaged: Path, target: sqlite3.Connection) -> list[int
         if not isinstance(match_id, int) or match_id > last_whole:
             continue
         rematch_of = match[9] if match[9] in kept else None
-        if _copy_match(target, (*match[:9], rematch_of), events, rounds):
+        if _copy_match(target, match_columns, (*match[:9], rematch_of, *match[10:]), events,
+                       rounds):
             kept.append(match_id)
     return kept
+
+
+def _later_columns(source: sqlite3.Connection) -> tuple[str, ...]:
+    """The match columns added since the first schema that the damaged file has."""
+    try:
+        present = {row[1] for row in source.execute("PRAGMA table_info(matches)")}
+    except sqlite3.Error:
+        return ()
+    return tuple(column for column in SINCE_SCHEMA_4 if column in present)
 
 
 def _readable_rows(
@@ -100,6 +113,7 @@ def _last_whole(rows: list[tuple[object, ...]], cut: bool, *, inclusive: bool) -
 
 def _copy_match(
     target: sqlite3.Connection,
+    match_columns: tuple[str, ...],
     match: tuple[object, ...],
     events: list[tuple[object, ...]],
     rounds: list[tuple[object, ...]],
@@ -108,7 +122,7 @@ def _copy_match(
     match_id = match[0]
     target.execute("SAVEPOINT salvage")
     try:
-        target.execute(_insert("matches", MATCH_COLUMNS), match)
+        target.execute(_insert("matches", match_columns), match)
         for event in events:
             if event[0] == match_id:
                 target.execute(_insert("events", EVENT_COLUMNS), event)

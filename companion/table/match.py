@@ -263,7 +263,9 @@ class RunningMatch:
             raise RuleError(MOVED_ON)
         # Dice a player may throw unasked (rolling rather than doubling) the companion may
         # roll too: the tray button at the start of a backgammon turn means "roll".
-        request = self.state.chance() or self.state.unasked_chance() or self._pending_chance()
+        request = self.state.chance() or self.state.unasked_chance()
+        if request is None:
+            raise RuleError(NO_CHANCE)
         if request.kind in KEPT_KINDS and self.kept and same_request(self.kept[-1][0], request):
             return self._apply_chance(request, self.kept[-1][1], "table", True, now)
         name = "spinner" if request.kind == "spin" else "table"
@@ -362,12 +364,6 @@ class RunningMatch:
             return True
         forms = self.state.earlier_json_forms()
         return any(sha(canonical_text(form)) == state_sha for form in forms)
-
-    def _pending_chance(self) -> ChanceRequest:
-        request = self.state.chance()
-        if request is None:
-            raise RuleError(NO_CHANCE)
-        return request
 
     def _apply_chance(
         self, request: ChanceRequest, outcome: Any, source: str, reused: bool, now: str

@@ -17,7 +17,7 @@ import pytest
 from companion import log_file
 from companion.errors import StoreError
 from companion.store import SCHEMA_VERSION, Store, default_db_path
-from companion.table import DrawChance, NewMatch, default_players
+from companion.table import DrawChance, NewMatch, PlayAction, Rematch, default_players
 from tests.table.conftest import FIXED_TIME, open_table
 
 REPO = Path(__file__).resolve().parents[2]
@@ -113,6 +113,98 @@ def test_an_older_log_is_migrated_and_keeps_its_matches(
     with sqlite3.connect(db_path) as db:
         columns = [row[1] for row in db.execute("PRAGMA table_info(matches)")]
     assert columns[-1] == "venue"
+
+
+def write_three_matches(path: Path) -> None:
+    """A seeded match played to its end, its rematch played to its end, then a long third
+    match (its events and round scores fill the last pages of their tables)."""
+    with Store.open(path, clock=lambda: FIXED_TIME) as store, open_table(store) as table:
+        table.post(NewMatch("tally", default_players(2), {"target": 3}, seed=31)).result(10)
+        for rematch in (False, True):
+            if rematch:
+                assert table.post(Rematch()).result(timeout=10).applied
+            for _ in range(200):
+                snapshot = table.snapshot
+                assert snapshot is not None
+                if snapshot.is_over:
+                    break
+                command = DrawChance() if snapshot.chance else PlayAction({"action": "add"})
+                assert table.post(command).result(timeout=10).applied
+        table.post(NewMatch("tally", default_players(2), {"target": 10000})).result(10)
+        for _ in range(400):
+            table.post(DrawChance()).result(timeout=10)
+            table.post(PlayAction({"action": "add"})).result(timeout=10)
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+def damage_page(path: Path, table: str, which: str) -> None:
+    """Overwrite the first or the last page of rows of `table` in the log file."""
+    with sqlite3.connect(path) as db:
+        page_size = db.execute("PRAGMA page_size").fetchone()[0]
+        pages = [row[0] for row in db.execute(
+            "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno",
+            (table,),
+        )]
+    assert len(pages) > 1, f"the {table} fill one page: play a longer third match"
+    page = pages[0] if which == "first" else pages[-1]
+    data = bytearray(path.read_bytes())
+    data[(page - 1) * page_size : page * page_size] = b"\xff" * page_size
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("table", ["events", "rounds"])
+def test_the_matches_a_damaged_log_still_holds_whole_are_kept_with_their_seed_and_rematch(
+    home_db: Path, table: str
+) -> None:
+    write_three_matches(home_db)
+    with Store.open(home_db) as whole:
+        events = {match_id: whole.events(match_id) for match_id in (1, 2)}
+        rounds = {match_id: whole.rounds(match_id) for match_id in (1, 2)}
+    damage_page(home_db, table, "last")
+    with Store.open(clock=lambda: FIXED_TIME) as store:
+        moved = home_db.with_name(f"companion.db.damaged-{STAMP}")
+        assert store.notices == [
+            f"The match log {home_db} was damaged: 2 matches (#1 to #2), all that could be"
+            f" read whole, were kept in a fresh log. The damaged file was moved to {moved};"
+            f" look at it with: sqlite3 {moved}"
+        ]
+        first, second = store.matches()
+        assert (first.id, first.status, first.seed, first.rematch_of) == (1, "finished", 31, None)
+        assert (second.id, second.status, second.seed, second.rematch_of) == (
+            2, "finished", 31, 1
+        )
+        assert {match_id: store.events(match_id) for match_id in (1, 2)} == events
+        assert {match_id: store.rounds(match_id) for match_id in (1, 2)} == rounds
+
+
+def test_a_match_whose_rows_read_as_garbage_is_left_out_and_the_next_one_kept(
+    home_db: Path,
+) -> None:
+    """A rematch kept without the match it follows forgets what it was a rematch of."""
+    write_three_matches(home_db)
+    with sqlite3.connect(home_db) as db:
+        db.execute("PRAGMA ignore_check_constraints = ON")
+        db.execute("UPDATE events SET kind = 'garbled' WHERE match_id = 1 AND seq = 2")
+    damage_page(home_db, "events", "last")
+    with Store.open(clock=lambda: FIXED_TIME) as store:
+        assert "match #2, all that could be read whole, was kept" in store.notices[0]
+        (second,) = store.matches()
+        assert (second.id, second.status, second.seed, second.rematch_of) == (
+            2, "finished", 31, None
+        )
+        assert [event.seq for event in store.events(1)] == []
+
+
+def test_a_damaged_log_whose_first_round_scores_cannot_be_read_keeps_no_match(
+    home_db: Path,
+) -> None:
+    """A match without its round scores would show another standing than was played."""
+    write_three_matches(home_db)
+    damage_page(home_db, "rounds", "first")
+    with Store.open(clock=lambda: FIXED_TIME) as store:
+        assert "no match in it could be read whole" in store.notices[0]
+        assert store.matches() == []
 
 
 @pytest.mark.parametrize(

@@ -10,8 +10,11 @@ from typing import Any
 
 import pytest
 
-from companion.games.base import ChanceRequest, GameSpec, RuleError, check_outcome
+from companion.errors import StoreError
+from companion.games.backgammon import refusals
+from companion.games.base import GIVE_DICE, ChanceRequest, GameSpec, RuleError, check_outcome
 from companion.games.registry import game_specs
+from companion.i18n import note_text, use_language
 from companion.store import Store
 from companion.table import (
     DrawChance,
@@ -20,12 +23,14 @@ from companion.table import (
     PlayAction,
     Player,
     Rematch,
+    SoftwarePick,
     SupplyChance,
     Table,
     Undo,
     default_players,
 )
 from companion.table.match import CHANCE_AS_PLAY
+from tests.catalogs import translated_catalog
 from tests.table.conftest import FIXED_TIME, GAMES, open_table, rebuild_from_scratch, state_text
 from tests.table.tally import TALLY
 
@@ -119,6 +124,8 @@ def engine_sentence(dice: list[int]) -> str:
         # A second tap on a Roll button: the companion's roll was asked on a state now past.
         (DrawChance(for_seq=0), "The table has moved on since this was asked for: roll or"
          " spin again."),
+        # Nothing to roll while a player is to move: the tray button asks for nothing.
+        (DrawChance(), "No roll, shuffle or spin is needed now."),
         (SupplyChance([6], source="table"), "Only the companion draws as the table: a roll or"
          " spin from outside names its device, such as the dice tray, the spinner or touch."),
         (SupplyChance([6], source="tray\n#9 Ana"), "'tray\\n#9 Ana' is not the name of a"
@@ -705,3 +712,144 @@ def test_each_command_is_written_to_the_log_before_its_effect_is_shown(db_path: 
     assert store.shown_when_written == [(0, None), (1, 0), (2, 1), (3, 2), (4, 3)]
     assert shown is not None and shown.seq == 4
 
+
+
+def test_a_device_named_in_up_to_24_letters_is_accepted_and_a_longer_name_refused(
+    table: Table,
+) -> None:
+    apply(table, DrawChance())
+    refused = table.post(SupplyChance([4], source="d" * 25)).result(timeout=10)
+    assert not refused.applied and refused.text.startswith(repr("d" * 24) + " is not the name")
+    outcome = table.post(SupplyChance([4], source="d" * 24)).result(timeout=10)
+    assert outcome.applied and outcome.text.startswith("D" + "d" * 23 + " rolls 4")
+
+
+def test_a_roll_from_the_tray_is_logged_as_thrown_not_as_a_roll_served_again(
+    table: Table, store: Store
+) -> None:
+    apply(table, DrawChance(), SupplyChance([4], source="dice tray"))
+    thrown = store.events(1)[-1].detail
+    assert (thrown["source"], thrown["outcome"], thrown["reused"]) == ("dice tray", [4], False)
+    apply(table, Undo(), DrawChance(), Undo(), DrawChance())
+    served_again, drawn = store.events(1)[-1].detail, store.events(1)[-3].detail
+    assert (drawn["reused"], served_again["reused"]) == (False, True)
+    assert served_again["outcome"] == drawn["outcome"]
+
+
+def test_a_rematch_before_any_match_is_refused_with_a_sentence(store: Store) -> None:
+    with open_table(store) as table:
+        outcome = table.post(Rematch()).result(timeout=10)
+    assert (outcome.applied, outcome.text) == (
+        False, "There is no match to play again: start a new match."
+    )
+
+
+def test_a_rematch_of_a_seeded_match_is_recorded_with_the_same_seed(store: Store) -> None:
+    """So that resuming the rematch can tell whether its draws go on alike."""
+    with open_table(store) as table:
+        apply(table, NewMatch("tally", default_players(2), {"target": 5}, seed=31))
+        play_to_the_end(table)
+        apply(table, Rematch())
+    assert [(match.id, match.seed) for match in store.matches()] == [(1, 31), (2, 31)]
+
+
+def test_the_journal_names_the_command_an_engine_bug_failed_on(
+    table: Table, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A Pi without a screen has no other place to say what went wrong."""
+    apply(table, DrawChance(), DrawChance())
+    assert not table.post(PlayAction({"action": "crash"})).result(timeout=10).applied
+    (record,) = [record for record in caplog.records if record.levelname == "ERROR"]
+    assert record.getMessage() == (
+        "The table could not apply PlayAction(action={'action': 'crash'}, seat=None)"
+    )
+    assert record.exc_info is not None and record.exc_info[0] is ZeroDivisionError
+
+
+def test_the_journal_says_which_match_left_the_table_when_its_log_could_not_rebuild_it(
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    fail = [False]
+    with open_table(store, games={"tally": failing_replay(fail)}) as table:
+        apply(table, NewMatch("tally", default_players(2), {}), DrawChance(), DrawChance())
+        fail[0] = True
+        caplog.clear()
+        assert not table.post(PlayAction({"action": "crash"})).result(timeout=10).applied
+    said = [(record.getMessage(), record.exc_info and record.exc_info[0])
+            for record in caplog.records if record.levelname == "ERROR"]
+    assert said[1] == ("Match 1 cannot be rebuilt from its log", RuntimeError)
+
+
+def test_a_match_that_can_be_neither_rebuilt_nor_marked_abandoned_is_reported_and_play_goes_on(
+    store: Store, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fail = [False]
+
+    def disk_full(match_id: int) -> None:
+        raise StoreError("The event log cannot be written: the disk is full.")
+
+    with open_table(store, games={"tally": failing_replay(fail)}) as table:
+        apply(table, NewMatch("tally", default_players(2), {}), DrawChance(), DrawChance())
+        fail[0] = True
+        monkeypatch.setattr(store, "abandon_match", disk_full)
+        caplog.clear()
+        assert not table.post(PlayAction({"action": "crash"})).result(timeout=10).applied
+        fail[0] = False
+        monkeypatch.undo()
+        apply(table, NewMatch("tally", default_players(2), {}))
+    said = [record.getMessage() for record in caplog.records if record.levelname == "ERROR"]
+    assert said[-1] == (
+        "Match 1 cannot be marked abandoned: The event log cannot be written: the disk is full."
+    )
+
+
+def test_a_screen_reads_a_snapshots_questions_with_the_players_named_and_changes_nothing(
+    store: Store,
+) -> None:
+    with open_table(store, games=game_specs()) as table:
+        apply(table, NewMatch("backgammon", default_players(2), {}))
+        snapshot = table.snapshot
+        assert snapshot is not None
+        game = snapshot.game_state(table.games["backgammon"])
+        request = game.chance()
+        assert request is not None
+        assert request.prompt == "Roll one die each: Ana, Ben, in that order."
+        game.apply(game.chance_action([6, 1]))
+        assert table.snapshot is snapshot
+        assert snapshot.game_state(table.games["backgammon"]).chance() == request
+
+
+def test_with_no_spinner_to_show_it_the_companion_says_it_picked_and_still_rolls_its_own_dice(
+    store: Store,
+) -> None:
+    with Table(store, games=GAMES, chance=FairChance(1), spinner=SoftwarePick(2)) as table:
+        apply(table, NewMatch("tally", default_players(3), {}), DrawChance(), DrawChance())
+        assert store.events(1)[-1].detail["source"] == "table"
+        apply(table, PlayAction({"action": "spin"}))
+        outcome = table.post(DrawChance()).result(timeout=10)
+    assert outcome.text.startswith("The companion picks ")
+    assert ": the spinner is unavailable" in outcome.text
+    assert store.events(1)[-1].detail["source"] == "software pick"
+
+
+def test_a_refused_roll_says_its_prompt_in_the_tables_language_with_the_players_named(
+    store: Store, tmp_path: Path
+) -> None:
+    words = {
+        GIVE_DICE: "Nid {outcome}: rhowch {count} dis yn union. {prompt}",
+        refusals.OPENING[2]: "Tafled un dis yr un: {0}, {1}, yn y drefn honno.",
+    }
+    use_language("cy", locale_dir=translated_catalog(tmp_path / "welsh", "cy", words))
+    try:
+        with open_table(store, games=game_specs()) as table:
+            apply(table, NewMatch("backgammon", default_players(2), {}))
+            refused = table.post(SupplyChance([1, 2, 3], source="dice tray")).result(timeout=10)
+        assert refused.text == (
+            "Give exactly 2 die values, not [1, 2, 3]. Roll one die each: Ana, Ben, in that order."
+        )
+        assert refused.note is not None
+        said = note_text(refused.note, ("Ana", "Ben").__getitem__)
+    finally:
+        use_language("en")
+    assert said == "Nid [1, 2, 3]: rhowch 2 dis yn union. Tafled un dis yr un: Ana, Ben, yn y" \
+        " drefn honno."

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 import random
 import threading
+import weakref
 from concurrent.futures import Future
+
+import pytest
 
 from companion.games.base import ChanceRequest
 from companion.store import Store
@@ -13,6 +17,7 @@ from companion.table import (
     NewMatch,
     Outcome,
     PlayAction,
+    Subscription,
     Table,
     TableSnapshot,
     Undo,
@@ -160,3 +165,65 @@ def test_every_close_returns_only_once_the_worker_has_finished(store: Store) -> 
         closer.join(timeout=10)
     assert done_when_closed == [True, True]
     assert ticket.result().applied
+
+
+def test_a_mailbox_holds_at_least_one_snapshot_and_one_is_enough_to_follow_the_table(
+    table: Table,
+) -> None:
+    with pytest.raises(ValueError, match=r"A mailbox holds at least one snapshot, not 0\."):
+        table.subscribe(maxsize=0)
+    with table.subscribe(maxsize=1) as newest_only:
+        outcome = table.post(DrawChance()).result(timeout=10)
+        received = newest_only.get(timeout=0)
+        assert received is not None and received.seq == outcome.seq
+        assert newest_only.skipped == 1
+
+
+def test_the_wake_up_comes_after_each_new_snapshot_is_in_the_mailbox(table: Table) -> None:
+    waiting_at_wake_up: list[int] = []
+    subscription: list[Subscription] = []
+
+    def wake_up() -> None:
+        if subscription:
+            snapshot = subscription[0].latest()
+            waiting_at_wake_up.append(-1 if snapshot is None else snapshot.seq)
+
+    with table.subscribe(on_offer=wake_up) as woken:
+        subscription.append(woken)
+        for _ in range(2):
+            table.post(DrawChance()).result(timeout=10)
+    assert waiting_at_wake_up == [1, 2]
+
+
+def test_waiting_for_a_snapshot_gives_up_after_its_timeout(table: Table) -> None:
+    with table.subscribe() as subscription:
+        assert subscription.get(timeout=5) is not None
+        answers: list[TableSnapshot | None] = []
+        reader = threading.Thread(target=lambda: answers.append(subscription.get(timeout=0)))
+        reader.start()
+        reader.join(timeout=30)
+        assert answers == [None]
+
+
+def test_skipping_to_the_newest_snapshot_counts_every_one_skipped(table: Table) -> None:
+    with table.subscribe(maxsize=10) as subscription:
+        for _shuffle_then_roll in range(2):
+            table.post(DrawChance()).result(timeout=10)
+        newest = subscription.latest()
+        assert newest is not None and newest.seq == 2
+        assert subscription.skipped == 2  # the fresh match and the shuffle
+        table.post(PlayAction({"action": "add"})).result(timeout=10)
+        table.post(DrawChance()).result(timeout=10)
+        assert subscription.latest() is not None
+        assert subscription.skipped == 3
+
+
+def test_a_closed_subscription_is_let_go_so_phones_that_leave_use_no_memory(
+    table: Table,
+) -> None:
+    subscription = table.subscribe()
+    gone = weakref.ref(subscription)
+    subscription.close()
+    del subscription
+    gc.collect()
+    assert gone() is None
