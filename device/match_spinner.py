@@ -61,6 +61,10 @@ def match_spinner(
     used, and each change of its status ("Spinner unavailable: the home
     sensor did not trigger ... The companion picked Dev."). After a match that
     ended normally it waits up to `LAST_MOTION_WAIT_S` for the last motion.
+
+    The match starts once the spinner has homed (or found that it cannot): a spin
+    asked while homing was under way would be told as the pointer's although a
+    spinner that then fails to home never turns (seen when the machine is busy).
     """
     software = SoftwarePick(seed)
     config, problem = seats_for_match(config, len(names))
@@ -79,6 +83,7 @@ def match_spinner(
         yield software
         return
     with spinner:
+        spinner.wait_idle(config.spinner.home.timeout_s + LAST_MOTION_WAIT_S)
         yield spinner
         spinner.wait_idle(LAST_MOTION_WAIT_S)
 

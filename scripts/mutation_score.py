@@ -26,6 +26,8 @@ AREAS = (
     ("devices", ("device.",)),
 )
 KILLED = {"killed", "timeout"}
+UNRUN = {"not checked"}
+"""Mutants of a run that stopped early (or of files changed since): not counted either way."""
 
 
 def results() -> list[tuple[str, str]]:
@@ -55,6 +57,9 @@ def main() -> int:
     survivors: list[str] = []
     for name, status in results():
         area = area_of(name)
+        if status in UNRUN:
+            counts[area]["not run"] += 1
+            continue
         if name in judged:
             counts[area]["equivalent"] += 1
             continue
@@ -78,10 +83,10 @@ def main() -> int:
 
 
 def _line(area: str, row: Counter[str]) -> str:
-    scored = sum(count for status, count in row.items() if status != "equivalent")
+    scored = sum(count for status, count in row.items() if status not in ("equivalent", "not run"))
     score = 100.0 * row["killed"] / scored if scored else 100.0
     return (f"{area:<10} {row['killed']:>7} {row['survived']:>9} {row['no tests']:>9}"
-            f" {row['equivalent']:>11} {score:>6.1f}%")
+            f" {row['equivalent']:>11} {score:>6.1f}%   ({row['not run']} not run)")
 
 
 if __name__ == "__main__":
