@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Protocol, Self, TypeVar
 
-from companion.games.action_codec import Action, ActionSet
+from companion.games.action_codec import Action, ActionSet, without_written_words
 from companion.games.errors import JSONValue as JSONValue
 from companion.games.errors import RuleError as RuleError
 from companion.games.notes import N_ as N_
@@ -123,6 +123,16 @@ class GameState(ABC, Generic[OptionsT]):
     @abstractmethod
     def legal_actions(self) -> Sequence[Action]:
         """Every player action allowed now; empty while chance is pending or once over."""
+
+    def as_listed(self, action: Action) -> Action:
+        """`action` in this engine's own words: the legal action equal to it, or, for an
+        action the engine takes without listing it, the same action without the words it
+        was sent with (a game whose unlisted actions have words of their own says them
+        here: backgammon's single checker steps)."""
+        for legal in self.legal_actions():
+            if legal == action:
+                return legal
+        return without_written_words(action)
 
     @abstractmethod
     def apply(self, action: Action) -> None:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.games.actions import Action, action_to_json, without_written_words
+from companion.games.actions import Action, action_to_json
 from companion.games.base import (
     ChanceRequest,
     GameSpec,
@@ -219,18 +219,10 @@ class RunningMatch:
             )
         # The listed action, not the one sent: its words and its JSON are the engine's own,
         # whatever text came with the one sent (equal actions differ only in their words).
-        listed = self._listed(parsed)
+        listed = self.state.as_listed(parsed)
         self.state.apply(listed)
         own = play_note(acting, listed.describe(self.seat_name))
         return self._record("play", acting, action_to_json(listed), {}, own, now)
-
-    def _listed(self, action: Action) -> Action:
-        """The legal action equal to `action`; one not listed (the engine refuses it, or an
-        engine that lists less than it takes) without the words it was sent with."""
-        for legal in self.state.legal_actions():
-            if legal == action:
-                return legal
-        return without_written_words(action)
 
     def supply(self, outcome: Any, source: str, for_seq: int | None, now: str) -> AppliedEvent:
         """Apply a chance outcome that came from a device or a touch.

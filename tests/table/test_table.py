@@ -761,7 +761,8 @@ def test_the_journal_names_the_command_an_engine_bug_failed_on(
     assert not table.post(PlayAction({"action": "crash"})).result(timeout=10).applied
     (record,) = [record for record in caplog.records if record.levelname == "ERROR"]
     assert record.getMessage() == (
-        "The table could not apply PlayAction(action={'action': 'crash'}, seat=None)"
+        "The table could not apply PlayAction(action={'action': 'crash'}, seat=None,"
+        " for_seq=None, for_match=None)"
     )
     assert record.exc_info is not None and record.exc_info[0] is ZeroDivisionError
 

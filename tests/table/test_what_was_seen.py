@@ -81,3 +81,19 @@ def test_uno_at_the_table_is_refereed_unless_simulation_is_named(game: str) -> N
     assert table_options(game, {})["mode"] == "referee"
     assert table_options(game, {"mode": "simulation"})["mode"] == "simulation"
     assert "mode" not in table_options("backgammon", {})
+
+
+def test_a_single_checker_step_is_told_in_the_players_own_notation_whatever_words_came(
+    real_table: Table,
+) -> None:
+    _backgammon_at_its_first_play(real_table)
+    snapshot = real_table.snapshot
+    assert snapshot is not None
+    game = snapshot.game_state(real_table.games["backgammon"])
+    step = game.step_action(game.legal_steps()[0])
+    own_words = step.describe(str)
+    sent = {**action_to_json(step), "text": FORGED}
+    outcome = real_table.post(PlayAction(sent, seat=snapshot.to_move)).result()
+    assert outcome.applied, outcome.text
+    assert FORGED not in outcome.text
+    assert own_words in outcome.text and own_words != "/".join(map(str, step.step[:2]))

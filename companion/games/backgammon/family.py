@@ -462,6 +462,13 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
         writer = self._writers[self.player]
         return TurnPlay(tuple(play.steps), writer=writer, seat=self.player)
 
+    def as_listed(self, action: Action) -> Action:
+        """A single checker step in the player's own notation ("8/5"), as `step_action`
+        writes it; any other action as the base says."""
+        if isinstance(action, CheckerStep):
+            return self.step_action(action.step)
+        return super().as_listed(action)
+
     def step_action(self, step: Step) -> CheckerStep:
         """The action that makes one of `legal_steps()`, shown in notation."""
         return CheckerStep(step, writer=self._writers[self.player], seat=self.player)
