@@ -70,8 +70,9 @@ class TrayFeed(ClosesItself):
                 log.exception("The tray listener failed on %s", event)
         snapshot = self.table.snapshot
         if event.kind == THROW:
-            waiting = snapshot is not None and snapshot.chance is not None
-            self._thrown_for = snapshot.seq if waiting and snapshot is not None else None
+            self._thrown_for = (
+                snapshot.seq if snapshot is not None and snapshot.chance is not None else None
+            )
         if event.kind not in (SETTLED, BUTTON) or event.roll is None:
             if event.error:
                 log.warning("Dice tray: %s", event.error)
