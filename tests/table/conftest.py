@@ -28,6 +28,13 @@ def _state_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
+def home_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The log in the companion's own data directory (where damaged files are moved aside)."""
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
+    return tmp_path / "companion.db"
+
+
+@pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "log.db"
 

@@ -65,18 +65,16 @@ def test_history_reads_a_log_one_schema_version_old_and_leaves_the_file_alone(
 
 
 def test_a_log_one_schema_version_newer_is_moved_aside_unchanged_not_written(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    home_db: Path,
 ) -> None:
-    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
-    home = tmp_path / "companion.db"
-    write_log_of_the_next_companion(home)
-    before = home.read_bytes()
+    write_log_of_the_next_companion(home_db)
+    before = home_db.read_bytes()
     with Store.open() as store:
         (notice,) = store.notices
         assert f"written by a newer companion (schema {SCHEMA_VERSION + 1})" in notice
         assert store.matches() == []
     moved = notice.split(" was moved to ")[1].split(" and ")[0]
-    assert (tmp_path / moved).read_bytes() == before
+    assert home_db.with_name(moved).read_bytes() == before
 
 
 def test_history_refuses_a_log_one_schema_version_newer_with_a_sentence(db_path: Path) -> None:

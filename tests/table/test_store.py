@@ -77,13 +77,6 @@ OURS = {"truncated", "newer schema", "table missing"}
 """Damaged logs that still hold the companion's tables: moved aside even from a chosen path."""
 
 
-@pytest.fixture
-def home_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The log in the companion's own data directory (where damaged files are moved aside)."""
-    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
-    return tmp_path / "companion.db"
-
-
 def test_the_log_uses_write_ahead_logging_and_full_sync(store: Store) -> None:
     assert store.settings() == {
         "journal_mode": "wal",
@@ -234,11 +227,8 @@ def test_a_damaged_log_is_moved_aside_and_the_companion_starts_clean(
         assert outcome.applied
 
 
-def test_a_log_with_damaged_pages_is_moved_aside_with_one_plain_sentence(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
-    db_path = tmp_path / "companion.db"
+def test_a_log_with_damaged_pages_is_moved_aside_with_one_plain_sentence(home_db: Path) -> None:
+    db_path = home_db
     write_truncated_log(db_path)
     original = db_path.read_bytes()
     with Store.open(clock=lambda: FIXED_TIME) as store:
