@@ -123,6 +123,34 @@ def test_a_stream_killed_from_the_page_reconnects_and_shows_what_it_missed(
     assert phone.script_errors == []
 
 
+def test_the_recent_moves_are_read_again_when_the_first_read_of_the_log_fails(
+    phone: Any, server: WebServer, table: Table
+) -> None:
+    """A phone that opens the page as the Wi-Fi blinks still gets the match's last moves:
+    the failed read of the log is tried again, not left until the next move."""
+    start(table, "classic", 3)
+    snapshot = play(table, 6)
+    failures = []
+
+    def fail_once(route: Any) -> None:
+        if not failures:
+            failures.append(route.request.url)
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    phone.route("**/api/matches/*", fail_once)
+    phone.goto(f"http://127.0.0.1:{server.port}/")
+    wait_for_seq(phone, snapshot.seq)
+    phone.wait_for_function(
+        "() => document.querySelectorAll('#recent li').length === 5", timeout=WAIT_MS
+    )
+    assert len(failures) == 1
+    seqs = [int(s) for s in phone.locator("#recent li").evaluate_all(
+        "items => items.map(item => item.dataset.seq)")]
+    assert seqs == list(range(snapshot.seq, snapshot.seq - 5, -1))
+
+
 def test_a_hostile_name_shows_as_text_and_runs_no_script(
     phone: Any, server: WebServer, table: Table
 ) -> None:

@@ -8,6 +8,7 @@
   const POLL_MS = Number(document.body.dataset.pollMs) || 3000;
   const STREAM_AGAIN_MS = 30000;
   const RECENT = 5;
+  const LOG_AGAIN_MS = 1000;
   const $ = (id) => document.getElementById(id);
 
   let source = null;
@@ -15,6 +16,7 @@
   let streamAgainTimer = null;
   let current = null; // the last match shown
   let known = { id: null, seq: -1, scores: "", events: [], rounds: [] };
+  let logAgainTimer = null; // a log read that failed is tried again
 
   // -- following the table ---------------------------------------------------------------
 
@@ -119,7 +121,10 @@
   function catchUp(match) {
     const scores = JSON.stringify(match.scores);
     const fresh = known.id !== match.id || match.seq !== known.seq + 1;
-    if (match.id === known.id && match.seq === known.seq) return;
+    if (match.id === known.id && match.seq === known.seq) {
+      if (known.logStale) readLog(match.id);
+      return;
+    }
     if (fresh) {
       known = { id: match.id, seq: match.seq, scores, events: [{ seq: match.seq, text: match.last_event }], rounds: known.id === match.id ? known.rounds : [] };
       readLog(match.id);
@@ -134,21 +139,35 @@
   }
 
   async function readLog(id) {
+    if (logAgainTimer) clearTimeout(logAgainTimer);
+    logAgainTimer = null;
+    known.logStale = true;
+    let logged;
     try {
       const response = await fetch(`/api/matches/${id}?last=${RECENT}`, { cache: "no-store" });
-      if (!response.ok || known.id !== id) return;
-      const logged = await response.json();
       if (known.id !== id) return;
-      const events = logged.events.map((event) => ({ seq: event.seq, text: event.text, undone: event.undone }));
-      const newest = events.length ? events[events.length - 1].seq : 0;
-      const later = known.events.filter((event) => event.seq > newest);
-      known.events = events.concat(later).slice(-RECENT);
-      if (!known.events.length && current) known.events = [{ seq: current.seq, text: current.last_event }];
-      known.rounds = logged.rounds;
-      if (current && current.id === id) { showScores(current); showRecent(); }
+      // A refusal that may pass (busy, restarting, too many requests) is tried again.
+      if (!response.ok) return response.status >= 500 || response.status === 429 ? readLogAgain(id) : undefined;
+      logged = await response.json();
     } catch (error) {
-      // The live view goes on without the log's lines; the next change reads it again.
+      // Offline for a moment, or the server restarting: the live view goes on, and the
+      // log's lines are read again shortly (a state already seen would not ask for them).
+      return readLogAgain(id);
     }
+    if (known.id !== id) return;
+    known.logStale = false;
+    const events = logged.events.map((event) => ({ seq: event.seq, text: event.text, undone: event.undone }));
+    const newest = events.length ? events[events.length - 1].seq : 0;
+    const later = known.events.filter((event) => event.seq > newest);
+    known.events = events.concat(later).slice(-RECENT);
+    if (!known.events.length && current) known.events = [{ seq: current.seq, text: current.last_event }];
+    known.rounds = logged.rounds;
+    if (current && current.id === id) { showScores(current); showRecent(); }
+  }
+
+  function readLogAgain(id) {
+    if (known.id !== id || logAgainTimer) return;
+    logAgainTimer = setTimeout(() => { logAgainTimer = null; if (known.id === id) readLog(id); }, LOG_AGAIN_MS);
   }
 
   function showScores(match) {
