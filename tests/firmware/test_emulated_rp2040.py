@@ -318,6 +318,7 @@ def test_a_hang_mid_spin_is_ended_by_the_watchdog_and_the_spinner_rehomes(
     assert spinner.link.hello["homed"] is False and spinner.link.hello["busy"] is False
     assert spinner.link.reconnects == 1
     # The position died with the chip: the spinner homes again by itself before any spin.
+    deadline = time.monotonic() + 120
     while spinner.rehomes == 0:
         assert time.monotonic() < deadline and not spinner.rehome_error, spinner.rehome_error
         pico.run_for(0.05)
