@@ -211,13 +211,17 @@ class Controller:
     def _service_homing(self) -> None:
         stepper = self.stepper
         leg = self.leg
+        # Whether the leg has ended is taken before the sensor and the edges: the state
+        # machine steps on while this loop is held up (a garbage collection, USB), and a
+        # leg seen ended after the edges were taken may have met the flag in between.
+        ended = not stepper.busy()
         sensor = self.board.home_active()
         edges = [position for _, position in self.crossings.forward()]
         found = sensor if leg.until is not True else (sensor or bool(edges))
         start = stepper.position
         if leg.until is not None and found == leg.until:
             stepper.stop()
-        elif stepper.busy():
+        elif not ended:
             return
         else:
             stepper.finish()

@@ -277,6 +277,15 @@ class EmulatedPico:
         self.wait_event("usb", after)
         assert self.nanos_and_boots()[1] == boots + 1
 
+    def hang(self) -> int:
+        """Stop the core where it is (a lockup); returns when (emulated ns).
+
+        The watchdog is then fed no more: rp2040js counts it down on the emulated
+        clock and the chip resets when it reaches zero, as on a Pico (a `reset`
+        event with reason "timer"; the port is replugged as for any reset).
+        """
+        return int(self.command("hang")["nanos"])
+
     def nanos_and_boots(self) -> tuple[int, int]:
         """The emulator's clock and how many times the chip has booted."""
         answer = self.command("time")

@@ -6,6 +6,12 @@ pyserial through a symlink named like a `/dev/serial/by-id/` entry. Fault
 switches (as OctoPrint's virtual printer has) corrupt, drop or delay frames
 in both directions, and `unplug()` / `replug()` close the pty and open a new
 one, as pulling the cable does.
+
+The fake Pico keeps its own time (`PicoClock`): the firmware's `ticks_ms`
+and the state machines run on it, and it passes only while the fake's loop
+runs. A machine under load that holds the whole test process up for a
+second is not a second of the Pico's time, so the firmware does not take
+it for link silence, nor a debounce for a press the test made later.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import sys
 import threading
 import time
 import tty
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,10 +32,49 @@ from tests.firmware import fakes
 fakes.install()
 
 from firmware import main as firmware_main  # noqa: E402
+from firmware import sensors as firmware_sensors  # noqa: E402
 from firmware.board import Board  # noqa: E402
 from tests.firmware.world import SpinnerWorld  # noqa: E402
 
 BY_ID_NAME = "usb-MicroPython_Board_in_FS_mode_e6614c311b7e6f35-if00"
+MAX_PASS_S = 0.05
+"""The most of the Pico's time one pass of its loop takes: an idle pass waits about 1 ms,
+a pass held up longer was held up by the machine (the Pico's own stalls stay far shorter)."""
+
+
+class PicoClock:
+    """The fake Pico's time: it passes with the passes of its loop, and when a test says.
+
+    Each pass adds the wall time since the one before, at most MAX_PASS_S:
+    a pause of the test process (another program had the CPU) is not time
+    the Pico lived through, as it is not for the emulated RP2040's clock.
+    """
+
+    def __init__(self, wall: Callable[[], float] = time.monotonic) -> None:
+        self.seconds = 0.0
+        self._wall = wall
+        self._lock = threading.Lock()
+        self._last_pass = wall()
+
+    def __call__(self) -> float:
+        """Seconds (the state machines' clock)."""
+        return self.seconds
+
+    def ms(self) -> int:
+        """Milliseconds, wrapping as MicroPython's `ticks_ms` (the firmware's clock)."""
+        return int(self.seconds * 1000) % firmware_sensors.TICKS_PERIOD
+
+    def tick(self) -> None:
+        """One pass of the loop: the wall time it took, at most MAX_PASS_S."""
+        now = self._wall()
+        with self._lock:
+            self.seconds += min(max(now - self._last_pass, 0.0), MAX_PASS_S)
+            self._last_pass = now
+
+    def advance(self, seconds: float) -> None:
+        """Let `seconds` of the Pico's time pass now (a test waiting as a person would)."""
+        with self._lock:
+            self.seconds += seconds
 
 
 @dataclass
@@ -124,9 +170,11 @@ class PtyBoard:
         sys.setswitchinterval(0.0002)
         self.faults = faults or Faults()
         self.world = SpinnerWorld(**world)  # type: ignore[arg-type]
+        self.clock = PicoClock()
+        fakes.set_clock(self.clock)
         self.port = FaultyPort(self.faults)
         self.board = Board()
-        self.controller = firmware_main.Controller(self.port, self.board, watchdog=fakes.WDT())
+        self.controller = self._boot()
         self.path = folder / BY_ID_NAME
         self.lock = threading.Lock()
         self._slave: int | None = None
@@ -167,9 +215,12 @@ class PtyBoard:
         """Plug back in; `reboot` also restarts the firmware (as a power cut does)."""
         with self.lock:
             if reboot:
-                self.controller = firmware_main.Controller(self.port, self.board,
-                                                           watchdog=fakes.WDT())
+                self.controller = self._boot()
             self.plug()
+
+    def _boot(self) -> firmware_main.Controller:
+        return firmware_main.Controller(self.port, self.board, clock=self.clock.ms,
+                                        watchdog=fakes.WDT())
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -177,6 +228,7 @@ class PtyBoard:
                 time.sleep(0.001)
                 continue
             with self.lock:
+                self.clock.tick()
                 self.controller.step()
             if not self.controller.busy():
                 time.sleep(0.0005)  # leave the CPU to the host while idle
@@ -194,3 +246,4 @@ class PtyBoard:
         self.thread.join(timeout=5)
         self.unplug()
         sys.setswitchinterval(self._switch_interval)
+        fakes.set_clock(time.monotonic)

@@ -144,8 +144,22 @@ function boot() {
   pioNext = [];
   mcu.gpio[PIN.step].addListener(onStepChange);
   const watchdog = mcu.peripherals[0x40058];
+  if (survivor) {
+    // What a watchdog reset leaves (RP2040 datasheet 4.7: the watchdog is not among
+    // what it resets): REASON says which reset it was, the scratch registers keep
+    // their words (the bootrom reads SCRATCH4-7 for a reboot to an address).
+    watchdog.reason = survivor.reason;
+    watchdog.scratchData.set(survivor.scratch);
+    survivor = null;
+  }
   watchdog.onWatchdogTrigger = () => {
+    // rp2040js's periodic alarm re-arms itself at zero delay once the count is 0,
+    // firing again and again within one clock tick (the emulator hangs): the chip
+    // resets here instead, so the countdown stops with it.
+    watchdog.alarm.enable = false;
+    watchdog.timer.enable = false;
     resetPending = watchdog.reason === 2 ? 'forced' : 'timer';
+    survivor = { reason: watchdog.reason, scratch: Uint32Array.from(watchdog.scratchData) };
   };
   hung = false;
   connected = false;
@@ -176,6 +190,7 @@ function boot() {
 }
 
 let resetPending = null;
+let survivor = null; // the watchdog's REASON and scratch words, through its own reset
 
 // rp2040js ignores SHIFTCTRL's FJOIN bits: its FIFOs stay 4 deep, and changing FJOIN
 // does not clear them. The chip joins them (TX 8 deep with FJOIN_TX) and clears both
@@ -272,17 +287,18 @@ function run(budgetNs) {
   const core = mcu.core;
   const end = clock.nanos + budgetNs;
   while (clock.nanos < end) {
-    if (alarms.length && alarms[0][0] <= now()) {
-      while (alarms.length && alarms[0][0] <= now()) alarms.shift()[1]();
-    }
-    if (pioDirty || clock.nanos >= pioAt) refreshPio(clock.nanos);
     if (resetPending) {
+      // Before the PIO takes another step: the reset stops it at the moment it comes.
       const reason = resetPending;
       resetPending = null;
       send({ event: 'reset', reason, nanos: now() });
       boot();
       return;
     }
+    if (alarms.length && alarms[0][0] <= now()) {
+      while (alarms.length && alarms[0][0] <= now()) alarms.shift()[1]();
+    }
+    if (pioDirty || clock.nanos >= pioAt) refreshPio(clock.nanos);
     if (hung || core.waiting) {
       let next = end;
       if (clock.nextAlarm) next = Math.min(next, clock.nextAlarm.nanos);
@@ -384,8 +400,10 @@ const ops = {
   },
   stats: () => ({ dropped, waiting: hostBytes.length, connected }),
   hang: () => {
-    hung = true; // the core stops, as in a hard fault: the DMA and the PIO go on
-    return {};
+    // The core stops, as in a lockup: nothing feeds the watchdog any more, while the
+    // DMA and the PIO go on (they need no core) until the watchdog resets the chip.
+    hung = true;
+    return { nanos: now() };
   },
   reset: () => {
     resetPending = 'command';

@@ -28,6 +28,7 @@ from device.backend import HomingPlan, StepSchedule
 from device.motion import MotionLimits, plan_move
 from device.serial_backend import SerialSpinner
 from device.serial_moves import controller_move
+from firmware import main as firmware_main
 from firmware import protocol, version
 from tests.firmware.emulator import STEP_NS, EmulatedPico, image_checksum_ok, node_available
 
@@ -136,6 +137,15 @@ def test_homing_with_a_bouncing_sensor_finds_the_flags_edge(
     pico.rotor(STEPS_PER_TURN, FLAG_STEPS, rotor=where["rotor"])
 
 
+def start_move(spinner: SerialSpinner, schedule: StepSchedule, move_id: int) -> int:
+    """Upload `schedule` and start it with `SerialSpinner.move`'s own frames; returns its id."""
+    planned = controller_move(schedule)
+    for load in planned.load_fields(move_id):
+        spinner.link.request(protocol.LOAD, load)
+    spinner.link.request(protocol.MOVE, planned.move_fields(move_id, schedule.direction))
+    return move_id
+
+
 def run_move(pico: EmulatedPico, spinner: SerialSpinner, schedule: StepSchedule) -> dict[str, Any]:
     """`SerialSpinner.move`'s frames (its own LOAD and MOVE bodies), waiting as long as the
     emulator needs: the backend's wait is the move's duration in wall time, and the
@@ -144,11 +154,7 @@ def run_move(pico: EmulatedPico, spinner: SerialSpinner, schedule: StepSchedule)
     done: list[dict[str, Any]] = []
     spinner.link.add_event_listener(
         lambda event: done.append(event) if event.get("ev") == "move_done" else None)
-    planned = controller_move(schedule)
-    move_id = 900 + len(pico.events)
-    for load in planned.load_fields(move_id):
-        spinner.link.request(protocol.LOAD, load)
-    spinner.link.request(protocol.MOVE, planned.move_fields(move_id, schedule.direction))
+    move_id = start_move(spinner, schedule, 900 + len(pico.events))
     deadline = time.monotonic() + 60 + 60 * schedule.duration_s
     while not any(event["move"] == move_id for event in done):
         assert time.monotonic() < deadline, pico.diagnostics()
@@ -265,3 +271,53 @@ def test_a_usb_unplug_stops_the_motor_and_a_replug_handshakes_again(pico: Emulat
         assert backend.link.hello["firmware"] == version.FIRMWARE_VERSION
         assert backend.link.hello["homed"] is False
 
+
+
+def test_a_hang_mid_spin_is_ended_by_the_watchdog_and_the_spinner_rehomes(
+    pico: EmulatedPico, spinner: SerialSpinner
+) -> None:
+    config = emulator_config(pico)
+    spinner.home(homing_plan(config))  # homed once: the host knows how to home again
+    connection, boots = spinner.link.connection, pico.nanos_and_boots()[1]
+    # Fourteen turns, 3 s: the hang comes 0.3 s in, and the watchdog's 2 s later the
+    # reset, not the plan, ends the spin.
+    schedule = plan_move(14 * STEPS_PER_TURN, MotionLimits.from_config(config.spinner))
+    assert schedule.duration_s > 0.3 + firmware_main.WATCHDOG_MS / 1000 + 0.5
+    pico.take_edges()
+    after = len(pico.events)
+    start_move(spinner, schedule, 700)
+    pico.run_for(0.3)
+    hung_at = pico.hang()  # the firmware stops mid-spin: nothing feeds the watchdog
+    reset = pico.wait_event("reset", after)
+    taken = pico.take_edges()  # the new boot is over a second of its time from stepping
+    edges = taken["edges"]
+    assert reset["reason"] == "timer"
+    # The watchdog's own 2 s, counted from its last feed, a loop pass before the hang.
+    assert 0 < hung_at + firmware_main.WATCHDOG_MS * 1_000_000 - reset["nanos"] < 50_000_000
+    # The DMA played on through the hang, the plan's own gaps, and the reset cut it off:
+    # no pulse after it, none beyond the plan, never a stuck or runaway rate.
+    assert edges and edges[-1][0] < reset["nanos"] and edges[-1][0] > hung_at
+    assert len(edges) < schedule.steps
+    assert edge_gaps_us(edges) == expected_gaps_us(schedule)[1 : len(edges)]
+    # EN is an input again (rp2040js's states 2 and up) with the chip's pull-down, which
+    # the board's 10 kohm pull-up to 3V3 outweighs (docs/hardware.md): the motor is off.
+    assert pico.pins()["enable"] >= 2
+    # The chip boots again; the host's port vanished with it, and it shakes hands anew.
+    pico.wait_event("boot", after)
+    assert pico.nanos_and_boots()[1] == boots + 1
+    deadline = time.monotonic() + 120
+    while spinner.link.connection == connection or not spinner.link.wait_online(1):
+        assert time.monotonic() < deadline, pico.diagnostics()
+    assert spinner.link.hello["homed"] is False and spinner.link.hello["busy"] is False
+    assert spinner.link.reconnects == 1
+    # The position died with the chip: the spinner homes again by itself before any spin.
+    deadline = time.monotonic() + 120
+    while spinner.rehomes == 0:
+        assert time.monotonic() < deadline and not spinner.rehome_error, spinner.rehome_error
+        pico.run_for(0.05)
+    assert pico.where()["rotor"] % STEPS_PER_TURN == 0
+    assert spinner.link.poll()["homed"] is True
+    after_rehome = StepSchedule(tuple((index + 1) / 1500 for index in range(60)))
+    taken = run_move(pico, spinner, after_rehome)
+    assert edge_gaps_us(taken["edges"]) == expected_gaps_us(after_rehome)[1:]
+    assert pico.where()["rotor"] % STEPS_PER_TURN == 60

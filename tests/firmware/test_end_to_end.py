@@ -163,7 +163,7 @@ def test_spins_and_tray_events_survive_corrupted_dropped_and_delayed_frames(
             assert faulty_board.world.rotor % STEPS_PER_TURN == spinner.position % STEPS_PER_TURN
         for _ in range(5):
             faulty_board.world.press_button()
-            time.sleep(0.06)  # presses a person makes, past the debounce time
+            faulty_board.clock.advance(0.06)  # presses a person makes, past the debounce time
         assert eventually(lambda: len(presses) == 5)
         assert faulty_board.port.damaged > 0
         assert backend.link.decoder.counters.dropped() > 0  # host side dropped bad frames

@@ -155,6 +155,31 @@ def test_a_flag_too_narrow_for_the_loop_to_see_is_caught_by_the_interrupt(
     assert world.rotor % TURN == 0
 
 
+def test_an_approach_that_meets_the_flag_while_the_loop_is_held_up_still_finds_it(
+    manual_clock: fakes.ManualClock,
+) -> None:
+    # The fast approach ends two steps past the flag. The loop is held up (a garbage
+    # collection, a USB interrupt) just after it took the edges met so far, two steps
+    # short of the flag, while the state machine steps on over the whole flag and ends
+    # the leg: the interrupt records the edge, too late for the edges already taken.
+    controller, world, port = controller_with_world(manual_clock, rotor=100)
+    edges_so_far = controller.crossings.forward
+
+    def held_up_after_taking_the_edges() -> list:
+        edges = edges_so_far()
+        if world.rotor == TURN - 2:
+            manual_clock.advance(0.01)
+            fakes.advance_all()  # the PIO and the home interrupt do not wait for the loop
+        return edges
+
+    controller.crossings.forward = held_up_after_taking_the_edges
+    controller.handle(1, 0x06, dict(HOME_FIELDS, max_steps=TURN - 100 + FLAG + 2))
+    run_until_idle(controller, manual_clock)
+    last = events(port)[-1]
+    assert last["ev"] == "homed" and last["ok"] is True, last
+    assert world.rotor % TURN == 0
+
+
 def test_a_dead_sensor_ends_homing_with_a_failure_event(manual_clock: fakes.ManualClock) -> None:
     controller, _, port = controller_with_world(manual_clock, dead_sensor=True)
     controller.handle(1, 0x06, dict(HOME_FIELDS))

@@ -30,7 +30,8 @@ def test_crc16_ccitt_matches_the_published_check_values(data: bytes, crc: int) -
     assert protocol.crc16_ccitt(data) == crc
 
 
-@given(st.binary(max_size=600), st.integers(0, 0xFFFF))
+@settings(deadline=None)  # each example compiles crc_native.py anew: a wall-clock limit
+@given(st.binary(max_size=600), st.integers(0, 0xFFFF))  # measures the machine's load
 def test_the_pico_s_compiled_crc_loop_is_the_plain_one(data: bytes, start: int) -> None:
     # The viper function run by CPython: its pointers as memoryviews, the same
     # arithmetic (it never leaves 24 bits, so machine words change nothing).
