@@ -46,10 +46,10 @@ from ui.theme import Theme
 
 if TYPE_CHECKING:
     from companion.games.base import GameSpec
+    from companion.hardware.table_spinner import SpinnerStatus
+    from companion.hardware.table_tray import TrayFeed
     from companion.table import Command, Outcome, Table, TableSnapshot
     from device.pointer_motion import PointerMotion
-    from device.table_spinner import SpinnerStatus
-    from device.table_tray import TrayFeed
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -261,7 +261,7 @@ class App:
         if self.spinner is not None:
             return self.spinner.status
         if self.spinner_problem:
-            from device.table_spinner import SpinnerStatus
+            from companion.hardware.table_spinner import SpinnerStatus
 
             return SpinnerStatus(available=False, reason=self.spinner_problem)
         return None

@@ -17,11 +17,11 @@ from concurrent.futures import CancelledError, Future
 from dataclasses import replace
 
 from companion.config import Config
+from companion.hardware.table_spinner import TableSpinner
+from companion.hardware.table_tray import TrayFeed
 from device import selftest
 from device.backends import make_clock
 from device.selftest import Check, SelfTestStep
-from device.table_spinner import TableSpinner
-from device.table_tray import TrayFeed
 from ui.spin_view import SpinnerFeed
 
 log = logging.getLogger(__name__)

@@ -2,7 +2,7 @@
 
 `run_ui` is what `companion ui` runs; `show_product_screen` is the same app
 as `companion run` shows it, beside the phone page and the devices
-(`companion.product`).
+(`companion.app.product`).
 """
 
 from __future__ import annotations
@@ -16,18 +16,18 @@ from pathlib import Path
 
 import pygame
 
+from companion.app.product import Product, RunRequest, Stopper
 from companion.config import Config, config_path, load_config
 from companion.datadir import default_db_path
 from companion.errors import CompanionError
+from companion.hardware.table_spinner import TableSpinner
+from companion.hardware.table_spins import SoftwareSpins, table_spins
+from companion.hardware.table_tray import TrayFeed, open_tray_feed
 from companion.i18n import use_language
 from companion.journal import log_to_stderr
-from companion.product import Product, RunRequest, Stopper
 from companion.store import Store
 from companion.table import FairChance, Table
 from companion.table.chance import ChanceSource
-from device.table_spinner import TableSpinner
-from device.table_spins import SoftwareSpins, table_spins
-from device.table_tray import TrayFeed, open_tray_feed
 from ui.app import App, ScreenSetup
 from ui.scene import Scene
 from ui.scenes.board import BoardScene

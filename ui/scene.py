@@ -23,9 +23,9 @@ from ui.widgets import Panel, Widget
 if TYPE_CHECKING:
     from companion.config import Config
     from companion.games.base import GameSpec
+    from companion.hardware.table_spinner import SpinnerStatus
+    from companion.hardware.table_tray import TrayFeed
     from companion.table import Command, Outcome, TableSnapshot
-    from device.table_spinner import SpinnerStatus
-    from device.table_tray import TrayFeed
     from ui.draft import MatchDraft
     from ui.spin_view import SpinMotion, SpinnerFeed
     from ui.system import SystemSetup

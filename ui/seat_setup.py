@@ -17,10 +17,10 @@ from dataclasses import dataclass, replace
 from companion.config import Config, apply_saved_seats
 from companion.config_schema import SpinnerConfig
 from companion.errors import ConfigError
+from companion.hardware.table_spinner import TableSpinner
 from device.calibrate import Calibration
 from device.errors import DeviceError
 from device.spinner import Spinner, SpinOutcome
-from device.table_spinner import TableSpinner
 
 JOG_KEYS: dict[str, str] = {"jog:--": "B", "jog:-": "b", "jog:+": "f", "jog:++": "F"}
 """The jog buttons and the calibration keys they press: 10 and 1 degrees back and forward."""

@@ -24,11 +24,11 @@ from typing import Protocol
 
 import pygame
 
+from companion.hardware.table_spinner import MotionListener, SpinnerStatus, StatusListener
 from companion.i18n import _
 from companion.records import Player
 from device.pointer_motion import PointerMotion
 from device.seat_fit import seat_angles_for
-from device.table_spinner import MotionListener, SpinnerStatus, StatusListener
 from ui import theme
 from ui.board_parts import mix
 from ui.theme import PlayerColour, Theme, player_colour
@@ -41,7 +41,7 @@ IDOL_DARK: theme.RGB = (70, 44, 22)
 
 
 class SpinnerFeed(Protocol):
-    """What the app listens to: the table's spinner (`device.table_spinner.TableSpinner`)."""
+    """What the app listens to: the table's spinner (`companion.hardware.table_spinner`)."""
 
     @property
     def status(self) -> SpinnerStatus:

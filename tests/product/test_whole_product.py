@@ -13,8 +13,8 @@ import pytest
 
 os.environ["SDL_VIDEODRIVER"] = "offscreen"
 
+from companion.app.product import RunRequest, open_product
 from companion.config import Config, load_config
-from companion.product import RunRequest, open_product
 from companion.store import Store
 from tests.product.phone import Phone
 from ui.app import App

@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.config import Config
+from companion.hardware.table_spinner import TableSpinner
 from companion.store import Store
 from companion.table import FairChance, Table
-from device.table_spinner import TableSpinner
 from tests.ui.conftest import Screen
 from ui.app import App
 from ui.main import SCENES, UiRequest, screen_setup

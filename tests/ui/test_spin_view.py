@@ -15,10 +15,11 @@ import pytest
 
 from companion.config import Config, load_config
 from companion.games.base import ChanceRequest
+from companion.hardware import table_spins as table_spins_module
+from companion.hardware.table_spinner import TableSpinner
 from companion.records import Player
 from companion.store import Store
 from companion.table import FairChance, Table
-from device import table_spins as table_spins_module
 from device.backends import open_spinner
 from device.clock import VirtualClock
 from device.errors import DeviceError
@@ -26,7 +27,6 @@ from device.motion import spin_profile
 from device.pointer_motion import PointerMotion, software_motion
 from device.seat_fit import evenly_spaced
 from device.sim import SimSpinner
-from device.table_spinner import TableSpinner
 from ui import theme
 from ui.app import FRAME_SECONDS, SIGNAL_TICK, App, ScreenSetup
 from ui.main import SCENES

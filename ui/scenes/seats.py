@@ -17,9 +17,9 @@ from typing import ClassVar
 
 import pygame
 
+from companion.hardware.table_spinner import TableSpinner
 from companion.i18n import _
 from device.spinner import SpinOutcome
-from device.table_spinner import TableSpinner
 from ui import layout, theme
 from ui.board_parts import mix
 from ui.scene import Scene, Stage

@@ -183,11 +183,11 @@ def open_product(request: RunRequest, config: Config) -> Iterator[Product]:
     """
     from companion.datadir import default_db_path
     from companion.errors import CompanionError
+    from companion.hardware.table_spins import table_spins
+    from companion.hardware.table_tray import open_tray_feed
     from companion.store import Store
     from companion.table import FairChance, Table
     from companion.web.phone_page import serve_phone_page
-    from device.table_spins import table_spins
-    from device.table_tray import open_tray_feed
 
     path = request.db if request.db is not None else default_db_path()
     with contextlib.ExitStack() as running:

@@ -20,11 +20,7 @@ from typing import Any
 
 from companion.config import Config, SpinnerConfig
 from companion.games.base import ChanceRequest
-from companion.table.chance import ChanceSource, SoftwarePick
-from device.errors import DeviceError
-from device.pointer_motion import software_motion
-from device.seat_fit import seat_angles_for
-from device.table_spinner import (
+from companion.hardware.table_spinner import (
     MotionListener,
     SpinListeners,
     SpinnerStatus,
@@ -32,6 +28,10 @@ from device.table_spinner import (
     TableSpinner,
     open_table_spinner,
 )
+from companion.table.chance import ChanceSource, SoftwarePick
+from device.errors import DeviceError
+from device.pointer_motion import software_motion
+from device.seat_fit import seat_angles_for
 
 log = logging.getLogger(__name__)
 

@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from companion.app.cli import main
 from companion.config import load_config
 from companion.games.base import ChanceRequest
+from companion.hardware import match_spinner as fitting
+from companion.hardware.match_spinner import evenly_spaced, match_spinner, seats_for_match
+from companion.hardware.table_spinner import TableSpinner
 from companion.store import Store
 from companion.table import FairChance, NewMatch, SoftwarePick, Table, default_players
 from companion.table.chance import SoftwareSpinner
-from device import match_spinner as fitting
 from device.errors import DeviceError
-from device.match_spinner import evenly_spaced, match_spinner, seats_for_match
-from device.table_spinner import TableSpinner
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 LINE = re.compile(r"^#(\d+) (.+)$")
@@ -130,7 +130,7 @@ def spin_line(table: Table) -> str:
     """Play the match on until the first spin; the spin's log line."""
     import random
 
-    from companion.commands.demo import choose_command
+    from companion.app.commands.demo import choose_command
     from companion.games.registry import game_spec
 
     rng = random.Random(2)

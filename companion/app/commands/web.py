@@ -19,7 +19,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
-from companion.commands._arguments import port_argument
+from companion.app.commands._arguments import port_argument
 
 if TYPE_CHECKING:
     from companion.config import Config
@@ -88,10 +88,10 @@ def _serve(
 
     Returns the port listened on and the table PIN.
     """
+    from companion.hardware.table_tray import open_tray_feed
     from companion.store import Store, default_db_path
     from companion.table import Table
     from companion.web.phone_page import serve_phone_page
-    from device.table_tray import open_tray_feed
 
     path: Path = args.db if args.db is not None else default_db_path()
     store = running.enter_context(Store.open(path))

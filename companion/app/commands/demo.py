@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.commands._arguments import seed_argument
+from companion.app.commands._arguments import seed_argument
 from companion.config import BACKENDS, Config, config_warnings, load_config, with_backend
 from companion.decks import fitting_deck_options
 from companion.errors import CompanionError
@@ -246,7 +246,7 @@ def _spinner_for(
     except CompanionError as error:
         _say(f"Software picks for spins: the configuration cannot be used. {error}")
         return contextlib.nullcontext(SoftwarePick(seed))
-    from device.match_spinner import match_spinner
+    from companion.hardware.match_spinner import match_spinner
 
     # The spinner's own log would repeat, bare, what the demo says in its sentences.
     logging.getLogger("device").addHandler(logging.NullHandler())

@@ -21,10 +21,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 
 from companion.config import Config
+from companion.hardware.table_spinner import SpinnerStatus, TableSpinner, open_table_spinner
 from companion.table.chance import ChanceSource, SoftwarePick
 from device.errors import DeviceError
 from device.seat_fit import evenly_spaced, fit_seats
-from device.table_spinner import SpinnerStatus, TableSpinner, open_table_spinner
 
 LAST_MOTION_WAIT_S = 10.0
 """How long a finished match waits for the pointer to show the last spin."""

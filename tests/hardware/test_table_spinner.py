@@ -14,6 +14,7 @@ from gpiozero.pins.mock import MockFactory
 from companion.config import Config, load_config
 from companion.games.base import ChanceRequest, RuleError, check_outcome
 from companion.games.registry import game_spec
+from companion.hardware.table_spinner import SpinnerStatus, TableSpinner, open_table_spinner
 from companion.store import Store
 from companion.table import (
     DrawChance,
@@ -39,7 +40,6 @@ from device.pointer_motion import PointerMotion
 from device.seat_fit import evenly_spaced
 from device.sim import SimSpinner
 from device.spinner import Spinner
-from device.table_spinner import SpinnerStatus, TableSpinner, open_table_spinner
 from tests.device.test_gpio import STEP, MockRotor, rising_edge_times
 from tests.table.tally import TALLY
 
