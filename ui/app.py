@@ -46,8 +46,8 @@ from ui.theme import Theme
 
 if TYPE_CHECKING:
     from companion.games.base import GameSpec
-    from companion.hardware.table_spinner import SpinnerStatus
-    from companion.hardware.table_tray import TrayFeed
+    from companion.hardware.spin_status import SpinnerStatus
+    from companion.ports import TrayWatch
     from companion.table import Command, Outcome, Table, TableSnapshot
     from device.pointer_motion import PointerMotion
 
@@ -101,7 +101,7 @@ class App:
         self.system = system if system is not None else SystemSetup()
         if config is not None:
             self.system.config = config
-        self.tray: TrayFeed | None = None
+        self.tray: TrayWatch | None = None
         self.setup = setup
         self.clock = clock
         self.sleep = sleep
@@ -261,7 +261,7 @@ class App:
         if self.spinner is not None:
             return self.spinner.status
         if self.spinner_problem:
-            from companion.hardware.table_spinner import SpinnerStatus
+            from companion.hardware.spin_status import SpinnerStatus
 
             return SpinnerStatus(available=False, reason=self.spinner_problem)
         return None

@@ -23,8 +23,8 @@ from ui.widgets import Panel, Widget
 if TYPE_CHECKING:
     from companion.config import Config
     from companion.games.base import GameSpec
-    from companion.hardware.table_spinner import SpinnerStatus
-    from companion.hardware.table_tray import TrayFeed
+    from companion.hardware.spin_status import SpinnerStatus
+    from companion.ports import TrayWatch
     from companion.table import Command, Outcome, TableSnapshot
     from ui.draft import MatchDraft
     from ui.spin_view import SpinMotion, SpinnerFeed
@@ -57,7 +57,7 @@ class Stage(Protocol):
     """The configuration in effect (`system.config`; saved seats applied)."""
     spinner: SpinnerFeed | None
     """The table's spinner (a `TableSpinner`, or the software spins); None: no spinner."""
-    tray: TrayFeed | None
+    tray: TrayWatch | None
     """The dice tray the companion watches, when one runs."""
 
     @property

@@ -20,12 +20,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
 import pygame
 
-from companion.hardware.table_spinner import MotionListener, SpinnerStatus, StatusListener
 from companion.i18n import _
+from companion.ports import SpinnerFeed
 from companion.records import Player
 from device.pointer_motion import PointerMotion
 from device.seat_fit import seat_angles_for
@@ -38,35 +37,6 @@ FELT: theme.RGB = (18, 92, 60)
 RIM: theme.RGB = (120, 78, 40)
 IDOL: theme.RGB = (150, 98, 52)
 IDOL_DARK: theme.RGB = (70, 44, 22)
-
-
-class SpinnerFeed(Protocol):
-    """What the app listens to: the table's spinner (`companion.hardware.table_spinner`)."""
-
-    @property
-    def status(self) -> SpinnerStatus:
-        """The spinner's status now."""
-        ...
-
-    def add_motion_listener(self, listener: MotionListener) -> None:
-        """Call `listener(motion)` as each spin starts (on another thread)."""
-        ...
-
-    def remove_motion_listener(self, listener: MotionListener) -> None:
-        """Stop telling `listener`."""
-        ...
-
-    def add_status_listener(self, listener: StatusListener) -> None:
-        """Call `listener(status)` whenever the status changes (on another thread)."""
-        ...
-
-    def remove_status_listener(self, listener: StatusListener) -> None:
-        """Stop telling `listener`."""
-        ...
-
-    def wait_idle(self, timeout_s: float) -> bool:
-        """Wait until every queued motion is done; False on timeout."""
-        ...
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.app.product import PhoneFacts
 from companion.config import Config
 from companion.network import lan_address
+from companion.ports import PhoneFacts
 from device.backlight import SYSFS_BACKLIGHT
 
 AddressSource = Callable[[], "str | None"]

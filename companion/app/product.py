@@ -1,4 +1,6 @@
-"""The whole companion in one process: what `companion run` (and a bare `companion`) starts.
+"""The one place that wires the companion: `companion run` (and a bare `companion`), and the
+same assembly with parts left out for `companion ui` (no phone page) and `companion web`
+(no screen, no spinner).
 
 The table with its log (resuming an unfinished match), the devices from the
 config (real on a Pi, simulated where there are none: said once, in the log
@@ -23,16 +25,21 @@ import os
 import signal
 import threading
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from companion.config import Config
+    from companion.hardware.table_spins import TableSpins
+    from companion.hardware.table_tray import TrayFeed
+    from companion.ports import PhoneFacts, ScreenPorts, ScreenRequest
     from companion.table import Table
-    from companion.table.chance import ChanceSource
     from companion.web.phone_page import PhonePage
+    from ui.app import App
 
 log = logging.getLogger("companion.run")
 
@@ -41,9 +48,15 @@ STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 @dataclass(frozen=True)
 class RunRequest:
-    """What `companion run` was asked for (the screen's options as `companion ui` takes them)."""
+    """What a command asks of the product: its parts, and the screen's options as
+    `companion ui` takes them.
+
+    `companion run` is every part; `companion ui` leaves out the phone page,
+    `companion web` the screen and the spinner (its spins are the table's own picks).
+    """
 
     ui: bool = True
+    """The touchscreen."""
     port: int | None = None
     db: Path | None = None
     config: str | None = None
@@ -52,16 +65,23 @@ class RunRequest:
     script: Sequence[str] | None = None
     size: tuple[int, int] | None = None
     rotate: int | None = None
+    phone_page: bool = True
+    """The phone page (served in this process)."""
+    spinner: bool = True
+    """The configured spinner as the table's spins (with the software fallback)."""
 
+    @property
+    def whole(self) -> bool:
+        """Every part but perhaps the screen: what `companion run` opens, and tells of."""
+        return self.phone_page and self.spinner
 
-@dataclass(frozen=True)
-class PhoneFacts:
-    """The phone page as this process serves it, for the screen: its port and PIN, or why
-    it is not served."""
+    @property
+    def screen(self) -> ScreenRequest:
+        """What the touchscreen is asked for."""
+        from companion.ports import ScreenRequest
 
-    port: int | None = None
-    pin: str = ""
-    problem: str = ""
+        return ScreenRequest(headless=self.headless, script=self.script, size=self.size,
+                             rotate=self.rotate)
 
 
 class Stopper:
@@ -71,15 +91,22 @@ class Stopper:
 
     def __init__(self) -> None:
         self.asked = threading.Event()
-        self.app: Any = None
+        self._stop: Callable[[], None] | None = None
         self._previous: dict[int, Any] = {}
 
     def __call__(self, signum: int, frame: FrameType | None) -> None:
         if self.asked.is_set() and signum == signal.SIGINT:
             os._exit(130)
         self.asked.set()
-        if self.app is not None:
-            self.app.stop()
+        stop = self._stop
+        if stop is not None:
+            stop()
+
+    def hand_over(self, stop: Callable[[], None] | None) -> bool:
+        """From now on a stop request also calls `stop` (the screen's loop ending; None:
+        nothing more to call); True when a stop was asked already."""
+        self._stop = stop
+        return self.asked.is_set()
 
     def install(self) -> None:
         """Take over SIGTERM and SIGINT (from the main thread)."""
@@ -137,23 +164,55 @@ def run_product(request: RunRequest) -> int:
     Raises:
         CompanionError: a broken config, a log in use, or (without a screen) a taken port.
     """
+    code = _until_stopped(request, run_until_stopped, early=request.script is None)
+    log.info("The companion has stopped and the log is closed.")
+    return code
+
+
+def run_screen(request: RunRequest) -> int:
+    """`companion ui`: the touchscreen on the table, with the spinner and the tray but no
+    phone page, until it is closed; or play the script. The exit code.
+
+    Raises:
+        CompanionError: a broken config, a log in use, or no display to open.
+    """
+    return _until_stopped(replace(request, phone_page=False), run_until_stopped,
+                          early=request.script is None, said_as="ui.main")
+
+
+def serve_phones(request: RunRequest) -> int:
+    """`companion web`: the table, the phone page and the tray, with no screen and no
+    spinner, until SIGTERM or Ctrl-C (exit code 0: stopping is how a server ends).
+
+    Raises:
+        CompanionError: the configuration or the log cannot be used, or the port is taken.
+    """
+    request = replace(request, ui=False, spinner=False)
+    _until_stopped(request, _serve_until_stopped, early=False, said_as="companion.web")
+    print("The phone page has stopped and the log is closed.", flush=True)
+    return 0
+
+
+def _until_stopped(
+    request: RunRequest, run: Callable[..., int], *, early: bool, said_as: str = log.name
+) -> int:
+    """Load the config and the language, then `run(request, config, stopper, said_as)` with
+    the signals taken over from the start (`early`) or by `run` once it serves."""
     from companion.config import load_config
     from companion.i18n import use_language
     from companion.journal import log_to_stderr
 
     log_to_stderr()
     stopper = Stopper()
-    if request.script is None:
+    if early:
         # From the start: systemd may stop the service while the log or the display opens.
         stopper.install()
     try:
         config = load_config(request.config)
         use_language(config.screen.language)
-        code = run_until_stopped(request, config, stopper)
+        return run(request, config, stopper, said_as)
     finally:
         stopper.restore()
-    log.info("The companion has stopped and the log is closed.")
-    return code
 
 
 @dataclass
@@ -163,96 +222,178 @@ class Product:
     table: Table
     config: Config
     log_path: Path
-    spins: ChanceSource
-    spin_problem: str
-    phone: PhoneFacts
+    spins: TableSpins | None
+    """The table's spins, None when the spinner was left out."""
+    phone: PhoneFacts | None
+    """The phone page's facts, None when the page was left out."""
     page: PhonePage | None
-    tray: object
-    """What `open_tray_feed` gave: the running `TrayFeed`, or nothing."""
+    tray: TrayFeed | None
+    """The running dice tray, None when it is off or could not be opened."""
     devices: str
-    """Which devices run, in a sentence (`devices_sentence`)."""
+    """Which devices run, in a sentence (`devices_sentence`); empty unless the whole
+    product runs."""
+
+    @property
+    def spin_problem(self) -> str:
+        """Why the spinner could not be opened (empty when it was, or was left out)."""
+        return self.spins.problem if self.spins is not None else ""
 
 
 @contextlib.contextmanager
-def open_product(request: RunRequest, config: Config) -> Iterator[Product]:
+def open_product(
+    request: RunRequest, config: Config, said_as: str = log.name
+) -> Iterator[Product]:
     """Open the log and the table (resuming its match), the spinner, the phone page and the
-    tray; close them in the reverse order on leaving.
+    tray, each unless the request leaves it out; close them in the reverse order on leaving.
+    The log lines go to the logger `said_as` (the command's, as before there was one
+    assembly).
 
     Raises:
         CompanionError: the log cannot be used, or (without a screen) the port is taken.
     """
     from companion.datadir import default_db_path
-    from companion.errors import CompanionError
     from companion.hardware.table_spins import table_spins
     from companion.hardware.table_tray import open_tray_feed
     from companion.store import Store
     from companion.table import FairChance, Table
-    from companion.web.phone_page import serve_phone_page
 
+    said = logging.getLogger(said_as)
     path = request.db if request.db is not None else default_db_path()
     with contextlib.ExitStack() as running:
         store = running.enter_context(Store.open(path))
-        spins, spin_problem = running.enter_context(table_spins(config, request.seed))
+        spins = (running.enter_context(table_spins(config, request.seed)) if request.spinner
+                 else None)
         table = running.enter_context(
             Table(store, chance=FairChance(request.seed), spinner=spins))
         for notice in table.notices:
-            log.warning("%s", notice)
-        phone = PhoneFacts()
-        page: PhonePage | None = None
-        try:
-            page = running.enter_context(serve_phone_page(table, path, config, request.port))
-            phone = PhoneFacts(port=page.port, pin=page.pin)
-        except CompanionError as error:
-            if not request.ui:
-                raise
-            phone = PhoneFacts(problem=str(error))
-            log.error("%s Phones cannot join until then; the rest goes on.", error)
-        if page is not None:
-            print(f"Phone page: {page.url}", flush=True)
-            print(pin_line(page.pin, request.ui), flush=True)
+            said.warning("%s", notice)
+        phone, page = _open_phone_page(request, config, table, path, running)
         tray = running.enter_context(open_tray_feed(config, table))
-        devices = devices_sentence(config, spinner_opened=not spin_problem,
-                                   tray_opened=tray is not None or not config.tray.enabled)
-        log.info("%s", devices)
-        yield Product(table=table, config=config, log_path=path, spins=spins,
-                      spin_problem=spin_problem, phone=phone, page=page, tray=tray,
-                      devices=devices)
+        devices = ""
+        if request.whole:
+            devices = devices_sentence(config, spinner_opened=not (spins and spins.problem),
+                                       tray_opened=tray is not None or not config.tray.enabled)
+            log.info("%s", devices)
+        yield Product(table=table, config=config, log_path=path, spins=spins, phone=phone,
+                      page=page, tray=tray, devices=devices)
 
 
-def run_until_stopped(request: RunRequest, config: Config, stopper: Stopper) -> int:
+def _open_phone_page(
+    request: RunRequest, config: Config, table: Table, path: Path, running: contextlib.ExitStack
+) -> tuple[PhoneFacts | None, PhonePage | None]:
+    """The phone page on `running` and its facts; a taken port is a sentence on the screen
+    when there is one (the facts say it), else the command's error.
+
+    Raises:
+        CompanionError: the port is taken and there is no screen to say it on.
+    """
+    from companion.errors import CompanionError
+    from companion.ports import PhoneFacts
+    from companion.web.phone_page import serve_phone_page
+
+    if not request.phone_page:
+        return None, None
+    try:
+        page = running.enter_context(serve_phone_page(table, path, config, request.port))
+    except CompanionError as error:
+        if not request.ui:
+            raise
+        log.error("%s Phones cannot join until then; the rest goes on.", error)
+        return PhoneFacts(problem=str(error)), None
+    if request.spinner:  # `companion web` says it once it serves (`_serve_until_stopped`)
+        print(f"Phone page: {page.url}", flush=True)
+        print(pin_line(page.pin, request.ui), flush=True)
+    return PhoneFacts(port=page.port, pin=page.pin), page
+
+
+def screen_ports(product: Product, request: RunRequest) -> ScreenPorts:
+    """What the touchscreen is shown on: the product's table and the ports of its parts."""
+    from companion.config import config_path
+    from companion.ports import ScreenPorts
+
+    phone = product.phone
+    problem = phone.problem if phone is not None else ""
+    return ScreenPorts(
+        table=product.table, config=product.config, config_file=config_path(request.config),
+        log_path=product.log_path, spinner=product.spins, spinner_problem=product.spin_problem,
+        tray=product.tray, phone=phone,
+        # Said once on screen, as in the log: which devices run, and a page that could not start.
+        said=" ".join(part for part in (problem, product.devices) if part),
+        refusal=bool(problem))
+
+
+@contextlib.contextmanager
+def product_screen(product: Product, request: RunRequest) -> Iterator[App]:
+    """The touchscreen on the product, open (its loop not yet running).
+
+    Raises:
+        CompanionError: no display could be opened.
+    """
+    from ui.main import open_screen
+
+    with open_screen(screen_ports(product, request), request.screen) as app:
+        yield app
+
+
+def run_until_stopped(
+    request: RunRequest, config: Config, stopper: Stopper, said_as: str = log.name
+) -> int:
     """Open the product and show the screen (or serve phones only) until `stopper` is asked;
     the exit code. Signals are the caller's business (`run_product` installs `stopper`).
 
     Raises:
         CompanionError: the log cannot be used, or neither the screen nor the phone page
-            can run.
+            can run; for `companion ui` (no phone page), no display.
     """
     from companion.errors import CompanionError
 
-    with open_product(request, config) as product:
+    with open_product(request, config, said_as) as product:
         if request.ui:
-            from ui.main import show_product_screen
+            from ui.main import show_screen
 
-            shown = show_product_screen(product, request, stopper)
+            others = request.phone_page  # with them, the screen may fail and they go on
+            shown = show_screen(screen_ports(product, request), request.screen,
+                                stopper.hand_over, others_run=others and product.page is not None,
+                                fallible=others)
             if shown is not None:
                 return shown
             if product.page is None:
+                problem = product.phone.problem if product.phone is not None else ""
                 raise CompanionError(
-                    f"{product.phone.problem} With no screen either, nothing is left to run.")
+                    f"{problem} With no screen either, nothing is left to run.")
         if not stopper.asked.is_set():
             print("No screen: serving the phone page only. Stop with Ctrl-C.", flush=True)
             stopper.asked.wait()
     return 0
 
 
+def _serve_until_stopped(
+    request: RunRequest, config: Config, stopper: Stopper, said_as: str
+) -> int:
+    """`companion web`'s wait: the product without screen or spinner, its address and PIN
+    printed once it serves; the signals taken over only then."""
+    with open_product(request, config, said_as) as product:
+        assert product.page is not None  # without a screen, a page that fails raises
+        # From here a signal only asks to stop; the closing itself cannot be cut short.
+        stopper.install()
+        print(f"Phone page: {product.page.url}", flush=True)
+        print(f"Table PIN: {product.page.pin}", flush=True)
+        print("Stop with Ctrl-C.", flush=True)
+        stopper.asked.wait()
+    return 0
+
+
 __all__ = [
-    "PhoneFacts",
     "Product",
     "RunRequest",
     "Stopper",
     "devices_sentence",
     "open_product",
     "pin_line",
+    "product_screen",
     "run_product",
+    "run_screen",
     "run_until_stopped",
+    "screen_ports",
+    "serve_phones",
 ]

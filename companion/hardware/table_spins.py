@@ -20,15 +20,14 @@ from typing import Any
 
 from companion.config import Config, SpinnerConfig
 from companion.games.base import ChanceRequest
-from companion.hardware.table_spinner import (
+from companion.hardware.spin_status import (
     MotionListener,
     SpinListeners,
     SpinnerStatus,
     StatusListener,
-    TableSpinner,
-    open_table_spinner,
 )
-from companion.table.chance import ChanceSource, SoftwarePick
+from companion.hardware.table_spinner import TableSpinner, open_table_spinner
+from companion.table.chance import SoftwarePick
 from device.errors import DeviceError
 from device.pointer_motion import software_motion
 from device.seat_fit import seat_angles_for
@@ -54,17 +53,6 @@ def table_spinner_or_reason(
         yield spinner, ""
 
 
-@contextlib.contextmanager
-def table_spins(config: Config, seed: int | None = None) -> Iterator[tuple[ChanceSource, str]]:
-    """The table's spins: the configured spinner, or the companion's own picks (said so in
-    the log) with the reason the spinner could not be opened."""
-    with table_spinner_or_reason(config, seed) as (spinner, reason):
-        if spinner is not None:
-            yield spinner, reason
-        else:
-            yield SoftwareSpins(SoftwarePick(seed), config.spinner, reason), reason
-
-
 class SoftwareSpins(SpinListeners):
     """The companion's own picks (`SoftwarePick`) turned on screen as the spinner would turn
     them (`software_motion`), and said to be software: the table's spin hook and the app's
@@ -72,6 +60,8 @@ class SoftwareSpins(SpinListeners):
 
     last_pick_in_software = True
     """The log says the companion picked (`companion.table`)."""
+    workshop = None
+    """No motor turns a pointer: the screen's dial alone shows the spin."""
 
     def __init__(self, pick: SoftwarePick, spinner: SpinnerConfig, reason: str) -> None:
         self.pick = pick
@@ -83,6 +73,11 @@ class SoftwareSpins(SpinListeners):
         self._listeners_lock = self._lock
         self._shown_deg = 0.0
         self._stop_next: tuple[int, ...] | None = None
+
+    @property
+    def problem(self) -> str:
+        """Why the spinner could not be opened."""
+        return self._status.reason
 
     @property
     def status(self) -> SpinnerStatus:
@@ -134,4 +129,20 @@ class SoftwareSpins(SpinListeners):
         return True
 
 
-__all__ = ["SoftwareSpins", "table_spinner_or_reason", "table_spins"]
+TableSpins = TableSpinner | SoftwareSpins
+"""The table's source of spins: the motor's, or the software fallback turned as it would."""
+
+
+@contextlib.contextmanager
+def table_spins(config: Config, seed: int | None = None) -> Iterator[TableSpins]:
+    """The table's spins: the configured spinner, or the companion's own picks (said so in
+    the log), whose `problem` says why the spinner could not be opened."""
+    with table_spinner_or_reason(config, seed) as (spinner, reason):
+        if spinner is not None:
+            yield spinner
+        else:
+            yield SoftwareSpins(SoftwarePick(seed), config.spinner, reason)
+
+
+
+__all__ = ["SoftwareSpins", "TableSpins", "table_spinner_or_reason", "table_spins"]

@@ -354,12 +354,13 @@ def test_with_no_spinner_to_open_the_screen_turns_a_software_spin_and_says_why(
     monkeypatch.setattr(table_spins_module, "open_table_spinner", unplugged)
     clock = FakeClock()
     with (
-        table_spins_module.table_spins(sim_config, seed=1) as (spins, reason),
+        table_spins_module.table_spins(sim_config, seed=1) as spins,
         Store.open(tmp_path / "log.db") as store,
         Table(store, chance=FairChance(3), spinner=spins) as table,
         App(table, SCENES, ScreenSetup(headless=True, seat_angles=ANGLES), clock=clock.now,
-            sleep=clock.sleep, spinner=spins, spinner_problem=reason) as app,
+            sleep=clock.sleep, spinner=spins, spinner_problem=spins.problem) as app,
     ):
+        reason = spins.problem
         assert isinstance(spins, table_spins_module.SoftwareSpins) and "not plugged in" in reason
         status = app.spinner_status
         assert status is not None and not status.available and "plugged" in status.reason
@@ -373,8 +374,8 @@ def test_with_no_spinner_to_open_the_screen_turns_a_software_spin_and_says_why(
 
 
 def test_the_configured_sim_spinner_becomes_the_tables(sim_config: Config) -> None:
-    with table_spins_module.table_spins(sim_config, seed=1) as (spins, reason):
-        assert isinstance(spins, TableSpinner) and reason == ""
+    with table_spins_module.table_spins(sim_config, seed=1) as spins:
+        assert isinstance(spins, TableSpinner) and spins.problem == ""
         assert isinstance(spins.spinner.backend, SimSpinner)
 
 

@@ -13,8 +13,8 @@ import pygame
 import pytest
 import segno
 
-from companion.app.product import PhoneFacts
 from companion.config import default_config_text, load_config
+from companion.ports import PhoneFacts
 from companion.records import AppliedEvent, Event
 from companion.store import Store
 from companion.table import FairChance, Player, Table

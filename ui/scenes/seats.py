@@ -17,7 +17,6 @@ from typing import ClassVar
 
 import pygame
 
-from companion.hardware.table_spinner import TableSpinner
 from companion.i18n import _
 from device.spinner import SpinOutcome
 from ui import layout, theme
@@ -51,8 +50,9 @@ class SeatsScene(Scene):
     def shown(self) -> None:
         """Open the calibration on the table's spinner (once) and ask where the pointer is."""
         spinner = self.stage.spinner
-        if self.setup is None and isinstance(spinner, TableSpinner):
-            self.setup = SeatSetup(spinner, self.stage.config)
+        workshop = spinner.workshop if spinner is not None else None
+        if self.setup is None and workshop is not None:
+            self.setup = SeatSetup(workshop, self.stage.config)
         if self.setup is not None:
             self._ask(self.setup.look())
         super().shown()
