@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import pygame
 
 from companion.config import Config
+from companion.hardware.spin_status import SpinnerStatus, status_sentence
 from companion.i18n import _, note_text
 from ui.display import PLAIN_SETUP, ScreenSetup, open_display
 from ui.draft import MatchDraft
@@ -46,7 +47,6 @@ from ui.theme import Theme
 
 if TYPE_CHECKING:
     from companion.games.base import GameSpec
-    from companion.hardware.spin_status import SpinnerStatus
     from companion.ports import TrayWatch
     from companion.table import Command, Outcome, Table, TableSnapshot
     from device.pointer_motion import PointerMotion
@@ -261,7 +261,6 @@ class App:
         if self.spinner is not None:
             return self.spinner.status
         if self.spinner_problem:
-            from companion.hardware.spin_status import SpinnerStatus
 
             return SpinnerStatus(available=False, reason=self.spinner_problem)
         return None
@@ -449,7 +448,7 @@ class App:
             if status.available:
                 log.info("The spinner is working again.")
             else:
-                log.warning("%s", status.sentence())
+                log.warning("%s", status_sentence(status))  # the journal's English
         if status.seats_note != self._seats_note_said:
             self._seats_note_said = status.seats_note
             if status.seats_note:

@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from companion.i18n import _
+from companion.hardware.spin_status import SpinnerStatus, status_sentence
+from companion.i18n import _, note_text
 from companion.ports import SpinnerFeed
 from companion.records import Player
 from device.pointer_motion import PointerMotion
@@ -37,6 +38,13 @@ FELT: theme.RGB = (18, 92, 60)
 RIM: theme.RGB = (120, 78, 40)
 IDOL: theme.RGB = (150, 98, 52)
 IDOL_DARK: theme.RGB = (70, 44, 22)
+
+
+def spinner_sentence(status: SpinnerStatus, names: Sequence[str] = ()) -> str:
+    """The spinner's status as a line for the screen, in the table's language; `names` are
+    the players by seat."""
+    return status_sentence(status, names, note_text,
+                           lambda seat: _("seat {number}").format(number=seat + 1))
 
 
 @dataclass(frozen=True)
@@ -444,4 +452,5 @@ __all__ = [
     "landing_text",
     "resting_angle",
     "spin_dial",
+    "spinner_sentence",
 ]

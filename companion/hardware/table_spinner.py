@@ -49,6 +49,7 @@ from companion.games.base import ChanceRequest, RuleError
 from companion.hardware.spin_status import (
     MotionListener,
     SpinListeners,
+    SpinnerProblem,
     SpinnerStatus,
     StatusListener,
 )
@@ -146,7 +147,9 @@ class TableSpinner(SpinListeners, ClosesItself):
         self._pending = 0
         self._closed = False
         self._stop_next: tuple[int, ...] | None = None
-        self._status = SpinnerStatus(spinner.available, spinner.unavailable_reason)
+        self._status = SpinnerStatus(
+            spinner.available, spinner.unavailable_reason,
+            problem=SpinnerProblem.NONE if spinner.available else SpinnerProblem.NOT_HOMED)
         self._status_listeners: list[StatusListener] = [] if listener is None else [listener]
         self._motion_listeners: list[MotionListener] = []
         self._listeners_lock = self._notify
@@ -196,7 +199,8 @@ class TableSpinner(SpinListeners, ClosesItself):
             self._jobs.put(_Told(pick, seats, reason) if software else _Drive(pick, seats))
         if not self.spinner.available:
             self._update(available=False, reason=self.spinner.unavailable_reason,
-                         software_pick=True, last_result=seats, seats_note=fit.note)
+                         software_pick=True, last_result=seats, seats_note=fit.note,
+                         problem=self._problem_or(SpinnerProblem.NOT_HOMED))
         else:
             self._update(software_pick=software, last_result=seats, seats_note=fit.note)
         return seats[0] if len(seats) == 1 else list(seats)
@@ -366,7 +370,9 @@ class TableSpinner(SpinListeners, ClosesItself):
                 except Exception as error:  # the caller hears it, the worker goes on
                     job.answer.set_exception(error)
             # The work may have homed the spinner, or found that it cannot.
-            self._update(available=spinner.available, reason=spinner.unavailable_reason)
+            self._update(available=spinner.available, reason=spinner.unavailable_reason,
+                         problem=(SpinnerProblem.NONE if spinner.available
+                                  else self._problem_or(SpinnerProblem.NOT_HOMED)))
             return
         if isinstance(job, _Drive):
             self._drive(job)
@@ -376,14 +382,14 @@ class TableSpinner(SpinListeners, ClosesItself):
             return
         if isinstance(job, _LinkLost):
             spinner.mark_unavailable(job.reason)
-            self._update(available=False, reason=job.reason)
+            self._update(available=False, reason=job.reason, problem=SpinnerProblem.LINK_LOST)
             return
         try:
             spinner.home()
         except DeviceError as error:
-            self._update(available=False, reason=str(error))
+            self._update(available=False, reason=str(error), problem=SpinnerProblem.NOT_HOMED)
             return
-        self._update(available=True, reason="")
+        self._update(available=True, reason="", problem=SpinnerProblem.NONE)
 
     def _drive(self, job: _Drive) -> SpinOutcome:
         turn = self.spinner.steps_per_turn
@@ -397,8 +403,15 @@ class TableSpinner(SpinListeners, ClosesItself):
         if result.software_pick:
             # The pointer does not show it (it could not home, or stopped on the way).
             self._tell_software(job.pick, job.seats, result.reason)
-            self._update(available=False, reason=result.reason, software_pick=True)
+            self._update(available=False, reason=result.reason, software_pick=True,
+                         problem=SpinnerProblem.STOPPED)
         return result
+
+    def _problem_or(self, problem: SpinnerProblem) -> SpinnerProblem:
+        """The problem the status has already, or `problem` when it has none."""
+        with self._lock:
+            known = self._status.problem
+        return problem if known == SpinnerProblem.NONE else known
 
     def _update(self, **changes: Any) -> None:
         # One change and its notice at a time, so the listener sees them in order.

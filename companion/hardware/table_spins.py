@@ -23,6 +23,7 @@ from companion.games.base import ChanceRequest
 from companion.hardware.spin_status import (
     MotionListener,
     SpinListeners,
+    SpinnerProblem,
     SpinnerStatus,
     StatusListener,
 )
@@ -36,21 +37,35 @@ log = logging.getLogger(__name__)
 
 
 @contextlib.contextmanager
+def table_spinner_or_error(
+    config: Config, seed: int | None = None, listener: StatusListener | None = None
+) -> Iterator[TableSpinner | DeviceError]:
+    """The configured spinner (`sim` on a laptop, the motor on a Pi), homing at once, and
+    closed on leaving; or the error that says why it could not be opened. The one place
+    the spinner is opened for a table (`table_spins`, `match_spinner`)."""
+    rng = None if seed is None else random.Random(f"spinner-{seed}")
+    try:
+        spinner = open_table_spinner(config, rng=rng, listener=listener)
+    except DeviceError as error:
+        yield error
+        return
+    with spinner:
+        yield spinner
+
+
+@contextlib.contextmanager
 def table_spinner_or_reason(
     config: Config, seed: int | None = None
 ) -> Iterator[tuple[TableSpinner | None, str]]:
-    """The configured spinner (`sim` on a laptop, the motor on a Pi), homing at once, and
-    closed on leaving; or None and why it could not be opened (logged)."""
-    rng = None if seed is None else random.Random(f"spinner-{seed}")
-    try:
-        spinner = open_table_spinner(config, rng=rng)
-    except DeviceError as error:
-        reason = f"The spinner could not be opened: {error}"
-        log.warning("Software picks for spins. %s", reason)
-        yield None, reason
-        return
-    with spinner:
-        yield spinner, ""
+    """The configured spinner, homing at once, and closed on leaving; or None and why it
+    could not be opened (logged)."""
+    with table_spinner_or_error(config, seed) as opened:
+        if isinstance(opened, DeviceError):
+            reason = f"The spinner could not be opened: {opened}"
+            log.warning("Software picks for spins. %s", reason)
+            yield None, reason
+        else:
+            yield opened, ""
 
 
 class SoftwareSpins(SpinListeners):
@@ -67,7 +82,8 @@ class SoftwareSpins(SpinListeners):
         self.pick = pick
         self.spinner = spinner
         self._lock = threading.Lock()
-        self._status = SpinnerStatus(available=False, reason=reason)
+        self._status = SpinnerStatus(available=False, reason=reason,
+                                     problem=SpinnerProblem.NOT_OPENED)
         self._motion_listeners: list[MotionListener] = []
         self._status_listeners: list[StatusListener] = []
         self._listeners_lock = self._lock
@@ -145,4 +161,7 @@ def table_spins(config: Config, seed: int | None = None) -> Iterator[TableSpins]
 
 
 
-__all__ = ["SoftwareSpins", "TableSpins", "table_spinner_or_reason", "table_spins"]
+__all__ = [
+    "SoftwareSpins", "TableSpins", "table_spinner_or_error", "table_spinner_or_reason",
+    "table_spins",
+]

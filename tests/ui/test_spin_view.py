@@ -16,6 +16,7 @@ import pytest
 from companion.config import Config, load_config
 from companion.games.base import ChanceRequest
 from companion.hardware import table_spins as table_spins_module
+from companion.hardware.spin_status import status_sentence
 from companion.hardware.table_spinner import TableSpinner
 from companion.records import Player
 from companion.store import Store
@@ -339,7 +340,7 @@ def test_a_spinner_that_cannot_home_is_shown_and_logged(
             assert plan.software_pick
             status = rig.app.spinner_status
             assert status is not None and not status.available
-            assert "home sensor" in status.sentence()
+            assert "home sensor" in status_sentence(status)
             rig.app.finish_animation()
             assert rig.scene.widgets[0].text.startswith("Software spin")
     assert any("Spinner unavailable" in record.getMessage() for record in caplog.records)

@@ -24,7 +24,7 @@ from ui.board_parts import mix
 from ui.scene import Scene, Stage
 from ui.scenes.home import message_widgets
 from ui.seat_setup import JOG_KEYS, SeatAnswer, SeatSetup
-from ui.spin_view import DialSeat, SpinDial, SpinMotion
+from ui.spin_view import DialSeat, SpinDial, SpinMotion, spinner_sentence
 from ui.theme import PLAYER_COLOURS
 from ui.widgets import Button, Label, TextBlock, Widget
 
@@ -180,7 +180,7 @@ class SeatsScene(Scene):
             return self.line
         status = self.stage.spinner_status
         if status is not None and not status.available:
-            return status.sentence()
+            return spinner_sentence(status)
         config = self.stage.config
         if not self.seats:
             angles = ", ".join(f"{angle:g}" for angle in config.spinner.seat_angles)

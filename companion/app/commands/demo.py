@@ -32,7 +32,7 @@ from companion.app.commands._arguments import seed_argument
 from companion.config import BACKENDS, Config, config_warnings, load_config, with_backend
 from companion.decks import fitting_deck_options
 from companion.errors import CompanionError
-from companion.games.base import INVALID_ROLL, GameSpec, RuleError
+from companion.games.base import INVALID_ROLL, GameSpec, Note, RuleError
 from companion.games.registry import game_specs
 from companion.store import Store, default_db_path
 from companion.table import (
@@ -250,7 +250,17 @@ def _spinner_for(
 
     # The spinner's own log would repeat, bare, what the demo says in its sentences.
     logging.getLogger("device").addHandler(logging.NullHandler())
-    return match_spinner(config, [player.name for player in players], seed, _say)
+    logging.getLogger("companion.hardware").addHandler(logging.NullHandler())
+    names = [player.name for player in players]
+    return match_spinner(config, names, seed, lambda note: _say(_spoken(note, names)))
+
+
+def _spoken(note: Note, names: list[str]) -> str:
+    """A spinner's sentence in the table's language, its seats named by the players."""
+    from companion.i18n import note_text
+
+    return note_text(note, lambda seat: names[seat] if 0 <= seat < len(names)
+                     else f"seat {seat + 1}")
 
 
 def _say(sentence: str) -> None:
