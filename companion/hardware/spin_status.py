@@ -3,13 +3,15 @@
 `SpinnerStatus` is what the screen shows about the spinner (available or why
 not, as a `SpinnerProblem` code and the device's reason; the last result and
 whether the pointer showed it), and `status_notes` its sentences as data, said
-in the table's language where they are shown; `SpinListeners` the
-listener methods every source of spins for the table offers, so the screen
-turns its dial along each spin's `PointerMotion` and hears status changes.
+in the table's language where they are shown; `SpinSource` what
+every source of spins for the table shares: its listeners (the screen turns
+its dial along each spin's `PointerMotion` and hears status changes), the
+stop a script forces next, and where the pointer was left.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -17,6 +19,8 @@ from enum import Enum
 
 from companion.games.notes import N_, Note
 from device.pointer_motion import PointerMotion
+
+log = logging.getLogger(__name__)
 
 
 class SpinnerProblem(Enum):
@@ -116,16 +120,33 @@ def status_sentence(
 
 
 
-class SpinListeners:
-    """Who hears of each spin's motion and of status changes: the listener methods every
-    source of spins for the table offers (`TableSpinner`, and the screen's software spins).
+class SpinSource:
+    """What every source of the table's spins shares (the motor's `TableSpinner`, and
+    `SoftwareSpins`, its fallback when no spinner could be opened): who hears of each spin
+    and of status changes, the stop a script forces next, and where the last motion left
+    the pointer, from which a software pick is turned.
 
-    The class using it sets `_listeners_lock`, `_motion_listeners` and `_status_listeners`.
+    The class using it calls `_start_source(lock, listeners_lock)` first: `lock` guards
+    its state (the forced stop with it), `listeners_lock` the listeners and the pointer.
     """
 
+    _lock: threading.Lock
     _listeners_lock: threading.Lock | threading.RLock
     _motion_listeners: list[MotionListener]
     _status_listeners: list[StatusListener]
+    _stop_next: tuple[int, ...] | None
+    _shown_deg: float
+
+    def _start_source(
+        self, lock: threading.Lock, listeners_lock: threading.Lock | threading.RLock,
+        listener: StatusListener | None = None,
+    ) -> None:
+        self._lock = lock
+        self._listeners_lock = listeners_lock
+        self._motion_listeners = []
+        self._status_listeners = [] if listener is None else [listener]
+        self._stop_next = None
+        self._shown_deg = 0.0  # where the last motion left the pointer (or the screen's idol)
 
     def add_motion_listener(self, listener: MotionListener) -> None:
         """Call `listener(motion)` as each spin starts (on another thread).
@@ -154,8 +175,48 @@ class SpinListeners:
             if listener in self._status_listeners:
                 self._status_listeners.remove(listener)
 
+    def stop_next_at(self, seats: tuple[int, ...]) -> None:
+        """Make the next spin stop at `seats`: one seat, or the boundary between two.
+
+        For scripted tables (the touchscreen's `spin SEAT` line) and demonstrations:
+        the pointer still turns its full plan and stops where a real spin there would.
+
+        Raises:
+            ValueError: not one seat or two.
+        """
+        if len(seats) not in (1, 2):
+            raise ValueError(f"A spin stops at one seat or between two, not {list(seats)}.")
+        with self._lock:
+            self._stop_next = tuple(seats)
+
+    def _take_forced_stop(self) -> tuple[int, ...] | None:
+        """The stop `stop_next_at` asked for the spin now drawn, once (called under `_lock`)."""
+        forced, self._stop_next = self._stop_next, None
+        return forced
+
+    def _tell(self, motion: PointerMotion) -> None:
+        """Tell every motion listener `motion`; the pointer is then where it stops."""
+        with self._listeners_lock:
+            self._shown_deg = motion.stop_angle_deg
+            listeners = list(self._motion_listeners)
+        for listener in listeners:
+            try:
+                listener(motion)
+            except Exception:  # the screen's bug must not stop the spinner
+                log.exception("A spinner motion listener failed")
+
+    def _tell_status(self, status: SpinnerStatus) -> None:
+        """Tell every status listener `status` (the caller keeps the notices in order)."""
+        with self._listeners_lock:
+            listeners = list(self._status_listeners)
+        for listener in listeners:
+            try:
+                listener(status)
+            except Exception:  # the screen's bug must not stop the spinner
+                log.exception("A spinner status listener failed")
+
 
 __all__ = [
-    "MotionListener", "SpinListeners", "SpinnerProblem", "SpinnerStatus", "StatusListener",
+    "MotionListener", "SpinSource", "SpinnerProblem", "SpinnerStatus", "StatusListener",
     "status_notes", "status_sentence",
 ]

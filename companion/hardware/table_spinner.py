@@ -47,10 +47,9 @@ from companion.closing import ClosesItself
 from companion.config import Config
 from companion.games.base import ChanceRequest, RuleError
 from companion.hardware.spin_status import (
-    MotionListener,
-    SpinListeners,
     SpinnerProblem,
     SpinnerStatus,
+    SpinSource,
     StatusListener,
 )
 from device import backends, results
@@ -58,7 +57,7 @@ from device.backend import LinkListener, LinkState, StepSchedule
 from device.clock import Clock
 from device.errors import DeviceError
 from device.motion import MotionProfile
-from device.pointer_motion import PointerMotion, pointer_motion, software_motion
+from device.pointer_motion import pointer_motion, software_motion
 from device.seat_fit import SeatFit, fit_seats
 from device.spinner import Spinner, SpinOutcome
 
@@ -113,7 +112,7 @@ class _Call:
 _Job = _Drive | _Told | _Home | _LinkLost | _Call | None
 
 
-class TableSpinner(SpinListeners, ClosesItself):
+class TableSpinner(SpinSource, ClosesItself):
     """The table's spinner hook on a `Spinner`; owns the spinner and closes it.
 
     Args:
@@ -141,19 +140,14 @@ class TableSpinner(SpinListeners, ClosesItself):
         """The last result from `outcome` was picked in software: the pointer will not show it."""
         self.outcomes: deque[SpinOutcome] = deque(maxlen=OUTCOMES_KEPT)
         """The recent motions' outcomes, oldest first, their results in the table's seats."""
-        self._lock = threading.Lock()
         self._notify = threading.RLock()
+        self._start_source(threading.Lock(), self._notify, listener)
         self._idle = threading.Condition(self._lock)
         self._pending = 0
         self._closed = False
-        self._stop_next: tuple[int, ...] | None = None
         self._status = SpinnerStatus(
             spinner.available, spinner.unavailable_reason,
             problem=SpinnerProblem.NONE if spinner.available else SpinnerProblem.NOT_HOMED)
-        self._status_listeners: list[StatusListener] = [] if listener is None else [listener]
-        self._motion_listeners: list[MotionListener] = []
-        self._listeners_lock = self._notify
-        self._shown_deg = 0.0  # where the last motion left the pointer (or the screen's idol)
         self._jobs: queue.Queue[_Job] = queue.Queue()
         self._worker = threading.Thread(target=self._run, name="table-spinner", daemon=True)
         self._worker.start()
@@ -187,7 +181,7 @@ class TableSpinner(SpinListeners, ClosesItself):
         with self._lock:
             if self._closed:
                 raise RuleError("The spinner is shut down; enter the spin by hand.")
-            forced, self._stop_next = self._stop_next, None
+            forced = self._take_forced_stop()
             pick = (self._draw(tuple(fit.angles[seat] for seat in request.seats))
                     if forced is None else self._stop_at(request.seats, forced, fit.angles))
             seats = tuple(request.seats[index] for index in pick.seats)
@@ -216,20 +210,6 @@ class TableSpinner(SpinListeners, ClosesItself):
         config = self.spinner.config
         simulated = self.spinner.backend.name == "sim"
         return fit_seats(config.seat_angles, max(seats) + 1, simulated, self.margin_deg)
-
-    def stop_next_at(self, seats: tuple[int, ...]) -> None:
-        """Make the next spin stop at `seats`: one seat, or the boundary between two.
-
-        For scripted tables (the touchscreen's `spin SEAT` line) and demonstrations:
-        the pointer still turns its full plan and stops where a real spin there would.
-
-        Raises:
-            ValueError: not one seat or two.
-        """
-        if len(seats) not in (1, 2):
-            raise ValueError(f"A spin stops at one seat or between two, not {list(seats)}.")
-        with self._lock:
-            self._stop_next = tuple(seats)
 
     def _stop_at(
         self, players: tuple[int, ...], seats: tuple[int, ...], seat_angles: tuple[float, ...]
@@ -290,16 +270,6 @@ class TableSpinner(SpinListeners, ClosesItself):
             return results.draw(self.mode, angles, self.margin_deg, turn, self.spinner.rng)
         except ValueError as error:
             raise RuleError(f"The spinner cannot spin: {error}") from None
-
-    def _tell(self, motion: PointerMotion) -> None:
-        with self._notify:
-            self._shown_deg = motion.stop_angle_deg
-            listeners = list(self._motion_listeners)
-        for listener in listeners:
-            try:
-                listener(motion)
-            except Exception:  # the screen's bug must not stop the spinner
-                log.exception("A spinner motion listener failed")
 
     def _tell_software(self, pick: results.SpinPick, seats: tuple[int, ...], reason: str) -> None:
         with self._notify:
@@ -422,11 +392,7 @@ class TableSpinner(SpinListeners, ClosesItself):
                     return
                 self._status = new
                 self._idle.notify_all()  # `wait_idle` waits for the status too
-            for listener in list(self._status_listeners):
-                try:
-                    listener(new)
-                except Exception:  # the screen's bug must not stop the spinner
-                    log.exception("A spinner status listener failed")
+            self._tell_status(new)
 
     def close(self) -> None:
         """Drop waiting motions, stop the running one where it is, stop the worker, close the

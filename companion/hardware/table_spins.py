@@ -21,10 +21,9 @@ from typing import Any
 from companion.config import Config, SpinnerConfig
 from companion.games.base import ChanceRequest
 from companion.hardware.spin_status import (
-    MotionListener,
-    SpinListeners,
     SpinnerProblem,
     SpinnerStatus,
+    SpinSource,
     StatusListener,
 )
 from companion.hardware.table_spinner import TableSpinner, open_table_spinner
@@ -68,7 +67,7 @@ def table_spinner_or_reason(
             yield opened, ""
 
 
-class SoftwareSpins(SpinListeners):
+class SoftwareSpins(SpinSource):
     """The companion's own picks (`SoftwarePick`) turned on screen as the spinner would turn
     them (`software_motion`), and said to be software: the table's spin hook and the app's
     `SpinnerFeed` when no spinner could be opened."""
@@ -81,14 +80,11 @@ class SoftwareSpins(SpinListeners):
     def __init__(self, pick: SoftwarePick, spinner: SpinnerConfig, reason: str) -> None:
         self.pick = pick
         self.spinner = spinner
-        self._lock = threading.Lock()
+        # One lock for the state and the listeners: every motion is told at once, in turn.
+        lock = threading.Lock()
+        self._start_source(lock, lock)
         self._status = SpinnerStatus(available=False, reason=reason,
                                      problem=SpinnerProblem.NOT_OPENED)
-        self._motion_listeners: list[MotionListener] = []
-        self._status_listeners: list[StatusListener] = []
-        self._listeners_lock = self._lock
-        self._shown_deg = 0.0
-        self._stop_next: tuple[int, ...] | None = None
 
     @property
     def problem(self) -> str:
@@ -108,7 +104,7 @@ class SoftwareSpins(SpinListeners):
             RuleError: not a spin (from `SoftwarePick`).
         """
         with self._lock:
-            forced, self._stop_next = self._stop_next, None
+            forced = self._take_forced_stop()
         result: Any = self.pick.outcome(request) if forced is None else (
             forced[0] if len(forced) == 1 else list(forced))
         seats = (result,) if isinstance(result, int) else tuple(result)
@@ -119,26 +115,11 @@ class SoftwareSpins(SpinListeners):
         with self._lock:
             motion = software_motion(self._shown_deg, stop, seats, self.spinner,
                                      self._status.reason)
-            self._shown_deg = stop
             self._status = replace(self._status, software_pick=True, last_result=seats)
-            status, motions, statuses = (self._status, list(self._motion_listeners),
-                                         list(self._status_listeners))
-        for listener in statuses:
-            listener(status)
-        for heard in motions:
-            heard(motion)
+            status = self._status
+        self._tell_status(status)
+        self._tell(motion)
         return result
-
-    def stop_next_at(self, seats: tuple[int, ...]) -> None:
-        """Make the next spin stop at `seats` (a script's `spin SEAT` line).
-
-        Raises:
-            ValueError: not one seat or two.
-        """
-        if len(seats) not in (1, 2):
-            raise ValueError(f"A spin stops at one seat or between two, not {list(seats)}.")
-        with self._lock:
-            self._stop_next = tuple(seats)
 
     def wait_idle(self, timeout_s: float) -> bool:
         """Every motion is told at once: always idle."""
