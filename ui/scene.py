@@ -108,7 +108,8 @@ class Stage(Protocol):
 
     @property
     def spinner_status(self) -> SpinnerStatus | None:
-        """The spinner's status (`sentence()` says why it is unavailable); None: no spinner."""
+        """The spinner's status (`ui.spin_view.spinner_sentence` says why it is unavailable);
+        None: no spinner."""
 
     @property
     def seat_angles(self) -> tuple[float, ...]:
