@@ -10,7 +10,7 @@ Position IDs) x the 21 rolls, higher die first: 8,400 lines ``ID D1 D2``, in
 a file read the way the command reads it.
 
 Ours: the batch path of the command end to end, start-up excluded: reading
-the file (`_bgfamily._lines`), answering each line (parsing the ID, the legal
+the file (`_position_commands._lines`), answering each line (parsing the ID, the legal
 plays, each play's notation and Position ID, the JSON line) and writing the
 answers to the null device through a text file, as the command writes to
 standard output.
@@ -52,8 +52,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.commands._bgfamily import _lines, answer_batch
-from companion.commands.bg import FAMILY
+from companion.app.commands._position_commands import _lines, answer_batch
+from companion.app.commands.bg import FAMILY
 
 POSITIONS = Path(__file__).with_name("positions.txt")
 ROLLS = [(high, low) for high in range(1, 7) for low in range(1, high + 1)]

@@ -5,7 +5,7 @@ Usage:
     python bench/cli.py --runs 51  # steadier figures on a busy machine
 
 Each command is a new Python process started the way the `companion` console
-script starts it (`from companion.cli import run; run()`), with this checkout
+script starts it (`from companion.app.cli import run; run()`), with this checkout
 first on the path; `python -c pass`, the same interpreter doing nothing, is
 the floor. The commands take turns (pass, --help, --version, run --help, pass,
 ...) so a machine that speeds up or slows down during the run moves them all
@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-START_LIKE_THE_CONSOLE_SCRIPT = "from companion.cli import run; run()"
+START_LIKE_THE_CONSOLE_SCRIPT = "from companion.app.cli import run; run()"
 COMMANDS: dict[str, list[str]] = {
     "python -c pass": ["-c", "pass"],
     "companion --help": ["-c", START_LIKE_THE_CONSOLE_SCRIPT, "--help"],

@@ -22,7 +22,7 @@ processes on the machine do not inflate; its worst call can include a pass
 of Python's cyclic garbage collector (a few ms over thousands of boards), so
 the pass is repeated with the collector paused, and then three times with
 the collector on but the start-up objects frozen (`gc.freeze`), as the
-`companion` process runs (`companion.cli.run`): then a full pass has little
+`companion` process runs (`companion.app.cli.run`): then a full pass has little
 to walk. Nothing is cached between calls: each call generates from scratch.
 
 Throughput: whole random matches of Backgammon, Mini-Gam and Multi-Gam with
@@ -168,7 +168,7 @@ def report_latency(repeat: int) -> None:
         gc.enable()
     print(f"  the same with the garbage collector paused: worst {max(paused):.1f} us")
     gc.collect()
-    gc.freeze()  # as the companion process does after starting (companion.cli.run)
+    gc.freeze()  # as the companion process does after starting (companion.app.cli.run)
     try:
         frozen = [max(measure_cpu(boards)) for _ in range(3)]
     finally:

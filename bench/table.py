@@ -22,7 +22,7 @@ import threading
 import time
 from pathlib import Path
 
-from companion.commands.demo import choose_command
+from companion.app.commands.demo import choose_command
 from companion.games.registry import game_specs
 from companion.store import Store
 from companion.table import FairChance, NewMatch, Rematch, SoftwareSpinner, Table, default_players

@@ -35,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.commands.uno import UNO_GAMES
+from companion.app.commands.uno import UNO_GAMES
 from companion.games.autoplay import play_random, sample_outcome
 from companion.games.registry import game_specs
 

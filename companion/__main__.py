@@ -1,5 +1,5 @@
 """`python -m companion` runs the command line."""
 
-from companion.cli import run
+from companion.app.cli import run
 
 run()

@@ -36,7 +36,7 @@ class LinkState(StrEnum):
     """The state of the link to the table controller, as the table and screen show it.
 
     `device.serial_link.SerialLink` moves between these; its state listeners,
-    `LinkedDevice.on_link_change` and `device.table_spinner.TableSpinner`
+    `LinkedDevice.on_link_change` and `companion.hardware.table_spinner.TableSpinner`
     receive them. The values are the words a person reads ("offline").
     """
 

@@ -11,8 +11,8 @@ cannot be pointed at as calibrated:
   the seats are calibrated with `companion hw calibrate`.
 
 Either way a sentence says why (`SeatFit.note`), for the screen or the
-terminal to say once. The table's spinner (`device.table_spinner`), the
-demo's (`device.match_spinner`), the screen's software spins and its dial
+terminal to say once. The table's spinner (`companion.hardware.table_spinner`), the
+demo's (`companion.hardware.match_spinner`), the screen's software spins and its dial
 (`ui.main`, `ui.spin_view`) all take their angles from here.
 """
 

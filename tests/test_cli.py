@@ -9,8 +9,9 @@ from collections.abc import Callable
 
 import pytest
 
-from companion import __version__, commands
-from companion.cli import COMMANDS, build_parser, main
+from companion import __version__
+from companion.app import commands
+from companion.app.cli import COMMANDS, build_parser, main
 
 
 def test_version_flag_prints_the_package_version() -> None:
@@ -24,13 +25,13 @@ def test_version_flag_prints_the_package_version() -> None:
 def test_no_arguments_runs_the_whole_companion_as_companion_run_does(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import companion.product
+    import companion.app.product
 
-    asked: list[companion.product.RunRequest] = []
-    monkeypatch.setattr(companion.product, "run_product",
+    asked: list[companion.app.product.RunRequest] = []
+    monkeypatch.setattr(companion.app.product, "run_product",
                         lambda request: asked.append(request) or 0)
     assert main([]) == 0
-    assert asked == [companion.product.RunRequest()]
+    assert asked == [companion.app.product.RunRequest()]
 
 
 def test_help_still_prints_the_usage(capsys: pytest.CaptureFixture[str]) -> None:
@@ -149,7 +150,7 @@ def test_the_command_line_prints_what_the_parser_of_every_command_module_prints(
     argv: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     # `main` loads the chosen command's module only; `build_parser` imports every module of
-    # companion.commands, as the command line did before it loaded them on demand.
+    # companion.app.commands, as the command line did before it loaded them on demand.
     assert stopped_in_the_parser(main, argv, capsys) == stopped_in_the_parser(
         build_parser().parse_args, argv, capsys
     )
@@ -157,7 +158,7 @@ def test_the_command_line_prints_what_the_parser_of_every_command_module_prints(
 
 REPORT_LOADED_MODULES = """
 import sys
-from companion.cli import main
+from companion.app.cli import main
 try:
     main(sys.argv[1:])
 except SystemExit:
@@ -166,8 +167,8 @@ print(" ".join(sorted(name for name in sys.modules if name.startswith("companion
       file=sys.stderr)
 """
 STARTING_MODULES = {
-    "companion", "companion.cli", "companion.errors", "companion.commands",
-    "companion.commands._on_demand",
+    "companion", "companion.app", "companion.app.cli", "companion.errors", "companion.app.commands",
+    "companion.app.commands._on_demand",
 }  # fmt: skip
 
 
@@ -176,8 +177,9 @@ STARTING_MODULES = {
     [
         (["--help"], set()),
         (["--version"], set()),
-        (["run", "--help"], {"companion.commands.run", "companion.commands._arguments"}),
-        (["bg", "show", "--help"], {"companion.commands.bg", "companion.commands._bgfamily"}),
+        (["run", "--help"], {"companion.app.commands.run", "companion.app.commands._arguments"}),
+        (["bg", "show", "--help"],
+         {"companion.app.commands.bg", "companion.app.commands._position_commands"}),
     ],
 )
 def test_help_and_version_import_only_the_module_of_the_command_asked_about(
@@ -188,7 +190,7 @@ def test_help_and_version_import_only_the_module_of_the_command_asked_about(
     )
     loaded = set(finished.stderr.split())
     assert loaded >= STARTING_MODULES
-    commands_loaded = {name for name in loaded if name.startswith("companion.commands.")}
-    assert commands_loaded == {"companion.commands._on_demand", *command_modules}
+    commands_loaded = {name for name in loaded if name.startswith("companion.app.commands.")}
+    assert commands_loaded == {"companion.app.commands._on_demand", *command_modules}
     if not command_modules:
         assert loaded == STARTING_MODULES

@@ -22,7 +22,7 @@ from typing import IO
 
 import pytest
 
-from companion.cli import build_parser
+from companion.app.cli import build_parser
 from tests.test_cli import every_parser
 
 COMPANION = Path(sys.executable).with_name("companion")

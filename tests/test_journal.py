@@ -60,7 +60,7 @@ def test_under_the_journal_each_line_carries_its_syslog_priority(tmp_path: Path)
 def test_the_table_pin_stays_out_of_the_journal_when_the_screen_shows_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from companion.product import pin_line
+    from companion.app.product import pin_line
 
     with (tmp_path / "journal").open("w") as journal:
         facts = os.fstat(journal.fileno())

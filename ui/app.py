@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import pygame
 
 from companion.config import Config
+from companion.hardware.spin_status import SpinnerStatus, status_sentence
 from companion.i18n import _, note_text
 from ui.display import PLAIN_SETUP, ScreenSetup, open_display
 from ui.draft import MatchDraft
@@ -46,10 +47,9 @@ from ui.theme import Theme
 
 if TYPE_CHECKING:
     from companion.games.base import GameSpec
+    from companion.ports import TrayWatch
     from companion.table import Command, Outcome, Table, TableSnapshot
     from device.pointer_motion import PointerMotion
-    from device.table_spinner import SpinnerStatus
-    from device.table_tray import TrayFeed
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -101,7 +101,7 @@ class App:
         self.system = system if system is not None else SystemSetup()
         if config is not None:
             self.system.config = config
-        self.tray: TrayFeed | None = None
+        self.tray: TrayWatch | None = None
         self.setup = setup
         self.clock = clock
         self.sleep = sleep
@@ -261,7 +261,6 @@ class App:
         if self.spinner is not None:
             return self.spinner.status
         if self.spinner_problem:
-            from device.table_spinner import SpinnerStatus
 
             return SpinnerStatus(available=False, reason=self.spinner_problem)
         return None
@@ -449,7 +448,7 @@ class App:
             if status.available:
                 log.info("The spinner is working again.")
             else:
-                log.warning("%s", status.sentence())
+                log.warning("%s", status_sentence(status))  # the journal's English
         if status.seats_note != self._seats_note_said:
             self._seats_note_said = status.seats_note
             if status.seats_note:

@@ -2,7 +2,7 @@
 
 The steps are `device.selftest.self_test_steps`, except for the devices the
 companion already holds open (a pin or a port cannot be opened twice): the
-table's spinner is tested on its own worker (`TableSpinner.call`), in turn
+table's spinner is tested on its own worker (`SpinnerWorkshop.call`), in turn
 with any spin, and a running dice tray is judged as it runs. `run_checks`
 runs the steps one after another on a thread of their own and answers each
 with its own future, so the screen shows each line as it finishes.
@@ -17,18 +17,16 @@ from concurrent.futures import CancelledError, Future
 from dataclasses import replace
 
 from companion.config import Config
+from companion.ports import SpinnerFeed, SpinnerWorkshop, TrayWatch
 from device import selftest
 from device.backends import make_clock
 from device.selftest import Check, SelfTestStep
-from device.table_spinner import TableSpinner
-from device.table_tray import TrayFeed
-from ui.spin_view import SpinnerFeed
 
 log = logging.getLogger(__name__)
 
 
 def app_steps(
-    config: Config, spinner: SpinnerFeed | None, tray: TrayFeed | None
+    config: Config, spinner: SpinnerFeed | None, tray: TrayWatch | None
 ) -> list[SelfTestStep]:
     """The self-test's steps for a companion holding `spinner` and `tray` open."""
     steps = selftest.self_test_steps(config, make_clock(config))
@@ -36,18 +34,18 @@ def app_steps(
 
 
 def _in_app(
-    step: SelfTestStep, config: Config, spinner: SpinnerFeed | None, tray: TrayFeed | None
+    step: SelfTestStep, config: Config, spinner: SpinnerFeed | None, tray: TrayWatch | None
 ) -> SelfTestStep:
-    if step.key == "spinner" and isinstance(spinner, TableSpinner):
-        table_spinner = spinner
-        return replace(step, run=lambda: _on_worker(table_spinner, step.device))
+    workshop = spinner.workshop if spinner is not None else None
+    if step.key == "spinner" and workshop is not None:
+        return replace(step, run=lambda: _on_worker(workshop, step.device))
     if step.key == "tray" and tray is not None and config.tray.enabled:
-        inputs = tray.tray.inputs
+        inputs = tray.inputs
         return replace(step, run=lambda: selftest.judge_tray(config, inputs))
     return step
 
 
-def _on_worker(table_spinner: TableSpinner, name: str) -> Check:
+def _on_worker(table_spinner: SpinnerWorkshop, name: str) -> Check:
     tested = table_spinner.call(lambda spinner: selftest.check_open_spinner(spinner, name))
     try:
         return tested.result()

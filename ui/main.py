@@ -1,33 +1,24 @@
-"""Start the touchscreen: the config, the log, the table, the app; then its loop or a script.
+"""Show the touchscreen on the ports the product gives it, until it is closed or stopped.
 
-`run_ui` is what `companion ui` runs; `show_product_screen` is the same app
-as `companion run` shows it, beside the phone page and the devices
-(`companion.product`).
+The application (`companion.app.product`) opens the table and the devices and
+hands the screen `ScreenPorts` (`companion.ports`): `open_screen` opens the
+app on them, `show_screen` runs its loop (or plays a script) until it is
+closed or the product is stopped. Nothing here opens a log, a device or a page.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sys
-from collections.abc import Sequence
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Callable, Iterator, Sequence
 
 import pygame
 
-from companion.config import Config, config_path, load_config
-from companion.datadir import default_db_path
+from companion.config import Config
 from companion.errors import CompanionError
-from companion.i18n import use_language
-from companion.journal import log_to_stderr
-from companion.product import Product, RunRequest, Stopper
-from companion.store import Store
-from companion.table import FairChance, Table
-from companion.table.chance import ChanceSource
-from device.table_spinner import TableSpinner
-from device.table_spins import SoftwareSpins, table_spins
-from device.table_tray import TrayFeed, open_tray_feed
+from companion.ports import ScreenPorts, ScreenRequest
 from ui.app import App, ScreenSetup
 from ui.scene import Scene
 from ui.scenes.board import BoardScene
@@ -53,20 +44,7 @@ SCENES: tuple[type[Scene], ...] = (HomeScene, PlayerScene, OptionsScene, BoardSc
 """Every scene of the app; the first is home."""
 
 
-@dataclass(frozen=True)
-class UiRequest:
-    """What `companion ui` was asked for."""
-
-    headless: bool = False
-    script: Sequence[str] | None = None
-    size: tuple[int, int] | None = None
-    rotate: int | None = None
-    db: Path | None = None
-    config: str | None = None
-    seed: int | None = None
-
-
-def screen_setup(config: Config, request: UiRequest) -> ScreenSetup:
+def screen_setup(config: Config, request: ScreenRequest) -> ScreenSetup:
     """How to show the app, from the config and what the command line overrides."""
     screen = config.screen
     panel = request.size or screen.window_size
@@ -81,115 +59,86 @@ def screen_setup(config: Config, request: UiRequest) -> ScreenSetup:
     )
 
 
-def run_ui(request: UiRequest) -> int:
-    """Run the touchscreen until it is closed, or play the script; returns the exit code.
-
-    Raises:
-        CompanionError: a broken config, a log in use, or no display to open.
-    """
-    log_to_stderr()
-    stopper = Stopper()
-    if request.script is None:
-        # From the start: systemd may stop the service while the log or the display opens.
-        stopper.install()
-    try:
-        return _run_ui(request, stopper)
-    finally:
-        stopper.restore()
-
-
-def _run_ui(request: UiRequest, stopper: Stopper) -> int:
-    config = load_config(request.config)
-    use_language(config.screen.language)
-    setup = screen_setup(config, request)
-    path = request.db if request.db is not None else default_db_path()
-    with (
-        Store.open(path) as store,
-        table_spins(config, request.seed) as (spins, problem),
-        Table(store, chance=FairChance(request.seed), spinner=spins) as table,
-    ):
-        for notice in table.notices:
-            log.warning("%s", notice)
-        system = SystemSetup(config=config, config_file=config_path(request.config),
-                             log_path=path)
-        app = open_app(table, setup, spins, problem, system)
-        with app:
-            if request.script is not None:
-                return _play_script(app, request.script)
-            stopper.app = app
-            if stopper.asked.is_set():
-                return 0
-            with open_tray_feed(config, table) as tray:
-                app.tray = tray if isinstance(tray, TrayFeed) else None
-                app.run()
-    return 0
-
-
-def open_app(
-    table: Table, setup: ScreenSetup, spins: ChanceSource, problem: str, system: SystemSetup
-) -> App:
-    """The app on `table`, its window or panel open, turning the table's spins on screen.
+def open_app(ports: ScreenPorts, setup: ScreenSetup) -> App:
+    """The app on the ports' table, its window or panel open, turning the table's spins on
+    screen and saying the ports' sentence once.
 
     Raises:
         CompanionError: no display could be opened (the sentence says what to check).
     """
-    feed = spins if isinstance(spins, TableSpinner | SoftwareSpins) else None
+    system = SystemSetup(config=ports.config, config_file=ports.config_file,
+                         log_path=ports.log_path, phone=ports.phone)
     try:
-        return App(table, SCENES, setup, spinner=feed, spinner_problem=problem, system=system)
+        app = App(ports.table, SCENES, setup, spinner=ports.spinner,
+                  spinner_problem=ports.spinner_problem, system=system)
     except pygame.error as error:
         raise CompanionError(
             f"No display could be opened ({error}): run it on a desktop, or on a Pi"
             " console with SDL_VIDEODRIVER=kmsdrm and the user in the video and render"
             " groups."
         ) from None
+    app.tray = ports.tray
+    if ports.said:
+        app.say(ports.said, refusal=ports.refusal)
+    return app
 
 
-def show_product_screen(product: Product, request: RunRequest, stopper: Stopper) -> int | None:
-    """The touchscreen of `companion run` until it is closed or the product is stopped: the
-    exit code; or None when there is no screen (none to open, or it went away), said in
-    the log, so that the product keeps serving phones."""
-    try:
-        app = product_app(product, request)
-    except CompanionError as error:
-        if product.page is None:  # the caller says that nothing is left to run
-            log.error("%s", error)
-        else:
-            log.error("%s The phone page and the devices keep working.", error)
-        return None
-    with app:
-        if request.script is not None:
-            return _play_script(app, request.script)
-        stopper.app = app
-        if stopper.asked.is_set():
-            return 0
-        try:
-            app.run()
-        except pygame.error as error:
-            log.error("The screen stopped working (%s); the phone page and the devices keep"
-                      " working.", error)
-            stopper.app = None
-            return None
-    return 0
-
-
-def product_app(product: Product, request: RunRequest) -> App:
-    """The touchscreen on the product's table, knowing its phone page and devices.
+@contextlib.contextmanager
+def open_screen(ports: ScreenPorts, request: ScreenRequest) -> Iterator[App]:
+    """The app on `ports` as `request` asks, closed on leaving.
 
     Raises:
         CompanionError: no display could be opened.
     """
-    config = product.config
-    setup = screen_setup(config, UiRequest(
-        headless=request.headless, size=request.size, rotate=request.rotate))
-    system = SystemSetup(config=config, config_file=config_path(request.config),
-                         log_path=product.log_path, phone=product.phone)
-    app = open_app(product.table, setup, product.spins, product.spin_problem, system)
-    app.tray = product.tray if isinstance(product.tray, TrayFeed) else None
-    # Said once on screen, as in the log: which devices run, and a page that could not start.
-    problem = product.phone.problem
-    app.say(" ".join(part for part in (problem, product.devices) if part),
-            refusal=bool(problem))
-    return app
+    with open_app(ports, screen_setup(ports.config, request)) as app:
+        yield app
+
+
+def show_screen(
+    ports: ScreenPorts,
+    request: ScreenRequest,
+    hand_over: Callable[[Callable[[], None] | None], bool],
+    *,
+    others_run: bool = False,
+    fallible: bool = False,
+) -> int | None:
+    """The touchscreen until it is closed or stopped: the exit code (a script's: 0 when every
+    line succeeded).
+
+    `hand_over(stop)` gives the product's stopper the loop's `stop` (None once the
+    screen is gone) and says whether a stop was asked already. With `fallible`
+    (other parts run beside it), a screen that cannot open or stops working is a
+    line in the log and the answer is None, so the product goes on without it;
+    `others_run` says the phone page and the devices keep working.
+
+    Raises:
+        CompanionError: no display could be opened (unless `fallible`).
+    """
+    try:
+        app = open_app(ports, screen_setup(ports.config, request))
+    except CompanionError as error:
+        if not fallible:
+            raise
+        if others_run:
+            log.error("%s The phone page and the devices keep working.", error)
+        else:  # the caller says that nothing is left to run
+            log.error("%s", error)
+        return None
+    with app:
+        if request.script is not None:
+            return _play_script(app, request.script)
+        if hand_over(app.stop):
+            return 0
+        try:
+            app.run()
+        except pygame.error as error:
+            if not fallible:
+                raise
+            log.error("The screen stopped working (%s); the phone page and the devices keep"
+                      " working.", error)
+            hand_over(None)
+            return None
+    return 0
 
 
 def _play_script(app: App, lines: Sequence[str]) -> int:
@@ -200,5 +149,4 @@ def _play_script(app: App, lines: Sequence[str]) -> int:
     return 1
 
 
-__all__ = ["SCENES", "UiRequest", "open_app", "product_app", "run_ui", "screen_setup",
-           "show_product_screen"]
+__all__ = ["SCENES", "open_app", "open_screen", "screen_setup", "show_screen"]

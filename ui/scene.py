@@ -23,9 +23,9 @@ from ui.widgets import Panel, Widget
 if TYPE_CHECKING:
     from companion.config import Config
     from companion.games.base import GameSpec
+    from companion.hardware.spin_status import SpinnerStatus
+    from companion.ports import TrayWatch
     from companion.table import Command, Outcome, TableSnapshot
-    from device.table_spinner import SpinnerStatus
-    from device.table_tray import TrayFeed
     from ui.draft import MatchDraft
     from ui.spin_view import SpinMotion, SpinnerFeed
     from ui.system import SystemSetup
@@ -57,7 +57,7 @@ class Stage(Protocol):
     """The configuration in effect (`system.config`; saved seats applied)."""
     spinner: SpinnerFeed | None
     """The table's spinner (a `TableSpinner`, or the software spins); None: no spinner."""
-    tray: TrayFeed | None
+    tray: TrayWatch | None
     """The dice tray the companion watches, when one runs."""
 
     @property
@@ -108,7 +108,8 @@ class Stage(Protocol):
 
     @property
     def spinner_status(self) -> SpinnerStatus | None:
-        """The spinner's status (`sentence()` says why it is unavailable); None: no spinner."""
+        """The spinner's status (`ui.spin_view.spinner_sentence` says why it is unavailable);
+        None: no spinner."""
 
     @property
     def seat_angles(self) -> tuple[float, ...]:

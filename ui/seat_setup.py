@@ -2,7 +2,7 @@
 
 Each button is one of the calibration's keys (`jog:+` is its `f`, `jog:++`
 its `F`, `save` its `s`, ...), pressed on the table spinner's own worker
-(`TableSpinner.call`) so it never runs during a spin; the answer comes back
+(`SpinnerWorkshop.call`) so it never runs during a spin; the answer comes back
 as a `SeatAnswer` for the screen to show: the calibration's own sentence, the
 pointer's angle and the seats saved so far. Writing goes through the same
 `save_seat_angles` as `companion hw calibrate`; the written file is then
@@ -17,10 +17,10 @@ from dataclasses import dataclass, replace
 from companion.config import Config, apply_saved_seats
 from companion.config_schema import SpinnerConfig
 from companion.errors import ConfigError
+from companion.ports import SpinnerWorkshop
 from device.calibrate import Calibration
 from device.errors import DeviceError
 from device.spinner import Spinner, SpinOutcome
-from device.table_spinner import TableSpinner
 
 JOG_KEYS: dict[str, str] = {"jog:--": "B", "jog:-": "b", "jog:+": "f", "jog:++": "F"}
 """The jog buttons and the calibration keys they press: 10 and 1 degrees back and forward."""
@@ -56,7 +56,7 @@ class SeatSetup:
     starts from none.
     """
 
-    def __init__(self, table_spinner: TableSpinner, config: Config) -> None:
+    def __init__(self, table_spinner: SpinnerWorkshop, config: Config) -> None:
         self.table_spinner = table_spinner
         self.config = config
         calibrated = (config.seats_source != BUILT_IN

@@ -20,15 +20,15 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
 import pygame
 
-from companion.i18n import _
+from companion.hardware.spin_status import SpinnerStatus, status_sentence
+from companion.i18n import _, note_text
+from companion.ports import SpinnerFeed
 from companion.records import Player
 from device.pointer_motion import PointerMotion
 from device.seat_fit import seat_angles_for
-from device.table_spinner import MotionListener, SpinnerStatus, StatusListener
 from ui import theme
 from ui.board_parts import mix
 from ui.theme import PlayerColour, Theme, player_colour
@@ -40,33 +40,11 @@ IDOL: theme.RGB = (150, 98, 52)
 IDOL_DARK: theme.RGB = (70, 44, 22)
 
 
-class SpinnerFeed(Protocol):
-    """What the app listens to: the table's spinner (`device.table_spinner.TableSpinner`)."""
-
-    @property
-    def status(self) -> SpinnerStatus:
-        """The spinner's status now."""
-        ...
-
-    def add_motion_listener(self, listener: MotionListener) -> None:
-        """Call `listener(motion)` as each spin starts (on another thread)."""
-        ...
-
-    def remove_motion_listener(self, listener: MotionListener) -> None:
-        """Stop telling `listener`."""
-        ...
-
-    def add_status_listener(self, listener: StatusListener) -> None:
-        """Call `listener(status)` whenever the status changes (on another thread)."""
-        ...
-
-    def remove_status_listener(self, listener: StatusListener) -> None:
-        """Stop telling `listener`."""
-        ...
-
-    def wait_idle(self, timeout_s: float) -> bool:
-        """Wait until every queued motion is done; False on timeout."""
-        ...
+def spinner_sentence(status: SpinnerStatus, names: Sequence[str] = ()) -> str:
+    """The spinner's status as a line for the screen, in the table's language; `names` are
+    the players by seat."""
+    return status_sentence(status, names, note_text,
+                           lambda seat: _("seat {number}").format(number=seat + 1))
 
 
 @dataclass(frozen=True)
@@ -474,4 +452,5 @@ __all__ = [
     "landing_text",
     "resting_angle",
     "spin_dial",
+    "spinner_sentence",
 ]

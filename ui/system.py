@@ -15,7 +15,7 @@ from pathlib import Path
 
 from companion.config import Config
 from companion.network import lan_address
-from companion.product import PhoneFacts
+from companion.ports import PhoneFacts
 from device.backlight import SYSFS_BACKLIGHT
 
 AddressSource = Callable[[], "str | None"]

@@ -12,8 +12,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from companion.commands.history import match_json, readable
 from companion.log_file import EmptyLog
+from companion.match_history import match_json, readable
 from companion.store import Store
 from companion.web.public import public_history
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from companion.app.cli import main
 from companion.config import (
     DEFAULT_SERIAL_PORT,
     Config,

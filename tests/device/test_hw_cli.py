@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion.cli import main
-from companion.commands import hw
+from companion.app.cli import main
+from companion.app.commands import hw
 from device.clock import VirtualClock
 from device.spinner import MissedSteps, SpinOutcome
 

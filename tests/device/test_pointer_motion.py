@@ -11,12 +11,12 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.config import Config, load_config
 from companion.games.base import ChanceRequest
+from companion.hardware.table_spinner import TableSpinner
 from device.backends import open_spinner
 from device.clock import VirtualClock
 from device.motion import plan_spin, spin_profile, step_times
 from device.pointer_motion import PointerMotion, software_motion
 from device.sim import SimSpinner
-from device.table_spinner import TableSpinner
 from tests.device.test_gpio import STEP, MockRotor, rising_edge_times
 
 WAIT_S = 20.0

@@ -11,7 +11,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
-from companion.cli import main
+from companion.app.cli import main
 from companion.config import (
     SECTIONS,
     ScreenConfig,

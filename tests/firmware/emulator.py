@@ -25,7 +25,7 @@ import tty
 from pathlib import Path
 from typing import Any
 
-from companion.commands.firmware import FIRMWARE_FILES
+from companion.app.commands.firmware import FIRMWARE_FILES
 
 HERE = Path(__file__).resolve().parent
 FIXTURE = HERE / "emulator"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
-from companion.commands import firmware as firmware_command
+from companion.app.cli import main
+from companion.app.commands import firmware as firmware_command
 from firmware import version
 from tests.firmware.harness import PtyBoard
 

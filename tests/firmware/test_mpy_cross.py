@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.commands.firmware import FIRMWARE_FILES
+from companion.app.commands.firmware import FIRMWARE_FILES
 
 FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from companion.cli import main
+from companion.app.cli import main
 from companion.config import Config, parse_config
 from companion.errors import ConfigError
 from device.motion import MotionLimits, plan_move, plan_spin

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from companion.app.cli import main
 from companion.config import Config, SerialConfig, TrayConfig
 from device import selftest, serial_backend
 from device.clock import RealClock

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
-from companion.commands.doctor import ask_firmware, report
+from companion.app.cli import main
+from companion.app.commands.doctor import ask_firmware, report
+from companion.app.doctor import FirmwareAnswer, PortUse, Probe, Verdict, examine
 from companion.config import Config
-from companion.doctor import FirmwareAnswer, PortUse, Probe, Verdict, examine
 from tests.firmware.conftest import STEPS_PER_TURN, serial_config
 from tests.firmware.harness import PtyBoard
 from tests.install.conftest import install_pi
@@ -262,7 +262,7 @@ def test_doctor_on_this_machine_prints_one_line_per_check(
 def test_the_port_a_running_companion_serves_on_is_told_apart_from_another_programs(
     tmp_path: Path,
 ) -> None:
-    from companion.commands.doctor import port_use
+    from companion.app.commands.doctor import port_use
     from companion.config import load_config
     from companion.store import Store
     from companion.table import Table
@@ -285,7 +285,7 @@ def test_the_port_a_running_companion_serves_on_is_told_apart_from_another_progr
 def test_a_port_this_user_may_not_open_is_a_fix_naming_the_ports_allowed(
     pi: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from companion.commands import doctor
+    from companion.app.commands import doctor
 
     def refuse(self: socket.socket, address: object) -> None:
         raise PermissionError(13, "Permission denied")

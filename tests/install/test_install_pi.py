@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from companion.cli import main
+from companion.app.cli import main
 from tests.install.conftest import INSTALL_PI, REPO, install_pi
 
 DEBIAN_PATHS = {

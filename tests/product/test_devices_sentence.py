@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.app.product import devices_sentence
 from companion.config import load_config
-from companion.product import devices_sentence
 
 
 def config_with(tmp_path: Path, backend: str) -> object:

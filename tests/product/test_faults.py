@@ -18,8 +18,8 @@ import pytest
 
 os.environ["SDL_VIDEODRIVER"] = "offscreen"
 
+from companion.app.product import RunRequest, Stopper, open_product, run_until_stopped
 from companion.config import load_config
-from companion.product import RunRequest, Stopper, open_product, run_until_stopped
 from companion.web import phone_page
 from companion.web.phone_page import PhonePage
 from tests.product.phone import Phone

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from companion.app.product import Product, RunRequest, open_product
 from companion.config import Config
-from companion.product import Product, RunRequest, open_product
 from tests.firmware.conftest import STEPS_PER_TURN, serial_config
 from tests.firmware.harness import PtyBoard
 from tests.firmware.test_end_to_end import eventually, spinner_config

@@ -223,7 +223,7 @@ def _play_until_gone(phone: Phone, seed: float) -> None:
 def test_screen_options_without_a_screen_are_refused_in_a_sentence(
     extra: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from companion.cli import main
+    from companion.app.cli import main
 
     assert main(["run", "--no-ui", *extra]) == 1
     err = capsys.readouterr().err

@@ -5,9 +5,9 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+from companion.app.product import RunRequest, open_product
 from companion.config import load_config
-from companion.product import RunRequest, open_product
-from device.table_tray import TrayFeed
+from companion.hardware.table_tray import TrayFeed
 
 
 def running_threads() -> set[str]:

@@ -13,12 +13,11 @@ import pytest
 
 os.environ["SDL_VIDEODRIVER"] = "offscreen"
 
+from companion.app.product import RunRequest, open_product, product_screen
 from companion.config import Config, load_config
-from companion.product import RunRequest, open_product
 from companion.store import Store
 from tests.product.phone import Phone
 from ui.app import App
-from ui.main import product_app
 
 MATCHES = [
     ("backgammon", {"match_length": 3}, "board", 2),
@@ -47,8 +46,9 @@ def texts(app: App) -> str:
 def running(tmp_path: Path, sim_config: Config) -> Iterator[tuple[App, Phone, Path]]:
     request = RunRequest(port=0, db=tmp_path / "log.db", headless=True, seed=11,
                          size=(800, 480))
-    with open_product(request, sim_config) as product, product_app(product, request) as app:
-        assert product.page is not None and product.phone.pin == "4821"
+    with open_product(request, sim_config) as product, product_screen(product, request) as app:
+        assert product.page is not None and product.phone is not None
+        assert product.phone.pin == "4821"
         app.step(None)  # the first frame, as the app's loop draws it at once
         assert app.scene.name == "home"
         yield app, Phone(product.page.port, product.phone.pin), request.db or Path()

@@ -252,7 +252,7 @@ TALLY = GameSpec(
 
 def main(argv: Sequence[str]) -> int:
     """Run the `companion` command with Tally added to the games (for subprocess tests)."""
-    from companion.cli import main as companion_main
+    from companion.app.cli import main as companion_main
     from companion.games.registry import game_specs
 
     game_specs()[TALLY.name] = TALLY

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.commands.demo import choose_command
+from companion.app.commands.demo import choose_command
 from companion.games.autoplay import sample_outcome
 from companion.games.registry import game_specs
 from companion.store import Store

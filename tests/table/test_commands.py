@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from companion.cli import build_parser, main
-from companion.commands.demo import DEFAULT_PACE, play_out
+from companion.app.cli import build_parser, main
+from companion.app.commands.demo import DEFAULT_PACE, play_out
 from companion.games.registry import game_specs
 from companion.store import Store
 from companion.table import DrawChance, NewMatch, PlayAction, Undo, default_players

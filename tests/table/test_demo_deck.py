@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from companion.cli import main
-from companion.commands import demo as demo_command
+from companion.app.cli import main
+from companion.app.commands import demo as demo_command
 from companion.games.uno.deck_file import builtin_deck
 from companion.store import Store
 from companion.table import Table, TableSnapshot

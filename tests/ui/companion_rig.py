@@ -8,12 +8,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.config import Config
+from companion.hardware.table_spinner import TableSpinner
+from companion.ports import ScreenRequest
 from companion.store import Store
 from companion.table import FairChance, Table
-from device.table_spinner import TableSpinner
 from tests.ui.conftest import Screen
 from ui.app import App
-from ui.main import SCENES, UiRequest, screen_setup
+from ui.main import SCENES, screen_setup
 
 WAIT_S = 20.0
 """Upper bound for a worker thread to finish (an event wait, never a sleep)."""
@@ -43,7 +44,7 @@ def companion(
     clock = FakeClock()
     if spinner is not None:
         assert spinner.wait_idle(WAIT_S)
-    setup = screen_setup(config, UiRequest(headless=True, size=size))
+    setup = screen_setup(config, ScreenRequest(headless=True, size=size))
     with (
         Store.open(folder / "log.db") as store,
         Table(store, chance=FairChance(3), spinner=spinner) as table,

@@ -12,12 +12,12 @@ from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
 from companion.config import Config, load_config
+from companion.hardware.table_spinner import TableSpinner
+from companion.hardware.table_tray import TrayFeed
 from device import selftest
 from device.backends import make_clock, open_spinner, open_tray
 from device.clock import VirtualClock
 from device.selftest import Check
-from device.table_spinner import TableSpinner
-from device.table_tray import TrayFeed
 from tests.device.test_gpio import MockRotor
 from tests.ui.companion_rig import WAIT_S, companion
 from tests.ui.conftest import Screen

@@ -13,9 +13,9 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.config import Config, load_config
 from companion.games.base import ChanceRequest
+from companion.hardware.table_spinner import TableSpinner
 from device.backends import open_spinner
 from device.clock import VirtualClock
-from device.table_spinner import TableSpinner
 from tests.device.test_gpio import MockRotor
 from tests.ui.companion_rig import WAIT_S, companion
 from tests.ui.conftest import Screen

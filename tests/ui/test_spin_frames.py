@@ -11,11 +11,11 @@ import pytest
 
 from companion.config import Config, load_config
 from companion.games.base import ChanceRequest
+from companion.hardware.table_spins import SoftwareSpins
 from companion.store import Store
 from companion.table import FairChance, SoftwarePick, Table
 from tests.ui.test_spin_view import ANGLES, PLAYERS, DialScene, FakeClock, motion_to
 from ui.app import FRAME_SECONDS, App, ScreenSetup
-from ui.main import SoftwareSpins
 from ui.spin_view import SpinDial, idol_bounds, spin_dial
 from ui.theme import Theme
 

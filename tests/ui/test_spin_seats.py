@@ -19,6 +19,7 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.config import Config, load_config
 from companion.games.base import ChanceRequest
+from companion.hardware.table_spinner import TableSpinner
 from companion.store import Store
 from companion.table import FairChance, Table
 from companion.table.lines import SOFTWARE_PICK
@@ -26,7 +27,6 @@ from device import results
 from device.backends import open_spinner
 from device.clock import VirtualClock
 from device.seat_fit import evenly_spaced
-from device.table_spinner import TableSpinner
 from tests.device.test_gpio import STEP, MockRotor, rising_edge_times
 from tests.ui.test_spin_view import FakeClock, _seen
 from ui.app import MESSAGE_SECONDS, App, ScreenSetup

@@ -15,10 +15,12 @@ import pytest
 
 from companion.config import Config, load_config
 from companion.games.base import ChanceRequest
+from companion.hardware import table_spins as table_spins_module
+from companion.hardware.spin_status import status_sentence
+from companion.hardware.table_spinner import TableSpinner
 from companion.records import Player
 from companion.store import Store
 from companion.table import FairChance, Table
-from device import table_spins as table_spins_module
 from device.backends import open_spinner
 from device.clock import VirtualClock
 from device.errors import DeviceError
@@ -26,7 +28,6 @@ from device.motion import spin_profile
 from device.pointer_motion import PointerMotion, software_motion
 from device.seat_fit import evenly_spaced
 from device.sim import SimSpinner
-from device.table_spinner import TableSpinner
 from ui import theme
 from ui.app import FRAME_SECONDS, SIGNAL_TICK, App, ScreenSetup
 from ui.main import SCENES
@@ -339,7 +340,7 @@ def test_a_spinner_that_cannot_home_is_shown_and_logged(
             assert plan.software_pick
             status = rig.app.spinner_status
             assert status is not None and not status.available
-            assert "home sensor" in status.sentence()
+            assert "home sensor" in status_sentence(status)
             rig.app.finish_animation()
             assert rig.scene.widgets[0].text.startswith("Software spin")
     assert any("Spinner unavailable" in record.getMessage() for record in caplog.records)
@@ -354,12 +355,13 @@ def test_with_no_spinner_to_open_the_screen_turns_a_software_spin_and_says_why(
     monkeypatch.setattr(table_spins_module, "open_table_spinner", unplugged)
     clock = FakeClock()
     with (
-        table_spins_module.table_spins(sim_config, seed=1) as (spins, reason),
+        table_spins_module.table_spins(sim_config, seed=1) as spins,
         Store.open(tmp_path / "log.db") as store,
         Table(store, chance=FairChance(3), spinner=spins) as table,
         App(table, SCENES, ScreenSetup(headless=True, seat_angles=ANGLES), clock=clock.now,
-            sleep=clock.sleep, spinner=spins, spinner_problem=reason) as app,
+            sleep=clock.sleep, spinner=spins, spinner_problem=spins.problem) as app,
     ):
+        reason = spins.problem
         assert isinstance(spins, table_spins_module.SoftwareSpins) and "not plugged in" in reason
         status = app.spinner_status
         assert status is not None and not status.available and "plugged" in status.reason
@@ -373,8 +375,8 @@ def test_with_no_spinner_to_open_the_screen_turns_a_software_spin_and_says_why(
 
 
 def test_the_configured_sim_spinner_becomes_the_tables(sim_config: Config) -> None:
-    with table_spins_module.table_spins(sim_config, seed=1) as (spins, reason):
-        assert isinstance(spins, TableSpinner) and reason == ""
+    with table_spins_module.table_spins(sim_config, seed=1) as spins:
+        assert isinstance(spins, TableSpinner) and spins.problem == ""
         assert isinstance(spins.spinner.backend, SimSpinner)
 
 

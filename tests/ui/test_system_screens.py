@@ -14,7 +14,7 @@ import pytest
 import segno
 
 from companion.config import default_config_text, load_config
-from companion.product import PhoneFacts
+from companion.ports import PhoneFacts
 from companion.records import AppliedEvent, Event
 from companion.store import Store
 from companion.table import FairChance, Player, Table

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from companion.commands.demo import choose_command
+from companion.app.commands.demo import choose_command
 from companion.store import Store
 from companion.table import FairChance, NewMatch, Table, TableSnapshot, default_players
 from ui.yahtzee_view import YahtzeeView

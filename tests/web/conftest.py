@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.commands.demo import choose_command
+from companion.app.commands.demo import choose_command
 from companion.store import Store
 from companion.table import FairChance, NewMatch, Table, TableSnapshot, default_players
 from companion.web import PinGuard, StreamSettings, WebServer, create_app

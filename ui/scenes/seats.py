@@ -19,13 +19,12 @@ import pygame
 
 from companion.i18n import _
 from device.spinner import SpinOutcome
-from device.table_spinner import TableSpinner
 from ui import layout, theme
 from ui.board_parts import mix
 from ui.scene import Scene, Stage
 from ui.scenes.home import message_widgets
 from ui.seat_setup import JOG_KEYS, SeatAnswer, SeatSetup
-from ui.spin_view import DialSeat, SpinDial, SpinMotion
+from ui.spin_view import DialSeat, SpinDial, SpinMotion, spinner_sentence
 from ui.theme import PLAYER_COLOURS
 from ui.widgets import Button, Label, TextBlock, Widget
 
@@ -51,8 +50,9 @@ class SeatsScene(Scene):
     def shown(self) -> None:
         """Open the calibration on the table's spinner (once) and ask where the pointer is."""
         spinner = self.stage.spinner
-        if self.setup is None and isinstance(spinner, TableSpinner):
-            self.setup = SeatSetup(spinner, self.stage.config)
+        workshop = spinner.workshop if spinner is not None else None
+        if self.setup is None and workshop is not None:
+            self.setup = SeatSetup(workshop, self.stage.config)
         if self.setup is not None:
             self._ask(self.setup.look())
         super().shown()
@@ -180,7 +180,7 @@ class SeatsScene(Scene):
             return self.line
         status = self.stage.spinner_status
         if status is not None and not status.available:
-            return status.sentence()
+            return spinner_sentence(status)
         config = self.stage.config
         if not self.seats:
             angles = ", ".join(f"{angle:g}" for angle in config.spinner.seat_angles)

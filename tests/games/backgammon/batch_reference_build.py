@@ -28,8 +28,8 @@ import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from companion.commands import bg, minigam, multigam
-from companion.commands._bgfamily import Family, answer_batch
+from companion.app.commands import bg, text_positions
+from companion.app.commands._position_commands import Family, answer_batch
 from companion.games.backgammon.geometry import BACKGAMMON, MINIGAM, MULTIGAM, Board, Geometry
 from companion.games.backgammon.movement import has_won, legal_plays
 from companion.games.backgammon.position_id import position_id
@@ -41,8 +41,8 @@ ROLLS = [(high, low) for high in range(1, 7) for low in range(1, high + 1)]
 FAMILIES: dict[str, Family] = {
     "positions": bg.FAMILY,
     "random-backgammon": bg.FAMILY,
-    "random-minigam": minigam.FAMILY,
-    "random-multigam": multigam.FAMILY,
+    "random-minigam": text_positions.MINIGAM_FAMILY,
+    "random-multigam": text_positions.MULTIGAM_FAMILY,
     "bad-lines": bg.FAMILY,
 }
 BAD_LINES = [

@@ -13,8 +13,8 @@ import random
 
 import pytest
 
-from companion.commands import bg as bg_command
-from companion.commands._bgfamily import answer_batch
+from companion.app.commands import bg as bg_command
+from companion.app.commands._position_commands import answer_batch
 from companion.games.backgammon import notation
 from companion.games.backgammon import position_id as position_id_module
 from companion.games.backgammon.actions import Writer

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from companion.app.cli import main
 from companion.decks import load_deck_file
 from companion.games.registry import game_specs
 from companion.games.uno.cards import Card, Colour, Kind

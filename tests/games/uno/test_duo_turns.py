@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from companion.cli import main
+from companion.app.cli import main
 from companion.games.autoplay import play_random, sample_outcome
 from companion.games.base import RuleError
 from companion.games.registry import game_spec

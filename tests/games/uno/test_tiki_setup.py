@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from companion.cli import main
+from companion.app.cli import main
 from companion.games.autoplay import play_random
 from companion.games.base import RuleError
 from companion.games.registry import game_spec

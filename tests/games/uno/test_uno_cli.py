@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
-from companion.commands.uno import UNO_GAMES
+from companion.app.cli import main
+from companion.app.commands.uno import UNO_GAMES
 from companion.games.registry import game_spec, game_specs
 
 

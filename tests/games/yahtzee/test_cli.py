@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from companion.cli import main
-from companion.commands import yahtzee as yahtzee_command
+from companion.app.cli import main
+from companion.app.commands import yahtzee as yahtzee_command
 from companion.games.yahtzee import YAHTZEE_ACTIONS, new_game
 
 

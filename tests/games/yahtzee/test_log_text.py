@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from companion.cli import main
+from companion.app.cli import main
 from companion.games.yahtzee import ChooseTarget, Claim, MoveOn, Stop, Tile, new_game
 from tests.games.yahtzee.conftest import all_tiles_but, land_on, position, roll, throw
 

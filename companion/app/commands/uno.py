@@ -20,7 +20,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from companion.commands._arguments import seed_argument
+from companion.app.commands._arguments import seed_argument
 from companion.decks import fitting_deck_options
 from companion.errors import CompanionError
 from companion.games.actions import Action

@@ -14,6 +14,8 @@ from gpiozero.pins.mock import MockFactory
 from companion.config import Config, load_config
 from companion.games.base import ChanceRequest, RuleError, check_outcome
 from companion.games.registry import game_spec
+from companion.hardware.spin_status import SpinnerStatus, status_sentence
+from companion.hardware.table_spinner import TableSpinner, open_table_spinner
 from companion.store import Store
 from companion.table import (
     DrawChance,
@@ -39,7 +41,6 @@ from device.pointer_motion import PointerMotion
 from device.seat_fit import evenly_spaced
 from device.sim import SimSpinner
 from device.spinner import Spinner
-from device.table_spinner import SpinnerStatus, TableSpinner, open_table_spinner
 from tests.device.test_gpio import STEP, MockRotor, rising_edge_times
 from tests.table.tally import TALLY
 
@@ -158,7 +159,7 @@ def test_a_dead_home_sensor_gives_software_picks_with_the_reason(
         assert "home sensor" in status.reason
         assert status.software_pick
         assert status.last_result == (seat,)
-        assert status.sentence(NAMES) == (
+        assert status_sentence(status, NAMES) == (
             f"Spinner unavailable: {status.reason} The companion picked {NAMES[seat]}."
         )
         # Later spins are software picks at once: no new homing timeout each time.
@@ -176,7 +177,7 @@ def test_an_available_spinner_says_nothing_on_screen(sim_config: Config) -> None
         spinner.outcome(spin_request(4))
         assert spinner.wait_idle(WAIT_S)
         assert spinner.status.available
-        assert spinner.status.sentence(NAMES) == ""
+        assert status_sentence(spinner.status, NAMES) == ""
 
 
 def test_a_failing_status_listener_does_not_stop_the_spinner(sim_config: Config) -> None:
@@ -256,7 +257,7 @@ def test_real_hardware_with_too_few_seats_picks_in_software_and_says_to_calibrat
     note = ("The spinner knows 4 seats and this game has 6 players: the companion picks the"
             " seat instead; calibrate 6 seats with `companion hw calibrate`.")
     assert status.available and status.software_pick and status.seats_note == note
-    assert status.sentence(names) == f"{note} The companion picked {names[seat]}."
+    assert status_sentence(status, names) == f"{note} The companion picked {names[seat]}."
     [motion] = motions
     assert motion.software_pick and motion.reason == note and motion.result == (seat,)
     margin = config.spinner.margin_deg
@@ -270,7 +271,7 @@ def test_a_game_the_seats_fit_again_clears_the_seats_note(sim_config: Config) ->
         assert spinner.status.seats_note
         spinner.outcome(spin_request(4))
         assert spinner.wait_idle(WAIT_S)
-        assert spinner.status.seats_note == "" and spinner.status.sentence(NAMES) == ""
+        assert spinner.status.seats_note == "" and status_sentence(spinner.status, NAMES) == ""
 
 
 def test_a_stop_between_two_seats_is_a_pair_the_request_accepts(write_config) -> None:  # type: ignore[no-untyped-def]

@@ -2,7 +2,7 @@
 
 `companion --help` and `companion --version` then load no game, no log and no
 configuration code: the list of commands is a table of names and help phrases
-(`companion.cli.COMMANDS`), and a command's module runs its `register` the
+(`companion.app.cli.COMMANDS`), and a command's module runs its `register` the
 moment that command is parsed. tests/test_cli.py compares every help text of
 this parser with the parser that imports every module.
 """

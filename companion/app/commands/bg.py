@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.commands._bgfamily import Family, register_family
+from companion.app.commands._position_commands import Family, register_family
 from companion.games.backgammon.diagram import draw_backgammon
 from companion.games.backgammon.geometry import BACKGAMMON, Board
 from companion.games.backgammon.position_id import (

@@ -22,7 +22,7 @@ import json
 import random
 from typing import Any
 
-from companion.commands._arguments import seed_argument
+from companion.app.commands._arguments import seed_argument
 from companion.errors import CompanionError
 from companion.games.autoplay import random_actions
 from companion.games.base import JSONValue, RuleError

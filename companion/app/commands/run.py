@@ -2,7 +2,7 @@
 
 The table with its log, the devices from the config (simulated where there
 is no hardware), the phone page and the touchscreen; `--no-ui` leaves the
-screen out and serves phones only. See `companion.product`.
+screen out and serves phones only. See `companion.app.product`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from companion.commands._arguments import port_argument
+from companion.app.commands._arguments import port_argument
 from companion.errors import CompanionError
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING: `companion run --help` loads no typing
@@ -62,8 +62,8 @@ def run(args: argparse.Namespace) -> int:
         CompanionError: bad arguments, a broken config, a log in use, or (with no
             screen) the web port taken.
     """
-    from companion.commands.ui import _read_script, parse_size
-    from companion.product import RunRequest, run_product
+    from companion.app.commands.ui import _read_script, parse_size
+    from companion.app.product import RunRequest, run_product
 
     if not args.ui and (args.script is not None or args.headless):
         raise CompanionError("--no-ui has no screen to play a script on: leave one out.")

@@ -27,6 +27,7 @@ from companion.closing import ClosesItself
 from companion.config import Config
 from companion.games.base import INVALID_ROLL
 from companion.table import DrawChance, SupplyChance, Table
+from device.backend import TrayInputs
 from device.tray import BUTTON, SETTLED, THROW, DiceTray, TrayEvent
 
 POLL_SECONDS = 0.02
@@ -54,6 +55,11 @@ class TrayFeed(ClosesItself):
         """The seq of the request for dice open when the dice now rolling were thrown."""
         tray.on_event = self.event
         self._thread = threading.Thread(target=self._watch, name="tray-feed", daemon=True)
+
+    @property
+    def inputs(self) -> TrayInputs:
+        """The tray's sensor and button inputs (the hardware test judges them)."""
+        return self.tray.inputs
 
     def start(self) -> TrayFeed:
         """Start listening to the tray and polling it for settles."""
@@ -108,7 +114,7 @@ def open_tray_feed(
     config: Config,
     table: Table,
     listener: Callable[[TrayEvent], None] | None = None,
-) -> contextlib.AbstractContextManager[object]:
+) -> contextlib.AbstractContextManager[TrayFeed | None]:
     """The configured dice tray feeding `table`, started; nothing when it is off or absent.
 
     A tray that cannot be opened (no hardware, a missing library) is a warning

@@ -38,7 +38,7 @@ import queue
 import random
 import threading
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar
@@ -46,12 +46,18 @@ from typing import Any, Protocol, TypeVar
 from companion.closing import ClosesItself
 from companion.config import Config
 from companion.games.base import ChanceRequest, RuleError
+from companion.hardware.spin_status import (
+    SpinnerProblem,
+    SpinnerStatus,
+    SpinSource,
+    StatusListener,
+)
 from device import backends, results
 from device.backend import LinkListener, LinkState, StepSchedule
 from device.clock import Clock
 from device.errors import DeviceError
 from device.motion import MotionProfile
-from device.pointer_motion import PointerMotion, pointer_motion, software_motion
+from device.pointer_motion import pointer_motion, software_motion
 from device.seat_fit import SeatFit, fit_seats
 from device.spinner import Spinner, SpinOutcome
 
@@ -61,55 +67,6 @@ OUTCOMES_KEPT = 256
 """How many recent motions `TableSpinner.outcomes` keeps."""
 
 T = TypeVar("T")
-
-@dataclass(frozen=True)
-class SpinnerStatus:
-    """What the screen shows about the spinner.
-
-    Attributes:
-        available: False when the spinner cannot home or move (see `reason`).
-        reason: why it is unavailable, a sentence (empty when available).
-        software_pick: the last result was not shown by the pointer.
-        last_result: the last result, in player seats (None before the first).
-        moving: a motion (or a homing) is running or waiting.
-        seats_note: why the last spin did not use the calibrated seats as they
-            are (spaced evenly, or picked in software), a sentence; empty when it did.
-    """
-
-    available: bool = True
-    reason: str = ""
-    software_pick: bool = False
-    last_result: tuple[int, ...] | None = None
-    moving: bool = False
-    seats_note: str = ""
-
-    def sentence(self, names: Sequence[str] = ()) -> str:
-        """The status as a line for the screen; `names` are the players by seat.
-
-        "Spinner unavailable: <reason> The companion picked Dev." after a
-        software pick; "Spinner unavailable: <reason>" before any; the seats
-        note and the pick when the spinner works but cannot point at this
-        game's seats; empty when the pointer showed the last result.
-        """
-        if not self.available:
-            text = f"Spinner unavailable: {self.reason or 'the pointer did not move.'}"
-        elif self.software_pick:
-            text = self.seats_note or "The pointer did not show the spin."
-        else:
-            return ""
-        if self.software_pick and self.last_result is not None:
-            named = " or ".join(_seat_name(names, seat) for seat in self.last_result)
-            text += f" The companion picked {named}."
-        return text
-
-
-def _seat_name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
-
-
-StatusListener = Callable[[SpinnerStatus], None]
-MotionListener = Callable[[PointerMotion], None]
-
 
 class StateListened(Protocol):
     """A link that reports its state changes, as `device.serial_link.SerialLink` does."""
@@ -155,46 +112,7 @@ class _Call:
 _Job = _Drive | _Told | _Home | _LinkLost | _Call | None
 
 
-class SpinListeners:
-    """Who hears of each spin's motion and of status changes: the listener methods every
-    source of spins for the table offers (`TableSpinner`, and the screen's software spins).
-
-    The class using it sets `_listeners_lock`, `_motion_listeners` and `_status_listeners`.
-    """
-
-    _listeners_lock: threading.Lock | threading.RLock
-    _motion_listeners: list[MotionListener]
-    _status_listeners: list[StatusListener]
-
-    def add_motion_listener(self, listener: MotionListener) -> None:
-        """Call `listener(motion)` as each spin starts (on another thread).
-
-        It must return at once (queue the motion and wake a loop): the motor
-        starts only after every listener returned. A listener that raises is
-        logged and the spin goes on.
-        """
-        with self._listeners_lock:
-            self._motion_listeners.append(listener)
-
-    def remove_motion_listener(self, listener: MotionListener) -> None:
-        """Stop telling `listener` (nothing happens if it was not listening)."""
-        with self._listeners_lock:
-            if listener in self._motion_listeners:
-                self._motion_listeners.remove(listener)
-
-    def add_status_listener(self, listener: StatusListener) -> None:
-        """Call `listener(status)` whenever the status changes."""
-        with self._listeners_lock:
-            self._status_listeners.append(listener)
-
-    def remove_status_listener(self, listener: StatusListener) -> None:
-        """Stop telling `listener` (nothing happens if it was not listening)."""
-        with self._listeners_lock:
-            if listener in self._status_listeners:
-                self._status_listeners.remove(listener)
-
-
-class TableSpinner(SpinListeners, ClosesItself):
+class TableSpinner(SpinSource, ClosesItself):
     """The table's spinner hook on a `Spinner`; owns the spinner and closes it.
 
     Args:
@@ -222,22 +140,27 @@ class TableSpinner(SpinListeners, ClosesItself):
         """The last result from `outcome` was picked in software: the pointer will not show it."""
         self.outcomes: deque[SpinOutcome] = deque(maxlen=OUTCOMES_KEPT)
         """The recent motions' outcomes, oldest first, their results in the table's seats."""
-        self._lock = threading.Lock()
         self._notify = threading.RLock()
+        self._start_source(threading.Lock(), self._notify, listener)
         self._idle = threading.Condition(self._lock)
         self._pending = 0
         self._closed = False
-        self._stop_next: tuple[int, ...] | None = None
-        self._status = SpinnerStatus(spinner.available, spinner.unavailable_reason)
-        self._status_listeners: list[StatusListener] = [] if listener is None else [listener]
-        self._motion_listeners: list[MotionListener] = []
-        self._listeners_lock = self._notify
-        self._shown_deg = 0.0  # where the last motion left the pointer (or the screen's idol)
+        self._status = SpinnerStatus(
+            spinner.available, spinner.unavailable_reason,
+            problem=SpinnerProblem.NONE if spinner.available else SpinnerProblem.NOT_HOMED)
         self._jobs: queue.Queue[_Job] = queue.Queue()
         self._worker = threading.Thread(target=self._run, name="table-spinner", daemon=True)
         self._worker.start()
         if home_now:
             self.rehome()
+
+    problem = ""
+    """The spinner was opened (`table_spins`' software fallback says why when it was not)."""
+
+    @property
+    def workshop(self) -> TableSpinner:
+        """This spinner: a motor turns it, so it can be calibrated, tested and jogged."""
+        return self
 
     @property
     def status(self) -> SpinnerStatus:
@@ -258,7 +181,7 @@ class TableSpinner(SpinListeners, ClosesItself):
         with self._lock:
             if self._closed:
                 raise RuleError("The spinner is shut down; enter the spin by hand.")
-            forced, self._stop_next = self._stop_next, None
+            forced = self._take_forced_stop()
             pick = (self._draw(tuple(fit.angles[seat] for seat in request.seats))
                     if forced is None else self._stop_at(request.seats, forced, fit.angles))
             seats = tuple(request.seats[index] for index in pick.seats)
@@ -270,7 +193,8 @@ class TableSpinner(SpinListeners, ClosesItself):
             self._jobs.put(_Told(pick, seats, reason) if software else _Drive(pick, seats))
         if not self.spinner.available:
             self._update(available=False, reason=self.spinner.unavailable_reason,
-                         software_pick=True, last_result=seats, seats_note=fit.note)
+                         software_pick=True, last_result=seats, seats_note=fit.note,
+                         problem=self._problem_or(SpinnerProblem.NOT_HOMED))
         else:
             self._update(software_pick=software, last_result=seats, seats_note=fit.note)
         return seats[0] if len(seats) == 1 else list(seats)
@@ -286,20 +210,6 @@ class TableSpinner(SpinListeners, ClosesItself):
         config = self.spinner.config
         simulated = self.spinner.backend.name == "sim"
         return fit_seats(config.seat_angles, max(seats) + 1, simulated, self.margin_deg)
-
-    def stop_next_at(self, seats: tuple[int, ...]) -> None:
-        """Make the next spin stop at `seats`: one seat, or the boundary between two.
-
-        For scripted tables (the touchscreen's `spin SEAT` line) and demonstrations:
-        the pointer still turns its full plan and stops where a real spin there would.
-
-        Raises:
-            ValueError: not one seat or two.
-        """
-        if len(seats) not in (1, 2):
-            raise ValueError(f"A spin stops at one seat or between two, not {list(seats)}.")
-        with self._lock:
-            self._stop_next = tuple(seats)
 
     def _stop_at(
         self, players: tuple[int, ...], seats: tuple[int, ...], seat_angles: tuple[float, ...]
@@ -360,16 +270,6 @@ class TableSpinner(SpinListeners, ClosesItself):
             return results.draw(self.mode, angles, self.margin_deg, turn, self.spinner.rng)
         except ValueError as error:
             raise RuleError(f"The spinner cannot spin: {error}") from None
-
-    def _tell(self, motion: PointerMotion) -> None:
-        with self._notify:
-            self._shown_deg = motion.stop_angle_deg
-            listeners = list(self._motion_listeners)
-        for listener in listeners:
-            try:
-                listener(motion)
-            except Exception:  # the screen's bug must not stop the spinner
-                log.exception("A spinner motion listener failed")
 
     def _tell_software(self, pick: results.SpinPick, seats: tuple[int, ...], reason: str) -> None:
         with self._notify:
@@ -440,7 +340,9 @@ class TableSpinner(SpinListeners, ClosesItself):
                 except Exception as error:  # the caller hears it, the worker goes on
                     job.answer.set_exception(error)
             # The work may have homed the spinner, or found that it cannot.
-            self._update(available=spinner.available, reason=spinner.unavailable_reason)
+            self._update(available=spinner.available, reason=spinner.unavailable_reason,
+                         problem=(SpinnerProblem.NONE if spinner.available
+                                  else self._problem_or(SpinnerProblem.NOT_HOMED)))
             return
         if isinstance(job, _Drive):
             self._drive(job)
@@ -450,14 +352,14 @@ class TableSpinner(SpinListeners, ClosesItself):
             return
         if isinstance(job, _LinkLost):
             spinner.mark_unavailable(job.reason)
-            self._update(available=False, reason=job.reason)
+            self._update(available=False, reason=job.reason, problem=SpinnerProblem.LINK_LOST)
             return
         try:
             spinner.home()
         except DeviceError as error:
-            self._update(available=False, reason=str(error))
+            self._update(available=False, reason=str(error), problem=SpinnerProblem.NOT_HOMED)
             return
-        self._update(available=True, reason="")
+        self._update(available=True, reason="", problem=SpinnerProblem.NONE)
 
     def _drive(self, job: _Drive) -> SpinOutcome:
         turn = self.spinner.steps_per_turn
@@ -471,8 +373,15 @@ class TableSpinner(SpinListeners, ClosesItself):
         if result.software_pick:
             # The pointer does not show it (it could not home, or stopped on the way).
             self._tell_software(job.pick, job.seats, result.reason)
-            self._update(available=False, reason=result.reason, software_pick=True)
+            self._update(available=False, reason=result.reason, software_pick=True,
+                         problem=SpinnerProblem.STOPPED)
         return result
+
+    def _problem_or(self, problem: SpinnerProblem) -> SpinnerProblem:
+        """The problem the status has already, or `problem` when it has none."""
+        with self._lock:
+            known = self._status.problem
+        return problem if known == SpinnerProblem.NONE else known
 
     def _update(self, **changes: Any) -> None:
         # One change and its notice at a time, so the listener sees them in order.
@@ -483,11 +392,7 @@ class TableSpinner(SpinListeners, ClosesItself):
                     return
                 self._status = new
                 self._idle.notify_all()  # `wait_idle` waits for the status too
-            for listener in list(self._status_listeners):
-                try:
-                    listener(new)
-                except Exception:  # the screen's bug must not stop the spinner
-                    log.exception("A spinner status listener failed")
+            self._tell_status(new)
 
     def close(self) -> None:
         """Drop waiting motions, stop the running one where it is, stop the worker, close the

@@ -16,15 +16,17 @@ seats are calibrated with `companion hw calibrate`, and says so.
 from __future__ import annotations
 
 import contextlib
-import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 
 from companion.config import Config
+from companion.games.notes import N_, Note
+from companion.hardware.spin_status import SpinnerStatus, status_notes
+from companion.hardware.table_spinner import TableSpinner
+from companion.hardware.table_spins import table_spinner_or_error
 from companion.table.chance import ChanceSource, SoftwarePick
 from device.errors import DeviceError
 from device.seat_fit import evenly_spaced, fit_seats
-from device.table_spinner import SpinnerStatus, TableSpinner, open_table_spinner
 
 LAST_MOTION_WAIT_S = 10.0
 """How long a finished match waits for the pointer to show the last spin."""
@@ -53,42 +55,47 @@ def match_spinner(
     config: Config,
     names: Sequence[str],
     seed: int | None = None,
-    say: Callable[[str], None] = print,
+    say: Callable[[Note], None] | None = None,
 ) -> Iterator[ChanceSource]:
     """The spin source for a match of the players `names`, closed on leaving.
 
-    `say` gets sentences for the person at the table: why the spinner is not
-    used, and each change of its status ("Spinner unavailable: the home
-    sensor did not trigger ... The companion picked Dev."). After a match that
-    ended normally it waits up to `LAST_MOTION_WAIT_S` for the last motion.
+    `say` gets sentences for the person at the table, as `Note`s to be said in
+    the table's language (the demo prints them with `companion.i18n.note_text`;
+    None prints them in English): why the spinner is not used, and each change
+    of its status ("Spinner unavailable: the home sensor did not trigger ...").
+    After a match that ended normally it waits up to `LAST_MOTION_WAIT_S` for
+    the last motion.
 
     The match starts once the spinner has homed (or found that it cannot): a spin
     asked while homing was under way would be told as the pointer's although a
     spinner that then fails to home never turns (seen when the machine is busy).
     """
+    tell = say if say is not None else _print
     software = SoftwarePick(seed)
     config, problem = seats_for_match(config, len(names))
     if problem:
-        say(problem)
+        tell(Note(problem))  # the seats' own sentence (`device.seat_fit`)
         yield software
         return
-    try:
-        spinner = open_table_spinner(
-            config,
-            rng=None if seed is None else random.Random(f"spinner-{seed}"),
-            listener=_sayer(say),
-        )
-    except DeviceError as error:
-        say(f"Software picks for spins: the spinner could not be opened. {error}")
-        yield software
-        return
-    with spinner:
-        spinner.wait_idle(config.spinner.home.timeout_s + LAST_MOTION_WAIT_S)
-        yield spinner
-        spinner.wait_idle(LAST_MOTION_WAIT_S)
+    with table_spinner_or_error(config, seed, listener=_sayer(tell)) as opened:
+        if isinstance(opened, DeviceError):
+            tell(Note.of(NOT_OPENED, error=str(opened)))
+            yield software
+            return
+        opened.wait_idle(config.spinner.home.timeout_s + LAST_MOTION_WAIT_S)
+        yield opened
+        opened.wait_idle(LAST_MOTION_WAIT_S)
 
 
-def _sayer(say: Callable[[str], None]) -> Callable[[SpinnerStatus], None]:
+NOT_OPENED = N_("Software picks for spins: the spinner could not be opened. {error}")
+WORKING_AGAIN = N_("The spinner is working again.")
+
+
+def _print(note: Note) -> None:
+    print(note.render(str))
+
+
+def _sayer(say: Callable[[Note], None]) -> Callable[[SpinnerStatus], None]:
     """A status listener that says when the spinner becomes unavailable (why) and is back.
 
     Each software pick is in the log line of its spin, so it is not repeated here.
@@ -100,9 +107,10 @@ def _sayer(say: Callable[[str], None]) -> Callable[[SpinnerStatus], None]:
         if now == said:
             return
         if not status.available:
-            say(SpinnerStatus(False, status.reason).sentence())
+            for note in status_notes(SpinnerStatus(False, status.reason, problem=status.problem)):
+                say(note)
         elif not said[0]:
-            say("The spinner is working again.")
+            say(Note(WORKING_AGAIN))
         said[:] = now
 
     return listen

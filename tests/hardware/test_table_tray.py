@@ -10,6 +10,7 @@ from gpiozero import Button
 from gpiozero.pins.mock import MockFactory
 
 from companion.config import TrayConfig, load_config, parse_config
+from companion.hardware.table_tray import TrayFeed, open_tray_feed
 from companion.store import Store
 from companion.table import (
     DrawChance,
@@ -28,7 +29,6 @@ from device.clock import VirtualClock
 from device.dice import DiceSource
 from device.errors import DeviceUnavailable
 from device.sim import SimTray
-from device.table_tray import TrayFeed, open_tray_feed
 from device.tray import BUTTON, SETTLED, THROW, DiceTray, TrayEvent
 
 

@@ -3,7 +3,8 @@
 `--headless --script FILE` runs the same app with SDL's offscreen driver and
 plays FILE line by line (docs/ui.md): exit 0 when every line succeeded,
 else 1 with `line N: <why>` on standard error. pygame is imported only when
-the command runs, so `companion --help` stays quick.
+the command runs, so `companion --help` stays quick. It is the product's one
+assembly (`companion.app.product`) with the phone page left out.
 """
 
 from __future__ import annotations
@@ -67,9 +68,9 @@ def run(args: argparse.Namespace) -> int:
     if args.script is not None:
         script_lines = _read_script(args.script)
     size = parse_size(args.size) if args.size else None
-    from ui.main import UiRequest, run_ui
+    from companion.app.product import RunRequest, run_screen
 
-    request = UiRequest(
+    request = RunRequest(
         headless=args.headless,
         script=script_lines,
         size=size,
@@ -78,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         config=args.config,
         seed=args.seed,
     )
-    return run_ui(request)
+    return run_screen(request)
 
 
 def _read_script(path: Path) -> list[str]:

@@ -79,7 +79,7 @@ class FirmwareAnswer:
 class Probe:
     """The machine as the checks see it: this one, or a fake in tests.
 
-    `companion.commands.doctor.machine_probe` makes the one that looks at this machine.
+    `companion.app.commands.doctor.machine_probe` makes the one that looks at this machine.
     `root`: where the machine's /proc, /sys, /dev and /etc are. `user` and
     `user_groups()`: the running user and the names of its groups.
     `command(argv)`: a command's stdout, or None when the program is absent.

@@ -3,24 +3,30 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from companion.app.cli import main
 from companion.config import load_config
-from companion.games.base import ChanceRequest
+from companion.games.base import ChanceRequest, Note
+from companion.hardware import table_spins
+from companion.hardware.match_spinner import evenly_spaced, match_spinner, seats_for_match
+from companion.hardware.table_spinner import TableSpinner
 from companion.store import Store
 from companion.table import FairChance, NewMatch, SoftwarePick, Table, default_players
 from companion.table.chance import SoftwareSpinner
-from device import match_spinner as fitting
 from device.errors import DeviceError
-from device.match_spinner import evenly_spaced, match_spinner, seats_for_match
-from device.table_spinner import TableSpinner
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 LINE = re.compile(r"^#(\d+) (.+)$")
 
+
+
+def heard(said: list[str]) -> Callable[[Note], None]:
+    """Keeps what `match_spinner` says, in English (the demo says it in the table's language)."""
+    return lambda note: said.append(note.render(str))
 
 def spin_request(players: int) -> ChanceRequest:
     return ChanceRequest("spin", "Spin!", seats=tuple(range(players)))
@@ -48,7 +54,7 @@ def test_a_match_too_large_for_the_calibrated_hardware_says_why_once_and_picks(
 ) -> None:
     config = load_config(write_config('backend = "gpio"\n'))
     said: list[str] = []
-    with match_spinner(config, [*NAMES, "Emil", "Fay"], seed=4, say=said.append) as spins:
+    with match_spinner(config, [*NAMES, "Emil", "Fay"], seed=4, say=heard(said)) as spins:
         assert isinstance(spins, SoftwarePick)
         assert spins.outcome(spin_request(6)) in range(6)
     assert said == [seats_for_match(config, 6)[1]]
@@ -62,7 +68,7 @@ def test_fewer_players_than_calibrated_seats_keep_the_calibration(write_config) 
 def test_a_working_spinner_gives_results_at_once_and_the_pointer_follows(write_config) -> None:  # type: ignore[no-untyped-def]
     config = load_config(write_config('backend = "sim"\n'))
     said: list[str] = []
-    with match_spinner(config, NAMES, seed=4, say=said.append) as spins:
+    with match_spinner(config, NAMES, seed=4, say=heard(said)) as spins:
         assert isinstance(spins, TableSpinner)
         results = [spins.outcome(spin_request(4)) for _ in range(5)]
         assert spins.wait_idle(20.0)
@@ -75,7 +81,7 @@ def test_a_working_spinner_gives_results_at_once_and_the_pointer_follows(write_c
 def test_a_dead_home_sensor_leaves_spins_to_software_picks_and_says_why_once(write_config) -> None:  # type: ignore[no-untyped-def]
     config = load_config(write_config('backend = "sim"\n[sim]\ndead_home_sensor = true\n'))
     said: list[str] = []
-    with match_spinner(config, NAMES, seed=4, say=said.append) as spins:
+    with match_spinner(config, NAMES, seed=4, say=heard(said)) as spins:
         assert isinstance(spins, TableSpinner)
         assert spins.wait_idle(20.0)
         for _ in range(3):
@@ -92,10 +98,11 @@ def test_a_spinner_that_cannot_be_opened_leaves_spins_to_software_picks(
     def unplugged(*_args: object, **_kwargs: object) -> TableSpinner:
         raise DeviceError("No GPIO pin factory works on this machine.")
 
-    monkeypatch.setattr(fitting, "open_table_spinner", unplugged)
+    # The one place a table's spinner is opened (`table_spinner_or_error`).
+    monkeypatch.setattr(table_spins, "open_table_spinner", unplugged)
     config = load_config(write_config('backend = "gpio"\n'))
     said: list[str] = []
-    with match_spinner(config, NAMES, seed=4, say=said.append) as spins:
+    with match_spinner(config, NAMES, seed=4, say=heard(said)) as spins:
         assert isinstance(spins, SoftwarePick)
         assert spins.outcome(spin_request(4)) in range(4)
     assert said == [
@@ -130,7 +137,7 @@ def spin_line(table: Table) -> str:
     """Play the match on until the first spin; the spin's log line."""
     import random
 
-    from companion.commands.demo import choose_command
+    from companion.app.commands.demo import choose_command
     from companion.games.registry import game_spec
 
     rng = random.Random(2)

@@ -1,6 +1,6 @@
 """`companion doctor`: check a Pi and say what to fix, one line each.
 
-The checks are in `companion.doctor`; this module runs them on this machine
+The checks are in `companion.app.doctor`; this module runs them on this machine
 (`machine_probe`) and prints the report. Exit 0 when nothing needs fixing, 1
 otherwise.
 """
@@ -21,8 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from companion.config import Config
-from companion.doctor import (
+from companion.app.doctor import (
     Finding,
     FirmwareAnswer,
     PortUse,
@@ -32,6 +31,7 @@ from companion.doctor import (
     environment,
     examine,
 )
+from companion.config import Config
 
 COMMAND_TIMEOUT_S = 10.0
 ASK_PAGE_TIMEOUT_S = 3.0

@@ -20,69 +20,76 @@ from typing import Any
 
 from companion.config import Config, SpinnerConfig
 from companion.games.base import ChanceRequest
-from companion.table.chance import ChanceSource, SoftwarePick
+from companion.hardware.spin_status import (
+    SpinnerProblem,
+    SpinnerStatus,
+    SpinSource,
+    StatusListener,
+)
+from companion.hardware.table_spinner import TableSpinner, open_table_spinner
+from companion.table.chance import SoftwarePick
 from device.errors import DeviceError
 from device.pointer_motion import software_motion
 from device.seat_fit import seat_angles_for
-from device.table_spinner import (
-    MotionListener,
-    SpinListeners,
-    SpinnerStatus,
-    StatusListener,
-    TableSpinner,
-    open_table_spinner,
-)
 
 log = logging.getLogger(__name__)
+
+
+@contextlib.contextmanager
+def table_spinner_or_error(
+    config: Config, seed: int | None = None, listener: StatusListener | None = None
+) -> Iterator[TableSpinner | DeviceError]:
+    """The configured spinner (`sim` on a laptop, the motor on a Pi), homing at once, and
+    closed on leaving; or the error that says why it could not be opened. The one place
+    the spinner is opened for a table (`table_spins`, `match_spinner`)."""
+    rng = None if seed is None else random.Random(f"spinner-{seed}")
+    try:
+        spinner = open_table_spinner(config, rng=rng, listener=listener)
+    except DeviceError as error:
+        yield error
+        return
+    with spinner:
+        yield spinner
 
 
 @contextlib.contextmanager
 def table_spinner_or_reason(
     config: Config, seed: int | None = None
 ) -> Iterator[tuple[TableSpinner | None, str]]:
-    """The configured spinner (`sim` on a laptop, the motor on a Pi), homing at once, and
-    closed on leaving; or None and why it could not be opened (logged)."""
-    rng = None if seed is None else random.Random(f"spinner-{seed}")
-    try:
-        spinner = open_table_spinner(config, rng=rng)
-    except DeviceError as error:
-        reason = f"The spinner could not be opened: {error}"
-        log.warning("Software picks for spins. %s", reason)
-        yield None, reason
-        return
-    with spinner:
-        yield spinner, ""
-
-
-@contextlib.contextmanager
-def table_spins(config: Config, seed: int | None = None) -> Iterator[tuple[ChanceSource, str]]:
-    """The table's spins: the configured spinner, or the companion's own picks (said so in
-    the log) with the reason the spinner could not be opened."""
-    with table_spinner_or_reason(config, seed) as (spinner, reason):
-        if spinner is not None:
-            yield spinner, reason
+    """The configured spinner, homing at once, and closed on leaving; or None and why it
+    could not be opened (logged)."""
+    with table_spinner_or_error(config, seed) as opened:
+        if isinstance(opened, DeviceError):
+            reason = f"The spinner could not be opened: {opened}"
+            log.warning("Software picks for spins. %s", reason)
+            yield None, reason
         else:
-            yield SoftwareSpins(SoftwarePick(seed), config.spinner, reason), reason
+            yield opened, ""
 
 
-class SoftwareSpins(SpinListeners):
+class SoftwareSpins(SpinSource):
     """The companion's own picks (`SoftwarePick`) turned on screen as the spinner would turn
     them (`software_motion`), and said to be software: the table's spin hook and the app's
     `SpinnerFeed` when no spinner could be opened."""
 
     last_pick_in_software = True
     """The log says the companion picked (`companion.table`)."""
+    workshop = None
+    """No motor turns a pointer: the screen's dial alone shows the spin."""
 
     def __init__(self, pick: SoftwarePick, spinner: SpinnerConfig, reason: str) -> None:
         self.pick = pick
         self.spinner = spinner
-        self._lock = threading.Lock()
-        self._status = SpinnerStatus(available=False, reason=reason)
-        self._motion_listeners: list[MotionListener] = []
-        self._status_listeners: list[StatusListener] = []
-        self._listeners_lock = self._lock
-        self._shown_deg = 0.0
-        self._stop_next: tuple[int, ...] | None = None
+        # One lock for the state and the listeners: every motion is told at once, in turn.
+        lock = threading.Lock()
+        self._start_source(lock, lock)
+        self._status = SpinnerStatus(available=False, reason=reason,
+                                     problem=SpinnerProblem.NOT_OPENED)
+
+    @property
+    def problem(self) -> str:
+        """Why the spinner could not be opened."""
+        return self._status.reason
 
     @property
     def status(self) -> SpinnerStatus:
@@ -97,7 +104,7 @@ class SoftwareSpins(SpinListeners):
             RuleError: not a spin (from `SoftwarePick`).
         """
         with self._lock:
-            forced, self._stop_next = self._stop_next, None
+            forced = self._take_forced_stop()
         result: Any = self.pick.outcome(request) if forced is None else (
             forced[0] if len(forced) == 1 else list(forced))
         seats = (result,) if isinstance(result, int) else tuple(result)
@@ -108,30 +115,34 @@ class SoftwareSpins(SpinListeners):
         with self._lock:
             motion = software_motion(self._shown_deg, stop, seats, self.spinner,
                                      self._status.reason)
-            self._shown_deg = stop
             self._status = replace(self._status, software_pick=True, last_result=seats)
-            status, motions, statuses = (self._status, list(self._motion_listeners),
-                                         list(self._status_listeners))
-        for listener in statuses:
-            listener(status)
-        for heard in motions:
-            heard(motion)
+            status = self._status
+        self._tell_status(status)
+        self._tell(motion)
         return result
-
-    def stop_next_at(self, seats: tuple[int, ...]) -> None:
-        """Make the next spin stop at `seats` (a script's `spin SEAT` line).
-
-        Raises:
-            ValueError: not one seat or two.
-        """
-        if len(seats) not in (1, 2):
-            raise ValueError(f"A spin stops at one seat or between two, not {list(seats)}.")
-        with self._lock:
-            self._stop_next = tuple(seats)
 
     def wait_idle(self, timeout_s: float) -> bool:
         """Every motion is told at once: always idle."""
         return True
 
 
-__all__ = ["SoftwareSpins", "table_spinner_or_reason", "table_spins"]
+TableSpins = TableSpinner | SoftwareSpins
+"""The table's source of spins: the motor's, or the software fallback turned as it would."""
+
+
+@contextlib.contextmanager
+def table_spins(config: Config, seed: int | None = None) -> Iterator[TableSpins]:
+    """The table's spins: the configured spinner, or the companion's own picks (said so in
+    the log), whose `problem` says why the spinner could not be opened."""
+    with table_spinner_or_reason(config, seed) as (spinner, reason):
+        if spinner is not None:
+            yield spinner
+        else:
+            yield SoftwareSpins(SoftwarePick(seed), config.spinner, reason)
+
+
+
+__all__ = [
+    "SoftwareSpins", "TableSpins", "table_spinner_or_error", "table_spinner_or_reason",
+    "table_spins",
+]

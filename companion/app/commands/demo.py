@@ -28,11 +28,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.commands._arguments import seed_argument
+from companion.app.commands._arguments import seed_argument
 from companion.config import BACKENDS, Config, config_warnings, load_config, with_backend
 from companion.decks import fitting_deck_options
 from companion.errors import CompanionError
-from companion.games.base import INVALID_ROLL, GameSpec, RuleError
+from companion.games.base import INVALID_ROLL, GameSpec, Note, RuleError
 from companion.games.registry import game_specs
 from companion.store import Store, default_db_path
 from companion.table import (
@@ -246,11 +246,21 @@ def _spinner_for(
     except CompanionError as error:
         _say(f"Software picks for spins: the configuration cannot be used. {error}")
         return contextlib.nullcontext(SoftwarePick(seed))
-    from device.match_spinner import match_spinner
+    from companion.hardware.match_spinner import match_spinner
 
     # The spinner's own log would repeat, bare, what the demo says in its sentences.
     logging.getLogger("device").addHandler(logging.NullHandler())
-    return match_spinner(config, [player.name for player in players], seed, _say)
+    logging.getLogger("companion.hardware").addHandler(logging.NullHandler())
+    names = [player.name for player in players]
+    return match_spinner(config, names, seed, lambda note: _say(_spoken(note, names)))
+
+
+def _spoken(note: Note, names: list[str]) -> str:
+    """A spinner's sentence in the table's language, its seats named by the players."""
+    from companion.i18n import note_text
+
+    return note_text(note, lambda seat: names[seat] if 0 <= seat < len(names)
+                     else f"seat {seat + 1}")
 
 
 def _say(sentence: str) -> None:

@@ -1,6 +1,6 @@
 """The `companion` command.
 
-Subcommands live in `companion.commands`, one module per family (`bg`, `uno`,
+Subcommands live in `companion.app.commands`, one module per family (`bg`, `uno`,
 `yahtzee`, `demo`, `hw`, ...); each module's `register(subparsers)` adds its
 parser, and `COMMANDS` lists them with their help phrases: a command's module is
 imported only when it runs (or its help is asked), so `companion --help` and
@@ -29,31 +29,33 @@ STOPPED_LINE = "companion: stopped (Ctrl-C)."
 
 
 COMMANDS: tuple[tuple[str, str, str], ...] = (
-    ("bg", "companion.commands.bg", "Backgammon positions: legal plays and boards"),
-    ("config", "companion.commands.config",
+    ("bg", "companion.app.commands.bg", "Backgammon positions: legal plays and boards"),
+    ("config", "companion.app.commands.config",
      "check the configuration file or print the documented defaults"),
-    ("demo", "companion.commands.demo",
+    ("demo", "companion.app.commands.demo",
      "play a whole simulated match through the table, its queue and its log"),
-    ("doctor", "companion.commands.doctor",
+    ("doctor", "companion.app.commands.doctor",
      "check this Pi (groups, display, GPIO, Pico, config, log, port, service)"),
-    ("firmware", "companion.commands.firmware", "the Pico table controller's firmware"),
-    ("history", "companion.commands.history", "list the matches in the log"),
-    ("hw", "companion.commands.hw", "the spinner and the dice tray"),
-    ("minigam", "companion.commands.minigam", "Mini-Gam positions: legal plays and boards"),
-    ("multigam", "companion.commands.multigam", "Multi-Gam positions: legal plays and boards"),
-    ("run", "companion.commands.run",
+    ("firmware", "companion.app.commands.firmware", "the Pico table controller's firmware"),
+    ("history", "companion.app.commands.history", "list the matches in the log"),
+    ("hw", "companion.app.commands.hw", "the spinner and the dice tray"),
+    ("minigam", "companion.app.commands.text_positions",
+     "Mini-Gam positions: legal plays and boards"),
+    ("multigam", "companion.app.commands.text_positions",
+     "Multi-Gam positions: legal plays and boards"),
+    ("run", "companion.app.commands.run",
      "the whole companion: touchscreen, phone page, devices (the default)"),
-    ("ui", "companion.commands.ui", "the touchscreen: pick a game, referee it on screen"),
-    ("uno", "companion.commands.uno", "simulate matches of UNO, UNO Tiki Twist and UNO Duo"),
-    ("web", "companion.commands.web",
+    ("ui", "companion.app.commands.ui", "the touchscreen: pick a game, referee it on screen"),
+    ("uno", "companion.app.commands.uno", "simulate matches of UNO, UNO Tiki Twist and UNO Duo"),
+    ("web", "companion.app.commands.web",
      "run the table and the phone page, without the touchscreen"),
-    ("yahtzee", "companion.commands.yahtzee", "simulate games of the Yahtzee board variant"),
+    ("yahtzee", "companion.app.commands.yahtzee", "simulate games of the Yahtzee board variant"),
 )  # fmt: skip
 """Every command as (name, module, help phrase), in the order `companion --help` lists them.
 
 A command's module is imported only when that command is parsed, so `companion --help`
 and `companion --version` answer at once. tests/test_cli.py checks this table against
-the modules of `companion.commands` and their help texts byte for byte.
+the modules of `companion.app.commands` and their help texts byte for byte.
 """
 
 DESCRIPTION = "Tabletop Companion: spinner, dice tray, referee and scores for a games table."
@@ -61,7 +63,7 @@ DESCRIPTION = "Tabletop Companion: spinner, dice tray, referee and scores for a 
 
 def command_line() -> argparse.ArgumentParser:
     """The argument parser `companion` runs: a command's module is loaded when it is chosen."""
-    from companion.commands._on_demand import CommandsOnDemand
+    from companion.app.commands._on_demand import CommandsOnDemand
 
     parser = _top_parser()
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", action=CommandsOnDemand)
@@ -72,21 +74,28 @@ def command_line() -> argparse.ArgumentParser:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser, with every subcommand module of `companion.commands` found
-    and registered (what `command_line` loads command by command)."""
+    """The full argument parser, with every subcommand module of `companion.app.commands` found
+    and registered (what `command_line` loads command by command), the commands in the order
+    of their names (a module may register more than one: `text_positions`)."""
+    import argparse
     import importlib
     import pkgutil
 
-    from companion import commands
-    from companion.commands._on_demand import describe_command
+    from companion.app import commands
+    from companion.app.commands._on_demand import describe_command
 
     parser = _top_parser()
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module_info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        if module_info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{commands.__name__}.{module_info.name}")
-        module.register(subparsers)
+    found = argparse._SubParsersAction(
+        option_strings=[], prog=subparsers._prog_prefix, parser_class=subparsers._parser_class
+    )
+    for module_info in pkgutil.iter_modules(commands.__path__):
+        if not module_info.name.startswith("_"):
+            importlib.import_module(f"{commands.__name__}.{module_info.name}").register(found)
+    listed = sorted(found._choices_actions, key=lambda choice: choice.dest)
+    for choice in listed:
+        subparsers._choices_actions.append(choice)
+        subparsers._name_parser_map[choice.dest] = found._name_parser_map[choice.dest]
     describe_command(parser, None)
     return parser
 

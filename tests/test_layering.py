@@ -1,0 +1,248 @@
+"""The layering, enforced: no import circle, and each package imports only what
+docs/architecture.md's "may import" column allows.
+
+One import graph of all four packages (`companion`, `device`, `ui`, `firmware`) is read
+from the source with `ast`, so imports made only for type checking or inside functions
+count too: a circle is a circle all the same, one that only happens to work today.
+Importing ``a.b.c`` also runs the package ``a.b`` unless the importer is inside it.
+
+The rules are the doc's table under "## Packages": each row names its packages in
+backticks in the first column and, in the last, what they may import, again in
+backticks (a package of ours, or a library by its import name), plus the phrase "the
+standard library". A module belongs to the row of the longest package name it starts
+with; a module of a row may always import the modules of its own row.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("companion", "device", "ui", "firmware")
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+STANDARD_LIBRARY = "the standard library"
+
+
+def module_files() -> dict[str, Path]:
+    """Every module of the four packages by its dotted name."""
+    modules = {}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            modules[".".join(parts)] = path
+    return modules
+
+
+def imported_names(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """Every dotted name the module imports, anywhere in it (functions, TYPE_CHECKING)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parent, base] if base else parent)
+            submodules = {f"{base}.{alias.name}" for alias in node.names}
+            names.update(submodules)
+            # `from package import module` needs only the module; a name defined
+            # in the package itself needs the package.
+            if not submodules <= modules.keys():
+                names.add(base)
+    return names
+
+
+def _ours(imported: str) -> bool:
+    return imported.split(".")[0] in PACKAGES
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the modules of the four packages it imports (packages run on the way)."""
+    modules = module_files()
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        edges = set()
+        for imported in imported_names(name, path, modules):
+            parts = imported.split(".")
+            prefixes = [".".join(parts[:end]) for end in range(len(parts), 0, -1)]
+            found = next((prefix for prefix in prefixes if prefix in modules), None)
+            if found is not None:
+                edges.add(found)
+            edges.update(
+                prefix for prefix in prefixes[1:]
+                if prefix in modules and not name.startswith(prefix + ".")
+            )  # fmt: skip
+        edges.discard(name)
+        graph[name] = edges
+    return graph
+
+
+def libraries_imported() -> dict[str, set[str]]:
+    """Module -> the top-level names of what it imports from outside the four packages.
+
+    The firmware's modules import one another by their bare names (the Pico's
+    file system is flat): those are its own, not libraries.
+    """
+    modules = module_files()
+    firmware = {name.rpartition(".")[2] for name in modules if name.startswith("firmware.")}
+    found = {}
+    for name, path in modules.items():
+        own = firmware if name.startswith("firmware") else set()
+        found[name] = {
+            imported.split(".")[0] for imported in imported_names(name, path, modules)
+            if imported and not _ours(imported) and imported.split(".")[0] not in own
+        }  # fmt: skip
+    return found
+
+
+def reachable(graph: dict[str, set[str]], start: str) -> set[str]:
+    seen, todo = set(), [start]
+    while todo:
+        for following in graph[todo.pop()]:
+            if following not in seen:
+                seen.add(following)
+                todo.append(following)
+    return seen
+
+
+def circles(graph: dict[str, set[str]]) -> list[set[str]]:
+    """The import circles: each set of modules that reach one another (two or more)."""
+    found: list[set[str]] = []
+    placed: set[str] = set()
+    for name in sorted(graph):
+        if name in placed:
+            continue
+        ahead = reachable(graph, name)
+        if name in ahead:
+            circle = {other for other in ahead if name in reachable(graph, other)}
+            found.append(circle)
+            placed |= circle
+    return found
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One row of the doc's package table."""
+
+    packages: tuple[str, ...]
+    may_import: frozenset[str]
+    standard_library: bool
+
+
+def layers(text: str | None = None) -> list[Layer]:
+    """The rows of the table under "## Packages" in docs/architecture.md."""
+    text = ARCHITECTURE.read_text(encoding="utf-8") if text is None else text
+    section = text.split("## Packages", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    found = []
+    for row in rows:
+        cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
+        found.append(Layer(
+            packages=tuple(re.findall(r"`([\w.]+)`", cells[0])),
+            may_import=frozenset(re.findall(r"`([\w.]+)`", cells[-1])),
+            standard_library=STANDARD_LIBRARY in cells[-1],
+        ))  # fmt: skip
+    return found
+
+
+def _within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def layer_of(name: str, table: list[Layer]) -> Layer | None:
+    """The row whose longest package name `name` starts with."""
+    best: tuple[int, Layer | None] = (0, None)
+    for layer in table:
+        for package in layer.packages:
+            if _within(name, package) and len(package) > best[0]:
+                best = (len(package), layer)
+    return best[1]
+
+
+def allowed(importer: str, imported: str, table: list[Layer]) -> bool:
+    """Whether the doc lets module `importer` import `imported` (ours or a library)."""
+    layer = layer_of(importer, table)
+    assert layer is not None
+    if _ours(imported) and layer_of(imported, table) is layer:
+        return True
+    # A package runs on the way to its modules: `companion` for `companion.config`.
+    return any(_within(imported, name) or name.startswith(imported + ".")
+               for name in layer.may_import)
+
+
+KNOWN_CIRCLES = [
+    ["ui.scenes.board", "ui.scenes.board_panel"],
+    ["ui.scenes.pin_pad", "ui.scenes.settings"],
+    ["ui.scenes.uno", "ui.scenes.uno_count", "ui.scenes.uno_entry", "ui.scenes.uno_panel",
+     "ui.scenes.uno_picker", "ui.scenes.uno_spin"],
+    ["ui.scenes.yahtzee", "ui.scenes.yahtzee_panel"],
+]
+"""Panels and dialogs that import their scene back (for its type): issue 26's part 4 gives
+them a small actions interface instead, and empties this list. No circle may be added."""
+
+
+def test_no_module_imports_a_module_that_imports_it_back() -> None:
+    assert [sorted(circle) for circle in circles(import_graph())] == KNOWN_CIRCLES
+
+
+def test_every_module_belongs_to_a_row_of_the_package_table() -> None:
+    table = layers()
+    assert [name for name in sorted(module_files()) if layer_of(name, table) is None] == []
+
+
+def test_every_package_imports_only_what_the_package_table_allows() -> None:
+    table, refused = layers(), []
+    for importer, imported in sorted(import_graph().items()):
+        refused.extend(f"{importer} -> {name}" for name in sorted(imported)
+                       if not allowed(importer, name, table))
+    for importer, libraries in sorted(libraries_imported().items()):
+        layer = layer_of(importer, table)
+        assert layer is not None
+        standard = sys.stdlib_module_names | {"__future__"}
+        refused.extend(
+            f"{importer} -> {library}" for library in sorted(libraries)
+            if not (layer.standard_library and library in standard)
+            and not any(_within(library, name) for name in layer.may_import)
+        )  # fmt: skip
+    assert refused == []
+
+
+def test_nothing_imports_the_application_but_its_entry_point() -> None:
+    graph = import_graph()
+    importers = sorted(
+        name for name, imported in graph.items()
+        if not _within(name, "companion.app") and name != "companion.__main__"
+        and any(_within(other, "companion.app") for other in imported)
+    )  # fmt: skip
+    assert importers == []
+
+
+def test_the_event_log_never_imports_the_table() -> None:
+    assert not any(
+        name.startswith("companion.table") for name in reachable(import_graph(), "companion.store")
+    )
+
+
+@pytest.mark.parametrize(
+    ("importer", "imported", "expected"),
+    [
+        ("companion.games.uno.classic", "companion.games.base", True),
+        ("companion.games.base", "companion.table", False),
+        ("device.spinner", "companion.table", False),
+        ("ui.app", "companion.app.product", False),
+    ],
+)
+def test_the_rules_read_from_the_doc_decide_as_the_doc_says(
+    importer: str, imported: str, expected: bool
+) -> None:
+    assert allowed(importer, imported, layers()) is expected
