@@ -157,3 +157,13 @@ def test_a_new_match_names_the_games_there_are(client: FlaskClient, table: Table
     assert answer.status_code == 400
     assert answer.get_json()["error"] == NO_SUCH_GAME.format("chess")
     assert json.loads(answer.data)["ok"] is False
+
+
+def test_an_undo_made_against_a_gone_state_is_409_and_undoes_nothing(
+    client: FlaskClient, table: Table
+) -> None:
+    start(table, "backgammon")
+    snapshot = play(table, 2)
+    answer = post(client, "/api/undo", {"match": snapshot.match_id, "seq": snapshot.seq - 1})
+    assert answer.status_code == 409
+    assert table.snapshot is not None and table.snapshot.seq == snapshot.seq
