@@ -42,10 +42,11 @@ def test_a_body_at_its_bounds_reaches_the_game(
          f"The body is refused: an object holds more than {MAX_ITEMS} keys."),
         ({"action": "roll", "deep": {"note": "\a"}}, CONTROL),
         ({"action": "roll", "\a": 1}, CONTROL),
+        ({"action": "roll", "notes": ["ok", "\a"]}, CONTROL),
         ({"action": "roll", "note": "n" * (MAX_TEXT + 1)},
          f"The body is refused: a text is longer than {MAX_TEXT} characters; send plain text."),
     ],
-    ids=["too many keys", "nested text", "key", "too long text"],
+    ids=["too many keys", "nested text", "key", "text in a list", "too long text"],
 )  # fmt: skip
 def test_a_body_out_of_its_bounds_is_400_in_one_sentence(
     client: FlaskClient, table: Table, body: dict[str, Any], sentence: str

@@ -95,3 +95,19 @@ def test_where_a_phone_says_the_spinner_stopped_is_told_as_it_was_sent(
     assert answer.status_code == 200, answer.get_json()
     assert table.snapshot is not None
     assert table.snapshot.last_event.startswith(told)
+
+
+def test_an_action_a_phone_sends_for_a_seat_whose_turn_it_is_not_is_409_naming_whose_it_is(
+    client: FlaskClient, table: Table
+) -> None:
+    start(table, "yahtzee")
+    while table.snapshot is not None and not table.snapshot.legal_actions:
+        assert table.post(DrawChance()).result().applied
+    assert table.snapshot is not None
+    move = action_to_json(table.snapshot.legal_actions[0])
+    assert move["seat"] == 0
+    seq = table.snapshot.seq
+    answer = post(client, "/api/actions", {**move, "seat": 1})
+    assert answer.status_code == 409
+    assert answer.get_json()["error"] == "It is Ana's turn, not Ben's."
+    assert table.snapshot.seq == seq
