@@ -8,10 +8,9 @@ import random
 import pytest
 from flask.testing import FlaskClient
 
-from companion.commands.demo import choose_command
 from companion.games.actions import action_to_json
 from companion.table import DrawChance, Table
-from tests.web.conftest import start
+from tests.web.conftest import choose_command, start  # the demo's, as play() uses it
 from tests.web.test_api import post
 
 
