@@ -29,11 +29,11 @@ from companion.games.uno import actions as act
 from companion.games.uno import narration, refusals
 from companion.games.uno._state import MatchState
 from companion.games.uno.cards import Card
-from companion.games.uno.dispatch import Dispatch
 from companion.games.uno.options import ClassicOptions
 from companion.games.uno.pending import OwedDraw
-from companion.games.uno.phases import DRAWING, OVER, ROUND_OVER, TURN, ChanceKind, Phase
+from companion.games.uno.phases import ChanceKind, Phase
 from companion.games.uno.piles import Piles
+from companion.games.uno.plays import SeatPlays, seat_plays
 from companion.games.uno.scoring import hand_points, possible_hand_points
 
 OTHER_DECIDERS = frozenset({Phase.DEALER, Phase.START_CARD, Phase.SCORING})
@@ -50,9 +50,14 @@ class UnoMatch(MatchState):
             RuleError: a bad player count, deck or option, in a sentence.
         """
         super().__init__(players, options)
-        self.dispatch = Dispatch(
-            self.action_handlers(), self.phase_actions(), self.shuffle_handlers(), players
-        )
+        self.handlers = self.action_handlers()
+        """Each action class with the method applying it."""
+        self.listers = self.phase_actions()
+        """Each decision phase with the method listing its legal actions for a seat."""
+        self.shufflers = self.shuffle_handlers()
+        """Each shuffle kind with the method that takes the shuffled cards."""
+        self.seat_plays: tuple[SeatPlays, ...] = tuple(seat_plays(seat) for seat in range(players))
+        """Each seat's turn actions, made once (`companion.games.uno.plays`)."""
 
     def score_round(self, winner: int, points_left: list[int]) -> None:
         """Add the round's points to the match totals (both scoring methods)."""
@@ -161,7 +166,7 @@ class UnoMatch(MatchState):
     def start_turn(self, seat: int) -> None:
         """Give the turn to `seat`."""
         self.current = seat
-        self.phase = TURN
+        self.phase = Phase.TURN
         self.drawn = False
         self.drawn_card = None
 
@@ -172,14 +177,14 @@ class UnoMatch(MatchState):
     @property
     def to_move(self) -> int | None:
         """The seat whose decision it is, or None while chance is pending or the match is over."""
-        if self.pending_chance is not None or self.phase is OVER:
+        if self.pending_chance is not None or self.phase is Phase.OVER:
             return None
         return self.decider()
 
     @property
     def is_over(self) -> bool:
         """True once the match has a result."""
-        return self.phase is OVER
+        return self.phase is Phase.OVER
 
     def scores(self) -> list[int]:
         """Match totals so far, one per seat."""
@@ -207,9 +212,9 @@ class UnoMatch(MatchState):
 
     def legal_actions(self) -> list[Any]:
         """Every player action allowed now; empty while chance is pending or once over."""
-        if self.pending_chance is not None or self.phase is OVER:
+        if self.pending_chance is not None or self.phase is Phase.OVER:
             return []
-        actions = self.dispatch.listers[self.phase](self.decider())
+        actions = self.listers[self.phase](self.decider())
         exposed = self.uno_exposed
         if (
             exposed is not None
@@ -225,11 +230,11 @@ class UnoMatch(MatchState):
         Raises:
             RuleError: the action is not allowed now; nothing changed.
         """
-        handler = self.dispatch.handlers.get(type(action))
+        handler = self.handlers.get(type(action))
         if handler is None:
             note = Note.of(refusals.NOT_AN_ACTION, action=repr(action), game=self.title)
             raise RuleError(note)
-        if self.phase is OVER:
+        if self.phase is Phase.OVER:
             raise RuleError(Note.of(refusals.MATCH_OVER))
         exposed, said = self.uno_exposed, self.said
         if type(action) not in self.keeps_uno_window:
@@ -257,9 +262,9 @@ class UnoMatch(MatchState):
         """Pay owed draws, then finish a draw or a round when nothing is pending."""
         if self.pending_chance is not None or (self.owed and not self._pay_owed()):
             return
-        if self.phase is DRAWING:
+        if self.phase is Phase.DRAWING:
             self.after_draw()
-        elif self.phase is ROUND_OVER:
+        elif self.phase is Phase.ROUND_OVER:
             self._finish_round()
 
     def _pay_owed(self) -> bool:
