@@ -47,8 +47,8 @@ sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != _H
 import pygame  # noqa: E402
 
 from companion.config import load_config  # noqa: E402
+from companion.event_log.store import Store  # noqa: E402
 from companion.records import Player  # noqa: E402
-from companion.store import Store  # noqa: E402
 from companion.table import FairChance, Table  # noqa: E402
 from device.pointer_motion import PointerMotion, software_motion  # noqa: E402
 from device.table_spinner import MotionListener, SpinnerStatus, StatusListener  # noqa: E402

@@ -183,7 +183,7 @@ def open_product(request: RunRequest, config: Config) -> Iterator[Product]:
     """
     from companion.datadir import default_db_path
     from companion.errors import CompanionError
-    from companion.store import Store
+    from companion.event_log.store import Store
     from companion.table import FairChance, Table
     from companion.web.phone_page import serve_phone_page
     from device.table_spins import table_spins

@@ -19,10 +19,10 @@ import pygame
 from companion.config import Config, config_path, load_config
 from companion.datadir import default_db_path
 from companion.errors import CompanionError
+from companion.event_log.store import Store
 from companion.i18n import use_language
 from companion.journal import log_to_stderr
 from companion.product import Product, RunRequest, Stopper
-from companion.store import Store
 from companion.table import FairChance, Table
 from companion.table.chance import ChanceSource
 from device.table_spinner import TableSpinner

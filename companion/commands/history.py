@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from companion.errors import StoreError
+from companion.event_log.opening import EmptyLog
+from companion.event_log.store import DamagedRecord, MatchRecord, Store, default_db_path
 from companion.games.registry import game_specs
-from companion.log_file import EmptyLog
-from companion.store import DamagedRecord, MatchRecord, Store, default_db_path
 
 Shown = TypeVar("Shown")
 READ_ATTEMPTS = 3

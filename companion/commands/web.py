@@ -88,7 +88,7 @@ def _serve(
 
     Returns the port listened on and the table PIN.
     """
-    from companion.store import Store, default_db_path
+    from companion.event_log.store import Store, default_db_path
     from companion.table import Table
     from companion.web.phone_page import serve_phone_page
     from device.table_tray import open_tray_feed

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.commands.history import match_json, readable
-from companion.log_file import EmptyLog
-from companion.store import Store
+from companion.event_log.opening import EmptyLog
+from companion.event_log.store import Store
 from companion.web.public import public_history
 
 

@@ -9,8 +9,8 @@ import pytest
 
 from companion.cli import main
 from companion.config import load_config
+from companion.event_log.store import Store
 from companion.games.base import ChanceRequest
-from companion.store import Store
 from companion.table import FairChance, NewMatch, SoftwarePick, Table, default_players
 from companion.table.chance import SoftwareSpinner
 from device import match_spinner as fitting

@@ -10,7 +10,7 @@ from gpiozero import Button
 from gpiozero.pins.mock import MockFactory
 
 from companion.config import TrayConfig, load_config, parse_config
-from companion.store import Store
+from companion.event_log.store import Store
 from companion.table import (
     DrawChance,
     FairChance,

@@ -14,8 +14,8 @@ import pytest
 os.environ["SDL_VIDEODRIVER"] = "offscreen"
 
 from companion.config import Config, load_config
+from companion.event_log.store import Store
 from companion.product import RunRequest, open_product
-from companion.store import Store
 from tests.product.phone import Phone
 from ui.app import App
 from ui.main import product_app

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.config import Config
-from companion.store import Store
+from companion.event_log.store import Store
 from companion.table import FairChance, Table
 from device.table_spinner import TableSpinner
 from tests.ui.conftest import Screen

@@ -14,9 +14,9 @@ import pygame
 import pytest
 
 from companion.config import Config, load_config
+from companion.event_log.store import Store
 from companion.games.base import ChanceRequest
 from companion.records import Player
-from companion.store import Store
 from companion.table import FairChance, Table
 from device import table_spins as table_spins_module
 from device.backends import open_spinner

@@ -29,9 +29,9 @@ import pygame
 
 from companion.commands.history import local_time, readable
 from companion.errors import StoreError
+from companion.event_log.opening import EmptyLog
+from companion.event_log.store import MatchRecord, Store
 from companion.i18n import _
-from companion.log_file import EmptyLog
-from companion.store import MatchRecord, Store
 from companion.table import TableSnapshot
 from ui import layout, theme
 from ui.scene import Scene, Stage
