@@ -9,9 +9,9 @@ user's deck a game cannot be played with (Tiki Faces outside Tiki Twist).
 from __future__ import annotations
 
 from companion.games.base import GameSpec, JSONValue
-from companion.games.uno._match import UnoMatch
-from companion.games.uno._state import UnfitDeckError
 from companion.games.uno.classic import ClassicUno
+from companion.games.uno.match import UnoMatch
+from companion.games.uno.match_state import UnfitDeckError
 
 
 def uno_game_spec(game: type[UnoMatch]) -> GameSpec:

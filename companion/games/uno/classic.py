@@ -23,8 +23,8 @@ last, ``discard``, top last, ``hands``, with the moves between them);
 Extension hooks (variants subclass `ClassicUno` and override, as
 python-chess variants do; each is a small method, so a variant changes one
 rule at a time). The cards and the JSON form live in `MatchState`
-(``_state.py``), the turn flow, the UNO call and catch and the round end
-(with the referee's hand counts, `CountHand`) in `UnoMatch` (``_match.py``):
+(``match_state.py``), the turn flow, the UNO call and catch and the round end
+(with the referee's hand counts, `CountHand`) in `UnoMatch` (``match.py``):
 
 - class attributes: ``game_name``, ``title``, ``min_players``,
   ``max_players``, ``dealer_role`` (what the cut winner does: "deals",
@@ -84,7 +84,6 @@ from typing import Any
 from companion.games.base import SHUFFLE_ORDER, Note, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno import narration, refusals
-from companion.games.uno._match import UnoMatch
 from companion.games.uno.cards import (
     Card,
     Colour,
@@ -92,6 +91,7 @@ from companion.games.uno.cards import (
     play_error_note,
 )
 from companion.games.uno.challenge import QUESTIONS, bluff_refusal, wild_draw_four_illegal
+from companion.games.uno.match import UnoMatch
 from companion.games.uno.pending import PendingChallenge
 from companion.games.uno.phases import ChanceKind, Phase
 from companion.games.uno.piles import Piles

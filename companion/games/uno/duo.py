@@ -40,10 +40,10 @@ from companion.games.base import JSONValue, Note, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno import duo_actions as dact
 from companion.games.uno import narration, refusals
-from companion.games.uno._state import UnfitDeckError
 from companion.games.uno.cards import Card, Colour, Kind, colour_name
 from companion.games.uno.classic import ClassicUno
 from companion.games.uno.draft import Draft
+from companion.games.uno.match_state import UnfitDeckError
 from companion.games.uno.options import ChallengeTest, ClassicOptions
 from companion.games.uno.phases import Phase
 from companion.games.uno.piles import Piles, cards_from_json, cards_to_json

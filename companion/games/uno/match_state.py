@@ -1,6 +1,6 @@
 """The cards, seats and scores of an UNO match, and their JSON form.
 
-`MatchState` is the data half of `UnoMatch` (``_match.py``): it builds the
+`MatchState` is the data half of `UnoMatch` (``match.py``): it builds the
 deck, owns the round's cards (`piles`, a `Piles`: draw pile, discard pile,
 hands and the moves between them) and names where every card lies
 (`card_locations`), holds the seats, totals and the pending decision, and

@@ -1,6 +1,6 @@
 """The turn flow every UNO game shares; `ClassicUno` adds the rules.
 
-`UnoMatch` extends `MatchState` (``_state.py``: the cards, seats, scores and
+`UnoMatch` extends `MatchState` (``match_state.py``: the cards, seats, scores and
 the JSON form) with the engine protocol of `companion.games.base` (chance
 requests, dispatch of actions through `action_handlers` (action class ->
 method) and of legal-action lists through `phase_actions` (phase ->
@@ -27,8 +27,8 @@ from companion.games.base import (
 )
 from companion.games.uno import actions as act
 from companion.games.uno import narration, refusals
-from companion.games.uno._state import MatchState
 from companion.games.uno.cards import Card
+from companion.games.uno.match_state import MatchState
 from companion.games.uno.options import ClassicOptions
 from companion.games.uno.pending import OwedDraw
 from companion.games.uno.phases import ChanceKind, Phase
