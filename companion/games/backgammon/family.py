@@ -17,7 +17,8 @@ module) for what the action caused beyond its own text. It is not part of
 Subclasses add the match and the end of a game through small hooks:
 `_begin_turn`, `_decision_actions`, `_apply_decision`, `_after_play`,
 `_next_player` and `_new_game`. Playing one checker at a time is in
-`checker_steps`, the roll's legal plays (made as far as asked) in
+`checker_steps`, the checks of a position set up for study or tests in
+`position_setup`, the roll's legal plays (made as far as asked) in
 `turn_plays`; what the games save in common is written and checked by
 `saved`; `Phase` (what the game waits for) is in `phase`.
 """
@@ -46,7 +47,6 @@ from companion.games.backgammon.movement import (
     Play,
     Step,
     find_play,
-    over_problem,
 )
 from companion.games.backgammon.narration import (
     hit_notes,
@@ -58,6 +58,7 @@ from companion.games.backgammon.narration import (
 from companion.games.backgammon.notation import parse_play
 from companion.games.backgammon.opening import OpeningRoll
 from companion.games.backgammon.phase import Phase
+from companion.games.backgammon.position_setup import TWO_DICE, check_setup
 from companion.games.backgammon.refusals import two_dice_request, waiting_note
 from companion.games.backgammon.turn_plays import TurnPlays
 from companion.games.base import (
@@ -71,9 +72,6 @@ from companion.games.base import (
     RuleError,
     check_outcome,
 )
-
-_TWO_DICE = ChanceRequest("dice", refusals.ROLL_TWO, dice=2, note=Note.of(refusals.ROLL_TWO))
-"""Two dice for a turn (checks dice given outside a chance request, as when setting up)."""
 
 
 class FamilyGame(CheckerSteps, GameState[OptionsT]):
@@ -324,17 +322,12 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
 
         Raises:
             RuleError: the board is of another game, the seat does not exist,
-                the dice are not two dice, or the match is over.
+                the dice are not two dice, the match is over, or nobody can be on roll.
         """
-        if board.geometry.name != self.geometry.name:
-            self._refuse(refusals.OTHER_BOARD, board=board.geometry.title, game=self.geometry.title)
-        if not 0 <= player < self.players:
-            self._refuse(refusals.NO_SEAT, seat=player, game=self.geometry.title)
-        if dice is not None:
-            check_outcome(_TWO_DICE, list(dice), self.seat_name)
-        if self.phase is Phase.OVER:
-            self._refuse(refusals.MATCH_OVER_FOR_SETUP)
-        self._check_position_in_play(board, player)
+        over = self.phase is Phase.OVER
+        check_setup(
+            self.geometry, self.players, board, player, dice, over=over, seat_name=self.seat_name
+        )
         self._notes, self._played = [], None
         self.board = self.turn_start = Board(self.geometry, board.tracks)
         self.player = player
@@ -345,18 +338,12 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
         else:
             self._start_move(dice)
 
-    def _check_position_in_play(self, board: Board, player: int) -> None:
-        """Raises RuleError when nobody can be on roll in the position (see `over_problem`)."""
-        problem = over_problem(board, player, self.seat_name)
-        if problem:
-            raise RuleError(problem, self.seat_name)
-
     # ----- applying actions -----
 
     def _apply_dice(self, values: tuple[int, ...]) -> None:
         if self.phase is Phase.DECIDE:
             # Throwing the dice while allowed to double means rolling without doubling.
-            check_outcome(_TWO_DICE, list(values), self.seat_name)
+            check_outcome(TWO_DICE, list(values), self.seat_name)
             self._start_move((values[0], values[1]))
             return
         request = self.chance()

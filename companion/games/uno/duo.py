@@ -1,7 +1,7 @@
 """UNO Duo: the two-player UNO of Mark and Cristina Ball, on the classic engine.
 
 `DuoUno` subclasses `ClassicUno` and changes only what the Duo rules change,
-through the classic hooks (see `companion.games.uno.classic`):
+through the classic hooks (listed in `companion.games.uno`):
 
 - the cut winner (the classic "dealer") is Player 1 and drafts first; the
   first drafter alternates by round; the hands are **drafted** (`DraftPick`,
