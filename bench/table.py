@@ -23,8 +23,8 @@ import time
 from pathlib import Path
 
 from companion.app.commands.demo import choose_command
+from companion.event_log.store import Store
 from companion.games.registry import game_specs
-from companion.store import Store
 from companion.table import FairChance, NewMatch, Rematch, SoftwareSpinner, Table, default_players
 
 

@@ -47,9 +47,9 @@ sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != _H
 import pygame  # noqa: E402
 
 from companion.config import load_config  # noqa: E402
+from companion.event_log.store import Store  # noqa: E402
 from companion.hardware.table_spinner import MotionListener, SpinnerStatus, StatusListener  # noqa: E402
 from companion.records import Player  # noqa: E402
-from companion.store import Store  # noqa: E402
 from companion.table import FairChance, Table  # noqa: E402
 from device.pointer_motion import PointerMotion, software_motion  # noqa: E402
 from ui.app import FRAME_SECONDS, App, ScreenSetup  # noqa: E402

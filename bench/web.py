@@ -51,8 +51,8 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != _HERE]
 
 from companion.app.commands.demo import choose_command  # noqa: E402
+from companion.event_log.store import Store  # noqa: E402
 from companion.games.registry import game_specs  # noqa: E402
-from companion.store import Store  # noqa: E402
 from companion.table import (  # noqa: E402
     FairChance,
     NewMatch,

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from companion.games.base import GameSpec, JSONValue
 from companion.games.uno import GAME_SPECS
-from companion.games.uno._state import UnfitDeckError
 from companion.games.uno.deck_file import MAX_FILE_BYTES, Deck, DeckFileError, parse_deck_file
+from companion.games.uno.match_state import UnfitDeckError
 from companion.user_files import UnusableFile, read_limited
 
 DECK_GAMES = tuple(spec.name for spec in GAME_SPECS)

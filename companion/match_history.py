@@ -12,8 +12,8 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any, TypeVar
 
+from companion.event_log.store import DamagedRecord, MatchRecord, Store
 from companion.games.registry import game_specs
-from companion.store import DamagedRecord, MatchRecord, Store
 
 Shown = TypeVar("Shown")
 

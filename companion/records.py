@@ -1,6 +1,6 @@
 """The records the table and the event log both hold: players and logged events.
 
-They live here, apart from both, so that `companion.store` and
+They live here, apart from both, so that `companion.event_log` and
 `companion.table` each import this module and never each other: the table
 writes these records to the store, and the store reads them back for the
 table to replay.

@@ -21,8 +21,7 @@ EQUIVALENT = ROOT / "tests" / "mutation_equivalent.toml"
 AREAS = (
     ("phone API", ("companion.web.",)),
     ("table", ("companion.table.",)),
-    ("event log", ("companion.store.", "companion.log_file.", "companion.log_salvage.",
-                   "companion.records.")),
+    ("event log", ("companion.event_log.", "companion.records.")),
     ("devices", ("device.",)),
 )
 KILLED = {"killed", "timeout"}

@@ -19,7 +19,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from companion.app.commands.demo import choose_command
-from companion.store import Store
+from companion.event_log.store import Store
 from companion.table import FairChance, NewMatch, Player, Table
 from companion.web import PinGuard, StreamSettings, WebServer, create_app
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from companion.event_log.store import MatchRecord
 from companion.i18n import _
-from companion.store import MatchRecord
 from ui import theme
 from ui.theme import Theme
 from ui.widgets import Action, Button, Widget, draw_text

@@ -252,9 +252,9 @@ def open_product(
         CompanionError: the log cannot be used, or (without a screen) the port is taken.
     """
     from companion.datadir import default_db_path
+    from companion.event_log.store import Store
     from companion.hardware.table_spins import table_spins
     from companion.hardware.table_tray import open_tray_feed
-    from companion.store import Store
     from companion.table import FairChance, Table
 
     said = logging.getLogger(said_as)

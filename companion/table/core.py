@@ -19,9 +19,9 @@ from concurrent.futures import Future
 from datetime import datetime
 from typing import Any
 
-from companion import store as event_log
 from companion.closing import ClosesItself
 from companion.errors import CompanionError
+from companion.event_log.store import DamagedRecord, Store, utc_now
 from companion.games.base import GameSpec, Note, RuleError
 from companion.games.registry import game_specs
 from companion.records import Player
@@ -66,7 +66,7 @@ class Table(ClosesItself):
 
     def __init__(
         self,
-        store: event_log.Store,
+        store: Store,
         *,
         games: Mapping[str, GameSpec] | None = None,
         chance: ChanceSource | None = None,
@@ -77,7 +77,7 @@ class Table(ClosesItself):
         self._games = dict(game_specs() if games is None else games)
         self._chance = chance or FairChance()
         self._spinner = spinner or SoftwareSpinner()
-        self._clock = clock or event_log.utc_now
+        self._clock = clock or utc_now
         self.notices: list[str] = list(store.notices)
         """Sentences for the person starting the companion (recovery, a damaged log)."""
         self._match: RunningMatch | None = None
@@ -372,7 +372,7 @@ class Table(ClosesItself):
         try:
             self._rebuild_logged(match_id)
             return
-        except event_log.DamagedRecord as damage:
+        except DamagedRecord as damage:
             problem = damage.reason
         except RuleError as error:
             problem = str(error)

@@ -12,9 +12,9 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from companion.log_file import EmptyLog
+from companion.event_log.opening import EmptyLog
+from companion.event_log.store import Store
 from companion.match_history import match_json, readable
-from companion.store import Store
 from companion.web.public import public_history
 
 

@@ -10,11 +10,11 @@ import pytest
 
 from companion.app.cli import main
 from companion.config import load_config
+from companion.event_log.store import Store
 from companion.games.base import ChanceRequest, Note
 from companion.hardware import table_spins
 from companion.hardware.match_spinner import evenly_spaced, match_spinner, seats_for_match
 from companion.hardware.table_spinner import TableSpinner
-from companion.store import Store
 from companion.table import FairChance, NewMatch, SoftwarePick, Table, default_players
 from companion.table.chance import SoftwareSpinner
 from device.errors import DeviceError

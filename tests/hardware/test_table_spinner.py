@@ -12,11 +12,11 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.config import Config, load_config
+from companion.event_log.store import Store
 from companion.games.base import ChanceRequest, RuleError, check_outcome
 from companion.games.registry import game_spec
 from companion.hardware.spin_status import SpinnerStatus, status_sentence
 from companion.hardware.table_spinner import TableSpinner, open_table_spinner
-from companion.store import Store
 from companion.table import (
     DrawChance,
     FairChance,

@@ -10,8 +10,8 @@ from gpiozero import Button
 from gpiozero.pins.mock import MockFactory
 
 from companion.config import TrayConfig, load_config, parse_config
+from companion.event_log.store import Store
 from companion.hardware.table_tray import TrayFeed, open_tray_feed
-from companion.store import Store
 from companion.table import (
     DrawChance,
     FairChance,

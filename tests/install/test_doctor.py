@@ -264,7 +264,7 @@ def test_the_port_a_running_companion_serves_on_is_told_apart_from_another_progr
 ) -> None:
     from companion.app.commands.doctor import port_use
     from companion.config import load_config
-    from companion.store import Store
+    from companion.event_log.store import Store
     from companion.table import Table
     from companion.web.phone_page import serve_phone_page
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.store import Store
+from companion.event_log.store import Store
 from tests.product.phone import Phone
 from tests.web.test_command import (
     REPO,

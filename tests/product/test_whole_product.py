@@ -15,7 +15,7 @@ os.environ["SDL_VIDEODRIVER"] = "offscreen"
 
 from companion.app.product import RunRequest, open_product, product_screen
 from companion.config import Config, load_config
-from companion.store import Store
+from companion.event_log.store import Store
 from tests.product.phone import Phone
 from ui.app import App
 

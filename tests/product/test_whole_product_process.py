@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from companion.store import Store
+from companion.event_log.store import Store
 from tests.product.phone import Phone
 from tests.product.test_run_command import port_of, read_until
 from tests.web.test_command import REPO, read_lines

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from companion.event_log.store import Store
 from companion.games.base import GameSpec
 from companion.records import Event
-from companion.store import Store
 from companion.table import FairChance, NewMatch, SoftwareSpinner, Table, default_players
 from companion.table.match import canonical_json
 from tests.table.tally import TALLY

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from companion.app.commands.demo import choose_command
+from companion.event_log.store import Store
 from companion.games.autoplay import sample_outcome
 from companion.games.registry import game_specs
-from companion.store import Store
 from companion.table import NewMatch, PlayAction, default_players
 from companion.table.match import CHANCE_AS_PLAY
 from tests.table.conftest import open_table

@@ -19,8 +19,8 @@ import pytest
 
 from companion.app.cli import build_parser, main
 from companion.app.commands.demo import DEFAULT_PACE, play_out
+from companion.event_log.store import Store
 from companion.games.registry import game_specs
-from companion.store import Store
 from companion.table import DrawChance, NewMatch, PlayAction, Undo, default_players
 from companion.table.match import RunningMatch
 from tests.table.conftest import open_table

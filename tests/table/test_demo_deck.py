@@ -10,8 +10,8 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.commands import demo as demo_command
+from companion.event_log.store import Store
 from companion.games.uno.deck_file import builtin_deck
-from companion.store import Store
 from companion.table import Table, TableSnapshot
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from companion.store import Store
+from companion.event_log.store import Store
 from companion.table import DrawChance, NewMatch, PlayAction, default_players
 from tests.table.conftest import open_table
 

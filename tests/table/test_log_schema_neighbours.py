@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.errors import StoreError
-from companion.store import SCHEMA_VERSION, Store
+from companion.event_log.store import SCHEMA_VERSION, Store
 from companion.table import DrawChance, NewMatch, default_players
 from tests.table.conftest import open_table
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 import re
 
+from companion.event_log.store import Store
 from companion.games.registry import game_spec
-from companion.store import Store
 from companion.table import (
     FairChance,
     NewMatch,

@@ -10,15 +10,16 @@ import gzip
 import json
 import shutil
 import sqlite3
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from companion.event_log.store import SCHEMA_VERSION, Store
+from companion.event_log.upgrades import upgrade_action_json, upgrade_options_json
 from companion.games.actions import action_from_json, action_to_json
-from companion.games.legacy_actions import upgrade_action_json, upgrade_options_json
 from companion.games.registry import game_specs
-from companion.store import SCHEMA_VERSION, Store
 from companion.table import DrawChance, PlayAction, SupplyChance
 from companion.table.match import RunningMatch
 from tests.table.conftest import open_table
@@ -166,3 +167,36 @@ def test_options_of_other_games_and_of_today_are_left_alone() -> None:
     assert upgrade_options_json("backgammon", {"match_length": 5}) == {"match_length": 5}
     today = {"wild_draw_four_challenge": "playable_card"}
     assert upgrade_options_json("duo", today) == today
+
+
+def _logged_options(path: Path) -> list[Any]:
+    with sqlite3.connect(path) as db:
+        return [json.loads(row[0]) for row in db.execute("SELECT options FROM matches ORDER BY id")]
+
+
+def test_an_old_log_upgrades_the_same_whatever_today_s_uno_options_are(
+    old_log: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A frozen migration carries its own data: today's options do not change an old log."""
+    as_released = tmp_path / "as_released.db"
+    shutil.copy(old_log, as_released)
+    with Store.open(as_released):
+        pass
+    today = {"wild_draw_four_challenge": "anything", "new": 1}
+    for module in list(sys.modules.values()):  # wherever today's options were imported to
+        if isinstance(getattr(module, "OPTIONS_ADDED_LATER", None), dict):
+            monkeypatch.setattr(module, "OPTIONS_ADDED_LATER", today)
+    with Store.open(old_log):
+        pass
+    upgraded = _logged_options(old_log)
+    assert upgraded == _logged_options(as_released)
+    uno = [options for game, options in zip(OLD_GAMES, upgraded, strict=True) if game in {
+        "classic", "tiki", "duo"}]  # fmt: skip
+    assert uno and all(options["wild_draw_four_challenge"] == "colour_in_play" for options in uno)
+
+
+def test_the_event_log_reads_no_rule_options_of_today() -> None:
+    """The migrations import no engine's options: what they write is frozen with them."""
+    package = Path(__file__).parents[2] / "companion" / "event_log"
+    for module in package.glob("*.py"):
+        assert "games.uno" not in module.read_text(encoding="utf-8"), module.name

@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.store import Store
+from companion.event_log.store import Store
 from companion.table import DrawChance, NewMatch, PlayAction, SupplyChance, Undo, default_players
 from tests.table.conftest import open_table, rebuild_from_scratch, state_text
 from tests.table.tally import TALLY

@@ -6,8 +6,8 @@ import random
 from pathlib import Path
 
 from companion.app.commands.demo import choose_command
+from companion.event_log.store import Store
 from companion.games.registry import game_specs
-from companion.store import Store
 from companion.table import DrawChance, NewMatch, PlayAction, SupplyChance, Table, default_players
 from tests.table.conftest import open_table
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from companion import log_file
 from companion.errors import StoreError
-from companion.store import SCHEMA_VERSION, Store, default_db_path
+from companion.event_log import schema
+from companion.event_log.store import SCHEMA_VERSION, Store, default_db_path
 from companion.table import DrawChance, NewMatch, PlayAction, Rematch, default_players
 from tests.table.conftest import FIXED_TIME, open_table
 
@@ -97,9 +97,9 @@ def test_an_older_log_is_migrated_and_keeps_its_matches(
 ) -> None:
     with Store.open(db_path) as store, open_table(store) as table:
         table.post(NewMatch("tally", default_players(2), {})).result(timeout=10)
-    newer = (*log_file.MIGRATIONS, "ALTER TABLE matches ADD COLUMN venue TEXT")
-    monkeypatch.setattr(log_file, "MIGRATIONS", newer)
-    monkeypatch.setattr(log_file, "SCHEMA_VERSION", len(newer))
+    newer = (*schema.MIGRATIONS, "ALTER TABLE matches ADD COLUMN venue TEXT")
+    monkeypatch.setattr(schema, "MIGRATIONS", newer)
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", len(newer))
     with Store.open(db_path) as store:
         assert store.settings()["user_version"] == SCHEMA_VERSION + 1
         assert [match.game for match in store.matches()] == ["tally"]
@@ -281,7 +281,7 @@ def test_a_damaged_companion_log_at_a_chosen_path_is_moved_aside(
 def test_two_companions_creating_a_new_log_at_once_both_open_it(tmp_path: Path) -> None:
     script = (
         "import sys, time\n"
-        "from companion.store import Store\n"
+        "from companion.event_log.store import Store\n"
         "time.sleep(max(0.0, float(sys.argv[2]) - time.time()))\n"
         "Store.open(sys.argv[1]).close()\n"
     )

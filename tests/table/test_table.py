@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from companion.errors import StoreError
+from companion.event_log.store import Store
 from companion.games.backgammon import refusals
 from companion.games.base import GIVE_DICE, ChanceRequest, GameSpec, RuleError, check_outcome
 from companion.games.registry import game_specs
 from companion.i18n import note_text, use_language
-from companion.store import Store
 from companion.table import (
     DrawChance,
     FairChance,

@@ -10,8 +10,8 @@ from concurrent.futures import Future
 
 import pytest
 
+from companion.event_log.store import Store
 from companion.games.base import ChanceRequest
-from companion.store import Store
 from companion.table import (
     DrawChance,
     NewMatch,

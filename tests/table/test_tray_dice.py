@@ -7,9 +7,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from companion.event_log.store import Store
 from companion.games.base import INVALID_ROLL
 from companion.games.registry import game_specs
-from companion.store import Store
 from companion.table import (
     DrawChance,
     NewMatch,

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from companion.event_log.store import Store
 from companion.games.actions import action_to_json
 from companion.games.registry import game_specs
-from companion.store import Store
 from companion.table import DrawChance, NewMatch, PlayAction, Table, Undo, default_players
 from companion.table.commands import table_options
 

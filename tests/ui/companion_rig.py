@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.config import Config
+from companion.event_log.store import Store
 from companion.hardware.table_spinner import TableSpinner
 from companion.ports import ScreenRequest
-from companion.store import Store
 from companion.table import FairChance, Table
 from tests.ui.conftest import Screen
 from ui.app import App

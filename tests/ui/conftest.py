@@ -13,7 +13,7 @@ import pytest
 
 os.environ["SDL_VIDEODRIVER"] = "offscreen"
 
-from companion.store import Store
+from companion.event_log.store import Store
 from companion.table import FairChance, Table
 from ui.app import App, ScreenSetup
 from ui.main import SCENES

@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from companion.store import Store
+from companion.event_log.store import Store
 from companion.table import FairChance, Table
 from ui.app import App, ScreenSetup
 from ui.main import SCENES

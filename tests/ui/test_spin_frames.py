@@ -10,9 +10,9 @@ import pygame
 import pytest
 
 from companion.config import Config, load_config
+from companion.event_log.store import Store
 from companion.games.base import ChanceRequest
 from companion.hardware.table_spins import SoftwareSpins
-from companion.store import Store
 from companion.table import FairChance, SoftwarePick, Table
 from tests.ui.test_spin_view import ANGLES, PLAYERS, DialScene, FakeClock, motion_to
 from ui.app import FRAME_SECONDS, App, ScreenSetup

@@ -18,9 +18,9 @@ from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
 from companion.config import Config, load_config
+from companion.event_log.store import Store
 from companion.games.base import ChanceRequest
 from companion.hardware.table_spinner import TableSpinner
-from companion.store import Store
 from companion.table import FairChance, Table
 from companion.table.lines import SOFTWARE_PICK
 from device import results

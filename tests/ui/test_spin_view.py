@@ -14,12 +14,12 @@ import pygame
 import pytest
 
 from companion.config import Config, load_config
+from companion.event_log.store import Store
 from companion.games.base import ChanceRequest
 from companion.hardware import table_spins as table_spins_module
 from companion.hardware.spin_status import status_sentence
 from companion.hardware.table_spinner import TableSpinner
 from companion.records import Player
-from companion.store import Store
 from companion.table import FairChance, Table
 from device.backends import open_spinner
 from device.clock import VirtualClock

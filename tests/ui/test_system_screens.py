@@ -14,9 +14,9 @@ import pytest
 import segno
 
 from companion.config import default_config_text, load_config
+from companion.event_log.store import Store
 from companion.ports import PhoneFacts
 from companion.records import AppliedEvent, Event
-from companion.store import Store
 from companion.table import FairChance, Player, Table
 from tests.ui.conftest import Screen
 from tests.ui.readable import written

@@ -9,9 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from companion.event_log.store import Store
 from companion.games.actions import action_from_json
 from companion.games.yahtzee import new_game
-from companion.store import Store
 from tests.ui.conftest import seeded_dice
 from tests.ui.yahtzee_players import play_out, yahtzee_scene
 

@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 
 from companion.app.commands.demo import choose_command
-from companion.store import Store
+from companion.event_log.store import Store
 from companion.table import FairChance, NewMatch, Table, TableSnapshot, default_players
 from ui.yahtzee_view import YahtzeeView
 

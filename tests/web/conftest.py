@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.app.commands.demo import choose_command
-from companion.store import Store
+from companion.event_log.store import Store
 from companion.table import FairChance, NewMatch, Table, TableSnapshot, default_players
 from companion.web import PinGuard, StreamSettings, WebServer, create_app
 from companion.web.app import close_app

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.store import Store
+from companion.event_log.store import Store
 from companion.table import NewMatch, Table, default_players
 from tests.web.conftest import play
 

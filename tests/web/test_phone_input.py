@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from companion.store import Store
+from companion.event_log.store import Store
 from companion.table import Table
 from companion.web.requests import MAX_OPTION_NUMBER, MAX_TEXT
 from tests.web.conftest import start

@@ -28,10 +28,10 @@ from typing import ClassVar
 import pygame
 
 from companion.errors import StoreError
+from companion.event_log.opening import EmptyLog
+from companion.event_log.store import MatchRecord, Store
 from companion.i18n import _
-from companion.log_file import EmptyLog
 from companion.match_history import local_time, readable
-from companion.store import MatchRecord, Store
 from companion.table import TableSnapshot
 from ui import layout, theme
 from ui.scene import Scene, Stage

@@ -32,9 +32,9 @@ from companion.app.commands._arguments import seed_argument
 from companion.config import BACKENDS, Config, config_warnings, load_config, with_backend
 from companion.decks import fitting_deck_options
 from companion.errors import CompanionError
+from companion.event_log.store import Store, default_db_path
 from companion.games.base import INVALID_ROLL, GameSpec, Note, RuleError
 from companion.games.registry import game_specs
-from companion.store import Store, default_db_path
 from companion.table import (
     ChanceSource,
     Command,

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import StoreError
-from companion.log_file import EmptyLog
+from companion.event_log.opening import EmptyLog
+from companion.event_log.store import Store, default_db_path
 from companion.match_history import match_json, match_line, readable
-from companion.store import Store, default_db_path
 
 READ_ATTEMPTS = 3
 """Reads of a log that a companion changed meanwhile (see `Store.changed_on_disk`)."""

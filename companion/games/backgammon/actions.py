@@ -97,21 +97,6 @@ class TurnPlay(Action, tag="play"):
         return self.writer.notation(self.steps) if self.writer else _plain_text(self.steps)
 
 
-_new_action = object.__new__
-
-
-def _listed_play(steps: tuple[Step, ...], writer: Writer, seat: int) -> TurnPlay:
-    """`TurnPlay(steps, writer=writer, seat=seat)`, made without the dataclass's `__init__`.
-
-    A random game lists one a turn: a frozen dataclass's `__init__` sets each
-    field through `object.__setattr__` (a third of a microsecond a field);
-    this fills the same fields at once.
-    """
-    play = _new_action(TurnPlay)
-    play.__dict__.update(steps=steps, text="", writer=writer, seat=seat)
-    return play
-
-
 _THROWS: dict[tuple[int, ...], DiceThrow] = {}
 
 
@@ -160,7 +145,9 @@ class PlayActions(Sequence[TurnPlay]):
             return [self[at] for at in range(len(self))[index]]
         made = self._made[index]
         if made is None:
-            made = self._made[index] = _listed_play(self._steps[index], self.writer, self.seat)
+            made = self._made[index] = TurnPlay(
+                self._steps[index], writer=self.writer, seat=self.seat
+            )
         return made
 
     def __iter__(self) -> Iterator[TurnPlay]:

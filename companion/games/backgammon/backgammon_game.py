@@ -21,16 +21,7 @@ from typing import Self
 from companion.games.backgammon import refusals
 from companion.games.backgammon.actions import Action, Beaver, Double, Pass, Roll, Take
 from companion.games.backgammon.cube import Cube, ResultKind
-from companion.games.backgammon.family import (
-    DECIDE,
-    DOUBLED,
-    MOVE,
-    OPENING,
-    OVER,
-    ROLL,
-    FamilyGame,
-    Phase,
-)
+from companion.games.backgammon.family import FamilyGame, Phase
 from companion.games.backgammon.match import BackgammonScore
 from companion.games.backgammon.match_id import (
     MAX_CUBE,
@@ -124,7 +115,7 @@ class BackgammonGame(FamilyGame[BackgammonOptions]):
 
     def may_double(self) -> bool:
         """True when the player on roll may double now (before rolling)."""
-        return self.phase is DECIDE
+        return self.phase is Phase.DECIDE
 
     def _doubling_allowed(self) -> bool:
         return (
@@ -138,21 +129,21 @@ class BackgammonGame(FamilyGame[BackgammonOptions]):
             return Note.of(refusals.NO_CUBE)
         if self.score.crawford_game:
             return Note.of(refusals.CRAWFORD)
-        if self.phase in (DECIDE, ROLL) and self.cube.owner not in (None, self.player):
+        if self.phase in (Phase.DECIDE, Phase.ROLL) and self.cube.owner not in (None, self.player):
             return Note.of(refusals.OPPONENT_OWNS)
-        if self.phase is ROLL and self.cube.value * 2 > MAX_CUBE:
+        if self.phase is Phase.ROLL and self.cube.value * 2 > MAX_CUBE:
             return Note.of(refusals.CUBE_LIMIT_ROLL, cube=MAX_CUBE)
-        if self.phase is DOUBLED:
+        if self.phase is Phase.DOUBLED:
             return Note.of(refusals.ALREADY_OFFERED)
         return Note.of(refusals.DOUBLE_AT_START)
 
     # ----- hooks -----
 
     def _begin_turn(self) -> None:
-        self.phase = DECIDE if self._doubling_allowed() else ROLL
+        self.phase = Phase.DECIDE if self._doubling_allowed() else Phase.ROLL
 
     def _decision_actions(self, seat: int) -> list[Action]:
-        if self.phase is DECIDE:
+        if self.phase is Phase.DECIDE:
             return [Roll(seat=seat), Double(seat=seat)]
         actions: list[Action] = [Take(seat=seat), Pass(seat=seat)]
         if self._beaver_allowed():
@@ -164,18 +155,18 @@ class BackgammonGame(FamilyGame[BackgammonOptions]):
 
     def _apply_decision(self, action: Action) -> None:
         if isinstance(action, Roll):
-            if self.phase is ROLL:
+            if self.phase is Phase.ROLL:
                 self._refuse(refusals.ALREADY_WAITING)
-            self._require(DECIDE, refusals.ROLL_AT_START)
-            self.phase = ROLL
+            self._require(Phase.DECIDE, refusals.ROLL_AT_START)
+            self.phase = Phase.ROLL
         elif isinstance(action, Double):
-            if self.phase is not DECIDE:
+            if self.phase is not Phase.DECIDE:
                 raise RuleError(self._no_double_reason())
             self.cube = self.cube.double(self.player)
-            self.phase = DOUBLED
+            self.phase = Phase.DOUBLED
             self._narrate(double_note(self.player, self.cube.value * 2))
         elif isinstance(action, Take | Beaver | Pass):
-            self._require(DOUBLED, refusals.NO_DOUBLE_TO_ANSWER)
+            self._require(Phase.DOUBLED, refusals.NO_DOUBLE_TO_ANSWER)
             self._answer_double(action)
         else:
             self._refuse(refusals.NOT_BACKGAMMON, action=str(action))
@@ -190,7 +181,7 @@ class BackgammonGame(FamilyGame[BackgammonOptions]):
             self.cube = self.cube.beaver()
         else:
             self.cube = self.cube.take()
-        self.phase = ROLL
+        self.phase = Phase.ROLL
         self._narrate(take_note(self._taker(), self.cube.value, isinstance(action, Beaver)))
 
     def _require(self, phase: Phase, sentence: str) -> None:
@@ -218,7 +209,7 @@ class BackgammonGame(FamilyGame[BackgammonOptions]):
         if was_crawford and not self.score.is_over:
             self._narrate(post_crawford_note())
         if self.score.is_over:
-            self.phase = OVER
+            self.phase = Phase.OVER
             self.dice = None
             self.player = winner
         else:
@@ -240,7 +231,7 @@ class BackgammonGame(FamilyGame[BackgammonOptions]):
     def match_info(self) -> MatchInfo:
         """The match as GNU Backgammon's Match ID sees it (seat 0 is its player 0)."""
         status = GameStatus.PLAYING
-        if self.phase is OVER:
+        if self.phase is Phase.OVER:
             dropped = self.results and self.results[-1]["result"] == "passed"
             status = GameStatus.DROPPED if dropped else GameStatus.OVER
         to_move = self.to_move
@@ -251,8 +242,8 @@ class BackgammonGame(FamilyGame[BackgammonOptions]):
             crawford=self.score.crawford_game,
             status=status,
             player_to_decide=self.player if to_move is None else to_move,
-            double_offered=self.phase is DOUBLED,
-            dice=self.dice if self.phase is MOVE and self.dice else (),
+            double_offered=self.phase is Phase.DOUBLED,
+            dice=self.dice if self.phase is Phase.MOVE and self.dice else (),
             match_length=self.options.match_length,
             scores=self.score.scores,
             # GNU Backgammon 1.07 writes "Jacoby off" in every match (the options refuse the
@@ -311,13 +302,13 @@ class BackgammonGame(FamilyGame[BackgammonOptions]):
         )
         if info.double_offered:
             self.cube = self.cube.double(self.player)
-            self.phase = DOUBLED
+            self.phase = Phase.DOUBLED
         elif info.dice:
             self._start_move((info.dice[0], info.dice[1]))
         elif info.status is GameStatus.NONE and board == Board.start(BACKGAMMON):
             # No game started yet: the opening roll decides who starts, and nobody
             # doubles before the opening move.
-            self.phase = OPENING
+            self.phase = Phase.OPENING
         else:
             self._begin_turn()
 

@@ -17,7 +17,8 @@ module) for what the action caused beyond its own text. It is not part of
 Subclasses add the match and the end of a game through small hooks:
 `_begin_turn`, `_decision_actions`, `_apply_decision`, `_after_play`,
 `_next_player` and `_new_game`. Playing one checker at a time is in
-`checker_steps`, the roll's legal plays (made as far as asked) in
+`checker_steps`, the checks of a position set up for study or tests in
+`position_setup`, the roll's legal plays (made as far as asked) in
 `turn_plays`; what the games save in common is written and checked by
 `saved`; `Phase` (what the game waits for) is in `phase`.
 """
@@ -46,7 +47,6 @@ from companion.games.backgammon.movement import (
     Play,
     Step,
     find_play,
-    over_problem,
 )
 from companion.games.backgammon.narration import (
     hit_notes,
@@ -58,6 +58,7 @@ from companion.games.backgammon.narration import (
 from companion.games.backgammon.notation import parse_play
 from companion.games.backgammon.opening import OpeningRoll
 from companion.games.backgammon.phase import Phase
+from companion.games.backgammon.position_setup import TWO_DICE, check_setup
 from companion.games.backgammon.refusals import two_dice_request, waiting_note
 from companion.games.backgammon.turn_plays import TurnPlays
 from companion.games.base import (
@@ -72,14 +73,6 @@ from companion.games.base import (
     check_outcome,
 )
 
-_TWO_DICE = ChanceRequest("dice", refusals.ROLL_TWO, dice=2, note=Note.of(refusals.ROLL_TWO))
-"""Two dice for a turn (checks dice given outside a chance request, as when setting up)."""
-
-# The phases as module names, read by every action: Python 3.11 reads an enum's member
-# through its type's `__getattr__` hook (0.2 us a read), a module name at once.
-OPENING, DECIDE, ROLL = Phase.OPENING, Phase.DECIDE, Phase.ROLL
-DOUBLED, MOVE, OVER = Phase.DOUBLED, Phase.MOVE, Phase.OVER
-
 
 class FamilyGame(CheckerSteps, GameState[OptionsT]):
     """The shared state and turn flow of the backgammon family (see the module docstring).
@@ -93,7 +86,7 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
     def __init__(self, geometry: Geometry) -> None:
         self.geometry = geometry
         self.board = Board(geometry, (geometry.start,) * geometry.players)
-        self.phase = OPENING
+        self.phase = Phase.OPENING
         self.player = 0
         self.opening = OpeningRoll.start(geometry.players)
         self.dice: tuple[int, int] | None = None
@@ -117,22 +110,22 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
     @property
     def to_move(self) -> int | None:
         """The seat whose decision it is, or None while chance is pending or the match is over."""
-        if self.phase in (DECIDE, MOVE):
+        if self.phase in (Phase.DECIDE, Phase.MOVE):
             return self.player
-        if self.phase is DOUBLED:
+        if self.phase is Phase.DOUBLED:
             return self._taker()
         return None
 
     @property
     def is_over(self) -> bool:
         """True once the match has a result."""
-        return self.phase is OVER
+        return self.phase is Phase.OVER
 
     def chance(self) -> ChanceRequest | None:
         """The dice needed next: one per player in the opening roll, two on a turn."""
-        if self.phase is ROLL:
+        if self.phase is Phase.ROLL:
             return self._two_dice_request(refusals.SEAT_ROLLS_TWO)
-        if self.phase is OPENING:
+        if self.phase is Phase.OPENING:
             return self.opening.request([self.seat_name(s) for s in range(self.players)])
         return None
 
@@ -183,7 +176,7 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
 
         Throwing the dice then means rolling without doubling (see `_apply_dice`).
         """
-        if self.phase is DECIDE:
+        if self.phase is Phase.DECIDE:
             return self._two_dice_request(refusals.SEAT_ROLLS_OR_DOUBLES)
         return None
 
@@ -196,14 +189,14 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
         `CheckerStep`s are accepted before the first step too: `legal_steps()`
         lists them.
         """
-        if self.phase is MOVE:
+        if self.phase is Phase.MOVE:
             if not self.steps:
                 turn = self._turn or self._turn_plays()
                 assert turn is not None  # moving, so the dice are showing
                 return turn.actions(self._writers[self.player])
             return [*(self.step_action(s) for s in self.legal_steps()), UndoStep(seat=self.player)]
         seat = self.to_move
-        if self.phase in (DECIDE, DOUBLED) and seat is not None:
+        if self.phase in (Phase.DECIDE, Phase.DOUBLED) and seat is not None:
             return self._decision_actions(seat)
         return []
 
@@ -213,7 +206,7 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
         Raises:
             RuleError: the action is not allowed now, with a sentence saying why.
         """
-        if self.phase is OVER:
+        if self.phase is Phase.OVER:
             self._refuse(refusals.MATCH_OVER)
         told = self._notes, self._played
         self._notes, self._played = [], None
@@ -291,7 +284,7 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
     def _turn_plays(self) -> TurnPlays | None:
         """The legal plays of the dice showing, made once per roll; None unless moving."""
         if self._turn is None:
-            if self.phase is not MOVE or self.dice is None:
+            if self.phase is not Phase.MOVE or self.dice is None:
                 return None
             self._turn = TurnPlays(self.turn_start, self.player, self.dice, self.forced_moves)
         return self._turn
@@ -329,17 +322,12 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
 
         Raises:
             RuleError: the board is of another game, the seat does not exist,
-                the dice are not two dice, or the match is over.
+                the dice are not two dice, the match is over, or nobody can be on roll.
         """
-        if board.geometry.name != self.geometry.name:
-            self._refuse(refusals.OTHER_BOARD, board=board.geometry.title, game=self.geometry.title)
-        if not 0 <= player < self.players:
-            self._refuse(refusals.NO_SEAT, seat=player, game=self.geometry.title)
-        if dice is not None:
-            check_outcome(_TWO_DICE, list(dice), self.seat_name)
-        if self.phase is OVER:
-            self._refuse(refusals.MATCH_OVER_FOR_SETUP)
-        self._check_position_in_play(board, player)
+        over = self.phase is Phase.OVER
+        check_setup(
+            self.geometry, self.players, board, player, dice, over=over, seat_name=self.seat_name
+        )
         self._notes, self._played = [], None
         self.board = self.turn_start = Board(self.geometry, board.tracks)
         self.player = player
@@ -350,25 +338,19 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
         else:
             self._start_move(dice)
 
-    def _check_position_in_play(self, board: Board, player: int) -> None:
-        """Raises RuleError when nobody can be on roll in the position (see `over_problem`)."""
-        problem = over_problem(board, player, self.seat_name)
-        if problem:
-            raise RuleError(problem, self.seat_name)
-
     # ----- applying actions -----
 
     def _apply_dice(self, values: tuple[int, ...]) -> None:
-        if self.phase is DECIDE:
+        if self.phase is Phase.DECIDE:
             # Throwing the dice while allowed to double means rolling without doubling.
-            check_outcome(_TWO_DICE, list(values), self.seat_name)
+            check_outcome(TWO_DICE, list(values), self.seat_name)
             self._start_move((values[0], values[1]))
             return
         request = self.chance()
         if request is None:
             self._refuse(refusals.NO_DICE_NEEDED, waiting=self._waiting_for())
         self._check_dice(request, values)
-        if self.phase is OPENING:
+        if self.phase is Phase.OPENING:
             before, self.opening = self.opening, self.opening.record(values)
             self._narrate(*opening_notes(before, self.opening))
             starter = self.opening.starter
@@ -379,14 +361,14 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
             self._start_move((values[0], values[1]))
 
     def _check_invalid_roll(self) -> None:
-        if self.phase not in (OPENING, ROLL, DECIDE):
+        if self.phase not in (Phase.OPENING, Phase.ROLL, Phase.DECIDE):
             self._refuse(refusals.NO_DICE_ROLLED, waiting=self._waiting_for())
-        rolling = self.opening.rolling if self.phase is OPENING else (self.player,)
+        rolling = self.opening.rolling if self.phase is Phase.OPENING else (self.player,)
         self._narrate(invalid_roll_note(rolling))
 
     def _start_move(self, dice: tuple[int, int]) -> None:
         """The player on roll has `dice`: play them, or lose the turn if nothing moves."""
-        self.phase = MOVE
+        self.phase = Phase.MOVE
         self.dice = dice
         self.turn_start = self.board
         self.steps = ()
@@ -428,7 +410,7 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
         return found
 
     def _require_moving(self) -> None:
-        if self.phase is not MOVE:
+        if self.phase is not Phase.MOVE:
             self._refuse(refusals.NOT_TIME_TO_MOVE, waiting=self._waiting_for())
 
     def _finish_turn(self, play: Play) -> None:
@@ -447,7 +429,7 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
 
     def _waiting_for(self) -> Note:
         """What the game waits for, as a phrase."""
-        seat = self._taker() if self.phase is DOUBLED else self.player
+        seat = self._taker() if self.phase is Phase.DOUBLED else self.player
         return waiting_note(self.phase, seat)
 
     def _refuse(self, sentence: str, seats: Sequence[int] = (), **values: NoteValue) -> NoReturn:
@@ -480,7 +462,7 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
 
     def _begin_turn(self) -> None:
         """A new turn of `self.player` starts: by default the dice are awaited."""
-        self.phase = ROLL
+        self.phase = Phase.ROLL
 
     def _decision_actions(self, seat: int) -> list[Action]:
         """The doubling decisions open to `seat` now, made as taken by it."""
@@ -500,7 +482,7 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
         """Set up the board and the opening roll of the next game of the match."""
         self.board = Board(self.geometry, (self.geometry.start,) * self.players)
         self.turn_start = self.board
-        self.phase = OPENING
+        self.phase = Phase.OPENING
         self.opening = OpeningRoll.start(self.players)
         self.dice = None
         self.steps = ()

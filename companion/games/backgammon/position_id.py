@@ -64,8 +64,7 @@ _BACK_POSITIONS = 15
 positions of its half of the key."""
 _BACKS_SIZE = 1_024
 """Backs remembered (about 440 bytes each: 0.45 MB full) in a long-running process such as
-the table's, which writes one ID a snapshot: on random games an ID takes 4.9 us against
-4.1 us with 32 times as many remembered (6.0 us with none)."""
+the table's, which writes one ID a snapshot; `bench/position_id.py` measures what it saves."""
 BATCH_BACKS_SIZE = 32_768
 """Backs remembered (14 MB full) once `remember_for_batch` asks: a batch of thousands of
 positions, where a back changes less often than a front and one look-up spares three fields."""

@@ -82,12 +82,6 @@ class TikiAction(StrEnum):
 
 _INTERNED: dict[tuple[object, ...], Card] = {}
 
-# Python 3.11, which Raspberry Pi OS ships, looks an enum's members up through
-# `EnumType.__getattr__` (3.12 dropped it), about ten times the cost of a module name:
-# the rules run for every card of every simulated match test the kinds by these names.
-SKIP, REVERSE, DRAW_TWO = Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO
-WILD_DRAW_FOUR, BLANK_WILD = Kind.WILD_DRAW_FOUR, Kind.BLANK_WILD
-
 WILD_KINDS = frozenset({Kind.WILD, Kind.WILD_DRAW_FOUR, Kind.BLANK_WILD, Kind.WILD_TIKI})
 COLOUR_ACTION_KINDS = frozenset({Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO})
 

@@ -20,54 +20,9 @@ The cards live in the match's `Piles` (``piles``: ``draw_pile``, top card
 last, ``discard``, top last, ``hands``, with the moves between them);
 `card_locations()` names every place a card can be.
 
-Extension hooks (variants subclass `ClassicUno` and override, as
-python-chess variants do; each is a small method, so a variant changes one
-rule at a time). The cards and the JSON form live in `MatchState`
-(``_state.py``), the turn flow, the UNO call and catch and the round end
-(with the referee's hand counts, `CountHand`) in `UnoMatch` (``_match.py``):
-
-- class attributes: ``game_name``, ``title``, ``min_players``,
-  ``max_players``, ``dealer_role`` (what the cut winner does: "deals",
-  UNO Duo "drafts first"), ``builtin_decks`` (deck choice), ``options_type`` (a
-  `ClassicOptions` subclass), ``action_types`` (its `ActionSet`),
-  ``points_table`` (round scoring), ``catch_phases`` (when an UNO catch is
-  allowed), ``keeps_uno_window`` (action classes that leave the catch window open).
-- `build_deck()`: the deck (default: the user's cards or the options' deck).
-- `effective_kind(card)`: what a card does (D-U1 blank wilds; defined in
-  `MatchState`, whose round scoring counts a blank wild as the card it plays as).
-- `playable_test(seat)`: what counts as playable now, as a test of one card
-  (`playable(card, seat)` applies it); `play_refusal(card, seat)`
-  gives the sentence when it is not (override it for a better sentence).
-- `start_card_effect(card)`: the start card's effect; `return_start_card()`
-  and `turn_up_start_card()` help (a Tiki Face start goes into the idol).
-- `place_played_card(card)`: where a played card goes (default: the discard).
-- `card_effect(card, seat)`: a played card's effect; `start_turn(seat)`,
-  `next_seat(seat, steps)`, `owe(seat, count)` help.
-- `note(text, *seats, **values)`: tell what the action being applied caused
-  (a sentence of ``narration.py``), for `narration()`; `UnoMatch.apply`
-  starts each action with none. Refusals are sentences of ``refusals.py``;
-  `waiting_note()` says what a phase waits for (variants add theirs).
-- `last_card_effect(card, seat)`: effect of a card that went out.
-- `after_draw()`: what follows a voluntary draw once the card arrived.
-- `score_round(winner, points_left)`, `match_over()`, `winners()`: scoring
-  and the match-end rule.
-- `reshuffle_sources()` / `clear_reshuffle_sources()`: what an empty draw
-  pile is rebuilt from (default: the discard pile under its top card).
-- `begin_round()` / `deal()`: a new round (UNO Duo drafts instead).
-- extra decision kinds: set ``self.phase`` to a `Phase` and extend
-  `phase_actions()` (phase -> the method listing its actions, seated) and
-  `action_handlers()` (action class -> the method applying it) for new
-  actions; `decider()` says whose decision a phase waits for.
-- extra chance kinds (a pending spin): set ``self.pending_chance`` to a
-  `ChanceKind` and extend `chance_request(kind)`; a shuffle kind also needs
-  `shuffle_cards(kind)` and an entry in `shuffle_handlers()` (kind -> the
-  method that deals the shuffled cards); a spin outcome becomes an action
-  through `spin_action(outcome)`.
-- `json_fields()` / `load_json_fields(data)`: extra state for `to_json`.
-- `card_locations()`: extra places cards can be (the idol, the draft).
-- `follow_entries(simulation)`: what a person enters at the table that a
-  simulation did by itself (Tiki: declining a Discard All of a missing
-  colour), for `companion.games.uno.referee.follow`.
+The hooks a variant overrides (python-chess style, one rule at a time) are
+listed in the family's docstring (`companion.games.uno`): they live in
+`MatchState`, `UnoMatch` and here.
 
 Every action handler validates first and changes nothing before it has
 decided the action is legal, so a `RuleError` leaves the state untouched.
@@ -84,20 +39,16 @@ from typing import Any
 from companion.games.base import SHUFFLE_ORDER, Note, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno import narration, refusals
-from companion.games.uno._match import UnoMatch
 from companion.games.uno.cards import (
-    DRAW_TWO,
-    REVERSE,
-    SKIP,
-    WILD_DRAW_FOUR,
     Card,
     Colour,
     Kind,
     play_error_note,
 )
 from companion.games.uno.challenge import QUESTIONS, bluff_refusal, wild_draw_four_illegal
+from companion.games.uno.match import UnoMatch
 from companion.games.uno.pending import PendingChallenge
-from companion.games.uno.phases import DRAWING, DRAWN, TURN, ChanceKind, Phase
+from companion.games.uno.phases import ChanceKind, Phase
 from companion.games.uno.piles import Piles
 
 
@@ -134,7 +85,7 @@ class ClassicUno(UnoMatch):
         )
         if refuse_bluff:
             allowed = frozenset(
-                card for card in allowed if self.effective_kind(card) is not WILD_DRAW_FOUR
+                card for card in allowed if self.effective_kind(card) is not Kind.WILD_DRAW_FOUR
             )
         return allowed.__contains__
 
@@ -178,7 +129,7 @@ class ClassicUno(UnoMatch):
         return (
             not self.options.wild_draw_four_bluff
             and not self.referee
-            and self.effective_kind(card) is WILD_DRAW_FOUR
+            and self.effective_kind(card) is Kind.WILD_DRAW_FOUR
             and self.wild_draw_four_illegal(seat)
         )
 
@@ -217,10 +168,10 @@ class ClassicUno(UnoMatch):
         """Apply the effect of `card`, just played by `seat`, and pass the turn."""
         kind = self.effective_kind(card)
         following = self.next_seat(seat)
-        if kind is SKIP:
+        if kind is Kind.SKIP:
             self.note(narration.SKIPPED, following)
             self.start_turn(self.next_seat(seat, 2))
-        elif kind is REVERSE:
+        elif kind is Kind.REVERSE:
             if self.players == 2:  # with two players a Reverse acts as a Skip
                 self.note(narration.REVERSE_SKIPS, following)
                 self.start_turn(seat)
@@ -229,11 +180,11 @@ class ClassicUno(UnoMatch):
                 following = self.next_seat(seat)
                 self.note(narration.REVERSES, following)
                 self.start_turn(following)
-        elif kind is DRAW_TWO:
+        elif kind is Kind.DRAW_TWO:
             self.owe(following, 2)
             self.note(narration.DRAWS_TWO, following)
             self.start_turn(self.next_seat(seat, 2))
-        elif kind is WILD_DRAW_FOUR:
+        elif kind is Kind.WILD_DRAW_FOUR:
             assert self.pending_challenge is not None
             self.pending_challenge = replace(self.pending_challenge, victim=following)
             self.current = following
@@ -260,7 +211,7 @@ class ClassicUno(UnoMatch):
             assert self.drawn_card is not None
             playable = self.playable(self.drawn_card, seat)
         if playable:
-            self.phase = DRAWN
+            self.phase = Phase.DRAWN
         else:
             self.note(narration.DRAWN_CARD_PASSES, seat)
             self.start_turn(self.next_seat(seat))
@@ -323,7 +274,7 @@ class ClassicUno(UnoMatch):
             raise RuleError(Note.of(SHUFFLE_ORDER, size=request.size))
         kind, self.pending_chance = self.pending_chance, None
         cards = self.shuffle_cards(kind)
-        self.dispatch.shufflers[kind]([cards[index] for index in action.order])
+        self.shufflers[kind]([cards[index] for index in action.order])
 
     def shuffle_handlers(self) -> dict[ChanceKind, Callable[[list[Card]], None]]:
         """Each shuffle kind with the method that takes the shuffled cards (variants extend it)."""
@@ -384,7 +335,8 @@ class ClassicUno(UnoMatch):
         seat, card = self.current, action.card
         hand = self.piles.hands[seat]
         self._check_play(action, hand)
-        if card.is_wild and self.effective_kind(card) is WILD_DRAW_FOUR:  # only wilds play as one
+        # Only wilds play as a Wild Draw Four.
+        if card.is_wild and self.effective_kind(card) is Kind.WILD_DRAW_FOUR:
             guilty = None if self.referee else self.wild_draw_four_illegal(seat)
             self.pending_challenge = PendingChallenge(seat, guilty=guilty)
         self.piles.take_from_hand(seat, card, known=not self.referee)
@@ -404,7 +356,7 @@ class ClassicUno(UnoMatch):
     def _check_play(self, action: act.PlayCard, hand: list[Card | None]) -> None:
         """Raise the sentence that says why `action` may not be played now."""
         card, phase, player = action.card, self.phase, (self.current,)
-        if phase is not TURN and phase is not DRAWN:
+        if phase is not Phase.TURN and phase is not Phase.DRAWN:
             raise self._not_now(refusals.PLAY_CARD, card=str(card))
         if card not in self.deck_facts.kinds:
             raise RuleError(Note.of(refusals.NOT_IN_DECK, card=str(card)))
@@ -414,7 +366,7 @@ class ClassicUno(UnoMatch):
             raise RuleError(Note.of(refusals.NO_CARDS_TO_PLAY, player), self.seat_name)
         if not self.referee and card not in hand:
             raise RuleError(Note.of(refusals.HOLDS_NO, player, card=str(card)), self.seat_name)
-        if phase is DRAWN and not self.referee and card is not self.drawn_card:
+        if phase is Phase.DRAWN and not self.referee and card is not self.drawn_card:
             drawn = str(self.drawn_card)
             raise RuleError(Note.of(refusals.ONLY_THE_DRAWN_CARD, card=drawn))
         if not self.playable_test(self.current)(card):
@@ -429,13 +381,13 @@ class ClassicUno(UnoMatch):
             raise RuleError(Note.of(refusals.UNO_WITH_ONE_LEFT))
 
     def _apply_draw(self, action: act.Draw) -> None:
-        if self.phase is not TURN:
+        if self.phase is not Phase.TURN:
             raise self._not_now(refusals.DRAW)
         self.owe(self.current, 1, voluntary=True)
-        self.phase = DRAWING
+        self.phase = Phase.DRAWING
 
     def _apply_keep(self, action: act.KeepCard) -> None:
-        if self.phase is not DRAWN:
+        if self.phase is not Phase.DRAWN:
             raise self._not_now(refusals.KEEP_A_DRAWN_CARD)
         self.start_turn(self.next_seat(self.current))
 
@@ -482,7 +434,7 @@ class ClassicUno(UnoMatch):
 
     def _legal_turn(self, seat: int) -> list[Any]:
         # Run for every decision of every simulated match: kept lean on purpose.
-        hand, mine = self.piles.hands[seat], self.dispatch.seat_plays[seat]
+        hand, mine = self.piles.hands[seat], self.seat_plays[seat]
         candidates = self.unseen_cards() if self.referee else dict.fromkeys(hand)
         playable, variants = self.playable_test(seat), mine.table(len(hand))
         plays: list[Any] = []
@@ -498,7 +450,7 @@ class ClassicUno(UnoMatch):
         else:
             candidates = [self.drawn_card] if self.drawn_card is not None else []
         plays: list[Any] = []
-        mine = self.dispatch.seat_plays[seat]
+        mine = self.seat_plays[seat]
         variants = mine.table(len(self.piles.hands[seat]))
         for card in candidates:
             if self.playable(card, seat):

@@ -1,7 +1,7 @@
 """UNO Duo: the two-player UNO of Mark and Cristina Ball, on the classic engine.
 
 `DuoUno` subclasses `ClassicUno` and changes only what the Duo rules change,
-through the classic hooks (see `companion.games.uno.classic`):
+through the classic hooks (listed in `companion.games.uno`):
 
 - the cut winner (the classic "dealer") is Player 1 and drafts first; the
   first drafter alternates by round; the hands are **drafted** (`DraftPick`,
@@ -40,10 +40,10 @@ from companion.games.base import JSONValue, Note, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno import duo_actions as dact
 from companion.games.uno import narration, refusals
-from companion.games.uno._state import UnfitDeckError
 from companion.games.uno.cards import Card, Colour, Kind, colour_name
 from companion.games.uno.classic import ClassicUno
 from companion.games.uno.draft import Draft
+from companion.games.uno.match_state import UnfitDeckError
 from companion.games.uno.options import ChallengeTest, ClassicOptions
 from companion.games.uno.phases import Phase
 from companion.games.uno.piles import Piles, cards_from_json, cards_to_json

@@ -20,17 +20,17 @@ from typing import Generic, TypeVar
 from companion.games.base import Note, RuleError
 from companion.games.uno import refusals
 
-Card = TypeVar("Card")
+Face = TypeVar("Face")
 
 
 @dataclass
-class Idol(Generic[Card]):
+class Idol(Generic[Face]):
     """The Tiki Faces inside the idol, oldest first; the last one is showing."""
 
-    faces: list[Card] = field(default_factory=list)
+    faces: list[Face] = field(default_factory=list)
 
     @property
-    def active_tiki_face(self) -> Card | None:
+    def active_tiki_face(self) -> Face | None:
         """The face showing (the newest), or None while the idol is empty."""
         return self.faces[-1] if self.faces else None
 
@@ -39,11 +39,11 @@ class Idol(Generic[Card]):
         """True while no Tiki Face has gone into the idol this round."""
         return not self.faces
 
-    def put(self, face: Card) -> None:
+    def put(self, face: Face) -> None:
         """Put a Tiki Face into the idol; it becomes the active face."""
         self.faces.append(face)
 
-    def take_hidden_faces(self) -> list[Card]:
+    def take_hidden_faces(self) -> list[Face]:
         """Remove and return every face except the one showing (for a reshuffle)."""
         hidden, self.faces = self.faces[:-1], self.faces[-1:]
         return hidden

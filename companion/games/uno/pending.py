@@ -15,15 +15,13 @@ from typing import Any
 from companion.games.base import JSONValue
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class OwedDraw:
     """`count` cards `seat` must draw, paid as soon as the draw pile allows.
 
     `voluntary` marks the draw a player chose instead of playing: its card is
-    the drawn card, which may then be played. A value like the others, but not
-    frozen: one is made for nearly every draw of every simulated match, and a
-    frozen dataclass takes three times as long to make. The match never
-    changes one in place; it replaces a partly paid entry.
+    the drawn card, which may then be played. The match replaces a partly
+    paid entry with a new one.
     """
 
     seat: int

@@ -64,9 +64,3 @@ class ChanceKind(StrEnum):
     SPIN = "spin"
     """UNO Tiki Twist: a spin of the idol."""
 
-
-# Python 3.11, which Raspberry Pi OS ships, looks an enum's members up through
-# `EnumType.__getattr__` (3.12 dropped it), about ten times the cost of a module name:
-# the turn flow, run for every decision of every simulated match, tests these names.
-TURN, DRAWING, DRAWN = Phase.TURN, Phase.DRAWING, Phase.DRAWN
-ROUND_OVER, OVER = Phase.ROUND_OVER, Phase.OVER

@@ -15,7 +15,7 @@ import dataclasses
 from typing import Any
 
 from companion.games.uno import actions as act
-from companion.games.uno._match import UnoMatch
+from companion.games.uno.match import UnoMatch
 from companion.games.uno.phases import Phase
 
 

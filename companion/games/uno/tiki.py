@@ -1,7 +1,7 @@
 """UNO Tiki Twist: classic UNO plus the Tiki idol, Tiki Faces and Spin cards.
 
 `TikiTwist` subclasses `ClassicUno` and changes only what the rulebook
-changes, through the classic hooks (see `companion.games.uno.classic`); it
+changes, through the classic hooks (listed in `companion.games.uno`); it
 owns the `Idol` (``idol``) and the Tiki action in progress (``tiki``, a
 `TikiSpin`):
 
@@ -43,7 +43,14 @@ from companion.games.uno.phases import ChanceKind, Phase
 from companion.games.uno.piles import cards_from_json, cards_to_json
 from companion.games.uno.plays import distinct
 from companion.games.uno.scoring import TIKI_POINTS
-from companion.games.uno.tiki_discards import check_last_discard, lay_down, of_colour
+from companion.games.uno.tiki_discards import (
+    check_last_discard,
+    discard_all_actions,
+    discard_two_actions,
+    lay_down,
+    of_colour,
+    take_all_of_colour,
+)
 from companion.games.uno.tiki_options import TikiOptions, face_name
 
 TIKI_PHASES = frozenset({Phase.SPIN, Phase.PICK_SEAT, Phase.TIKI_DISCARD, Phase.TIKI_DISCARD_ALL})
@@ -381,7 +388,7 @@ class TikiTwist(ClassicUno):
         if self.referee:
             gone = self._entered_discards(target, action)
         else:
-            gone = self._held_discards(target, action, face.colour)
+            gone = take_all_of_colour(self.piles.hands, target, action, face.colour, self.seat_name)
         if action.last is not None:  # D-U6 on top: the card laid down last stays on top
             gone.remove(None if self.referee else action.last)
             gone.append(action.last)
@@ -401,22 +408,6 @@ class TikiTwist(ClassicUno):
             self.check_copies_left(action.last)
         return [hand.pop() for _ in range(action.count)]
 
-    def _held_discards(
-        self, target: int, action: tact.DiscardAll, colour: Colour
-    ) -> list[Card | None]:
-        """Simulation: take every card of `colour` from the hand, all or none."""
-        gone: list[Card | None] = list(of_colour(self.hands[target], colour))
-        if action.count != len(gone):
-            note = Note.of(
-                refusals.DISCARD_ALL_OR_NONE, (target,), held=len(gone), colour=colour_name(colour)
-            )
-            raise RuleError(note, self.seat_name)
-        if action.last is not None and action.last not in gone:
-            note = Note.of(refusals.NO_CARD_TO_LAY_LAST, (target,), card=str(action.last))
-            raise RuleError(note, self.seat_name)
-        self.piles.hands[target] = [card for card in self.hands[target] if card not in gone]
-        return gone
-
     def _apply_end_tiki_action(self, action: tact.EndTikiAction) -> None:
         if self.phase not in (Phase.TIKI_DISCARD, Phase.TIKI_DISCARD_ALL) or self.tiki is None:
             raise self._not_now(refusals.END_A_TIKI_ACTION)
@@ -424,10 +415,7 @@ class TikiTwist(ClassicUno):
 
     def _legal_tiki_discard(self, target: int) -> list[Any]:
         cards = self.unseen_cards() if self.referee else distinct(self.hands[target])
-        return [
-            *(tact.TikiDiscard(card, seat=target) for card in cards),
-            tact.EndTikiAction(seat=target),
-        ]
+        return discard_two_actions(cards, target)
 
     def _legal_tiki_discard_all(self, target: int) -> list[Any]:
         face = self.idol.active_tiki_face
@@ -438,11 +426,8 @@ class TikiTwist(ClassicUno):
         else:
             counts = range(self.colour_count(target, face.colour), 0, -1)[:1]
             coloured = distinct(self.hands[target])
-        lasts: list[Card | None] = [None]
-        if self.tiki_options.tiki_discards == "on_top":  # D-U6: which card ends on top
-            lasts = list(of_colour(coloured, face.colour))
-        discards = [tact.DiscardAll(count, last, seat=target) for count in counts for last in lasts]
-        return [*discards, tact.EndTikiAction(seat=target)]
+        on_top = self.tiki_options.tiki_discards == "on_top"
+        return discard_all_actions(counts, coloured, face.colour, target, on_top=on_top)
 
     # ------------------------------------------------------ dispatch tables
 

@@ -16,10 +16,12 @@ of the cards (`TikiTwist` in ``tiki.py`` applies them to the match):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from companion.games.base import Note, RuleError
 from companion.games.uno import refusals
+from companion.games.uno import tiki_actions as tact
 from companion.games.uno.cards import Card, Colour, colour_name
 from companion.games.uno.piles import Piles
 
@@ -68,3 +70,48 @@ def lay_down(piles: Piles, cards: list[Card | None], *, on_top: bool) -> Colour 
     if top is not None and top.colour is not None and not top.is_tiki_face:
         return top.colour
     return None
+
+
+def take_all_of_colour(
+    hands: list[list[Card | None]],
+    target: int,
+    action: tact.DiscardAll,
+    colour: Colour,
+    seat_name: Callable[[int], str],
+) -> list[Card | None]:
+    """Simulation: take every card of `colour` from `target`'s hand, all or none.
+
+    Raises:
+        RuleError: the count is not the cards of the colour held, or the card
+            named to lie last is not among them; the hand is unchanged.
+    """
+    gone: list[Card | None] = list(of_colour(hands[target], colour))
+    if action.count != len(gone):
+        note = Note.of(
+            refusals.DISCARD_ALL_OR_NONE, (target,), held=len(gone), colour=colour_name(colour)
+        )
+        raise RuleError(note, seat_name)
+    if action.last is not None and action.last not in gone:
+        note = Note.of(refusals.NO_CARD_TO_LAY_LAST, (target,), card=str(action.last))
+        raise RuleError(note, seat_name)
+    hands[target] = [card for card in hands[target] if card not in gone]
+    return gone
+
+
+def discard_two_actions(cards: Iterable[Card], target: int) -> list[Any]:
+    """Discard 2's choices for `target`: each card it may discard next, or stopping."""
+    return [
+        *(tact.TikiDiscard(card, seat=target) for card in cards),
+        tact.EndTikiAction(seat=target),
+    ]
+
+
+def discard_all_actions(
+    counts: Iterable[int], coloured: Iterable[Card], colour: Colour, target: int, *, on_top: bool
+) -> list[Any]:
+    """Discard All's choices for `target`: each count, with the card laid last when on top."""
+    lasts: list[Card | None] = [None]
+    if on_top:  # D-U6: which card ends on top
+        lasts = list(of_colour(coloured, colour))
+    discards = [tact.DiscardAll(count, last, seat=target) for count in counts for last in lasts]
+    return [*discards, tact.EndTikiAction(seat=target)]

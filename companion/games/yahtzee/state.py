@@ -44,6 +44,7 @@ from companion.games.yahtzee.options import (
     YahtzeeOptions,
 )
 from companion.games.yahtzee.persist import state_from_json, state_to_json
+from companion.games.yahtzee.refusals import expecting, refusal
 from companion.games.yahtzee.tabletop import Tabletop
 from companion.games.yahtzee.tiles import Tile, best_value, tile_value, value_text
 from companion.games.yahtzee.turn import (
@@ -447,34 +448,10 @@ class YahtzeeState(Tabletop, GameState[YahtzeeOptions]):
         self.say(f"Game over: {table}. {result}.", *range(len(scores)), *winners)
 
     def _expecting(self) -> str:
-        expecting = {
-            Phase.OWN_TILE: "choose to stay on your tile or move on",
-            Phase.ROLL: "keep some dice and roll again, or stop",
-            Phase.TARGET: "choose the tile to go for",
-            Phase.CLAIM: "choose the tile to claim",
-            Phase.PLACE: "choose a free square for the new tile",
-        }
-        request = self.chance()
-        if request is not None:
-            return request.prompt.rstrip(".")
-        return expecting.get(self.phase, "the game is over")
+        return expecting(self.phase, self.chance())
 
     def _refusal(self, action: Action) -> str:
-        if isinstance(action, RollAgain) and self.phase is Phase.ROLL and self.dice is not None:
-            try:
-                self.dice.hold(action.kept)
-            except RuleError as error:
-                return str(error)
-        if isinstance(action, Claim | ChooseTarget) and self.phase in (Phase.CLAIM, Phase.TARGET):
-            choices = self.turn.claim_choices if self.phase is Phase.CLAIM else self._wild_targets()
-            names = ", ".join(tile.label for tile in choices)
-            return f"You cannot take {action.tile.label} now: choose one of {names}."
-        if isinstance(action, PlaceTile) and self.phase is Phase.PLACE:
-            free = ", ".join(
-                str(square) for square in self.board.free_squares(self.occupied_squares())
-            )
-            return f"Square {action.square} is not free: put the tile on one of {free}."
-        return f"'{action}' is not allowed now: {self._expecting()}."
+        return refusal(self, action, self._wild_targets(), self._expecting())
 
     # -- results ------------------------------------------------------------
 

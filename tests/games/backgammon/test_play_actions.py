@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.backgammon.actions import PlayActions, TurnPlay, Writer, _listed_play
+from companion.games.backgammon.actions import PlayActions, TurnPlay, Writer
 from companion.games.backgammon.geometry import BACKGAMMON, MINIGAM, Board
 from companion.games.backgammon.movement import legal_plays
 from tests.games.backgammon.boards import bg
@@ -24,9 +24,10 @@ def test_a_listed_play_has_the_fields_of_a_play_built_by_its_class(
     writer = Writer(board.geometry, mover)
     plays = legal_plays(board, mover, dice)
     assert plays
-    for play in plays:
+    actions = PlayActions([play.steps for play in plays], writer, mover)
+    for index, play in enumerate(plays):
         built = TurnPlay(play.steps, writer=writer, seat=mover)
-        listed = _listed_play(play.steps, writer, mover)
+        listed = actions[index]
         assert vars(listed) == vars(built)
         assert listed == built
         assert listed.describe(str) == built.describe(str)

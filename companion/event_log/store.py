@@ -7,7 +7,8 @@ unfinished match by replaying its rows (`companion.table`). Finished matches
 stay as history: players, game, options, the scores of every round, the
 result and the times.
 
-Opening, checking and migrating the file is `companion.log_file`: a damaged
+Opening and checking the file is `companion.event_log.opening`, its schema and
+migrations `companion.event_log.schema`: a damaged
 log is moved aside with a timestamp and the companion starts with an empty
 log, saying so (it never refuses to start because of its own data); at a
 path given with ``--db`` a file that is not a companion log is refused. A
@@ -30,13 +31,13 @@ from typing import Any, BinaryIO
 from companion.closing import ClosesItself
 from companion.datadir import default_db_path, fcntl, lock_beside
 from companion.errors import StoreError
-from companion.log_file import (
-    SCHEMA_VERSION,
+from companion.event_log.opening import (
     ReadConnection,
     open_for_reading,
     open_for_writing,
     store_error,
 )
+from companion.event_log.schema import SCHEMA_VERSION
 from companion.records import AppliedEvent, Event, Player
 
 __all__ = ["SCHEMA_VERSION", "DamagedRecord", "MatchRecord", "Store", "default_db_path"]

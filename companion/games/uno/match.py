@@ -1,6 +1,6 @@
 """The turn flow every UNO game shares; `ClassicUno` adds the rules.
 
-`UnoMatch` extends `MatchState` (``_state.py``: the cards, seats, scores and
+`UnoMatch` extends `MatchState` (``match_state.py``: the cards, seats, scores and
 the JSON form) with the engine protocol of `companion.games.base` (chance
 requests, dispatch of actions through `action_handlers` (action class ->
 method) and of legal-action lists through `phase_actions` (phase ->
@@ -8,12 +8,11 @@ method), both explicit tables that variants extend), the UNO call and catch wind
 owed draws (asking for a reshuffle when the draw pile runs out), the referee's
 dealer entry, round ends (in referee mode each hand is counted at the table:
 `CountHand`, listed as every total the hand can be worth) and replay. See
-`companion.games.uno.classic` for the rules and the hooks.
+`companion.games.uno.classic` for the rules and `companion.games.uno` for the hooks.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any, Self
 
@@ -27,14 +26,15 @@ from companion.games.base import (
 )
 from companion.games.uno import actions as act
 from companion.games.uno import narration, refusals
-from companion.games.uno._state import MatchState
 from companion.games.uno.cards import Card
-from companion.games.uno.dispatch import Dispatch
+from companion.games.uno.hand_count import count_hand_actions, counted_points, hands_to_count
+from companion.games.uno.match_state import MatchState
 from companion.games.uno.options import ClassicOptions
 from companion.games.uno.pending import OwedDraw
-from companion.games.uno.phases import DRAWING, OVER, ROUND_OVER, TURN, ChanceKind, Phase
+from companion.games.uno.phases import ChanceKind, Phase
 from companion.games.uno.piles import Piles
-from companion.games.uno.scoring import hand_points, possible_hand_points
+from companion.games.uno.plays import SeatPlays, seat_plays
+from companion.games.uno.scoring import hand_points
 
 OTHER_DECIDERS = frozenset({Phase.DEALER, Phase.START_CARD, Phase.SCORING})
 """The phases in which the decision is not the current player's (see `UnoMatch.decider`)."""
@@ -50,9 +50,14 @@ class UnoMatch(MatchState):
             RuleError: a bad player count, deck or option, in a sentence.
         """
         super().__init__(players, options)
-        self.dispatch = Dispatch(
-            self.action_handlers(), self.phase_actions(), self.shuffle_handlers(), players
-        )
+        self.handlers = self.action_handlers()
+        """Each action class with the method applying it."""
+        self.listers = self.phase_actions()
+        """Each decision phase with the method listing its legal actions for a seat."""
+        self.shufflers = self.shuffle_handlers()
+        """Each shuffle kind with the method that takes the shuffled cards."""
+        self.seat_plays: tuple[SeatPlays, ...] = tuple(seat_plays(seat) for seat in range(players))
+        """Each seat's turn actions, made once (`companion.games.uno.plays`)."""
 
     def score_round(self, winner: int, points_left: list[int]) -> None:
         """Add the round's points to the match totals (both scoring methods)."""
@@ -161,7 +166,7 @@ class UnoMatch(MatchState):
     def start_turn(self, seat: int) -> None:
         """Give the turn to `seat`."""
         self.current = seat
-        self.phase = TURN
+        self.phase = Phase.TURN
         self.drawn = False
         self.drawn_card = None
 
@@ -172,14 +177,14 @@ class UnoMatch(MatchState):
     @property
     def to_move(self) -> int | None:
         """The seat whose decision it is, or None while chance is pending or the match is over."""
-        if self.pending_chance is not None or self.phase is OVER:
+        if self.pending_chance is not None or self.phase is Phase.OVER:
             return None
         return self.decider()
 
     @property
     def is_over(self) -> bool:
         """True once the match has a result."""
-        return self.phase is OVER
+        return self.phase is Phase.OVER
 
     def scores(self) -> list[int]:
         """Match totals so far, one per seat."""
@@ -207,9 +212,9 @@ class UnoMatch(MatchState):
 
     def legal_actions(self) -> list[Any]:
         """Every player action allowed now; empty while chance is pending or once over."""
-        if self.pending_chance is not None or self.phase is OVER:
+        if self.pending_chance is not None or self.phase is Phase.OVER:
             return []
-        actions = self.dispatch.listers[self.phase](self.decider())
+        actions = self.listers[self.phase](self.decider())
         exposed = self.uno_exposed
         if (
             exposed is not None
@@ -225,11 +230,11 @@ class UnoMatch(MatchState):
         Raises:
             RuleError: the action is not allowed now; nothing changed.
         """
-        handler = self.dispatch.handlers.get(type(action))
+        handler = self.handlers.get(type(action))
         if handler is None:
             note = Note.of(refusals.NOT_AN_ACTION, action=repr(action), game=self.title)
             raise RuleError(note)
-        if self.phase is OVER:
+        if self.phase is Phase.OVER:
             raise RuleError(Note.of(refusals.MATCH_OVER))
         exposed, said = self.uno_exposed, self.said
         if type(action) not in self.keeps_uno_window:
@@ -257,9 +262,9 @@ class UnoMatch(MatchState):
         """Pay owed draws, then finish a draw or a round when nothing is pending."""
         if self.pending_chance is not None or (self.owed and not self._pay_owed()):
             return
-        if self.phase is DRAWING:
+        if self.phase is Phase.DRAWING:
             self.after_draw()
-        elif self.phase is ROUND_OVER:
+        elif self.phase is Phase.ROUND_OVER:
             self._finish_round()
 
     def _pay_owed(self) -> bool:
@@ -306,10 +311,6 @@ class UnoMatch(MatchState):
             return
         points = [hand_points(hand, self.round_points_table) for hand in self.hands]  # type: ignore[arg-type]
         self._close_round(points)
-
-    def seats_to_count(self) -> list[int]:
-        """Referee mode: the seats whose hands must still be entered after a round."""
-        return [seat for seat, hand in enumerate(self.hands) if hand and seat != self.round_winner]
 
     def _close_round(self, points_left: list[int]) -> None:
         assert self.round_winner is not None
@@ -451,62 +452,19 @@ class UnoMatch(MatchState):
             listed = refusals.seat_list(waiting)
             note = Note.of(refusals.NO_HAND_TO_COUNT, (seat,), waiting=listed)
             raise RuleError(note, self.seat_name)
-        points = self._counted_points(action)
+        points = counted_points(self, action)
         self.counted[seat] = points
         if action.cards:  # the hand is shown: its cards now count as face up
             self.piles.hands[seat] = list(action.cards)
         if len(self.counted) == len(self.seats_to_count()):
             self._close_round([self.counted.get(s, 0) for s in range(self.players)])
 
-    def _counted_points(self, action: act.CountHand) -> int:
-        counted = (action.counted,)
-        size = len(self.hands[action.counted])
-        if action.cards and action.points is not None:
-            raise RuleError(Note.of(refusals.CARDS_OR_POINTS))
-        if action.cards:
-            if len(action.cards) != size:
-                note = Note.of(refusals.ENTER_ALL_CARDS, counted, size=size)
-                raise RuleError(note, self.seat_name)
-            missing = [str(card) for card in action.cards if card not in self.deck_kinds]
-            if missing:
-                raise RuleError(Note.of(refusals.NOT_IN_DECK, card=missing[0]))
-            for card, entered in Counter(action.cards).items():
-                self.check_copies_left(card, entered)
-            return hand_points(action.cards, self.round_points_table)
-        if action.points is None:
-            raise RuleError(Note.of(refusals.ENTER_THE_HAND, counted), self.seat_name)
-        possible = self.possible_points(size)
-        if action.points not in possible:
-            note = Note.of(
-                refusals.POINTS_IMPOSSIBLE,
-                counted,
-                size=size,
-                points=action.points,
-                low=possible[0],
-                high=possible[-1],
-            )
-            raise RuleError(note, self.seat_name)
-        return action.points
-
-    def possible_points(self, size: int) -> list[int]:
-        """Every total a hand of `size` cards of this deck can be worth (referee scoring)."""
-        return possible_hand_points(self.deck, size, self.round_points_table)
-
     def _legal_dealer(self, seat: int) -> list[Any]:
         return [act.ChooseDealer(dealer, seat=seat) for dealer in range(self.players)]
 
-    def _legal_scoring(self, seat: int) -> list[Any]:
-        """Each hand still to count, entered as its points: every total its cards can make.
+    def seats_to_count(self) -> list[int]:
+        """Referee mode: the seats whose hands must still be entered after a round."""
+        return hands_to_count(self)
 
-        The same hand may instead be entered as its cards (`CountHand` with
-        ``cards``, as many as the seat holds); those are not listed, since any
-        cards of the deck may be in it.
-        """
-        actions: list[Any] = []
-        for counted in self.seats_to_count():
-            if counted not in self.counted:
-                possible = self.possible_points(len(self.hands[counted]))
-                actions.extend(
-                    act.CountHand(counted, points=points, seat=seat) for points in possible
-                )
-        return actions
+    def _legal_scoring(self, seat: int) -> list[Any]:
+        return count_hand_actions(self, seat)

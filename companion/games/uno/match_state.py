@@ -1,6 +1,6 @@
 """The cards, seats and scores of an UNO match, and their JSON form.
 
-`MatchState` is the data half of `UnoMatch` (``_match.py``): it builds the
+`MatchState` is the data half of `UnoMatch` (``match.py``): it builds the
 deck, owns the round's cards (`piles`, a `Piles`: draw pile, discard pile,
 hands and the moves between them) and names where every card lies
 (`card_locations`), holds the seats, totals and the pending decision, and
@@ -18,7 +18,7 @@ from companion.games.actions import ActionSet
 from companion.games.base import GameState, JSONValue, Note, NoteValue, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno import narration, refusals
-from companion.games.uno.cards import BLANK_WILD, Card, Colour, Kind
+from companion.games.uno.cards import Card, Colour, Kind
 from companion.games.uno.deck_facts import DeckFacts
 from companion.games.uno.deck_file import builtin_deck
 from companion.games.uno.options import OPTIONS_ADDED_LATER, ClassicOptions
@@ -104,9 +104,6 @@ class MatchState(GameState[ClassicOptions]):
                 f"A deck of {len(self.deck)} cards cannot deal {self.options.hand_size} cards "
                 f"to {players} players and turn up a start card; use a bigger deck."
             )
-        # Every attribute name of a match is set here, the seats' names too (the table
-        # names them later): tests/games/uno/test_attribute_layout.py says why.
-        self.name_seats(())
         self.totals = [0] * players
         self.rounds: list[dict[str, Any]] = []
         self.dealer = None
@@ -153,7 +150,7 @@ class MatchState(GameState[ClassicOptions]):
 
     def effective_kind(self, card: Card) -> Kind:
         """What `card` does when played (D-U1: a blank wild acts as the option says)."""
-        if card.kind is BLANK_WILD:
+        if card.kind is Kind.BLANK_WILD:
             return Kind.WILD_DRAW_FOUR if self.options.blank_wild == "wild_draw_four" else Kind.WILD
         return card.kind
 

@@ -9,12 +9,13 @@ made, saying so; at a path someone chose, a file that is not a companion log
 at all (not a database, or another program's) is refused and left untouched.
 
 `open_for_reading` opens an existing log without changing it, for
-`companion history`.
+`companion history`. The schema and its migrations are
+`companion.event_log.schema`; a damaged log's readable matches are kept by
+`companion.event_log.salvage`.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import time
@@ -23,107 +24,15 @@ from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from companion.datadir import DB_NAME, ensure_writable_directory, move_aside
 from companion.errors import StoreError
-from companion.games.legacy_actions import upgrade_action_json, upgrade_options_json
-from companion.log_salvage import copy_readable_matches
+from companion.event_log import schema
+from companion.event_log.salvage import copy_readable_matches
+from companion.event_log.upgrades import upgrade_logged_actions, upgrade_logged_options
 from companion.user_files import what_it_is
 
-
-def upgrade_logged_actions(db: sqlite3.Connection) -> None:
-    """Rewrite every logged action in the one JSON form of `companion.games.actions`."""
-    rows = db.execute(
-        "SELECT matches.game, events.action, events.match_id, events.seq FROM events"
-        " JOIN matches ON matches.id = events.match_id WHERE events.action IS NOT NULL"
-    ).fetchall()
-    update = "UPDATE events SET action = ? WHERE match_id = ? AND seq = ?"
-    _rewrite_json(db, rows, update, upgrade_action_json)
-
-
-def upgrade_logged_options(db: sqlite3.Connection) -> None:
-    """Give every logged match each rule option added since, with the value it was played with."""
-    rows = db.execute("SELECT game, options, id FROM matches").fetchall()
-    _rewrite_json(db, rows, "UPDATE matches SET options = ? WHERE id = ?", upgrade_options_json)
-
-
-def _rewrite_json(
-    db: sqlite3.Connection,
-    rows: list[tuple[Any, ...]],
-    update: str,
-    upgrade: Callable[[str, Any], Any],
-) -> None:
-    """Rewrite JSON cells by `upgrade(game, value)`; each row is (game, text, *its key).
-
-    A cell that is not JSON is left as it is: replaying its match says so.
-    """
-    for game, text, *key in rows:
-        try:
-            logged = json.loads(text)
-        except ValueError:
-            continue
-        upgraded = upgrade(game, logged)
-        if upgraded != logged:
-            db.execute(update, (json.dumps(upgraded, separators=(",", ":")), *key))
-
-
-Migration = str | Callable[[sqlite3.Connection], None]
-"""A schema step: an SQL script, or a function that rewrites rows."""
-
-MIGRATIONS: tuple[Migration, ...] = (
-    # 0 -> 1: matches, their events and the scores of each round.
-    """
-    CREATE TABLE matches (
-        id INTEGER PRIMARY KEY,
-        game TEXT NOT NULL,
-        options TEXT NOT NULL,
-        players TEXT NOT NULL,
-        status TEXT NOT NULL CHECK (status IN ('playing', 'finished', 'abandoned')),
-        scores TEXT NOT NULL,
-        result TEXT,
-        started_at TEXT NOT NULL,
-        finished_at TEXT,
-        rematch_of INTEGER REFERENCES matches (id)
-    );
-    CREATE TABLE events (
-        match_id INTEGER NOT NULL REFERENCES matches (id),
-        seq INTEGER NOT NULL,
-        kind TEXT NOT NULL CHECK (kind IN ('play', 'chance', 'undo')),
-        seat INTEGER,
-        action TEXT,
-        detail TEXT NOT NULL,
-        text TEXT NOT NULL,
-        state_sha TEXT NOT NULL,
-        at TEXT NOT NULL,
-        PRIMARY KEY (match_id, seq)
-    );
-    CREATE TABLE rounds (
-        match_id INTEGER NOT NULL REFERENCES matches (id),
-        seq INTEGER NOT NULL,
-        scores TEXT NOT NULL,
-        PRIMARY KEY (match_id, seq)
-    );
-    """,
-    # 1 -> 2: every game's actions in one JSON form (UNO's "type" tags and "seat" fields,
-    # Backgammon's checker steps, Yahtzee's dice "roll").
-    upgrade_logged_actions,
-    # 2 -> 3: UNO's Wild Draw Four challenge test became an option; older matches
-    # keep the test they were played with.
-    upgrade_logged_options,
-    # 3 -> 4: the seed of seeded chance sources (a demo's --seed), so --resume can check it.
-    "ALTER TABLE matches ADD COLUMN seed INTEGER;",
-)
-SCHEMA_VERSION = len(MIGRATIONS)
-TABLE_COLUMNS = {
-    "matches": {"id", "game", "options", "players", "status", "scores", "result",
-                "started_at", "finished_at", "rematch_of"},
-    "events": {"match_id", "seq", "kind", "seat", "action", "detail", "text", "state_sha", "at"},
-    "rounds": {"match_id", "seq", "scores"},
-}  # fmt: skip
 DAMAGE_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
-
-
 BUSY_TIMEOUT_MS = 5000
 WAL_SWITCH_ATTEMPTS = 100  # tried for as long as the busy timeout
 OUR_TABLES = {"matches", "events"}
@@ -289,19 +198,9 @@ def open_for_reading(path: Path) -> ReadConnection:
     return _readable_part(path)
 
 
-def _memory_log() -> sqlite3.Connection:
-    """An empty log of today's schema, in memory."""
-    memory = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
-    memory.row_factory = sqlite3.Row
-    for migration in MIGRATIONS:
-        _run_migration(memory, migration)
-    memory.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-    return memory
-
-
 def _upgraded_copy(path: Path, version: int) -> ReadConnection:
     """A log of an older schema, read as today's companion reads it; the file is unchanged."""
-    memory = _memory_log()
+    memory = schema.empty_memory_log()
     _keep_readable_matches(path, memory)
     notice = (
         f"The match log {path} was written by an older companion (schema {version}): it is"
@@ -313,7 +212,7 @@ def _upgraded_copy(path: Path, version: int) -> ReadConnection:
 
 def _readable_part(path: Path) -> ReadConnection:
     """A damaged log's matches that can still be read whole, copied into memory."""
-    memory = _memory_log()
+    memory = schema.empty_memory_log()
     kept = _keep_readable_matches(path, memory)
     shown = (
         "no match could be read whole"
@@ -431,9 +330,9 @@ def _connect_to_read(path: Path, *, immutable: bool) -> sqlite3.Connection:
         connection.execute("COMMIT")
         if version == 0:
             raise EmptyLog(f"The match log {path} holds no matches yet.")
-        if version < SCHEMA_VERSION:
+        if version < schema.SCHEMA_VERSION:
             raise OlderLog(version)
-        if version != SCHEMA_VERSION:
+        if version != schema.SCHEMA_VERSION:
             raise DamagedLog(f"it was written by a newer companion (schema {version})")
     except BaseException:
         connection.close()
@@ -456,8 +355,8 @@ def _check_and_migrate(db: sqlite3.Connection) -> None:
         raise StoreError(f"The match log cannot use write-ahead logging (mode {mode}).")
     db.execute("PRAGMA synchronous = FULL")
     db.execute("PRAGMA foreign_keys = ON")
-    while version < SCHEMA_VERSION:
-        version = _migrate_once(db)
+    while version < schema.SCHEMA_VERSION:
+        version = schema.migrate_once(db)
     _check_tables(db)
 
 
@@ -485,7 +384,7 @@ def _check_ours(db: sqlite3.Connection) -> int:
     if problems != ["ok"]:
         raise CorruptLog(f"the integrity check found: {problems[0]}")
     version = int(db.execute("PRAGMA user_version").fetchone()[0])
-    if version > SCHEMA_VERSION:
+    if version > schema.SCHEMA_VERSION:
         raise DamagedLog(f"it was written by a newer companion (schema {version})")
     if version == 0:
         tables = db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
@@ -496,36 +395,6 @@ def _check_ours(db: sqlite3.Connection) -> int:
     else:
         _check_tables(db)
     return version
-
-
-def _migrate_once(db: sqlite3.Connection) -> int:
-    """Bring the log one schema version forward, unless another companion just did.
-
-    The version is read again under the write lock: two companions opening a
-    new log at once must not both create its tables.
-    """
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        version = int(db.execute("PRAGMA user_version").fetchone()[0])
-        if version < SCHEMA_VERSION:
-            _run_migration(db, MIGRATIONS[version])
-            version += 1
-            db.execute(f"PRAGMA user_version = {version}")
-        db.execute("COMMIT")
-    except BaseException:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
-    return version
-
-
-def _run_migration(db: sqlite3.Connection, migration: Migration) -> None:
-    """One schema step: its SQL statements, or its function that rewrites rows."""
-    if callable(migration):
-        migration(db)
-    else:
-        for statement in _statements(migration):
-            db.execute(statement)
 
 
 def _keep_readable_matches(damaged: Path, db: sqlite3.Connection) -> list[int]:
@@ -539,20 +408,8 @@ def _keep_readable_matches(damaged: Path, db: sqlite3.Connection) -> list[int]:
     return kept
 
 
-def _statements(script: str) -> list[str]:
-    """The SQL statements of a migration script, one by one (executescript would commit)."""
-    statements, current = [], ""
-    for line in script.splitlines(keepends=True):
-        current += line
-        if sqlite3.complete_statement(current):
-            statements.append(current)
-            current = ""
-    statements.append(current)  # the last statement may lack its semicolon
-    return [statement.strip() for statement in statements if statement.strip(" ;\n")]
-
-
 def _check_tables(db: sqlite3.Connection) -> None:
-    for table, columns in TABLE_COLUMNS.items():
+    for table, columns in schema.TABLE_COLUMNS.items():
         found = {row[1] for row in db.execute(f"PRAGMA table_info({table})").fetchall()}
         if not columns <= found:
             raise DamagedLog(f"its {table} table is not the companion's")

@@ -1,7 +1,7 @@
 """Keep the matches of a damaged event log that SQLite can still read.
 
 A log whose pages were damaged (a disk fault, a power cut on a card without
-protection) is moved aside by `companion.log_file`; the matches it still
+protection) is moved aside by `companion.event_log.opening`; the matches it still
 holds whole are copied into the fresh log, so the history before the damage
 is not lost. `companion history` lists the same matches from the damaged file,
 copied into memory, without changing it.
