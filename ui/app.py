@@ -36,10 +36,10 @@ import pygame
 from companion.config import Config
 from companion.i18n import _, note_text
 from ui.display import PLAIN_SETUP, ScreenSetup, open_display
-from ui.draft import MatchDraft
 from ui.input import Drag, InputAdapter, Press, Tap
 from ui.rotation import Rotation, facing_rotation
 from ui.scene import Message, Scene
+from ui.screens.match_draft import MatchDraft
 from ui.spin_view import SpinMotion, SpinnerFeed, draw_turning
 from ui.system import SystemSetup
 from ui.theme import Theme
@@ -551,7 +551,7 @@ class App:
             return False
         if self.scene.name not in FOLLOWS_NEW_MATCHES:
             return False
-        from ui.scenes import GAME_SCENES
+        from ui.game_scenes import GAME_SCENES
 
         scene = GAME_SCENES.get(now.game)
         if scene is None or scene not in self.scenes:

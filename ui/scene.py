@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from companion.table import Command, Outcome, TableSnapshot
     from device.table_spinner import SpinnerStatus
     from device.table_tray import TrayFeed
-    from ui.draft import MatchDraft
+    from ui.screens.match_draft import MatchDraft
     from ui.spin_view import SpinMotion, SpinnerFeed
     from ui.system import SystemSetup
 
