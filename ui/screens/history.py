@@ -37,7 +37,7 @@ from ui import layout, theme
 from ui.backgammon.panel import match_words
 from ui.game_scenes import GAME_SCENES
 from ui.scene import Scene, Stage
-from ui.screens.home import message_widgets
+from ui.scene_parts import message_widgets, screen_header
 from ui.screens.score_sheet import MatchRow, names_row, result_words, score_row, status_words
 from ui.theme import Theme
 from ui.uno.view_model import UnoView
@@ -213,13 +213,11 @@ class HistoryScene(Scene):
         look = self.stage.look
         width, height = self.stage.size
         gap = look.px(10)
-        area = pygame.Rect(gap, gap, width - 2 * gap, height - 2 * gap)
-        top, body = layout.take_top(area, look.px(52), gap)
-        back, title = layout.take_left(top, look.px(110), gap)
-        widgets: list[Widget] = [
-            Button("back", back, _("Back"), on_tap=self.go_back),
-            Label("title", title, _("Scores and history"), size=30, bold=True),
-        ]
+        header = screen_header(look, self.stage.size, gap, _("Scores and history"),
+                               self.go_back)
+        body = header.body
+        area = header.area
+        widgets: list[Widget] = header.widgets
         if self.opened is not None:
             widgets += self._opened(self.opened, body)
         else:

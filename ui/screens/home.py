@@ -19,6 +19,7 @@ from companion.table import Outcome, TableSnapshot, Undo
 from ui import layout, theme
 from ui.game_scenes import GAME_SCENES
 from ui.scene import Scene, Stage
+from ui.scene_parts import message_widgets
 from ui.screens.game_options import choices_for
 from ui.theme import name_problem
 from ui.widgets import Button, Label, Panel, TextBlock, Widget
@@ -272,13 +273,4 @@ def _dim(rgb: theme.RGB) -> theme.RGB:
     return (red * 3 // 5, green * 3 // 5, blue * 3 // 5)
 
 
-def message_widgets(stage: Stage, area: pygame.Rect) -> list[Widget]:
-    """The sentence the app is showing (a refusal, a hint), as a widget named `message`."""
-    message = stage.message
-    if message is None:
-        return []
-    colour = theme.REFUSAL if message.refusal else theme.PANEL
-    return [TextBlock("message", area, message.text, background=colour)]
-
-
-__all__ = ["HomeScene", "message_widgets"]
+__all__ = ["HomeScene"]

@@ -22,7 +22,7 @@ from companion.i18n import _
 from device.selftest import Check, SelfTestStep
 from ui import layout, theme
 from ui.scene import Scene, Stage
-from ui.screens.home import message_widgets
+from ui.scene_parts import message_widgets, screen_header
 from ui.screens.hw_checks import app_steps, run_checks
 from ui.widgets import Button, Label, TextBlock, Widget
 
@@ -77,16 +77,16 @@ class HardwareTestScene(Scene):
         look = self.stage.look
         width, height = self.stage.size
         gap = look.px(8)
-        area = pygame.Rect(gap, gap, width - 2 * gap, height - 2 * gap)
-        top, rest = layout.take_top(area, look.px(52), gap)
-        back, title = layout.take_left(top, look.px(110), gap)
+        header = screen_header(look, (width, height), gap, _("Hardware test"), self.back,
+                               size=28)
+        rest = header.body
+        area = header.area
         if width >= height:
-            again, title = layout.take_right(title, look.px(200), gap)
+            again, header.title.rect = layout.take_right(header.title.rect, look.px(200), gap)
         else:  # a narrow header keeps the title whole; the button goes to the bottom
             again, rest = layout.take_bottom(rest, look.px(56), gap)
         widgets: list[Widget] = [
-            Button("back", back, _("Back"), on_tap=self.back),
-            Label("title", title, _("Hardware test"), size=28, bold=True),
+            *header.widgets,
             Button("again", again, _("Run again"), enabled=not self.running,
                    refusal=_("The test is still running."), on_tap=self.start),
         ]

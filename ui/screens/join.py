@@ -24,9 +24,9 @@ from companion.i18n import _
 from companion.network import page_url
 from ui import layout, theme
 from ui.scene import Scene, Stage
-from ui.screens.home import message_widgets
+from ui.scene_parts import message_widgets, screen_header
 from ui.screens.qr_code import QrCode
-from ui.widgets import Button, Label, TextBlock, Widget, wrap_text
+from ui.widgets import TextBlock, Widget, wrap_text
 
 ADDRESS_CHECK_SECONDS = 3.0
 """How often the screen looks whether the table's address changed."""
@@ -79,13 +79,11 @@ class JoinScene(Scene):
         look = self.stage.look
         width, height = self.stage.size
         gap = look.px(10)
-        area = pygame.Rect(gap, gap, width - 2 * gap, height - 2 * gap)
-        top, rest = layout.take_top(area, look.px(52), gap)
-        back, title = layout.take_left(top, look.px(110), gap)
-        widgets: list[Widget] = [
-            Button("back", back, _("Back"), on_tap=lambda: self.stage.go("setup")),
-            Label("title", title, _("Join from a phone"), size=30, bold=True),
-        ]
+        header = screen_header(look, (width, height), gap, _("Join from a phone"),
+                               lambda: self.stage.go("setup"))
+        rest = header.body
+        area = header.area
+        widgets: list[Widget] = header.widgets
         url = self.url
         if width > height:
             code_area, words = layout.take_left(rest, min(rest.h, rest.w * 3 // 5), gap)

@@ -14,9 +14,9 @@ from companion.games.base import JSONValue
 from companion.i18n import _
 from ui import layout, theme
 from ui.scene import Scene
+from ui.scene_parts import message_widgets, screen_header
 from ui.screens.game_options import choices_for, next_value
-from ui.screens.home import message_widgets
-from ui.widgets import Button, Label, TextBlock, Widget
+from ui.widgets import Button, TextBlock, Widget
 
 
 class OptionsScene(Scene):
@@ -29,16 +29,14 @@ class OptionsScene(Scene):
         look = self.stage.look
         width, height = self.stage.size
         gap = look.px(8)
-        area = pygame.Rect(gap, gap, width - 2 * gap, height - 2 * gap)
-        top, rest = layout.take_top(area, look.px(52), gap)
-        back, title = layout.take_left(top, look.px(110), gap)
         draft = self.stage.draft
         spec = self.stage.games[draft.game]
-        widgets: list[Widget] = [
-            Button("back", back, _("Back"), on_tap=lambda: self.stage.go("home")),
-            Label("title", title, _("{game}: options").format(game=spec.title), size=28,
-                  bold=True),
-        ]
+        header = screen_header(look, self.stage.size, gap,
+                               _("{game}: options").format(game=spec.title),
+                               lambda: self.stage.go("home"), size=28)
+        rest = header.body
+        area = header.area
+        widgets: list[Widget] = header.widgets
         options = draft.game_options()
         defaults = spec.new(draft.count, {}).options.to_json()
         choices = choices_for(draft.game, {**defaults, **options})

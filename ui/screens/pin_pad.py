@@ -14,7 +14,7 @@ import pygame
 
 from companion.i18n import _
 from ui import layout, theme
-from ui.screens.home import message_widgets
+from ui.scene_parts import message_widgets
 from ui.theme import Theme
 from ui.widgets import Button, Label, Panel, TextBlock, Widget, wrap_text
 

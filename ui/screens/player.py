@@ -18,7 +18,7 @@ from companion.i18n import _
 from companion.table.core import MAX_NAME_LENGTH
 from ui import layout, theme
 from ui.scene import Scene, Stage
-from ui.screens.home import message_widgets
+from ui.scene_parts import message_widgets, screen_header
 from ui.theme import name_problem
 from ui.widgets import Button, Label, Widget
 
@@ -52,16 +52,17 @@ class PlayerScene(Scene):
     def build(self) -> list[Widget]:
         """Name field, colours, keys, and the way out."""
         look = self.stage.look
-        width, height = self.stage.size
         gap = look.px(6)
-        area = pygame.Rect(gap, gap, width - 2 * gap, height - 2 * gap)
-        top, rest = layout.take_top(area, look.px(52), gap)
-        back, top = layout.take_left(top, look.px(110), gap)
-        done, top = layout.take_right(top, look.px(120), gap)
+        # The header's title is the name as typed so far.
+        header = screen_header(look, self.stage.size, gap, self.typed + "▏",
+                               lambda: self.stage.go("home"), name="name")
+        rest = header.body
+        area = header.area
+        done, header.title.rect = layout.take_right(header.title.rect, look.px(120), gap)
+        top = header.title.rect
         seat = self.stage.editing_seat
         widgets: list[Widget] = [
-            Button("back", back, _("Back"), on_tap=lambda: self.stage.go("home")),
-            Label("name", top, self.typed + "▏", size=30, bold=True),
+            *header.widgets,
             Button("done", done, _("Done"), colour=(0, 120, 80), on_tap=self.done),
             Label("seat", pygame.Rect(top.x, top.bottom, top.w, 0),
                   _("Player {n}").format(n=seat + 1), visible=False),

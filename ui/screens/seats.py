@@ -23,7 +23,7 @@ from device.table_spinner import TableSpinner
 from ui import layout, theme
 from ui.board_parts import mix
 from ui.scene import Scene, Stage
-from ui.screens.home import message_widgets
+from ui.scene_parts import header_row, message_widgets
 from ui.screens.seat_setup import JOG_KEYS, SeatAnswer, SeatSetup
 from ui.spin_view import DialSeat, SpinDial, SpinMotion
 from ui.theme import PLAYER_COLOURS
@@ -78,14 +78,11 @@ class SeatsScene(Scene):
 
     def _header(self, area: pygame.Rect) -> list[Widget]:
         look = self.stage.look
-        back, rest = layout.take_left(area, look.px(110), look.px(8))
-        widgets: list[Widget] = [
-            Button("back", back, _("Back"), on_tap=self.back),
-            Label("title", rest, _("Seats"), size=28, bold=True),
-        ]
+        back, title = header_row(look, area, look.px(8), _("Seats"), self.back, size=28)
+        widgets: list[Widget] = [back, title]
         status = self.stage.spinner_status
         if self.setup is not None and status is not None and not status.available:
-            home, widgets[1].rect = layout.take_right(rest, look.px(220), look.px(8))
+            home, title.rect = layout.take_right(title.rect, look.px(220), look.px(8))
             widgets.append(Button("home", home, _("Home the spinner"), colour=(0, 120, 80),
                                   on_tap=self.home))
         return widgets

@@ -31,7 +31,7 @@ from device.backlight import Backlight, find_backlight
 from device.errors import DeviceError
 from ui import layout, theme
 from ui.scene import Scene, Stage
-from ui.screens.home import message_widgets
+from ui.scene_parts import message_widgets, screen_header
 from ui.screens.pin_pad import pin_pad
 from ui.widgets import Button, Label, TextBlock, Widget, wrap_text
 
@@ -82,16 +82,15 @@ class SettingsScene(Scene):
         look = self.stage.look
         width, height = self.stage.size
         gap = look.px(8)
-        area = pygame.Rect(gap, gap, width - 2 * gap, height - 2 * gap)
-        top, rest = layout.take_top(area, look.px(52), gap)
-        back, title = layout.take_left(top, look.px(110), gap)
+        header = screen_header(look, self.stage.size, gap, _("Settings"), self.go_back)
+        rest = header.body
+        area = header.area
         font = look.font(theme.TEXT_MIN)
         lines = len(wrap_text(self._file_words(), font, rest.w - look.px(10)))
         footer_h = min(look.px(130), max(look.px(44), lines * font.get_linesize() + look.px(10)))
         footer, rest = layout.take_bottom(rest, footer_h, gap)
         widgets: list[Widget] = [
-            Button("back", back, _("Back"), on_tap=self.go_back),
-            Label("title", title, _("Settings"), size=30, bold=True),
+            *header.widgets,
             TextBlock("file", footer, self._file_words(), colour=theme.MUTED),
         ]
         rows = self._rows()

@@ -14,8 +14,8 @@ import pygame
 from companion.i18n import N_, _
 from ui import layout
 from ui.scene import Scene
-from ui.screens.home import message_widgets
-from ui.widgets import Button, Label, Widget
+from ui.scene_parts import message_widgets, screen_header
+from ui.widgets import Button, Widget
 
 SETUP_ENTRIES: list[tuple[str, str, str]] = [
     ("settings", N_("Settings"), "settings"),
@@ -35,15 +35,12 @@ class SetupMenuScene(Scene):
     def build(self) -> list[Widget]:
         """The title, `back`, and a button per entry (two columns when they do not fit one)."""
         look = self.stage.look
-        width, height = self.stage.size
         gap = look.px(10)
-        area = pygame.Rect(gap, gap, width - 2 * gap, height - 2 * gap)
-        top, rest = layout.take_top(area, look.px(52), gap)
-        back, title = layout.take_left(top, look.px(110), gap)
-        widgets: list[Widget] = [
-            Button("back", back, _("Back"), on_tap=lambda: self.stage.go("home")),
-            Label("title", title, _("Setup"), size=30, bold=True),
-        ]
+        header = screen_header(look, self.stage.size, gap, _("Setup"),
+                               lambda: self.stage.go("home"))
+        rest = header.body
+        area = header.area
+        widgets: list[Widget] = header.widgets
         row = look.px(64)
         cols = 1 if len(SETUP_ENTRIES) * (row + gap) <= rest.h else 2
         cells = layout.grid(rest, cols, len(SETUP_ENTRIES), row, gap)

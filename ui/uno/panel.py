@@ -24,7 +24,7 @@ from companion.games.uno.phases import Phase
 from companion.i18n import _, ngettext
 from ui import layout, theme
 from ui.scene import Stage
-from ui.screens.home import message_widgets
+from ui.scene_parts import message_widgets
 from ui.theme import Theme, player_colour
 from ui.uno.card_drawing import CARD_COLOURS, CardWidget, IdolWidget
 from ui.uno.view_model import UnoView
