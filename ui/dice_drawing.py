@@ -7,6 +7,7 @@ import pygame
 from ui import theme
 from ui.board_parts import EDGE, mix
 from ui.theme import RGB, Theme
+from ui.widgets import Button
 
 DIE_FACE: RGB = (248, 246, 238)
 DIE_PIPS: RGB = (20, 20, 20)
@@ -68,4 +69,15 @@ def draw_die(
         pygame.draw.aacircle(surface, ink, centre, pip)
 
 
-__all__ = ["DIE_FACE", "DIE_PIPS", "draw_die"]
+class FaceButton(Button):
+    """A die face to tap when the dice are entered on screen."""
+
+    def draw(self, surface: pygame.Surface, look: Theme) -> None:
+        """The face with its pips, not a number: what a player sees in the tray."""
+        side = min(self.rect.w, self.rect.h)
+        face = pygame.Rect(0, 0, side, side)
+        face.center = self.rect.center
+        draw_die(surface, face, int(self.text), look)
+
+
+__all__ = ["DIE_FACE", "DIE_PIPS", "FaceButton", "draw_die"]

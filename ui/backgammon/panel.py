@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
@@ -21,12 +21,10 @@ from companion.i18n import _, ngettext, note_text
 from companion.table import TableSnapshot, event_line
 from ui import layout, theme
 from ui.backgammon.turn import TurnView
-from ui.dice_drawing import draw_die
+from ui.dice_drawing import FaceButton, draw_die
+from ui.scene_parts import ShowsMessage
 from ui.theme import PlayerColour, Theme, player_colour
 from ui.widgets import Button, Label, TextBlock, Widget
-
-if TYPE_CHECKING:
-    from ui.backgammon.scene import BoardScene
 
 
 def event_words(snapshot: TableSnapshot) -> str:
@@ -55,10 +53,54 @@ def chance_words(request: ChanceRequest, snapshot: TableSnapshot) -> str:
 
 
 @dataclass(frozen=True)
+class Notice:
+    """Something the players confirm before play goes on: a lost turn, a game's or match's end."""
+
+    kind: str
+    """"lost_turn" (confirm), "game_over" (next) or "match_over" (next: a rematch)."""
+    text: str
+
+
+class BoardActions(Protocol):
+    """What the side panel may read of the board scene and ask it to do."""
+
+    @property
+    def stage(self) -> ShowsMessage:
+        """The app around the scene (the panel shows its sentence)."""
+
+    @property
+    def notice(self) -> Notice | None:
+        """What the players confirm before play goes on, if anything."""
+
+    @property
+    def opening_words(self) -> str:
+        """Who won the opening roll, while the first play is not yet made."""
+
+    @property
+    def entered(self) -> list[int]:
+        """The dice faces tapped on screen so far."""
+
+    def back(self) -> None:
+        """Home (the match stays on the table)."""
+
+    def undo(self) -> None:
+        """Take back the last step or command."""
+
+    def confirm(self) -> None:
+        """Send the play held on screen (or confirm a notice)."""
+
+    def decide(self, word: str) -> None:
+        """Roll, double, take, pass or beaver."""
+
+    def enter_face(self, value: int) -> None:
+        """A die face tapped on screen."""
+
+
+@dataclass(frozen=True)
 class PanelArea:
     """Where the panel goes and what it shows."""
 
-    scene: BoardScene
+    scene: BoardActions
     view: TurnView
     rect: pygame.Rect
     look: Theme
@@ -409,21 +451,9 @@ def _face_buttons(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
             for value, cell in enumerate(cells, start=1)]
 
 
-class FaceButton(Button):
-    """A die face to tap when the dice are entered on screen."""
-
-    def draw(self, surface: pygame.Surface, look: Theme) -> None:
-        """The face with its pips, not a number: what a player sees in the tray."""
-        side = min(self.rect.w, self.rect.h)
-        face = pygame.Rect(0, 0, side, side)
-        face.center = self.rect.center
-        draw_die(surface, face, int(self.text), look)
-
-
 __all__ = [
     "STRIP_HEIGHT",
     "DiceStrip",
-    "FaceButton",
     "PanelArea",
     "match_words",
     "portrait_height",

@@ -11,7 +11,6 @@ completes the play, which waits for `confirm` (see `ui.backgammon.turn`). Widget
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
 from typing import ClassVar
 
@@ -33,6 +32,7 @@ from ui import layout
 from ui.backgammon.board_drawing import BoardLayout, BoardPicture, Cube, pip_counts
 from ui.backgammon.panel import (
     STRIP_HEIGHT,
+    Notice,
     PanelArea,
     chance_words,
     event_words,
@@ -46,16 +46,6 @@ from ui.scene import MatchScene, Stage
 from ui.theme import Theme, player_colour
 from ui.widgets import Button, TextBlock, Widget
 from ui.widgets import Panel as Card
-
-
-@dataclass(frozen=True)
-class Notice:
-    """Something the players confirm before play goes on: a lost turn, a game's or match's end."""
-
-    kind: str
-    """"lost_turn" (confirm), "game_over" (next) or "match_over" (next: a rematch)."""
-    text: str
-
 
 DECISIONS = {"roll": Roll, "double": Double, "take": Take, "pass": Pass, "beaver": Beaver}
 

@@ -36,7 +36,7 @@ from companion.table import TableSnapshot
 from ui import layout, theme
 from ui.backgammon.panel import match_words
 from ui.game_scenes import GAME_SCENES
-from ui.scene import Scene, Stage
+from ui.scene import Scene, SystemStage
 from ui.scene_parts import message_widgets, screen_header
 from ui.screens.score_sheet import MatchRow, names_row, result_words, score_row, status_words
 from ui.theme import Theme
@@ -118,8 +118,9 @@ class HistoryScene(Scene):
     """The scoresheet of the match on the table beside the list of past matches."""
 
     name: ClassVar[str] = "history"
+    stage: SystemStage
 
-    def __init__(self, stage: Stage) -> None:
+    def __init__(self, stage: SystemStage) -> None:
         super().__init__(stage)
         self.matches: list[MatchRecord] = []
         self.current_rounds: Rounds = []

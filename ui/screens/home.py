@@ -9,7 +9,7 @@ and `resume` when a match is unfinished.
 from __future__ import annotations
 
 from functools import partial
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 import pygame
 
@@ -18,19 +18,24 @@ from companion.i18n import _
 from companion.table import Outcome, TableSnapshot, Undo
 from ui import layout, theme
 from ui.game_scenes import GAME_SCENES
-from ui.scene import Scene, Stage
+from ui.scene import MatchSetupStage, Scene, SystemStage
 from ui.scene_parts import message_widgets
 from ui.screens.game_options import choices_for
 from ui.theme import name_problem
 from ui.widgets import Button, Label, Panel, TextBlock, Widget
 
 
+class HomeStage(MatchSetupStage, SystemStage, Protocol):
+    """What the home screen asks: the match being set up, and the phone page's PIN."""
+
+
 class HomeScene(Scene):
     """The first screen: what to play, who plays, and the way back into a match."""
 
     name: ClassVar[str] = "home"
+    stage: HomeStage
 
-    def __init__(self, stage: Stage) -> None:
+    def __init__(self, stage: HomeStage) -> None:
         super().__init__(stage)
         self.asking = False
         """True while the players are asked whether to abandon the unfinished match."""

@@ -21,7 +21,7 @@ import pygame
 from companion.i18n import _
 from device.selftest import Check, SelfTestStep
 from ui import layout, theme
-from ui.scene import Scene, Stage
+from ui.scene import Scene, SpinnerStage
 from ui.scene_parts import message_widgets, screen_header
 from ui.screens.hw_checks import app_steps, run_checks
 from ui.widgets import Button, Label, TextBlock, Widget
@@ -34,8 +34,9 @@ class HardwareTestScene(Scene):
     """The self-test's lines, filled in live; it runs each time the screen opens."""
 
     name: ClassVar[str] = "hwtest"
+    stage: SpinnerStage
 
-    def __init__(self, stage: Stage) -> None:
+    def __init__(self, stage: SpinnerStage) -> None:
         super().__init__(stage)
         self.steps: list[SelfTestStep] = []
         self.checks: list[Check | None] = []

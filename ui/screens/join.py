@@ -23,7 +23,7 @@ import pygame
 from companion.i18n import _
 from companion.network import page_url
 from ui import layout, theme
-from ui.scene import Scene, Stage
+from ui.scene import Scene, SystemStage
 from ui.scene_parts import message_widgets, screen_header
 from ui.screens.qr_code import QrCode
 from ui.widgets import TextBlock, Widget, wrap_text
@@ -36,8 +36,9 @@ class JoinScene(Scene):
     """How a phone reaches the table: scan the code, or type the address."""
 
     name: ClassVar[str] = "join"
+    stage: SystemStage
 
-    def __init__(self, stage: Stage) -> None:
+    def __init__(self, stage: SystemStage) -> None:
         super().__init__(stage)
         self.address: str | None = None
         self._next_check = 0.0

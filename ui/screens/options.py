@@ -13,7 +13,7 @@ import pygame
 from companion.games.base import JSONValue
 from companion.i18n import _
 from ui import layout, theme
-from ui.scene import Scene
+from ui.scene import MatchSetupStage, Scene
 from ui.scene_parts import message_widgets, screen_header
 from ui.screens.game_options import choices_for, next_value
 from ui.widgets import Button, TextBlock, Widget
@@ -23,6 +23,7 @@ class OptionsScene(Scene):
     """Rule options of the game being set up; the rest keep their defaults."""
 
     name: ClassVar[str] = "options"
+    stage: MatchSetupStage
 
     def build(self) -> list[Widget]:
         """A row per option that means something now, and the way back."""

@@ -8,24 +8,45 @@ Widgets: `dialog` (the card), `question`, `pin_typed` (the digits so far),
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from companion.i18n import _
 from ui import layout, theme
-from ui.scene_parts import message_widgets
+from ui.scene_parts import ShowsMessage, message_widgets
 from ui.theme import Theme
 from ui.widgets import Button, Label, Panel, TextBlock, Widget, wrap_text
-
-if TYPE_CHECKING:
-    from ui.screens.settings import SettingsScene
 
 GO: theme.RGB = (0, 120, 80)
 GREY: theme.RGB = (90, 90, 90)
 
 
-def pin_pad(scene: SettingsScene, screen: pygame.Rect, look: Theme) -> list[Widget]:
+class PinPadActions(Protocol):
+    """What the PIN pad may read of the settings screen and ask it to do."""
+
+    @property
+    def stage(self) -> ShowsMessage:
+        """The app around the screen (the pad shows its sentence)."""
+
+    @property
+    def pin_typed(self) -> str | None:
+        """The digits typed so far; None while the pad is closed."""
+
+    def type_digit(self, digit: str) -> None:
+        """One more digit."""
+
+    def delete_digit(self) -> None:
+        """Take back the last digit."""
+
+    def save_pin(self, pin: str) -> None:
+        """Save `pin` ("" for a new PIN at each start)."""
+
+    def close_pin_pad(self) -> None:
+        """Close the pad; nothing changes."""
+
+
+def pin_pad(scene: PinPadActions, screen: pygame.Rect, look: Theme) -> list[Widget]:
     """The pad over the whole `screen`: the question and the digits typed on one side, the
     keys on the other (above one another on a tall screen). A refused PIN's sentence shows
     in place of the question, above the digits typed."""
@@ -66,7 +87,7 @@ def pin_pad(scene: SettingsScene, screen: pygame.Rect, look: Theme) -> list[Widg
     return widgets
 
 
-def _head_height(scene: SettingsScene, width: int, look: Theme) -> int:
+def _head_height(scene: PinPadActions, width: int, look: Theme) -> int:
     """The question's room `width` wide, grown to hold a refused PIN's sentence shown in its
     place (the digits typed stay in sight below it)."""
     least = look.px(96)
@@ -90,4 +111,4 @@ def _nothing() -> None:
     """The pad's card takes the taps that land on it."""
 
 
-__all__ = ["pin_pad"]
+__all__ = ["PinPadActions", "pin_pad"]

@@ -17,7 +17,7 @@ import pygame
 from companion.i18n import _
 from companion.table.core import MAX_NAME_LENGTH
 from ui import layout, theme
-from ui.scene import Scene, Stage
+from ui.scene import MatchSetupStage, Scene
 from ui.scene_parts import message_widgets, screen_header
 from ui.theme import name_problem
 from ui.widgets import Button, Label, Widget
@@ -32,8 +32,9 @@ class PlayerScene(Scene):
     """Edit the name and colour of the seat the home screen chose."""
 
     name: ClassVar[str] = "player"
+    stage: MatchSetupStage
 
-    def __init__(self, stage: Stage) -> None:
+    def __init__(self, stage: MatchSetupStage) -> None:
         super().__init__(stage)
         self.typed = ""
         self.colour = "red"

@@ -22,7 +22,7 @@ from device.spinner import SpinOutcome
 from device.table_spinner import TableSpinner
 from ui import layout, theme
 from ui.board_parts import mix
-from ui.scene import Scene, Stage
+from ui.scene import Scene, SpinnerStage
 from ui.scene_parts import header_row, message_widgets
 from ui.screens.seat_setup import JOG_KEYS, SeatAnswer, SeatSetup
 from ui.spin_view import DialSeat, SpinDial, SpinMotion
@@ -37,8 +37,9 @@ class SeatsScene(Scene):
     """The seats screen: a small dial with the pointer and the seats, and the buttons."""
 
     name: ClassVar[str] = "seats"
+    stage: SpinnerStage
 
-    def __init__(self, stage: Stage) -> None:
+    def __init__(self, stage: SpinnerStage) -> None:
         super().__init__(stage)
         self.setup: SeatSetup | None = None
         self.pointer_deg: float | None = None

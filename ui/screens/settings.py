@@ -30,7 +30,7 @@ from companion.i18n import _
 from device.backlight import Backlight, find_backlight
 from device.errors import DeviceError
 from ui import layout, theme
-from ui.scene import Scene, Stage
+from ui.scene import Scene, SystemStage
 from ui.scene_parts import message_widgets, screen_header
 from ui.screens.pin_pad import pin_pad
 from ui.widgets import Button, Label, TextBlock, Widget, wrap_text
@@ -63,8 +63,9 @@ class SettingsScene(Scene):
     """The settings a person changes at the table, saved to the configuration file."""
 
     name: ClassVar[str] = "settings"
+    stage: SystemStage
 
-    def __init__(self, stage: Stage) -> None:
+    def __init__(self, stage: SystemStage) -> None:
         super().__init__(stage)
         self.backlight: Backlight | None = None
         self.pin_typed: str | None = None

@@ -10,7 +10,6 @@ hand sent with `done` once all are in). The engine's `CountHand` scores it.
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,20 +18,18 @@ from companion.i18n import _, ngettext
 from companion.table import PlayAction
 from ui import layout
 from ui.theme import Theme
-from ui.uno.panel import GO, InkButton, Press, message_over
+from ui.uno.actions import GO, Press, UnoActions
+from ui.uno.panel import InkButton, message_over
 from ui.uno.picker import frame, stacked
 from ui.uno.view_model import UnoView
 from ui.widgets import Label, TextBlock, Widget
-
-if TYPE_CHECKING:
-    from ui.uno.scene import UnoScene
 
 
 class HandCount:
     """The count of one hand in progress: the seat, the points typed, the cards entered
     (the scene's `Entry` holds them, so that a dialog closing forgets them)."""
 
-    def __init__(self, scene: UnoScene) -> None:
+    def __init__(self, scene: UnoActions) -> None:
         self.scene = scene
 
     def goes_on(self) -> bool:
@@ -87,7 +84,7 @@ class HandCount:
         scene.send(view.count_action(seat, cards=tuple(scene.entry.entered)))
 
 
-def hand_count(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]:
+def hand_count(scene: UnoActions, view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]:
     """A hand counted at the round's end: its points typed (`digit:<0-9>`, `delete`, `done`),
     or `cards` to enter the cards themselves."""
     seat = scene.counting

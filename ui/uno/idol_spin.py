@@ -9,8 +9,6 @@ answers while the idol turns. A software spin says so (`spinner`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from companion.games.uno import tiki_actions as tact
@@ -18,18 +16,15 @@ from companion.games.uno.phases import Phase
 from companion.i18n import _
 from ui import theme
 from ui.spin_view import SpinMotion, spin_dial
-from ui.uno.panel import GO, Press
+from ui.uno.actions import GO, Press, UnoActions
 from ui.uno.view_model import UnoView
 from ui.widgets import Panel, Widget
-
-if TYPE_CHECKING:
-    from ui.uno.scene import UnoScene
 
 
 class IdolSpin:
     """What the UNO scene shows of a spin: the table held until the idol stops, the dial."""
 
-    def __init__(self, scene: UnoScene) -> None:
+    def __init__(self, scene: UnoActions) -> None:
         self.scene = scene
         self.before_spin: UnoView | None = None
         """The table as it was before a spin's result, shown while the idol turns to it."""

@@ -10,10 +10,8 @@ The seats (`seat:<n>`): each player's cards, UNO call and total; the target
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -26,26 +24,10 @@ from ui import layout, theme
 from ui.scene import Stage
 from ui.scene_parts import message_widgets
 from ui.theme import Theme, player_colour
+from ui.uno.actions import GO, Press, UnoActions
 from ui.uno.card_drawing import CARD_COLOURS, CardWidget, IdolWidget
 from ui.uno.view_model import UnoView
 from ui.widgets import Button, Label, Panel, TextBlock, Widget, draw_text, wrap_text
-
-if TYPE_CHECKING:
-    from ui.uno.scene import UnoScene
-
-GO: theme.RGB = (0, 120, 80)
-"""The colour of the button that moves the game on."""
-
-
-@dataclass(frozen=True)
-class Press:
-    """A button of the moment: its name, its words, what it does, its colour."""
-
-    name: str
-    text: str
-    on_tap: Callable[[], None]
-    colour: theme.RGB = theme.BUTTON
-    ink: theme.RGB = theme.TEXT
 
 
 @dataclass(eq=False)
@@ -128,7 +110,7 @@ class ColourSwatch(Widget):
                   shown.ink, centred=True)
 
 
-def main_screen(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]:
+def main_screen(scene: UnoActions, view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]:
     """The table, the seats, the buttons of the moment, `undo` and `back`."""
     pad = look.px(6)
     if area.w >= area.h:
@@ -223,7 +205,7 @@ def table_widgets(view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]
     return widgets
 
 
-def seat_widgets(scene: UnoScene, view: UnoView, area: pygame.Rect, look: Theme
+def seat_widgets(scene: UnoActions, view: UnoView, area: pygame.Rect, look: Theme
                  ) -> list[Widget]:
     """A row per seat, the target and the direction, then `undo` and `back`."""
     pad = look.px(6)
@@ -285,7 +267,7 @@ def button_grid(presses: list[Press], area: pygame.Rect, look: Theme) -> list[Wi
             for press, cell in zip(presses, cells, strict=True)]
 
 
-def moment_buttons(scene: UnoScene, view: UnoView) -> list[Press]:
+def moment_buttons(scene: UnoActions, view: UnoView) -> list[Press]:
     """What can be done now, from the legal actions: one button each."""
     if view.snapshot.is_over:
         return []
@@ -327,7 +309,7 @@ def moment_buttons(scene: UnoScene, view: UnoView) -> list[Press]:
     return presses + uno_presses(scene, view)
 
 
-def _turn_presses(scene: UnoScene, view: UnoView) -> list[Press]:
+def _turn_presses(scene: UnoActions, view: UnoView) -> list[Press]:
     presses = [Press("play", _("Play a card"), lambda: scene.open_picker("play"), GO)]
     draw = view.first(act.Draw)
     if draw is not None:
@@ -341,14 +323,14 @@ def _turn_presses(scene: UnoScene, view: UnoView) -> list[Press]:
     return presses
 
 
-def _discard_all_presses(scene: UnoScene, view: UnoView) -> list[Press]:
+def _discard_all_presses(scene: UnoActions, view: UnoView) -> list[Press]:
     counts = sorted({action.count for action in view.actions_of(tact.DiscardAll)})
     presses = [Press(f"discard:{count}", str(count), partial(scene.discard_all, count))
                for count in counts]
     return [*presses, Press("done", _("None"), scene.sender(view.first(tact.EndTikiAction)))]
 
 
-def uno_presses(scene: UnoScene, view: UnoView) -> list[Press]:
+def uno_presses(scene: UnoActions, view: UnoView) -> list[Press]:
     """A late UNO call (`uno:<seat>`) and the catch (`catch:<seat>`), while they are open."""
     presses = []
     for action in view.actions_of(act.CallUno):
@@ -360,7 +342,7 @@ def uno_presses(scene: UnoScene, view: UnoView) -> list[Press]:
     return presses
 
 
-def colour_presses(scene: UnoScene, view: UnoView) -> list[Press]:
+def colour_presses(scene: UnoActions, view: UnoView) -> list[Press]:
     """The four colours to name for a Wild (`colour:<red|yellow|green|blue>`)."""
     return [Press(f"colour:{colour.value.lower()}",
                   f"{CARD_COLOURS[colour].mark} · {colour.value}",
@@ -370,9 +352,7 @@ def colour_presses(scene: UnoScene, view: UnoView) -> list[Press]:
 
 
 __all__ = [
-    "GO",
     "InkButton",
-    "Press",
     "block_height",
     "button_grid",
     "colour_presses",

@@ -15,7 +15,7 @@ and `remove` to take a card back, `done`), `next`,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any, ClassVar
 
 import pygame
@@ -27,65 +27,26 @@ from companion.games.uno.phases import Phase
 from companion.i18n import _
 from companion.table import DrawChance, PlayAction, Rematch, TableSnapshot
 from ui import theme
-from ui.scene import MatchScene, Stage
+from ui.scene import MatchScene, SpinnerStage
 from ui.spin_view import SpinMotion
 from ui.theme import Theme
 from ui.uno import picker as uno_picker
+from ui.uno.actions import GO, Entry, Notice, Press
 from ui.uno.count import HandCount, hand_count
 from ui.uno.entry import ENTRIES, CardEntry, entry_presses
 from ui.uno.idol_spin import IdolSpin
-from ui.uno.panel import GO, Press, main_screen, uno_presses
+from ui.uno.panel import main_screen, uno_presses
 from ui.uno.view_model import UNO_GAMES, UnoView
 from ui.widgets import Button, TextBlock, Widget
-
-
-@dataclass(frozen=True)
-class Notice:
-    """A round's or the match's result, shown until the players tap `next`."""
-
-    kind: str
-    """"round_over" or "match_over"."""
-    text: str
-    winners: tuple[int, ...] = ()
-    rounds: int = 0
-    """The rounds played when it was shown: an undo below that takes the notice away."""
-
-    def still_true(self, snapshot: TableSnapshot, rounds: int) -> bool:
-        """False once the table went back (an undo here, on a keyboard or on a phone)."""
-        if self.kind == "match_over":
-            return snapshot.is_over
-        return rounds >= self.rounds
-
-
-@dataclass
-class Entry:
-    """What a person has tapped in a dialog and not yet sent to the table."""
-
-    picking: str | None = None
-    """The card picker's purpose (`ui.uno.view_model.PICKS`), while it is open."""
-    tab: str = "red"
-    wild: Card | None = None
-    """A Wild tapped in the picker, waiting for its colour."""
-    uno_called: bool = False
-    """The player on turn said UNO with the play being entered."""
-    entered: list[Card] = field(default_factory=list)
-    """Cards entered so far for a hand count or an UNO Duo colour run."""
-    counting: int | None = None
-    """The seat whose hand is being counted."""
-    typed: str = ""
-    """The points typed for the hand being counted."""
-    challenging: bool = False
-    """The challenge was called: the screen asks what the shown hand proved."""
-    discard_count: int = 0
-    """A Discard All's count, while the card left on top is picked (D-U6 "on_top")."""
 
 
 class UnoScene(MatchScene):
     """One match of the UNO family, refereed while real cards are played on a real table."""
 
     name: ClassVar[str] = "uno"
+    stage: SpinnerStage
 
-    def __init__(self, stage: Stage) -> None:
+    def __init__(self, stage: SpinnerStage) -> None:
         super().__init__(stage)
         self.view: UnoView | None = None
         self.entry = Entry()

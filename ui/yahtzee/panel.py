@@ -15,15 +15,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from companion.games.yahtzee import Phase
+from companion.games.yahtzee.tiles import Tile
 from companion.i18n import _
 from ui import layout, theme
-from ui.backgammon.panel import FaceButton
 from ui.board_parts import mix
+from ui.dice_drawing import FaceButton
+from ui.scene_parts import ShowsMessage
 from ui.theme import Theme, player_colour
 from ui.widgets import Button, Label, TextBlock, Widget, wrap_text
 from ui.widgets import Panel as Card
@@ -38,11 +40,63 @@ from ui.yahtzee.board_drawing import (
 from ui.yahtzee.dice_tray import DiceTray, TrayDie, dice_on_table
 from ui.yahtzee.view_model import YahtzeeView
 
-if TYPE_CHECKING:
-    from ui.yahtzee.scene import YahtzeeScene
-
 GO: theme.RGB = (0, 120, 80)
 """The colour of the button that moves the game on."""
+
+
+class YahtzeeActions(Protocol):
+    """What the Yahtzee screen may read of its scene and ask it to do."""
+
+    @property
+    def stage(self) -> ShowsMessage:
+        """The app around the scene (the panel shows its sentence)."""
+
+    @property
+    def held(self) -> set[int]:
+        """The dice held (by index) for the next throw."""
+
+    @property
+    def entered(self) -> list[int]:
+        """The dice faces tapped on screen so far."""
+
+    def hold_refusal(self) -> str:
+        """Why the dice cannot be held now ("" when they can)."""
+
+    def toggle_hold(self, index: int) -> None:
+        """Hold a die, or let it go."""
+
+    def throw(self) -> None:
+        """Throw the dice not held."""
+
+    def stop(self) -> None:
+        """Keep the dice as they lie."""
+
+    def stay(self) -> None:
+        """Stay on the tile reached."""
+
+    def move_on(self) -> None:
+        """Roll the movement die again and move on."""
+
+    def choose_tile(self, tile: Tile) -> None:
+        """The tile to go for, or to claim."""
+
+    def tap_square(self, number: int) -> None:
+        """A square of the board tapped."""
+
+    def enter_face(self, value: int) -> None:
+        """A die face tapped on screen."""
+
+    def roll(self) -> None:
+        """Ask for the dice (the tray's, or the companion's fair roll)."""
+
+    def next_game(self) -> None:
+        """A rematch."""
+
+    def back(self) -> None:
+        """Home (the match stays on the table)."""
+
+    def undo(self) -> None:
+        """Take back the table's last command."""
 GREY: theme.RGB = (80, 80, 96)
 
 
@@ -66,7 +120,7 @@ class Sizes:
 SIZES = Sizes()
 
 
-def screen(scene: YahtzeeScene, view: YahtzeeView, area: pygame.Rect, look: Theme
+def screen(scene: YahtzeeActions, view: YahtzeeView, area: pygame.Rect, look: Theme
            ) -> list[Widget]:
     """Every widget: the board with its squares, the panel, and any card over the board.
 
@@ -116,7 +170,7 @@ def _one_row_width(look: Theme) -> int:
     return look.px(120) + 6 * look.px(SIZES.face) + 6 * look.px(6)
 
 
-def board_widgets(scene: YahtzeeScene, view: YahtzeeView, area: pygame.Rect, look: Theme
+def board_widgets(scene: YahtzeeActions, view: YahtzeeView, area: pygame.Rect, look: Theme
                   ) -> list[Widget]:
     """The board and a hotspot for each square (`square:<n>`, its words as its text)."""
     colours = tuple(player_colour(player.colour) for player in view.snapshot.players)
@@ -148,7 +202,7 @@ def _middle(view: YahtzeeView) -> Middle:
     return Middle(_("Still to claim"), numbers, others)
 
 
-def panel_widgets(scene: YahtzeeScene, view: YahtzeeView, rect: pygame.Rect, look: Theme,
+def panel_widgets(scene: YahtzeeActions, view: YahtzeeView, rect: pygame.Rect, look: Theme,
                   portrait: bool = False) -> list[Widget]:
     """Back and undo, the scores, the words, the dice and the buttons, top to bottom; the
     words take what the others leave. In portrait Back and Undo sit beside the dice."""
@@ -231,7 +285,7 @@ def _readable(rgb: theme.RGB) -> theme.RGB:
     return mix(rgb, (255, 255, 255), 0.33)
 
 
-def _words(scene: YahtzeeScene, view: YahtzeeView, rect: pygame.Rect, look: Theme
+def _words(scene: YahtzeeActions, view: YahtzeeView, rect: pygame.Rect, look: Theme
            ) -> list[Widget]:
     """What just happened (`last`) above what to do now (`prompt`, with what the dice must
     show); for a few seconds a sentence (`message`, a refusal marked with a cross) in their
@@ -268,7 +322,7 @@ def _block_height(text: str, size: int, width: int, look: Theme) -> int:
     return len(wrap_text(text, font, width - 2 * pad)) * font.get_linesize() + 2 * pad
 
 
-def _dice(scene: YahtzeeScene, view: YahtzeeView, dice: list[TrayDie], rect: pygame.Rect,
+def _dice(scene: YahtzeeActions, view: YahtzeeView, dice: list[TrayDie], rect: pygame.Rect,
           look: Theme) -> list[Widget]:
     """The tray and the held dice, each die a `hold:<n>` hotspot; between throws a tap holds
     it or puts it back, at any other time it says why not (a throw awaited, none left)."""
@@ -284,7 +338,7 @@ def _dice(scene: YahtzeeScene, view: YahtzeeView, dice: list[TrayDie], rect: pyg
     return widgets
 
 
-def _actions(scene: YahtzeeScene, view: YahtzeeView, width: int, look: Theme
+def _actions(scene: YahtzeeActions, view: YahtzeeView, width: int, look: Theme
              ) -> list[Widget]:
     """The buttons for what the game waits for now, placed from (0, 0) in a panel `width`
     wide (the panel moves them to their row)."""
@@ -309,7 +363,7 @@ def _actions(scene: YahtzeeScene, view: YahtzeeView, width: int, look: Theme
     return []
 
 
-def _dice_buttons(scene: YahtzeeScene, width: int, look: Theme) -> list[Widget]:
+def _dice_buttons(scene: YahtzeeActions, width: int, look: Theme) -> list[Widget]:
     """`roll` (the companion's fair roll, as the tray button) beside the six faces to tap
     the dice in: in one row on a wide panel, else three a row."""
     gap = look.px(6)
@@ -324,7 +378,7 @@ def _dice_buttons(scene: YahtzeeScene, width: int, look: Theme) -> list[Widget]:
     return widgets
 
 
-def choice_card(scene: YahtzeeScene, view: YahtzeeView, area: pygame.Rect, look: Theme
+def choice_card(scene: YahtzeeActions, view: YahtzeeView, area: pygame.Rect, look: Theme
                 ) -> list[Widget]:
     """Over the board: the tiles to go for on a wild square, or to claim (`tile:<name>`),
     each in its owner's colour with the owner's name, two a row (three when two a row would
@@ -373,7 +427,7 @@ class TileButton(Button):
         draw_lines(surface, body, lines, look, theme.TEXT, lines_size(body, lines, look) or LEAST)
 
 
-def result_card(scene: YahtzeeScene, view: YahtzeeView, area: pygame.Rect, look: Theme
+def result_card(scene: YahtzeeActions, view: YahtzeeView, area: pygame.Rect, look: Theme
                 ) -> list[Widget]:
     """The game's end over the board: the scores and the winners; `next` is a rematch."""
     if not view.snapshot.is_over:
@@ -397,5 +451,6 @@ def _nothing() -> None:
     """A card over the board takes the taps that land on it (nothing behind it moves)."""
 
 
-__all__ = ["SIZES", "Ring", "Sizes", "TileButton", "board_widgets", "choice_card",
+__all__ = ["SIZES", "Ring", "Sizes", "TileButton", "YahtzeeActions",
+           "board_widgets", "choice_card",
            "panel_widgets", "result_card", "score_lines", "screen"]
