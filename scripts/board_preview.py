@@ -25,8 +25,8 @@ from companion.games.backgammon.geometry import (
     Board,
     Geometry,
 )
-from ui.board_view import BoardLayout, BoardPicture, Cube, pip_counts
-from ui.dice_view import draw_die
+from ui.backgammon.board_drawing import BoardLayout, BoardPicture, Cube, pip_counts
+from ui.dice_drawing import draw_die
 from ui.theme import BACKGROUND, Theme, player_colour
 
 SIZES = ((800, 480), (480, 800), (1920, 1080), (720, 1280))

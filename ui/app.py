@@ -1,18 +1,17 @@
 """The touchscreen app: one window (or panel), one scene at a time, one subscriber of the table.
 
-The app never changes a match. Every tap becomes a command posted to the
-`Table`; the screen shows the snapshots the table publishes. Two things wake
-the loop, which otherwise blocks on pygame's event queue: input events, and
-the table's own wake-up (`on_offer`) when a snapshot or an answer arrives.
+The app never changes a match: every tap becomes a command posted to the `Table`, and
+the screen shows the snapshots the table publishes (through its subscriber mailbox). The
+loop blocks on pygame's event queue. Input wakes it, and so does work handed to it from
+other threads, each kind through a `ui.mailbox.Mailbox`: the table's answers and devices'
+results (`ui.answers`), the spinner's motions and status changes (`ui.spinner_watch`).
 Nothing is drawn unless something changed, so an idle app costs nothing.
 
-Animation is the exception, and it ends: a scene asks `animate(until)` and
-the loop draws up to `FRAMES_PER_SECOND` until then, then blocks again. The
-table's spinner tells each spin's motion from its own thread; it is queued,
-the loop woken, and the scene told (`spin_started`), then animated to its stop.
-A frame in which only the animation moved draws the turning dial alone and
-sends only the rects it changed to the panel (`ui.spin_view.draw_turning`);
-anything else that changed (`changed()`) draws the whole scene.
+Animation is the exception, and it ends (`ui.animation`): a scene asks `animate(until)`,
+a spin animates to its stop, and the loop draws up to `FRAMES_PER_SECOND` until then. A
+frame in which only a spin moved draws the turning dial alone and sends only the rects it
+changed to the panel (`ui.spin_view.draw_turning`); anything else that changed
+(`changed()`) draws the whole scene.
 
 Rotation happens here, not below: every scene draws on a logical surface (the
 picture as a person sees it), which is turned onto the panel; touch
@@ -23,33 +22,32 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import math
-import queue
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import CancelledError, Future
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
 from companion.config import Config
-from companion.hardware.spin_status import SpinnerStatus, status_sentence
-from companion.i18n import _, note_text
+from ui.animation import FRAME_SECONDS, FRAMES_PER_SECOND, Animation
+from ui.answers import Answers, refusal_words
 from ui.display import PLAIN_SETUP, ScreenSetup, open_display
-from ui.draft import MatchDraft
 from ui.input import Drag, InputAdapter, Press, Tap
-from ui.rotation import Rotation, facing_rotation
+from ui.rotation import Rotation
 from ui.scene import Message, Scene
+from ui.screens.match_draft import MatchDraft
 from ui.spin_view import SpinMotion, SpinnerFeed, draw_turning
+from ui.spinner_watch import SpinnerWatch
 from ui.system import SystemSetup
 from ui.theme import Theme
 
 if TYPE_CHECKING:
     from companion.games.base import GameSpec
+    from companion.hardware.spin_status import SpinnerStatus
     from companion.ports import TrayWatch
     from companion.table import Command, Outcome, Table, TableSnapshot
-    from device.pointer_motion import PointerMotion
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -62,9 +60,6 @@ from systemd, Ctrl-C) only once that C call returns, so this bounds how long sto
 Two wake-ups a second cost nothing measurable (bench/ui.py)."""
 MESSAGE_SECONDS = 5.0
 """How long a sentence (a refused move) stays beside the board."""
-FRAMES_PER_SECOND = 60
-"""The most frames an animation draws in a second."""
-FRAME_SECONDS = 1.0 / FRAMES_PER_SECOND
 FOLLOWS_NEW_MATCHES = frozenset({"home", "player", "options"})
 """The scenes that give way to a match started elsewhere (a phone): the ones where a match
 is chosen, not the companion's own screens."""
@@ -116,32 +111,14 @@ class App:
         self.message: Message | None = None
         self.draft = MatchDraft()
         self.editing_seat = 0
-        self.pending: set[Future[Outcome]] = set()
-        # Answers arrive on the table's worker thread and are handled on the app's own.
-        self._answers: queue.SimpleQueue[tuple[Outcome, Callable[[Outcome], None] | None]] = (
-            queue.SimpleQueue()
-        )
-        # Devices' answers (`follow`) come back the same way.
-        self.background: set[Future[Any]] = set()
-        self._results: queue.SimpleQueue[tuple[Future[Any], Callable[[Any], None]]] = (
-            queue.SimpleQueue()
-        )
+        # The table's answers and devices' (`follow`) arrive on their threads, are heard here.
+        self.answers = Answers(self._wake)
         self._dirty = True  # a frame is due
         self._whole = True  # ... and more than the spin's animation changed in it
-        self._scene_animates_until = -math.inf  # a scene's own animation draws whole frames
         self._stopped = False
         self._drawn = False  # the first frame is out (said once in the log)
-        # Spins are told on the spinner's thread, stamped with the app's clock there.
-        self._motions: queue.SimpleQueue[SpinMotion] = queue.SimpleQueue()
-        self._spin: SpinMotion | None = None
-        self._spin_told_stopped = True
-        self._animate_until: float | None = None
+        self.animation = Animation()
         self._last_frame = clock()
-        self._spinner_changed = False
-        self._status_said = (True, "")
-        self._seats_note_said = ""
-        # Heard on the spinner's thread, said on the app's.
-        self._seats_notes: queue.SimpleQueue[str] = queue.SimpleQueue()
         self._snapshot = table.snapshot
         self.scenes: dict[str, Scene] = {}
         for scene_class in scenes:
@@ -149,10 +126,8 @@ class App:
         self.home = scenes[0].name
         self.scene = self.scenes[self.home]
         self.subscription = table.subscribe(maxsize=4, on_offer=self._wake)
-        if spinner is not None:
-            spinner.add_motion_listener(self._motion_heard)
-            spinner.add_status_listener(self._status_heard)
-            self._status_heard(spinner.status)  # it may have failed to home already
+        # Spins and status changes are told on the spinner's thread, heard here.
+        self.spinner_watch = SpinnerWatch(spinner, spinner_problem, clock, self._wake)
         self._face(self._snapshot)
         self.scene.shown()
 
@@ -182,15 +157,7 @@ class App:
         self, command: Command, then: Callable[[Outcome], None] | None = None
     ) -> Future[Outcome]:
         """Post a command to the table; its answer comes back on the app's thread."""
-        ticket = self.table.post(command)
-        self.pending.add(ticket)
-
-        def answered(done: Future[Outcome]) -> None:
-            self._answers.put((done.result(), then))
-            self._wake()
-
-        ticket.add_done_callback(answered)
-        return ticket
+        return self.answers.post(self.table, command, then)
 
     def follow(self, work: Future[T], then: Callable[[T], None]) -> None:
         """Hear the end of work done on another thread (a device's answer) on the app's own.
@@ -199,13 +166,7 @@ class App:
         and its error said on screen; cancelled work is dropped. `settle` waits for it,
         as for the table's answers.
         """
-        self.background.add(work)
-
-        def finished(done: Future[T]) -> None:
-            self._results.put((done, then))
-            self._wake()
-
-        work.add_done_callback(finished)
+        self.answers.follow(work, then)
 
     def use_seat_angles(self, angles: tuple[float, ...]) -> None:
         """Seats were calibrated again: the dials and `face_player` use `angles` from now on."""
@@ -236,34 +197,23 @@ class App:
 
     def animate(self, until: float) -> None:
         """Draw up to 60 frames a second until `until` (app clock), then sleep again."""
-        self._scene_animates_until = max(self._scene_animates_until, until)
-        self._animate_spin(until)
-
-    def _animate_spin(self, until: float) -> None:
-        """Animate until `until`: a spin's frames draw the turning dial alone."""
-        if self._animate_until is None or until > self._animate_until:
-            self._animate_until = until
+        self.animation.ask(until, whole=True)
         self.changed()
 
     @property
     def animating(self) -> bool:
         """True while an animation asked for more frames."""
-        return self._animate_until is not None
+        return self.animation.running
 
     @property
     def spin(self) -> SpinMotion | None:
         """The latest spin the spinner told (running or stopped), None before any."""
-        return self._spin
+        return self.animation.spin
 
     @property
     def spinner_status(self) -> SpinnerStatus | None:
         """The spinner's status; None when the table has no spinner and none was expected."""
-        if self.spinner is not None:
-            return self.spinner.status
-        if self.spinner_problem:
-
-            return SpinnerStatus(available=False, reason=self.spinner_problem)
-        return None
+        return self.spinner_watch.status
 
     @property
     def config(self) -> Config:
@@ -338,11 +288,11 @@ class App:
         Returns False when the table did not answer within `timeout` seconds.
         """
         deadline = time.monotonic() + timeout
-        while self.pending or self.background:
+        while self.answers.waiting:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return False
-            ticket: Future[Any] = next(iter(self.pending or self.background))
+            ticket = self.answers.next_waiting()
             try:
                 ticket.exception(timeout=remaining)
             except TimeoutError:
@@ -350,17 +300,15 @@ class App:
             except CancelledError:
                 pass
             # A device's answer leaves `background` once its callback handed it over.
-            self.pending.discard(ticket)
+            self.answers.pending.discard(ticket)
             self._take_snapshot()
             self._take_answers()
             self._take_results()
         self._take_snapshot()
         self._take_answers()
         # A spin the table drew is told by the spinner's worker: hear it before going on.
-        if self.spinner is not None:
-            remaining = max(0.0, deadline - time.monotonic())
-            if not self.spinner.wait_idle(remaining):
-                return False
+        if not self.spinner_watch.wait_idle(max(0.0, deadline - time.monotonic())):
+            return False
         self._take_motions()
         self._take_results()
         self._tick_animation()
@@ -374,8 +322,8 @@ class App:
         line. Gives up after `timeout` seconds of the app's clock.
         """
         deadline = self.clock() + timeout
-        while self._animate_until is not None and self.clock() < deadline:
-            remaining = self._animate_until - self.clock()
+        while self.animation.until is not None and self.clock() < deadline:
+            remaining = self.animation.until - self.clock()
             if remaining > 0:
                 self.sleep(min(remaining, FRAME_SECONDS))
             self._take_motions()
@@ -389,7 +337,7 @@ class App:
         When only an animation moved since the last frame, only the turning dial is drawn
         and only the rects it changed go to the panel.
         """
-        whole = self._whole or self.clock() <= self._scene_animates_until
+        whole = self._whole or self.animation.draws_whole(self.clock())
         changed = None if whole else draw_turning(self.scene.widgets, self.logical, self.look)
         if changed is None:
             self.scene.draw(self.logical)
@@ -412,9 +360,7 @@ class App:
     def close(self) -> None:
         """Stop listening to the table and the spinner, close the display. Safe to call twice."""
         self.subscription.close()
-        if self.spinner is not None:
-            self.spinner.remove_motion_listener(self._motion_heard)
-            self.spinner.remove_status_listener(self._status_heard)
+        self.spinner_watch.close()
         if pygame.display.get_init():
             pygame.display.quit()
 
@@ -431,57 +377,28 @@ class App:
         with contextlib.suppress(pygame.error):  # the display is already closed
             pygame.event.post(pygame.event.Event(WAKE))
 
-    def _motion_heard(self, plan: PointerMotion) -> None:
-        """On the spinner's thread: stamp the motion with the app's clock and wake the loop."""
-        self._motions.put(SpinMotion(plan, self.clock()))
-        self._wake()
-
-    def _status_heard(self, status: SpinnerStatus) -> None:
-        """On the spinner's thread: the status changed (the loop reads it when woken).
-
-        The log says when the spinner becomes unavailable (why) and when it is back; the
-        screen and the log say once why a game's seats are not the calibrated ones.
-        """
-        said = (status.available, status.reason)
-        if said != self._status_said:
-            self._status_said = said
-            if status.available:
-                log.info("The spinner is working again.")
-            else:
-                log.warning("%s", status_sentence(status))  # the journal's English
-        if status.seats_note != self._seats_note_said:
-            self._seats_note_said = status.seats_note
-            if status.seats_note:
-                log.warning("%s", status.seats_note)
-                self._seats_notes.put(status.seats_note)
-        self._spinner_changed = True
-        self._wake()
-
     def _take_motions(self) -> None:
-        while not self._motions.empty():
-            motion = self._motions.get_nowait()
-            self._spin = motion
-            self._spin_told_stopped = False
-            self._animate_spin(motion.until)
+        for motion in self.spinner_watch.motions.take_all():
+            self.animation.spin_started(motion)  # its frames draw the turning dial alone
+            self.changed()
             self.scene.spin_started(motion)
-        if self._spinner_changed:
-            self._spinner_changed = False
-            while not self._seats_notes.empty():
-                self.say(self._seats_notes.get_nowait(), refusal=False)
+        news = self.spinner_watch.news.take_all()
+        if news:
+            for note in news:
+                if note:
+                    self.say(note, refusal=False)
             self.scene.rebuild()
 
     def _tick_animation(self) -> None:
         """While animating, every step draws; at the end the scene hears the spin stopped."""
-        if self._animate_until is None:
+        if not self.animation.running:
             return
         now = self.clock()
         self._dirty = True  # a frame of the animation: the scene need not be drawn whole
-        spin = self._spin
-        if spin is not None and not self._spin_told_stopped and spin.done(now):
-            self._spin_told_stopped = True
-            self.scene.spin_stopped(spin)
-        if now >= self._animate_until:
-            self._animate_until = None  # this step draws the last frame
+        stopped = self.animation.spin_stopping(now)
+        if stopped is not None:
+            self.scene.spin_stopped(stopped)
+        self.animation.end_if_over(now)  # this step draws the last frame
 
     def _gesture(self, gesture: Tap | Press | Drag) -> None:
         if isinstance(gesture, Drag) and (not gesture.done or gesture.cancelled):
@@ -497,37 +414,11 @@ class App:
         self.changed()
 
     def _take_answers(self) -> None:
-        while not self._answers.empty():
-            outcome, then = self._answers.get_nowait()
-            if not outcome.applied:
-                self.say(self._refusal_words(outcome))
-            if then is not None:
-                then(outcome)
-        self.pending = {ticket for ticket in self.pending if not ticket.done()}
+        self.answers.take_outcomes(
+            lambda outcome: self.say(refusal_words(outcome, self._snapshot)))
 
     def _take_results(self) -> None:
-        while not self._results.empty():
-            done, then = self._results.get_nowait()
-            self.background.discard(done)
-            if done.cancelled():
-                continue
-            error = done.exception()
-            if error is not None:
-                log.error("Work for the screen failed", exc_info=error)
-                self.say(_("That did not work: {error}").format(error=error))
-                continue
-            then(done.result())
-
-    def _refusal_words(self, outcome: Outcome) -> str:
-        """Why the table refused, in the table's language when the engine gave its sentence."""
-        snapshot = self._snapshot
-        if outcome.note is None or snapshot is None:
-            return outcome.text
-        players = snapshot.players
-        try:
-            return note_text(outcome.note, lambda seat: players[seat].name)
-        except IndexError:  # a seat of another match than the one shown
-            return outcome.text
+        self.answers.take_results(self.say)
 
     def _take_snapshot(self) -> None:
         snapshot = self.subscription.latest()
@@ -550,7 +441,7 @@ class App:
             return False
         if self.scene.name not in FOLLOWS_NEW_MATCHES:
             return False
-        from ui.scenes import GAME_SCENES
+        from ui.game_scenes import GAME_SCENES
 
         scene = GAME_SCENES.get(now.game)
         if scene is None or scene not in self.scenes:
@@ -560,13 +451,10 @@ class App:
 
     def _face(self, snapshot: TableSnapshot | None) -> None:
         """Turn the screen toward the seat on roll, when it lies flat in the middle."""
-        if not self.setup.face_player or snapshot is None or snapshot.to_move is None:
+        if snapshot is None or snapshot.to_move is None:
             return
-        angles = self.setup.seat_angles
-        if snapshot.to_move >= len(angles):
-            return
-        degrees = facing_rotation(angles[snapshot.to_move], self.setup.rotation)
-        if degrees != self.rotation.degrees:
+        degrees = self.setup.facing(snapshot.to_move)
+        if degrees is not None and degrees != self.rotation.degrees:
             self.set_rotation(degrees)
 
     def change_screen(self, rotation: int, face_player: bool) -> None:
@@ -593,9 +481,7 @@ class App:
     def _wait_seconds(self) -> float:
         """How long the loop may sleep: until a message expires, a long press is due, or the
         next frame of an animation."""
-        deadlines = [self.input.next_deadline()]
-        if self._animate_until is not None:
-            deadlines.append(min(self._animate_until, self._last_frame + FRAME_SECONDS))
+        deadlines = [self.input.next_deadline(), self.animation.next_frame(self._last_frame)]
         if self.message is not None:
             deadlines.append(self.message.until)
         due = [deadline for deadline in deadlines if deadline is not None]
@@ -604,4 +490,5 @@ class App:
         return min(SIGNAL_TICK, max(0.001, min(due) - self.clock()))
 
 
-__all__ = ["FRAMES_PER_SECOND", "MESSAGE_SECONDS", "App", "Message", "ScreenSetup", "open_display"]
+__all__ = ["FRAMES_PER_SECOND", "FRAME_SECONDS", "MESSAGE_SECONDS", "App", "Message", "ScreenSetup",
+           "open_display"]

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import pygame
 
 from companion.i18n import _
+from ui.rotation import facing_rotation
 
 log = logging.getLogger("ui.app")  # the driver line stays where people read it
 
@@ -29,6 +30,13 @@ class ScreenSetup:
     seat_angles: tuple[float, ...] = ()
     fullscreen: bool = False
     headless: bool = False
+
+    def facing(self, seat: int) -> int | None:
+        """The rotation that turns the picture toward `seat`, when the screen follows the
+        player on roll and that seat is calibrated; None when it does not turn."""
+        if not self.face_player or seat >= len(self.seat_angles):
+            return None
+        return facing_rotation(self.seat_angles[seat], self.rotation)
 
 
 PLAIN_SETUP = ScreenSetup()

@@ -20,21 +20,21 @@ from companion.config import Config
 from companion.errors import CompanionError
 from companion.ports import ScreenPorts, ScreenRequest
 from ui.app import App, ScreenSetup
+from ui.backgammon.scene import BoardScene
 from ui.scene import Scene
-from ui.scenes.board import BoardScene
-from ui.scenes.history import HistoryScene
-from ui.scenes.home import HomeScene
-from ui.scenes.hwtest import HardwareTestScene
-from ui.scenes.join import JoinScene
-from ui.scenes.options import OptionsScene
-from ui.scenes.player import PlayerScene
-from ui.scenes.seats import SeatsScene
-from ui.scenes.settings import SettingsScene
-from ui.scenes.setup_menu import SetupMenuScene
-from ui.scenes.uno import UnoScene
-from ui.scenes.yahtzee import YahtzeeScene
+from ui.screens.history import HistoryScene
+from ui.screens.home import HomeScene
+from ui.screens.hwtest import HardwareTestScene
+from ui.screens.join import JoinScene
+from ui.screens.options import OptionsScene
+from ui.screens.player import PlayerScene
+from ui.screens.seats import SeatsScene
+from ui.screens.settings import SettingsScene
+from ui.screens.setup_menu import SetupMenuScene
 from ui.script import run_script
 from ui.system import SystemSetup
+from ui.uno.scene import UnoScene
+from ui.yahtzee.scene import YahtzeeScene
 
 log = logging.getLogger(__name__)
 

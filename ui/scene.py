@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from companion.hardware.spin_status import SpinnerStatus
     from companion.ports import TrayWatch
     from companion.table import Command, Outcome, TableSnapshot
-    from ui.draft import MatchDraft
+    from ui.screens.match_draft import MatchDraft
     from ui.spin_view import SpinMotion, SpinnerFeed
     from ui.system import SystemSetup
 
@@ -43,22 +43,15 @@ class Message:
 
 
 class Stage(Protocol):
-    """What a scene may ask of the app around it."""
+    """What every scene may ask of the app around it: the table's state, the screen, the
+    way to the table, and the way to other scenes.
 
-    draft: MatchDraft
-    """The match being set up on the home screen."""
-    editing_seat: int
-    """The seat whose name and colour the player screen edits."""
+    A scene that needs more asks for a wider role (`MatchSetupStage`, `SystemStage`,
+    `SpinnerStage`); the app plays them all.
+    """
+
     message: Message | None
-    """The sentence on screen now, if any."""
-    system: SystemSetup
-    """The box around the app: configuration file, log, backlight, network."""
-    config: Config
-    """The configuration in effect (`system.config`; saved seats applied)."""
-    spinner: SpinnerFeed | None
-    """The table's spinner (a `TableSpinner`, or the software spins); None: no spinner."""
-    tray: TrayWatch | None
-    """The dice tray the companion watches, when one runs."""
+    """The sentence on screen now, if any (a scene may take it away)."""
 
     @property
     def snapshot(self) -> TableSnapshot | None:
@@ -81,12 +74,6 @@ class Stage(Protocol):
     ) -> Future[Outcome]:
         """Send a command to the table; a refusal is said on screen, `then` hears the outcome."""
 
-    def follow(self, work: Future[T], then: Callable[[T], None]) -> None:
-        """Hear the end of work done on another thread on the app's thread (`then(result)`)."""
-
-    def use_seat_angles(self, angles: tuple[float, ...]) -> None:
-        """Seats were calibrated again: dials and `face_player` use `angles` from now on."""
-
     def go(self, scene: str) -> None:
         """Show another scene."""
 
@@ -99,8 +86,38 @@ class Stage(Protocol):
     def now(self) -> float:
         """The app's clock: the time `animate` and a `SpinMotion` are on."""
 
-    def animate(self, until: float) -> None:
-        """Draw up to 60 frames a second until `until` (the app's clock), then sleep again."""
+
+class MatchSetupStage(Stage, Protocol):
+    """What the screens that set up a match (home, players, options) share."""
+
+    draft: MatchDraft
+    """The match being set up on the home screen."""
+    editing_seat: int
+    """The seat whose name and colour the player screen edits."""
+
+
+class SystemStage(Stage, Protocol):
+    """What the companion's own screens ask of the box around the app."""
+
+    system: SystemSetup
+    """The box around the app: configuration file, log, backlight, network."""
+    config: Config
+    """The configuration in effect (`system.config`; saved seats applied)."""
+    tray: TrayWatch | None
+    """The dice tray the companion watches, when one runs."""
+
+    def follow(self, work: Future[T], then: Callable[[T], None]) -> None:
+        """Hear the end of work done on another thread on the app's thread (`then(result)`)."""
+
+    def change_screen(self, rotation: int, face_player: bool) -> None:
+        """Turn the picture to `rotation` now, and follow the player on roll or not."""
+
+
+class SpinnerStage(SystemStage, Protocol):
+    """What the scenes that show or set up the spinner ask."""
+
+    spinner: SpinnerFeed | None
+    """The table's spinner (a `TableSpinner`, or the software spins); None: no spinner."""
 
     @property
     def spin(self) -> SpinMotion | None:
@@ -108,15 +125,14 @@ class Stage(Protocol):
 
     @property
     def spinner_status(self) -> SpinnerStatus | None:
-        """The spinner's status (`ui.spin_view.spinner_sentence` says why it is unavailable);
-        None: no spinner."""
+        """The spinner's status (`sentence()` says why it is unavailable); None: no spinner."""
 
     @property
     def seat_angles(self) -> tuple[float, ...]:
         """The calibrated seat angles, degrees from the spinner's home, seat 0 first."""
 
-    def change_screen(self, rotation: int, face_player: bool) -> None:
-        """Turn the picture to `rotation` now, and follow the player on roll or not."""
+    def use_seat_angles(self, angles: tuple[float, ...]) -> None:
+        """Seats were calibrated again: dials and `face_player` use `angles` from now on."""
 
 
 class Scene:
@@ -254,4 +270,5 @@ class MatchScene(Scene):
             self.undo()
 
 
-__all__ = ["MatchScene", "Message", "Scene", "Stage"]
+__all__ = ["MatchScene", "MatchSetupStage", "Message", "Scene", "SpinnerStage", "Stage",
+           "SystemStage"]

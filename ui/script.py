@@ -26,9 +26,9 @@ import pygame
 from companion.games.base import INVALID_ROLL, JSONValue
 from companion.table import DrawChance, SupplyChance
 from ui.app import App
-from ui.scenes import GAME_SCENES
-from ui.scenes.home import HomeScene
-from ui.scenes.join import JoinScene
+from ui.game_scenes import GAME_SCENES
+from ui.screens.home import HomeScene
+from ui.screens.join import JoinScene
 from ui.widgets import Widget
 
 MAX_LINE = 10_000

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from ui.scenes import GAME_SCENES
+from ui.game_scenes import GAME_SCENES
 
 SHAPES = [((800, 480), 0), ((800, 480), 90), ((720, 1280), 0)]
 

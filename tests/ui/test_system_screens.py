@@ -20,12 +20,12 @@ from companion.records import AppliedEvent, Event
 from companion.table import FairChance, Player, Table
 from tests.ui.conftest import Screen
 from tests.ui.readable import written
-from tests.ui.yahtzee_players import next_lines
+from tests.ui.yahtzee.yahtzee_players import next_lines
 from ui.app import App, ScreenSetup
 from ui.main import SCENES
-from ui.qr_view import QUIET_ZONE, QrCode
-from ui.scenes.join import ADDRESS_CHECK_SECONDS
-from ui.scenes.setup_menu import SETUP_ENTRIES
+from ui.screens.join import ADDRESS_CHECK_SECONDS
+from ui.screens.qr_code import QUIET_ZONE, QrCode
+from ui.screens.setup_menu import SETUP_ENTRIES
 from ui.system import SystemSetup
 
 

@@ -1,0 +1,79 @@
+"""What many scenes build the same way: the sentence on screen and the back-and-title header."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from companion.i18n import _
+from ui import layout, theme
+from ui.theme import Theme
+from ui.widgets import Action, Button, Label, TextBlock, Widget
+
+if TYPE_CHECKING:
+    from ui.scene import Message
+
+HEADER_HEIGHT = 52
+"""The header row's height (before the theme's scale)."""
+BACK_WIDTH = 110
+"""The `back` button's width (before the theme's scale)."""
+
+
+def message_widgets(stage: ShowsMessage, area: pygame.Rect) -> list[Widget]:
+    """The sentence the app is showing (a refusal, a hint), as a widget named `message`."""
+    message = stage.message
+    if message is None:
+        return []
+    colour = theme.REFUSAL if message.refusal else theme.PANEL
+    return [TextBlock("message", area, message.text, background=colour)]
+
+
+class ShowsMessage(Protocol):
+    """Anything with the sentence on screen (the app: `Stage.message`)."""
+
+    @property
+    def message(self) -> Message | None:
+        """The sentence on screen now, if any."""
+
+
+@dataclass
+class Header:
+    """A screen's header: `back`, its title beside it, and the rest of the screen below.
+
+    A screen that puts more in the header takes it from `title.rect`.
+    """
+
+    back: Button
+    title: Label
+    body: pygame.Rect
+    area: pygame.Rect
+    """The whole screen less its margin (the header and the body)."""
+
+    @property
+    def widgets(self) -> list[Widget]:
+        """The header's widgets, `back` first."""
+        return [self.back, self.title]
+
+
+def header_row(look: Theme, top: pygame.Rect, gap: int, title: str, on_back: Action, *,
+               size: int = 30, name: str = "title") -> tuple[Button, Label]:
+    """`back` at the left of `top`, then the title, bold, in the rest of it."""
+    back, rest = layout.take_left(top, look.px(BACK_WIDTH), gap)
+    return (Button("back", back, _("Back"), on_tap=on_back),
+            Label(name, rest, title, size=size, bold=True))
+
+
+def screen_header(look: Theme, screen: tuple[int, int], gap: int, title: str,
+                  on_back: Action, *, size: int = 30, name: str = "title") -> Header:
+    """The header of a screen of size `screen` with a margin of `gap`: `back`, then the
+    title (a `Label` called `name`, `size` points, bold); `body` is what is left below."""
+    width, height = screen
+    area = pygame.Rect(gap, gap, width - 2 * gap, height - 2 * gap)
+    top, body = layout.take_top(area, look.px(HEADER_HEIGHT), gap)
+    back, label = header_row(look, top, gap, title, on_back, size=size, name=name)
+    return Header(back, label, body, area)
+
+
+__all__ = ["Header", "ShowsMessage", "header_row", "message_widgets", "screen_header"]

@@ -1,0 +1,281 @@
+"""Home: pick a game, the players and their names and colours, the options; resume; start.
+
+Widgets: `game:<name>` for each game with a screen, `players:-` and
+`players:+`, `player:<seat>` (opens the name and colour screen), `options`
+(opens the options screen), `start`, `setup` (the companion's own screens),
+and `resume` when a match is unfinished.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import ClassVar, Protocol
+
+import pygame
+
+from companion.games.base import JSONValue
+from companion.i18n import _
+from companion.table import Outcome, TableSnapshot, Undo
+from ui import layout, theme
+from ui.game_scenes import GAME_SCENES
+from ui.scene import MatchSetupStage, Scene, SystemStage
+from ui.scene_parts import message_widgets
+from ui.screens.game_options import choices_for
+from ui.theme import name_problem
+from ui.widgets import Button, Label, Panel, TextBlock, Widget
+
+
+class HomeStage(MatchSetupStage, SystemStage, Protocol):
+    """What the home screen asks: the match being set up, and the phone page's PIN."""
+
+
+class HomeScene(Scene):
+    """The first screen: what to play, who plays, and the way back into a match."""
+
+    name: ClassVar[str] = "home"
+    stage: HomeStage
+
+    def __init__(self, stage: HomeStage) -> None:
+        super().__init__(stage)
+        self.asking = False
+        """True while the players are asked whether to abandon the unfinished match."""
+
+    def build(self) -> list[Widget]:
+        """Games on one side, the chosen game's players and options on the other."""
+        look = self.stage.look
+        width, height = self.stage.size
+        pad = look.px(10)
+        area = pygame.Rect(pad, pad, width - 2 * pad, height - 2 * pad)
+        header, body = layout.take_top(area, look.px(52), pad)
+        widgets: list[Widget] = [*self._header(header)]
+        if width >= height:
+            games_area, setup_area = layout.take_left(body, body.w * 2 // 5, pad)
+            widgets += self._games(games_area, 1)
+        else:
+            games_area, setup_area = layout.take_top(body, look.px(56) * 4 + pad * 3, pad)
+            widgets += self._games(games_area, 2)
+        widgets += self._setup(setup_area)
+        # Over the match's panel, not the header: the PIN, Setup and the games stay in view.
+        message_area = pygame.Rect(setup_area.x, setup_area.y, setup_area.w,
+                                   min(setup_area.h, look.px(118)))
+        said = message_widgets(self.stage, message_area.inflate(-pad, -pad))
+        if said:  # framed, so that it reads as a note over the players, not in place of one
+            widgets.append(Panel("message_frame", message_area, border=theme.ACCENT))
+        widgets += said
+        widgets += self._abandon_question(area)
+        return widgets
+
+    def _abandon_question(self, area: pygame.Rect) -> list[Widget]:
+        """Before a new match replaces an unfinished one: are you sure?"""
+        snapshot = self.stage.snapshot
+        if not self.asking or snapshot is None:
+            return []
+        look = self.stage.look
+        card = area.inflate(-area.w // 6, -area.h // 3)
+        inner = card.inflate(-look.px(20), -look.px(20))
+        buttons, words = layout.take_bottom(inner, look.px(56), look.px(10))
+        cancel, confirm = layout.columns(buttons, 2, look.px(10))
+        names = ", ".join(player.name for player in snapshot.players)
+        question = _("Start a new match? The unfinished {game} of {names} stays in the"
+                     " history as abandoned.").format(game=snapshot.title, names=names)
+        return [
+            Panel("question", card, border=theme.ACCENT, on_tap=_nothing),
+            TextBlock("abandon", words, question),
+            Button("cancel", cancel, _("Cancel"), colour=(90, 90, 90), on_tap=self.cancel),
+            Button("confirm", confirm, _("Start new"), colour=(0, 120, 80),
+                   on_tap=lambda: self.start(confirmed=True)),
+        ]
+
+    def _header(self, area: pygame.Rect) -> list[Widget]:
+        look = self.stage.look
+        setup_area, area = layout.take_right(area, look.px(110), look.px(8))
+        widgets: list[Widget] = [Button("setup", setup_area, _("Setup"), colour=(80, 80, 96),
+                                        on_tap=lambda: self.stage.go("setup"))]
+        phones = self.stage.system.phone
+        if phones is not None:
+            phones_area, area = layout.take_right(area, look.px(170), look.px(8))
+            words = (_("PIN {pin}").format(pin=phones.pin) if phones.port is not None
+                     else _("Phones off"))
+            widgets.append(Button("phones", phones_area, words, colour=(80, 80, 96),
+                                  on_tap=lambda: self.stage.go("join")))
+        title = Label("title", area, _("Tabletop Companion"), size=30, bold=True)
+        widgets.append(title)
+        snapshot = self.stage.snapshot
+        if snapshot is None or snapshot.is_over or snapshot.game not in GAME_SCENES:
+            return widgets
+        if phones is not None:  # no room for the title beside the match's buttons
+            widgets.remove(title)
+            button_area = area
+        else:
+            button_area, title.rect = layout.take_right(
+                area, min(area.w * 3 // 5, look.px(420)))
+        undo_area, resume_area = layout.take_left(button_area, look.px(110), look.px(8))
+        resume = Button("resume", resume_area, _("Resume {game}").format(game=snapshot.title),
+                        on_tap=self.resume, colour=(0, 120, 80))
+        undo = Button("undo", undo_area, _("Undo"), colour=(80, 80, 96),
+                      enabled=snapshot.can_undo, on_tap=self.undo,
+                      refusal=_("There is nothing to undo yet."))
+        return [*widgets, undo, resume]
+
+    def _games(self, area: pygame.Rect, cols: int) -> list[Widget]:
+        look = self.stage.look
+        names = [name for name in self.stage.games if name in GAME_SCENES]
+        gap = look.px(8)
+        rows = -(-len(names) // cols)
+        row_height = max(look.px(48), min(look.px(64), (area.h - gap * (rows - 1)) // rows))
+        cells = layout.grid(area, cols, len(names), row_height, gap)
+        draft = self.stage.draft
+        return [
+            Button(f"game:{name}", cell, self.stage.games[name].title,
+                   selected=name == draft.game, on_tap=partial(self.choose, name))
+            for name, cell in zip(names, cells, strict=True)
+        ]
+
+    def _setup(self, area: pygame.Rect) -> list[Widget]:
+        look = self.stage.look
+        draft = self.stage.draft
+        spec = self.stage.games[draft.game]
+        gap = look.px(8)
+        row = look.px(52)
+        widgets: list[Widget] = [Panel("match_setup", area.inflate(gap, gap))]
+        count_row, rest = layout.take_top(area, row, gap)
+        minus, count_row = layout.take_left(count_row, look.px(56), gap)
+        plus, count_row = layout.take_right(count_row, look.px(56), gap)
+        fixed = spec.min_players == spec.max_players
+        widgets += [
+            Button("players:-", minus, "−", enabled=draft.count > spec.min_players,
+                   refusal=_("{game} is for at least {n} players.").format(
+                       game=spec.title, n=spec.min_players),
+                   on_tap=lambda: self.change_count(-1), visible=not fixed),
+            Label("players", count_row, _("{n} players").format(n=draft.count), centred=True),
+            Button("players:+", plus, "+", enabled=draft.count < spec.max_players,
+                   refusal=_("{game} is for at most {n} players.").format(
+                       game=spec.title, n=spec.max_players),
+                   on_tap=lambda: self.change_count(1), visible=not fixed),
+        ]
+        start_row, rest = layout.take_bottom(rest, look.px(56), gap)
+        options_area, start_area = layout.take_left(start_row, start_row.w // 2, gap)
+        widgets.append(Button("options", options_area, _("Options"), on_tap=self.open_options,
+                              enabled=bool(choices_for(draft.game, draft.game_options())),
+                              refusal=_("{game} has no options to choose.").format(
+                                  game=spec.title)))
+        widgets.append(Button("start", start_area, _("Start"), colour=(0, 120, 80),
+                              on_tap=self.start))
+        cols = 1 if draft.count <= 4 and rest.h >= 4 * look.px(48) else 2
+        per_col = -(-draft.count // cols)
+        height = max(look.px(48), min(row, (rest.h - gap * (per_col - 1)) // max(per_col, 1)))
+        cells = layout.grid(rest, cols, draft.count, height, gap)
+        for seat, cell in enumerate(cells):
+            colour = theme.player_colour(draft.colours[seat])
+            widgets.append(Button(
+                f"player:{seat}", cell, f"{colour.mark}  {draft.names[seat]}",
+                colour=_dim(colour.rgb), on_tap=partial(self.edit_player, seat)))
+        return widgets
+
+    # -- the home screen's own commands (the scripted driver's `new` uses them too) ----------
+
+    def choose(self, game: str) -> None:
+        """Pick the game to start."""
+        self.stage.draft.choose_game(self.stage.games[game])
+        self.rebuild()
+
+    def change_count(self, delta: int) -> None:
+        """One player more or fewer, within the game's range."""
+        spec = self.stage.games[self.stage.draft.game]
+        wanted = self.stage.draft.count + delta
+        self.stage.draft.count = min(max(wanted, spec.min_players), spec.max_players)
+        self.rebuild()
+
+    def set_up(
+        self,
+        game: str,
+        count: int | None = None,
+        names: list[str] | None = None,
+        options: dict[str, JSONValue] | None = None,
+    ) -> None:
+        """Set up a match as a person would on this screen (the scripted driver's `new`).
+
+        Options not given keep their documented defaults.
+
+        Raises:
+            ValueError: the number of players or of names does not fit the game.
+        """
+        spec = self.stage.games[game]
+        draft = self.stage.draft
+        draft.choose_game(spec)
+        if count is not None:
+            if not spec.min_players <= count <= spec.max_players:
+                raise ValueError(
+                    f"{spec.title} is for {spec.min_players} to {spec.max_players} players,"
+                    f" not {count}"
+                )
+            draft.count = count
+        if names:
+            if len(names) > draft.count:
+                raise ValueError(f"{len(names)} names for {draft.count} players")
+            for name in names:
+                problem = name_problem(name)
+                if problem:
+                    raise ValueError(problem)
+            draft.names[: len(names)] = names
+        draft.options[game] = dict(options or {})
+        self.rebuild()
+
+    def edit_player(self, seat: int) -> None:
+        """Open the name and colour screen of one seat."""
+        self.stage.editing_seat = seat
+        self.stage.go("player")
+
+    def open_options(self) -> None:
+        """Open the options screen of the chosen game."""
+        self.stage.go("options")
+
+    def start(self, confirmed: bool = False) -> None:
+        """Start the match as set up; its screen comes when the table has started it.
+
+        An unfinished match on the table is abandoned only once the players said so.
+        """
+        snapshot = self.stage.snapshot
+        if snapshot is not None and not snapshot.is_over and not confirmed:
+            self.asking = True
+            self.rebuild()
+            return
+        self.asking = False
+        self.stage.post(self.stage.draft.new_match(), then=self._started)
+
+    def undo(self) -> None:
+        """Take back the last command of the unfinished match."""
+        self.stage.post(Undo())
+
+    def cancel(self) -> None:
+        """Keep the unfinished match: no new match starts."""
+        self.asking = False
+        self.rebuild()
+
+    def resume(self) -> None:
+        """Go back to the unfinished match on the table."""
+        snapshot = self.stage.snapshot
+        if snapshot is not None:
+            self.stage.go(GAME_SCENES[snapshot.game])
+
+    def _started(self, outcome: Outcome) -> None:
+        snapshot = self.stage.snapshot
+        if outcome.applied and snapshot is not None:
+            self.stage.go(GAME_SCENES.get(snapshot.game, self.name))
+
+    def snapshot_arrived(self, snapshot: TableSnapshot) -> None:
+        """A match may have become resumable (or finished): the header changes."""
+        self.rebuild()
+
+
+def _nothing() -> None:
+    """A card on the screen takes the taps that land on it."""
+
+
+def _dim(rgb: theme.RGB) -> theme.RGB:
+    """A darker shade for a button's face, so white words stay readable on it."""
+    red, green, blue = rgb
+    return (red * 3 // 5, green * 3 // 5, blue * 3 // 5)
+
+
+__all__ = ["HomeScene"]

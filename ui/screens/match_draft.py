@@ -1,0 +1,46 @@
+"""The match being set up on the home screen: game, players, names, colours, options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.games.base import GameSpec, JSONValue
+from companion.records import Player
+from companion.table.commands import DEFAULT_COLOURS, DEFAULT_NAMES, NewMatch
+from ui.screens.game_options import TABLE_DEFAULTS
+
+MAX_SEATS = len(DEFAULT_NAMES)
+
+
+@dataclass
+class MatchDraft:
+    """What the home screen will start: kept while players move between its screens."""
+
+    game: str = "backgammon"
+    count: int = 2
+    names: list[str] = field(default_factory=lambda: list(DEFAULT_NAMES))
+    colours: list[str] = field(default_factory=lambda: list(DEFAULT_COLOURS))
+    options: dict[str, dict[str, JSONValue]] = field(default_factory=dict)
+    """Each game's options as changed on screen (the rest keep their defaults)."""
+
+    def choose_game(self, spec: GameSpec) -> None:
+        """Pick a game; the number of players moves into its range."""
+        self.game = spec.name
+        self.count = min(max(self.count, spec.min_players), spec.max_players)
+
+    def game_options(self) -> dict[str, JSONValue]:
+        """The options changed for the chosen game."""
+        return self.options.setdefault(self.game, {})
+
+    def players(self) -> tuple[Player, ...]:
+        """The players in seat order, as the table will check them."""
+        return tuple(Player(self.names[seat], self.colours[seat]) for seat in range(self.count))
+
+    def new_match(self) -> NewMatch:
+        """The command that starts this match, with the table's defaults under the options
+        chosen (`ui.screens.game_options.TABLE_DEFAULTS`: UNO with real cards is refereed)."""
+        options = {**TABLE_DEFAULTS.get(self.game, {}), **self.game_options()}
+        return NewMatch(self.game, self.players(), options)
+
+
+__all__ = ["MAX_SEATS", "MatchDraft"]

@@ -1,0 +1,117 @@
+"""The idol's spin on the UNO screen (UNO Tiki Twist): the dial, its words and its buttons.
+
+While the motor turns the idol, the screen keeps showing the table as it was
+before the spin's result and draws the dial turning with the spinner's own
+motion (`dial`); when the idol stopped between two seats, the player who
+spun picks (`pick:<seat>`). `spin` asks the table's spinner; `spinning`
+answers while the idol turns. A software spin says so (`spinner`).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.games.uno import tiki_actions as tact
+from companion.games.uno.phases import Phase
+from companion.i18n import _
+from ui import theme
+from ui.spin_view import SpinMotion, spin_dial
+from ui.uno.actions import GO, Press, UnoActions
+from ui.uno.view_model import UnoView
+from ui.widgets import Panel, Widget
+
+
+class IdolSpin:
+    """What the UNO scene shows of a spin: the table held until the idol stops, the dial."""
+
+    def __init__(self, scene: UnoActions) -> None:
+        self.scene = scene
+        self.before_spin: UnoView | None = None
+        """The table as it was before a spin's result, shown while the idol turns to it."""
+        self.motion_before: SpinMotion | None = None
+        """The app's latest spin when that result arrived (the spin to show comes after)."""
+
+    def hold_for_the_spin(self, view: UnoView | None, previous: UnoView | None) -> None:
+        """A spin's result arrived: keep showing the table as it was until the idol stops
+        there on screen (the table's spinner tells its motion as the motor starts)."""
+        stage = self.scene.stage
+        if view is None or view.spinning or previous is None:
+            self.before_spin = None
+            return
+        if previous.spinning and stage.spinner_status is not None:
+            self.before_spin = previous
+            # A motion still turning is this spin's (its motor may start before the result
+            # reaches the screen); one already stopped is an earlier spin's.
+            latest = stage.spin
+            running = latest is not None and not latest.done(stage.now())
+            self.motion_before = None if running else latest
+
+    def holding(self) -> bool:
+        """True while the screen shows the table before the spin's result: the idol's motion
+        runs, or the spinner is still to start it."""
+        if self.before_spin is None:
+            return False
+        stage = self.scene.stage
+        motion = stage.spin
+        if motion is not None and motion is not self.motion_before:
+            return not motion.done(stage.now())
+        status = stage.spinner_status
+        return status is not None and status.moving
+
+    def dial_widgets(self, view: UnoView, area: pygame.Rect) -> list[Widget]:
+        """The table from above with the idol turning, over the cards while a spin is shown.
+
+        It shows while the motor turns (the spinner's own motion, frame by frame) and while
+        the player who spun picks between two seats; once the idol stopped on a seat the
+        table comes back, its prompt naming who acts. A software spin says so.
+        """
+        if view.tiki is None:
+            return []
+        stage = self.scene.stage
+        picks = tuple(action.picked for action in view.actions_of(tact.PickSeat))
+        motion = stage.spin
+        turning = motion is not None and not motion.done(stage.now())
+        if not (turning or picks or self.holding()):
+            return []
+        shown = motion if turning or (picks and motion is not None
+                                      and motion.result == picks) else None
+        look = stage.look
+        card = area.inflate(look.px(8), look.px(8))
+        dial = spin_dial(area, view.snapshot.players, stage.seat_angles, shown,
+                         stage.now, landed=() if turning else picks)
+        return [Panel("dial_card", card, border=theme.ACCENT, on_tap=_nothing), dial]
+
+    def words(self, view: UnoView) -> str:
+        """Why the idol is spun in software, while a spin is asked or shown (Tiki Twist)."""
+        status = self.scene.stage.spinner_status
+        if view.tiki is None or status is None or status.available:
+            return ""
+        if not (view.spinning or view.phase is Phase.PICK_SEAT or self.holding()):
+            return ""
+        reason = status.reason or _("the pointer did not move.")
+        return _("Software spin: the companion picks. {reason}").format(reason=reason)
+
+    def stopped(self, motion: SpinMotion) -> None:
+        """The idol stopped: the table shows the spin's result and who must act."""
+        if motion is not self.motion_before:
+            self.before_spin = None
+
+    def presses(self, view: UnoView) -> list[Press]:
+        """`spin` (the table's spinner answers) or the `pick:<seat>` buttons; `spinning`
+        while the idol turns."""
+        scene = self.scene
+        if self.holding():
+            return [Press("spinning", _("Spinning…"), lambda: scene.stage.say(
+                _("The idol is turning: wait until it stops."), refusal=False))]
+        if view.spinning:
+            return [Press("spin", _("Spin the idol"), scene.spin, GO)]
+        return [Press(f"pick:{action.picked}", _("Pick {name}").format(
+            name=view.name(action.picked)), scene.sender(action), GO)
+            for action in view.actions_of(tact.PickSeat)]
+
+
+def _nothing() -> None:
+    """The dial's card takes the taps that land on it (the cards under it are hidden)."""
+
+
+__all__ = ["IdolSpin"]

@@ -1,0 +1,270 @@
+"""The Yahtzee board variant at the table: the ring of squares, the tiles, the dice tray.
+
+The players roll real dice; the screen shows the board and referees the
+turn. The dice come from the tray's configured source (the dice reader, the
+companion's fair roll on `roll` or the tray button, or tapped in with
+`face:<1-6>`); a cocked die is the engine's business (the roll does not
+count and is thrown again). Between throws a tap on a die (`hold:<n>`) holds
+it out of the tray or puts it back; `throw` throws the others, `stop` keeps
+the dice. On a wild square, or when the dice make several tiles, a card over
+the board offers the tiles (`tile:<name>`); on your own tile `stay` or
+`move`; with `new_tile_placement = "player_chooses"` a free square is tapped
+(`square:<n>`). The scene never changes a match: it posts the engine's legal
+actions through the table, and says the engine's sentence for anything else.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import pygame
+
+from companion.games.actions import Action
+from companion.games.yahtzee import (
+    MoveOn,
+    Phase,
+    PlaceTile,
+    RollAgain,
+    Stay,
+    Stop,
+    Tile,
+)
+from companion.i18n import _
+from companion.table import (
+    DrawChance,
+    Outcome,
+    PlayAction,
+    Rematch,
+    SupplyChance,
+    TableSnapshot,
+)
+from ui.scene import MatchScene, Stage
+from ui.widgets import Button, TextBlock, Widget
+from ui.yahtzee.panel import screen
+from ui.yahtzee.view_model import YAHTZEE_GAMES, YahtzeeView
+
+
+class YahtzeeScene(MatchScene):
+    """One match of the Yahtzee board variant, refereed while real dice are rolled."""
+
+    name: ClassVar[str] = "yahtzee"
+
+    def __init__(self, stage: Stage) -> None:
+        super().__init__(stage)
+        self.view: YahtzeeView | None = None
+        self.held: set[int] = set()
+        """The dice (0-based, in the engine's order of the faces) held out of the tray."""
+        self.entered: list[int] = []
+        """Dice faces tapped on screen so far, for the dice asked for."""
+        self.rolling_for: int | None = None
+        """The table's seq a `roll` was tapped on, until its answer: a second tap is ignored."""
+
+    # -- snapshots ----------------------------------------------------------------------------
+
+    def shown(self) -> None:
+        """Show the match on the table."""
+        self._read(self.stage.snapshot)
+        super().shown()
+
+    def snapshot_arrived(self, snapshot: TableSnapshot) -> None:
+        """The table moved on: the holds follow the dice, tapped faces start afresh, and a
+        sentence about the state before (a refusal) gives way to what happened and what to
+        do now."""
+        before = self.view.snapshot if self.view is not None else None
+        self._read(snapshot)
+        moved_on = before is None or (before.match_id, before.seq) != (snapshot.match_id,
+                                                                        snapshot.seq)
+        if moved_on and self.stage.message is not None:
+            self.stage.message = None
+        self.rebuild()
+
+    def _read(self, snapshot: TableSnapshot | None) -> None:
+        if snapshot is None or snapshot.game not in YAHTZEE_GAMES:
+            self.view = None
+            return
+        previous = self.view
+        same_match = previous is not None and previous.snapshot.match_id == snapshot.match_id
+        if same_match and previous is not None and previous.snapshot.seq == snapshot.seq:
+            return
+        self.view = YahtzeeView.of(snapshot, self.stage.games[snapshot.game])
+        if not same_match or previous is None or previous.snapshot.chance != snapshot.chance:
+            self.entered = []
+        self.held = held_after(previous if same_match else None, self.view, self.held)
+
+    # -- building the screen ------------------------------------------------------------------
+
+    def build(self) -> list[Widget]:
+        """The board, the panel, and any card over the board."""
+        look = self.stage.look
+        width, height = self.stage.size
+        pad = look.px(6)
+        area = pygame.Rect(pad, pad, width - 2 * pad, height - 2 * pad)
+        if self.view is None:
+            return [
+                TextBlock("status", pygame.Rect(20, 20, width - 40, height // 2),
+                          _("No Yahtzee board game is on the table.")),
+                Button("back", pygame.Rect(20, height - look.px(70), look.px(140), look.px(56)),
+                       _("Back"), on_tap=self.back),
+            ]
+        return screen(self, self.view, area, look)
+
+    # -- taps ---------------------------------------------------------------------------------
+
+    def toggle_hold(self, index: int) -> None:
+        """A die tapped between throws: held out of the tray, or put back in it."""
+        view = self.view
+        if view is None:
+            return
+        if not view.deciding:
+            self.stage.say(self.hold_refusal())
+            return
+        self.held ^= {index}
+        self.rebuild()
+
+    def hold_refusal(self) -> str:
+        """Why a die cannot be held or put back now, in the engine's words ("Dice first: ...")."""
+        view = self.view
+        if view is None:
+            return ""
+        return self._refusal(RollAgain((), seat=view.game.current))
+
+    def throw(self) -> None:
+        """Throw the dice not held (the held ones keep their values)."""
+        view = self.view
+        if view is None or view.dice is None:
+            return
+        kept = tuple(view.dice.faces[index] for index in sorted(self.held))
+        action = view.hold_action(kept)
+        if action is None:
+            self.stage.say(self._refusal(RollAgain(kept, seat=view.game.current)))
+            return
+        self._send(action)
+
+    def stop(self) -> None:
+        """Keep the dice as they are: the final roll."""
+        self._send_or_refuse(Stop)
+
+    def stay(self) -> None:
+        """On your own tile: stay and roll to improve it."""
+        self._send_or_refuse(Stay)
+
+    def move_on(self) -> None:
+        """On your own tile: roll the movement die again and move on."""
+        self._send_or_refuse(MoveOn)
+
+    def choose_tile(self, tile: Tile) -> None:
+        """The tile to go for (wild square) or to claim."""
+        view = self.view
+        if view is None:
+            return
+        for action in view.choice_actions():
+            if action.tile is tile:
+                self._send(action)
+                return
+        self.stage.say(view.prompt())
+
+    def tap_square(self, number: int) -> None:
+        """A free square for the new tile (D-Y5 `player_chooses`); any other square says
+        what it holds."""
+        view = self.view
+        if view is None:
+            return
+        placing = view.place_actions()
+        if number in placing:
+            self._send(placing[number])
+        elif view.phase is Phase.PLACE:
+            self.stage.say(self._refusal(PlaceTile(number, seat=view.game.current)))
+        else:
+            square = view.squares()[number - 1]
+            self.stage.say(view.square_words(square), refusal=False)
+
+    def enter_face(self, value: int) -> None:
+        """A die face tapped on screen; when all the dice asked for are in, they are sent."""
+        view = self.view
+        request = view.snapshot.chance if view is not None else None
+        if view is None or request is None or request.kind != "dice":
+            self.stage.say(view.dice_refusal([value]) if view is not None
+                           else _("No dice are needed now."))
+            return
+        self.entered.append(value)
+        if len(self.entered) >= request.dice:
+            values, self.entered = self.entered[: request.dice], []
+            self.stage.post(SupplyChance(values, source="touch", for_seq=view.snapshot.seq))
+        self.rebuild()
+
+    def roll(self) -> None:
+        """The companion rolls the dice asked for (as the tray button does)."""
+        view = self.view
+        if view is None:
+            return
+        if view.snapshot.chance is None:
+            self.stage.say(view.dice_refusal([1]))
+            return
+        seq = view.snapshot.seq
+        if self.rolling_for == seq:
+            return  # a double tap: the first roll is under way, the next request is not it
+        self.entered = []
+        self.rolling_for = seq
+        self.stage.post(DrawChance(for_seq=seq), then=self._rolled)
+
+    def _rolled(self, outcome: Outcome) -> None:
+        """The table answered the roll: a refused one may be tapped again."""
+        if not outcome.applied:
+            self.rolling_for = None
+
+    def next_game(self) -> None:
+        """After the game: the same players again."""
+        view = self.view
+        if view is not None and view.snapshot.is_over:
+            self.stage.post(Rematch())
+
+
+    # -- sending ------------------------------------------------------------------------------
+
+    def _send_or_refuse(self, kind: type[Stop] | type[Stay] | type[MoveOn]) -> None:
+        view = self.view
+        if view is None:
+            return
+        action = view.first(kind)
+        if action is None:
+            self.stage.say(self._refusal(kind(seat=view.game.current)))
+            return
+        self._send(action)
+
+    def _send(self, action: Action) -> None:
+        self.stage.post(PlayAction(action))
+        self.rebuild()
+
+    def _refusal(self, action: Action) -> str:
+        """The engine's sentence for `action` now, or what to do instead."""
+        view = self.view
+        if view is None:
+            return ""
+        return view.refusal(action) or view.prompt()
+
+
+def held_after(previous: YahtzeeView | None, view: YahtzeeView, held: set[int]) -> set[int]:
+    """The dice held on screen once `view` arrives.
+
+    The same dice of the same turn keep their holds (a wild square's target
+    chosen, a refusal). Right after a throw, the dice that were kept for it
+    stay held, as they still lie out of the tray (the engine lists them
+    first). Anything else starts with every die in the tray.
+    """
+    dice = view.dice
+    if previous is None or dice is None or not dice.faces or dice.awaiting_throw:
+        return set()
+    game, before = view.game, previous.game
+    if (game.turn_number, game.current) != (before.turn_number, before.current):
+        return set()
+    old = before.dice
+    if old is None:
+        return set()
+    if (old.faces, old.rolls) == (dice.faces, dice.rolls) and not old.awaiting_throw:
+        return {index for index in held if index < len(dice.faces)}
+    if old.awaiting_throw and dice.rolls == old.rolls + 1:
+        return set(range(len(old.kept or ())))
+    return set()
+
+
+__all__ = ["YahtzeeScene", "held_after"]
