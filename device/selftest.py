@@ -9,6 +9,7 @@ device open (the touchscreen's spinner and tray) checks it as it is with
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -166,8 +167,12 @@ def judge_tray(config: Config, inputs: TrayInputs) -> Check:
     return Check(name, True, f"sensor on GPIO {tray.sensor_pin}, {button}")
 
 
-def check_dice(config: Config) -> Check:
-    """Roll, or check the dice reader is there (no dice need be thrown)."""
+def check_dice(config: Config, rng: random.Random | None = None) -> Check:
+    """Roll, or check the dice reader is there (no dice need be thrown).
+
+    A fair roll draws from `secrets`, or from `rng` when one is given (a seeded script
+    run, so the same script shows the same roll).
+    """
     tray = config.tray
     name = dice_name(config)
     if not tray.enabled:
@@ -175,8 +180,9 @@ def check_dice(config: Config) -> Check:
     if tray.dice_source == "touch":
         return Check(name, True, "values are entered on the touchscreen")
     if tray.dice_source == "fair":
-        roll = fair_roll(tray.dice_count, tray.dice_sides)
-        return Check(name, True, f"fair roll from secrets: {' '.join(map(str, roll.values))}")
+        roll = fair_roll(tray.dice_count, tray.dice_sides, rng)
+        source = "secrets" if rng is None else "the seeded generator"
+        return Check(name, True, f"fair roll from {source}: {' '.join(map(str, roll.values))}")
     try:
         reader = open_dice_reader(config)
         try:
@@ -226,13 +232,15 @@ def check_controller(config: Config) -> Check:
                  f"{hello.get('protocol')}) answers on its link")
 
 
-def self_test_steps(config: Config, clock: Clock) -> list[SelfTestStep]:
+def self_test_steps(
+    config: Config, clock: Clock, rng: random.Random | None = None
+) -> list[SelfTestStep]:
     """Every configured device's check, in order, not yet run: the table controller (when
-    one is used), the spinner, the tray, the dice."""
+    one is used), the spinner, the tray, the dice (a fair roll from `rng`, or `secrets`)."""
     steps = [
         SelfTestStep("spinner", spinner_name(config), lambda: check_spinner(config, clock)),
         SelfTestStep("tray", tray_name(config), lambda: check_tray(config, clock)),
-        SelfTestStep("dice", dice_name(config), lambda: check_dice(config)),
+        SelfTestStep("dice", dice_name(config), lambda: check_dice(config, rng)),
     ]
     if uses_controller(config):
         steps.insert(0, SelfTestStep("controller", controller_name(config),
@@ -240,6 +248,6 @@ def self_test_steps(config: Config, clock: Clock) -> list[SelfTestStep]:
     return steps
 
 
-def self_test(config: Config, clock: Clock) -> list[Check]:
+def self_test(config: Config, clock: Clock, rng: random.Random | None = None) -> list[Check]:
     """Run every step of `self_test_steps`, in order."""
-    return [step.run() for step in self_test_steps(config, clock)]
+    return [step.run() for step in self_test_steps(config, clock, rng)]

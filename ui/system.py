@@ -2,13 +2,15 @@
 
 The app holds one `SystemSetup` (`stage.system`): the configuration file the
 settings screen saves to, the configuration in effect, the match log the
-history screen reads, where the screen's backlight is, and how to find the
-table's address on the network. Tests hand in their own: a file in a
-temporary folder, a fake sysfs, an address they change.
+history screen reads, where the screen's backlight is, how to find the
+table's address on the network, and where the hardware test's fair roll
+draws. Tests hand in their own: a file in a temporary folder, a fake sysfs,
+an address they change.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,6 +40,9 @@ class SystemSetup:
     address: AddressSource = lan_address
     phone: PhoneFacts | None = None
     """The phone page this process serves (`companion run`); None when it serves none."""
+    self_test_rng: random.Random | None = None
+    """Where the hardware test's fair roll draws: None, `secrets` (the product); a seeded
+    generator for a seeded script run, so the same script shows the same roll."""
 
 
 __all__ = ["AddressSource", "SystemSetup"]

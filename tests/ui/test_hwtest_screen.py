@@ -78,10 +78,10 @@ def test_each_line_shows_as_it_finishes_while_the_screen_stays_live(
     reached, release = threading.Event(), threading.Event()
     check_dice = selftest.check_dice
 
-    def held(config: Config) -> Check:
+    def held(config: Config, rng: random.Random | None = None) -> Check:
         reached.set()
         assert release.wait(WAIT_S)
-        return check_dice(config)
+        return check_dice(config, rng)
 
     monkeypatch.setattr(selftest, "check_dice", held)
     config = config_of(tmp_path, 'backend = "sim"\n')
@@ -104,7 +104,7 @@ def test_a_check_that_breaks_is_a_failed_line_and_run_again_tests_anew(
 ) -> None:
     calls: list[int] = []
 
-    def broken(config: Config) -> Check:
+    def broken(config: Config, rng: random.Random | None = None) -> Check:
         calls.append(1)
         if len(calls) == 1:
             raise RuntimeError("the reader library crashed")

@@ -11,6 +11,7 @@ with its own future, so the screen shows each line as it finishes.
 from __future__ import annotations
 
 import logging
+import random
 import threading
 from collections.abc import Sequence
 from concurrent.futures import CancelledError, Future
@@ -26,10 +27,12 @@ log = logging.getLogger(__name__)
 
 
 def app_steps(
-    config: Config, spinner: SpinnerFeed | None, tray: TrayWatch | None
+    config: Config, spinner: SpinnerFeed | None, tray: TrayWatch | None,
+    rng: random.Random | None = None,
 ) -> list[SelfTestStep]:
-    """The self-test's steps for a companion holding `spinner` and `tray` open."""
-    steps = selftest.self_test_steps(config, make_clock(config))
+    """The self-test's steps for a companion holding `spinner` and `tray` open; a fair
+    roll draws from `rng` (a seeded script run), else from `secrets`."""
+    steps = selftest.self_test_steps(config, make_clock(config), rng)
     return [_in_app(step, config, spinner, tray) for step in steps]
 
 

@@ -59,7 +59,8 @@ class HardwareTestScene(Scene):
         if self.running:
             return
         stage = self.stage
-        self.steps = app_steps(stage.config, stage.spinner, stage.tray)
+        self.steps = app_steps(stage.config, stage.spinner, stage.tray,
+                               stage.system.self_test_rng)
         self.checks = [None] * len(self.steps)
         self.runs += 1
         for index, answer in enumerate(run_checks(self.steps)):
