@@ -58,6 +58,8 @@ SIGNAL_TICK = 0.5
 """The longest the loop sleeps in SDL's event wait: Python runs a signal handler (SIGTERM
 from systemd, Ctrl-C) only once that C call returns, so this bounds how long stopping takes.
 Two wake-ups a second cost nothing measurable (bench/ui.py)."""
+MIN_SLEEP_SECONDS = 1e-6
+"""The shortest wait between two frames of `finish_animation` and `let_time_pass`."""
 MESSAGE_SECONDS = 5.0
 """How long a sentence (a refused move) stays beside the board."""
 FOLLOWS_NEW_MATCHES = frozenset({"home", "player", "options"})
@@ -323,13 +325,26 @@ class App:
         """
         deadline = self.clock() + timeout
         while self.animation.until is not None and self.clock() < deadline:
-            remaining = self.animation.until - self.clock()
-            if remaining > 0:
-                self.sleep(min(remaining, FRAME_SECONDS))
-            self._take_motions()
-            self._tick_animation()
-            if self._dirty:
-                self.draw()
+            self._next_frame(self.animation.until)
+
+    def let_time_pass(self, seconds: float) -> None:
+        """Let `seconds` of the app's clock pass, frame by frame: the scripted driver's
+        `wait SECONDS`, which catches a spin at a chosen moment of its motion."""
+        until = self.clock() + seconds
+        while self.clock() < until:
+            self._next_frame(until)
+        self._expire_message()
+        self.draw()
+
+    def _next_frame(self, until: float) -> None:
+        """Sleep to the next frame (at most to `until`) and draw the animation there."""
+        # At least a microsecond: a virtual clock counts whole nanoseconds, so a step of
+        # less than one would never arrive.
+        self.sleep(max(MIN_SLEEP_SECONDS, min(until - self.clock(), FRAME_SECONDS)))
+        self._take_motions()
+        self._tick_animation()
+        if self._dirty:
+            self.draw()
 
     def draw(self) -> None:
         """Draw the current scene on the logical surface and turn it onto the panel.

@@ -4,7 +4,8 @@
 app as a person (and the dice tray, and the spinner) would, and stops at the
 first line that fails, saying `line N: <why>`. docs/ui.md is the reference;
 the lines are `new`, `tap`, `roll`, `spin`, `network`, `expect`, `shot`,
-`widgets` and `wait` (`wait for TEXT` waits for others, such as phones). Taps
+`widgets` and `wait` (`wait SECONDS` lets the app's time pass, `wait for TEXT`
+waits for others, such as phones). Taps
 go through the same input adapter as real touches: a finger down and up, with
 the mouse events SDL synthesises for them.
 """
@@ -256,12 +257,18 @@ class Driver:
 
     def wait(self, arguments: list[str]) -> None:
         """`wait`: until the table applied every posted command, a spin on screen has
-        stopped, and the screen is drawn. `wait [SECONDS] for TEXT`: until some visible
-        text contains TEXT (case-insensitive) while others play, e.g. phones through the
-        phone page, for at most SECONDS of real time (default 30)."""
+        stopped, and the screen is drawn. `wait SECONDS`: SECONDS of the app's clock pass
+        (a spin moves on; a seeded run's virtual clock moves only so, and by `wait`).
+        `wait [SECONDS] for TEXT`: until some visible text contains TEXT
+        (case-insensitive) while others play, e.g. phones through the phone page, for at
+        most SECONDS of real time (default 30)."""
         if not arguments:
             self._settle()
             self.app.finish_animation(SETTLE_SECONDS)
+            return
+        if len(arguments) == 1 and arguments[0] != "for":
+            self._settle()
+            self.app.let_time_pass(_seconds(arguments[0]))
             return
         seconds = SETTLE_SECONDS
         if arguments[0] != "for":
@@ -271,7 +278,8 @@ class Driver:
                                   f" not {arguments[0]}")
             arguments = arguments[1:]
         if len(arguments) < 2 or arguments[0] != "for":
-            raise ScriptError('wait takes nothing, or `for TEXT`, e.g. `wait 60 for "wins"`')
+            raise ScriptError('wait takes nothing, SECONDS, or `for TEXT`, e.g. `wait 1.5`'
+                              ' or `wait 60 for "wins"`')
         self._wait_for(" ".join(arguments[1:]), seconds)
 
     # -- helpers ------------------------------------------------------------------------------
@@ -366,6 +374,18 @@ def _whole(text: str, what: str) -> int:
     if len(text) > 9 or not text.lstrip("-").isdigit():
         raise ScriptError(f"{what} is a whole number, not {text[:40]!r}")
     return int(text)
+
+
+def _seconds(text: str) -> float:
+    """The seconds of `wait SECONDS`: more than 0, at most `MAX_WAIT_SECONDS`."""
+    try:
+        seconds = float(text[:20])
+    except ValueError:
+        seconds = -1.0
+    if len(text) > 20 or not 0 < seconds <= MAX_WAIT_SECONDS:  # NaN fails this too
+        raise ScriptError(f"wait takes seconds above 0 and at most {MAX_WAIT_SECONDS:,},"
+                          f" such as 1.5, not {text[:40]!r}")
+    return seconds
 
 
 def _json_or_text(text: str) -> JSONValue:

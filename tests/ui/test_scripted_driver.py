@@ -154,4 +154,5 @@ def test_a_wait_line_that_cannot_be_read_says_how_to_write_it(tmp_path: Path) ->
     done = _companion_ui(tmp_path, "expect Backgammon\nwait 5 until Ana\n")
     assert done.returncode == 1
     assert done.stderr.splitlines()[-1] == (
-        'line 2: wait takes nothing, or `for TEXT`, e.g. `wait 60 for "wins"`')
+        'line 2: wait takes nothing, SECONDS, or `for TEXT`, e.g. `wait 1.5` or'
+        ' `wait 60 for "wins"`')
