@@ -11,6 +11,7 @@ port does not offer, the screen cannot do.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from companion.hardware.spin_status import MotionListener, SpinnerStatus, StatusListener
     from companion.table import Table
     from device.backend import TrayInputs
+    from device.clock import Clock
     from device.spinner import Spinner, SpinOutcome
 
 T = TypeVar("T")
@@ -127,6 +129,10 @@ class ScreenPorts:
         phone: the phone page this process serves; None when it serves none.
         said: a sentence the screen shows once on start (which devices run).
         refusal: `said` is a problem (shown as one).
+        clock: the screen's time (animations, sentences, gestures); None: the real clock.
+            A seeded script run gives a virtual one that moves only when the script lets
+            time pass, so its pictures are the same on every run.
+        self_test_rng: where the hardware test's fair roll draws; None: `secrets`.
     """
 
     table: Table
@@ -139,6 +145,8 @@ class ScreenPorts:
     phone: PhoneFacts | None = None
     said: str = ""
     refusal: bool = False
+    clock: Clock | None = None
+    self_test_rng: random.Random | None = None
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from companion.app.script_time import ScriptTime
     from companion.config import Config
     from companion.hardware.table_spins import TableSpins
     from companion.hardware.table_tray import TrayFeed
@@ -232,6 +233,9 @@ class Product:
     devices: str
     """Which devices run, in a sentence (`devices_sentence`); empty unless the whole
     product runs."""
+    script_time: ScriptTime | None = None
+    """A seeded script run's virtual time and self-test dice; None: the wall clock and
+    `secrets` (every other run)."""
 
     @property
     def spin_problem(self) -> str:
@@ -245,12 +249,15 @@ def open_product(
 ) -> Iterator[Product]:
     """Open the log and the table (resuming its match), the spinner, the phone page and the
     tray, each unless the request leaves it out; close them in the reverse order on leaving.
+    A script with a seed runs on `ScriptTime` (the log's times and the screen's clock
+    virtual, the self-test's roll seeded), so it draws the same pictures every time.
     The log lines go to the logger `said_as` (the command's, as before there was one
     assembly).
 
     Raises:
         CompanionError: the log cannot be used, or (without a screen) the port is taken.
     """
+    from companion.app.script_time import script_time
     from companion.datadir import default_db_path
     from companion.event_log.store import Store
     from companion.hardware.table_spins import table_spins
@@ -263,8 +270,10 @@ def open_product(
         store = running.enter_context(Store.open(path))
         spins = (running.enter_context(table_spins(config, request.seed)) if request.spinner
                  else None)
+        scripted = script_time(request.script, request.seed)
         table = running.enter_context(
-            Table(store, chance=FairChance(request.seed), spinner=spins))
+            Table(store, chance=FairChance(request.seed), spinner=spins,
+                  clock=scripted.wall if scripted is not None else None))
         for notice in table.notices:
             said.warning("%s", notice)
         phone, page = _open_phone_page(request, config, table, path, running)
@@ -275,7 +284,7 @@ def open_product(
                                        tray_opened=tray is not None or not config.tray.enabled)
             log.info("%s", devices)
         yield Product(table=table, config=config, log_path=path, spins=spins, phone=phone,
-                      page=page, tray=tray, devices=devices)
+                      page=page, tray=tray, devices=devices, script_time=scripted)
 
 
 def _open_phone_page(
@@ -313,13 +322,16 @@ def screen_ports(product: Product, request: RunRequest) -> ScreenPorts:
 
     phone = product.phone
     problem = phone.problem if phone is not None else ""
+    scripted = product.script_time
     return ScreenPorts(
         table=product.table, config=product.config, config_file=config_path(request.config),
         log_path=product.log_path, spinner=product.spins, spinner_problem=product.spin_problem,
         tray=product.tray, phone=phone,
         # Said once on screen, as in the log: which devices run, and a page that could not start.
         said=" ".join(part for part in (problem, product.devices) if part),
-        refusal=bool(problem))
+        refusal=bool(problem),
+        clock=scripted.clock if scripted is not None else None,
+        self_test_rng=scripted.self_test_rng if scripted is not None else None)
 
 
 @contextlib.contextmanager
