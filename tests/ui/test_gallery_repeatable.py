@@ -10,9 +10,21 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from datetime import timedelta
 from pathlib import Path
 
 import pygame
+import pytest
+
+from companion.app.script_time import SCRIPT_START, ScriptTime, script_time
+from companion.config import Config
+from companion.event_log.store import Store
+from companion.table import FairChance, Table
+from device.clock import VirtualClock
+from device.selftest import check_dice
+from ui.app import App, ScreenSetup
+from ui.main import SCENES
+from ui.script import run_script
 
 SCRIPT = """\
 new backgammon --names Cleo,Dev
@@ -65,3 +77,40 @@ def test_a_seeded_script_draws_the_same_pictures_on_every_run(tmp_path: Path) ->
     differ = [name for name in SHOTS
               if _pixels(tmp_path / "first" / name) != _pixels(tmp_path / "second" / name)]
     assert differ == []
+
+
+def test_only_a_script_with_a_seed_runs_on_script_time() -> None:
+    assert script_time(None, 1) is None
+    assert script_time(["tap setup"], None) is None
+    assert script_time(["tap setup"], 1) is not None
+
+
+def test_the_logs_time_is_the_fixed_start_plus_the_seconds_the_script_let_pass() -> None:
+    scripted = ScriptTime(1)
+    assert scripted.wall() == SCRIPT_START
+    scripted.clock.sleep(90)
+    assert scripted.wall() == SCRIPT_START + timedelta(seconds=90)
+
+
+def test_the_seeded_self_test_rolls_the_same_dice_every_run() -> None:
+    config = Config()
+    rolls = {check_dice(config, ScriptTime(1).self_test_rng).detail for _ in range(3)}
+    assert len(rolls) == 1
+    assert rolls.pop().startswith("fair roll from the seeded generator: ")
+
+
+def test_the_product_self_test_rolls_from_secrets() -> None:
+    assert check_dice(Config()).detail.startswith("fair roll from secrets: ")
+
+
+def test_wait_seconds_moves_the_apps_clock_by_that_much(tmp_path: Path) -> None:
+    clock = VirtualClock()
+    with (
+        Store.open(tmp_path / "log.db") as store,
+        Table(store, chance=FairChance(7)) as table,
+        App(table, SCENES, ScreenSetup(panel=(800, 480), headless=True), clock=clock.now,
+            sleep=clock.sleep) as app,
+    ):
+        assert run_script(app, ["wait 1.5"]).ok
+        assert clock.now() == pytest.approx(1.5, abs=1e-5)
+        assert not run_script(app, ["wait 0"]).ok
