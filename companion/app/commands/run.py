@@ -52,7 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--script", type=Path, metavar="FILE",
                         help="play FILE line by line against the screen (see docs/ui.md)")
     parser.add_argument("--seed", type=int,
-                        help="seed the companion's own dice and shuffles (repeatable runs)")
+                        help="seed the dice and shuffles; with --script, the clock too")
 
 
 def run(args: argparse.Namespace) -> int:

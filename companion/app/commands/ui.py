@@ -37,7 +37,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--db", type=Path, help="the match log (default: the data directory)")
     parser.add_argument("--config", metavar="FILE", help="the configuration file")
     parser.add_argument("--seed", type=int,
-                        help="seed the companion's own dice and shuffles (repeatable runs)")
+                        help="seed the dice and shuffles; with --script, the clock too")
     parser.set_defaults(func=run)
 
 
