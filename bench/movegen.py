@@ -323,11 +323,11 @@ def movement_games_per_second(games: int) -> float:
 def referee_games_per_second(games: int) -> float:
     """Random one-point games without the cube through the whole referee, per CPU-second."""
     from companion.games.autoplay import play_random
-    from companion.games.backgammon import new_backgammon
+    from companion.games.backgammon import BACKGAMMON
 
     start = time.thread_time()
     for seed in range(games):
-        state = new_backgammon(2, {"match_length": 1, "cube": False})
+        state = BACKGAMMON.new(2, {"match_length": 1, "cube": False})
         play_random(state, random.Random(seed))
     return games / (time.thread_time() - start)
 

@@ -4,7 +4,9 @@
 data)` reads one back, given the game's registry name ("classic",
 "backgammon", "yahtzee"...: the names `companion demo --game` takes). The
 action type, its tags and the codec itself are in
-`companion.games.action_codec`, re-exported here for the game families.
+`companion.games.action_codec`, re-exported here for the rest of the product.
+The game families import them from `companion.games.action_codec` itself:
+this module reads the registry, which lists the families.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
 
 from companion.games.action_codec import Action, ActionSet, without_written_words
 from companion.games.errors import JSONValue as JSONValue
@@ -71,6 +71,18 @@ class RuleOptions(Protocol):
         ...
 
 
+class RuleOptionsType(Protocol):
+    """The type of a game's rule options: it reads them from JSON."""
+
+    def from_json(self, data: dict[str, JSONValue]) -> RuleOptions:
+        """The options written in `data`, defaults filled in for what it leaves out.
+
+        Raises:
+            RuleError: an option is unknown or its value does not fit.
+        """
+        ...
+
+
 OptionsT = TypeVar("OptionsT", bound=RuleOptions, covariant=True)
 
 
@@ -88,10 +100,61 @@ class GameState(ABC, Generic[OptionsT]):
     `GameSpec.new` made reproduces the state exactly.
     """
 
+    # ----- what every engine class says about its game (its `GameSpec`, `GameSpec.of`) -----
+
+    game_name: ClassVar[str]
+    """Short name used on the command line and in the log: "backgammon", "tiki"."""
+    title: ClassVar[str]
+    """Name for people: "UNO Tiki Twist"."""
+    family: ClassVar[str]
+    """The family of games it belongs to, set once by the family's base engine: "uno"."""
+    description: ClassVar[str]
+    """One sentence describing the match, in English marked with `N_` for the catalog."""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_type: ClassVar[RuleOptionsType]
+    """The type of its rule options (`options`), read from JSON by `from_json`."""
+    action_types: ClassVar[ActionSet]
+    """Its actions by tag."""
+    uses_spinner: ClassVar[bool] = False
+    """The game asks for spins (UNO Tiki Twist): the table fits the spinner for it."""
+    named_in_sentences: ClassVar[str] = ""
+    """How a sentence that begins with the game names it ("The Yahtzee board game"); empty:
+    by its `title`."""
+
     options: OptionsT
     """The rules this match is played with, defaults filled in."""
 
     _seat_names: tuple[str, ...] = ()
+
+    @classmethod
+    def check_players(cls, players: object) -> None:
+        """Check that the game can be played by `players` players: the one refusal of a
+        player count, for every engine.
+
+        Raises:
+            RuleError: `players` is not a whole number, or not one the game is for.
+        """
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise RuleError(f"Give the number of players as a whole number, not {players!r}.")
+        if cls.min_players <= players <= cls.max_players:
+            return
+        game = cls.named_in_sentences or cls.title
+        if cls.min_players == cls.max_players:
+            allowed = f"exactly {cls.min_players}"
+        else:
+            allowed = f"{cls.min_players} to {cls.max_players}"
+        raise RuleError(f"{game} is for {allowed} players, not {players}.")
+
+    @classmethod
+    @abstractmethod
+    def start(cls, players: int, options: Any) -> Self:
+        """A new match for `players` players (already checked) with `options`, a value of
+        `options_type`.
+
+        Raises:
+            RuleError: the options do not fit the game, in a sentence.
+        """
 
     # ----- what every engine defines -----
 
@@ -224,14 +287,21 @@ class GameState(ABC, Generic[OptionsT]):
 class GameSpec:
     """How the table starts, stores and restores one game.
 
-    Each game family module exposes its specs as a module-level ``GAME_SPECS``
-    tuple; `companion.games.registry` collects them.
+    Derived from the engine's class attributes by `GameSpec.of`; each game
+    family package exposes its specs as a module-level ``GAME_SPECS`` tuple,
+    and `companion.games.registry` lists the families.
     """
 
     name: str
     """Short name used on the command line and in the log: "backgammon", "tiki"."""
     title: str
     """Name for people: "UNO Tiki Twist"."""
+    family: str
+    """The family of games it belongs to ("uno", "backgammon", "yahtzee"): what the rest of
+    the product asks instead of the game's name."""
+    description: str
+    """One sentence describing the match, in English (marked for the catalog: a screen says it
+    in its language)."""
     min_players: int
     max_players: int
     new: Callable[[int, dict[str, JSONValue]], GameState[RuleOptions]]
@@ -245,6 +315,31 @@ class GameSpec:
     data)."""
     uses_spinner: bool = False
     """The game asks for spins (UNO Tiki Twist): the table fits the spinner for it."""
+
+    @classmethod
+    def of(cls, game: type[GameState[Any]]) -> GameSpec:
+        """The spec of an engine class, read from its class attributes.
+
+        Its `new` refuses a player count the game is not for (`GameState.check_players`),
+        then reads the options and starts the match (`GameState.start`).
+        """
+
+        def new(players: int, options: dict[str, JSONValue]) -> GameState[RuleOptions]:
+            game.check_players(players)
+            return game.start(players, game.options_type.from_json(options))
+
+        return cls(
+            name=game.game_name,
+            title=game.title,
+            family=game.family,
+            description=game.description,
+            min_players=game.min_players,
+            max_players=game.max_players,
+            new=new,
+            state_from_json=game.from_json,
+            actions=game.action_types,
+            uses_spinner=game.uses_spinner,
+        )
 
 
 def spin_seats(outcome: Any) -> tuple[int, ...] | None:

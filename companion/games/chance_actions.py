@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from companion.games.actions import ChanceAction
+from companion.games.action_codec import ChanceAction
 from companion.games.dice import faces_text
 
 

@@ -217,6 +217,10 @@ class TallyState(GameState[TallyOptions]):
         }
 
     @classmethod
+    def start(cls, players: int, options: Any) -> TallyState:
+        return new_tally(players, options)
+
+    @classmethod
     def from_json(cls, data: dict[str, Any]) -> TallyState:
         return cls(
             players=data["players"],
@@ -242,6 +246,8 @@ def new_tally(players: int, options: dict[str, Any]) -> TallyState:
 TALLY = GameSpec(
     name="tally",
     title="Tally",
+    family="tally",
+    description="Players add points to their tally until one reaches the target.",
     min_players=2,
     max_players=4,
     new=new_tally,

@@ -13,79 +13,30 @@ one module per game:
 
 from __future__ import annotations
 
-from companion.games.backgammon.actions import (
-    BACKGAMMON_ACTIONS,
-    MINIGAM_ACTIONS,
-    MULTIGAM_ACTIONS,
-)
 from companion.games.backgammon.backgammon_game import BackgammonGame
+from companion.games.backgammon.family import FamilyGame
 from companion.games.backgammon.minigam_game import MiniGamGame
 from companion.games.backgammon.multigam_game import MultiGamGame
-from companion.games.backgammon.options import BackgammonOptions, MiniGamOptions, MultiGamOptions
-from companion.games.base import GameSpec, JSONValue, RuleError
+from companion.games.base import GameSpec
 
+FAMILY: str = FamilyGame.family
+"""The backgammon family's name, the `GameSpec.family` of its three games."""
 
-def _check_players(title: str, wanted: int, players: int) -> None:
-    if players != wanted:
-        raise RuleError(f"{title} is for exactly {wanted} players, not {players}.")
+BACKGAMMON = GameSpec.of(BackgammonGame)
+MINIGAM = GameSpec.of(MiniGamGame)
+MULTIGAM = GameSpec.of(MultiGamGame)
 
+GAME_SPECS: tuple[GameSpec, ...] = (BACKGAMMON, MINIGAM, MULTIGAM)
+"""Every game of the backgammon family: Backgammon, Mini-Gam and Multi-Gam."""
 
-def new_backgammon(players: int, options: dict[str, JSONValue]) -> BackgammonGame:
-    """A new Backgammon match.
-
-    Raises:
-        RuleError: not two players, or a bad option.
-    """
-    _check_players("Backgammon", 2, players)
-    return BackgammonGame(BackgammonOptions.from_json(options))
-
-
-def new_minigam(players: int, options: dict[str, JSONValue]) -> MiniGamGame:
-    """A new Mini-Gam match.
-
-    Raises:
-        RuleError: not two players, or a bad option.
-    """
-    _check_players("Mini-Gam", 2, players)
-    return MiniGamGame(MiniGamOptions.from_json(options))
-
-
-def new_multigam(players: int, options: dict[str, JSONValue]) -> MultiGamGame:
-    """A new Multi-Gam match.
-
-    Raises:
-        RuleError: not four players, or a bad option.
-    """
-    _check_players("Multi-Gam", 4, players)
-    return MultiGamGame(MultiGamOptions.from_json(options))
-
-
-GAME_SPECS = (
-    GameSpec(
-        name="backgammon",
-        title="Backgammon",
-        min_players=2,
-        max_players=2,
-        new=new_backgammon,
-        state_from_json=BackgammonGame.from_json,
-        actions=BACKGAMMON_ACTIONS,
-    ),
-    GameSpec(
-        name="minigam",
-        title="Mini-Gam",
-        min_players=2,
-        max_players=2,
-        new=new_minigam,
-        state_from_json=MiniGamGame.from_json,
-        actions=MINIGAM_ACTIONS,
-    ),
-    GameSpec(
-        name="multigam",
-        title="Multi-Gam",
-        min_players=4,
-        max_players=4,
-        new=new_multigam,
-        state_from_json=MultiGamGame.from_json,
-        actions=MULTIGAM_ACTIONS,
-    ),
-)
+__all__ = [
+    "BACKGAMMON",
+    "FAMILY",
+    "GAME_SPECS",
+    "MINIGAM",
+    "MULTIGAM",
+    "BackgammonGame",
+    "FamilyGame",
+    "MiniGamGame",
+    "MultiGamGame",
+]

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, overload
 
-from companion.games.actions import NOT_IN_JSON, Action, ActionSet, register_value, written_as
+from companion.games.action_codec import NOT_IN_JSON, Action, ActionSet, register_value, written_as
 from companion.games.backgammon.movement import Geometry, Step
 from companion.games.backgammon.notation import format_steps
 from companion.games.base import RuleError

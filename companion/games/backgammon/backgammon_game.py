@@ -16,10 +16,19 @@ through `from_gnubg_ids()`.
 
 from __future__ import annotations
 
-from typing import Self
+from typing import ClassVar, Self
 
+from companion.games.action_codec import ActionSet
 from companion.games.backgammon import refusals
-from companion.games.backgammon.actions import Action, Beaver, Double, Pass, Roll, Take
+from companion.games.backgammon.actions import (
+    BACKGAMMON_ACTIONS,
+    Action,
+    Beaver,
+    Double,
+    Pass,
+    Roll,
+    Take,
+)
 from companion.games.backgammon.cube import Cube, ResultKind
 from companion.games.backgammon.family import FamilyGame, Phase
 from companion.games.backgammon.match import BackgammonScore
@@ -94,6 +103,16 @@ def _check_match_in_play(info: MatchInfo, match: str) -> None:
 
 class BackgammonGame(FamilyGame[BackgammonOptions]):
     """A Backgammon match (or money game) in progress (the `GameState` protocol)."""
+
+    game_name: ClassVar[str] = "backgammon"
+    title: ClassVar[str] = "Backgammon"
+    description: ClassVar[str] = N_(
+        "Race your 15 checkers home and bear them off first, doubling the stakes with the cube."
+    )
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    options_type: ClassVar[type[BackgammonOptions]] = BackgammonOptions
+    action_types: ClassVar[ActionSet] = BACKGAMMON_ACTIONS
 
     def __init__(self, options: BackgammonOptions | None = None) -> None:
         self.options = options or BackgammonOptions()

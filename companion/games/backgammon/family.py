@@ -26,7 +26,7 @@ Subclasses add the match and the end of a game through small hooks:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NoReturn, cast
+from typing import Any, ClassVar, NoReturn, Self, cast
 
 from companion.games.backgammon import refusals
 from companion.games.backgammon.actions import (
@@ -80,8 +80,14 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
     `OptionsT` is the game's rule options (`BackgammonOptions`...), set by each game.
     """
 
+    family: ClassVar[str] = "backgammon"
     geometry: Geometry
     forced_moves: bool = True
+
+    @classmethod
+    def start(cls, players: int, options: Any) -> Self:
+        """A new match of the game's own number of players (checked by `check_players`)."""
+        return cls(options)
 
     def __init__(self, geometry: Geometry) -> None:
         self.geometry = geometry

@@ -9,8 +9,10 @@ must enter before any other checker moves.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Self
+from typing import ClassVar, Self
 
+from companion.games.action_codec import ActionSet
+from companion.games.backgammon.actions import MINIGAM_ACTIONS
 from companion.games.backgammon.family import FamilyGame, Phase
 from companion.games.backgammon.match import WinsScore
 from companion.games.backgammon.movement import MINIGAM, Geometry, has_won
@@ -27,7 +29,7 @@ from companion.games.backgammon.saved import (
     json_object,
     load_common,
 )
-from companion.games.base import JSONValue, RuleError
+from companion.games.base import N_, JSONValue, RuleError
 
 
 def minigam_geometry(options: MiniGamOptions) -> Geometry:
@@ -37,6 +39,16 @@ def minigam_geometry(options: MiniGamOptions) -> Geometry:
 
 class MiniGamGame(FamilyGame[MiniGamOptions]):
     """A Mini-Gam match in progress (the `GameState` protocol)."""
+
+    game_name: ClassVar[str] = "minigam"
+    title: ClassVar[str] = "Mini-Gam"
+    description: ClassVar[str] = N_(
+        "Backgammon on six points: enter eight checkers from the bar and bear them off first."
+    )
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    options_type: ClassVar[type[MiniGamOptions]] = MiniGamOptions
+    action_types: ClassVar[ActionSet] = MINIGAM_ACTIONS
 
     def __init__(self, options: MiniGamOptions | None = None) -> None:
         self.options = options or MiniGamOptions()

@@ -10,8 +10,10 @@ forced-move rule applies (D-B1) unless turned off.
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
+from companion.games.action_codec import ActionSet
+from companion.games.backgammon.actions import MULTIGAM_ACTIONS
 from companion.games.backgammon.family import FamilyGame, Phase
 from companion.games.backgammon.match import RankScore
 from companion.games.backgammon.movement import MULTIGAM, Board, has_won
@@ -31,11 +33,21 @@ from companion.games.backgammon.saved import (
     json_object,
     load_common,
 )
-from companion.games.base import JSONValue, Note, RuleError
+from companion.games.base import N_, JSONValue, Note, RuleError
 
 
 class MultiGamGame(FamilyGame[MultiGamOptions]):
     """A Multi-Gam match in progress (the `GameState` protocol)."""
+
+    game_name: ClassVar[str] = "multigam"
+    title: ClassVar[str] = "Multi-Gam"
+    description: ClassVar[str] = N_(
+        "Backgammon for four on six points: bring five checkers each from the bar and off first."
+    )
+    min_players: ClassVar[int] = 4
+    max_players: ClassVar[int] = 4
+    options_type: ClassVar[type[MultiGamOptions]] = MultiGamOptions
+    action_types: ClassVar[ActionSet] = MULTIGAM_ACTIONS
 
     def __init__(self, options: MultiGamOptions | None = None) -> None:
         self.options = options or MultiGamOptions()

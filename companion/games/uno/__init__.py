@@ -12,10 +12,11 @@ time. The cards and the JSON form live in `MatchState`
 (with the referee's hand counts, `CountHand`, from ``hand_count.py``) in
 `UnoMatch` (``match.py``), the classic rules in `ClassicUno` (``classic.py``):
 
-- class attributes: ``game_name``, ``title``, ``min_players``,
-  ``max_players``, ``dealer_role`` (what the cut winner does: "deals",
-  UNO Duo "drafts first"), ``builtin_decks`` (deck choice), ``options_type`` (a
-  `ClassicOptions` subclass), ``action_types`` (its `ActionSet`),
+- class attributes: ``game_name``, ``title``, ``description``, ``min_players``,
+  ``max_players``, ``options_type`` (a `ClassicOptions` subclass), ``action_types``
+  (its `ActionSet`) and ``uses_spinner``, which `GameSpec.of` reads with ``family``;
+  ``dealer_role`` (what the cut winner does: "deals", UNO Duo "drafts first"),
+  ``builtin_decks`` (deck choice),
   ``points_table`` (round scoring), ``catch_phases`` (when an UNO catch is
   allowed), ``keeps_uno_window`` (action classes that leave the catch window open).
 - `build_deck()`: the deck (default: the user's cards or the options' deck).
@@ -58,38 +59,29 @@ time. The cards and the JSON form live in `MatchState`
 
 from __future__ import annotations
 
-from companion.games.base import GameSpec, JSONValue
+from companion.games.base import GameSpec
 from companion.games.uno.classic import ClassicUno
+from companion.games.uno.duo import DuoUno
 from companion.games.uno.match import UnoMatch
 from companion.games.uno.match_state import UnfitDeckError
+from companion.games.uno.tiki import TikiTwist
 
-
-def uno_game_spec(game: type[UnoMatch]) -> GameSpec:
-    """The registry spec of an UNO engine class (its name, title, player range, JSON)."""
-
-    def new(players: int, options: dict[str, JSONValue]) -> UnoMatch:
-        return game(players, game.options_type.from_json(options))
-
-    return GameSpec(
-        name=game.game_name,
-        title=game.title,
-        min_players=game.min_players,
-        max_players=game.max_players,
-        new=new,
-        state_from_json=game.from_json,
-        actions=game.action_types,
-        uses_spinner=game.uses_spinner,
-    )
-
-
-from companion.games.uno.duo import DuoUno  # noqa: E402
-from companion.games.uno.tiki import TikiTwist  # noqa: E402
+FAMILY: str = UnoMatch.family
+"""The UNO family's name, every UNO game's `GameSpec.family`."""
 
 GAME_SPECS: tuple[GameSpec, ...] = (
-    uno_game_spec(ClassicUno),
-    uno_game_spec(TikiTwist),
-    uno_game_spec(DuoUno),
+    GameSpec.of(ClassicUno),
+    GameSpec.of(TikiTwist),
+    GameSpec.of(DuoUno),
 )
 """Every UNO game: classic UNO, UNO Tiki Twist and UNO Duo."""
 
-__all__ = ["GAME_SPECS", "ClassicUno", "DuoUno", "TikiTwist", "UnfitDeckError", "UnoMatch"]
+__all__ = [
+    "FAMILY",
+    "GAME_SPECS",
+    "ClassicUno",
+    "DuoUno",
+    "TikiTwist",
+    "UnfitDeckError",
+    "UnoMatch",
+]

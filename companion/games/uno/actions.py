@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from companion.games.actions import Action, ActionSet, register_value
+from companion.games.action_codec import Action, ActionSet, register_value
 from companion.games.chance_actions import Shuffle
 from companion.games.uno.cards import Card, Colour
 

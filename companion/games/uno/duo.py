@@ -35,8 +35,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from companion.games.actions import ActionSet
-from companion.games.base import JSONValue, Note, RuleError
+from companion.games.action_codec import ActionSet
+from companion.games.base import N_, JSONValue, Note, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno import duo_actions as dact
 from companion.games.uno import narration, refusals
@@ -77,6 +77,9 @@ class DuoUno(ClassicUno):
 
     game_name: ClassVar[str] = "duo"
     title: ClassVar[str] = "UNO Duo"
+    description: ClassVar[str] = N_(
+        "UNO for two players: draft your hands, volley Draw Twos and empty your hand first."
+    )
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     dealer_role: ClassVar[str] = "drafts first"
@@ -100,8 +103,6 @@ class DuoUno(ClassicUno):
         Raises:
             RuleError: a player count other than 2, a bad deck or option, in a sentence.
         """
-        if isinstance(players, int) and not isinstance(players, bool) and players != 2:
-            raise RuleError(f"UNO Duo is for exactly 2 players, not {players}.")
         super().__init__(players, options)
         needed = Draft.cards_needed(self.options.hand_size) + 1
         if len(self.deck) < needed:

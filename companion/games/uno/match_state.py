@@ -14,8 +14,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
-from companion.games.actions import ActionSet
-from companion.games.base import GameState, JSONValue, Note, NoteValue, RuleError
+from companion.games.action_codec import ActionSet
+from companion.games.base import N_, GameState, JSONValue, Note, NoteValue, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno import narration, refusals
 from companion.games.uno.cards import Card, Colour, Kind
@@ -36,8 +36,12 @@ class MatchState(GameState[ClassicOptions]):
     """The cards, seats, scores and pending decision of an UNO match, with its JSON form."""
 
     game_name: ClassVar[str] = "classic"
+    family: ClassVar[str] = "uno"
     uses_spinner: ClassVar[bool] = False
     title: ClassVar[str] = "UNO"
+    description: ClassVar[str] = N_(
+        "Match the card in play by colour, number or symbol, and empty your hand first."
+    )
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 10
     builtin_decks: ClassVar[tuple[str, ...]] = ("classic108", "classic112")
@@ -80,19 +84,22 @@ class MatchState(GameState[ClassicOptions]):
     pending_chance: ChanceKind | None
     """The kind of chance the match waits for, or None."""
 
+    @classmethod
+    def start(cls, players: int, options: ClassicOptions) -> Self:
+        """A new match (see `__init__`).
+
+        Raises:
+            RuleError: a bad player count, deck or option, in a sentence.
+        """
+        return cls(players, options)
+
     def __init__(self, players: int, options: ClassicOptions | None = None) -> None:
         """Start a match: the first event is choosing the dealer.
 
         Raises:
             RuleError: a bad player count, deck or option, in a sentence.
         """
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise RuleError(f"The number of players must be a whole number, not {players!r}.")
-        if not self.min_players <= players <= self.max_players:
-            raise RuleError(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, "
-                f"not {players}."
-            )
+        self.check_players(players)
         self.players = players
         self.options = options if options is not None else self.options_type()
         self.referee = self.options.mode == "referee"

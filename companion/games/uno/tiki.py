@@ -29,8 +29,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from companion.games.actions import ActionSet
-from companion.games.base import ChanceRequest, JSONValue, Note, RuleError, spin_seats
+from companion.games.action_codec import ActionSet
+from companion.games.base import N_, ChanceRequest, JSONValue, Note, RuleError, spin_seats
 from companion.games.uno import actions as act
 from companion.games.uno import narration, refusals
 from companion.games.uno import tiki_actions as tact
@@ -65,6 +65,9 @@ class TikiTwist(ClassicUno):
     game_name: ClassVar[str] = "tiki"
     uses_spinner: ClassVar[bool] = True
     title: ClassVar[str] = "UNO Tiki Twist"
+    description: ClassVar[str] = N_(
+        "UNO with the Tiki idol: Tiki Faces and Spin cards spin it to pick who must act."
+    )
     builtin_decks: ClassVar[tuple[str, ...]] = ("tiki112",)
     options_type: ClassVar[type[ClassicOptions]] = TikiOptions
     action_types: ClassVar[ActionSet] = tact.TIKI_ACTIONS

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from companion.games.actions import Action
+from companion.games.action_codec import Action
 from companion.games.chance_actions import SpinResult
 from companion.games.uno.actions import CLASSIC_ACTIONS
 from companion.games.uno.cards import Card

@@ -36,6 +36,14 @@ from companion.games.yahtzee.state import YahtzeeState
 from companion.games.yahtzee.tiles import Tile
 from companion.games.yahtzee.turn import Landing, Phase
 
+FAMILY: str = YahtzeeState.family
+"""The Yahtzee family's name, the `GameSpec.family` of the Yahtzee board game."""
+
+YAHTZEE = GameSpec.of(YahtzeeState)
+
+GAME_SPECS: tuple[GameSpec, ...] = (YAHTZEE,)
+"""Every game of the Yahtzee family: the Yahtzee board game."""
+
 
 def new_game(players: int, options: dict[str, JSONValue] | None = None) -> YahtzeeState:
     """A new game for `players` players with rule options read from JSON ({} for defaults).
@@ -46,20 +54,10 @@ def new_game(players: int, options: dict[str, JSONValue] | None = None) -> Yahtz
     return YahtzeeState(players, YahtzeeOptions.from_json(options))
 
 
-GAME_SPECS = (
-    GameSpec(
-        name="yahtzee",
-        title="Yahtzee board game",
-        min_players=2,
-        max_players=4,
-        new=new_game,
-        state_from_json=YahtzeeState.from_json,
-        actions=YAHTZEE_ACTIONS,
-    ),
-)
-
 __all__ = [
+    "FAMILY",
     "GAME_SPECS",
+    "YAHTZEE",
     "YAHTZEE_ACTIONS",
     "ChooseTarget",
     "Claim",

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.actions import Action, ActionSet, register_value
+from companion.games.action_codec import Action, ActionSet, register_value
 from companion.games.base import RuleError
 from companion.games.chance_actions import DiceThrow, InvalidRoll
 from companion.games.dice import faces_text

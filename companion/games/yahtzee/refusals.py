@@ -8,7 +8,7 @@ the square chosen (`refusal`).
 
 from __future__ import annotations
 
-from companion.games.actions import Action
+from companion.games.action_codec import Action
 from companion.games.base import ChanceRequest, RuleError
 from companion.games.yahtzee.actions import ChooseTarget, Claim, PlaceTile, RollAgain
 from companion.games.yahtzee.tabletop import Tabletop

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Self
+from typing import ClassVar, Self
 
-from companion.games.actions import Action
+from companion.games.action_codec import Action, ActionSet
 from companion.games.base import (
     INVALID_ROLL,
+    N_,
     ChanceRequest,
     GameState,
     JSONValue,
@@ -25,6 +26,7 @@ from companion.games.base import (
 )
 from companion.games.dice import faces_text, hold_options
 from companion.games.yahtzee.actions import (
+    YAHTZEE_ACTIONS,
     ChooseTarget,
     Claim,
     DiceThrow,
@@ -91,12 +93,34 @@ def _roll_again_choices(ordered: tuple[int, ...], dice: int, seat: int) -> tuple
 class YahtzeeState(Tabletop, GameState[YahtzeeOptions]):
     """A game of the Yahtzee board variant for 2 to 4 players (seats 0 to N-1)."""
 
+    game_name: ClassVar[str] = "yahtzee"
+    family: ClassVar[str] = "yahtzee"
+    title: ClassVar[str] = "Yahtzee board game"
+    named_in_sentences: ClassVar[str] = "The Yahtzee board game"
+    description: ClassVar[str] = N_(
+        "Race round a loop of squares, rolling five dice to claim and steal Yahtzee tiles."
+    )
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    options_type: ClassVar[type[YahtzeeOptions]] = YahtzeeOptions
+    action_types: ClassVar[ActionSet] = YAHTZEE_ACTIONS
+
+    @classmethod
+    def start(cls, players: int, options: YahtzeeOptions) -> Self:
+        """A new game (see `__init__`).
+
+        Raises:
+            RuleError: the number of players does not fit the board.
+        """
+        return cls(players, options)
+
     def __init__(self, players: int, options: YahtzeeOptions | None = None) -> None:
         """Start a game: the roll for the order of play comes first.
 
         Raises:
             RuleError: the number of players does not fit the game or the board.
         """
+        self.check_players(players)
         super().__init__(players, options)
         self._request: ChanceRequest | object | None = _NOT_ASKED
 

@@ -18,8 +18,6 @@ from companion.games.yahtzee.rolloff import RollOff
 from companion.games.yahtzee.tiles import Tile, tile_text, value_text
 from companion.games.yahtzee.turn import Landing, Phase, Turn, player_name
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
-
 
 class Tabletop:
     """The board, tiles, players and turn of a game for 2 to 4 players (seats 0 to N-1)."""
@@ -29,14 +27,12 @@ class Tabletop:
     def __init__(self, players: int, options: YahtzeeOptions | None = None) -> None:
         """An empty table: the roll for the order of play comes first.
 
+        `players` is a number the game is for (`YahtzeeState` checks it).
+
         Raises:
-            RuleError: the number of players does not fit the game or the board.
+            RuleError: the board has fewer starting wild squares than players.
         """
         self.options = options or YahtzeeOptions()
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise RuleError(f"Give the number of players as a whole number, not {players!r}.")
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RuleError(f"The Yahtzee board game is for 2 to 4 players, not {players}.")
         if players > len(self.options.wild_squares):
             raise RuleError(
                 f"{players} players need {players} starting wild squares; "
