@@ -136,6 +136,8 @@ class SpinSource:
     _status_listeners: list[StatusListener]
     _stop_next: tuple[int, ...] | None
     _shown_deg: float
+    _status: SpinnerStatus
+    """Set by the class using it, and changed only under `_lock`."""
 
     def _start_source(
         self, lock: threading.Lock, listeners_lock: threading.Lock | threading.RLock,
@@ -147,6 +149,12 @@ class SpinSource:
         self._status_listeners = [] if listener is None else [listener]
         self._stop_next = None
         self._shown_deg = 0.0  # where the last motion left the pointer (or the screen's idol)
+
+    @property
+    def status(self) -> SpinnerStatus:
+        """The spinner's status now (the software fallback's: unavailable, and why)."""
+        with self._lock:
+            return self._status
 
     def add_motion_listener(self, listener: MotionListener) -> None:
         """Call `listener(motion)` as each spin starts (on another thread).

@@ -162,12 +162,6 @@ class TableSpinner(SpinSource, ClosesItself):
         """This spinner: a motor turns it, so it can be calibrated, tested and jogged."""
         return self
 
-    @property
-    def status(self) -> SpinnerStatus:
-        """The spinner's status now."""
-        with self._lock:
-            return self._status
-
     def outcome(self, request: ChanceRequest) -> Any:
         """The seat the spin stops at (or a pair of seats), at once; the pointer follows.
 

@@ -91,12 +91,6 @@ class SoftwareSpins(SpinSource):
         """Why the spinner could not be opened."""
         return self._status.reason
 
-    @property
-    def status(self) -> SpinnerStatus:
-        """Unavailable, with the reason the spinner could not be opened."""
-        with self._lock:
-            return self._status
-
     def outcome(self, request: ChanceRequest) -> Any:
         """The companion's pick (or the seats `stop_next_at` asked), told as a motion.
 
