@@ -456,9 +456,9 @@ class App:
             return False
         if self.scene.name not in FOLLOWS_NEW_MATCHES:
             return False
-        from ui.game_scenes import GAME_SCENES
+        from ui.game_scenes import game_scene
 
-        scene = GAME_SCENES.get(now.game)
+        scene = game_scene(now.game)
         if scene is None or scene not in self.scenes:
             return False
         self.go(scene)

@@ -27,7 +27,7 @@ import pygame
 from companion.games.base import INVALID_ROLL, JSONValue
 from companion.table import DrawChance, SupplyChance
 from ui.app import App
-from ui.game_scenes import GAME_SCENES
+from ui.game_scenes import game_scene
 from ui.screens.home import HomeScene
 from ui.screens.join import JoinScene
 from ui.widgets import Widget
@@ -137,7 +137,7 @@ class Driver:
                 raise ScriptError(f"new takes --players, --names and --option, not {word[:40]}")
         home = self.app.scenes[HomeScene.name]
         assert isinstance(home, HomeScene)
-        on_screen = [name for name in self.app.games if name in GAME_SCENES]
+        on_screen = [name for name in self.app.games if game_scene(name) is not None]
         if game not in on_screen:
             raise ScriptError(f"there is no game {game[:40]!r} on the touchscreen; the games are "
                               + ", ".join(on_screen))

@@ -19,7 +19,7 @@ Actions themselves, of every game, are one kind of value with one JSON codec:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
 
@@ -86,6 +86,39 @@ class RuleOptionsType(Protocol):
 OptionsT = TypeVar("OptionsT", bound=RuleOptions, covariant=True)
 
 
+def _always(options: Mapping[str, JSONValue]) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class OptionChoice:
+    """One rule option the players may change at the table, and the values it cycles through.
+
+    The engine says which of its options the table offers, in what order, with
+    which values (the first is the one a tap after an unknown value goes to);
+    a screen words the values by the option's `name`.
+    """
+
+    name: str
+    """The option's key in the options' JSON: "match_length"."""
+    label: str
+    """The option in a few words, in English marked with `N_` for the catalog ("Doubling
+    cube"): the game names its own option, as the same key can mean another thing elsewhere
+    (Duo's "target" is the losing score)."""
+    values: tuple[JSONValue, ...]
+    applies: Callable[[Mapping[str, JSONValue]], bool] = _always
+    """Whether the option means anything with the other options as they are."""
+
+
+class PublicView(Protocol):
+    """What everyone at the table may see of a match, as a typed value that writes itself
+    as JSON (what a phone or an onlooker is sent)."""
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """The public match as plain JSON."""
+        ...
+
+
 class GameState(ABC, Generic[OptionsT]):
     """A game or match in progress that lists and applies actions.
 
@@ -121,6 +154,14 @@ class GameState(ABC, Generic[OptionsT]):
     named_in_sentences: ClassVar[str] = ""
     """How a sentence that begins with the game names it ("The Yahtzee board game"); empty:
     by its `title`."""
+    hides_nothing: ClassVar[bool] = False
+    """Every player sees the whole state (Backgammon, the Yahtzee board): the state is its own
+    `public_view`. False: the engine says what is public, or nothing is."""
+    table_choices: ClassVar[tuple[OptionChoice, ...]] = ()
+    """The rule options the table offers the players, in order (`OptionChoice`)."""
+    table_defaults: ClassVar[Mapping[str, JSONValue]] = {}
+    """Options a match started at the physical table gets under what the players chose (UNO's
+    real cards are refereed: ``{"mode": "referee"}``); an explicit option still wins."""
 
     options: OptionsT
     """The rules this match is played with, defaults filled in."""
@@ -230,6 +271,17 @@ class GameState(ABC, Generic[OptionsT]):
 
     # ----- hooks with defaults -----
 
+    def public_view(self) -> PublicView | None:
+        """What everyone at the table may see of the match: the whole state of a game that
+        `hides_nothing`; else None (nothing leaves the companion) unless the engine says."""
+        return self if self.hides_nothing else None
+
+    def public_actions(self, actions: Sequence[Action]) -> tuple[Action, ...]:
+        """The actions of `actions` everyone may see: all of them in a game that
+        `hides_nothing`; else none unless the engine says (an action can name a card in a
+        hand)."""
+        return tuple(actions) if self.hides_nothing else ()
+
     def narration(self) -> list[Note]:
         """What the last applied action caused beyond itself: none unless the engine says.
 
@@ -315,6 +367,19 @@ class GameSpec:
     data)."""
     uses_spinner: bool = False
     """The game asks for spins (UNO Tiki Twist): the table fits the spinner for it."""
+    choices: tuple[OptionChoice, ...] = ()
+    """The rule options the table offers, in order (`GameState.table_choices`)."""
+    table_defaults: Mapping[str, JSONValue] = field(default_factory=dict, hash=False)
+    """Options under the players' choice for a match started at the table
+    (`GameState.table_defaults`)."""
+
+    def table_options(self, options: Mapping[str, JSONValue]) -> dict[str, JSONValue]:
+        """`options` over the table's defaults for this game."""
+        return {**self.table_defaults, **options}
+
+    def offered_choices(self, options: Mapping[str, JSONValue]) -> list[OptionChoice]:
+        """The options of `choices` that mean something with `options` as they are now."""
+        return [choice for choice in self.choices if choice.applies(options)]
 
     @classmethod
     def of(cls, game: type[GameState[Any]]) -> GameSpec:
@@ -339,6 +404,8 @@ class GameSpec:
             state_from_json=game.from_json,
             actions=game.action_types,
             uses_spinner=game.uses_spinner,
+            choices=game.table_choices,
+            table_defaults=dict(game.table_defaults),
         )
 
 

@@ -28,25 +28,6 @@ def default_players(count: int) -> tuple[Player, ...]:
     )
 
 
-TABLE_DEFAULTS: dict[str, dict[str, JSONValue]] = {
-    "classic": {"mode": "referee"},
-    "tiki": {"mode": "referee"},
-    "duo": {"mode": "referee"},
-}
-"""Options a match started at the physical table gets under what the players chose.
-
-The UNO games are played with real cards: the touchscreen and the phones start
-them in the engine's referee mode (the hands are unknown, each play is
-entered). An explicit `mode` option (the command line's simulations, the
-scripted driver's `--option mode=...`) still wins.
-"""
-
-
-def table_options(game: str, options: dict[str, JSONValue]) -> dict[str, JSONValue]:
-    """`options` over the table's defaults for `game` (`TABLE_DEFAULTS`)."""
-    return {**TABLE_DEFAULTS.get(game, {}), **options}
-
-
 ANY_UNFINISHED = True
 """`NewMatch.abandon` of a sender that asked its players first (the touchscreen)."""
 

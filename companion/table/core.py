@@ -44,6 +44,7 @@ from companion.table.match import (
     ReplayError,
     RunningMatch,
     canonical_json,
+    canonical_text,
     engine_must_describe,
     plain_json,
 )
@@ -340,6 +341,14 @@ class Table(ClosesItself):
         last_notes: tuple[Note, ...] = (),
     ) -> TableSnapshot:
         state = match.state
+        legal_actions = tuple(state.legal_actions())
+        view = state.public_view()
+        if view is None:
+            public_json = None
+        elif view is state:
+            public_json = state_json
+        else:
+            public_json = canonical_text(view.to_json())
         return TableSnapshot(
             match_id=self._match_id,
             game=match.spec.name,
@@ -355,7 +364,9 @@ class Table(ClosesItself):
             last_event=last_event,
             last_notes=last_notes,
             can_undo=bool(match.standing),
-            legal_actions=tuple(state.legal_actions()),
+            legal_actions=legal_actions,
+            public_json=public_json,
+            public_actions=state.public_actions(legal_actions),
         )
 
     # -- recovery --------------------------------------------------------------------------

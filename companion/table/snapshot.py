@@ -50,6 +50,13 @@ class TableSnapshot:
     (`action_to_json`) reads back exactly with `action_from_json(game, ...)`.
     """
 
+    public_json: str | None = None
+    """What everyone at the table may see of the engine state, as JSON text (the engine's
+    `GameState.public_view`: a phone is sent this, never `state_json`); None: nothing."""
+    public_actions: tuple[Action, ...] = ()
+    """The actions of `legal_actions` everyone may see (`GameState.public_actions`: none that
+    names a card in a hand)."""
+
     last_notes: tuple[Note, ...] = ()
     """The sentences of `last_event`, seats unnamed, for a screen to say in its language:
     the command's own sentence, what the engine says it caused, who won the match.
@@ -59,6 +66,13 @@ class TableSnapshot:
     def state(self) -> dict[str, Any]:
         """A fresh copy of the engine state as plain JSON."""
         result: dict[str, Any] = json.loads(self.state_json)
+        return result
+
+    def public_state(self) -> dict[str, Any] | None:
+        """A fresh copy of the public view as plain JSON, or None if nothing of it is public."""
+        if self.public_json is None:
+            return None
+        result: dict[str, Any] = json.loads(self.public_json)
         return result
 
     def game_state(self, spec: GameSpec) -> GameState:

@@ -27,7 +27,7 @@ from companion.table import (
     Table,
     Undo,
 )
-from companion.table.commands import DEFAULT_COLOURS, table_options
+from companion.table.commands import DEFAULT_COLOURS
 from companion.table.core import check_players
 from companion.table.match import check_player_count
 from companion.web.guard import PinGuard, Verdict
@@ -157,7 +157,7 @@ class _Changes:
             for seat, name in enumerate(asked.names)
         )
         # Refereed as at the touchscreen: UNO with real cards (simulation only by name).
-        options = table_options(spec.name, asked.options)
+        options = spec.table_options(asked.options)
         try:
             check_player_count(spec, len(players))
             players = check_players(players)

@@ -54,7 +54,7 @@ def page_words() -> dict[str, str]:
         "anticlockwise": _("Play goes anticlockwise"),
         "idol": _("Idol"),
         "dealer": _("deals"),
-        "uno": _("UNO!"),
+        "uno_call": _("UNO!"),
         "tiles": _("Tiles"),
         "square": _("Square {n}"),
         "rolls_left": _("Rolls: {n} of {max}"),

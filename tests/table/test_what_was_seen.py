@@ -9,9 +9,8 @@ import pytest
 
 from companion.event_log.store import Store
 from companion.games.actions import action_to_json
-from companion.games.registry import game_specs
+from companion.games.registry import game_spec, game_specs
 from companion.table import DrawChance, NewMatch, PlayAction, Table, Undo, default_players
-from companion.table.commands import table_options
 
 FORGED = "24/1 off. Ben won the match"
 
@@ -78,9 +77,9 @@ def test_a_play_or_undo_chosen_in_a_state_that_is_gone_is_refused(real_table: Ta
 
 @pytest.mark.parametrize("game", ["classic", "tiki", "duo"])
 def test_uno_at_the_table_is_refereed_unless_simulation_is_named(game: str) -> None:
-    assert table_options(game, {})["mode"] == "referee"
-    assert table_options(game, {"mode": "simulation"})["mode"] == "simulation"
-    assert "mode" not in table_options("backgammon", {})
+    assert game_spec(game).table_options({})["mode"] == "referee"
+    assert game_spec(game).table_options({"mode": "simulation"})["mode"] == "simulation"
+    assert "mode" not in game_spec("backgammon").table_options({})
 
 
 def test_a_single_checker_step_is_told_in_the_players_own_notation_whatever_words_came(

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from ui.game_scenes import GAME_SCENES
+from companion.games.registry import game_specs
 
 SHAPES = [((800, 480), 0), ((800, 480), 90), ((720, 1280), 0)]
 
 
 @pytest.mark.parametrize(("panel", "rotation"), SHAPES, ids=["800x480", "480x800", "720x1280"])
-@pytest.mark.parametrize("game", sorted(GAME_SCENES))
+@pytest.mark.parametrize("game", sorted(game_specs()))
 def test_every_option_row_is_on_screen_whole_and_big_enough_for_a_finger(
     make_screen, panel: tuple[int, int], rotation: int, game: str
 ) -> None:

@@ -16,7 +16,7 @@ from companion.web.app import CONTENT_SECURITY_POLICY
 from tests.web.conftest import PIN, play, start
 
 MATCH_KEYS = {
-    "id", "game", "title", "players", "seq", "to_move", "is_over", "scores", "winners",
+    "id", "game", "family", "title", "players", "seq", "to_move", "is_over", "scores", "winners",
     "last_event", "chance", "state", "legal_actions",
 }  # fmt: skip
 

@@ -14,9 +14,10 @@ from typing import Protocol
 
 import pygame
 
+from companion.games.backgammon import BackgammonGame, FamilyGame, MiniGamGame, MultiGamGame
 from companion.games.backgammon.actions import Beaver, Double, Pass, Take
 from companion.games.backgammon.phase import Phase
-from companion.games.base import ChanceRequest
+from companion.games.base import ChanceRequest, GameSpec
 from companion.i18n import _, ngettext, note_text
 from companion.table import TableSnapshot, event_line
 from ui import layout, theme
@@ -283,7 +284,8 @@ def _scores(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
 def _score_lines(area: PanelArea, lines: list[pygame.Rect]) -> list[Widget]:
     """Each player's mark, name and score (and finishing place) on their line."""
     snapshot = area.view.snapshot
-    finished = list(snapshot.state().get("finished") or [])
+    game = area.view.game
+    finished = list(game.finished) if isinstance(game, MultiGamGame) else []
     widgets: list[Widget] = []
     for seat, (player, line) in enumerate(zip(snapshot.players, lines, strict=False)):
         colour = player_colour(player.colour)
@@ -312,25 +314,28 @@ def _readable(rgb: theme.RGB) -> theme.RGB:
 
 
 def _match_words(area: PanelArea) -> str:
-    return match_words(area.view.snapshot)
+    return goal_words(area.view.game)
 
 
-def match_words(snapshot: TableSnapshot) -> str:
+def match_words(snapshot: TableSnapshot, spec: GameSpec) -> str:
+    """What the backgammon-family match of `snapshot` is played to (`goal_words`)."""
+    game = snapshot.game_state(spec)
+    assert isinstance(game, FamilyGame), f"{spec.name} is not a backgammon-family game"
+    return goal_words(game)
+
+
+def goal_words(game: FamilyGame) -> str:
     """What a backgammon-family match is played to: "Match to 5", "First to 3 wins"."""
-    state = snapshot.state()
-    score = state.get("score") or {}
-    game = snapshot.game
     words = []
-    if game == "backgammon":
-        length = score.get("match_length", 0)
+    if isinstance(game, BackgammonGame):
+        length = game.score.match_length
         words.append(_("Match to {n}").format(n=length) if length else _("Money game"))
-        if score.get("crawford_game"):
+        if game.score.crawford_game:
             words.append(_("Crawford game"))
-    elif game == "minigam":
-        words.append(_("First to {n} wins").format(n=score.get("wins_needed", 1)))
-    else:
-        target = score.get("target_score", 0)
-        games = int(score.get("games", 1))
+    elif isinstance(game, MiniGamGame):
+        words.append(_("First to {n} wins").format(n=game.score.wins_needed))
+    elif isinstance(game, MultiGamGame):
+        target, games = game.score.target_score, game.score.games
         words.append(_("To {n} points").format(n=target) if target
                      else ngettext("{n} game", "{n} games", games).format(n=games))
     return " · ".join(words)
@@ -361,9 +366,9 @@ def _prompt(area: PanelArea) -> str:
         return _("{name}: double, or throw the dice.").format(name=name)
     if game.phase is Phase.DOUBLED:
         taker = game.seat_name(snapshot.to_move if snapshot.to_move is not None else 0)
-        cube = snapshot.state().get("cube") or {}
+        value = game.cube.value if isinstance(game, BackgammonGame) else 1
         return _("{doubler} doubles to {value}. {name}: take or pass?").format(
-            doubler=name, value=2 * int(cube.get("value", 1)), name=taker)
+            doubler=name, value=2 * value, name=taker)
     if game.phase is Phase.MOVE:
         if view.complete:
             return _("{name}: {play}. Confirm?").format(

@@ -16,6 +16,8 @@ from typing import ClassVar
 
 import pygame
 
+from companion.games import backgammon
+from companion.games.backgammon import BackgammonGame
 from companion.games.backgammon.actions import Beaver, Double, Pass, Roll, Take, UndoStep
 from companion.games.backgammon.phase import Phase
 from companion.i18n import _
@@ -42,6 +44,7 @@ from ui.backgammon.panel import (
 )
 from ui.backgammon.routes import Route, distinct_routes, route_off
 from ui.backgammon.turn import TurnView
+from ui.game_scenes import family_of
 from ui.scene import MatchScene, Stage
 from ui.theme import Theme, player_colour
 from ui.widgets import Button, TextBlock, Widget
@@ -93,7 +96,7 @@ class BoardScene(MatchScene):
         self.rebuild()
 
     def _read(self, snapshot: TableSnapshot | None) -> None:
-        if snapshot is None or snapshot.game not in ("backgammon", "minigam", "multigam"):
+        if snapshot is None or family_of(snapshot.game) != backgammon.FAMILY:
             self.view = None
             return
         previous = self.view
@@ -123,12 +126,11 @@ class BoardScene(MatchScene):
             return None
         if previous.snapshot.seq == snapshot.seq:
             return self.notice
-        state, before = snapshot.state(), previous.snapshot.state()
-        if int(state.get("game_number", 1)) > int(before.get("game_number", 1)):
+        assert self.view is not None and self.view.snapshot is snapshot
+        game, before = self.view.game, previous.game
+        if game.game_number > before.game_number:
             return Notice("game_over", event_words(snapshot))
-        last_turn = state.get("last_turn")
-        if (isinstance(last_turn, dict) and last_turn.get("play") == "no move"
-                and last_turn != before.get("last_turn")):
+        if game.lost_turn and game.last_turn != before.last_turn:
             return Notice("lost_turn", event_words(snapshot))
         return None
 
@@ -210,11 +212,9 @@ class BoardScene(MatchScene):
                 highlighted = {board_layout.point_name(d) for d in view.routes(self.selected)}
             else:
                 highlighted = {board_layout.point_name(s) for s in view.sources()}
-        state = view.snapshot.state()
         cube = None
-        if isinstance(state.get("cube"), dict) and state.get("options", {}).get("cube", True):
-            cube_state = state["cube"]
-            cube = Cube(int(cube_state["value"]), cube_state.get("owner"))
+        if isinstance(game, BackgammonGame) and game.options.cube:
+            cube = Cube(game.cube.value, game.cube.owner)
         colours = tuple(player_colour(p.colour) for p in view.snapshot.players)
         return BoardPicture(
             geometry=game.geometry,

@@ -1,31 +1,19 @@
-"""The rule options a player can change on the home screen, and the values each may take.
+"""How the home screen words the rule options each game offers, and the values they cycle.
 
-The engines own the options and their defaults (docs/rules.md); this table
-only says which of them the touchscreen offers and in what order, with words
-for people. An option left out here keeps its default (the scripted driver's
-`--option` can still set it).
+The engines own the options: which of them the table offers, in what order,
+with which values and when each means something (`GameSpec.choices`,
+`companion.games.base.OptionChoice`), and each option's label in English
+marked for the catalog. This module says the values in words for people, by
+the option's name. An option no game offers keeps its default (the scripted
+driver's `--option` can still set it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 
-from companion.games.base import JSONValue
+from companion.games.base import GameSpec, JSONValue, OptionChoice
 from companion.i18n import _
-from companion.table.commands import TABLE_DEFAULTS  # the table's own: the phones' too
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One option on the home screen: its key, its label, the values tapping cycles through."""
-
-    key: str
-    label: Callable[[], str]
-    values: tuple[JSONValue, ...]
-    shown: Callable[[JSONValue], str]
-    applies: Callable[[dict[str, JSONValue]], bool] = lambda options: True
-    """Whether the option means anything with the other options as they are."""
 
 
 def _on_off(value: JSONValue) -> str:
@@ -34,14 +22,6 @@ def _on_off(value: JSONValue) -> str:
 
 def _match_length(value: JSONValue) -> str:
     return _("money game") if value == 0 else _("{points} points").format(points=value)
-
-
-def _money(options: dict[str, JSONValue]) -> bool:
-    return options.get("match_length") == 0
-
-
-def _count(value: JSONValue) -> str:
-    return str(value)
 
 
 def _target(value: JSONValue) -> str:
@@ -73,67 +53,39 @@ def _ties(value: JSONValue) -> str:
     return _("share the win") if value == "share" else _("most tiles wins")
 
 
-_UNO_COMMON = (
-    Choice("hand_size", lambda: _("Cards dealt"), (7, 5, 10), _count),
-    Choice("uno_penalty", lambda: _("Caught without UNO draws"), (2, 4), _count),
-    Choice("play_drawn_card", lambda: _("Play a drawn card"), (True, False), _on_off),
-)
-
-CHOICES: dict[str, tuple[Choice, ...]] = {
-    "backgammon": (
-        Choice("match_length", lambda: _("Match"), (1, 3, 5, 7, 9, 11, 15, 0), _match_length),
-        Choice("cube", lambda: _("Doubling cube"), (True, False), _on_off),
-        Choice("crawford", lambda: _("Crawford rule"), (True, False), _on_off,
-               lambda options: not _money(options) and options.get("cube", True) is True),
-        Choice("jacoby", lambda: _("Jacoby rule"), (False, True), _on_off, _money),
-        Choice("beavers", lambda: _("Beavers"), (False, True), _on_off, _money),
-    ),
-    "minigam": (
-        Choice("wins_needed", lambda: _("Wins needed"), (1, 2, 3, 5, 7), _count),
-        Choice("enter_first", lambda: _("Enter from the bar first"), (True, False), _on_off),
-    ),
-    "multigam": (
-        Choice("games", lambda: _("Games"), (1, 2, 3, 5, 10), _count),
-        Choice("target_score", lambda: _("Target score"), (0, 10, 15, 20, 30), _target),
-        Choice("forced_moves", lambda: _("Forced moves"), (True, False), _on_off),
-    ),
-    "classic": (
-        Choice("target", lambda: _("Target score"), (500, 250, 100, 1000), _count),
-        Choice("scoring", lambda: _("Scoring"), ("winner", "own_hand"), _scoring),
-        Choice("deck", lambda: _("Deck"), ("classic108", "classic112"), _deck),
-        *_UNO_COMMON,
-    ),
-    "tiki": (
-        Choice("target", lambda: _("Target score"), (500, 250, 100, 1000), _count),
-        Choice("scoring", lambda: _("Scoring"), ("winner", "own_hand"), _scoring),
-        Choice("tiki_discards", lambda: _("Tiki discards go"), ("under_top", "on_top"),
-               _discards),
-        Choice("spin_on_empty_idol", lambda: _("Spin card, empty idol"),
-               ("nothing", "picks_next_player"), _empty_idol),
-        *_UNO_COMMON,
-    ),
-    "duo": (
-        Choice("target", lambda: _("Losing score"), (200, 100, 300, 500), _count),
-        Choice("guilty_loses_extra_turn", lambda: _("Caught +4 loses the extra turn"),
-               (True, False), _on_off),
-        *_UNO_COMMON,
-    ),
-    "yahtzee": (
-        Choice("new_tile_placement", lambda: _("A tile won on a wild square goes"),
-               ("first_free_ahead", "player_chooses"), _placement),
-        Choice("improve_needs_rise", lambda: _("Staying must raise the tile"), (True, False),
-               _on_off),
-        Choice("final_ties", lambda: _("Tied totals"), ("share", "most_tiles"), _ties),
-    ),
+VALUE_WORDS: Mapping[str, Callable[[JSONValue], str]] = {
+    "match_length": _match_length,
+    "target_score": _target,
+    "scoring": _scoring,
+    "deck": _deck,
+    "tiki_discards": _discards,
+    "spin_on_empty_idol": _empty_idol,
+    "new_tile_placement": _placement,
+    "final_ties": _ties,
 }
+"""An option's values in words, by the option's name; any other says on or off (a yes-or-no
+option) or its number."""
 
 
-def choices_for(game: str, options: dict[str, JSONValue]) -> list[Choice]:
-    """The options of `game` that mean something with `options` as they are now."""
-    return [choice for choice in CHOICES.get(game, ()) if choice.applies(options)]
+def value_words(choice: OptionChoice, value: JSONValue) -> str:
+    """The value of `choice` as the option's button shows it: "money game", "on", "7"."""
+    words = VALUE_WORDS.get(choice.name)
+    if words is not None:
+        return words(value)
+    return _on_off(value) if isinstance(value, bool) else str(value)
 
 
-def next_value(choice: Choice, current: JSONValue) -> JSONValue:
+def label_words(choice: OptionChoice) -> str:
+    """The option's label in the screen's language: "Doubling cube"."""
+    return _(choice.label)
+
+
+def choices_for(spec: GameSpec, options: Mapping[str, JSONValue]) -> list[OptionChoice]:
+    """The options of the game that mean something with `options` as they are now."""
+    return spec.offered_choices(options)
+
+
+def next_value(choice: OptionChoice, current: JSONValue) -> JSONValue:
     """The value after `current` in the choice's cycle (the first if `current` is not in it)."""
     values = choice.values
     if current not in values:
@@ -141,4 +93,4 @@ def next_value(choice: Choice, current: JSONValue) -> JSONValue:
     return values[(values.index(current) + 1) % len(values)]
 
 
-__all__ = ["CHOICES", "TABLE_DEFAULTS", "Choice", "choices_for", "next_value"]
+__all__ = ["VALUE_WORDS", "choices_for", "label_words", "next_value", "value_words"]

@@ -34,13 +34,11 @@ from companion.i18n import _
 from companion.match_history import local_time, readable
 from companion.table import TableSnapshot
 from ui import layout, theme
-from ui.backgammon.panel import match_words
-from ui.game_scenes import GAME_SCENES
+from ui.game_scenes import family_screen
 from ui.scene import Scene, SystemStage
 from ui.scene_parts import message_widgets, screen_header
 from ui.screens.score_sheet import MatchRow, names_row, result_words, score_row, status_words
 from ui.theme import Theme
-from ui.uno.view_model import UnoView
 from ui.widgets import Button, Label, TextBlock, Widget
 
 Rounds = list[tuple[int, list[int]]]
@@ -67,13 +65,12 @@ def reading_log(path: Path | None) -> Iterator[Store | None]:
 
 def round_label(game: str, number: int) -> str:
     """A scoresheet row's label: "Game 2" in the backgammon family, "Claim 2" on the
-    Yahtzee board (its scores change when a tile is claimed or stolen), else "Round 2"."""
-    family = GAME_SCENES.get(game)
-    if family == "board":
-        return _("Game {n}").format(n=number)
-    if family == "yahtzee":
-        return _("Claim {n}").format(n=number)
-    return _("Round {n}").format(n=number)
+    Yahtzee board (its scores change when a tile is claimed or stolen), else "Round 2"
+    (`ui.game_scenes.FamilyScreen.round_label`)."""
+    screen = family_screen(game)
+    if screen is None:
+        return _("Round {n}").format(n=number)
+    return screen.round_label(number)
 
 
 @dataclass
@@ -269,13 +266,9 @@ class HistoryScene(Scene):
         return widgets + page.widgets
 
     def _sheet_title(self, snapshot: TableSnapshot) -> str:
-        family = GAME_SCENES.get(snapshot.game)
-        goal = ""
-        if family == "board":
-            goal = match_words(snapshot)
-        elif family == "uno":
-            spec = self.stage.games.get(snapshot.game)
-            goal = UnoView.of(snapshot, spec).target_words() if spec is not None else ""
+        screen = family_screen(snapshot.game)
+        spec = self.stage.games.get(snapshot.game)
+        goal = "" if screen is None or spec is None else screen.goal(snapshot, spec)
         return f"{snapshot.title} · {goal}" if goal else snapshot.title
 
     def _past(self, area: pygame.Rect) -> list[Widget]:

@@ -17,7 +17,7 @@ from companion.games.base import JSONValue
 from companion.i18n import _
 from companion.table import Outcome, TableSnapshot, Undo
 from ui import layout, theme
-from ui.game_scenes import GAME_SCENES
+from ui.game_scenes import game_scene
 from ui.scene import MatchSetupStage, Scene, SystemStage
 from ui.scene_parts import message_widgets
 from ui.screens.game_options import choices_for
@@ -101,7 +101,7 @@ class HomeScene(Scene):
         title = Label("title", area, _("Tabletop Companion"), size=30, bold=True)
         widgets.append(title)
         snapshot = self.stage.snapshot
-        if snapshot is None or snapshot.is_over or snapshot.game not in GAME_SCENES:
+        if snapshot is None or snapshot.is_over or game_scene(snapshot.game) is None:
             return widgets
         if phones is not None:  # no room for the title beside the match's buttons
             widgets.remove(title)
@@ -119,7 +119,7 @@ class HomeScene(Scene):
 
     def _games(self, area: pygame.Rect, cols: int) -> list[Widget]:
         look = self.stage.look
-        names = [name for name in self.stage.games if name in GAME_SCENES]
+        names = [name for name in self.stage.games if game_scene(name) is not None]
         gap = look.px(8)
         rows = -(-len(names) // cols)
         row_height = max(look.px(48), min(look.px(64), (area.h - gap * (rows - 1)) // rows))
@@ -156,7 +156,7 @@ class HomeScene(Scene):
         start_row, rest = layout.take_bottom(rest, look.px(56), gap)
         options_area, start_area = layout.take_left(start_row, start_row.w // 2, gap)
         widgets.append(Button("options", options_area, _("Options"), on_tap=self.open_options,
-                              enabled=bool(choices_for(draft.game, draft.game_options())),
+                              enabled=bool(choices_for(spec, draft.game_options())),
                               refusal=_("{game} has no options to choose.").format(
                                   game=spec.title)))
         widgets.append(Button("start", start_area, _("Start"), colour=(0, 120, 80),
@@ -256,12 +256,12 @@ class HomeScene(Scene):
         """Go back to the unfinished match on the table."""
         snapshot = self.stage.snapshot
         if snapshot is not None:
-            self.stage.go(GAME_SCENES[snapshot.game])
+            self.stage.go(game_scene(snapshot.game) or self.name)
 
     def _started(self, outcome: Outcome) -> None:
         snapshot = self.stage.snapshot
         if outcome.applied and snapshot is not None:
-            self.stage.go(GAME_SCENES.get(snapshot.game, self.name))
+            self.stage.go(game_scene(snapshot.game) or self.name)
 
     def snapshot_arrived(self, snapshot: TableSnapshot) -> None:
         """A match may have become resumable (or finished): the header changes."""

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.games.base import GameSpec, JSONValue
+from companion.games.registry import game_spec, game_specs
 from companion.records import Player
 from companion.table.commands import DEFAULT_COLOURS, DEFAULT_NAMES, NewMatch
-from ui.screens.game_options import TABLE_DEFAULTS
 
 MAX_SEATS = len(DEFAULT_NAMES)
 
@@ -16,7 +16,8 @@ MAX_SEATS = len(DEFAULT_NAMES)
 class MatchDraft:
     """What the home screen will start: kept while players move between its screens."""
 
-    game: str = "backgammon"
+    game: str = field(default_factory=lambda: next(iter(game_specs())))
+    """The chosen game's name: at first the first the companion lists (`FAMILIES`)."""
     count: int = 2
     names: list[str] = field(default_factory=lambda: list(DEFAULT_NAMES))
     colours: list[str] = field(default_factory=lambda: list(DEFAULT_COLOURS))
@@ -38,8 +39,8 @@ class MatchDraft:
 
     def new_match(self) -> NewMatch:
         """The command that starts this match, with the table's defaults under the options
-        chosen (`ui.screens.game_options.TABLE_DEFAULTS`: UNO with real cards is refereed)."""
-        options = {**TABLE_DEFAULTS.get(self.game, {}), **self.game_options()}
+        chosen (`GameSpec.table_options`: UNO with real cards is refereed)."""
+        options = game_spec(self.game).table_options(self.game_options())
         return NewMatch(self.game, self.players(), options)
 
 

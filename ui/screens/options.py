@@ -15,7 +15,7 @@ from companion.i18n import _
 from ui import layout, theme
 from ui.scene import MatchSetupStage, Scene
 from ui.scene_parts import message_widgets, screen_header
-from ui.screens.game_options import choices_for, next_value
+from ui.screens.game_options import choices_for, label_words, next_value, value_words
 from ui.widgets import Button, TextBlock, Widget
 
 
@@ -40,7 +40,7 @@ class OptionsScene(Scene):
         widgets: list[Widget] = header.widgets
         options = draft.game_options()
         defaults = spec.new(draft.count, {}).options.to_json()
-        choices = choices_for(draft.game, {**defaults, **options})
+        choices = choices_for(spec, {**defaults, **options})
         # A narrow screen puts each label above its button when every row fits that way;
         # otherwise (and on a wide screen) the label sits beside it, on two lines if need be.
         stacked = height > width and len(choices) * (look.px(100) + gap) <= rest.h
@@ -51,15 +51,15 @@ class OptionsScene(Scene):
         label_share = 3 / 5 if width > height else 2 / 5
         for choice, row in zip(choices, layout.grid(rest, 1, len(choices), row_height, gap),
                                strict=True):
-            value = options.get(choice.key, defaults.get(choice.key))
+            value = options.get(choice.name, defaults.get(choice.name))
             if stacked:
                 label, button = layout.take_top(row, row.h - look.px(56), look.px(4))
             else:
                 label, button = layout.take_left(row, int(row.w * label_share), gap)
             widgets += [
-                TextBlock(f"label:{choice.key}", label, choice.label()),
-                Button(f"option:{choice.key}", button, choice.shown(value),
-                       on_tap=partial(self.cycle, choice.key, next_value(choice, value))),
+                TextBlock(f"label:{choice.name}", label, label_words(choice)),
+                Button(f"option:{choice.name}", button, value_words(choice, value),
+                       on_tap=partial(self.cycle, choice.name, next_value(choice, value))),
             ]
         widgets += message_widgets(self.stage, pygame.Rect(area.x, area.bottom - look.px(90),
                                                           area.w, look.px(90)))

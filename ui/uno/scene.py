@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 
 import pygame
 
+from companion.games import uno
 from companion.games.uno import actions as act
 from companion.games.uno import tiki_actions as tact
 from companion.games.uno.cards import Card, Colour
@@ -27,6 +28,7 @@ from companion.games.uno.phases import Phase
 from companion.i18n import _
 from companion.table import DrawChance, PlayAction, Rematch, TableSnapshot
 from ui import theme
+from ui.game_scenes import family_of
 from ui.scene import MatchScene, SpinnerStage
 from ui.spin_view import SpinMotion
 from ui.theme import Theme
@@ -36,7 +38,7 @@ from ui.uno.count import HandCount, hand_count
 from ui.uno.entry import ENTRIES, CardEntry, entry_presses
 from ui.uno.idol_spin import IdolSpin
 from ui.uno.panel import main_screen, uno_presses
-from ui.uno.view_model import UNO_GAMES, UnoView
+from ui.uno.view_model import UnoView
 from ui.widgets import Button, TextBlock, Widget
 
 
@@ -103,7 +105,7 @@ class UnoScene(MatchScene):
         self.rebuild()
 
     def _read(self, snapshot: TableSnapshot | None) -> None:
-        if snapshot is None or snapshot.game not in UNO_GAMES:
+        if snapshot is None or family_of(snapshot.game) != uno.FAMILY:
             self.view = None
             return
         previous = self.view

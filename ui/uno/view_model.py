@@ -29,9 +29,6 @@ from companion.i18n import _, note_text
 from companion.table import TableSnapshot, event_line
 from companion.table.lines import PLAYED
 
-UNO_GAMES = ("classic", "tiki", "duo")
-"""The UNO family's game names, as the table and `companion demo --game` know them."""
-
 DISCARD_2_CARDS = 2
 """How many cards a Tiki Discard 2 lets its player discard (the face says it; the engine
 counts down from it)."""
@@ -355,4 +352,4 @@ class UnoView:
         return act.CountHand(seat, points=points, cards=cards, seat=self.snapshot.to_move)
 
 
-__all__ = ["DISCARD_2_CARDS", "PICKS", "UNO_GAMES", "UnoView"]
+__all__ = ["DISCARD_2_CARDS", "PICKS", "UnoView"]

@@ -19,6 +19,7 @@ from typing import ClassVar
 
 import pygame
 
+from companion.games import yahtzee
 from companion.games.actions import Action
 from companion.games.yahtzee import (
     MoveOn,
@@ -38,10 +39,11 @@ from companion.table import (
     SupplyChance,
     TableSnapshot,
 )
+from ui.game_scenes import family_of
 from ui.scene import MatchScene, Stage
 from ui.widgets import Button, TextBlock, Widget
 from ui.yahtzee.panel import screen
-from ui.yahtzee.view_model import YAHTZEE_GAMES, YahtzeeView
+from ui.yahtzee.view_model import YahtzeeView
 
 
 class YahtzeeScene(MatchScene):
@@ -79,7 +81,7 @@ class YahtzeeScene(MatchScene):
         self.rebuild()
 
     def _read(self, snapshot: TableSnapshot | None) -> None:
-        if snapshot is None or snapshot.game not in YAHTZEE_GAMES:
+        if snapshot is None or family_of(snapshot.game) != yahtzee.FAMILY:
             self.view = None
             return
         previous = self.view

@@ -30,9 +30,6 @@ from companion.games.yahtzee.tiles import needed_text, tile_text, tile_value, va
 from companion.i18n import _, ngettext, note_text
 from companion.table import TableSnapshot, event_line
 
-YAHTZEE_GAMES = ("yahtzee",)
-"""The Yahtzee board variant's game name, as the table and `companion demo --game` know it."""
-
 SHORT_LABELS = {Tile.THREE_OF_A_KIND: "3 of a Kind", Tile.FOUR_OF_A_KIND: "4 of a Kind"}
 """Names a board square has room for; the score sheet's own short forms."""
 SHORTEST_LABELS = {Tile.SMALL_STRAIGHT: "Sm Straight", Tile.LARGE_STRAIGHT: "Lg Straight"}
@@ -298,7 +295,7 @@ class YahtzeeView:
         The action is tried on a copy read back from the snapshot: the match
         itself never changes here.
         """
-        trial = YahtzeeState.from_json(self.snapshot.state())
+        trial = type(self.game).from_json(self.game.to_json())
         trial.name_seats([player.name for player in self.snapshot.players])
         try:
             trial.apply(action)
@@ -315,5 +312,5 @@ class YahtzeeView:
         return ""
 
 
-__all__ = ["SHORTEST_LABELS", "SHORT_LABELS", "YAHTZEE_GAMES", "SquareView", "YahtzeeView",
+__all__ = ["SHORTEST_LABELS", "SHORT_LABELS", "SquareView", "YahtzeeView",
            "short_label"]

@@ -23,6 +23,7 @@ from typing import Any, TextIO
 from companion.app.commands._arguments import seed_argument
 from companion.decks import fitting_deck_options
 from companion.errors import CompanionError
+from companion.games import uno
 from companion.games.actions import Action
 from companion.games.autoplay import random_actions
 from companion.games.base import GameSpec, GameState, RuleError
@@ -30,8 +31,9 @@ from companion.games.chance_actions import Shuffle
 from companion.games.registry import game_spec, game_specs
 from companion.games.uno import UnoMatch
 
-UNO_GAMES = ("classic", "tiki", "duo")
-"""The UNO games the command knows, by registry name."""
+UNO_GAMES = tuple(spec.name for spec in uno.GAME_SPECS)
+"""The UNO games the command knows, by registry name: "classic" (the default), "tiki",
+"duo"."""
 
 
 DEFAULT_PLAYERS = 4
@@ -55,7 +57,7 @@ def register(subparsers: Any) -> None:
         help="play a complete match with random legal choices",
         description="Play a complete match with random legal choices and print its log.",
     )
-    simulate.add_argument("--game", choices=UNO_GAMES, default="classic", help="which UNO game")
+    simulate.add_argument("--game", choices=UNO_GAMES, default=UNO_GAMES[0], help="which UNO game")
     simulate.add_argument(
         "--players",
         type=int,

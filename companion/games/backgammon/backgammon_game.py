@@ -50,7 +50,7 @@ from companion.games.backgammon.narration import (
     score_note,
     take_note,
 )
-from companion.games.backgammon.options import BackgammonOptions
+from companion.games.backgammon.options import BACKGAMMON_CHOICES, BackgammonOptions
 from companion.games.backgammon.position_id import board_from_position_id, position_id
 from companion.games.backgammon.saved import (
     check_saved_outcome,
@@ -58,7 +58,7 @@ from companion.games.backgammon.saved import (
     json_object,
     load_common,
 )
-from companion.games.base import N_, JSONValue, Note, RuleError
+from companion.games.base import N_, JSONValue, Note, OptionChoice, RuleError
 
 ID_MATCH_WON = N_(
     "Match ID {match_id} has a player at {score} points of {length}: "
@@ -112,6 +112,7 @@ class BackgammonGame(FamilyGame[BackgammonOptions]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     options_type: ClassVar[type[BackgammonOptions]] = BackgammonOptions
+    table_choices: ClassVar[tuple[OptionChoice, ...]] = BACKGAMMON_CHOICES
     action_types: ClassVar[ActionSet] = BACKGAMMON_ACTIONS
 
     def __init__(self, options: BackgammonOptions | None = None) -> None:

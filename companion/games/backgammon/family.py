@@ -81,6 +81,7 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
     """
 
     family: ClassVar[str] = "backgammon"
+    hides_nothing: ClassVar[bool] = True
     geometry: Geometry
     forced_moves: bool = True
 
@@ -281,6 +282,12 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
     def last_turn(self, value: dict[str, JSONValue] | None) -> None:
         self._last_turn = value
         self._last_play = None
+
+    @property
+    def lost_turn(self) -> bool:
+        """The turn played last moved nothing: its player had no legal play of the dice."""
+        turn = self.last_turn
+        return turn is not None and turn.get("play") == "no move"
 
     def legal_plays(self) -> list[Play]:
         """The whole legal plays of the dice showing (empty unless moving)."""

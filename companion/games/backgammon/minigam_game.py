@@ -22,14 +22,14 @@ from companion.games.backgammon.narration import (
     score_note,
     wins_goal,
 )
-from companion.games.backgammon.options import MiniGamOptions
+from companion.games.backgammon.options import MINIGAM_CHOICES, MiniGamOptions
 from companion.games.backgammon.saved import (
     check_saved_outcome,
     common_json,
     json_object,
     load_common,
 )
-from companion.games.base import N_, JSONValue, RuleError
+from companion.games.base import N_, JSONValue, OptionChoice, RuleError
 
 
 def minigam_geometry(options: MiniGamOptions) -> Geometry:
@@ -48,6 +48,7 @@ class MiniGamGame(FamilyGame[MiniGamOptions]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     options_type: ClassVar[type[MiniGamOptions]] = MiniGamOptions
+    table_choices: ClassVar[tuple[OptionChoice, ...]] = MINIGAM_CHOICES
     action_types: ClassVar[ActionSet] = MINIGAM_ACTIONS
 
     def __init__(self, options: MiniGamOptions | None = None) -> None:

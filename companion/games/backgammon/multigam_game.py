@@ -26,14 +26,14 @@ from companion.games.backgammon.narration import (
     skipped_note,
     tie_break_notes,
 )
-from companion.games.backgammon.options import MultiGamOptions
+from companion.games.backgammon.options import MULTIGAM_CHOICES, MultiGamOptions
 from companion.games.backgammon.saved import (
     check_saved_outcome,
     common_json,
     json_object,
     load_common,
 )
-from companion.games.base import N_, JSONValue, Note, RuleError
+from companion.games.base import N_, JSONValue, Note, OptionChoice, RuleError
 
 
 class MultiGamGame(FamilyGame[MultiGamOptions]):
@@ -47,6 +47,7 @@ class MultiGamGame(FamilyGame[MultiGamOptions]):
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 4
     options_type: ClassVar[type[MultiGamOptions]] = MultiGamOptions
+    table_choices: ClassVar[tuple[OptionChoice, ...]] = MULTIGAM_CHOICES
     action_types: ClassVar[ActionSet] = MULTIGAM_ACTIONS
 
     def __init__(self, options: MultiGamOptions | None = None) -> None:

@@ -8,10 +8,11 @@ rule. `docs/rules/backgammon.md` lists every option.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Self
 
-from companion.games.base import JSONValue, RuleError
+from companion.games.base import N_, JSONValue, OptionChoice, RuleError
 
 MAX_MATCH_LENGTH = 63
 """The longest match the companion keeps score of (GNU Backgammon's limit is 64)."""
@@ -157,3 +158,35 @@ class MultiGamOptions:
     def to_json(self) -> dict[str, JSONValue]:
         """Every option as JSON."""
         return asdict(self)
+
+
+def _money(options: Mapping[str, JSONValue]) -> bool:
+    return options.get("match_length") == 0
+
+
+def _crawford_applies(options: Mapping[str, JSONValue]) -> bool:
+    return not _money(options) and options.get("cube", True) is True
+
+
+BACKGAMMON_CHOICES = (
+    OptionChoice("match_length", N_("Match"), (1, 3, 5, 7, 9, 11, 15, 0)),
+    OptionChoice("cube", N_("Doubling cube"), (True, False)),
+    OptionChoice("crawford", N_("Crawford rule"), (True, False), _crawford_applies),
+    OptionChoice("jacoby", N_("Jacoby rule"), (False, True), _money),
+    OptionChoice("beavers", N_("Beavers"), (False, True), _money),
+)
+"""The Backgammon options the table offers (the Crawford rule only in a match with the cube,
+the Jacoby rule and beavers only in a money game)."""
+
+MINIGAM_CHOICES = (
+    OptionChoice("wins_needed", N_("Wins needed"), (1, 2, 3, 5, 7)),
+    OptionChoice("enter_first", N_("Enter from the bar first"), (True, False)),
+)
+"""The Mini-Gam options the table offers."""
+
+MULTIGAM_CHOICES = (
+    OptionChoice("games", N_("Games"), (1, 2, 3, 5, 10)),
+    OptionChoice("target_score", N_("Target score"), (0, 10, 15, 20, 30)),
+    OptionChoice("forced_moves", N_("Forced moves"), (True, False)),
+)
+"""The Multi-Gam options the table offers."""

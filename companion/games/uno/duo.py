@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from companion.games.action_codec import ActionSet
-from companion.games.base import N_, JSONValue, Note, RuleError
+from companion.games.base import N_, JSONValue, Note, OptionChoice, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno import duo_actions as dact
 from companion.games.uno import narration, refusals
@@ -44,11 +44,12 @@ from companion.games.uno.cards import Card, Colour, Kind, colour_name
 from companion.games.uno.classic import ClassicUno
 from companion.games.uno.draft import Draft
 from companion.games.uno.match_state import UnfitDeckError
-from companion.games.uno.options import ChallengeTest, ClassicOptions
+from companion.games.uno.options import DUO_CHOICES, ChallengeTest, ClassicOptions
 from companion.games.uno.phases import Phase
 from companion.games.uno.piles import Piles, cards_from_json, cards_to_json
 from companion.games.uno.plays import distinct
 from companion.games.uno.scoring import DUO_POINTS
+from companion.games.uno.table_view import DuoTableView, table_fields
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,7 @@ class DuoUno(ClassicUno):
     cut_won: ClassVar[str] = narration.CUT_DRAFTS_FIRST
     new_round: ClassVar[str] = narration.NEW_ROUND_DRAFTS_FIRST
     options_type: ClassVar[type[ClassicOptions]] = DuoOptions
+    table_choices: ClassVar[tuple[OptionChoice, ...]] = DUO_CHOICES
     action_types: ClassVar[ActionSet] = dact.DUO_ACTIONS
     points_table = DUO_POINTS
 
@@ -443,6 +445,10 @@ class DuoUno(ClassicUno):
         self.draft_discard = []
         self.volley = 0
         self.start_run = None
+
+    def public_view(self) -> DuoTableView:
+        """The classic view of the table with the Draw Two volley."""
+        return DuoTableView(**table_fields(self), volley=self.volley)
 
     def json_fields(self) -> dict[str, JSONValue]:
         """Classic's fields plus the draft, the volley and the Reverse start offer."""

@@ -11,21 +11,27 @@ protocol live in `UnoMatch`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
-from companion.games.action_codec import ActionSet
-from companion.games.base import N_, GameState, JSONValue, Note, NoteValue, RuleError
+from companion.games.action_codec import Action, ActionSet
+from companion.games.base import N_, GameState, JSONValue, Note, NoteValue, OptionChoice, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno import narration, refusals
 from companion.games.uno.cards import Card, Colour, Kind
 from companion.games.uno.deck_facts import DeckFacts
 from companion.games.uno.deck_file import builtin_deck
-from companion.games.uno.options import OPTIONS_ADDED_LATER, ClassicOptions
+from companion.games.uno.options import (
+    CLASSIC_CHOICES,
+    OPTIONS_ADDED_LATER,
+    REFEREE_AT_THE_TABLE,
+    ClassicOptions,
+)
 from companion.games.uno.pending import OwedDraw, PendingChallenge
 from companion.games.uno.phases import ChanceKind, Phase
 from companion.games.uno.piles import Piles, cards_from_json, cards_to_json
 from companion.games.uno.scoring import CLASSIC_POINTS, PointsTable
+from companion.games.uno.table_view import UnoTableView, public_actions, table_fields
 
 
 class UnfitDeckError(RuleError):
@@ -46,6 +52,8 @@ class MatchState(GameState[ClassicOptions]):
     max_players: ClassVar[int] = 10
     builtin_decks: ClassVar[tuple[str, ...]] = ("classic108", "classic112")
     options_type: ClassVar[type[ClassicOptions]] = ClassicOptions
+    table_choices: ClassVar[tuple[OptionChoice, ...]] = CLASSIC_CHOICES
+    table_defaults: ClassVar[Mapping[str, JSONValue]] = REFEREE_AT_THE_TABLE
     action_types: ClassVar[ActionSet] = act.CLASSIC_ACTIONS
     points_table: ClassVar[PointsTable] = CLASSIC_POINTS
     """The game's card points; a match scores with `round_points_table` (D-U1 applied)."""
@@ -326,6 +334,14 @@ class MatchState(GameState[ClassicOptions]):
             return []
         earlier = {key: value for key, value in options.items() if key not in OPTIONS_ADDED_LATER}
         return [{**data, "options": earlier}]
+
+    def public_view(self) -> UnoTableView:
+        """The match as everyone at the table sees it: no card of a hand or of the draw pile."""
+        return UnoTableView(**table_fields(self))
+
+    def public_actions(self, actions: Sequence[Action]) -> tuple[Action, ...]:
+        """The actions of `actions` that name no card hidden in a hand or the draw pile."""
+        return public_actions(self, actions)
 
     def to_json(self) -> dict[str, JSONValue]:
         """The whole match as plain JSON; `from_json` reads it back exactly."""

@@ -13,7 +13,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any, Literal, Self, get_args, get_origin
 
-from companion.games.base import JSONValue, RuleError
+from companion.games.base import N_, JSONValue, OptionChoice, RuleError
 
 Mode = Literal["simulation", "referee"]
 ChallengeTest = Literal["colour_in_play", "playable_card"]
@@ -151,3 +151,31 @@ def _checked(name: str, hint: Any, value: Any) -> Any:
             raise RuleError(f"The option {name!r} must be a list of card names.")
         return tuple(value)
     return value
+
+
+UNO_COMMON_CHOICES = (
+    OptionChoice("hand_size", N_("Cards dealt"), (7, 5, 10)),
+    OptionChoice("uno_penalty", N_("Caught without UNO draws"), (2, 4)),
+    OptionChoice("play_drawn_card", N_("Play a drawn card"), (True, False)),
+)
+"""The options every UNO game offers at the table, after its own."""
+
+CLASSIC_CHOICES = (
+    OptionChoice("target", N_("Target score"), (500, 250, 100, 1000)),
+    OptionChoice("scoring", N_("Scoring"), ("winner", "own_hand")),
+    OptionChoice("deck", N_("Deck"), ("classic108", "classic112")),
+    *UNO_COMMON_CHOICES,
+)
+"""The classic UNO options the table offers."""
+
+DUO_CHOICES = (
+    OptionChoice("target", N_("Losing score"), (200, 100, 300, 500)),
+    OptionChoice("guilty_loses_extra_turn", N_("Caught +4 loses the extra turn"), (True, False)),
+    *UNO_COMMON_CHOICES,
+)
+"""The UNO Duo options the table offers (its target is the score that loses)."""
+
+REFEREE_AT_THE_TABLE = {"mode": "referee"}
+"""A match started at the physical table is played with real cards: the engine referees
+(the hands are unknown, each play is entered); the command line's simulations and the scripted
+driver's ``--option mode=...`` still choose."""

@@ -30,7 +30,15 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from companion.games.action_codec import ActionSet
-from companion.games.base import N_, ChanceRequest, JSONValue, Note, RuleError, spin_seats
+from companion.games.base import (
+    N_,
+    ChanceRequest,
+    JSONValue,
+    Note,
+    OptionChoice,
+    RuleError,
+    spin_seats,
+)
 from companion.games.uno import actions as act
 from companion.games.uno import narration, refusals
 from companion.games.uno import tiki_actions as tact
@@ -43,6 +51,7 @@ from companion.games.uno.phases import ChanceKind, Phase
 from companion.games.uno.piles import cards_from_json, cards_to_json
 from companion.games.uno.plays import distinct
 from companion.games.uno.scoring import TIKI_POINTS
+from companion.games.uno.table_view import TikiTableView, table_fields
 from companion.games.uno.tiki_discards import (
     check_last_discard,
     discard_all_actions,
@@ -51,7 +60,7 @@ from companion.games.uno.tiki_discards import (
     of_colour,
     take_all_of_colour,
 )
-from companion.games.uno.tiki_options import TikiOptions, face_name
+from companion.games.uno.tiki_options import TIKI_CHOICES, TikiOptions, face_name
 
 TIKI_PHASES = frozenset({Phase.SPIN, Phase.PICK_SEAT, Phase.TIKI_DISCARD, Phase.TIKI_DISCARD_ALL})
 """Phases of a Tiki action in progress (besides classic's)."""
@@ -70,6 +79,7 @@ class TikiTwist(ClassicUno):
     )
     builtin_decks: ClassVar[tuple[str, ...]] = ("tiki112",)
     options_type: ClassVar[type[ClassicOptions]] = TikiOptions
+    table_choices: ClassVar[tuple[OptionChoice, ...]] = TIKI_CHOICES
     action_types: ClassVar[ActionSet] = tact.TIKI_ACTIONS
     points_table = TIKI_POINTS
     plays_tiki_faces = True
@@ -479,6 +489,10 @@ class TikiTwist(ClassicUno):
         super()._reset_round()
         self.tiki = None
         self.go_to = False
+
+    def public_view(self) -> TikiTableView:
+        """The classic view of the table with the idol's faces."""
+        return TikiTableView(**table_fields(self), idol=tuple(self.idol.faces))
 
     def json_fields(self) -> dict[str, JSONValue]:
         """Classic's fields plus the idol and the Tiki action in progress."""

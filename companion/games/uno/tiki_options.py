@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from companion.games.base import N_, OptionChoice
 from companion.games.uno.cards import Card
-from companion.games.uno.options import ClassicOptions
+from companion.games.uno.options import UNO_COMMON_CHOICES, ClassicOptions
 
 
 @dataclass(frozen=True)
@@ -40,3 +41,14 @@ def face_name(face: Card) -> str:
     """The action of a Tiki Face as the screen says it: "Draw 4", "Discard All Red"."""
     name = face.tiki.value if face.tiki is not None else "Tiki"
     return f"{name} {face.colour.value}" if face.colour is not None else name
+
+
+TIKI_CHOICES = (
+    OptionChoice("target", N_("Target score"), (500, 250, 100, 1000)),
+    OptionChoice("scoring", N_("Scoring"), ("winner", "own_hand")),
+    OptionChoice("tiki_discards", N_("Tiki discards go"), ("under_top", "on_top")),
+    OptionChoice("spin_on_empty_idol", N_("Spin card, empty idol"),
+                 ("nothing", "picks_next_player")),
+    *UNO_COMMON_CHOICES,
+)
+"""The UNO Tiki Twist options the table offers."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from companion.games.base import JSONValue, RuleError
+from companion.games.base import N_, JSONValue, OptionChoice, RuleError
 from companion.games.yahtzee.tiles import (
     ALL_TILES,
     DEFAULT_TILE_POINTS,
@@ -226,3 +226,12 @@ def _choice(key: str, kind: type[E], value: Any) -> E:
     except ValueError:
         allowed = ", ".join(member.value for member in kind)
         raise RuleError(f"Option {key!r} is one of {allowed}, not {value!r}.") from None
+
+
+YAHTZEE_CHOICES = (
+    OptionChoice("new_tile_placement", N_("A tile won on a wild square goes"),
+                 ("first_free_ahead", "player_chooses")),
+    OptionChoice("improve_needs_rise", N_("Staying must raise the tile"), (True, False)),
+    OptionChoice("final_ties", N_("Tied totals"), ("share", "most_tiles")),
+)
+"""The Yahtzee board game's options the table offers."""

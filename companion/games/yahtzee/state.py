@@ -21,6 +21,7 @@ from companion.games.base import (
     GameState,
     JSONValue,
     Note,
+    OptionChoice,
     RuleError,
     check_outcome,
 )
@@ -40,6 +41,7 @@ from companion.games.yahtzee.actions import (
 )
 from companion.games.yahtzee.challenge import ChallengeRounds
 from companion.games.yahtzee.options import (
+    YAHTZEE_CHOICES,
     FinalTies,
     NewTilePlacement,
     RollOffTies,
@@ -95,6 +97,7 @@ class YahtzeeState(Tabletop, GameState[YahtzeeOptions]):
 
     game_name: ClassVar[str] = "yahtzee"
     family: ClassVar[str] = "yahtzee"
+    hides_nothing: ClassVar[bool] = True
     title: ClassVar[str] = "Yahtzee board game"
     named_in_sentences: ClassVar[str] = "The Yahtzee board game"
     description: ClassVar[str] = N_(
@@ -103,6 +106,7 @@ class YahtzeeState(Tabletop, GameState[YahtzeeOptions]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     options_type: ClassVar[type[YahtzeeOptions]] = YahtzeeOptions
+    table_choices: ClassVar[tuple[OptionChoice, ...]] = YAHTZEE_CHOICES
     action_types: ClassVar[ActionSet] = YAHTZEE_ACTIONS
 
     @classmethod

@@ -96,7 +96,7 @@
     if (!match) return;
     $("match-title").textContent = match.title;
     $("turn").textContent = turnText(match);
-    const draw = GAME_FAMILIES[match.game];
+    const draw = GAME_FAMILIES[match.family];
     $("board").replaceChildren(...(draw && match.state ? draw(match, words) : []));
     catchUp(match);
     showScores(match);

@@ -163,7 +163,7 @@ function unoBoard(match, words) {
       node("span", { class: "name" }, player.name),
       node("span", { class: "count" }, count === 1 ? words.one_card : fill(words.cards, { n: count })));
     if (seat === state.dealer) item.append(node("span", { class: "tag" }, words.dealer));
-    if (seat === state.uno_exposed) item.append(node("span", { class: "tag" }, words.uno));
+    if (seat === state.uno_exposed) item.append(node("span", { class: "tag" }, words.uno_call));
     hands.append(item);
   });
   table.append(hands);
@@ -236,11 +236,7 @@ function yahtzeeBoard(match, words) {
 
 const GAME_FAMILIES = {
   backgammon: backgammonBoard,
-  minigam: backgammonBoard,
-  multigam: backgammonBoard,
-  classic: unoBoard,
-  tiki: unoBoard,
-  duo: unoBoard,
+  uno: unoBoard,
   yahtzee: yahtzeeBoard,
 };
 

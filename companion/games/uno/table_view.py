@@ -1,0 +1,155 @@
+"""What everyone at an UNO table may see: the card in play, the piles' sizes, each hand's size.
+
+An UNO state in simulation holds every hand and the order of the draw pile;
+a phone or an onlooker is given only this view of it (`MatchState.public_view`)
+and the legal actions that name no card hidden in a hand, the draw pile or the
+card just drawn (`MatchState.public_actions`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from companion.games.action_codec import Action
+from companion.games.base import JSONValue
+from companion.games.uno.cards import Card, Colour
+from companion.games.uno.phases import Phase
+from companion.games.uno.piles import cards_to_json
+
+if TYPE_CHECKING:
+    from companion.games.uno.match_state import MatchState
+
+
+@dataclass(frozen=True)
+class UnoTableView:
+    """An UNO match as the table sees it."""
+
+    game: str
+    players: int
+    phase: Phase
+    colour: Colour | None
+    current: int
+    dealer: int | None
+    direction: int
+    drawn: bool
+    """The player to move has drawn a card this turn."""
+    uno_exposed: int | None
+    round_winner: int | None
+    totals: tuple[int, ...]
+    rounds: tuple[dict[str, Any], ...]
+    top_card: Card | None
+    discard_count: int
+    draw_count: int
+    hand_counts: tuple[int, ...]
+    challenge_pending: bool
+    """A Wild Draw Four waits to be challenged or accepted."""
+    mode: str
+    """"referee" (real cards, entered) or "simulation" (the companion holds the deck)."""
+    target: int
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """The view as the phone page reads it (docs/web.md)."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "phase": self.phase.value,
+            "colour": None if self.colour is None else self.colour.value,
+            "current": self.current,
+            "dealer": self.dealer,
+            "direction": self.direction,
+            "drawn": self.drawn,
+            "uno_exposed": self.uno_exposed,
+            "round_winner": self.round_winner,
+            "totals": list(self.totals),
+            "rounds": [dict(record) for record in self.rounds],
+            "top_card": None if self.top_card is None else str(self.top_card),
+            "discard_count": self.discard_count,
+            "draw_count": self.draw_count,
+            "hand_counts": list(self.hand_counts),
+            "challenge_pending": self.challenge_pending,
+            "mode": self.mode,
+            "target": self.target,
+        }
+
+
+@dataclass(frozen=True)
+class TikiTableView(UnoTableView):
+    """UNO Tiki Twist as the table sees it: the classic view and the idol's faces."""
+
+    idol: tuple[Card | None, ...] = ()
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """The classic view with the idol's faces."""
+        return {**super().to_json(), "idol": cards_to_json(self.idol)}
+
+
+@dataclass(frozen=True)
+class DuoTableView(UnoTableView):
+    """UNO Duo as the table sees it: the classic view and the Draw Two volley."""
+
+    volley: int = 0
+    """Cards a Draw Two volley has stacked up so far (0: no volley)."""
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """The classic view with the volley."""
+        return {**super().to_json(), "volley": self.volley}
+
+
+def table_fields(state: MatchState) -> dict[str, Any]:
+    """The fields of `UnoTableView` read from `state` (a variant's view adds its own)."""
+    piles = state.piles
+    return {
+        "game": state.game_name,
+        "players": state.players,
+        "phase": state.phase,
+        "colour": state.colour,
+        "current": state.current,
+        "dealer": state.dealer,
+        "direction": state.direction,
+        "drawn": state.drawn,
+        "uno_exposed": state.uno_exposed,
+        "round_winner": state.round_winner,
+        "totals": tuple(state.totals),
+        "rounds": tuple(dict(record) for record in state.rounds),
+        "top_card": piles.top_card,
+        "discard_count": len(piles.discard),
+        "draw_count": len(piles.draw_pile),
+        "hand_counts": tuple(piles.hand_sizes),
+        "challenge_pending": state.pending_challenge is not None,
+        "mode": state.options.mode,
+        "target": state.options.target,
+    }
+
+
+def hidden_cards(state: MatchState) -> set[Card]:
+    """The cards nobody but their holder may know: in a hand, in the draw pile, just drawn
+    (known only in simulation; a refereed match knows none of them)."""
+    piles = state.piles
+    places = [*piles.hands, piles.draw_pile, [state.drawn_card]]
+    return {card for place in places for card in place if card is not None}
+
+
+def _cards_named(action: Action) -> Iterator[Card]:
+    for item in dataclasses.fields(action):
+        value = getattr(action, item.name)
+        if isinstance(value, Card):
+            yield value
+        elif isinstance(value, tuple):
+            yield from (card for card in value if isinstance(card, Card))
+
+
+def public_actions(state: MatchState, actions: Sequence[Action]) -> tuple[Action, ...]:
+    """The actions of `actions` that name no hidden card (`hidden_cards`)."""
+    hidden = hidden_cards(state)
+    if not hidden:
+        return tuple(actions)
+    return tuple(action for action in actions if hidden.isdisjoint(_cards_named(action)))
+
+
+__all__ = [
+    "DuoTableView", "TikiTableView", "UnoTableView", "hidden_cards", "public_actions",
+    "table_fields",
+]  # fmt: skip
