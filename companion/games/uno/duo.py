@@ -49,7 +49,7 @@ from companion.games.uno.phases import Phase
 from companion.games.uno.piles import Piles, cards_from_json, cards_to_json
 from companion.games.uno.plays import distinct
 from companion.games.uno.scoring import DUO_POINTS
-from companion.games.uno.table_view import DuoTableView, table_fields
+from companion.games.uno.table_view import DuoTableView
 
 
 @dataclass(frozen=True)
@@ -448,7 +448,7 @@ class DuoUno(ClassicUno):
 
     def public_view(self) -> DuoTableView:
         """The classic view of the table with the Draw Two volley."""
-        return DuoTableView(**table_fields(self), volley=self.volley)
+        return DuoTableView(**self.table_fields(), volley=self.volley)
 
     def json_fields(self) -> dict[str, JSONValue]:
         """Classic's fields plus the draft, the volley and the Reverse start offer."""

@@ -31,7 +31,7 @@ from companion.games.uno.pending import OwedDraw, PendingChallenge
 from companion.games.uno.phases import ChanceKind, Phase
 from companion.games.uno.piles import Piles, cards_from_json, cards_to_json
 from companion.games.uno.scoring import CLASSIC_POINTS, PointsTable
-from companion.games.uno.table_view import UnoTableView, public_actions, table_fields
+from companion.games.uno.table_view import UnoTableView, cards_named
 
 
 class UnfitDeckError(RuleError):
@@ -337,11 +337,45 @@ class MatchState(GameState[ClassicOptions]):
 
     def public_view(self) -> UnoTableView:
         """The match as everyone at the table sees it: no card of a hand or of the draw pile."""
-        return UnoTableView(**table_fields(self))
+        return UnoTableView(**self.table_fields())
+
+    def table_fields(self) -> dict[str, Any]:
+        """The fields of `UnoTableView` (a variant's view adds its own)."""
+        piles = self.piles
+        return {
+            "game": self.game_name,
+            "players": self.players,
+            "phase": self.phase,
+            "colour": self.colour,
+            "current": self.current,
+            "dealer": self.dealer,
+            "direction": self.direction,
+            "drawn": self.drawn,
+            "uno_exposed": self.uno_exposed,
+            "round_winner": self.round_winner,
+            "totals": tuple(self.totals),
+            "rounds": tuple(dict(record) for record in self.rounds),
+            "top_card": piles.top_card,
+            "discard_count": len(piles.discard),
+            "draw_count": len(piles.draw_pile),
+            "hand_counts": tuple(piles.hand_sizes),
+            "challenge_pending": self.pending_challenge is not None,
+            "mode": self.options.mode,
+            "target": self.options.target,
+        }
+
+    def hidden_cards(self) -> set[Card]:
+        """The cards nobody but their holder may know: in a hand, in the draw pile, just drawn
+        (known only in simulation; a refereed match knows none of them)."""
+        places = [*self.piles.hands, self.piles.draw_pile, [self.drawn_card]]
+        return {card for place in places for card in place if card is not None}
 
     def public_actions(self, actions: Sequence[Action]) -> tuple[Action, ...]:
-        """The actions of `actions` that name no card hidden in a hand or the draw pile."""
-        return public_actions(self, actions)
+        """The actions of `actions` that name no hidden card (`hidden_cards`)."""
+        hidden = self.hidden_cards()
+        if not hidden:
+            return tuple(actions)
+        return tuple(action for action in actions if hidden.isdisjoint(cards_named(action)))
 
     def to_json(self) -> dict[str, JSONValue]:
         """The whole match as plain JSON; `from_json` reads it back exactly."""

@@ -1,26 +1,24 @@
 """What everyone at an UNO table may see: the card in play, the piles' sizes, each hand's size.
 
 An UNO state in simulation holds every hand and the order of the draw pile;
-a phone or an onlooker is given only this view of it (`MatchState.public_view`)
-and the legal actions that name no card hidden in a hand, the draw pile or the
-card just drawn (`MatchState.public_actions`).
+a phone or an onlooker is given only this view of it (`MatchState.public_view`,
+from `MatchState.table_fields`) and the legal actions that name no card hidden
+in a hand, the draw pile or the card just drawn (`MatchState.public_actions`,
+by `cards_named`).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.games.action_codec import Action
 from companion.games.base import JSONValue
 from companion.games.uno.cards import Card, Colour
 from companion.games.uno.phases import Phase
 from companion.games.uno.piles import cards_to_json
-
-if TYPE_CHECKING:
-    from companion.games.uno.match_state import MatchState
 
 
 @dataclass(frozen=True)
@@ -98,41 +96,8 @@ class DuoTableView(UnoTableView):
         return {**super().to_json(), "volley": self.volley}
 
 
-def table_fields(state: MatchState) -> dict[str, Any]:
-    """The fields of `UnoTableView` read from `state` (a variant's view adds its own)."""
-    piles = state.piles
-    return {
-        "game": state.game_name,
-        "players": state.players,
-        "phase": state.phase,
-        "colour": state.colour,
-        "current": state.current,
-        "dealer": state.dealer,
-        "direction": state.direction,
-        "drawn": state.drawn,
-        "uno_exposed": state.uno_exposed,
-        "round_winner": state.round_winner,
-        "totals": tuple(state.totals),
-        "rounds": tuple(dict(record) for record in state.rounds),
-        "top_card": piles.top_card,
-        "discard_count": len(piles.discard),
-        "draw_count": len(piles.draw_pile),
-        "hand_counts": tuple(piles.hand_sizes),
-        "challenge_pending": state.pending_challenge is not None,
-        "mode": state.options.mode,
-        "target": state.options.target,
-    }
-
-
-def hidden_cards(state: MatchState) -> set[Card]:
-    """The cards nobody but their holder may know: in a hand, in the draw pile, just drawn
-    (known only in simulation; a refereed match knows none of them)."""
-    piles = state.piles
-    places = [*piles.hands, piles.draw_pile, [state.drawn_card]]
-    return {card for place in places for card in place if card is not None}
-
-
-def _cards_named(action: Action) -> Iterator[Card]:
+def cards_named(action: Action) -> Iterator[Card]:
+    """The cards an action names (a card played, the cards of a hand shown)."""
     for item in dataclasses.fields(action):
         value = getattr(action, item.name)
         if isinstance(value, Card):
@@ -141,15 +106,4 @@ def _cards_named(action: Action) -> Iterator[Card]:
             yield from (card for card in value if isinstance(card, Card))
 
 
-def public_actions(state: MatchState, actions: Sequence[Action]) -> tuple[Action, ...]:
-    """The actions of `actions` that name no hidden card (`hidden_cards`)."""
-    hidden = hidden_cards(state)
-    if not hidden:
-        return tuple(actions)
-    return tuple(action for action in actions if hidden.isdisjoint(_cards_named(action)))
-
-
-__all__ = [
-    "DuoTableView", "TikiTableView", "UnoTableView", "hidden_cards", "public_actions",
-    "table_fields",
-]  # fmt: skip
+__all__ = ["DuoTableView", "TikiTableView", "UnoTableView", "cards_named"]

@@ -51,7 +51,7 @@ from companion.games.uno.phases import ChanceKind, Phase
 from companion.games.uno.piles import cards_from_json, cards_to_json
 from companion.games.uno.plays import distinct
 from companion.games.uno.scoring import TIKI_POINTS
-from companion.games.uno.table_view import TikiTableView, table_fields
+from companion.games.uno.table_view import TikiTableView
 from companion.games.uno.tiki_discards import (
     check_last_discard,
     discard_all_actions,
@@ -492,7 +492,7 @@ class TikiTwist(ClassicUno):
 
     def public_view(self) -> TikiTableView:
         """The classic view of the table with the idol's faces."""
-        return TikiTableView(**table_fields(self), idol=tuple(self.idol.faces))
+        return TikiTableView(**self.table_fields(), idol=tuple(self.idol.faces))
 
     def json_fields(self) -> dict[str, JSONValue]:
         """Classic's fields plus the idol and the Tiki action in progress."""
