@@ -21,7 +21,7 @@ from companion.errors import CompanionError
 from companion.ports import ScreenPorts, ScreenRequest
 from device.clock import RealClock
 from ui.app import App, ScreenSetup
-from ui.backgammon.scene import BoardScene
+from ui.game_scenes import FAMILY_SCREENS
 from ui.scene import Scene
 from ui.screens.history import HistoryScene
 from ui.screens.home import HomeScene
@@ -34,15 +34,14 @@ from ui.screens.settings import SettingsScene
 from ui.screens.setup_menu import SetupMenuScene
 from ui.script import run_script
 from ui.system import SystemSetup
-from ui.uno.scene import UnoScene
-from ui.yahtzee.scene import YahtzeeScene
 
 log = logging.getLogger(__name__)
 
-SCENES: tuple[type[Scene], ...] = (HomeScene, PlayerScene, OptionsScene, BoardScene, UnoScene,
-                                   SetupMenuScene, SettingsScene, HistoryScene, JoinScene,
-                                   SeatsScene, HardwareTestScene, YahtzeeScene)
-"""Every scene of the app; the first is home."""
+SCENES: tuple[type[Scene], ...] = (
+    HomeScene, PlayerScene, OptionsScene, SetupMenuScene, SettingsScene, HistoryScene, JoinScene,
+    SeatsScene, HardwareTestScene, *(screen.scene for screen in FAMILY_SCREENS.values()),
+)  # fmt: skip
+"""Every scene of the app: the companion's own, then each game family's; the first is home."""
 
 
 def screen_setup(config: Config, request: ScreenRequest) -> ScreenSetup:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Protocol, TypeGuard, TypeVar
 
 import pygame
 
@@ -251,6 +251,16 @@ class MatchScene(Scene):
     """A game's table: `undo` takes back the table's last command, `back` goes home (the
     match stays on the table, one tap to resume), and a keyboard at the table does both
     (Escape, Backspace)."""
+
+    family: ClassVar[str]
+    """The game family whose matches it shows (`GameSpec.family`)."""
+
+    def shows(self, snapshot: TableSnapshot | None) -> TypeGuard[TableSnapshot]:
+        """True when `snapshot` is a match of this scene's game family."""
+        if snapshot is None:
+            return False
+        spec = self.stage.games.get(snapshot.game)
+        return spec is not None and spec.family == self.family
 
     def undo(self) -> None:
         """Take back the table's last command."""

@@ -44,7 +44,6 @@ from ui.backgammon.panel import (
 )
 from ui.backgammon.routes import Route, distinct_routes, route_off
 from ui.backgammon.turn import TurnView
-from ui.game_scenes import family_of
 from ui.scene import MatchScene, Stage
 from ui.theme import Theme, player_colour
 from ui.widgets import Button, TextBlock, Widget
@@ -70,6 +69,7 @@ class BoardScene(MatchScene):
     """One match of the backgammon family, refereed while real checkers move on a real board."""
 
     name: ClassVar[str] = "board"
+    family: ClassVar[str] = backgammon.FAMILY
 
     def __init__(self, stage: Stage) -> None:
         super().__init__(stage)
@@ -96,7 +96,7 @@ class BoardScene(MatchScene):
         self.rebuild()
 
     def _read(self, snapshot: TableSnapshot | None) -> None:
-        if snapshot is None or family_of(snapshot.game) != backgammon.FAMILY:
+        if not self.shows(snapshot):
             self.view = None
             return
         previous = self.view

@@ -28,7 +28,6 @@ from companion.games.uno.phases import Phase
 from companion.i18n import _
 from companion.table import DrawChance, PlayAction, Rematch, TableSnapshot
 from ui import theme
-from ui.game_scenes import family_of
 from ui.scene import MatchScene, SpinnerStage
 from ui.spin_view import SpinMotion
 from ui.theme import Theme
@@ -46,6 +45,7 @@ class UnoScene(MatchScene):
     """One match of the UNO family, refereed while real cards are played on a real table."""
 
     name: ClassVar[str] = "uno"
+    family: ClassVar[str] = uno.FAMILY
     stage: SpinnerStage
 
     def __init__(self, stage: SpinnerStage) -> None:
@@ -105,7 +105,7 @@ class UnoScene(MatchScene):
         self.rebuild()
 
     def _read(self, snapshot: TableSnapshot | None) -> None:
-        if snapshot is None or family_of(snapshot.game) != uno.FAMILY:
+        if not self.shows(snapshot):
             self.view = None
             return
         previous = self.view

@@ -39,7 +39,6 @@ from companion.table import (
     SupplyChance,
     TableSnapshot,
 )
-from ui.game_scenes import family_of
 from ui.scene import MatchScene, Stage
 from ui.widgets import Button, TextBlock, Widget
 from ui.yahtzee.panel import screen
@@ -50,6 +49,7 @@ class YahtzeeScene(MatchScene):
     """One match of the Yahtzee board variant, refereed while real dice are rolled."""
 
     name: ClassVar[str] = "yahtzee"
+    family: ClassVar[str] = yahtzee.FAMILY
 
     def __init__(self, stage: Stage) -> None:
         super().__init__(stage)
@@ -81,7 +81,7 @@ class YahtzeeScene(MatchScene):
         self.rebuild()
 
     def _read(self, snapshot: TableSnapshot | None) -> None:
-        if snapshot is None or family_of(snapshot.game) != yahtzee.FAMILY:
+        if not self.shows(snapshot):
             self.view = None
             return
         previous = self.view
