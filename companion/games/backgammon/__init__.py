@@ -4,10 +4,10 @@ Modules: `geometry` and `movement` (boards and legal plays), `notation`,
 `position_id`, `text_format` and `diagram` (reading and writing positions),
 `options` (the rule options), `opening`, `cube`, `match` and `match_id` (the
 match around the board), `actions`, `phase` and `family` (the turn flow the
-three games share), `narration` (what an action caused, as `Note`s: hits,
-lost turns, the cube, results and scores; never saved), `free_play` (plays
-without the forced-move rule), `saved` (their common JSON and its checks) and
-one module per game:
+three games share, with `turn_dice`, `whole_plays` and `checker_steps`),
+`narration` (what an action caused, as `Note`s: hits, lost turns, the cube,
+results and scores; never saved), `free_play` (plays without the forced-move
+rule), `saved` (their common JSON and its checks) and one module per game:
 `backgammon_game`, `minigam_game`, `multigam_game`.
 """
 

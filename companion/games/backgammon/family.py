@@ -16,17 +16,18 @@ module) for what the action caused beyond its own text. It is not part of
 
 Subclasses add the match and the end of a game through small hooks:
 `_begin_turn`, `_decision_actions`, `_apply_decision`, `_after_play`,
-`_next_player` and `_new_game`. Playing one checker at a time is in
-`checker_steps`, the checks of a position set up for study or tests in
-`position_setup`, the roll's legal plays (made as far as asked) in
-`turn_plays`; what the games save in common is written and checked by
-`saved`; `Phase` (what the game waits for) is in `phase`.
+`_next_player` and `_new_game`. The dice (asked for, checked, thrown) are
+in `turn_dice`, the roll played as a whole in `whole_plays` (its legal
+plays made as far as asked in `turn_plays`), playing one checker at a time
+in `checker_steps`, the checks of a position set up for study or tests in
+`position_setup`; what the games save in common is written and checked
+by `saved`; `Phase` (what the game waits for) is in `phase`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, NoReturn, Self, cast
+from typing import Any, ClassVar, NoReturn, Self
 
 from companion.games.backgammon import refusals
 from companion.games.backgammon.actions import (
@@ -37,32 +38,27 @@ from companion.games.backgammon.actions import (
     TurnPlay,
     UndoStep,
     Writer,
-    dice_throw,
 )
 from companion.games.backgammon.checker_steps import CheckerSteps
-from companion.games.backgammon.free_play import can_still_move, replay_free
 from companion.games.backgammon.movement import (
     Board,
     Geometry,
     Play,
     Step,
-    find_play,
 )
 from companion.games.backgammon.narration import (
     hit_notes,
-    invalid_roll_note,
     new_game_note,
     no_move_note,
-    opening_notes,
 )
-from companion.games.backgammon.notation import parse_play
 from companion.games.backgammon.opening import OpeningRoll
 from companion.games.backgammon.phase import Phase
-from companion.games.backgammon.position_setup import TWO_DICE, check_setup
-from companion.games.backgammon.refusals import two_dice_request, waiting_note
+from companion.games.backgammon.position_setup import check_setup
+from companion.games.backgammon.refusals import waiting_note
+from companion.games.backgammon.turn_dice import TurnDice
 from companion.games.backgammon.turn_plays import TurnPlays
+from companion.games.backgammon.whole_plays import WholePlays
 from companion.games.base import (
-    INVALID_ROLL,
     ChanceRequest,
     GameState,
     JSONValue,
@@ -70,11 +66,10 @@ from companion.games.base import (
     NoteValue,
     OptionsT,
     RuleError,
-    check_outcome,
 )
 
 
-class FamilyGame(CheckerSteps, GameState[OptionsT]):
+class FamilyGame(CheckerSteps, TurnDice, WholePlays, GameState[OptionsT]):
     """The shared state and turn flow of the backgammon family (see the module docstring).
 
     `OptionsT` is the game's rule options (`BackgammonOptions`...), set by each game.
@@ -127,65 +122,6 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
     def is_over(self) -> bool:
         """True once the match has a result."""
         return self.phase is Phase.OVER
-
-    def chance(self) -> ChanceRequest | None:
-        """The dice needed next: one per player in the opening roll, two on a turn."""
-        if self.phase is Phase.ROLL:
-            return self._two_dice_request(refusals.SEAT_ROLLS_TWO)
-        if self.phase is Phase.OPENING:
-            return self.opening.request([self.seat_name(s) for s in range(self.players)])
-        return None
-
-    def _two_dice_request(self, prompt: str) -> ChanceRequest:
-        """The two dice of the turn of the seat on roll, made once per prompt, seat and names."""
-        key = (prompt, self.player, self._seat_names)
-        request = self._dice_requests.get(key)
-        if request is None:
-            request = two_dice_request(prompt, self.player, self.seat_name)
-            self._dice_requests[key] = request
-        return request
-
-    def _check_dice(self, request: ChanceRequest, values: tuple[int, ...]) -> None:
-        """`check_outcome` of dice for `request`, done once for the dice `chance_action` made.
-
-        Raises:
-            RuleError: the dice are not the ones asked for.
-        """
-        checked = self._checked_dice
-        if checked[0] is request and checked[1] is values:
-            return  # these very dice passed this very request's check (both immutable)
-        check_outcome(request, list(values), self.seat_name)
-        self._checked_dice = (request, values)
-
-    def chance_action(self, outcome: object) -> DiceThrow | InvalidRoll:
-        """The action that applies dice from the tray, the screen or a test.
-
-        The outcome is the list of dice asked for, or `INVALID_ROLL` when the
-        tray reports a cocked die (the dice are rolled again: `InvalidRoll`).
-        While a Backgammon player may double, two dice are accepted too: throwing
-        them means rolling without doubling.
-
-        Raises:
-            RuleError: no dice are awaited, or the outcome is not the dice asked for.
-        """
-        request = self.accepted_chance()
-        if request is None:
-            self._refuse(refusals.NO_DICE_NEEDED, waiting=self._waiting_for())
-        if outcome == INVALID_ROLL:
-            return InvalidRoll()
-        check_outcome(request, outcome, self.seat_name)
-        throw = dice_throw(tuple(cast(Sequence[int], outcome)))  # checked: a sequence of dice
-        self._checked_dice = (request, throw.values)
-        return throw
-
-    def unasked_chance(self) -> ChanceRequest | None:
-        """Dice accepted without being asked for: a player who may double throws them instead.
-
-        Throwing the dice then means rolling without doubling (see `_apply_dice`).
-        """
-        if self.phase is Phase.DECIDE:
-            return self._two_dice_request(refusals.SEAT_ROLLS_OR_DOUBLES)
-        return None
 
     def legal_actions(self) -> Sequence[Action]:
         """Every player action allowed now.
@@ -289,42 +225,10 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
         turn = self.last_turn
         return turn is not None and turn.get("play") == "no move"
 
-    def legal_plays(self) -> list[Play]:
-        """The whole legal plays of the dice showing (empty unless moving)."""
-        turn = self._turn_plays()
-        return [] if turn is None else turn.plays
-
-    def _turn_plays(self) -> TurnPlays | None:
-        """The legal plays of the dice showing, made once per roll; None unless moving."""
-        if self._turn is None:
-            if self.phase is not Phase.MOVE or self.dice is None:
-                return None
-            self._turn = TurnPlays(self.turn_start, self.player, self.dice, self.forced_moves)
-        return self._turn
-
     def notation(self, steps: tuple[Step, ...] | list[Step], mover: int | None = None) -> str:
         """Standard notation of steps by `mover` (default: the player on roll)."""
         seat = self.player if mover is None else mover
         return self._writers[seat].notation(tuple(steps))
-
-    def parse_play(self, text: str) -> TurnPlay:
-        """The whole play that move notation (``24/18 13/11*``) describes for the dice showing.
-
-        Raises:
-            RuleError: no dice are being played, or no legal play matches the text.
-        """
-        self._require_moving()
-        wanted = " ".join(text.split())
-        for play in self.legal_plays():
-            if self.notation(play.steps) == wanted:
-                return self._play_action(play)
-        if not self.forced_moves:
-            self._refuse(refusals.NOT_LEGAL_WITH, play=wanted, dice=self._roll_text())
-        assert self.dice is not None
-        return self._play_action(parse_play(self.turn_start, self.player, self.dice, text))
-
-    def _roll_text(self) -> str:
-        return "-".join(str(die) for die in self.dice or ())
 
     def set_position(self, board: Board, player: int, dice: tuple[int, int] | None = None) -> None:
         """Set up a position in the current game: the board, the seat on roll and maybe its dice.
@@ -353,32 +257,6 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
 
     # ----- applying actions -----
 
-    def _apply_dice(self, values: tuple[int, ...]) -> None:
-        if self.phase is Phase.DECIDE:
-            # Throwing the dice while allowed to double means rolling without doubling.
-            check_outcome(TWO_DICE, list(values), self.seat_name)
-            self._start_move((values[0], values[1]))
-            return
-        request = self.chance()
-        if request is None:
-            self._refuse(refusals.NO_DICE_NEEDED, waiting=self._waiting_for())
-        self._check_dice(request, values)
-        if self.phase is Phase.OPENING:
-            before, self.opening = self.opening, self.opening.record(values)
-            self._narrate(*opening_notes(before, self.opening))
-            starter = self.opening.starter
-            if starter is not None:
-                self.player = starter
-                self._start_move(self.opening.first_roll())
-        else:
-            self._start_move((values[0], values[1]))
-
-    def _check_invalid_roll(self) -> None:
-        if self.phase not in (Phase.OPENING, Phase.ROLL, Phase.DECIDE):
-            self._refuse(refusals.NO_DICE_ROLLED, waiting=self._waiting_for())
-        rolling = self.opening.rolling if self.phase is Phase.OPENING else (self.player,)
-        self._narrate(invalid_roll_note(rolling))
-
     def _start_move(self, dice: tuple[int, int]) -> None:
         """The player on roll has `dice`: play them, or lose the turn if nothing moves."""
         self.phase = Phase.MOVE
@@ -389,42 +267,6 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
         if not turn.steps:
             self._narrate(no_move_note(self.player, dice))
             self._finish_turn(Play((), self.board))
-
-    def _apply_play(self, steps: tuple[Step, ...]) -> None:
-        self._require_moving()
-        if self.steps:
-            self._refuse(refusals.STARTED_STEPS)
-        assert self.dice is not None
-        play = self._find_play(steps)
-        self._played = (self.turn_start, self.player, play.steps)  # its hits are noted when read
-        self._finish_turn(play)
-
-    def _find_play(self, steps: tuple[Step, ...]) -> Play:
-        """The legal play that `steps` make, or a RuleError saying why they are not one.
-
-        Steps in another order than the listed play's, or with a wrong hit
-        mark, are the same play when they reach the same position.
-        """
-        turn = self._turn_plays()
-        listed = None if turn is None else turn.listed(steps)
-        if listed is not None:
-            return listed
-        plays = self.legal_plays()
-        assert self.dice is not None
-        if self.forced_moves:
-            board = find_play(self.turn_start, self.player, self.dice, steps).board
-        else:
-            board, remaining = replay_free(self.turn_start, self.player, self.dice, steps)
-            if can_still_move(board, self.player, remaining):
-                self._refuse(refusals.PLAY_EVERY_DIE)
-        found = next((play for play in plays if play.board == board), None)
-        if found is None:
-            self._refuse(refusals.NOT_A_PLAY)
-        return found
-
-    def _require_moving(self) -> None:
-        if self.phase is not Phase.MOVE:
-            self._refuse(refusals.NOT_TIME_TO_MOVE, waiting=self._waiting_for())
 
     def _finish_turn(self, play: Play) -> None:
         """Record the play, then end the game or pass the dice on."""
@@ -452,10 +294,6 @@ class FamilyGame(CheckerSteps, GameState[OptionsT]):
             RuleError: always.
         """
         raise RuleError(Note.of(sentence, seats, **values), self.seat_name)
-
-    def _play_action(self, play: Play) -> TurnPlay:
-        writer = self._writers[self.player]
-        return TurnPlay(tuple(play.steps), writer=writer, seat=self.player)
 
     def as_listed(self, action: Action) -> Action:
         """A single checker step in the player's own notation ("8/5"), as `step_action`

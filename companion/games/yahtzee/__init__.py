@@ -4,9 +4,11 @@ Rules as the companion applies them: `docs/rules/yahtzee-board.md`. Modules:
 `tiles` (the tiles and the points table), `options` (every D-Y decision),
 `board`, `rolloff`, `turn` (the turn as a value, and what its dice win),
 `challenge` (the end game), `tabletop` (where everything is: what is saved),
-`state` (the `GameState`: the flow), `actions`, `persist` (JSON). What an action did
-is kept twice: `notes` (sentences with "Player N", saved with the game) and
-`narration()` (the same as `Note`s with seat placeholders, not saved).
+`turn_flow` (what a checked action does at the table), `state` (the
+`GameState`: dice asked for, choices listed and checked), `actions`,
+`persist` (JSON). What an action did is kept twice: `notes` (sentences with
+"Player N", saved with the game) and `narration()` (the same as `Note`s with
+seat placeholders, not saved).
 """
 
 from __future__ import annotations

@@ -13,11 +13,11 @@ from companion.games.backgammon.actions import (
     UndoStep,
 )
 from companion.games.backgammon.backgammon_game import BackgammonGame
-from companion.games.backgammon.family import INVALID_ROLL, Phase
+from companion.games.backgammon.family import Phase
 from companion.games.backgammon.match_id import GameStatus, MatchInfo, encode_match_id
 from companion.games.backgammon.movement import Step, pip_count
 from companion.games.backgammon.options import BackgammonOptions
-from companion.games.base import RuleError
+from companion.games.base import INVALID_ROLL, RuleError
 from companion.games.registry import game_spec
 from tests.games.backgammon.game_helpers import BEAR_OFF_LAST, bg_board, bg_game, bg_step
 
