@@ -49,7 +49,9 @@ from companion.config_schema import (
     SpinnerPins,
     TrayConfig,
     WebConfig,
+    evenly_spaced,
     seat_angle_problems,
+    seat_angles_for,
 )
 from companion.config_serial import SPEED_KEYS, serial_problems
 from companion.errors import ConfigError
@@ -85,10 +87,12 @@ __all__ = [
     "default_config_text",
     "detect_backend",
     "effective_toml",
+    "evenly_spaced",
     "load_config",
     "parse_config",
     "save_seat_angles",
     "seat_angle_problems",
+    "seat_angles_for",
     "seats_path",
     "state_dir",
     "with_backend",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -365,6 +365,20 @@ def _toml(value: Any) -> str:
     if isinstance(value, Mapping):
         return "{" + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + "}"
     return str(value)
+
+
+def evenly_spaced(players: int) -> tuple[float, ...]:
+    """Seat angles for `players` spaced evenly round the table, seat 0 at home."""
+    return tuple(round(360.0 * seat / players, 6) for seat in range(players))
+
+
+def seat_angles_for(calibrated: Sequence[float], players: int) -> tuple[float, ...]:
+    """The angle of each of `players`: the first calibrated ones, or spaced evenly when
+    fewer seats are calibrated than there are players (the spinner's spins and the screen's
+    dials alike)."""
+    if len(calibrated) >= players:
+        return tuple(calibrated[:players])
+    return evenly_spaced(players)
 
 
 def seat_angle_problems(angles: tuple[float, ...], margin_deg: float | None) -> list[str]:

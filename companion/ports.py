@@ -3,30 +3,30 @@
 The application (`companion.app.product`) opens the log, the table, the
 devices and the phone page; the touchscreen (`ui.main.show_screen`) is given
 `ScreenPorts`: the table, the phone page's facts (`PhoneFacts`), the spinner
-as a `SpinnerFeed` (status and motions to show; its `workshop` when a motor
-turns it, for the seats and hardware screens) and the dice tray as a
-`TrayWatch`. The screen imports no device class and recovers no type: what a
-port does not offer, the screen cannot do.
+as a `SpinnerFeed` (status and each spin's `SpinPlan` to show; its `workshop`
+when a motor turns it, where the seats screen opens a `SeatCalibration`), the
+hardware test as a `SelfTest` (plain `DeviceCheck` lines back), the panel's
+brightness as a `BacklightPort` and the screen's `ScreenClock`. The screen
+imports no device class and recovers no type: what a port does not offer, the
+screen cannot do. The adapters behind the ports, and the plain values they
+answer with (`SeatAnswer`, `SpinStop`, `DeviceCheck`), live in
+`companion.hardware`; `device.backlight.find_backlight` is one as it is.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from companion.config import Config
-    from companion.hardware.spin_status import MotionListener, SpinnerStatus, StatusListener
+    from companion.hardware.seat_calibration import SeatAnswer, SpinStop
+    from companion.hardware.self_test import DeviceTest
+    from companion.hardware.spin_status import SpinnerStatus, StatusListener
     from companion.table import Table
-    from device.backend import TrayInputs
-    from device.clock import Clock
-    from device.spinner import Spinner, SpinOutcome
-
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -50,15 +50,15 @@ class SpinnerFeed(Protocol):
 
     @property
     def workshop(self) -> SpinnerWorkshop | None:
-        """The spinner a motor turns, to calibrate, test and jog; None when no motor turns
-        the pointer (the companion's own picks)."""
+        """The spinner a motor turns, to calibrate; None when no motor turns the pointer
+        (the companion's own picks)."""
         ...
 
-    def add_motion_listener(self, listener: MotionListener) -> None:
+    def add_motion_listener(self, listener: SpinListener) -> None:
         """Call `listener(motion)` as each spin starts (on another thread)."""
         ...
 
-    def remove_motion_listener(self, listener: MotionListener) -> None:
+    def remove_motion_listener(self, listener: SpinListener) -> None:
         """Stop telling `listener`."""
         ...
 
@@ -84,33 +84,124 @@ class SpinnerFeed(Protocol):
 
 
 class SpinnerWorkshop(SpinnerFeed, Protocol):
-    """A spinner a motor turns, as the seats and hardware-test screens work on it: work on
-    the spinner itself in turn with the spins, test spins, homing again."""
+    """A spinner a motor turns, as the seats screen works on it."""
+
+    def calibration(self, config: Config) -> SeatCalibration:
+        """A calibration session on this spinner, starting from `config`'s seats (none when
+        they are the built-in ones)."""
+        ...
+
+
+class SpinPlan(Protocol):
+    """One spin of the pointer as the screen turns its idol: the motor's own plan (or the
+    curve it would have followed, for a software pick)."""
 
     @property
-    def spinner(self) -> Spinner:
-        """The spinner itself (a calibration reads its configuration and step count)."""
+    def stop_angle_deg(self) -> float:
+        """Where the pointer stops, degrees from home."""
         ...
-
-    def call(self, work: Callable[[Spinner], T]) -> Future[T]:
-        """Run `work(spinner)` in turn with the motions; its answer comes later."""
-        ...
-
-    def spin_to(self, angle_deg: float, seat: int) -> Future[SpinOutcome]:
-        """A test spin that stops at `angle_deg`, told as seat `seat`'s."""
-        ...
-
-    def rehome(self) -> None:
-        """Home again (the status follows)."""
-        ...
-
-
-class TrayWatch(Protocol):
-    """The running dice tray, as the hardware-test screen judges it."""
 
     @property
-    def inputs(self) -> TrayInputs:
-        """The tray's sensor and button inputs."""
+    def duration_s(self) -> float:
+        """Seconds from start to stop."""
+        ...
+
+    @property
+    def result(self) -> tuple[int, ...]:
+        """The seat it stops at, or the two seats it stops between."""
+        ...
+
+    @property
+    def software_pick(self) -> bool:
+        """The companion picked: the pointer does not show it."""
+        ...
+
+    def angle_at(self, t: float) -> float:
+        """The pointer's angle from home at `t` seconds after the start, 0 to 360."""
+        ...
+
+
+SpinListener = Callable[[SpinPlan], None]
+"""Hears each spin's plan as it starts (on the spinner's thread)."""
+
+
+class SeatCalibration(Protocol):
+    """A seat calibration on the table's spinner, one button at a time: turn the pointer to
+    a seat, record its angle, write the seats. Each answer comes later, from the spinner's
+    own worker (never during a spin)."""
+
+    def look(self) -> Future[SeatAnswer]:
+        """Where the pointer is and which seats are saved, saying nothing."""
+        ...
+
+    def press(self, key: str) -> Future[SeatAnswer]:
+        """Press one calibration key (`f`, `F`, `b`, `B`, `s`, `u`, `w`, ...)."""
+        ...
+
+    def forget(self, seat: int) -> Future[SeatAnswer]:
+        """Forget one saved seat (the seats after it move up)."""
+        ...
+
+    def test_spin(self, seat: int, angle_deg: float) -> Future[SpinStop]:
+        """A whole spin that stops at a seat's angle (the screen's idol turns with it)."""
+        ...
+
+    def home(self) -> Future[SeatAnswer]:
+        """Home the spinner again (after it could not), then say where the pointer is."""
+        ...
+
+
+class SelfTest(Protocol):
+    """The hardware test, run by the product on the devices it holds open."""
+
+    def start(self, config: Config) -> tuple[DeviceTest, ...]:
+        """Start every configured device's check, one after another off the caller's thread;
+        each answers its own future (a check that breaks answers as a failed line)."""
+        ...
+
+
+class BacklightPort(Protocol):
+    """The panel's brightness.
+
+    Its methods raise `CompanionError` with a sentence that says what to do when the
+    level cannot be read or written.
+    """
+
+    def percent(self) -> int:
+        """The brightness now, as a percentage.
+
+        Raises:
+            CompanionError: it cannot be read (the panel went away).
+        """
+        ...
+
+    def step(self, direction: int, percent: int) -> int:
+        """One step brighter (`direction` 1) or dimmer (-1) by `percent`; the brightness now.
+
+        Raises:
+            CompanionError: the level cannot be read or written.
+        """
+        ...
+
+
+BacklightFinder = Callable[[], "BacklightPort | None"]
+"""Looks for the panel's backlight now (a panel may have been plugged in); None: none."""
+
+
+def no_backlight() -> BacklightPort | None:
+    """A screen with no brightness control (an HDMI screen; a test)."""
+    return None
+
+
+class ScreenClock(Protocol):
+    """The screen's time: animations, sentences, gestures."""
+
+    def now(self) -> float:
+        """Seconds since an arbitrary start, monotonic."""
+        ...
+
+    def sleep(self, seconds: float) -> None:
+        """Wait `seconds` (returns at once for zero or less)."""
         ...
 
 
@@ -125,14 +216,14 @@ class ScreenPorts:
         log_path: the match log the history screen reads.
         spinner: the table's spins, None when it has none.
         spinner_problem: why it has none, or why the spinner could not be opened.
-        tray: the running dice tray, None when none runs.
+        self_test: the hardware test on the devices the product holds; None: none offered.
+        find_backlight: looks for the panel's backlight (the settings' brightness).
         phone: the phone page this process serves; None when it serves none.
         said: a sentence the screen shows once on start (which devices run).
         refusal: `said` is a problem (shown as one).
-        clock: the screen's time (animations, sentences, gestures); None: the real clock.
-            A seeded script run gives a virtual one that moves only when the script lets
-            time pass, so its pictures are the same on every run.
-        self_test_rng: where the hardware test's fair roll draws; None: `secrets`.
+        clock: the screen's time (animations, sentences, gestures); None: the app's own
+            (`time.monotonic`). A seeded script run gives a virtual one that moves only
+            when the script lets time pass, so its pictures are the same on every run.
     """
 
     table: Table
@@ -141,12 +232,12 @@ class ScreenPorts:
     log_path: Path
     spinner: SpinnerFeed | None = None
     spinner_problem: str = ""
-    tray: TrayWatch | None = None
+    self_test: SelfTest | None = None
+    find_backlight: BacklightFinder = no_backlight
     phone: PhoneFacts | None = None
     said: str = ""
     refusal: bool = False
-    clock: Clock | None = None
-    self_test_rng: random.Random | None = None
+    clock: ScreenClock | None = None
 
 
 @dataclass(frozen=True)
@@ -160,5 +251,17 @@ class ScreenRequest:
 
 
 __all__ = [
-    "PhoneFacts", "ScreenPorts", "ScreenRequest", "SpinnerFeed", "SpinnerWorkshop", "TrayWatch",
+    "BacklightFinder",
+    "BacklightPort",
+    "PhoneFacts",
+    "ScreenClock",
+    "ScreenPorts",
+    "ScreenRequest",
+    "SeatCalibration",
+    "SelfTest",
+    "SpinListener",
+    "SpinPlan",
+    "SpinnerFeed",
+    "SpinnerWorkshop",
+    "no_backlight",
 ]

@@ -12,8 +12,9 @@ cannot be pointed at as calibrated:
 
 Either way a sentence says why (`SeatFit.note`), for the screen or the
 terminal to say once. The table's spinner (`companion.hardware.table_spinner`), the
-demo's (`companion.hardware.match_spinner`), the screen's software spins and its dial
-(`ui.main`, `ui.spin_view`) all take their angles from here.
+demo's (`companion.hardware.match_spinner`) and the software spins take their fit from
+here; the angles themselves (`seat_angles_for`) are the configuration's, so the screen's
+dial (`ui.spin_view`) places the players as the spins do without importing a device.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.config import seat_angle_problems
+from companion.config import evenly_spaced, seat_angle_problems, seat_angles_for
 
 
 @dataclass(frozen=True)
@@ -38,19 +39,6 @@ class SeatFit:
     angles: tuple[float, ...]
     software: bool = False
     note: str = ""
-
-
-def evenly_spaced(players: int) -> tuple[float, ...]:
-    """Seat angles for `players` spaced evenly round the table, seat 0 at home."""
-    return tuple(round(360.0 * seat / players, 6) for seat in range(players))
-
-
-def seat_angles_for(calibrated: Sequence[float], players: int) -> tuple[float, ...]:
-    """The angle of each of `players`: the first calibrated ones, or spaced evenly when
-    fewer seats are calibrated than there are players."""
-    if len(calibrated) >= players:
-        return tuple(calibrated[:players])
-    return evenly_spaced(players)
 
 
 def fit_seats(

@@ -234,6 +234,8 @@ def test_the_event_log_never_imports_the_table() -> None:
         ("companion.games.base", "companion.table", False),
         ("device.spinner", "companion.table", False),
         ("ui.app", "companion.app.product", False),
+        ("ui.screens.settings", "device.backlight", False),
+        ("companion.ports", "device.spinner", False),
     ],
 )
 def test_the_rules_read_from_the_doc_decide_as_the_doc_says(

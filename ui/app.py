@@ -46,7 +46,6 @@ from ui.theme import Theme
 if TYPE_CHECKING:
     from companion.games.base import GameSpec
     from companion.hardware.spin_status import SpinnerStatus
-    from companion.ports import TrayWatch
     from companion.table import Command, Outcome, Table, TableSnapshot
 
 log = logging.getLogger(__name__)
@@ -75,10 +74,10 @@ class App:
     spinner (its motions are animated, its status shown), None when the
     table has none; `spinner_problem` then says why, if it should have.
     `config` is the configuration the devices were opened with (the built-in
-    defaults when None); `tray` the running dice tray, set by whoever started it.
+    defaults when None).
     `clock` and `sleep` are the app's time (tests pass a fake pair).
-    `system` is the box around the app: its configuration file, log, backlight
-    and network (the companion's own screens use it).
+    `system` is the box around the app: its configuration file, log, backlight,
+    network and hardware test (the companion's own screens use it).
     """
 
     def __init__(
@@ -98,7 +97,6 @@ class App:
         self.system = system if system is not None else SystemSetup()
         if config is not None:
             self.system.config = config
-        self.tray: TrayWatch | None = None
         self.setup = setup
         self.clock = clock
         self.sleep = sleep

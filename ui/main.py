@@ -12,6 +12,7 @@ import contextlib
 import logging
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 
 import pygame
@@ -19,7 +20,6 @@ import pygame
 from companion.config import Config
 from companion.errors import CompanionError
 from companion.ports import ScreenPorts, ScreenRequest
-from device.clock import RealClock
 from ui.app import App, ScreenSetup
 from ui.game_scenes import FAMILY_SCREENS
 from ui.scene import Scene
@@ -60,27 +60,27 @@ def screen_setup(config: Config, request: ScreenRequest) -> ScreenSetup:
 
 
 def open_app(ports: ScreenPorts, setup: ScreenSetup) -> App:
-    """The app on the ports' table, its window or panel open, on the ports' clock (the real
-    one unless given), turning the table's spins on screen and saying the ports' sentence
-    once.
+    """The app on the ports' table, its window or panel open, on the ports' clock (the
+    app's own unless given), turning the table's spins on screen and saying the ports'
+    sentence once.
 
     Raises:
         CompanionError: no display could be opened (the sentence says what to check).
     """
     system = SystemSetup(config=ports.config, config_file=ports.config_file,
-                         log_path=ports.log_path, phone=ports.phone,
-                         self_test_rng=ports.self_test_rng)
-    clock = ports.clock if ports.clock is not None else RealClock()
+                         log_path=ports.log_path, find_backlight=ports.find_backlight,
+                         phone=ports.phone, self_test=ports.self_test)
+    clock = ports.clock
+    now, sleep = (time.monotonic, time.sleep) if clock is None else (clock.now, clock.sleep)
     try:
-        app = App(ports.table, SCENES, setup, clock=clock.now, sleep=clock.sleep,
-                  spinner=ports.spinner, spinner_problem=ports.spinner_problem, system=system)
+        app = App(ports.table, SCENES, setup, clock=now, sleep=sleep, spinner=ports.spinner,
+                  spinner_problem=ports.spinner_problem, system=system)
     except pygame.error as error:
         raise CompanionError(
             f"No display could be opened ({error}): run it on a desktop, or on a Pi"
             " console with SDL_VIDEODRIVER=kmsdrm and the user in the video and render"
             " groups."
         ) from None
-    app.tray = ports.tray
     if ports.said:
         app.say(ports.said, refusal=ports.refusal)
     return app

@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from companion.config import Config
     from companion.games.base import GameSpec
     from companion.hardware.spin_status import SpinnerStatus
-    from companion.ports import TrayWatch
     from companion.table import Command, Outcome, TableSnapshot
     from ui.screens.match_draft import MatchDraft
     from ui.spin_view import SpinMotion, SpinnerFeed
@@ -100,11 +99,10 @@ class SystemStage(Stage, Protocol):
     """What the companion's own screens ask of the box around the app."""
 
     system: SystemSetup
-    """The box around the app: configuration file, log, backlight, network."""
+    """The box around the app: configuration file, log, backlight, network, hardware
+    test."""
     config: Config
     """The configuration in effect (`system.config`; saved seats applied)."""
-    tray: TrayWatch | None
-    """The dice tray the companion watches, when one runs."""
 
     def follow(self, work: Future[T], then: Callable[[T], None]) -> None:
         """Hear the end of work done on another thread on the app's thread (`then(result)`)."""

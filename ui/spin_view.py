@@ -1,7 +1,7 @@
 """The spinner on screen: the table seen from above, the idol turning as the motor turns it.
 
-The table's spinner tells the app each spin's `PointerMotion` (the motor's
-own plan) as the motor starts; the app stamps it with its clock and hands
+The table's spinner tells the app each spin's plan (a `SpinPlan`,
+`companion.ports`: the motor's own) as the motor starts; the app stamps it with its clock and hands
 it to the scene as a `SpinMotion`. `SpinDial` draws the table from above:
 every player's name where they sit (the calibrated `spinner.seat_angles`),
 the idol's pointer at `motion.angle_at(now)`, and, once it stopped, the
@@ -23,12 +23,11 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from companion.config import seat_angles_for
 from companion.hardware.spin_status import SpinnerStatus, status_sentence
 from companion.i18n import _, note_text
-from companion.ports import SpinnerFeed
+from companion.ports import SpinnerFeed, SpinPlan
 from companion.records import Player
-from device.pointer_motion import PointerMotion
-from device.seat_fit import seat_angles_for
 from ui import theme
 from ui.board_parts import mix
 from ui.theme import PlayerColour, Theme, player_colour
@@ -52,11 +51,11 @@ class SpinMotion:
     """A spin on screen: the motor's plan and the app-clock time it started.
 
     Attributes:
-        plan: the motion the spinner told (`device.pointer_motion.PointerMotion`).
+        plan: the motion the spinner told (the device's `PointerMotion`).
         started: when it started, on the app's clock.
     """
 
-    plan: PointerMotion
+    plan: SpinPlan
     started: float
 
     @property
@@ -100,7 +99,7 @@ def dial_seats(players: Sequence[Player], seat_angles: Sequence[float]) -> tuple
 
     With fewer calibrated angles than players (a table not calibrated for
     this many), the players are spaced evenly, as the spinner's spins then
-    are (`device.seat_fit`).
+    are (`companion.config.seat_angles_for`).
     """
     angles = seat_angles_for(seat_angles, len(players))
     return tuple(

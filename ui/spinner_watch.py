@@ -18,7 +18,7 @@ from ui.spin_view import SpinMotion, SpinnerFeed
 
 if TYPE_CHECKING:
     from companion.hardware.spin_status import SpinnerStatus
-    from device.pointer_motion import PointerMotion
+    from companion.ports import SpinPlan
 
 log = logging.getLogger("ui.app")  # the log lines stay where people read them
 
@@ -74,7 +74,7 @@ class SpinnerWatch:
             self.spinner.remove_motion_listener(self._motion_heard)
             self.spinner.remove_status_listener(self._status_heard)
 
-    def _motion_heard(self, plan: PointerMotion) -> None:
+    def _motion_heard(self, plan: SpinPlan) -> None:
         """On the spinner's thread: stamp the motion with the app's clock for the loop."""
         self.motions.put(SpinMotion(plan, self._clock()))
 

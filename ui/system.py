@@ -2,23 +2,21 @@
 
 The app holds one `SystemSetup` (`stage.system`): the configuration file the
 settings screen saves to, the configuration in effect, the match log the
-history screen reads, where the screen's backlight is, how to find the
-table's address on the network, and where the hardware test's fair roll
-draws. Tests hand in their own: a file in a temporary folder, a fake sysfs,
-an address they change.
+history screen reads, how to find the screen's backlight, how to find the
+table's address on the network, and the hardware test the product runs (all
+given by the product, `companion.ports`). Tests hand in their own: a file in
+a temporary folder, a fake sysfs, an address they change.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.config import Config
 from companion.network import lan_address
-from companion.ports import PhoneFacts
-from device.backlight import SYSFS_BACKLIGHT
+from companion.ports import BacklightFinder, PhoneFacts, SelfTest, no_backlight
 
 AddressSource = Callable[[], "str | None"]
 """Says this machine's IP address on the table's network now (None: on no network)."""
@@ -36,13 +34,13 @@ class SystemSetup:
     config: Config = field(default_factory=Config)
     config_file: Path | None = None
     log_path: Path | None = None
-    backlight_root: Path = SYSFS_BACKLIGHT
+    find_backlight: BacklightFinder = no_backlight
+    """Looks for the panel's backlight (the product's looks in sysfs); by default none."""
     address: AddressSource = lan_address
     phone: PhoneFacts | None = None
     """The phone page this process serves (`companion run`); None when it serves none."""
-    self_test_rng: random.Random | None = None
-    """Where the hardware test's fair roll draws: None, `secrets` (the product); a seeded
-    generator for a seeded script run, so the same script shows the same roll."""
+    self_test: SelfTest | None = None
+    """The hardware test on the devices the product holds; None: no test to run."""
 
 
 __all__ = ["AddressSource", "SystemSetup"]

@@ -316,22 +316,29 @@ def _open_phone_page(
 
 
 def screen_ports(product: Product, request: RunRequest) -> ScreenPorts:
-    """What the touchscreen is shown on: the product's table and the ports of its parts."""
+    """What the touchscreen is shown on: the product's table and the ports of its parts:
+    the spinner, the hardware test on the devices held open (the spinner and the tray), the
+    panel's backlight in sysfs, and the clock (a seeded script's virtual one, else the
+    real one)."""
     from companion.config import config_path
+    from companion.hardware.self_test import HeldDevicesSelfTest
     from companion.ports import ScreenPorts
+    from device.backlight import find_backlight
+    from device.clock import RealClock
 
     phone = product.phone
     problem = phone.problem if phone is not None else ""
     scripted = product.script_time
+    self_test = HeldDevicesSelfTest(
+        product.spins, product.tray, scripted.self_test_rng if scripted is not None else None)
     return ScreenPorts(
         table=product.table, config=product.config, config_file=config_path(request.config),
         log_path=product.log_path, spinner=product.spins, spinner_problem=product.spin_problem,
-        tray=product.tray, phone=phone,
+        self_test=self_test, find_backlight=find_backlight, phone=phone,
         # Said once on screen, as in the log: which devices run, and a page that could not start.
         said=" ".join(part for part in (problem, product.devices) if part),
         refusal=bool(problem),
-        clock=scripted.clock if scripted is not None else None,
-        self_test_rng=scripted.self_test_rng if scripted is not None else None)
+        clock=scripted.clock if scripted is not None else RealClock())
 
 
 @contextlib.contextmanager

@@ -46,6 +46,7 @@ from typing import Any, Protocol, TypeVar
 from companion.closing import ClosesItself
 from companion.config import Config
 from companion.games.base import ChanceRequest, RuleError
+from companion.hardware.seat_calibration import SpinnerCalibration
 from companion.hardware.spin_status import (
     SpinnerProblem,
     SpinnerStatus,
@@ -161,6 +162,11 @@ class TableSpinner(SpinSource, ClosesItself):
     def workshop(self) -> TableSpinner:
         """This spinner: a motor turns it, so it can be calibrated, tested and jogged."""
         return self
+
+    def calibration(self, config: Config) -> SpinnerCalibration:
+        """A seat calibration on this spinner's worker, starting from `config`'s seats
+        (`companion.hardware.seat_calibration`)."""
+        return SpinnerCalibration(self, config)
 
     def outcome(self, request: ChanceRequest) -> Any:
         """The seat the spin stops at (or a pair of seats), at once; the pointer follows.

@@ -7,6 +7,7 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -15,9 +16,10 @@ import segno
 
 from companion.config import default_config_text, load_config
 from companion.event_log.store import Store
-from companion.ports import PhoneFacts
+from companion.ports import BacklightFinder, PhoneFacts
 from companion.records import AppliedEvent, Event
 from companion.table import FairChance, Player, Table
+from device.backlight import find_backlight
 from tests.ui.conftest import Screen
 from tests.ui.readable import written
 from tests.ui.yahtzee.yahtzee_players import next_lines
@@ -63,9 +65,14 @@ def config_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
+def sysfs(backlight_root: Path) -> BacklightFinder:
+    """The product's backlight finder, looking in a fake sysfs."""
+    return partial(find_backlight, backlight_root)
+
+
 def settings_system(config_file: Path, backlight_root: Path) -> SystemSetup:
     return SystemSetup(config=load_config(config_file), config_file=config_file,
-                       backlight_root=backlight_root)
+                       find_backlight=sysfs(backlight_root))
 
 
 # -- the setup menu -------------------------------------------------------------------------
@@ -197,7 +204,7 @@ def test_a_screen_without_a_backlight_says_it_has_no_brightness_control(
 def test_without_a_configuration_file_a_change_is_refused_with_how_to_have_one(
     tmp_path: Path
 ) -> None:
-    with system_screen(tmp_path, SystemSetup(backlight_root=tmp_path / "none")) as screen:
+    with system_screen(tmp_path, SystemSetup(find_backlight=sysfs(tmp_path / "none"))) as screen:
         screen.run("tap setup", "tap settings", "tap rotation",
                    "expect No configuration file is read")
         assert screen.app.rotation.degrees == 0
@@ -386,7 +393,7 @@ def test_where_the_settings_are_saved_and_a_missing_brightness_are_readable_and_
     tmp_path: Path, config_file: Path, panel: tuple[int, int], with_file: bool
 ) -> None:
     system = (settings_system(config_file, tmp_path / "sys") if with_file
-              else SystemSetup(backlight_root=tmp_path / "sys"))
+              else SystemSetup(find_backlight=sysfs(tmp_path / "sys")))
     with system_screen(tmp_path, system, panel=panel) as screen:
         screen.run("tap setup", "tap settings")
         look = screen.app.look

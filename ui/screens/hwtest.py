@@ -1,10 +1,11 @@
 """Hardware test: every configured device's self-test, each line as it finishes.
 
-The same checks as `companion hw test` (`ui.screens.hw_checks`): the table
-controller's link and firmware version (on the Pico), the spinner (it homes,
-then turns a test turn past its home sensor), the dice tray's sensor and
-button, the dice source. They run off the app's loop; the screen shows each
-line OK or the reason, with what to check.
+The same checks as `companion hw test`, run by the product on the devices it
+holds (the `SelfTest` port, `companion.ports`): the table controller's link
+and firmware version (on the Pico), the spinner (it homes, then turns a test
+turn past its home sensor), the dice tray's sensor and button, the dice
+source. They run off the app's loop; the screen shows each line OK or the
+reason, with what to check.
 
 Widgets: `check:<key>` (`controller`, `spinner`, `tray`, `dice`: the line as
 `companion hw test` prints it), `state:<key>` (OK, FAILED, Testing… or
@@ -14,17 +15,18 @@ Waiting), `summary`, `again` (run the test again), `title` and `back`.
 from __future__ import annotations
 
 from functools import partial
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
 from companion.i18n import _
-from device.selftest import Check, SelfTestStep
 from ui import layout, theme
-from ui.scene import Scene, SpinnerStage
+from ui.scene import Scene, SystemStage
 from ui.scene_parts import message_widgets, screen_header
-from ui.screens.hw_checks import app_steps, run_checks
 from ui.widgets import Button, Label, TextBlock, Widget
+
+if TYPE_CHECKING:
+    from companion.hardware.self_test import DeviceCheck, DeviceTest
 
 OK_COLOUR: theme.RGB = (0, 120, 80)
 WAITING_COLOUR: theme.RGB = (80, 80, 96)
@@ -34,12 +36,12 @@ class HardwareTestScene(Scene):
     """The self-test's lines, filled in live; it runs each time the screen opens."""
 
     name: ClassVar[str] = "hwtest"
-    stage: SpinnerStage
+    stage: SystemStage
 
-    def __init__(self, stage: SpinnerStage) -> None:
+    def __init__(self, stage: SystemStage) -> None:
         super().__init__(stage)
-        self.steps: list[SelfTestStep] = []
-        self.checks: list[Check | None] = []
+        self.steps: tuple[DeviceTest, ...] = ()
+        self.checks: list[DeviceCheck | None] = []
         self.runs = 0
         """Counts the runs, so a late line of an earlier run is not taken for this one's."""
 
@@ -59,15 +61,15 @@ class HardwareTestScene(Scene):
         if self.running:
             return
         stage = self.stage
-        self.steps = app_steps(stage.config, stage.spinner, stage.tray,
-                               stage.system.self_test_rng)
+        test = stage.system.self_test
+        self.steps = test.start(stage.config) if test is not None else ()
         self.checks = [None] * len(self.steps)
         self.runs += 1
-        for index, answer in enumerate(run_checks(self.steps)):
-            stage.follow(answer, partial(self._checked, self.runs, index))
+        for index, step in enumerate(self.steps):
+            stage.follow(step.answer, partial(self._checked, self.runs, index))
         self.rebuild()
 
-    def _checked(self, run: int, index: int, check: Check) -> None:
+    def _checked(self, run: int, index: int, check: DeviceCheck) -> None:
         if run == self.runs:
             self.checks[index] = check
             self.rebuild()
@@ -102,7 +104,8 @@ class HardwareTestScene(Scene):
         return widgets + message_widgets(self.stage, pygame.Rect(area.x, area.bottom - look.px(
             90), area.w, look.px(90)))
 
-    def _row(self, step: SelfTestStep, check: Check | None, row: pygame.Rect) -> list[Widget]:
+    def _row(self, step: DeviceTest, check: DeviceCheck | None,
+             row: pygame.Rect) -> list[Widget]:
         look = self.stage.look
         state_area, line_area = layout.take_left(row, look.px(120), look.px(8))
         if check is None:
@@ -114,7 +117,7 @@ class HardwareTestScene(Scene):
         else:
             word = _("OK") if check.ok else _("FAILED")
             colour = OK_COLOUR if check.ok else theme.REFUSAL
-            line = check.line()
+            line = check.line
         return [
             Button(f"state:{step.key}", state_area, word, colour=colour),
             TextBlock(f"check:{step.key}", line_area, line,

@@ -7,26 +7,35 @@ the last seat), `write` (write the seats: the spinner, the dials and
 then `test` (a test spin that stops at it) or `forget`; `home` when the
 spinner could not home; `dial`, `angle`, `status`, `hint`, `title`, `back`.
 What the spinner answers is the calibration's own sentence, in `status`.
+
+Each button is one of the calibration's keys (`jog:+` is its `f`, `jog:++`
+its `F`, `save` its `s`, ...), pressed through the spinner's `SeatCalibration`
+port (`SpinnerWorkshop.calibration`), which answers later with a `SeatAnswer`.
 """
 
 from __future__ import annotations
 
 from concurrent.futures import Future
 from functools import partial
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
 from companion.i18n import _
-from device.spinner import SpinOutcome
 from ui import layout, theme
 from ui.board_parts import mix
 from ui.scene import Scene, SpinnerStage
 from ui.scene_parts import header_row, message_widgets
-from ui.screens.seat_setup import JOG_KEYS, SeatAnswer, SeatSetup
 from ui.spin_view import DialSeat, SpinDial, SpinMotion, spinner_sentence
 from ui.theme import PLAYER_COLOURS
 from ui.widgets import Button, Label, TextBlock, Widget
+
+if TYPE_CHECKING:
+    from companion.hardware.seat_calibration import SeatAnswer, SpinStop
+    from companion.ports import SeatCalibration
+
+JOG_KEYS: dict[str, str] = {"jog:--": "B", "jog:-": "b", "jog:+": "f", "jog:++": "F"}
+"""The jog buttons and the calibration keys they press: 10 and 1 degrees back and forward."""
 
 JOG_LABELS: dict[str, str] = {"jog:--": "−10°", "jog:-": "−1°", "jog:+": "+1°", "jog:++": "+10°"}
 SEAT_COLOURS = tuple(PLAYER_COLOURS.values())
@@ -40,7 +49,7 @@ class SeatsScene(Scene):
 
     def __init__(self, stage: SpinnerStage) -> None:
         super().__init__(stage)
-        self.setup: SeatSetup | None = None
+        self.setup: SeatCalibration | None = None
         self.pointer_deg: float | None = None
         self.seats: tuple[float, ...] = ()
         self.selected: int | None = None
@@ -53,7 +62,7 @@ class SeatsScene(Scene):
         spinner = self.stage.spinner
         workshop = spinner.workshop if spinner is not None else None
         if self.setup is None and workshop is not None:
-            self.setup = SeatSetup(workshop, self.stage.config)
+            self.setup = workshop.calibration(self.stage.config)
         if self.setup is not None:
             self._ask(self.setup.look())
         super().shown()
@@ -212,7 +221,7 @@ class SeatsScene(Scene):
         if self.setup is None or seat is None or seat >= len(self.seats):
             return
         self.showing_spin = True
-        spun: Future[SpinOutcome] = self.setup.test_spin(seat, self.seats[seat])
+        spun: Future[SpinStop] = self.setup.test_spin(seat, self.seats[seat])
         self.stage.follow(spun, partial(self._spun, seat))
 
     def forget(self) -> None:
@@ -257,7 +266,7 @@ class SeatsScene(Scene):
             self.stage.use_seat_angles(answer.written.spinner.seat_angles)
         self.rebuild()
 
-    def _spun(self, seat: int, outcome: SpinOutcome) -> None:
+    def _spun(self, seat: int, outcome: SpinStop) -> None:
         if outcome.software_pick:
             self.line, self.line_ok = outcome.reason, False
         else:

@@ -6,7 +6,8 @@ saved atomically (`companion.config_save`); a change the configuration
 refuses is refused on screen with its own sentence, and the file is left as
 it was. Rotation and `face_player` apply at once; the spinner, the dice tray
 and the phone page read theirs at the companion's next start. Brightness is
-the panel's own (`device.backlight`), not a setting of the file.
+the panel's own (the product's `BacklightPort`, `companion.ports`), not a
+setting of the file.
 
 Widgets: `rotation`, `face_player`, `spin_mode`, `margin:-`, `margin`,
 `margin:+`, `dice_source`, `brightness:-`, `brightness`, `brightness:+`
@@ -19,21 +20,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 import pygame
 
 from companion.config_save import TomlValue, save_settings
 from companion.config_schema import DICE_SOURCES, ROTATIONS, SPIN_MODES
-from companion.errors import ConfigError
+from companion.errors import CompanionError, ConfigError
 from companion.i18n import _
-from device.backlight import Backlight, find_backlight
-from device.errors import DeviceError
 from ui import layout, theme
 from ui.scene import Scene, SystemStage
 from ui.scene_parts import message_widgets, screen_header
 from ui.screens.pin_pad import pin_pad
 from ui.widgets import Button, Label, TextBlock, Widget, wrap_text
+
+if TYPE_CHECKING:
+    from companion.ports import BacklightPort
 
 MARGIN_STEP = 1.0
 """Degrees one tap of `margin:-` or `margin:+` moves the margin."""
@@ -67,13 +69,13 @@ class SettingsScene(Scene):
 
     def __init__(self, stage: SystemStage) -> None:
         super().__init__(stage)
-        self.backlight: Backlight | None = None
+        self.backlight: BacklightPort | None = None
         self.pin_typed: str | None = None
         """The digits typed on the PIN pad while it is open; None when it is closed."""
 
     def shown(self) -> None:
         """Look for the panel's backlight again (a panel may have been plugged in)."""
-        self.backlight = find_backlight(self.stage.system.backlight_root)
+        self.backlight = self.stage.system.find_backlight()
         self.pin_typed = None
         super().shown()
 
@@ -171,7 +173,7 @@ class SettingsScene(Scene):
                               colour=theme.MUTED)]
         try:
             shown = f"{self.backlight.percent()}%"
-        except DeviceError:
+        except CompanionError:
             shown = "?"
         return self._stepper("brightness", _("Brightness"), row, shown, self.step_brightness)
 
@@ -233,7 +235,7 @@ class SettingsScene(Scene):
             return
         try:
             self.backlight.step(direction, BRIGHTNESS_STEP)
-        except DeviceError as error:
+        except CompanionError as error:
             self.stage.say(str(error))
         self.rebuild()
 

@@ -1,35 +1,37 @@
-"""Seat calibration from the touchscreen: `device.calibrate.Calibration` driven by buttons.
+"""Seat calibration on the table's spinner: `device.calibrate.Calibration` one button at a time.
 
-Each button is one of the calibration's keys (`jog:+` is its `f`, `jog:++`
-its `F`, `save` its `s`, ...), pressed on the table spinner's own worker
-(`SpinnerWorkshop.call`) so it never runs during a spin; the answer comes back
-as a `SeatAnswer` for the screen to show: the calibration's own sentence, the
-pointer's angle and the seats saved so far. Writing goes through the same
-`save_seat_angles` as `companion hw calibrate`; the written file is then
-read back (`apply_saved_seats`) and the spinner uses those seats at once.
+The seats screen holds a `SeatCalibration` port (`companion.ports`); this is
+the spinner's. Each button is one of the calibration's keys (`f`, `F`, `s`,
+`w`, ...), pressed on the table spinner's own worker (`TableSpinner.call`)
+so it never runs during a spin; the answer comes back as a `SeatAnswer`:
+the calibration's own sentence, the pointer's angle and the seats saved so
+far. Writing goes through the same `save_seat_angles` as `companion hw
+calibrate`; the written file is then read back (`apply_saved_seats`) and the
+spinner uses those seats at once.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, replace
+from typing import Protocol, TypeVar
 
-from companion.config import Config, apply_saved_seats
-from companion.config_schema import SpinnerConfig
+from companion.config import Config, SpinnerConfig, apply_saved_seats
 from companion.errors import ConfigError
-from companion.ports import SpinnerWorkshop
 from device.calibrate import Calibration
 from device.errors import DeviceError
 from device.spinner import Spinner, SpinOutcome
 
-JOG_KEYS: dict[str, str] = {"jog:--": "B", "jog:-": "b", "jog:+": "f", "jog:++": "F"}
-"""The jog buttons and the calibration keys they press: 10 and 1 degrees back and forward."""
+T = TypeVar("T")
+
 BUILT_IN = "built-in defaults"
+"""`Config.seats_source` when no seats were calibrated or set."""
 
 
 @dataclass(frozen=True)
 class SeatAnswer:
-    """What the spinner's worker answered.
+    """What the spinner's worker answered a calibration's button.
 
     Attributes:
         line: the calibration's sentence (empty when there is nothing to say).
@@ -46,7 +48,48 @@ class SeatAnswer:
     written: Config | None = None
 
 
-class SeatSetup:
+@dataclass(frozen=True)
+class SpinStop:
+    """Where a test spin stopped.
+
+    Attributes:
+        stop_angle_deg: where the pointer stopped (or would have), degrees from home.
+        software_pick: the spinner was not used.
+        reason: why it was not used (empty otherwise).
+    """
+
+    stop_angle_deg: float
+    software_pick: bool = False
+    reason: str = ""
+
+    @classmethod
+    def of(cls, outcome: SpinOutcome) -> SpinStop:
+        """The stop of a spin's outcome."""
+        return cls(outcome.stop_angle_deg, outcome.software_pick, outcome.reason)
+
+
+class WorkedSpinner(Protocol):
+    """A spinner with a worker of its own, as `TableSpinner` is."""
+
+    @property
+    def spinner(self) -> Spinner:
+        """The spinner itself."""
+        ...
+
+    def call(self, work: Callable[[Spinner], T]) -> Future[T]:
+        """Run `work(spinner)` on the worker, in turn with the spins."""
+        ...
+
+    def spin_to(self, angle_deg: float, seat: int) -> Future[SpinOutcome]:
+        """A test spin that stops at `angle_deg`, told as seat `seat`'s."""
+        ...
+
+    def rehome(self) -> None:
+        """Home again on the worker."""
+        ...
+
+
+class SpinnerCalibration:
     """A calibration session on the table's spinner, one button at a time.
 
     Starts from the seats the spinner uses now when they were calibrated (or set
@@ -56,7 +99,7 @@ class SeatSetup:
     starts from none.
     """
 
-    def __init__(self, table_spinner: SpinnerWorkshop, config: Config) -> None:
+    def __init__(self, table_spinner: WorkedSpinner, config: Config) -> None:
         self.table_spinner = table_spinner
         self.config = config
         calibrated = (config.seats_source != BUILT_IN
@@ -76,9 +119,9 @@ class SeatSetup:
         """Forget one saved seat (the seats after it move up)."""
         return self.table_spinner.call(lambda spinner: self._forget(spinner, seat))
 
-    def test_spin(self, seat: int, angle_deg: float) -> Future[SpinOutcome]:
+    def test_spin(self, seat: int, angle_deg: float) -> Future[SpinStop]:
         """A whole spin that stops at a seat's angle (the screen's idol turns with it)."""
-        return self.table_spinner.spin_to(angle_deg, seat)
+        return _stop_of(self.table_spinner.spin_to(angle_deg, seat))
 
     def home(self) -> Future[SeatAnswer]:
         """Home the spinner again (after it could not), then say where the pointer is."""
@@ -127,4 +170,20 @@ class SeatSetup:
         return SeatAnswer(line, ok, pointer, tuple(self.session.seats))
 
 
-__all__ = ["JOG_KEYS", "SeatAnswer", "SeatSetup"]
+def _stop_of(spun: Future[SpinOutcome]) -> Future[SpinStop]:
+    """The future of `spun`'s stop: answered, failed or cancelled as `spun` is."""
+    stop: Future[SpinStop] = Future()
+
+    def told(done: Future[SpinOutcome]) -> None:
+        if done.cancelled():
+            stop.cancel()
+        elif (error := done.exception()) is not None:
+            stop.set_exception(error)
+        else:
+            stop.set_result(SpinStop.of(done.result()))
+
+    spun.add_done_callback(told)
+    return stop
+
+
+__all__ = ["BUILT_IN", "SeatAnswer", "SpinStop", "SpinnerCalibration"]
