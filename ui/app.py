@@ -24,7 +24,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import CancelledError, Future
+from concurrent.futures import Future
 from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar
 
@@ -33,6 +33,7 @@ import pygame
 from companion.config import Config
 from ui.animation import FRAME_SECONDS, FRAMES_PER_SECOND, Animation
 from ui.answers import Answers, refusal_words
+from ui.app_waits import ScreenWaits
 from ui.display import PLAIN_SETUP, ScreenSetup, open_display
 from ui.input import Drag, InputAdapter, Press, Tap
 from ui.rotation import Rotation
@@ -57,8 +58,6 @@ SIGNAL_TICK = 0.5
 """The longest the loop sleeps in SDL's event wait: Python runs a signal handler (SIGTERM
 from systemd, Ctrl-C) only once that C call returns, so this bounds how long stopping takes.
 Two wake-ups a second cost nothing measurable (bench/ui.py)."""
-MIN_SLEEP_SECONDS = 1e-6
-"""The shortest wait between two frames of `finish_animation` and `let_time_pass`."""
 MESSAGE_SECONDS = 5.0
 """How long a sentence (a refused move) stays beside the board."""
 FOLLOWS_NEW_MATCHES = frozenset({"home", "player", "options"})
@@ -66,7 +65,7 @@ FOLLOWS_NEW_MATCHES = frozenset({"home", "player", "options"})
 is chosen, not the companion's own screens."""
 
 
-class App:
+class App(ScreenWaits):
     """The touchscreen: scenes on a logical surface, turned onto the panel.
 
     Use as a context manager, or call `close()`. `scenes` is a sequence of
@@ -281,68 +280,6 @@ class App:
             self.scene.key_pressed(event.key)
         for gesture in self.input.feed(event):
             self._gesture(gesture)
-
-    def settle(self, timeout: float = 10.0) -> bool:
-        """Wait until the table answered every posted command and the screen is drawn.
-
-        Returns False when the table did not answer within `timeout` seconds.
-        """
-        deadline = time.monotonic() + timeout
-        while self.answers.waiting:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return False
-            ticket = self.answers.next_waiting()
-            try:
-                ticket.exception(timeout=remaining)
-            except TimeoutError:
-                return False
-            except CancelledError:
-                pass
-            # A device's answer leaves `background` once its callback handed it over.
-            self.answers.pending.discard(ticket)
-            self._take_snapshot()
-            self._take_answers()
-            self._take_results()
-        self._take_snapshot()
-        self._take_answers()
-        # A spin the table drew is told by the spinner's worker: hear it before going on.
-        if not self.spinner_watch.wait_idle(max(0.0, deadline - time.monotonic())):
-            return False
-        self._take_motions()
-        self._take_results()
-        self._tick_animation()
-        self.draw()
-        return True
-
-    def finish_animation(self, timeout: float = 60.0) -> None:
-        """Draw the running animation frame by frame to its end, on the app's clock.
-
-        The scripted driver's `wait`: a spin on screen stops before the next
-        line. Gives up after `timeout` seconds of the app's clock.
-        """
-        deadline = self.clock() + timeout
-        while self.animation.until is not None and self.clock() < deadline:
-            self._next_frame(self.animation.until)
-
-    def let_time_pass(self, seconds: float) -> None:
-        """Let `seconds` of the app's clock pass, frame by frame: the scripted driver's
-        `wait SECONDS`, which catches a spin at a chosen moment of its motion."""
-        until = self.clock() + seconds
-        while self.clock() < until:
-            self._next_frame(until)
-        self._expire_message()
-        self.draw()
-
-    def _next_frame(self, until: float) -> None:
-        """Sleep to the next frame (at most to `until`) and draw the animation there."""
-        # At least a microsecond: a virtual clock counts whole nanoseconds, so a step of
-        # less than one would never arrive.
-        self.sleep(max(MIN_SLEEP_SECONDS, min(until - self.clock(), FRAME_SECONDS)))
-        self._take_motions()
-        self._tick_animation()
-        if self._dirty:
-            self.draw()
 
     def draw(self) -> None:
         """Draw the current scene on the logical surface and turn it onto the panel.
