@@ -12,13 +12,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from companion.games.action_codec import Action
 from companion.games.base import JSONValue
 from companion.games.uno.cards import Card, Colour
 from companion.games.uno.phases import Phase
-from companion.games.uno.piles import cards_to_json
 
 
 @dataclass(frozen=True)
@@ -49,28 +49,22 @@ class UnoTableView:
     target: int
 
     def to_json(self) -> dict[str, JSONValue]:
-        """The view as the phone page reads it (docs/web.md)."""
-        return {
-            "game": self.game,
-            "players": self.players,
-            "phase": self.phase.value,
-            "colour": None if self.colour is None else self.colour.value,
-            "current": self.current,
-            "dealer": self.dealer,
-            "direction": self.direction,
-            "drawn": self.drawn,
-            "uno_exposed": self.uno_exposed,
-            "round_winner": self.round_winner,
-            "totals": list(self.totals),
-            "rounds": [dict(record) for record in self.rounds],
-            "top_card": None if self.top_card is None else str(self.top_card),
-            "discard_count": self.discard_count,
-            "draw_count": self.draw_count,
-            "hand_counts": list(self.hand_counts),
-            "challenge_pending": self.challenge_pending,
-            "mode": self.mode,
-            "target": self.target,
-        }
+        """The view as the phone page reads it (docs/web.md): every field by its name, a
+        phase or colour by its value, a card by its name."""
+        return {item.name: _plain(getattr(self, item.name)) for item in dataclasses.fields(self)}
+
+
+def _plain(value: Any) -> JSONValue:
+    if isinstance(value, Enum):
+        return _plain(value.value)
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple | list):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    result: JSONValue = value
+    return result
 
 
 @dataclass(frozen=True)
@@ -79,10 +73,6 @@ class TikiTableView(UnoTableView):
 
     idol: tuple[Card | None, ...] = ()
 
-    def to_json(self) -> dict[str, JSONValue]:
-        """The classic view with the idol's faces."""
-        return {**super().to_json(), "idol": cards_to_json(self.idol)}
-
 
 @dataclass(frozen=True)
 class DuoTableView(UnoTableView):
@@ -90,10 +80,6 @@ class DuoTableView(UnoTableView):
 
     volley: int = 0
     """Cards a Draw Two volley has stacked up so far (0: no volley)."""
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """The classic view with the volley."""
-        return {**super().to_json(), "volley": self.volley}
 
 
 def cards_named(action: Action) -> Iterator[Card]:
