@@ -176,16 +176,8 @@ class GameState(ABC, Generic[OptionsT]):
         Raises:
             RuleError: `players` is not a whole number, or not one the game is for.
         """
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise RuleError(f"Give the number of players as a whole number, not {players!r}.")
-        if cls.min_players <= players <= cls.max_players:
-            return
-        game = cls.named_in_sentences or cls.title
-        if cls.min_players == cls.max_players:
-            allowed = f"exactly {cls.min_players}"
-        else:
-            allowed = f"{cls.min_players} to {cls.max_players}"
-        raise RuleError(f"{game} is for {allowed} players, not {players}.")
+        check_player_count(cls.named_in_sentences or cls.title, cls.min_players,
+                           cls.max_players, players)
 
     @classmethod
     @abstractmethod
@@ -335,6 +327,21 @@ class GameState(ABC, Generic[OptionsT]):
         self._seat_names = tuple(names)
 
 
+def check_player_count(game: str, least: int, most: int, players: object) -> None:
+    """Check that `players` is a whole number from `least` to `most`: the one refusal of a
+    player count (`GameState.check_players`, `GameSpec.check_players`), naming `game`.
+
+    Raises:
+        RuleError: it is not, in a sentence ("Backgammon is for exactly 2 players, not 3.").
+    """
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise RuleError(f"Give the number of players as a whole number, not {players!r}.")
+    if least <= players <= most:
+        return
+    allowed = f"exactly {least}" if least == most else f"{least} to {most}"
+    raise RuleError(f"{game} is for {allowed} players, not {players}.")
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """How the table starts, stores and restores one game.
@@ -373,6 +380,18 @@ class GameSpec:
     """Options under the players' choice for a match started at the table
     (`GameState.table_defaults`)."""
 
+    named_in_sentences: str = ""
+    """How a sentence that begins with the game names it; empty: by its `title`."""
+
+    def check_players(self, players: object) -> None:
+        """Check that the game can be played by `players` players (`check_player_count`).
+
+        Raises:
+            RuleError: it cannot, with the numbers it can.
+        """
+        check_player_count(self.named_in_sentences or self.title, self.min_players,
+                           self.max_players, players)
+
     def table_options(self, options: Mapping[str, JSONValue]) -> dict[str, JSONValue]:
         """`options` over the table's defaults for this game."""
         return {**self.table_defaults, **options}
@@ -406,6 +425,7 @@ class GameSpec:
             uses_spinner=game.uses_spinner,
             choices=game.table_choices,
             table_defaults=dict(game.table_defaults),
+            named_in_sentences=game.named_in_sentences,
         )
 
 

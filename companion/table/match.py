@@ -97,21 +97,6 @@ def plain_json(value: Any) -> Any:
         raise RuleError(f"That cannot be written to the log: {error}.") from None
 
 
-def check_player_count(spec: GameSpec, count: int) -> None:
-    """Check that `spec` can be played by `count` players.
-
-    Raises:
-        RuleError: it cannot, with the numbers it can.
-    """
-    if spec.min_players <= count <= spec.max_players:
-        return
-    if spec.min_players == spec.max_players:
-        allowed = f"{spec.min_players}"
-    else:
-        allowed = f"{spec.min_players} to {spec.max_players}"
-    raise RuleError(f"{spec.title} is for {allowed} players, not {count}.")
-
-
 def check_source(source: str) -> None:
     """Check where a supplied chance outcome says it came from.
 
@@ -167,7 +152,7 @@ class RunningMatch:
         Raises:
             RuleError: the engine refuses the player count or an option.
         """
-        check_player_count(spec, len(players))
+        spec.check_players(len(players))
         state = spec.new(len(players), dict(options))
         state.name_seats([player.name for player in players])
         return cls(

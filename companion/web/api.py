@@ -29,7 +29,6 @@ from companion.table import (
 )
 from companion.table.commands import DEFAULT_COLOURS
 from companion.table.core import check_players
-from companion.table.match import check_player_count
 from companion.web.guard import PinGuard, Verdict
 from companion.web.history import HistoryReader
 from companion.web.requests import (
@@ -159,7 +158,7 @@ class _Changes:
         # Refereed as at the touchscreen: UNO with real cards (simulation only by name).
         options = spec.table_options(asked.options)
         try:
-            check_player_count(spec, len(players))
+            spec.check_players(len(players))
             players = check_players(players)
             spec.new(len(players), dict(options))  # the options are checked by the engine itself
         except RuleError as error:

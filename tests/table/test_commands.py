@@ -134,7 +134,7 @@ def test_a_new_demo_leaves_an_unfinished_match_as_abandoned(
         (["--game", "chess"], "There is no game called 'chess'; choose one of: "),
         (["--game", "tally", "--players", "9"], "Tally is for 2 to 4 players, not 9."),
         (["--game", "tally", "--players", "-3"], "Tally is for 2 to 4 players, not -3."),
-        (["--game", "backgammon", "--players", "9"], "Backgammon is for 2 players, not 9."),
+        (["--game", "backgammon", "--players", "9"], "Backgammon is for exactly 2 players, not 9."),
         (["--game", "tally", "--pace", "-1"], "--pace is a number of seconds, 0 or more."),
         (["--game", "tally", "--pace", "nan"], "--pace is a number of seconds, 0 or more."),
         (["--game", "tally", "--pace", "inf"], "--pace is a number of seconds, 0 or more."),

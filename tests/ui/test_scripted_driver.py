@@ -66,7 +66,7 @@ def test_a_failing_line_exits_1_naming_the_line_and_why(tmp_path: Path) -> None:
         ("tap nowhere", "no visible widget is called 'nowhere'"),
         ("fly away", "unknown command 'fly'"),
         ("new chess", "there is no game 'chess'"),
-        ("new backgammon --players 3", "Backgammon is for 2 to 2 players, not 3"),
+        ("new backgammon --players 3", "Backgammon is for exactly 2 players, not 3"),
         ("new backgammon --option match_length=4", "the match did not start: A match is"),
         ("tap 900 10", "(900, 10) is off the 800x480 screen"),
     ],

@@ -39,7 +39,7 @@ NEW_MATCH_REFUSALS = [
     (match(players="Ana"), LIST_THE_PLAYERS),
     (match(players=["Ana", 2]), LIST_THE_PLAYERS),
     (match(players=["P"] * 17), LIST_THE_PLAYERS),
-    (match(players=[f"P{n}" for n in range(16)]), "Backgammon is for 2 players, not 16."),
+    (match(players=[f"P{n}" for n in range(16)]), "Backgammon is for exactly 2 players, not 16."),
     (match(options=[1]), NOT_AN_OBJECT.format("The options")),
     (match(abandon="1"), f"abandon (the match to abandon) is a whole number from 1 to {LARGEST}."),
     ([1], NOT_AN_OBJECT.format("A new match")),

@@ -13,7 +13,7 @@ from typing import ClassVar, Protocol
 
 import pygame
 
-from companion.games.base import JSONValue
+from companion.games.base import JSONValue, RuleError
 from companion.i18n import _
 from companion.table import Outcome, TableSnapshot, Undo
 from ui import layout, theme
@@ -204,11 +204,10 @@ class HomeScene(Scene):
         draft = self.stage.draft
         draft.choose_game(spec)
         if count is not None:
-            if not spec.min_players <= count <= spec.max_players:
-                raise ValueError(
-                    f"{spec.title} is for {spec.min_players} to {spec.max_players} players,"
-                    f" not {count}"
-                )
+            try:
+                spec.check_players(count)
+            except RuleError as error:
+                raise ValueError(str(error)) from None
             draft.count = count
         if names:
             if len(names) > draft.count:

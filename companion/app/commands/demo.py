@@ -50,7 +50,6 @@ from companion.table import (
     Undo,
     default_players,
 )
-from companion.table.match import check_player_count
 
 DEFAULT_PACE = 0.3
 """Seconds between commands: slow enough for a person to follow."""
@@ -291,7 +290,7 @@ def _new_match(
         raise CompanionError(f"There is no game called {game!r}; choose one of: {known}.")
     count = players if players is not None else max(spec.min_players, min(4, spec.max_players))
     try:
-        check_player_count(spec, count)
+        spec.check_players(count)
     except RuleError as error:
         raise CompanionError(str(error)) from None
     try:
