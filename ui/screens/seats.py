@@ -167,7 +167,9 @@ class SeatsScene(Scene):
         height = max(look.px(48), min(look.px(56), (area.h - gap * (rows - 1)) // rows))
         cells = layout.grid(area, cols, count, height, gap)
         return [
-            Button(f"seat:{seat}", cell, f"{seat + 1}: {angle:.2f}°", selected=seat == self.selected,
+            # Seats are counted from 1 for people; the widget keeps the seat's own number.
+            Button(f"seat:{seat}", cell, f"{seat + 1}: {angle:.2f}°",
+                   selected=seat == self.selected,
                    colour=mix(SEAT_COLOURS[seat % len(SEAT_COLOURS)].rgb, (0, 0, 0), 0.45),
                    on_tap=partial(self.select, seat))
             for seat, (angle, cell) in enumerate(zip(self.seats, cells, strict=True))
