@@ -264,6 +264,8 @@ def test_seats_are_numbered_from_one_for_people_on_every_label(
         screen.run("tap save", "expect seat 1 saved at 0.00 degrees", *TO_120, "tap save")
         assert screen.widget("save").text == "Save seat 3"
         assert seats_on_screen(screen) == ["1: 0.00°", "2: 119.92°"]
+        dial = screen.widget("dial")
+        assert [seat.name for seat in dial.seats] == ["1", "2"]  # type: ignore[attr-defined]
         screen.run("tap seat:0")
         assert screen.widget("test").text == "Test spin to 1"
         assert screen.widget("forget").text == "Forget seat 1"

@@ -100,7 +100,7 @@ class SeatsScene(Scene):
     def _dial(self, area: pygame.Rect) -> list[Widget]:
         look = self.stage.look
         angle_area, dial_area = layout.take_bottom(area, look.px(40), look.px(4))
-        seats = tuple(DialSeat(seat, str(seat), SEAT_COLOURS[seat % len(SEAT_COLOURS)], angle)
+        seats = tuple(DialSeat(seat, str(seat + 1), SEAT_COLOURS[seat % len(SEAT_COLOURS)], angle)
                       for seat, angle in enumerate(self.seats))
         motion = self.stage.spin if self.showing_spin else None
         landed = (self.selected,) if self.selected is not None else ()
