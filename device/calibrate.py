@@ -8,8 +8,9 @@ touchscreen's buttons, a terminal in raw mode and a script piped to stdin:
     u       forget the last saved seat         w       write the seats and finish
     q       quit without writing               ?       show these keys
 
-Whitespace is ignored. Seats are numbered from 0 in the order saved; the
-file is written with `companion.config.save_seat_angles`.
+Whitespace is ignored. Seats are kept from 0 in the order saved, and said
+from 1 to people ("seat 1 saved"); the file is written with
+`companion.config.save_seat_angles`.
 """
 
 from __future__ import annotations
@@ -79,13 +80,13 @@ class Calibration:
         if any(abs((angle - seat + 180.0) % 360.0 - 180.0) < 1.0 for seat in self.seats):
             return f"a seat is already saved at {angle:.2f} degrees; jog to the next player first"
         self.seats.append(angle)
-        return f"seat {len(self.seats) - 1} saved at {angle:.2f} degrees"
+        return f"seat {len(self.seats)} saved at {angle:.2f} degrees"
 
     def _undo(self) -> str:
         if not self.seats:
             return "no seat saved yet"
         angle = self.seats.pop()
-        return f"seat {len(self.seats)} at {angle:.2f} degrees forgotten"
+        return f"seat {len(self.seats) + 1} at {angle:.2f} degrees forgotten"
 
     def _write(self) -> str:
         if len(self.seats) < 2:

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from companion.games.errors import JSONValue, RuleError
+from companion.games.notes import Note
 
 TAG_KEY = "action"
 """The key of an action's tag in its JSON form."""
@@ -88,6 +89,16 @@ class Action:
         acting player's name before it ("Ana: Red 7").
         """
         return self.tag.replace("_", " ")
+
+    def narrate(self, actor: int) -> Note | None:
+        """The action told as done, for the screen's last-action line: a sentence whose
+        seats are placeholders, the `actor` who took it among them ("{0} drew a card").
+
+        `describe` stays the imperative a button or a legal-action list shows ("draw a
+        card") and the log's words ("Ana: draw a card"). None (the default): the action
+        has no sentence of its own, and the screen says it as the log does.
+        """
+        return None
 
     @property
     def about_seat(self) -> int | None:

@@ -157,10 +157,10 @@ class SpinnerCalibration:
     def _forget(self, spinner: Spinner, seat: int) -> SeatAnswer:
         seats = self.session.seats
         if not 0 <= seat < len(seats):
-            return self._answer(spinner, f"there is no seat {seat}; {len(seats)} are saved",
+            return self._answer(spinner, f"there is no seat {seat + 1}; {len(seats)} are saved",
                                 False)
         angle = seats.pop(seat)
-        line = f"seat {seat} at {angle:.2f} degrees forgotten"
+        line = f"seat {seat + 1} at {angle:.2f} degrees forgotten"
         if seat < len(seats):
             line += "; the seats after it move up one"
         return self._answer(spinner, line, True)

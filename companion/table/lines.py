@@ -6,6 +6,14 @@ match when it ended. The log keeps the line in English; the table's
 snapshot keeps the sentences, so a screen can say them in its own language
 (`companion.i18n.note_text`) and join them with `event_line` as the log does.
 
+A player's action is said two ways. The log (and `companion history`, and the
+phone page's `last_event`) keeps the scoresheet's words, the seat then the
+action's own (`play_note`: "Ana: draw a card", "Ben: 24/18 13/11"), which
+stay the same from release to release. The snapshot's sentences tell it as
+done, the action's `narrate` ("Ana drew a card", "Ben played 24/18 13/11"),
+so the screen's last-action line never reads like an order; an action with no
+sentence of its own is said there as the log says it.
+
 Seats are ``{0}`` placeholders as in the engines' sentences; a subject
 ("The dice tray") is a phrase of its own, translated apart.
 """
@@ -48,6 +56,20 @@ WON_THE_MATCH = {
     3: N_("{0} and {1} and {2} won the match"),
     4: N_("{0} and {1} and {2} and {3} won the match"),
 }
+
+
+_TABLE_SENTENCES = frozenset(
+    {
+        PLAYED_BY_THE_TABLE, UNDONE, NEW_MATCH, ROLLED, COCKED, SHUFFLED[0], PICKED,
+        PICKED_BETWEEN, POINTS_AT, STOPS_BETWEEN, NOBODY_WON, *WON_THE_MATCH.values(),
+    }
+)  # fmt: skip
+
+
+def is_players_own(note: Note) -> bool:
+    """Whether `note`, the first sentence of an event, is a player's own action ("Ana drew a
+    card", "Ana: Red 7"), not the table's (a roll, a spin, an undo, a new match)."""
+    return note.text not in _TABLE_SENTENCES
 
 
 def event_line(sentences: Iterable[str]) -> str:

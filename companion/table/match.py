@@ -207,7 +207,8 @@ class RunningMatch:
         listed = self.state.as_listed(parsed)
         self.state.apply(listed)
         own = play_note(acting, listed.describe(self.seat_name))
-        return self._record("play", acting, action_to_json(listed), {}, own, now)
+        told = None if acting is None else listed.narrate(acting)
+        return self._record("play", acting, action_to_json(listed), {}, own, now, told)
 
     def supply(self, outcome: Any, source: str, for_seq: int | None, now: str) -> AppliedEvent:
         """Apply a chance outcome that came from a device or a touch.
@@ -396,12 +397,15 @@ class RunningMatch:
         detail: dict[str, JSONValue],
         own: Note,
         now: str,
+        told: Note | None = None,
     ) -> AppliedEvent:
         """Log line, hash and scores of the state just reached.
 
         The line is the command's `own` sentence, what the engine says it
         caused, and the match's winners when it ended, in English; the
-        sentences themselves go with the event for the screens.
+        sentences themselves go with the event for the screens, a player's
+        action `told` as done ("Ana drew a card") in place of the log's
+        "Ana: draw a card" when the action has a sentence of its own.
 
         Raises:
             EngineFault: the engine cannot describe that state.
@@ -421,8 +425,9 @@ class RunningMatch:
             self.standing.append(event)
         changed = kind != "undo" and list(scores) != self.scores
         self.scores = list(scores)
+        shown = tuple(notes) if told is None else (told, *notes[1:])
         return AppliedEvent(
-            event, state_json, round_scores=self.scores if changed else None, notes=tuple(notes)
+            event, state_json, round_scores=self.scores if changed else None, notes=shown
         )
 
 

@@ -59,7 +59,8 @@ class TableSnapshot:
 
     last_notes: tuple[Note, ...] = ()
     """The sentences of `last_event`, seats unnamed, for a screen to say in its language:
-    the command's own sentence, what the engine says it caused, who won the match.
+    the command's own sentence (a player's action told as done, "Ana drew a card", where
+    the log says "Ana: draw a card"), what the engine says it caused, who won the match.
     `event_line` joins them as the log does. Empty for a match rebuilt from the log
     (the engines' narration is not saved): then only `last_event` is known."""
 

@@ -95,12 +95,12 @@ def test_a_config_file_that_only_writes_out_the_built_in_seats_starts_the_calibr
     tmp_path: Path, state: Path
 ) -> None:
     """`companion config default` (and the Pi's installed file) lists every default, the
-    built-in seats too: nobody calibrated them, so the first seat saved is seat 0."""
+    built-in seats too: nobody calibrated them, so the first seat saved is seat 1."""
     config = sim_config(tmp_path, "[spinner]\nseat_angles = [0.0, 90.0, 180.0, 270.0]\n")
     with sim_spinner(config) as spinner, companion(tmp_path, config, spinner) as screen:
         three_seats(screen)
         screen.run("expect wrote 3 seats")
-        assert seats_on_screen(screen)[:1] == ["0: 0.00°"]
+        assert seats_on_screen(screen)[:1] == ["1: 0.00°"]
 
 
 def test_seats_set_in_the_config_file_are_where_the_calibration_starts(
@@ -120,7 +120,7 @@ def test_a_new_app_reads_the_written_seats_and_spins_to_them(tmp_path: Path, sta
     assert restarted.spinner.seat_angles == pytest.approx((0.0, 119.925, 240.075))
     with sim_spinner(restarted) as spinner, companion(tmp_path, restarted, spinner) as screen:
         screen.run("tap setup", "tap seats")
-        assert seats_on_screen(screen) == ["0: 0.00°", "1: 119.92°", "2: 240.07°"]
+        assert seats_on_screen(screen) == ["1: 0.00°", "2: 119.92°", "3: 240.07°"]
         spinner.stop_next_at((2,))
         spinner.outcome(ChanceRequest("spin", "Spin!", seats=(0, 1, 2)))
         assert spinner.wait_idle(WAIT_S)
@@ -135,7 +135,7 @@ def test_a_test_spin_turns_the_dial_and_stops_at_the_seat(tmp_path: Path, state:
         motion = screen.app.spin
         assert motion is not None and motion.plan.revolutions >= 1
         assert motion.plan.stop_angle_deg == pytest.approx(0.0, abs=1e-6)
-        screen.run("wait", "expect the pointer stopped at 0.00° (seat 0)")
+        screen.run("wait", "expect the pointer stopped at 0.00° (seat 1)")
         assert pointer(screen) == pytest.approx(0.0, abs=1e-6)
         assert not spinner.outcomes[-1].software_pick
 
@@ -151,7 +151,7 @@ def test_a_seat_saved_twice_and_seats_too_close_are_refused_in_the_calibrations_
                    "expect too close for margin_deg 4; spread the seats or lower margin_deg.")
         assert not (state / "seats.toml").exists()
         assert screen.widget("status").background is not None
-        screen.run("tap undo", "expect seat 1 at 9.90 degrees forgotten")
+        screen.run("tap undo", "expect seat 2 at 9.90 degrees forgotten")
 
 
 def test_a_seat_in_the_middle_is_forgotten_and_the_next_move_up(
@@ -161,7 +161,7 @@ def test_a_seat_in_the_middle_is_forgotten_and_the_next_move_up(
     with sim_spinner(config) as spinner, companion(tmp_path, config, spinner) as screen:
         screen.run("tap setup", "tap seats", "tap save", *TO_120, "tap save", *TO_120,
                    "tap save", "tap seat:1", "tap forget", "expect the seats after it move up")
-        assert seats_on_screen(screen) == ["0: 0.00°", "1: 240.07°"]
+        assert seats_on_screen(screen) == ["1: 0.00°", "2: 240.07°"]
 
 
 def test_a_spinner_that_cannot_home_says_why_and_offers_to_home_again(
@@ -220,7 +220,7 @@ def test_on_the_gpio_backend_written_seats_survive_a_restart_and_the_rotor_stops
     spinner, rotor = gpio_spinner(restarted, factory, clock, rotor)
     with spinner, companion(tmp_path, restarted, spinner) as screen:
         screen.run("tap setup", "tap seats")
-        assert seats_on_screen(screen) == ["0: 0.00°", "1: 119.92°", "2: 240.07°"]
+        assert seats_on_screen(screen) == ["1: 0.00°", "2: 119.92°", "3: 240.07°"]
         spinner.stop_next_at((1,))
         spinner.outcome(ChanceRequest("spin", "Spin!", seats=(0, 1, 2)))
         assert spinner.wait_idle(WAIT_S)
@@ -247,7 +247,28 @@ def test_the_hint_and_the_seats_are_readable_and_a_seat_shows_the_pointers_preci
         assert "Jog the pointer" in screen.widget("hint").text
         first = [line for line in _small_or_cut(screen) if line.startswith("hint")]
         screen.run("tap save", *TO_120, "expect Pointer at 119.92°", "tap save")
-        assert seats_on_screen(screen) == ["0: 0.00°", "1: 119.92°"]
+        assert seats_on_screen(screen) == ["1: 0.00°", "2: 119.92°"]
         assert screen.widget("hint").text == "Tap a seat to test-spin or forget it."
         later = [line for line in _small_or_cut(screen) if line.startswith(("hint", "status"))]
         assert first + later == []
+
+
+def test_seats_are_numbered_from_one_for_people_on_every_label(
+    tmp_path: Path, state: Path
+) -> None:
+    """The first seat is seat 1 on the screen (its widget stays `seat:0`, as the rules count)."""
+    config = sim_config(tmp_path)
+    with sim_spinner(config) as spinner, companion(tmp_path, config, spinner) as screen:
+        screen.run("tap setup", "tap seats")
+        assert screen.widget("save").text == "Save seat 1"
+        screen.run("tap save", "expect seat 1 saved at 0.00 degrees", *TO_120, "tap save")
+        assert screen.widget("save").text == "Save seat 3"
+        assert seats_on_screen(screen) == ["1: 0.00°", "2: 119.92°"]
+        dial = screen.widget("dial")
+        assert [seat.name for seat in dial.seats] == ["1", "2"]  # type: ignore[attr-defined]
+        screen.run("tap seat:0")
+        assert screen.widget("test").text == "Test spin to 1"
+        assert screen.widget("forget").text == "Forget seat 1"
+        screen.run("tap test", "wait", "expect the pointer stopped at 0.00° (seat 1)")
+        screen.run("tap seat:1", "tap forget", "expect seat 2 at 119.92 degrees forgotten")
+        screen.run("tap undo", "expect seat 1 at 0.00 degrees forgotten")

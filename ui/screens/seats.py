@@ -100,7 +100,7 @@ class SeatsScene(Scene):
     def _dial(self, area: pygame.Rect) -> list[Widget]:
         look = self.stage.look
         angle_area, dial_area = layout.take_bottom(area, look.px(40), look.px(4))
-        seats = tuple(DialSeat(seat, str(seat), SEAT_COLOURS[seat % len(SEAT_COLOURS)], angle)
+        seats = tuple(DialSeat(seat, str(seat + 1), SEAT_COLOURS[seat % len(SEAT_COLOURS)], angle)
                       for seat, angle in enumerate(self.seats))
         motion = self.stage.spin if self.showing_spin else None
         landed = (self.selected,) if self.selected is not None else ()
@@ -130,7 +130,7 @@ class SeatsScene(Scene):
         ]
         save, undo, write = layout.columns(edit_row, 3, gap)
         widgets += [
-            Button("save", save, _("Save seat {n}").format(n=len(self.seats)), enabled=usable,
+            Button("save", save, _("Save seat {n}").format(n=len(self.seats) + 1), enabled=usable,
                    refusal=refusal, colour=(0, 120, 80), on_tap=partial(self.press, "s")),
             Button("undo", undo, _("Undo"), enabled=usable, refusal=refusal,
                    colour=(80, 80, 96), on_tap=partial(self.press, "u")),
@@ -152,9 +152,9 @@ class SeatsScene(Scene):
             return [TextBlock("hint", area, hint)]
         test, forget = layout.columns(area, 2, self.stage.look.px(8))
         return [
-            Button("test", test, _("Test spin to {n}").format(n=seat), enabled=usable,
+            Button("test", test, _("Test spin to {n}").format(n=seat + 1), enabled=usable,
                    refusal=refusal, on_tap=self.test_spin),
-            Button("forget", forget, _("Forget seat {n}").format(n=seat), enabled=usable,
+            Button("forget", forget, _("Forget seat {n}").format(n=seat + 1), enabled=usable,
                    refusal=refusal, colour=(150, 60, 40), on_tap=self.forget),
         ]
 
@@ -167,7 +167,9 @@ class SeatsScene(Scene):
         height = max(look.px(48), min(look.px(56), (area.h - gap * (rows - 1)) // rows))
         cells = layout.grid(area, cols, count, height, gap)
         return [
-            Button(f"seat:{seat}", cell, f"{seat}: {angle:.2f}°", selected=seat == self.selected,
+            # Seats are counted from 1 for people; the widget keeps the seat's own number.
+            Button(f"seat:{seat}", cell, f"{seat + 1}: {angle:.2f}°",
+                   selected=seat == self.selected,
                    colour=mix(SEAT_COLOURS[seat % len(SEAT_COLOURS)].rgb, (0, 0, 0), 0.45),
                    on_tap=partial(self.select, seat))
             for seat, (angle, cell) in enumerate(zip(self.seats, cells, strict=True))
@@ -272,7 +274,7 @@ class SeatsScene(Scene):
         else:
             self.pointer_deg = outcome.stop_angle_deg
             self.line = _("Test spin: the pointer stopped at {angle}° (seat {n}).").format(
-                angle=f"{outcome.stop_angle_deg:.2f}", n=seat)
+                angle=f"{outcome.stop_angle_deg:.2f}", n=seat + 1)
             self.line_ok = True
         self.rebuild()
 

@@ -27,7 +27,7 @@ from companion.games.uno.tiki import TikiTwist
 from companion.games.uno.tiki_options import face_name
 from companion.i18n import _, note_text
 from companion.table import TableSnapshot, event_line
-from companion.table.lines import PLAYED
+from companion.table.lines import is_players_own
 
 DISCARD_2_CARDS = 2
 """How many cards a Tiki Discard 2 lets its player discard (the face says it; the engine
@@ -147,12 +147,12 @@ class UnoView:
 
     def effect_words(self) -> str:
         """What the last action made someone do at the table, in the log's words: "Ben
-        draws 2 cards and misses the turn." A player's own action ("Ana: Red Draw Two.",
+        draws 2 cards and misses the turn." A player's own action ("Ana played Red Draw Two",
         shown by the card in play) is left out when more follows; the spinner's landing
         and a verdict are kept."""
         notes = self.snapshot.last_notes
         if notes:
-            if notes[0].text == PLAYED and len(notes) > 1:
+            if len(notes) > 1 and is_players_own(notes[0]):
                 notes = notes[1:]
             return event_line(note_text(note, self.name) for note in notes)
         text = self.snapshot.last_event.strip()

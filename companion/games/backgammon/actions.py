@@ -21,6 +21,13 @@ from companion.games.backgammon.movement import Geometry, Step
 from companion.games.backgammon.notation import format_steps
 from companion.games.base import RuleError
 from companion.games.chance_actions import DiceThrow, InvalidRoll
+from companion.games.notes import N_, Note
+
+# What each action did, as the screen's last-action line says it ({0}: the seat that took it).
+# Translators: {play} is the play in notation, "8/5 6/5"; {step} one checker's move, "13/7".
+PLAYED = N_("{0} played {play}")
+HAD_NO_MOVE = N_("{0} had no move")
+MOVED = N_("{0} moved {step}")
 
 
 def _step_from_json(raw: Any) -> Step:
@@ -77,6 +84,10 @@ class CheckerStep(Action, tag="step"):
             return self.text
         return self.writer.notation((self.step,)) if self.writer else _plain_text((self.step,))
 
+    def narrate(self, actor: int) -> Note:
+        """Reads "Ana moved 13/7"."""
+        return Note.of(MOVED, (actor,), step=self.describe(str))
+
 
 @dataclass(frozen=True)
 class TurnPlay(Action, tag="play"):
@@ -95,6 +106,12 @@ class TurnPlay(Action, tag="play"):
         if self.text:
             return self.text
         return self.writer.notation(self.steps) if self.writer else _plain_text(self.steps)
+
+    def narrate(self, actor: int) -> Note:
+        """Reads "Ana played 8/5 6/5", or "Ana had no move"."""
+        if not self.steps:
+            return Note.of(HAD_NO_MOVE, (actor,))
+        return Note.of(PLAYED, (actor,), play=self.describe(str))
 
 
 _THROWS: dict[tuple[int, ...], DiceThrow] = {}
@@ -172,10 +189,16 @@ class _Word(Action):
     """An action that is just a word: roll, double, take, pass, beaver, undo."""
 
     label: ClassVar[str] = ""
+    done: ClassVar[str] = ""
+    """The action told as done, a `N_` sentence: "{0} doubled"."""
 
     def describe(self, seat_name: Callable[[int], str]) -> str:
         """The word ("Double")."""
         return self.label
+
+    def narrate(self, actor: int) -> Note:
+        """Reads "Ben took the cube"."""
+        return Note.of(self.done, (actor,))
 
 
 @dataclass(frozen=True)
@@ -183,6 +206,7 @@ class Roll(_Word, tag="roll"):
     """Roll the dice rather than double (Backgammon, while the player may double)."""
 
     label: ClassVar[str] = "Roll"
+    done: ClassVar[str] = N_("{0} chose to roll")
 
 
 @dataclass(frozen=True)
@@ -190,6 +214,7 @@ class Double(_Word, tag="double"):
     """Offer the doubling cube before rolling."""
 
     label: ClassVar[str] = "Double"
+    done: ClassVar[str] = N_("{0} doubled")
 
 
 @dataclass(frozen=True)
@@ -197,6 +222,7 @@ class Take(_Word, tag="take"):
     """Accept a double: the cube doubles and the taker owns it."""
 
     label: ClassVar[str] = "Take"
+    done: ClassVar[str] = N_("{0} took the cube")
 
 
 @dataclass(frozen=True)
@@ -204,6 +230,7 @@ class Pass(_Word, tag="pass"):
     """Refuse a double and lose the game at the cube's current value."""
 
     label: ClassVar[str] = "Pass"
+    done: ClassVar[str] = N_("{0} refused the double")
 
 
 @dataclass(frozen=True)
@@ -211,6 +238,7 @@ class Beaver(_Word, tag="beaver"):
     """Accept a double and redouble at once, keeping the cube (money play with beavers)."""
 
     label: ClassVar[str] = "Beaver"
+    done: ClassVar[str] = N_("{0} took the cube and doubled again (beaver)")
 
 
 @dataclass(frozen=True)
@@ -218,6 +246,7 @@ class UndoStep(_Word, tag="undo_step"):
     """Take back the last checker step of the turn in progress."""
 
     label: ClassVar[str] = "Undo step"
+    done: ClassVar[str] = N_("{0} took back a step")
 
 
 MOVING: tuple[type[Action], ...] = (DiceThrow, InvalidRoll, TurnPlay, CheckerStep, UndoStep)

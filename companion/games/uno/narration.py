@@ -87,6 +87,8 @@ FACE_INTO_IDOL = N_("The Tiki Face goes into the idol: {face} is active.")
 GO_TO_KEEPS = N_("{0} keeps the drawn card (Go To): the turn passes.")
 PICKS_BETWEEN = N_("{0} picks {1} or {2}.")
 PLAYS_NEXT_EMPTY_IDOL = N_("{0} plays next (the idol is empty).")
+# D-U4 "nothing": a Spin card played while the idol is empty is played as a number card.
+SPIN_CARD_ON_EMPTY_IDOL = N_("The idol is empty: the Spin card does nothing.")
 # Translators: {card} is the Tiki Face as the deck prints it, "Tiki Draw 2".
 TIKI_DRAWS = N_counted("{0} draws {count} card ({card}).", "{0} draws {count} cards ({card}).")
 TIKI_DISCARD_2 = N_("{0} may discard up to 2 cards ({card}).")

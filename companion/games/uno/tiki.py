@@ -154,6 +154,8 @@ class TikiTwist(TikiDiscardTurns):
             self.phase = Phase.SPIN
             self.pending_chance = ChanceKind.SPIN
         else:
+            if card.spin:  # a Spin card that does nothing says so: players expect a spin
+                self.note(narration.SPIN_CARD_ON_EMPTY_IDOL)
             super().card_effect(card, seat)
 
     def _spin_card_spins(self) -> bool:

@@ -11,8 +11,22 @@ from dataclasses import dataclass
 
 from companion.games.action_codec import Action
 from companion.games.chance_actions import SpinResult
+from companion.games.notes import N_, N_counted, Note
 from companion.games.uno.actions import CLASSIC_ACTIONS
 from companion.games.uno.cards import Card
+
+# What each action did, as the screen's last-action line says it ({0}: the seat that took it).
+PICKED = N_("{0} picked {1}")
+DISCARDED = N_("{0} discarded {card}")
+DISCARDED_ALL = N_counted(
+    "{0} discarded all {count} card of the colour", "{0} discarded all {count} cards of the colour"
+)
+# Translators: {card} is the card laid down last, left on top of the pile.
+DISCARDED_ALL_ON_TOP = N_counted(
+    "{0} discarded all {count} card of the colour, {card} on top",
+    "{0} discarded all {count} cards of the colour, {card} on top",
+)
+DISCARDED_NOTHING_MORE = N_("{0} discarded nothing more")
 
 
 @dataclass(frozen=True)
@@ -25,6 +39,10 @@ class PickSeat(Action, tag="pick_seat"):
         """The pick, with the picked seat named."""
         return f"pick {seat_name(self.picked)}"
 
+    def narrate(self, actor: int) -> Note:
+        """Reads "Ana picked Ben"."""
+        return Note.of(PICKED, (actor, self.picked))
+
 
 @dataclass(frozen=True)
 class TikiDiscard(Action, tag="tiki_discard"):
@@ -35,6 +53,10 @@ class TikiDiscard(Action, tag="tiki_discard"):
     def describe(self, seat_name: Callable[[int], str]) -> str:
         """Reads "discard Red 7"."""
         return f"discard {self.card}"
+
+    def narrate(self, actor: int) -> Note:
+        """Reads "Ben discarded Red 7"."""
+        return Note.of(DISCARDED, (actor,), card=str(self.card))
 
 
 @dataclass(frozen=True)
@@ -55,6 +77,12 @@ class DiscardAll(Action, tag="discard_all"):
         on_top = "" if self.last is None else f", {self.last} on top"
         return f"discard all {self.count} cards of the colour{on_top}"
 
+    def narrate(self, actor: int) -> Note:
+        """Reads "Ben discarded all 3 cards of the colour, Red 7 on top"."""
+        if self.last is None:
+            return Note.of(DISCARDED_ALL, (actor,), count=self.count)
+        return Note.of(DISCARDED_ALL_ON_TOP, (actor,), count=self.count, card=str(self.last))
+
 
 @dataclass(frozen=True)
 class EndTikiAction(Action, tag="end_tiki_action"):
@@ -63,6 +91,10 @@ class EndTikiAction(Action, tag="end_tiki_action"):
     def describe(self, seat_name: Callable[[int], str]) -> str:
         """Reads "discard nothing more"."""
         return "discard nothing more"
+
+    def narrate(self, actor: int) -> Note:
+        """Reads "Ben discarded nothing more"."""
+        return Note.of(DISCARDED_NOTHING_MORE, (actor,))
 
 
 TIKI_ACTIONS = CLASSIC_ACTIONS.extended(

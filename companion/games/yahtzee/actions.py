@@ -16,6 +16,7 @@ from companion.games.action_codec import Action, ActionSet, register_value
 from companion.games.base import RuleError
 from companion.games.chance_actions import DiceThrow, InvalidRoll
 from companion.games.dice import faces_text
+from companion.games.notes import N_, Note
 from companion.games.yahtzee.tiles import Tile, parse_tile
 
 
@@ -31,6 +32,17 @@ def _tile_from_json(raw: Any) -> Tile:
 
 
 register_value(Tile, lambda tile: tile.value, _tile_from_json, "the name of a tile")
+
+# What each action did, as the screen's last-action line says it ({0}: the seat that took it).
+# Translators: {dice} is the dice held, "4 4"; {tile} a tile's name, "Full House".
+KEPT_DICE = N_("{0} kept {dice} to roll the rest")
+ROLLS_ALL_AGAIN = N_("{0} chose to roll all the dice again")
+STOPPED = N_("{0} stopped rolling")
+WENT_FOR = N_("{0} went for {tile}")
+CLAIMED = N_("{0} claimed {tile}")
+STAYED = N_("{0} stayed to improve their tile")
+MOVED_ON = N_("{0} moved on")
+PLACED = N_("{0} put the tile on square {square}")
 
 
 @dataclass(frozen=True)
@@ -53,6 +65,12 @@ class RollAgain(Action, tag="roll_again"):
             return "Roll all the dice again"
         return f"Keep {faces_text(self.kept)} and roll the rest"
 
+    def narrate(self, actor: int) -> Note:
+        """Reads "Ana kept 4 4 to roll the rest"."""
+        if not self.kept:
+            return Note.of(ROLLS_ALL_AGAIN, (actor,))
+        return Note.of(KEPT_DICE, (actor,), dice=faces_text(self.kept))
+
 
 @dataclass(frozen=True)
 class Stop(Action, tag="stop"):
@@ -61,6 +79,10 @@ class Stop(Action, tag="stop"):
     def describe(self, seat_name: Callable[[int], str]) -> str:
         """Reads "Stop rolling"."""
         return "Stop rolling"
+
+    def narrate(self, actor: int) -> Note:
+        """Reads "Ana stopped rolling"."""
+        return Note.of(STOPPED, (actor,))
 
 
 @dataclass(frozen=True)
@@ -80,6 +102,10 @@ class ChooseTarget(Action, tag="choose_target"):
         """Reads "Go for Fives"."""
         return f"Go for {self.tile.label}"
 
+    def narrate(self, actor: int) -> Note:
+        """Reads "Ana went for Fives"."""
+        return Note.of(WENT_FOR, (actor,), tile=self.tile.label)
+
 
 @dataclass(frozen=True)
 class Claim(Action, tag="claim"):
@@ -98,6 +124,10 @@ class Claim(Action, tag="claim"):
         """Reads "Claim Full House"."""
         return f"Claim {self.tile.label}"
 
+    def narrate(self, actor: int) -> Note:
+        """Reads "Ana claimed Full House"."""
+        return Note.of(CLAIMED, (actor,), tile=self.tile.label)
+
 
 @dataclass(frozen=True)
 class Stay(Action, tag="stay"):
@@ -107,6 +137,10 @@ class Stay(Action, tag="stay"):
         """Reads "Stay and roll to improve your tile"."""
         return "Stay and roll to improve your tile"
 
+    def narrate(self, actor: int) -> Note:
+        """Reads "Ana stayed to improve their tile"."""
+        return Note.of(STAYED, (actor,))
+
 
 @dataclass(frozen=True)
 class MoveOn(Action, tag="move_on"):
@@ -115,6 +149,10 @@ class MoveOn(Action, tag="move_on"):
     def describe(self, seat_name: Callable[[int], str]) -> str:
         """Reads "Move on"."""
         return "Move on"
+
+    def narrate(self, actor: int) -> Note:
+        """Reads "Ana moved on"."""
+        return Note.of(MOVED_ON, (actor,))
 
 
 @dataclass(frozen=True)
@@ -134,6 +172,10 @@ class PlaceTile(Action, tag="place_tile"):
     def describe(self, seat_name: Callable[[int], str]) -> str:
         """Reads "Put the tile on square 7"."""
         return f"Put the tile on square {self.square}"
+
+    def narrate(self, actor: int) -> Note:
+        """Reads "Ana put the tile on square 7"."""
+        return Note.of(PLACED, (actor,), square=self.square)
 
 
 YahtzeeAction = (

@@ -48,7 +48,12 @@ def test_the_log_keeps_the_english_line_whatever_the_screen_says(screen, welsh: 
     )
 
 
-def test_in_english_the_card_says_the_logs_line(screen) -> None:
+def test_in_english_the_card_tells_the_action_done_then_the_logs_sentences(screen) -> None:
+    """The log's "Ana: Pass" is an order on a card: the card says "Ana refused the double"."""
     screen.run(*PASSED_GAME)
     [match] = screen.store.matches()
-    assert screen.widget("result").text == screen.store.events(match.id)[-1].text
+    logged = screen.store.events(match.id)[-1].text
+    assert logged.startswith("Ana: Pass. ")
+    assert screen.widget("result").text == "Ana refused the double. " + logged.removeprefix(
+        "Ana: Pass. "
+    )

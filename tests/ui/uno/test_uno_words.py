@@ -92,3 +92,31 @@ def test_in_english_the_screen_says_the_logs_sentences(screen) -> None:
     screen.run("tap tab:red", 'tap "card:Red 7"', "tap catch:0")
     assert screen.widget("last").text == "Ana draws 2 cards for not calling UNO."
     assert _last_line(screen).endswith(screen.widget("last").text)
+
+
+def test_the_last_action_is_told_as_done_and_the_log_keeps_its_words(screen) -> None:
+    """The screen narrates in the past ("Ana drew a card"); the log and `companion history`
+    keep the scoresheet's "Ana: draw a card"."""
+    _classic_two(screen)
+    assert screen.widget("last").text == "Ben turned up Red 5"
+    screen.run("tap draw")
+    assert screen.widget("last").text == "Ana drew a card"
+    screen.run("tap keep")
+    assert screen.widget("last").text == "Ana kept the drawn card"
+    screen.run("tap play", "tap tab:red", 'tap "card:Red 7"')
+    assert screen.widget("last").text == "Ben played Red 7"
+    [match] = screen.store.matches()
+    assert [event.text for event in screen.store.events(match.id)][-4:] == [
+        "Ben: turn up Red 5", "Ana: draw a card", "Ana: keep the drawn card", "Ben: Red 7",
+    ]
+
+
+def test_the_last_action_is_told_in_welsh(tmp_path: Path, screen) -> None:
+    catalog = translated_catalog(tmp_path / "welsh", "cy", {act.DREW: "Cododd {0} gerdyn"})
+    use_language("cy", locale_dir=catalog)
+    try:
+        _classic_two(screen)
+        screen.run("tap draw")
+        assert screen.widget("last").text == "Cododd Ana gerdyn"
+    finally:
+        use_language("en")

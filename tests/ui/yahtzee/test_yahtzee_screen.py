@@ -147,6 +147,7 @@ def test_a_wild_square_offers_every_tile_but_the_players_own_after_the_first_thr
     screen.run("tap tile:fives")
     assert _last_action(screen) == {"action": "choose_target", "tile": "fives", "seat": 0}
     screen.run("expect For Fives: at least one 5")
+    assert screen.widget("last").text == "Ana went for Fives"  # the log: "Ana: Go for Fives"
 
 
 def test_another_players_tile_on_the_wild_square_names_its_owner_and_value(screen) -> None:
