@@ -121,12 +121,14 @@ def test_ambiguous_share_equals_the_margins_share_of_the_circle(margin: float) -
     [
         (0.0, (0,)),
         (40.0, (0,)),
+        (41.0, (0, 1)),  # exactly the margin before the boundary still counts
         (41.5, (0, 1)),
         (45.0, (0, 1)),
         (47.5, (0, 1)),
         (49.0, (0, 1)),
         (49.5, (1,)),
         (90.0, (1,)),
+        (311.0, (2, 0)),
         (318.0, (2, 0)),
         (359.9, (0,)),
     ],

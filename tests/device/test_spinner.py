@@ -491,3 +491,128 @@ def test_a_stop_while_homing_is_said_as_closing_not_logged_as_a_fault(
         spinner.home()
     assert "the companion is closing" in caplog.text
     assert [record for record in caplog.records if record.levelno >= logging.WARNING] == []
+
+
+def test_a_spin_is_logged_to_a_thousandth_of_a_degree_and_a_ten_thousandth_of_a_turn() -> None:
+    from device.spinner import SpinOutcome
+
+    outcome = SpinOutcome((2,), 123.45678, 3.123456, 2.345678)
+    assert outcome.to_json() == {"result": 2, "stop_angle_deg": 123.457,
+                                 "revolutions": 3.1235, "duration_s": 2.3457}
+
+
+def spin_after(sim_config: Config, upset: str) -> tuple[float, float, Spinner]:
+    """A seeded spin after `upset` (none, lost, gained, missed): its reported duration
+    and the time it took on the clock."""
+    clock = VirtualClock()
+    spinner = make_spinner(sim_config, clock, seed=6)
+    spinner.home()
+    stepper = sim(spinner).stepper
+    if upset == "lost":
+        stepper.lose_next(5)
+    elif upset == "gained":
+        stepper.rotor += 3
+    elif upset == "missed":
+        stepper.lose_next(37)
+    started = clock.now()
+    outcome = spinner.spin()
+    return outcome.duration_s, clock.now() - started, spinner
+
+
+@pytest.mark.parametrize("upset", ["none", "lost", "gained", "missed"])
+def test_a_spins_duration_is_the_time_the_pointer_moved_correction_and_rehoming_included(
+    sim_config: Config, upset: str
+) -> None:
+    reported, took, _ = spin_after(sim_config, upset)
+    assert reported == pytest.approx(took, abs=1e-6)
+
+
+@pytest.mark.parametrize("upset", ["lost", "gained"])
+def test_a_slip_within_tolerance_is_made_up_by_a_short_move_the_short_way(
+    sim_config: Config, upset: str
+) -> None:
+    from device.motion import MotionLimits, plan_move
+
+    clean, _, _ = spin_after(sim_config, "none")
+    slipped, _, _ = spin_after(sim_config, upset)
+    # A few steps at the end, not most of a turn the long way round.
+    quarter_turn = plan_move(400, MotionLimits.from_config(sim_config.spinner))
+    assert 0 < slipped - clean < quarter_turn.duration_s
+
+
+def test_a_spin_that_rehomed_still_reports_its_result_and_turns(sim_config: Config) -> None:
+    spinner = make_spinner(sim_config, VirtualClock(), seed=9)
+    spinner.home()
+    sim(spinner).stepper.lose_next(37)
+    outcome = spinner.spin()
+    assert outcome.rehomed
+    assert outcome.result and outcome.revolutions > 1
+    assert sim(spinner).stepper.rotor_angle_deg == pytest.approx(outcome.stop_angle_deg)
+
+
+def test_the_same_seed_draws_the_same_spins(sim_config: Config) -> None:
+    first = make_spinner(sim_config, VirtualClock(), seed=3)
+    second = make_spinner(sim_config, VirtualClock(), seed=3)
+    assert [first.spin().stop_angle_deg for _ in range(5)] == [
+        second.spin().stop_angle_deg for _ in range(5)]
+
+
+def test_moving_to_a_step_goes_there_from_wherever_the_pointer_is(sim_config: Config) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    spinner.home()
+    spinner.jog(200)
+    spinner.move_to(300)
+    assert sim(spinner).stepper.rotor % 1600 == 300 and spinner.position == 300
+
+
+@pytest.mark.parametrize("move", ["jog", "move_to"])
+def test_a_slow_move_runs_at_the_speed_asked(sim_config: Config, move: str) -> None:
+    clock = VirtualClock()
+    spinner = make_spinner(sim_config, clock)
+    spinner.home()
+    started = clock.now()
+    if move == "jog":
+        spinner.jog(160)  # a tenth of a turn at the jog's quarter turn a second
+    else:
+        spinner.move_to(160, speed_rps=0.25)
+    assert clock.now() - started >= 0.4
+
+
+def test_a_spinner_never_homed_says_so_in_one_sentence(sim_config: Config) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    with pytest.raises(DeviceUnavailable) as raised:
+        spinner.jog(10)
+    assert str(raised.value) == ("The spinner cannot move: it has not been homed yet. "
+                                 "Home it first (`companion hw home`).")
+
+
+def test_an_unavailable_spinners_reason_is_not_given_two_full_stops(sim_config: Config) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    spinner.mark_unavailable("The home sensor is not wired.")
+    with pytest.raises(DeviceUnavailable) as raised:
+        spinner.jog(10)
+    assert str(raised.value) == ("The spinner cannot move: The home sensor is not wired. "
+                                 "Home it first (`companion hw home`).")
+
+
+def test_a_stop_while_homing_leaves_the_closing_sentence_as_the_reason(sim_config: Config) -> None:
+    from device.errors import DeviceClosing
+
+    spinner = make_spinner(sim_config, VirtualClock())
+    spinner.backend.stop()
+    with pytest.raises(DeviceClosing) as raised:
+        spinner.home()
+    assert spinner.unavailable_reason == str(raised.value)
+    assert "closing" in spinner.unavailable_reason
+
+
+def test_a_slip_and_a_rehoming_are_written_to_the_log(
+    sim_config: Config, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.INFO, logger="device.spinner"):
+        spin_after(sim_config, "lost")
+        spin_after(sim_config, "missed")
+    messages = [record.getMessage() for record in caplog.records]
+    assert "The spinner slipped +5 steps (within tolerance); correcting." in messages
+    assert any(message.endswith("(missed steps). Re-homing and moving to the result again.")
+               for message in messages), messages
