@@ -616,3 +616,51 @@ def test_a_slip_and_a_rehoming_are_written_to_the_log(
     assert "The spinner slipped +5 steps (within tolerance); correcting." in messages
     assert any(message.endswith("(missed steps). Re-homing and moving to the result again.")
                for message in messages), messages
+
+
+@pytest.mark.parametrize(
+    ("fault", "phrase", "sentence"),
+    [
+        ((1, 2, 2), "missed 1 steps", "The spinner was +1 steps off at a home pass"),
+        ((-2, 2, 2), "ran 2 steps ahead", "The spinner was -2 steps off at a home pass"),
+        ((0, 3, 1), "the home sensor did not fire where expected",
+         "The home sensor did not fire at 2 of the 3 home passes of a move"),
+    ],
+)
+def test_a_home_pass_fault_is_told_in_its_own_words(
+    fault: tuple[int, int, int], phrase: str, sentence: str
+) -> None:
+    from device.spinner import MissedSteps
+
+    missed = MissedSteps(*fault)
+    assert missed.phrase() == phrase
+    assert missed.sentence().startswith(sentence)
+
+
+def test_a_software_pick_takes_no_time_and_no_turns(sim_config: Config) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    spinner.mark_unavailable("The home sensor is not wired.")
+    outcome = spinner.spin()
+    assert outcome.software_pick
+    assert (outcome.revolutions, outcome.duration_s) == (0.0, 0.0)
+
+
+def test_a_motor_that_cannot_be_released_is_logged_not_raised(
+    write_config, caplog: pytest.LogCaptureFixture  # type: ignore[no-untyped-def]
+) -> None:
+    from device.errors import DeviceError
+
+    spinner = make_spinner(uln2003_config(write_config), VirtualClock(), seed=3)
+    spinner.home()
+    stepper = sim(spinner).stepper
+
+    def enable(on: bool) -> None:
+        if not on:
+            raise DeviceError("The table controller is offline.")
+        stepper.enabled = on
+
+    stepper.enable = enable  # type: ignore[method-assign]
+    with caplog.at_level(logging.WARNING, logger="device.spinner"):
+        assert not spinner.spin().software_pick
+    assert ("The motor could not be released: The table controller is offline."
+            in [record.getMessage() for record in caplog.records])
