@@ -572,10 +572,10 @@ def test_a_slow_move_runs_at_the_speed_asked(sim_config: Config, move: str) -> N
     spinner.home()
     started = clock.now()
     if move == "jog":
-        spinner.jog(160)  # a tenth of a turn at the jog's quarter turn a second
+        spinner.jog(800)  # half a turn at the jog's quarter turn a second
     else:
-        spinner.move_to(160, speed_rps=0.25)
-    assert clock.now() - started >= 0.4
+        spinner.move_to(800, speed_rps=0.25)
+    assert clock.now() - started >= 2.0
 
 
 def test_a_spinner_never_homed_says_so_in_one_sentence(sim_config: Config) -> None:
@@ -664,3 +664,117 @@ def test_a_motor_that_cannot_be_released_is_logged_not_raised(
         assert not spinner.spin().software_pick
     assert ("The motor could not be released: The table controller is offline."
             in [record.getMessage() for record in caplog.records])
+
+
+def test_a_failed_homing_is_logged_as_an_error_with_its_reason(
+    sim_config: Config, caplog: pytest.LogCaptureFixture
+) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    sim(spinner).home_sensor.dead = True
+    with caplog.at_level(logging.INFO, logger="device.spinner"), \
+            pytest.raises(HomingError) as raised:
+        spinner.home()
+    (record,) = [record for record in caplog.records if record.levelno >= logging.ERROR]
+    assert record.getMessage() == f"The spinner is unavailable: {raised.value}"
+
+
+def test_a_stop_while_homing_is_logged_as_the_closing_sentence_alone(
+    sim_config: Config, caplog: pytest.LogCaptureFixture
+) -> None:
+    from device.errors import DeviceClosing
+
+    spinner = make_spinner(sim_config, VirtualClock())
+    spinner.backend.stop()
+    with caplog.at_level(logging.INFO, logger="device.spinner"), \
+            pytest.raises(DeviceClosing) as raised:
+        spinner.home()
+    assert [record.getMessage() for record in caplog.records] == [str(raised.value)]
+
+
+def test_a_spinner_homed_again_gives_no_reason_for_being_unavailable(
+    sim_config: Config,
+) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    spinner.mark_unavailable("The home sensor is not wired.")
+    spinner.home()
+    assert spinner.unavailable_reason == "" and spinner.available
+
+
+def test_a_jog_that_fails_leaves_the_spinner_to_be_homed_before_it_moves_again(
+    sim_config: Config,
+) -> None:
+    from device.errors import DeviceError
+
+    spinner = make_spinner(sim_config, VirtualClock())
+    spinner.home()
+    stepper = sim(spinner).stepper
+    original = stepper.step
+
+    def failing_step() -> None:
+        raise DeviceError("The driver stopped answering.")
+
+    stepper.step = failing_step  # type: ignore[method-assign]
+    with pytest.raises(DeviceError):
+        spinner.jog(50)
+    stepper.step = original  # type: ignore[method-assign]
+    with pytest.raises(DeviceUnavailable, match="Home it first"):
+        spinner.jog(50)
+
+
+
+@pytest.mark.parametrize(("lost", "reported"), [(37, 37), (600, 600), (800, 800), (801, -799)])
+def test_steps_lost_up_to_half_a_turn_are_told_as_missed_and_more_as_running_ahead(
+    sim_config: Config, lost: int, reported: int
+) -> None:
+    # One home pass tells only where the flag is: the nearer way round is the reading.
+    spinner = make_spinner(sim_config, VirtualClock(), seed=9)
+    spinner.home()
+    sim(spinner).stepper.lose_next(lost)
+    outcome = spinner.spin()
+    assert outcome.rehomed and outcome.missed_steps == reported
+
+
+@pytest.mark.parametrize(
+    ("steps_taken", "edges", "fault"),
+    [
+        (1608, (), "at 1 of the 1 home passes"),  # a pass the tolerance before the end
+        (1607, (), None),  # nearer the end: the flag may not have reached the sensor
+        (1607, (1600,), None),
+        (3200, (), "at 2 of the 2 home passes"),  # the last pass is counted, not required
+        (3199, (), "at 1 of the 1 home passes"),  # one step short of a pass: not counted
+    ],
+)
+def test_a_home_pass_is_required_once_the_pointer_is_the_tolerance_past_it(
+    sim_config: Config, steps_taken: int, edges: tuple[int, ...], fault: str | None
+) -> None:
+    from device.backend import MoveReport
+
+    spinner = make_spinner(sim_config, VirtualClock())
+    assert spinner.steps_per_turn == 1600 and sim_config.spinner.home.tolerance_steps == 8
+    found = spinner.check_home_passes(0, MoveReport(steps_taken, edges, 1.0))
+    if fault is None:
+        assert found is None
+    else:
+        assert found is not None and fault in found.sentence()
+
+
+def test_an_edge_at_the_very_first_step_may_be_read_late_too() -> None:
+    schedule = even_schedule(400, 4000.0)  # a step every 250 us
+    assert late_read_steps(schedule, 1, 0.0006) == 2
+
+
+def test_a_dead_home_sensor_is_given_up_on_after_a_turn_and_a_half_and_the_back_off(
+    sim_config: Config,
+) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    sim(spinner).home_sensor.dead = True
+    backoff = round(sim_config.spinner.home.backoff_deg / 360 * 1600)
+    with pytest.raises(HomingError, match=f"not found in {1600 + 800 + backoff} steps"):
+        spinner.home()
+
+
+def test_even_a_tiny_back_off_is_at_least_one_step(sim_config: Config) -> None:
+    home = replace(sim_config.spinner.home, backoff_deg=0.1)  # under half a step
+    spinner = make_spinner(replace(sim_config, spinner=replace(sim_config.spinner, home=home)),
+                           VirtualClock())
+    assert spinner.homing_plan().backoff_steps == 1
