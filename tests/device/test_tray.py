@@ -248,3 +248,10 @@ def test_the_tray_closes_once_as_a_context_manager(sim_config: Config) -> None:
         tray.start()
     tray.close()
     assert closed == [True]
+
+
+def test_a_fair_source_rolls_with_its_own_generator_and_says_the_roll_was_fair() -> None:
+    first = DiceSource("fair", 3, 6, rng=random.Random(5)).roll()
+    again = DiceSource("fair", 3, 6, rng=random.Random(5)).roll()
+    assert first is not None and first == again
+    assert first.source == "fair" and len(first.values) == 3
