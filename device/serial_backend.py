@@ -15,7 +15,6 @@ import contextlib
 import logging
 import queue
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -32,6 +31,7 @@ from device.backend import (
     StepSchedule,
     TrayThrow,
 )
+from device.clock import Clock
 from device.errors import DeviceError, HomingError, LinkError
 from device.serial_link import ConnectHook, LinkSettings, Send, SerialLink
 from device.serial_moves import controller_move
@@ -60,13 +60,16 @@ def link_settings(config: Config) -> LinkSettings:
     )
 
 
-def acquire_link(config: Config) -> SerialLink:
-    """The running link for `serial.port`, started on first use and shared."""
+def acquire_link(config: Config, clock: Clock | None = None) -> SerialLink:
+    """The running link for `serial.port`, started on first use and shared.
+
+    `clock` times the link when this call starts it (default: the real clock).
+    """
     key = config.serial.port
     with _links_lock:
         link, users = _links.get(key, (None, 0))
         if link is None:
-            link = SerialLink(link_settings(config)).start()
+            link = SerialLink(link_settings(config), clock=clock).start()
         _links[key] = (link, users + 1)
         return link
 
@@ -93,9 +96,10 @@ def add_setup_hook(link: SerialLink, hook: ConnectHook) -> None:
 
 
 class _Waiter:
-    """Collects events by key and wakes whoever waits for one."""
+    """Collects events by key and wakes whoever waits for one, timed on `clock`."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
         self.condition = threading.Condition()
         self.results: dict[Any, dict[str, Any]] = {}
 
@@ -110,7 +114,7 @@ class _Waiter:
 
     def wait(self, key: Any, timeout_s: float, gone: Callable[[], bool]) -> dict[str, Any] | None:
         """The event for `key`; None on timeout. Raises LinkError when `gone()`."""
-        deadline = time.monotonic() + timeout_s
+        deadline = self.clock.now() + timeout_s
         with self.condition:
             while key not in self.results:
                 if gone():
@@ -118,7 +122,7 @@ class _Waiter:
                         "The table controller was disconnected during the move; the spinner "
                         "re-homes when it is back (check the USB cable)."
                     )
-                remaining = deadline - time.monotonic()
+                remaining = deadline - self.clock.now()
                 if remaining <= 0:
                     return None
                 self.condition.wait(min(remaining, 0.1))
@@ -133,7 +137,7 @@ class SerialSpinner(ClosesItself):
     def __init__(self, link: SerialLink, config: Config) -> None:
         self.link = link
         self.home_active_low = config.spinner.home.active_low
-        self.waiter = _Waiter()
+        self.waiter = _Waiter(link.clock)
         self._move_id = 0
         self._plan: HomingPlan | None = None
         self._interrupted = False
@@ -410,15 +414,16 @@ class SerialDiceReader(_OnTheLink, ClosesItself):
         Raises:
             DeviceError: no reading arrived in time.
         """
-        deadline = time.monotonic() + timeout_s
+        clock = self.link.clock
+        deadline = clock.now() + timeout_s
         with self._condition:
             while True:
                 fresh = [event for when, event in self._readings
-                         if when >= time.monotonic() - FRESH_DICE_S]
+                         if when >= clock.now() - FRESH_DICE_S]
                 if fresh:
                     self._readings.clear()
                     return _dice_roll(fresh[-1], count, sides)
-                remaining = deadline - time.monotonic()
+                remaining = deadline - clock.now()
                 if remaining <= 0:
                     raise DeviceError(
                         f"The dice reader sent no reading within {timeout_s:g} s; check it "
@@ -438,7 +443,7 @@ class SerialDiceReader(_OnTheLink, ClosesItself):
     def _on_event(self, event: dict[str, Any]) -> None:
         if event.get("ev") == "dice":
             with self._condition:
-                self._readings.append((time.monotonic(), event))
+                self._readings.append((self.link.clock.now(), event))
                 del self._readings[:-8]
                 self._condition.notify_all()
 
@@ -454,16 +459,25 @@ def _dice_roll(event: dict[str, Any], count: int, sides: int) -> TrayThrow:
     return TrayThrow(values, cocked=True, source="serial")
 
 
-def open_serial_spinner(config: Config) -> SerialSpinner:
-    """The spinner on the Pico named by `serial.port` (shares the link)."""
-    return SerialSpinner(acquire_link(config), config)
+def open_serial_spinner(config: Config, clock: Clock | None = None) -> SerialSpinner:
+    """The spinner on the Pico named by `serial.port` (shares the link).
+
+    `clock` times the link when this opens it (as for `acquire_link`).
+    """
+    return SerialSpinner(acquire_link(config, clock), config)
 
 
-def open_serial_tray(config: Config) -> SerialTray:
-    """The dice tray's sensor and button on the Pico (shares the link)."""
-    return SerialTray(acquire_link(config), config)
+def open_serial_tray(config: Config, clock: Clock | None = None) -> SerialTray:
+    """The dice tray's sensor and button on the Pico (shares the link).
+
+    `clock` times the link when this opens it (as for `acquire_link`).
+    """
+    return SerialTray(acquire_link(config, clock), config)
 
 
-def open_serial_dice_reader(config: Config) -> SerialDiceReader:
-    """The dice reader wired to the Pico (shares the link)."""
-    return SerialDiceReader(acquire_link(config))
+def open_serial_dice_reader(config: Config, clock: Clock | None = None) -> SerialDiceReader:
+    """The dice reader wired to the Pico (shares the link).
+
+    `clock` times the link when this opens it (as for `acquire_link`).
+    """
+    return SerialDiceReader(acquire_link(config, clock))

@@ -8,19 +8,23 @@ the one retry helper. A supervisor thread connects (by the board's
 `/dev/serial/by-id/` name, a glob), runs the version handshake, polls as a
 heartbeat, and reconnects with backoff after an unplug. Consecutive
 timeouts turn the state to `offline`, which the table and screen show.
+
+Every timeout and pause is measured on an injectable `Clock` (the real one
+unless told): tests give the link the fake board's time, so a machine too
+busy to run the board is not taken for a board that stopped answering.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from companion.closing import ClosesItself
 from device.backend import LinkListener, LinkState
+from device.clock import Clock, RealClock
 from device.errors import LinkError
 from device.serial_port import (
     AttemptTimedOut,
@@ -50,6 +54,10 @@ Send = Callable[[int, dict[str, Any]], dict[str, Any]]
 """`send(kind, fields)`: a request usable by connect hooks, before the link is online."""
 ConnectHook = Callable[[dict[str, Any], Send], None]
 
+WAIT_SLICE_S = 0.05
+"""The longest real wait between two looks at the clock: a clock other than the real one
+moves without waking anybody, so every wait wakes this often to see whether it is up."""
+
 
 @dataclass(frozen=True)
 class LinkSettings:
@@ -69,12 +77,18 @@ class LinkSettings:
 
 
 class SerialLink(ClosesItself):
-    """A self-healing link to the Pico; see the module docstring."""
+    """A self-healing link to the Pico; see the module docstring.
+
+    `clock` measures every timeout, resend delay, poll interval and reconnect
+    wait (default: the real clock).
+    """
 
     def __init__(self, settings: LinkSettings,
-                 opener: Callable[[str, int, float], Port] = open_serial_port) -> None:
+                 opener: Callable[[str, int, float], Port] = open_serial_port,
+                 clock: Clock | None = None) -> None:
         self.settings = settings
         self.opener = opener
+        self.clock: Clock = clock or RealClock()
         self.state: LinkState = LinkState.CONNECTING
         self.problem = "connecting to the table controller"
         self.hello: dict[str, Any] = {}
@@ -135,14 +149,14 @@ class SerialLink(ClosesItself):
 
         Returns at once when the board's firmware was refused (no wait helps).
         """
-        deadline = time.monotonic() + timeout_s
+        deadline = self.clock.now() + timeout_s
         with self._changed:
             settled = (LinkState.ONLINE, LinkState.MISMATCH)
             while self.state not in settled and not self._stop.is_set():
-                remaining = deadline - time.monotonic()
+                remaining = deadline - self.clock.now()
                 if remaining <= 0:
                     return False
-                self._changed.wait(remaining)
+                self._changed.wait(min(remaining, WAIT_SLICE_S))
             return self.state == LinkState.ONLINE
 
     def poll(self) -> dict[str, Any]:
@@ -239,7 +253,7 @@ class SerialLink(ClosesItself):
             self._reply = None
 
     def _await_reply(self, timeout_s: float, connection: int) -> tuple[int, dict[str, Any]]:
-        deadline = time.monotonic() + timeout_s
+        deadline = self.clock.now() + timeout_s
         with self._changed:
             while self._reply is None:
                 if self._connection != connection or self._port is None:
@@ -248,11 +262,11 @@ class SerialLink(ClosesItself):
                         "The table controller was disconnected before it answered; "
                         "it is reconnecting (check the USB cable)."
                     )
-                remaining = deadline - time.monotonic()
+                remaining = deadline - self.clock.now()
                 if remaining <= 0:
                     self._waiting = None
                     raise AttemptTimedOut()
-                self._changed.wait(min(remaining, 0.05))
+                self._changed.wait(min(remaining, WAIT_SLICE_S))
             reply, self._reply, self._waiting = self._reply, None, None
             return reply
 
@@ -351,7 +365,16 @@ class SerialLink(ClosesItself):
                 self._drop_port(f"an internal error interrupted the link ({type(error).__name__}: "
                                 f"{error}); it keeps reconnecting")
                 wait_s = next(delays)
-            self._wake.wait(wait_s)
+            self._pause(wait_s)
+
+    def _pause(self, seconds: float) -> None:
+        """Wait `seconds` on the link's clock, or until the link is closed."""
+        until = self.clock.now() + seconds
+        while not self._stop.is_set():
+            remaining = until - self.clock.now()
+            if remaining <= 0:
+                return
+            self._wake.wait(min(remaining, WAIT_SLICE_S))
 
     def _heartbeat(self) -> None:
         try:

@@ -121,12 +121,14 @@ def test_ambiguous_share_equals_the_margins_share_of_the_circle(margin: float) -
     [
         (0.0, (0,)),
         (40.0, (0,)),
+        (41.0, (0, 1)),  # exactly the margin before the boundary still counts
         (41.5, (0, 1)),
         (45.0, (0, 1)),
         (47.5, (0, 1)),
         (49.0, (0, 1)),
         (49.5, (1,)),
         (90.0, (1,)),
+        (311.0, (2, 0)),
         (318.0, (2, 0)),
         (359.9, (0,)),
     ],
@@ -164,3 +166,27 @@ def test_table_randomness_comes_from_the_operating_system() -> None:
     from device.results import system_rng
 
     assert isinstance(system_rng(), secrets.SystemRandom)
+
+
+def test_a_fair_stop_may_fall_on_every_step_clear_of_the_margins_and_on_none_within() -> None:
+    from device.results import clear_steps, step_angle
+
+    seats, margin, turn = (0.0, 90.0, 180.0, 270.0), 4.0, 1600
+    arc = next(arc for arc in seat_arcs(seats) if arc.seat == 1)
+    first, last = clear_steps(arc, margin, turn)
+    for step in range(first, last + 1):
+        assert read_stop(step_angle(step, turn), seats, margin) == (1,), step
+    for step in (first - 1, last + 1):
+        assert len(read_stop(step_angle(step, turn), seats, margin)) == 2, step
+
+
+def test_an_arc_with_a_single_clear_step_can_still_be_drawn() -> None:
+    # One step a degree, two seats, a margin that leaves only the seat's own step clear.
+    pick = draw_fair((0.0, 180.0), 89.5, 360, random.Random(1))
+    assert pick.stop_step in (0, 180)
+
+
+def test_an_arc_too_narrow_for_the_margin_says_what_to_do() -> None:
+    with pytest.raises(ValueError, match=r"^Seat \d's arc is too narrow for a margin of 45 "
+                       r"degrees; spread the seats or lower the margin\.$"):
+        draw_fair((0.0, 90.0, 180.0, 270.0), 45.0, 1600, random.Random(1))

@@ -43,3 +43,19 @@ def test_a_spin_needs_a_player() -> None:
 def test_the_dial_and_the_spins_share_the_angles() -> None:
     assert seat_angles_for(FOUR, 6) == fit_seats(FOUR, 6, False, 4.0).angles
     assert seat_angles_for(FOUR, 2) == (0.0, 90.0)
+
+
+def test_seven_players_are_spaced_a_seventh_of_a_turn_apart_not_whole_degrees() -> None:
+    angles = evenly_spaced(7)
+    assert angles[1] == pytest.approx(360 / 7, abs=1e-6)
+    assert angles[6] == pytest.approx(6 * 360 / 7, abs=1e-6)
+
+
+def test_exactly_as_many_calibrated_seats_as_players_are_used_as_calibrated() -> None:
+    uneven = (0.0, 80.0, 170.0, 265.0)  # a table whose chairs are not evenly spaced
+    assert seat_angles_for(uneven, 4) == uneven
+    assert fit_seats(uneven, 4, True, 4.0) == SeatFit(uneven)
+
+
+def test_a_single_player_is_pointed_at_the_first_calibrated_seat() -> None:
+    assert fit_seats(FOUR, 1, False, 4.0) == SeatFit((0.0,))

@@ -491,3 +491,290 @@ def test_a_stop_while_homing_is_said_as_closing_not_logged_as_a_fault(
         spinner.home()
     assert "the companion is closing" in caplog.text
     assert [record for record in caplog.records if record.levelno >= logging.WARNING] == []
+
+
+def test_a_spin_is_logged_to_a_thousandth_of_a_degree_and_a_ten_thousandth_of_a_turn() -> None:
+    from device.spinner import SpinOutcome
+
+    outcome = SpinOutcome((2,), 123.45678, 3.123456, 2.345678)
+    assert outcome.to_json() == {"result": 2, "stop_angle_deg": 123.457,
+                                 "revolutions": 3.1235, "duration_s": 2.3457}
+
+
+def spin_after(sim_config: Config, upset: str) -> tuple[float, float, Spinner]:
+    """A seeded spin after `upset` (none, lost, gained, missed): its reported duration
+    and the time it took on the clock."""
+    clock = VirtualClock()
+    spinner = make_spinner(sim_config, clock, seed=6)
+    spinner.home()
+    stepper = sim(spinner).stepper
+    if upset == "lost":
+        stepper.lose_next(5)
+    elif upset == "gained":
+        stepper.rotor += 3
+    elif upset == "missed":
+        stepper.lose_next(37)
+    started = clock.now()
+    outcome = spinner.spin()
+    return outcome.duration_s, clock.now() - started, spinner
+
+
+@pytest.mark.parametrize("upset", ["none", "lost", "gained", "missed"])
+def test_a_spins_duration_is_the_time_the_pointer_moved_correction_and_rehoming_included(
+    sim_config: Config, upset: str
+) -> None:
+    reported, took, _ = spin_after(sim_config, upset)
+    assert reported == pytest.approx(took, abs=1e-6)
+
+
+@pytest.mark.parametrize("upset", ["lost", "gained"])
+def test_a_slip_within_tolerance_is_made_up_by_a_short_move_the_short_way(
+    sim_config: Config, upset: str
+) -> None:
+    from device.motion import MotionLimits, plan_move
+
+    clean, _, _ = spin_after(sim_config, "none")
+    slipped, _, _ = spin_after(sim_config, upset)
+    # A few steps at the end, not most of a turn the long way round.
+    quarter_turn = plan_move(400, MotionLimits.from_config(sim_config.spinner))
+    assert 0 < slipped - clean < quarter_turn.duration_s
+
+
+def test_a_spin_that_rehomed_still_reports_its_result_and_turns(sim_config: Config) -> None:
+    spinner = make_spinner(sim_config, VirtualClock(), seed=9)
+    spinner.home()
+    sim(spinner).stepper.lose_next(37)
+    outcome = spinner.spin()
+    assert outcome.rehomed
+    assert outcome.result and outcome.revolutions > 1
+    assert sim(spinner).stepper.rotor_angle_deg == pytest.approx(outcome.stop_angle_deg)
+
+
+def test_the_same_seed_draws_the_same_spins(sim_config: Config) -> None:
+    first = make_spinner(sim_config, VirtualClock(), seed=3)
+    second = make_spinner(sim_config, VirtualClock(), seed=3)
+    assert [first.spin().stop_angle_deg for _ in range(5)] == [
+        second.spin().stop_angle_deg for _ in range(5)]
+
+
+def test_moving_to_a_step_goes_there_from_wherever_the_pointer_is(sim_config: Config) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    spinner.home()
+    spinner.jog(200)
+    spinner.move_to(300)
+    assert sim(spinner).stepper.rotor % 1600 == 300 and spinner.position == 300
+
+
+@pytest.mark.parametrize("move", ["jog", "move_to"])
+def test_a_slow_move_runs_at_the_speed_asked(sim_config: Config, move: str) -> None:
+    clock = VirtualClock()
+    spinner = make_spinner(sim_config, clock)
+    spinner.home()
+    started = clock.now()
+    if move == "jog":
+        spinner.jog(800)  # half a turn at the jog's quarter turn a second
+    else:
+        spinner.move_to(800, speed_rps=0.25)
+    assert clock.now() - started >= 2.0
+
+
+def test_a_spinner_never_homed_says_so_in_one_sentence(sim_config: Config) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    with pytest.raises(DeviceUnavailable) as raised:
+        spinner.jog(10)
+    assert str(raised.value) == ("The spinner cannot move: it has not been homed yet. "
+                                 "Home it first (`companion hw home`).")
+
+
+def test_an_unavailable_spinners_reason_is_not_given_two_full_stops(sim_config: Config) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    spinner.mark_unavailable("The home sensor is not wired.")
+    with pytest.raises(DeviceUnavailable) as raised:
+        spinner.jog(10)
+    assert str(raised.value) == ("The spinner cannot move: The home sensor is not wired. "
+                                 "Home it first (`companion hw home`).")
+
+
+def test_a_stop_while_homing_leaves_the_closing_sentence_as_the_reason(sim_config: Config) -> None:
+    from device.errors import DeviceClosing
+
+    spinner = make_spinner(sim_config, VirtualClock())
+    spinner.backend.stop()
+    with pytest.raises(DeviceClosing) as raised:
+        spinner.home()
+    assert spinner.unavailable_reason == str(raised.value)
+    assert "closing" in spinner.unavailable_reason
+
+
+def test_a_slip_and_a_rehoming_are_written_to_the_log(
+    sim_config: Config, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.INFO, logger="device.spinner"):
+        spin_after(sim_config, "lost")
+        spin_after(sim_config, "missed")
+    messages = [record.getMessage() for record in caplog.records]
+    assert "The spinner slipped +5 steps (within tolerance); correcting." in messages
+    assert any(message.endswith("(missed steps). Re-homing and moving to the result again.")
+               for message in messages), messages
+
+
+@pytest.mark.parametrize(
+    ("fault", "phrase", "sentence"),
+    [
+        ((1, 2, 2), "missed 1 steps", "The spinner was +1 steps off at a home pass"),
+        ((-2, 2, 2), "ran 2 steps ahead", "The spinner was -2 steps off at a home pass"),
+        ((0, 3, 1), "the home sensor did not fire where expected",
+         "The home sensor did not fire at 2 of the 3 home passes of a move"),
+    ],
+)
+def test_a_home_pass_fault_is_told_in_its_own_words(
+    fault: tuple[int, int, int], phrase: str, sentence: str
+) -> None:
+    from device.spinner import MissedSteps
+
+    missed = MissedSteps(*fault)
+    assert missed.phrase() == phrase
+    assert missed.sentence().startswith(sentence)
+
+
+def test_a_software_pick_takes_no_time_and_no_turns(sim_config: Config) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    spinner.mark_unavailable("The home sensor is not wired.")
+    outcome = spinner.spin()
+    assert outcome.software_pick
+    assert (outcome.revolutions, outcome.duration_s) == (0.0, 0.0)
+
+
+def test_a_motor_that_cannot_be_released_is_logged_not_raised(
+    write_config, caplog: pytest.LogCaptureFixture  # type: ignore[no-untyped-def]
+) -> None:
+    from device.errors import DeviceError
+
+    spinner = make_spinner(uln2003_config(write_config), VirtualClock(), seed=3)
+    spinner.home()
+    stepper = sim(spinner).stepper
+
+    def enable(on: bool) -> None:
+        if not on:
+            raise DeviceError("The table controller is offline.")
+        stepper.enabled = on
+
+    stepper.enable = enable  # type: ignore[method-assign]
+    with caplog.at_level(logging.WARNING, logger="device.spinner"):
+        assert not spinner.spin().software_pick
+    assert ("The motor could not be released: The table controller is offline."
+            in [record.getMessage() for record in caplog.records])
+
+
+def test_a_failed_homing_is_logged_as_an_error_with_its_reason(
+    sim_config: Config, caplog: pytest.LogCaptureFixture
+) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    sim(spinner).home_sensor.dead = True
+    with caplog.at_level(logging.INFO, logger="device.spinner"), \
+            pytest.raises(HomingError) as raised:
+        spinner.home()
+    (record,) = [record for record in caplog.records if record.levelno >= logging.ERROR]
+    assert record.getMessage() == f"The spinner is unavailable: {raised.value}"
+
+
+def test_a_stop_while_homing_is_logged_as_the_closing_sentence_alone(
+    sim_config: Config, caplog: pytest.LogCaptureFixture
+) -> None:
+    from device.errors import DeviceClosing
+
+    spinner = make_spinner(sim_config, VirtualClock())
+    spinner.backend.stop()
+    with caplog.at_level(logging.INFO, logger="device.spinner"), \
+            pytest.raises(DeviceClosing) as raised:
+        spinner.home()
+    assert [record.getMessage() for record in caplog.records] == [str(raised.value)]
+
+
+def test_a_spinner_homed_again_gives_no_reason_for_being_unavailable(
+    sim_config: Config,
+) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    spinner.mark_unavailable("The home sensor is not wired.")
+    spinner.home()
+    assert spinner.unavailable_reason == "" and spinner.available
+
+
+def test_a_jog_that_fails_leaves_the_spinner_to_be_homed_before_it_moves_again(
+    sim_config: Config,
+) -> None:
+    from device.errors import DeviceError
+
+    spinner = make_spinner(sim_config, VirtualClock())
+    spinner.home()
+    stepper = sim(spinner).stepper
+    original = stepper.step
+
+    def failing_step() -> None:
+        raise DeviceError("The driver stopped answering.")
+
+    stepper.step = failing_step  # type: ignore[method-assign]
+    with pytest.raises(DeviceError):
+        spinner.jog(50)
+    stepper.step = original  # type: ignore[method-assign]
+    with pytest.raises(DeviceUnavailable, match="Home it first"):
+        spinner.jog(50)
+
+
+
+@pytest.mark.parametrize(("lost", "reported"), [(37, 37), (600, 600), (800, 800), (801, -799)])
+def test_steps_lost_up_to_half_a_turn_are_told_as_missed_and_more_as_running_ahead(
+    sim_config: Config, lost: int, reported: int
+) -> None:
+    # One home pass tells only where the flag is: the nearer way round is the reading.
+    spinner = make_spinner(sim_config, VirtualClock(), seed=9)
+    spinner.home()
+    sim(spinner).stepper.lose_next(lost)
+    outcome = spinner.spin()
+    assert outcome.rehomed and outcome.missed_steps == reported
+
+
+@pytest.mark.parametrize(
+    ("steps_taken", "edges", "fault"),
+    [
+        (1608, (), "at 1 of the 1 home passes"),  # a pass the tolerance before the end
+        (1607, (), None),  # nearer the end: the flag may not have reached the sensor
+        (1607, (1600,), None),
+        (3200, (), "at 2 of the 2 home passes"),  # the last pass is counted, not required
+        (3199, (), "at 1 of the 1 home passes"),  # one step short of a pass: not counted
+    ],
+)
+def test_a_home_pass_is_required_once_the_pointer_is_the_tolerance_past_it(
+    sim_config: Config, steps_taken: int, edges: tuple[int, ...], fault: str | None
+) -> None:
+    from device.backend import MoveReport
+
+    spinner = make_spinner(sim_config, VirtualClock())
+    assert spinner.steps_per_turn == 1600 and sim_config.spinner.home.tolerance_steps == 8
+    found = spinner.check_home_passes(0, MoveReport(steps_taken, edges, 1.0))
+    if fault is None:
+        assert found is None
+    else:
+        assert found is not None and fault in found.sentence()
+
+
+def test_an_edge_at_the_very_first_step_may_be_read_late_too() -> None:
+    schedule = even_schedule(400, 4000.0)  # a step every 250 us
+    assert late_read_steps(schedule, 1, 0.0006) == 2
+
+
+def test_a_dead_home_sensor_is_given_up_on_after_a_turn_and_a_half_and_the_back_off(
+    sim_config: Config,
+) -> None:
+    spinner = make_spinner(sim_config, VirtualClock())
+    sim(spinner).home_sensor.dead = True
+    backoff = round(sim_config.spinner.home.backoff_deg / 360 * 1600)
+    with pytest.raises(HomingError, match=f"not found in {1600 + 800 + backoff} steps"):
+        spinner.home()
+
+
+def test_even_a_tiny_back_off_is_at_least_one_step(sim_config: Config) -> None:
+    home = replace(sim_config.spinner.home, backoff_deg=0.1)  # under half a step
+    spinner = make_spinner(replace(sim_config, spinner=replace(sim_config.spinner, home=home)),
+                           VirtualClock())
+    assert spinner.homing_plan().backoff_steps == 1

@@ -196,8 +196,10 @@ def test_dice_thrown_again_while_the_values_are_read_come_after_the_settle() -> 
     clock.advance(1.0)
     settled = tray.poll()
     assert settled is not None and settled.roll == TrayThrow((3, 4), source="serial")
-    kinds = [event.kind for event in tray.drain()]
-    assert kinds == [THROW, SETTLED, THROW]
+    events = tray.drain()
+    assert [event.kind for event in events] == [THROW, SETTLED, THROW]
+    # The throw heard during the read keeps the time the dice were thrown.
+    assert events[2].at == pytest.approx(1.1)
     # The second throw is a throw like any other: it settles in its turn.
     clock.advance(1.0)
     assert tray.poll() is not None
@@ -246,3 +248,10 @@ def test_the_tray_closes_once_as_a_context_manager(sim_config: Config) -> None:
         tray.start()
     tray.close()
     assert closed == [True]
+
+
+def test_a_fair_source_rolls_with_its_own_generator_and_says_the_roll_was_fair() -> None:
+    first = DiceSource("fair", 3, 6, rng=random.Random(5)).roll()
+    again = DiceSource("fair", 3, 6, rng=random.Random(5)).roll()
+    assert first is not None and first == again
+    assert first.source == "fair" and len(first.values) == 3

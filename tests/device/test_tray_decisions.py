@@ -180,3 +180,52 @@ def test_a_sensor_change_reported_late_does_not_shorten_the_quiet_time() -> None
     detector.motion(False, 0.9)  # delivered after, stamped before, by another thread
     assert detector.poll(1.45) is None
     assert detector.poll(1.5) == SETTLED
+
+
+class CrashingReader:
+    """A dice reader with a bug: it raises something other than a DeviceError."""
+
+    name = "crashing"
+
+    def read_dice(self, count: int, sides: int, timeout_s: float) -> TrayThrow:
+        raise RuntimeError("a bug in the reader")
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_crashing_reader_still_leaves_a_settle_saying_the_values_could_not_be_read() -> None:
+    clock = VirtualClock()
+    inputs = SimTray(clock)
+    tray = DiceTray(inputs, TrayConfig(settle_s=0.5), clock,
+                    DiceSource("serial", 2, 6, CrashingReader()))
+    tray.start()
+    inputs.throw()
+    clock.advance(1.0)
+    with pytest.raises(RuntimeError):
+        tray.poll()
+    throw, settled = tray.drain()
+    assert throw.kind == THROW
+    assert settled == TrayEvent(SETTLED, clock.now(), None, "the dice values could not be read")
+    inputs.throw()  # the tray is free for the next throw
+    clock.advance(1.0)
+    with pytest.raises(RuntimeError):
+        tray.poll()
+    assert [event.kind for event in tray.drain()] == [THROW, SETTLED]
+
+
+def test_a_failed_read_is_stamped_with_the_time_the_dice_settled() -> None:
+    class DeadReader(CrashingReader):
+        def read_dice(self, count: int, sides: int, timeout_s: float) -> TrayThrow:
+            raise DeviceError("The dice reader did not answer; check the Pico link.")
+
+    clock = VirtualClock()
+    inputs = SimTray(clock)
+    tray = DiceTray(inputs, TrayConfig(settle_s=0.5), clock,
+                    DiceSource("serial", 2, 6, DeadReader()))
+    tray.start()
+    inputs.throw()
+    clock.advance(1.0)
+    failed = tray.poll()
+    assert failed is not None and failed.roll is None
+    assert failed.at == clock.now()

@@ -75,6 +75,28 @@ class EmulatorError(RuntimeError):
     """The emulator stopped, or did not answer in time."""
 
 
+class ChipClock:
+    """The emulated chip's time as a `device.clock.Clock`, for the host's serial link.
+
+    The emulator sends its time every 10 ms of it. A link timed on it waits as
+    long as the chip needs, however slowly a busy machine runs the emulator.
+    """
+
+    def __init__(self, changed: threading.Condition) -> None:
+        self.nanos = 0
+        self._changed = changed
+
+    def now(self) -> float:
+        """The chip's time in seconds, as last sent."""
+        return self.nanos / 1e9
+
+    def sleep(self, seconds: float) -> None:
+        """Wait until `seconds` of the chip's time have passed."""
+        until = self.nanos + seconds * 1e9
+        with self._changed:
+            self._changed.wait_for(lambda: self.nanos >= until)
+
+
 class EmulatedPico:
     """An emulated Pico running the firmware, its USB serial on a pty."""
 
@@ -99,6 +121,7 @@ class EmulatedPico:
         self._answers: dict[int, dict[str, Any]] = {}
         self.events: list[dict[str, Any]] = []
         self._lock = threading.Condition()
+        self.clock = ChipClock(self._lock)
         self._master: int | None = None
         self._generation = 0
         self._slave: int | None = None
@@ -116,7 +139,9 @@ class EmulatedPico:
         for line in self.process.stdout:
             message = json.loads(line)
             with self._lock:
-                if "id" in message:
+                if "clock" in message:
+                    self.clock.nanos = int(message["clock"])
+                elif "id" in message:
                     self._answers[message["id"]] = message
                 else:
                     self.events.append(message)

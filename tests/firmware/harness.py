@@ -76,6 +76,17 @@ class PicoClock:
         with self._lock:
             self.seconds += seconds
 
+    def now(self) -> float:
+        """Seconds, as a `device.clock.Clock`: the host's link can time its waits on the
+        Pico's time, so a pause of the test process does not look like a silent board."""
+        return self.seconds
+
+    def sleep(self, seconds: float) -> None:
+        """Wait until `seconds` of the Pico's time have passed (its loop must be running)."""
+        until = self.seconds + seconds
+        while self.seconds < until:
+            time.sleep(0.0005)
+
 
 @dataclass
 class Faults:

@@ -22,6 +22,7 @@ const TO_HOST = Number(chipFd);
 const FLASH_FS_OFFSET = 0xa0000; // MICROPY_HW_FLASH_STORAGE_BYTES = 1408 KB at the end of 2 MB
 const NS_PER_CYCLE = 8; // clk_sys 125 MHz
 const CHUNK_NS = 2_000_000; // emulated time run between two looks at stdin and fd 3
+const CLOCK_EVERY_NS = 10_000_000; // how often the chip's time is sent to the host
 const PIN = { step: 2, dir: 3, enable: 4, home: 6, motion: 7, button: 8 };
 const PIO0_BASE = 0x50200000;
 const DMA_BASE = 0x50000000;
@@ -451,8 +452,15 @@ hostStream.on('data', (chunk) => {
 });
 
 boot();
+let clockSent = -Infinity;
 function loop() {
   run(CHUNK_NS);
+  if (now() - clockSent >= CLOCK_EVERY_NS) {
+    // The chip's time for the host's waits (EmulatedPico.clock): it passes as fast as
+    // the emulator runs, slower when the machine is busy, never by itself.
+    clockSent = now();
+    send({ clock: clockSent });
+  }
   if (pendingRun && now() >= pendingRun.until) {
     send({ id: pendingRun.id, nanos: now() });
     pendingRun = null;

@@ -8,14 +8,14 @@ the viper CRC loop and the interrupts run on the emulated Cortex-M0+.
 
 Every time asserted here is the emulator's own clock (STEP edges are stamped
 with it), so the results do not depend on the load of the machine. The host
-side waits in wall time, with bounds generous enough for a slow emulator: it
-only waits longer under load, it never sees other answers.
+side waits on the chip's time too (`EmulatedPico.clock`, the link's clock
+here): a busy machine runs the emulator slower, and the host waits as much
+longer, for the same answers.
 """
 
 from __future__ import annotations
 
 import itertools
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -39,6 +39,8 @@ pytestmark = [
 ]
 
 STEPS_PER_TURN = 400
+BOOT_S = 30.0
+"""Seconds of the chip's time a boot may take to answer the handshake (about 1.5 s does)."""
 FLAG_STEPS = 6
 HOME = 6
 MOTION = 7
@@ -81,8 +83,8 @@ def pico(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmulatedPico]:
 
 @pytest.fixture
 def spinner(pico: EmulatedPico) -> Iterator[SerialSpinner]:
-    backend = serial_backend.open_serial_spinner(emulator_config(pico))
-    assert backend.link.wait_online(120), pico.diagnostics()
+    backend = serial_backend.open_serial_spinner(emulator_config(pico), clock=pico.clock)
+    assert backend.link.wait_online(BOOT_S), pico.diagnostics()
     pico.take_edges()
     yield backend
     backend.close()
@@ -147,17 +149,17 @@ def start_move(spinner: SerialSpinner, schedule: StepSchedule, move_id: int) -> 
 
 
 def run_move(pico: EmulatedPico, spinner: SerialSpinner, schedule: StepSchedule) -> dict[str, Any]:
-    """`SerialSpinner.move`'s frames (its own LOAD and MOVE bodies), waiting as long as the
-    emulator needs: the backend's wait is the move's duration in wall time, and the
-    emulated chip runs some fifteen times slower than a Pico."""
+    """`SerialSpinner.move`'s frames (its own LOAD and MOVE bodies), then the chip's time
+    until the move is done: twice the move's duration bounds it, however slowly the
+    emulator runs."""
     pico.take_edges()
     done: list[dict[str, Any]] = []
     spinner.link.add_event_listener(
         lambda event: done.append(event) if event.get("ev") == "move_done" else None)
     move_id = start_move(spinner, schedule, 900 + len(pico.events))
-    deadline = time.monotonic() + 60 + 60 * schedule.duration_s
+    deadline = pico.clock.now() + 10 + 2 * schedule.duration_s
     while not any(event["move"] == move_id for event in done):
-        assert time.monotonic() < deadline, pico.diagnostics()
+        assert pico.clock.now() < deadline, pico.diagnostics()
         pico.run_for(0.02)
     event = next(event for event in done if event["move"] == move_id)
     assert event["steps"] == schedule.steps and "fault" not in event, event
@@ -211,19 +213,19 @@ def test_a_reverse_move_sets_dir_low_and_release_sets_en_high(
 
 
 def test_a_throw_on_the_tray_sensor_and_a_bouncing_button_press(pico: EmulatedPico) -> None:
-    tray = serial_backend.open_serial_tray(emulator_config(pico))
+    tray = serial_backend.open_serial_tray(emulator_config(pico), clock=pico.clock)
     seen: list[object] = []
     tray.start(seen.append, lambda: seen.append("button"))
     try:
-        assert tray.link.wait_online(120)
+        assert tray.link.wait_online(BOOT_S)
         # Dice rattle for 30 ms (an edge every 2 ms), then the tray is quiet.
         pico.wave(MOTION, [(index * 2_000_000, index % 2 == 0) for index in range(16)])
         # The button: pressed (low) with 3 bounces within a millisecond, held 100 ms.
         pico.wave(BUTTON, [(50_000_000, False), (50_200_000, True), (50_400_000, False),
                            (50_700_000, True), (51_000_000, False), (150_000_000, True)])
-        deadline = time.monotonic() + 120
+        deadline = pico.clock.now() + 10
         while seen.count("button") < 1 or False not in seen:
-            assert time.monotonic() < deadline, (seen, pico.diagnostics())
+            assert pico.clock.now() < deadline, (seen, pico.diagnostics())
             pico.run_for(0.05)
         pico.run_for(0.3)  # nothing more comes: one throw, one press
         # One throw: active at its first edge, again every motion_quiet_ms (20 ms) while
@@ -245,8 +247,8 @@ def test_garbage_and_ctrl_c_even_during_boot_are_dropped_and_counted(
     for index in range(30):
         pico.command("send_at", delay=index * 50_000_000, bytes=[3, 0x55, 0xAA, 3])
     pico.reset()
-    with serial_backend.open_serial_spinner(emulator_config(pico)) as backend:
-        assert backend.link.wait_online(120), pico.diagnostics()
+    with serial_backend.open_serial_spinner(emulator_config(pico), clock=pico.clock) as backend:
+        assert backend.link.wait_online(BOOT_S), pico.diagnostics()
         counters = backend.link.hello["counters"]
         assert counters["malformed"] + counters["crc"] + counters["truncated"] >= 1, counters
         assert backend.link.hello["faults"] == 0
@@ -256,8 +258,8 @@ def test_garbage_and_ctrl_c_even_during_boot_are_dropped_and_counted(
 
 def test_a_usb_unplug_stops_the_motor_and_a_replug_handshakes_again(pico: EmulatedPico) -> None:
     config = emulator_config(pico)
-    with serial_backend.open_serial_spinner(config) as backend:
-        assert backend.link.wait_online(120)
+    with serial_backend.open_serial_spinner(config, clock=pico.clock) as backend:
+        assert backend.link.wait_online(BOOT_S)
         backend.enable(True)
         assert pico.pins()["enable"] == 0
         first = backend.link.connection
@@ -265,9 +267,9 @@ def test_a_usb_unplug_stops_the_motor_and_a_replug_handshakes_again(pico: Emulat
         pico.run_for(1.5)  # the firmware's link silence (1 s of its own time)
         assert pico.pins()["enable"] == 1  # released: nobody is listening
         pico.plug()
-        deadline = time.monotonic() + 120
+        deadline = pico.clock.now() + BOOT_S
         while backend.link.connection == first or not backend.link.wait_online(1):
-            assert time.monotonic() < deadline, pico.diagnostics()
+            assert pico.clock.now() < deadline, pico.diagnostics()
         assert backend.link.hello["firmware"] == version.FIRMWARE_VERSION
         assert backend.link.hello["homed"] is False
 
@@ -305,15 +307,15 @@ def test_a_hang_mid_spin_is_ended_by_the_watchdog_and_the_spinner_rehomes(
     # The chip boots again; the host's port vanished with it, and it shakes hands anew.
     pico.wait_event("boot", after)
     assert pico.nanos_and_boots()[1] == boots + 1
-    deadline = time.monotonic() + 120
+    deadline = pico.clock.now() + BOOT_S
     while spinner.link.connection == connection or not spinner.link.wait_online(1):
-        assert time.monotonic() < deadline, pico.diagnostics()
+        assert pico.clock.now() < deadline, pico.diagnostics()
     assert spinner.link.hello["homed"] is False and spinner.link.hello["busy"] is False
     assert spinner.link.reconnects == 1
     # The position died with the chip: the spinner homes again by itself before any spin.
-    deadline = time.monotonic() + 120
+    deadline = pico.clock.now() + 30
     while spinner.rehomes == 0:
-        assert time.monotonic() < deadline and not spinner.rehome_error, spinner.rehome_error
+        assert pico.clock.now() < deadline and not spinner.rehome_error, spinner.rehome_error
         pico.run_for(0.05)
     assert pico.where()["rotor"] % STEPS_PER_TURN == 0
     assert spinner.link.poll()["homed"] is True

@@ -150,8 +150,10 @@ def test_spins_and_tray_events_survive_corrupted_dropped_and_delayed_frames(
     faulty_board: PtyBoard,
 ) -> None:
     config = spinner_config(serial_config(faulty_board))
-    backend = serial_backend.open_serial_spinner(config)
-    tray = serial_backend.open_serial_tray(config)
+    # Timed on the Pico's time: a resend is for a frame the board lost, not for a test
+    # process the machine held up.
+    backend = serial_backend.open_serial_spinner(config, clock=faulty_board.clock)
+    tray = serial_backend.open_serial_tray(config, clock=faulty_board.clock)
     spinner = Spinner(backend, config.spinner, rng=random.Random(9))
     presses: list[str] = []
     tray.start(lambda active: None, lambda: presses.append("press"))
@@ -366,7 +368,10 @@ def test_ten_percent_corrupted_bytes_fail_commands_clearly_and_the_link_recovers
 ) -> None:
     # One byte in ten damaged, both ways: hardly any frame survives. Nothing may crash;
     # every command either completes or fails with a sentence; the link heals afterwards.
-    backend = serial_backend.open_serial_spinner(serial_config(pty_board, retries=3))
+    # The link runs on the Pico's time: with three resends it gives a command up after
+    # 0.45 s the board lived through, not 0.45 s of a busy machine's wall time.
+    backend = serial_backend.open_serial_spinner(serial_config(pty_board, retries=3),
+                                                 clock=pty_board.clock)
     try:
         assert backend.link.wait_online(3)
         pty_board.faults.corrupt_bytes = 0.10

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from device.clock import VirtualClock
 from device.serial_link import LinkSettings, LinkState, SerialLink
 from firmware import protocol, version
 
@@ -172,3 +173,51 @@ def test_an_answer_that_comes_before_the_writer_runs_again_is_taken(scripted) ->
     link.request(protocol.PING, {"seen": 0})
     assert len(set(board.commands)) == len(board.commands)  # nothing was resent
     assert link.stale_replies == 0
+
+
+class WatchedClock(VirtualClock):
+    """A virtual clock that counts how often it is read, so a test can wait for the link
+    to have looked at it many times (instead of sleeping)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reads = 0
+        self.read = threading.Condition()
+
+    def now(self) -> float:
+        with self.read:
+            self.reads += 1
+            self.read.notify_all()
+        return super().now()
+
+
+class SilentBoard(ScriptedBoard):
+    """Reads every command and answers none; counts the handshakes it was sent."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.heard = threading.Condition()
+
+    def write(self, data: bytes) -> int:
+        with self.heard:
+            self.hellos += sum(kind == protocol.HELLO for _, kind, _ in self.decoder.feed(data))
+            self.heard.notify_all()
+        return len(data)
+
+
+def test_a_silent_board_is_sent_the_handshake_again_only_when_the_links_clock_says_so() -> None:
+    board, clock = SilentBoard(), WatchedClock()
+    settings = LinkSettings(port="loop://", ack_timeout_s=0.05, handshake_timeout_s=2.0)
+    with SerialLink(settings, opener=lambda path, baud, timeout: board, clock=clock) as link:
+        link.start()
+        with board.heard:
+            assert board.heard.wait_for(lambda: board.hellos == 1, timeout=5)
+        # However long the machine takes, no time passed on the link's clock: no resend.
+        with clock.read:
+            seen = clock.reads
+            assert clock.read.wait_for(lambda: clock.reads >= seen + 10, timeout=5)
+        assert board.hellos == 1
+        clock.advance(settings.ack_timeout_s)
+        with board.heard:
+            assert board.heard.wait_for(lambda: board.hellos == 2, timeout=5)
+        assert link.state == LinkState.CONNECTING
