@@ -37,7 +37,8 @@ from ui.app_waits import ScreenWaits
 from ui.display import PLAIN_SETUP, ScreenSetup, open_display
 from ui.input import Drag, InputAdapter, Press, Tap
 from ui.rotation import Rotation
-from ui.scene import Message, Scene
+from ui.scene import MatchScene, Message, Scene
+from ui.scene_parts import took_back_words
 from ui.screens.match_draft import MatchDraft
 from ui.spin_view import SpinMotion, SpinnerFeed, draw_turning
 from ui.spinner_watch import SpinnerWatch
@@ -379,7 +380,18 @@ class App(ScreenWaits):
         if self._follow_new_match(before, snapshot):
             return
         self.scene.snapshot_arrived(snapshot)
+        self._say_took_back(before, snapshot)
         self.changed()
+
+    def _say_took_back(self, before: TableSnapshot | None, now: TableSnapshot) -> None:
+        """An undo (here, on a keyboard or on a phone) says on the match's screen what it
+        took back, so that nothing goes back unseen."""
+        words = took_back_words(now)
+        if words is None or not isinstance(self.scene, MatchScene):
+            return
+        if before is not None and (before.match_id, before.seq) == (now.match_id, now.seq):
+            return
+        self.say(words, refusal=False)
 
     def _follow_new_match(self, before: TableSnapshot | None, now: TableSnapshot) -> bool:
         """A match started elsewhere (a phone) while the screen shows home or its player and

@@ -246,9 +246,9 @@ class Scene:
 
 
 class MatchScene(Scene):
-    """A game's table: `undo` takes back the table's last command, `back` goes home (the
-    match stays on the table, one tap to resume), and a keyboard at the table does both
-    (Escape, Backspace)."""
+    """A game's table: `undo` takes back the table's last command and `redo` plays again
+    what an undo took back, `back` goes home (the match stays on the table, one tap to
+    resume), and a keyboard at the table does these too (Escape, Backspace, Ctrl+Y)."""
 
     family: ClassVar[str]
     """The game family whose matches it shows (`GameSpec.family`)."""
@@ -261,21 +261,36 @@ class MatchScene(Scene):
         return spec is not None and spec.family == self.family
 
     def undo(self) -> None:
-        """Take back the table's last command."""
+        """Take back the table's last command, if the table is still as shown (the app then
+        says what was taken back)."""
         from companion.table import Undo
 
-        self.stage.post(Undo())
+        snapshot = self.stage.snapshot
+        if snapshot is None:
+            return
+        self.stage.post(Undo(for_seq=snapshot.seq, for_match=snapshot.match_id))
+
+    def redo(self) -> None:
+        """Play again what the last undo took back, if the table is still as shown."""
+        from companion.table import Redo
+
+        snapshot = self.stage.snapshot
+        if snapshot is None:
+            return
+        self.stage.post(Redo(for_seq=snapshot.seq, for_match=snapshot.match_id))
 
     def back(self) -> None:
         """Home (the match stays on the table, one tap to resume)."""
         self.stage.go("home")
 
     def key_pressed(self, key: int) -> None:
-        """Escape goes home, Backspace undoes (a keyboard at the table)."""
+        """Escape goes home, Backspace undoes, Ctrl+Y redoes (a keyboard at the table)."""
         if key == pygame.K_ESCAPE:
             self.back()
         elif key == pygame.K_BACKSPACE:
             self.undo()
+        elif key == pygame.K_y and pygame.key.get_mods() & pygame.KMOD_CTRL:
+            self.redo()
 
 
 __all__ = ["MatchScene", "MatchSetupStage", "Message", "Scene", "SpinnerStage", "Stage",

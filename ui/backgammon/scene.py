@@ -28,7 +28,6 @@ from companion.table import (
     Rematch,
     SupplyChance,
     TableSnapshot,
-    Undo,
 )
 from ui import layout
 from ui.backgammon.board_drawing import BoardLayout, BoardPicture, Cube, pip_counts
@@ -401,7 +400,7 @@ class BoardScene(MatchScene):
         """Take back the last step of this turn, else the table's last command."""
         view = self.view
         if view is None:
-            self.stage.post(Undo())
+            super().undo()
             return
         self.selected = None
         if view.held:
@@ -410,7 +409,7 @@ class BoardScene(MatchScene):
         elif view.moving and view.game.steps:
             self.stage.post(PlayAction(UndoStep(seat=view.game.player)))
         else:
-            self.stage.post(Undo())
+            super().undo()
 
     def decide(self, word: str) -> None:
         """Roll rather than double, double, take, pass or beaver."""
