@@ -322,7 +322,8 @@ class BoardScene(MatchScene):
             sentence = view.refusal(position, None)
         else:
             sentence = _("Tap one of your checkers that can move: they are highlighted.")
-        self.selected = None
+        # A refused destination keeps the checker selected: the player's next tap goes on
+        # from it rather than starting the move again.
         self.stage.say(sentence)
 
     def _not_moving_sentence(self, view: TurnView) -> str:
