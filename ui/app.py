@@ -216,6 +216,11 @@ class App(ScreenWaits):
         return self.spinner_watch.status
 
     @property
+    def companion_rolls(self) -> bool:
+        """True when the tray's dice are the companion's own fair roll (`tray.dice_source`)."""
+        return self.system.config.tray.dice_source == "fair"
+
+    @property
     def config(self) -> Config:
         """The configuration in effect (`system.config`): the devices were opened with it,
         the seats screen and the settings screen replace it when they save."""

@@ -68,6 +68,11 @@ class Stage(Protocol):
     def size(self) -> tuple[int, int]:
         """The logical screen's size: the picture as a person sees it."""
 
+    @property
+    def companion_rolls(self) -> bool:
+        """True when the dice tray's dice are the companion's own fair roll (`tray.dice_source
+        = "fair"`): a tap that throws the dice rolls them too, nothing is read from the tray."""
+
     def post(
         self, command: Command, then: Callable[[Outcome], None] | None = None
     ) -> Future[Outcome]:

@@ -418,7 +418,14 @@ class BoardScene(MatchScene):
         if view is None:
             return
         wanted = DECISIONS[word]
-        for action in view.snapshot.legal_actions:
+        legal = view.snapshot.legal_actions
+        if (word == "roll" and self.stage.companion_rolls
+                and any(isinstance(action, Roll) for action in legal)):
+            # Rolling rather than doubling, with the companion's dice: one tap rolls them (the
+            # table reads dice thrown unasked as the roll), for this state only.
+            self.stage.post(DrawChance(for_seq=view.snapshot.seq))
+            return
+        for action in legal:
             if isinstance(action, wanted):
                 self.stage.post(PlayAction(action))
                 return
