@@ -125,6 +125,8 @@ class App(ScreenWaits):
             self.scenes[scene_class.name] = scene_class(self)
         self.home = scenes[0].name
         self.scene = self.scenes[self.home]
+        self.came_from = self.home
+        """The scene shown before this one (the scores screen goes back to a match)."""
         self.subscription = table.subscribe(maxsize=4, on_offer=self._wake)
         # Spins and status changes are told on the spinner's thread, heard here.
         self.spinner_watch = SpinnerWatch(spinner, spinner_problem, clock, self._wake)
@@ -176,6 +178,7 @@ class App(ScreenWaits):
 
     def go(self, scene: str) -> None:
         """Show the scene called `scene`."""
+        self.came_from = self.scene.name
         self.scene = self.scenes[scene]
         self.message = None
         self.scene.shown()

@@ -51,6 +51,8 @@ class Stage(Protocol):
 
     message: Message | None
     """The sentence on screen now, if any (a scene may take it away)."""
+    came_from: str
+    """The name of the scene shown before this one."""
 
     @property
     def snapshot(self) -> TableSnapshot | None:
@@ -252,8 +254,9 @@ class Scene:
 
 class MatchScene(Scene):
     """A game's table: `undo` takes back the table's last command and `redo` plays again
-    what an undo took back, `back` goes home (the match stays on the table, one tap to
-    resume), and a keyboard at the table does these too (Escape, Backspace, Ctrl+Y)."""
+    what an undo took back, `scores` opens the match's scoresheet, `back` goes home (the
+    match stays on the table, one tap to resume), and a keyboard at the table does these
+    too (Escape, Backspace, Ctrl+Y)."""
 
     family: ClassVar[str]
     """The game family whose matches it shows (`GameSpec.family`)."""
@@ -287,6 +290,10 @@ class MatchScene(Scene):
     def back(self) -> None:
         """Home (the match stays on the table, one tap to resume)."""
         self.stage.go("home")
+
+    def scores(self) -> None:
+        """The match's scoresheet (the scores and history screen); its back comes here."""
+        self.stage.go("history")
 
     def key_pressed(self, key: int) -> None:
         """Escape goes home, Backspace undoes, Ctrl+Y redoes (a keyboard at the table)."""

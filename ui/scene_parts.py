@@ -50,6 +50,27 @@ def redo_button(rect: pygame.Rect, on_tap: Action, colour: theme.RGB = (80, 80, 
     return Button("redo", rect, _("Redo"), colour=colour, on_tap=on_tap)
 
 
+@dataclass(eq=False)
+class ScoresCard(Button):
+    """A card framed like a button behind a match's scores: a tap opens the scoresheet. The
+    scores' own labels are drawn over it, so it has no words of its own."""
+
+    def draw(self, surface: pygame.Surface, look: Theme) -> None:
+        """The card and its frame."""
+        radius = look.px(10)
+        pygame.draw.rect(surface, self.colour, self.rect, border_radius=radius)
+        pygame.draw.rect(surface, SCORES_FRAME, self.rect, look.px(2), border_radius=radius)
+
+
+SCORES_FRAME: theme.RGB = (96, 96, 120)
+"""The frame of the scores' card: the same family as the buttons' grey."""
+
+
+def scores_button(rect: pygame.Rect, on_tap: Action) -> Button:
+    """`scores`: the framed card behind a match's scores, which opens its scoresheet."""
+    return ScoresCard("scores", rect, "", colour=theme.PANEL, on_tap=on_tap)
+
+
 class ShowsMessage(Protocol):
     """Anything with the sentence on screen (the app: `Stage.message`)."""
 

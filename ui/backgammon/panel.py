@@ -23,7 +23,7 @@ from companion.table import TableSnapshot, event_line
 from ui import layout, theme
 from ui.backgammon.turn import TurnView
 from ui.dice_drawing import FaceButton, draw_die
-from ui.scene_parts import ShowsMessage, redo_button
+from ui.scene_parts import ShowsMessage, redo_button, scores_button
 from ui.theme import PlayerColour, Theme, player_colour
 from ui.widgets import Button, Label, TextBlock, Widget
 
@@ -89,6 +89,9 @@ class BoardActions(Protocol):
 
     def redo(self) -> None:
         """Play again what the last undo took back."""
+
+    def scores(self) -> None:
+        """The match's scoresheet."""
 
     def confirm(self) -> None:
         """Send the play held on screen (or confirm a notice)."""
@@ -241,6 +244,8 @@ def strip_panel(area: PanelArea) -> list[Widget]:
 
 def _strip_scores(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
     """The scores in one or two columns (four players), the match line below."""
+    card = scores_button(rect, area.scene.scores)
+    rect = rect.inflate(-area.look.px(8), 0)
     players = len(area.view.snapshot.players)
     cols = 1 if players <= 2 else 2
     rows = -(-players // cols) + 1
@@ -248,7 +253,7 @@ def _strip_scores(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
     match_line = pygame.Rect(rect.x, rect.y + (rows - 1) * (rect.h // rows), rect.w,
                              rect.h // rows)
     match = Label("match", match_line, _match_words(area), colour=theme.MUTED)
-    return [*_score_lines(area, lines), match]
+    return [card, *_score_lines(area, lines), match]
 
 
 def _strip_actions(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
@@ -294,9 +299,10 @@ def _score_height(area: PanelArea) -> int:
 
 def _scores(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
     """One line a player, then the match line."""
-    lines = layout.rows(rect, len(area.view.snapshot.players) + 1)
+    card = scores_button(rect, area.scene.scores)
+    lines = layout.rows(rect.inflate(-area.look.px(8), 0), len(area.view.snapshot.players) + 1)
     match = Label("match", lines[-1], _match_words(area), colour=theme.MUTED)
-    return [*_score_lines(area, lines[:-1]), match]
+    return [card, *_score_lines(area, lines[:-1]), match]
 
 
 def _score_lines(area: PanelArea, lines: list[pygame.Rect]) -> list[Widget]:

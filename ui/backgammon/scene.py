@@ -4,8 +4,8 @@ The board is drawn as a board; a tap on a checker (or `bar`) selects it and
 highlights where it may go, a tap on a highlighted `point:<N>` or `off`
 moves it. Each step goes to the table at once, except the one that
 completes the play, which waits for `confirm` (see `ui.backgammon.turn`). Widgets:
-`point:<N>`, `bar`, `off`, `confirm`, `undo`, `roll`, `double`, `take`,
-`pass`, `beaver`, `next`, `back`, `face:<1-6>` (dice tapped on screen),
+`point:<N>`, `bar`, `off`, `confirm`, `undo`, `redo`, `roll`, `double`, `take`,
+`pass`, `beaver`, `next`, `back`, `scores`, `face:<1-6>` (dice tapped on screen),
 `path:<n>` (which way, when the routes to a point hit differently).
 """
 

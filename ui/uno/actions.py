@@ -190,6 +190,9 @@ class UnoActions(Protocol):
     def redo(self) -> None:
         """Play again what the last undo took back."""
 
+    def scores(self) -> None:
+        """The match's scoresheet."""
+
     def spin(self) -> None:
         """Ask the table to spin (or shuffle)."""
 
