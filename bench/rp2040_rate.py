@@ -17,11 +17,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from device import serial_backend
-from device.backend import StepSchedule
-from firmware import protocol
-from tests.firmware.emulator import EmulatedPico
-from tests.firmware.test_emulated_rp2040 import (
+from tests.firmware import fakes
+
+fakes.install()  # the test module reads the firmware's constants, which import MicroPython's
+
+from device import serial_backend  # noqa: E402
+from device.backend import StepSchedule  # noqa: E402
+from firmware import protocol  # noqa: E402
+from tests.firmware.emulator import EmulatedPico  # noqa: E402
+from tests.firmware.test_emulated_rp2040 import (  # noqa: E402
     edge_gaps_us,
     emulator_config,
     expected_gaps_us,

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import os
 import resource
 import statistics
@@ -46,9 +47,9 @@ sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != _H
 
 import pygame  # noqa: E402
 
-from companion.config import load_config  # noqa: E402
+from companion.config import Config, load_config  # noqa: E402
 from companion.event_log.store import Store  # noqa: E402
-from companion.hardware.table_spinner import MotionListener, SpinnerStatus, StatusListener  # noqa: E402
+from companion.hardware.spin_status import MotionListener, SpinnerStatus, StatusListener  # noqa: E402
 from companion.records import Player  # noqa: E402
 from companion.table import FairChance, Table  # noqa: E402
 from device.pointer_motion import PointerMotion, software_motion  # noqa: E402
@@ -57,6 +58,7 @@ from ui.main import SCENES  # noqa: E402
 from ui.scene import Scene  # noqa: E402
 from ui.script import Driver, run_script  # noqa: E402
 from ui.spin_view import SpinMotion, spin_dial  # noqa: E402
+from ui.system import SystemSetup  # noqa: E402
 from ui.widgets import Label, Widget  # noqa: E402
 
 MID_GAME = ["new backgammon --names Ana,Ben", "roll 3 1", "tap point:8", "tap point:5",
@@ -80,11 +82,16 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
+TRAY_READS_DICE = SystemSetup(config=dataclasses.replace(
+    Config(), tray=dataclasses.replace(Config().tray, dice_source="serial")))
+"""A tray that reads the dice thrown, as the scripts' `roll` lines say."""
+
+
 def _app(directory: Path, panel: tuple[int, int], script: list[str] = MID_GAME
          ) -> tuple[Store, Table, App]:
     store = Store.open(directory / f"{panel[0]}x{panel[1]}-{len(script)}.db")
     table = Table(store, chance=FairChance(1))
-    app = App(table, SCENES, ScreenSetup(panel=panel, headless=True))
+    app = App(table, SCENES, ScreenSetup(panel=panel, headless=True), system=TRAY_READS_DICE)
     result = run_script(app, script)
     assert result.ok, result.reason
     return store, table, app

@@ -37,7 +37,8 @@ from ui.app_waits import ScreenWaits
 from ui.display import PLAIN_SETUP, ScreenSetup, open_display
 from ui.input import Drag, InputAdapter, Press, Tap
 from ui.rotation import Rotation
-from ui.scene import Message, Scene
+from ui.scene import MatchScene, Message, Scene
+from ui.scene_parts import took_back_words
 from ui.screens.match_draft import MatchDraft
 from ui.spin_view import SpinMotion, SpinnerFeed, draw_turning
 from ui.spinner_watch import SpinnerWatch
@@ -124,6 +125,8 @@ class App(ScreenWaits):
             self.scenes[scene_class.name] = scene_class(self)
         self.home = scenes[0].name
         self.scene = self.scenes[self.home]
+        self.came_from = self.home
+        """The scene shown before this one (the scores screen goes back to a match)."""
         self.subscription = table.subscribe(maxsize=4, on_offer=self._wake)
         # Spins and status changes are told on the spinner's thread, heard here.
         self.spinner_watch = SpinnerWatch(spinner, spinner_problem, clock, self._wake)
@@ -175,6 +178,7 @@ class App(ScreenWaits):
 
     def go(self, scene: str) -> None:
         """Show the scene called `scene`."""
+        self.came_from = self.scene.name
         self.scene = self.scenes[scene]
         self.message = None
         self.scene.shown()
@@ -213,6 +217,11 @@ class App(ScreenWaits):
     def spinner_status(self) -> SpinnerStatus | None:
         """The spinner's status; None when the table has no spinner and none was expected."""
         return self.spinner_watch.status
+
+    @property
+    def companion_rolls(self) -> bool:
+        """True when the tray's dice are the companion's own fair roll (`tray.dice_source`)."""
+        return self.system.config.tray.dice_source == "fair"
 
     @property
     def config(self) -> Config:
@@ -379,7 +388,18 @@ class App(ScreenWaits):
         if self._follow_new_match(before, snapshot):
             return
         self.scene.snapshot_arrived(snapshot)
+        self._say_took_back(before, snapshot)
         self.changed()
+
+    def _say_took_back(self, before: TableSnapshot | None, now: TableSnapshot) -> None:
+        """An undo (here, on a keyboard or on a phone) says on the match's screen what it
+        took back, so that nothing goes back unseen."""
+        words = took_back_words(now)
+        if words is None or not isinstance(self.scene, MatchScene):
+            return
+        if before is not None and (before.match_id, before.seq) == (now.match_id, now.seq):
+            return
+        self.say(words, refusal=False)
 
     def _follow_new_match(self, before: TableSnapshot | None, now: TableSnapshot) -> bool:
         """A match started elsewhere (a phone) while the screen shows home or its player and

@@ -51,6 +51,8 @@ class Stage(Protocol):
 
     message: Message | None
     """The sentence on screen now, if any (a scene may take it away)."""
+    came_from: str
+    """The name of the scene shown before this one."""
 
     @property
     def snapshot(self) -> TableSnapshot | None:
@@ -67,6 +69,11 @@ class Stage(Protocol):
     @property
     def size(self) -> tuple[int, int]:
         """The logical screen's size: the picture as a person sees it."""
+
+    @property
+    def companion_rolls(self) -> bool:
+        """True when the dice tray's dice are the companion's own fair roll (`tray.dice_source
+        = "fair"`): a tap that throws the dice rolls them too, nothing is read from the tray."""
 
     def post(
         self, command: Command, then: Callable[[Outcome], None] | None = None
@@ -246,9 +253,10 @@ class Scene:
 
 
 class MatchScene(Scene):
-    """A game's table: `undo` takes back the table's last command, `back` goes home (the
-    match stays on the table, one tap to resume), and a keyboard at the table does both
-    (Escape, Backspace)."""
+    """A game's table: `undo` takes back the table's last command and `redo` plays again
+    what an undo took back, `scores` opens the match's scoresheet, `back` goes home (the
+    match stays on the table, one tap to resume), and a keyboard at the table does these
+    too (Escape, Backspace, Ctrl+Y)."""
 
     family: ClassVar[str]
     """The game family whose matches it shows (`GameSpec.family`)."""
@@ -261,21 +269,40 @@ class MatchScene(Scene):
         return spec is not None and spec.family == self.family
 
     def undo(self) -> None:
-        """Take back the table's last command."""
+        """Take back the table's last command, if the table is still as shown (the app then
+        says what was taken back)."""
         from companion.table import Undo
 
-        self.stage.post(Undo())
+        snapshot = self.stage.snapshot
+        if snapshot is None:
+            return
+        self.stage.post(Undo(for_seq=snapshot.seq, for_match=snapshot.match_id))
+
+    def redo(self) -> None:
+        """Play again what the last undo took back, if the table is still as shown."""
+        from companion.table import Redo
+
+        snapshot = self.stage.snapshot
+        if snapshot is None:
+            return
+        self.stage.post(Redo(for_seq=snapshot.seq, for_match=snapshot.match_id))
 
     def back(self) -> None:
         """Home (the match stays on the table, one tap to resume)."""
         self.stage.go("home")
 
+    def scores(self) -> None:
+        """The match's scoresheet (the scores and history screen); its back comes here."""
+        self.stage.go("history")
+
     def key_pressed(self, key: int) -> None:
-        """Escape goes home, Backspace undoes (a keyboard at the table)."""
+        """Escape goes home, Backspace undoes, Ctrl+Y redoes (a keyboard at the table)."""
         if key == pygame.K_ESCAPE:
             self.back()
         elif key == pygame.K_BACKSPACE:
             self.undo()
+        elif key == pygame.K_y and pygame.key.get_mods() & pygame.KMOD_CTRL:
+            self.redo()
 
 
 __all__ = ["MatchScene", "MatchSetupStage", "Message", "Scene", "SpinnerStage", "Stage",

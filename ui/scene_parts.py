@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from companion.i18n import _
+from companion.i18n import _, note_text
+from companion.table import TableSnapshot, event_line
 from ui import layout, theme
 from ui.theme import Theme
 from ui.widgets import Action, Button, Label, TextBlock, Widget
@@ -28,6 +29,46 @@ def message_widgets(stage: ShowsMessage, area: pygame.Rect) -> list[Widget]:
         return []
     colour = theme.REFUSAL if message.refusal else theme.PANEL
     return [TextBlock("message", area, message.text, background=colour)]
+
+
+def took_back_words(snapshot: TableSnapshot) -> str | None:
+    """What the last command took back when it was an undo, in the players' words ("Took
+    back: Dad: take the cube"); None after any other command."""
+    took = snapshot.took_back
+    if took is None:
+        return None
+    players = snapshot.players
+    if isinstance(took, str):  # an event from before the match was rebuilt from the log
+        words = took
+    else:
+        words = event_line(note_text(note, lambda seat: players[seat].name) for note in took)
+    return _("Took back: {event}").format(event=words)
+
+
+def redo_button(rect: pygame.Rect, on_tap: Action, colour: theme.RGB = (80, 80, 96)) -> Button:
+    """`redo`: play again what the last undo took back (shown while it can be)."""
+    return Button("redo", rect, _("Redo"), colour=colour, on_tap=on_tap)
+
+
+@dataclass(eq=False)
+class ScoresCard(Button):
+    """A card framed like a button behind a match's scores: a tap opens the scoresheet. The
+    scores' own labels are drawn over it, so it has no words of its own."""
+
+    def draw(self, surface: pygame.Surface, look: Theme) -> None:
+        """The card and its frame."""
+        radius = look.px(10)
+        pygame.draw.rect(surface, self.colour, self.rect, border_radius=radius)
+        pygame.draw.rect(surface, SCORES_FRAME, self.rect, look.px(2), border_radius=radius)
+
+
+SCORES_FRAME: theme.RGB = (96, 96, 120)
+"""The frame of the scores' card: the same family as the buttons' grey."""
+
+
+def scores_button(rect: pygame.Rect, on_tap: Action) -> Button:
+    """`scores`: the framed card behind a match's scores, which opens its scoresheet."""
+    return ScoresCard("scores", rect, "", colour=theme.PANEL, on_tap=on_tap)
 
 
 class ShowsMessage(Protocol):

@@ -1,6 +1,6 @@
 """The table: players, the running match, one command queue, the event log, subscribers.
 
-Post commands (`PlayAction`, `SupplyChance`, `DrawChance`, `Undo`, `NewMatch`,
+Post commands (`PlayAction`, `SupplyChance`, `DrawChance`, `Undo`, `Redo`, `NewMatch`,
 `Rematch`) from any thread with `Table.post`; subscribe with
 `Table.subscribe` to receive an immutable `TableSnapshot` after each one.
 See docs/table.md.
@@ -14,6 +14,7 @@ from companion.table.commands import (
     NewMatch,
     Outcome,
     PlayAction,
+    Redo,
     Rematch,
     SupplyChance,
     Undo,
@@ -32,6 +33,7 @@ __all__ = [
     "Outcome",
     "PlayAction",
     "Player",
+    "Redo",
     "Rematch",
     "SoftwarePick",
     "SoftwareSpinner",

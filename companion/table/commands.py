@@ -115,7 +115,20 @@ class Undo:
     for_match: int | None = None
 
 
-Command = NewMatch | Rematch | PlayAction | SupplyChance | DrawChance | Undo
+@dataclass(frozen=True)
+class Redo:
+    """Play again what the last undo took back (an undo too many).
+
+    Only while nothing else was played since the undo: a play or a chance
+    outcome after an undo forgets what was undone. `for_seq` and `for_match`
+    guard it as they guard `Undo`.
+    """
+
+    for_seq: int | None = None
+    for_match: int | None = None
+
+
+Command = NewMatch | Rematch | PlayAction | SupplyChance | DrawChance | Undo | Redo
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from companion.table.commands import (
     NewMatch,
     Outcome,
     PlayAction,
+    Redo,
     Rematch,
     SupplyChance,
     Undo,
@@ -227,6 +228,8 @@ class Table(ClosesItself):
             step = match.draw(self._chance, self._spinner, now, command.for_seq)
         elif isinstance(command, Undo):
             step = match.undo(now)
+        elif isinstance(command, Redo):
+            step = match.redo(now)
         else:
             raise RuleError(f"The table does not know the command {command!r}.")
         return self._commit(match, step)
@@ -254,14 +257,15 @@ class Table(ClosesItself):
         Raises:
             RuleError: another match is on the table, or (a play, an undo) the table moved on.
         """
-        against = PlayAction | SupplyChance | DrawChance | Undo
+        against = PlayAction | SupplyChance | DrawChance | Undo | Redo
         for_match = command.for_match if isinstance(command, against) else None
         if for_match is not None and for_match != self._match_id:
             raise RuleError(
                 f"Match {for_match} is no longer on the table (match {self._match_id} is):"
                 " look at the table again."
             )
-        if isinstance(command, PlayAction | Undo) and command.for_seq not in (None, match.seq):
+        guarded = PlayAction | Undo | Redo
+        if isinstance(command, guarded) and command.for_seq not in (None, match.seq):
             raise RuleError(
                 f"The table has moved on since that was chosen (at #{command.for_seq}; it is"
                 f" at #{match.seq} now): look at the table again and choose."
@@ -364,6 +368,8 @@ class Table(ClosesItself):
             last_event=last_event,
             last_notes=last_notes,
             can_undo=bool(match.standing),
+            can_redo=bool(match.undone),
+            took_back=match.took_back(),
             legal_actions=legal_actions,
             public_json=public_json,
             public_actions=state.public_actions(legal_actions),

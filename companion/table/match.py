@@ -26,6 +26,7 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.games.actions import Action, action_to_json
 from companion.games.base import (
+    N_,
     ChanceRequest,
     GameSpec,
     GameState,
@@ -50,6 +51,10 @@ from companion.table.lines import (
 KEPT_KINDS = ("dice", "shuffle")
 MAX_SOURCE_LENGTH = 24
 NO_CHANCE = "No roll, shuffle or spin is needed now."
+NOTHING_TO_REDO = "There is nothing to redo: only what was just undone can be redone."
+# Translators: a line of the log as it was written, in English (a redo of an event applied
+# before the companion restarted): leave it as it is.
+AS_LOGGED = N_("{line}")
 MOVED_ON = "The table has moved on since this was asked for: roll or spin again."
 CHANCE_AS_PLAY = (
     "Dice, shuffles and spins are not a player's move: throw the dice in the tray,"
@@ -142,6 +147,14 @@ class RunningMatch:
     kept: list[tuple[dict[str, Any], Any]] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
     """The match scores after the last event, to notice when a round was scored."""
+    undone: list[Event] = field(default_factory=list)
+    """The events taken back since the last play or chance, the last undone last: what
+    `redo` plays again. A new play or chance forgets them."""
+    last_kind: str = ""
+    """The kind of the last event ("play", "chance", "undo"; empty before the first)."""
+    said: dict[int, tuple[Note, ...]] = field(default_factory=dict)
+    """The sentences of each event applied since the match came on the table, by seq
+    (a match rebuilt from the log has only their English lines)."""
 
     @classmethod
     def start(
@@ -272,8 +285,40 @@ class RunningMatch:
         self.state = self._rebuild(self.standing[:-1])
         self.standing.pop()
         self._keep_if_drawn(last)
+        self.undone.append(last)
         own = undo_note(last.seq, last.text)
         return self._record("undo", None, None, {"undoes": last.seq}, own, now)
+
+    def redo(self, now: str) -> AppliedEvent:
+        """Play again the event the last undo took back (a player undid one too many).
+
+        The event comes back as it was: the same play, or the same chance outcome (a
+        companion's own draw is served from the kept ones, as the next draw would be).
+
+        Raises:
+            RuleError: nothing was undone since the last play or chance.
+        """
+        if not self.undone:
+            raise RuleError(NOTHING_TO_REDO)
+        again = self.undone[-1]
+        self.state.apply(self._parse_action(again.action or {}))
+        self.undone.pop()
+        detail = {**again.detail, "redoes": again.seq}
+        if again.kind == "chance" and again.detail.get("source") == "table":
+            detail["reused"] = True
+            self._follow_draw(True)
+        # The event again, in its own words: the history reads as the match went.
+        said = self.said.get(again.seq, (Note.of(AS_LOGGED, line=again.text),))
+        return self._record(again.kind, again.seat, again.action, detail, said[0], now,
+                            again=said[1:])
+
+    def took_back(self) -> tuple[Note, ...] | str | None:
+        """What the last event took back when it is an undo: that event's sentences, or
+        its English line when it was applied before the match was rebuilt from the log."""
+        if not self.undone or self.last_kind != "undo":
+            return None
+        last = self.undone[-1]
+        return self.said.get(last.seq, last.text)
 
     @classmethod
     def replay(
@@ -306,13 +351,17 @@ class RunningMatch:
         if event.seq != self.seq + 1:
             raise ReplayError(f"The log jumps from #{self.seq} to #{event.seq}.")
         self.seq = event.seq
+        self.last_kind = event.kind
         if event.kind == "undo":
             if not self.standing or self.standing[-1].seq != event.detail.get("undoes"):
                 raise ReplayError(f"Event #{event.seq} undoes an event that does not stand.")
-            self._keep_if_drawn(self.standing.pop())
+            taken = self.standing.pop()
+            self._keep_if_drawn(taken)
+            self.undone.append(taken)
             return
         if event.kind not in ("play", "chance"):
             raise ReplayError(f"Event #{event.seq} is of an unknown kind {event.kind!r}.")
+        self._follow_redo(event.detail.get("redoes"), event.seq)
         if event.kind == "chance" and event.detail.get("source") == "table":
             self._follow_draw(bool(event.detail.get("reused")))
         self.standing.append(event)
@@ -360,6 +409,20 @@ class RunningMatch:
         own = chance_note(request, outcome, source)
         return self._record("chance", None, action_json, detail, own, now)
 
+    def _follow_redo(self, redoes: Any, seq: int) -> None:
+        """A logged play or chance: a redo plays the last undone event again, anything else
+        forgets the undone ones.
+
+        Raises:
+            ReplayError: a redo of an event that is not the last undone.
+        """
+        if redoes is None:
+            self.undone.clear()
+        elif self.undone and self.undone[-1].seq == redoes:
+            self.undone.pop()
+        else:
+            raise ReplayError(f"Event #{seq} redoes an event that was not just undone.")
+
     def _follow_draw(self, reused: bool) -> None:
         if reused:
             self.kept.pop()
@@ -398,6 +461,7 @@ class RunningMatch:
         own: Note,
         now: str,
         told: Note | None = None,
+        again: tuple[Note, ...] | None = None,
     ) -> AppliedEvent:
         """Log line, hash and scores of the state just reached.
 
@@ -405,7 +469,9 @@ class RunningMatch:
         caused, and the match's winners when it ended, in English; the
         sentences themselves go with the event for the screens, a player's
         action `told` as done ("Ana drew a card") in place of the log's
-        "Ana: draw a card" when the action has a sentence of its own.
+        "Ana: draw a card" when the action has a sentence of its own. A redo
+        (`again`: the rest of the redone event's sentences) says what the redone
+        event said.
 
         Raises:
             EngineFault: the engine cannot describe that state.
@@ -415,14 +481,21 @@ class RunningMatch:
             over, winners, scores = self.state.is_over, self.state.winners(), self.state.scores()
             # What the action caused, as the engine tells it: "The spinner points at
             # Dev. Dev draws 2 cards (Tiki Draw 2)." One line, seats named.
-            notes = [own] if kind == "undo" else [own, *self.state.narration()]
-        if kind != "undo" and over:
+            if again is not None:
+                notes = [own, *again]
+            else:
+                notes = [own] if kind == "undo" else [own, *self.state.narration()]
+        if kind != "undo" and over and again is None:
             notes.append(winners_note(winners))
         text = event_line(note.render(self.seat_name) for note in notes)
         self.seq += 1
         event = Event(self.seq, kind, seat, action, detail, text, sha(state_json), now)
         if kind != "undo":
             self.standing.append(event)
+            if again is None:
+                self.undone.clear()
+        self.last_kind = kind
+        self.said[self.seq] = tuple(notes)
         changed = kind != "undo" and list(scores) != self.scores
         self.scores = list(scores)
         shown = tuple(notes) if told is None else (told, *notes[1:])

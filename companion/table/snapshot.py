@@ -64,6 +64,14 @@ class TableSnapshot:
     `event_line` joins them as the log does. Empty for a match rebuilt from the log
     (the engines' narration is not saved): then only `last_event` is known."""
 
+    can_redo: bool = False
+    """True when the last undo (and those before it, in turn) can be played again: nothing
+    was played since (`Redo`)."""
+    took_back: tuple[Note, ...] | str | None = None
+    """When the last command was an undo, what it took back: that event's sentences (as
+    `last_notes`), or its English line for an event from before the match was rebuilt from
+    the log; None otherwise."""
+
     def state(self) -> dict[str, Any]:
         """A fresh copy of the engine state as plain JSON."""
         result: dict[str, Any] = json.loads(self.state_json)

@@ -6,18 +6,30 @@ import io
 import os
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
 
 os.environ["SDL_VIDEODRIVER"] = "offscreen"
 
+from companion.config import Config
 from companion.event_log.store import Store
 from companion.table import FairChance, Table
 from ui.app import App, ScreenSetup
 from ui.main import SCENES
 from ui.script import Driver
+from ui.system import SystemSetup
+
+TRAY_READS_DICE = "serial"
+"""The rig's dice source: the tray reads the dice thrown, as the driver's `roll D1 D2` lines
+say (the companion's own roll, "fair", rolls on the tap that throws)."""
+
+
+def tray_from(dice_source: str) -> SystemSetup:
+    """The box around the app with the tray's dice from `dice_source`."""
+    config = Config()
+    return SystemSetup(config=replace(config, tray=replace(config.tray, dice_source=dice_source)))
 
 
 @dataclass
@@ -49,15 +61,16 @@ class Screen:
 
 @pytest.fixture
 def screen(tmp_path: Path) -> Iterator[Screen]:
-    """An 800x480 app on a fresh log, with seeded companion dice."""
+    """An 800x480 app on a fresh log, with seeded companion dice and a tray that reads dice."""
     yield from _screen(tmp_path, ScreenSetup(panel=(800, 480), headless=True))
 
 
-def _screen(tmp_path: Path, setup: ScreenSetup) -> Iterator[Screen]:
+def _screen(tmp_path: Path, setup: ScreenSetup, dice_source: str = TRAY_READS_DICE
+            ) -> Iterator[Screen]:
     with (
         Store.open(tmp_path / "log.db") as store,
         Table(store, chance=FairChance(7)) as table,
-        App(table, SCENES, setup) as app,
+        App(table, SCENES, setup, system=tray_from(dice_source)) as app,
     ):
         app.settle()
         yield Screen(app, store)
@@ -65,13 +78,16 @@ def _screen(tmp_path: Path, setup: ScreenSetup) -> Iterator[Screen]:
 
 @pytest.fixture
 def make_screen(tmp_path: Path):
-    """Screens of other sizes and rotations: `make_screen((480, 800), rotation=90)`."""
+    """Screens of other sizes and rotations: `make_screen((480, 800), rotation=90)`; with
+    `dice_source="fair"` the tray's dice are the companion's own roll."""
     made: list[Iterator[Screen]] = []
 
-    def make(panel: tuple[int, int], rotation: int = 0) -> Screen:
+    def make(panel: tuple[int, int], rotation: int = 0,
+             dice_source: str = TRAY_READS_DICE) -> Screen:
         folder = tmp_path / f"{panel[0]}x{panel[1]}-{rotation}-{len(made)}"
         folder.mkdir()
-        generator = _screen(folder, ScreenSetup(panel=panel, rotation=rotation, headless=True))
+        generator = _screen(folder, ScreenSetup(panel=panel, rotation=rotation, headless=True),
+                            dice_source)
         made.append(generator)
         return next(generator)
 

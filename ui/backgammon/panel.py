@@ -23,7 +23,7 @@ from companion.table import TableSnapshot, event_line
 from ui import layout, theme
 from ui.backgammon.turn import TurnView
 from ui.dice_drawing import FaceButton, draw_die
-from ui.scene_parts import ShowsMessage
+from ui.scene_parts import ShowsMessage, redo_button, scores_button
 from ui.theme import PlayerColour, Theme, player_colour
 from ui.widgets import Button, Label, TextBlock, Widget
 
@@ -86,6 +86,12 @@ class BoardActions(Protocol):
 
     def undo(self) -> None:
         """Take back the last step or command."""
+
+    def redo(self) -> None:
+        """Play again what the last undo took back."""
+
+    def scores(self) -> None:
+        """The match's scoresheet."""
 
     def confirm(self) -> None:
         """Send the play held on screen (or confirm a notice)."""
@@ -151,7 +157,7 @@ def side_panel(area: PanelArea) -> list[Widget]:
     look, rect = area.look, area.rect
     gap = look.px(6)
     top, rest = layout.take_top(rect, look.px(48), gap)
-    widgets = _way_back(area, *layout.columns(top, 2, gap))
+    widgets = _way_back(area, *layout.columns(top, 3 if _can_redo(area) else 2, gap))
     faces = _faces(area)
     info_height = _score_height(area) + look.px(96) + gap
     if faces:
@@ -169,15 +175,25 @@ def side_panel(area: PanelArea) -> list[Widget]:
     return widgets
 
 
-def _way_back(area: PanelArea, back: pygame.Rect, undo: pygame.Rect) -> list[Widget]:
-    """`back` (home, the match stays) and `undo`, on every layout of the panel."""
+def _way_back(area: PanelArea, back: pygame.Rect, undo: pygame.Rect,
+              redo: pygame.Rect | None = None) -> list[Widget]:
+    """`back` (home, the match stays) and `undo`, on every layout of the panel; `redo` in
+    its own place while the last undo can be redone."""
     scene = area.scene
-    return [
+    widgets: list[Widget] = [
         Button("back", back, _("Back"), on_tap=scene.back, colour=(80, 80, 96)),
         Button("undo", undo, _("Undo"), on_tap=scene.undo, colour=(80, 80, 96),
                enabled=area.view.snapshot.can_undo or bool(area.view.held),
                refusal=_("There is nothing to undo yet.")),
     ]
+    if redo is not None:
+        widgets.append(redo_button(redo, scene.redo))
+    return widgets
+
+
+def _can_redo(area: PanelArea) -> bool:
+    """True while the table can play the last undo again and no step is held on screen."""
+    return area.view.snapshot.can_redo and not area.view.held
 
 
 def _talk(
@@ -209,8 +225,13 @@ def strip_panel(area: PanelArea) -> list[Widget]:
     """
     look, rect = area.look, area.rect
     gap = look.px(6)
-    nav, rest = layout.take_left(rect, look.px(104), gap)
-    widgets = _way_back(area, *layout.rows(nav, 2, gap))
+    if _can_redo(area):  # undo and redo side by side below back
+        nav, rest = layout.take_left(rect, look.px(104) * 2 + gap, gap)
+        back, below = layout.rows(nav, 2, gap)
+        widgets = _way_back(area, back, *layout.columns(below, 2, gap))
+    else:
+        nav, rest = layout.take_left(rect, look.px(104), gap)
+        widgets = _way_back(area, *layout.rows(nav, 2, gap))
     actions, rest = layout.take_right(rest, look.px(250), gap * 2)
     scores, talk = layout.take_left(rest, rest.w * 9 // 20, gap * 2)
     widgets += _strip_scores(area, scores)
@@ -223,6 +244,8 @@ def strip_panel(area: PanelArea) -> list[Widget]:
 
 def _strip_scores(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
     """The scores in one or two columns (four players), the match line below."""
+    card = scores_button(rect, area.scene.scores)
+    rect = rect.inflate(-area.look.px(8), 0)
     players = len(area.view.snapshot.players)
     cols = 1 if players <= 2 else 2
     rows = -(-players // cols) + 1
@@ -230,7 +253,7 @@ def _strip_scores(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
     match_line = pygame.Rect(rect.x, rect.y + (rows - 1) * (rect.h // rows), rect.w,
                              rect.h // rows)
     match = Label("match", match_line, _match_words(area), colour=theme.MUTED)
-    return [*_score_lines(area, lines), match]
+    return [card, *_score_lines(area, lines), match]
 
 
 def _strip_actions(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
@@ -276,9 +299,10 @@ def _score_height(area: PanelArea) -> int:
 
 def _scores(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
     """One line a player, then the match line."""
-    lines = layout.rows(rect, len(area.view.snapshot.players) + 1)
+    card = scores_button(rect, area.scene.scores)
+    lines = layout.rows(rect.inflate(-area.look.px(8), 0), len(area.view.snapshot.players) + 1)
     match = Label("match", lines[-1], _match_words(area), colour=theme.MUTED)
-    return [*_score_lines(area, lines[:-1]), match]
+    return [card, *_score_lines(area, lines[:-1]), match]
 
 
 def _score_lines(area: PanelArea, lines: list[pygame.Rect]) -> list[Widget]:

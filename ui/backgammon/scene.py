@@ -4,8 +4,8 @@ The board is drawn as a board; a tap on a checker (or `bar`) selects it and
 highlights where it may go, a tap on a highlighted `point:<N>` or `off`
 moves it. Each step goes to the table at once, except the one that
 completes the play, which waits for `confirm` (see `ui.backgammon.turn`). Widgets:
-`point:<N>`, `bar`, `off`, `confirm`, `undo`, `roll`, `double`, `take`,
-`pass`, `beaver`, `next`, `back`, `face:<1-6>` (dice tapped on screen),
+`point:<N>`, `bar`, `off`, `confirm`, `undo`, `redo`, `roll`, `double`, `take`,
+`pass`, `beaver`, `next`, `back`, `scores`, `face:<1-6>` (dice tapped on screen),
 `path:<n>` (which way, when the routes to a point hit differently).
 """
 
@@ -28,7 +28,6 @@ from companion.table import (
     Rematch,
     SupplyChance,
     TableSnapshot,
-    Undo,
 )
 from ui import layout
 from ui.backgammon.board_drawing import BoardLayout, BoardPicture, Cube, pip_counts
@@ -323,7 +322,8 @@ class BoardScene(MatchScene):
             sentence = view.refusal(position, None)
         else:
             sentence = _("Tap one of your checkers that can move: they are highlighted.")
-        self.selected = None
+        # A refused destination keeps the checker selected: the player's next tap goes on
+        # from it rather than starting the move again.
         self.stage.say(sentence)
 
     def _not_moving_sentence(self, view: TurnView) -> str:
@@ -401,7 +401,7 @@ class BoardScene(MatchScene):
         """Take back the last step of this turn, else the table's last command."""
         view = self.view
         if view is None:
-            self.stage.post(Undo())
+            super().undo()
             return
         self.selected = None
         if view.held:
@@ -410,7 +410,7 @@ class BoardScene(MatchScene):
         elif view.moving and view.game.steps:
             self.stage.post(PlayAction(UndoStep(seat=view.game.player)))
         else:
-            self.stage.post(Undo())
+            super().undo()
 
     def decide(self, word: str) -> None:
         """Roll rather than double, double, take, pass or beaver."""
@@ -418,7 +418,14 @@ class BoardScene(MatchScene):
         if view is None:
             return
         wanted = DECISIONS[word]
-        for action in view.snapshot.legal_actions:
+        legal = view.snapshot.legal_actions
+        if (word == "roll" and self.stage.companion_rolls
+                and any(isinstance(action, Roll) for action in legal)):
+            # Rolling rather than doubling, with the companion's dice: one tap rolls them (the
+            # table reads dice thrown unasked as the roll), for this state only.
+            self.stage.post(DrawChance(for_seq=view.snapshot.seq))
+            return
+        for action in legal:
             if isinstance(action, wanted):
                 self.stage.post(PlayAction(action))
                 return

@@ -34,7 +34,7 @@ from companion.i18n import _
 from companion.match_history import local_time, readable
 from companion.table import TableSnapshot
 from ui import layout, theme
-from ui.game_scenes import family_screen
+from ui.game_scenes import family_screen, game_scene
 from ui.scene import Scene, SystemStage
 from ui.scene_parts import message_widgets, screen_header
 from ui.screens.score_sheet import MatchRow, names_row, result_words, score_row, status_words
@@ -126,6 +126,9 @@ class HistoryScene(Scene):
         self.first = 0
         """The first row of the list shown now (the matches, or the opened match's rounds)."""
         self._page = 1
+        self.return_to = "setup"
+        """Where `back` goes from the list: the match screen it was opened from, or the
+        setup menu."""
         self.sheet_first: int | None = None
         """The first round of the scoresheet shown; None: the latest rounds."""
         self._sheet_page = 1
@@ -133,6 +136,9 @@ class HistoryScene(Scene):
     def shown(self) -> None:
         """Read the log again: the list starts at the newest match."""
         self.opened, self.first, self.sheet_first = None, 0, None
+        snapshot = self.stage.snapshot
+        from_match = snapshot is not None and game_scene(snapshot.game) == self.stage.came_from
+        self.return_to = self.stage.came_from if from_match else "setup"
         self._read()
         super().shown()
 
@@ -182,12 +188,13 @@ class HistoryScene(Scene):
         self.rebuild()
 
     def go_back(self) -> None:
-        """From an opened match to the list; from the list to the setup menu."""
+        """From an opened match to the list; from the list to the match screen it was
+        opened from, else to the setup menu."""
         if self.opened is not None:
             self.opened, self.first = None, 0
             self.rebuild()
         else:
-            self.stage.go("setup")
+            self.stage.go(self.return_to)
 
     def dragged(self, start: tuple[int, int], end: tuple[int, int]) -> None:
         """A swipe up shows the next page, a swipe down the one before."""

@@ -15,7 +15,7 @@ import pygame
 
 from companion.games.base import JSONValue, RuleError
 from companion.i18n import _
-from companion.table import Outcome, TableSnapshot, Undo
+from companion.table import Outcome, TableSnapshot
 from ui import layout, theme
 from ui.game_scenes import game_scene
 from ui.scene import MatchSetupStage, Scene, SystemStage
@@ -109,13 +109,11 @@ class HomeScene(Scene):
         else:
             button_area, title.rect = layout.take_right(
                 area, min(area.w * 3 // 5, look.px(420)))
-        undo_area, resume_area = layout.take_left(button_area, look.px(110), look.px(8))
-        resume = Button("resume", resume_area, _("Resume {game}").format(game=snapshot.title),
+        # No undo here: it would take back a move of a match nobody is looking at. Undo is
+        # on the match's own screen, where the players see what it takes back.
+        resume = Button("resume", button_area, _("Resume {game}").format(game=snapshot.title),
                         on_tap=self.resume, colour=(0, 120, 80))
-        undo = Button("undo", undo_area, _("Undo"), colour=(80, 80, 96),
-                      enabled=snapshot.can_undo, on_tap=self.undo,
-                      refusal=_("There is nothing to undo yet."))
-        return [*widgets, undo, resume]
+        return [*widgets, resume]
 
     def _games(self, area: pygame.Rect, cols: int) -> list[Widget]:
         look = self.stage.look
@@ -241,10 +239,6 @@ class HomeScene(Scene):
             return
         self.asking = False
         self.stage.post(self.stage.draft.new_match(), then=self._started)
-
-    def undo(self) -> None:
-        """Take back the last command of the unfinished match."""
-        self.stage.post(Undo())
 
     def cancel(self) -> None:
         """Keep the unfinished match: no new match starts."""

@@ -187,6 +187,12 @@ class UnoActions(Protocol):
     def undo(self) -> None:
         """Take back the table's last command."""
 
+    def redo(self) -> None:
+        """Play again what the last undo took back."""
+
+    def scores(self) -> None:
+        """The match's scoresheet."""
+
     def spin(self) -> None:
         """Ask the table to spin (or shuffle)."""
 

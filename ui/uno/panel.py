@@ -22,7 +22,7 @@ from companion.games.uno.phases import Phase
 from companion.i18n import _, ngettext
 from ui import layout, theme
 from ui.scene import Stage
-from ui.scene_parts import message_widgets
+from ui.scene_parts import message_widgets, redo_button, scores_button
 from ui.theme import Theme, player_colour
 from ui.uno.actions import GO, Press, UnoActions
 from ui.uno.card_drawing import CARD_COLOURS, CardWidget, IdolWidget
@@ -210,7 +210,7 @@ def seat_widgets(scene: UnoActions, view: UnoView, area: pygame.Rect, look: Them
     """A row per seat, the target and the direction, then `undo` and `back`."""
     pad = look.px(6)
     bottom, rest = layout.take_bottom(area, look.px(56), pad)
-    back, undo = layout.columns(bottom, 2, pad)
+    back, undo, *redo_area = layout.columns(bottom, 3 if view.snapshot.can_redo else 2, pad)
     target_words, turn_words = view.target_words(), view.direction_words()
     font = look.font(theme.TEXT_MIN, True)
     target_w = font.size(target_words)[0] + 2 * pad
@@ -224,7 +224,9 @@ def seat_widgets(scene: UnoActions, view: UnoView, area: pygame.Rect, look: Them
     height = min(look.px(52), (rest.h - pad * (count - 1)) // count)
     rows = layout.grid(rest, 1, count, height, max(2, pad * height // look.px(52)))
     acting = view.snapshot.to_move
-    widgets: list[Widget] = [Panel("seats", area, colour=(30, 30, 36))]
+    widgets: list[Widget] = [Panel("seats", area, colour=(30, 30, 36)),
+                             scores_button(pygame.Rect(area.x, area.y, area.w,
+                                                       bottom.y - pad - area.y), scene.scores)]
     widgets += [SeatRow(seat, row, view, seat == acting) for seat, row in enumerate(rows)]
     widgets += [
         Label("target", target, target_words),
@@ -232,6 +234,7 @@ def seat_widgets(scene: UnoActions, view: UnoView, area: pygame.Rect, look: Them
         Button("back", back, _("Back"), on_tap=scene.back),
         Button("undo", undo, _("Undo"), enabled=view.snapshot.can_undo,
                refusal=_("Nothing to undo yet."), on_tap=scene.undo),
+        *(redo_button(rect, scene.redo, theme.BUTTON) for rect in redo_area),
     ]
     return widgets
 

@@ -10,7 +10,7 @@ asks its colour (`colour:<c>`). Widgets: `play`, `draw`, `keep`, `card:<text>`,
 `count:<seat>` (then `digit:<n>`, `done`, or `cards`: the picker, `entered:<n>`
 and `remove` to take a card back, `done`), `next`,
 `dealer:<seat>`, `start`, `discard`, `discard:<n>`, `done`, `run`, `undo`,
-`back`. The scene never changes a match: it posts the engine's legal actions.
+`redo`, `scores`, `back`. The scene never changes a match: it posts the engine's legal actions.
 """
 
 from __future__ import annotations

@@ -2,11 +2,12 @@
 
 Landscape: the board is a square on the left, the panel a column on the
 right. Portrait: the panel below the board, which gives way to it. The panel
-holds `back` and `undo`; each player's score now (`score:<seat>`,
-`points:<seat>`); what just happened (`last`, the engine's narration) and
-what to do now (`prompt`, with what the dice must show); the dice (`dice`,
-each die `hold:<n>`); and the buttons of the moment: the dice asked for
-(`roll`, `face:<1-6>`), `throw` and `stop` between throws, `stay` and `move`
+holds `back`, `undo` and (while it can be used) `redo`; each player's score
+now (`score:<seat>`, `points:<seat>`, on the `scores` card that opens the
+scoresheet); what just happened (`last`, the engine's narration) and what to
+do now (`prompt`, with what the dice must show); the dice (`dice`, each die
+`hold:<n>`); and the buttons of the moment: the dice asked for (`roll`,
+`face:<1-6>`), `throw` and `stop` between throws, `stay` and `move`
 on your own tile. Over the board: the tile to go for or claim (`tile:<name>`),
 and the game's end (`result`, `next`).
 """
@@ -25,7 +26,7 @@ from companion.i18n import _
 from ui import layout, theme
 from ui.board_parts import mix
 from ui.dice_drawing import FaceButton
-from ui.scene_parts import ShowsMessage
+from ui.scene_parts import ShowsMessage, redo_button, scores_button
 from ui.theme import Theme, player_colour
 from ui.widgets import Button, Label, TextBlock, Widget, wrap_text
 from ui.widgets import Panel as Card
@@ -97,6 +98,12 @@ class YahtzeeActions(Protocol):
 
     def undo(self) -> None:
         """Take back the table's last command."""
+
+    def redo(self) -> None:
+        """Play again what the last undo took back."""
+
+    def scores(self) -> None:
+        """The match's scoresheet."""
 GREY: theme.RGB = (80, 80, 96)
 
 
@@ -212,7 +219,9 @@ def panel_widgets(scene: YahtzeeActions, view: YahtzeeView, rect: pygame.Rect, l
     if not portrait:
         nav, rest = layout.take_top(rect, look.px(SIZES.nav), gap)
     scores, rest = layout.take_top(rest, look.px(SIZES.score) * _score_rows(view), gap)
-    widgets: list[Widget] = score_lines(view, scores, look)
+    # The card reaches past the ring round the player to play.
+    widgets: list[Widget] = [scores_button(scores.inflate(look.px(10), 0), scene.scores),
+                             *score_lines(view, scores, look)]
     buttons = _actions(scene, view, rect.w, look)
     height = max((button.rect.bottom for button in buttons), default=0)
     actions, rest = layout.take_bottom(rest, height, gap) if height else (None, rest)
@@ -220,20 +229,24 @@ def panel_widgets(scene: YahtzeeActions, view: YahtzeeView, rect: pygame.Rect, l
     words = rest
     if portrait:
         dice_row, words = layout.take_bottom(rest, look.px(SIZES.dice), gap)
-        tray_area, nav = layout.take_left(dice_row, dice_row.w - 2 * look.px(
-            SIZES.nav_beside_dice) - gap, gap)
+        # Redo, while it can be, takes a third button's room from the tray.
+        buttons_beside = 3 if view.snapshot.can_redo else 2
+        tray_area, nav = layout.take_left(dice_row, dice_row.w - buttons_beside * look.px(
+            SIZES.nav_beside_dice) - (buttons_beside - 1) * gap, gap)
         nav = pygame.Rect(nav.x, nav.bottom - look.px(SIZES.nav), nav.w, look.px(SIZES.nav))
         widgets += _dice(scene, view, dice, tray_area, look)
     elif any(die.value is not None for die in dice):
         tray_area, words = layout.take_bottom(rest, look.px(SIZES.dice), gap)
         widgets += _dice(scene, view, dice, tray_area, look)
     assert nav is not None
-    back, undo = layout.columns(nav, 2, gap)
+    redo = view.snapshot.can_redo
+    back, undo, *redo_area = layout.columns(nav, 3 if redo else 2, gap)
     widgets += [
         Button("back", back, _("Back"), on_tap=scene.back, colour=GREY),
         Button("undo", undo, _("Undo"), on_tap=scene.undo, colour=GREY,
                enabled=view.snapshot.can_undo, refusal=_("There is nothing to undo yet.")),
     ]
+    widgets += [redo_button(rect, scene.redo, GREY) for rect in redo_area]
     widgets += _words(scene, view, words, look)
     if actions is not None:
         for button in buttons:

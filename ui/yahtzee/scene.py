@@ -140,7 +140,20 @@ class YahtzeeScene(MatchScene):
         if action is None:
             self.stage.say(self._refusal(RollAgain(kept, seat=view.game.current)))
             return
+        if self.stage.companion_rolls:
+            # The companion's dice: the throw rolls them too, one tap for one intent.
+            self.stage.post(PlayAction(action), then=self._roll_after)
+            self.rebuild()
+            return
         self._send(action)
+
+    def _roll_after(self, outcome: Outcome) -> None:
+        """The throw was applied: the companion rolls the dice it asks for, for that state."""
+        if not outcome.applied or outcome.seq is None or self.rolling_for == outcome.seq:
+            return
+        self.entered = []
+        self.rolling_for = outcome.seq
+        self.stage.post(DrawChance(for_seq=outcome.seq), then=self._rolled)
 
     def stop(self) -> None:
         """Keep the dice as they are: the final roll."""

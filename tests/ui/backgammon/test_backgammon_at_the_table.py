@@ -85,6 +85,17 @@ def test_a_refused_move_explains_itself_and_changes_nothing(screen) -> None:
     assert len(screen.store.events(screen.store.matches()[-1].id)) == before
 
 
+def test_a_refused_destination_keeps_the_checker_selected(screen) -> None:
+    screen.run("new backgammon --names Ana,Ben", "roll 6 5", "tap point:24", "tap point:20",
+               "expect cannot go there")
+    picture = board_scene(screen).widgets[0].picture
+    assert picture.selected == "point:24"
+    assert picture.highlighted == {"point:18", "point:13"}
+    screen.run("tap point:18")  # the next tap goes on from the same checker
+    match_id = screen.store.matches()[-1].id
+    assert screen.store.events(match_id)[-1].action["action"] == "step"
+
+
 def test_only_the_legal_destinations_are_highlighted(screen) -> None:
     screen.run("new backgammon --names Ana,Ben", "roll 6 5", "tap point:24")
     picture = board_scene(screen).widgets[0].picture

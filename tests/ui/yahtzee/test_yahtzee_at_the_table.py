@@ -94,11 +94,14 @@ expect Game over: Ana wins
 def _companion_ui(tmp_path: Path, script: str) -> subprocess.CompletedProcess[str]:
     path = tmp_path / "game.script"
     path.write_text(script, encoding="utf-8")
+    # A tray that reads the dice thrown, as the script's `roll` lines say.
+    config = tmp_path / "config.toml"
+    config.write_text('[tray]\ndice_source = "serial"\n', encoding="utf-8")
     env = {**os.environ, "COMPANION_CONFIG": "", "PYTHONDONTWRITEBYTECODE": "1"}
     env.pop("DISPLAY", None)
     return subprocess.run(
         [sys.executable, "-m", "companion", "ui", "--headless", "--script", str(path),
-         "--db", str(tmp_path / "log.db"), "--size", "800x480"],
+         "--db", str(tmp_path / "log.db"), "--size", "800x480", "--config", str(config)],
         capture_output=True, text=True, env=env, timeout=120, check=False,
     )
 
