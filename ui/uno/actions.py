@@ -158,26 +158,6 @@ class UnoActions(Protocol):
     def cards(self) -> CardsEntered:
         """The cards entered one by one."""
 
-    @property
-    def picking(self) -> str | None:
-        """The card picker's purpose while it is open."""
-
-    @property
-    def tab(self) -> str:
-        """The picker's colour tab."""
-
-    @property
-    def wild(self) -> Card | None:
-        """A Wild waiting for its colour."""
-
-    @property
-    def counting(self) -> int | None:
-        """The seat whose hand is being counted."""
-
-    @property
-    def typed(self) -> str:
-        """The points typed so far."""
-
     def rebuild(self) -> None:
         """Build the widgets again."""
 

@@ -87,7 +87,7 @@ class HandCount:
 def hand_count(scene: UnoActions, view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]:
     """A hand counted at the round's end: its points typed (`digit:<0-9>`, `delete`, `done`),
     or `cards` to enter the cards themselves."""
-    seat = scene.counting
+    seat = scene.entry.counting
     assert seat is not None
     count = scene.count
     widgets, inner = frame(area, look)
@@ -100,7 +100,8 @@ def hand_count(scene: UnoActions, view: UnoView, area: pygame.Rect, look: Theme)
     widgets += message_over(scene.stage, head, look)
     left, keys = layout.take_left(rest, rest.w * 2 // 5, pad)
     shown, commands = layout.take_top(left, look.px(80), pad)
-    widgets.append(Label("points", shown, scene.typed or "0", size=48, bold=True, centred=True))
+    widgets.append(Label("points", shown, scene.entry.typed or "0", size=48, bold=True,
+                         centred=True))
     widgets += stacked([
         Press("done", _("Done"), count.count_points, GO),
         Press("cards", _("Enter cards"), lambda: scene.open_picker("count")),

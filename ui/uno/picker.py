@@ -42,9 +42,9 @@ def frame(area: pygame.Rect, look: Theme) -> tuple[list[Widget], pygame.Rect]:
 
 
 def picker(scene: UnoActions, view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]:
-    """The card picker for `scene.picking`: title, the cards entered so far (a hand's count,
+    """The card picker for `scene.entry.picking`: title, the cards entered so far (a hand's count,
     a colour run), tabs, the cards of one tab, extra buttons."""
-    pick = scene.picking
+    pick = scene.entry.picking
     assert pick is not None
     widgets, inner = frame(area, look)
     pad = look.px(6)
@@ -68,7 +68,7 @@ def picker(scene: UnoActions, view: UnoView, area: pygame.Rect, look: Theme) -> 
         widgets += button_grid(extra, extra_row, look)
     tabs_row, grid_area = layout.take_top(rest, look.px(52), pad)
     allowed = scene.allowed_cards()
-    tab = scene.tab
+    tab = scene.entry.tab
     deck = view.deck_cards()
     for name, cell in zip(TABS, layout.columns(tabs_row, len(TABS), pad), strict=True):
         count = sum(1 for card in allowed if tab_of(card) == name)
@@ -126,10 +126,10 @@ def colour_choice(scene: UnoActions, view: UnoView, area: pygame.Rect, look: The
     pad = look.px(8)
     head, rest = layout.take_top(inner, look.px(70), pad)
     card_area, buttons = layout.take_left(rest, rest.w // 4, pad)
-    assert scene.wild is not None
+    assert scene.entry.wild is not None
     widgets += [TextBlock("question", head, _("{card}: which colour does {name} name?").format(
-        card=scene.wild, name=view.name(view.snapshot.to_move)), size=26),
-        CardWidget("wild", card_area, scene.wild)]
+        card=scene.entry.wild, name=view.name(view.snapshot.to_move)), size=26),
+        CardWidget("wild", card_area, scene.entry.wild)]
     presses = [*colour_presses(scene, view),
                Press("cancel", _("Cancel"), scene.close_dialog, (90, 90, 90))]
     widgets += button_grid(presses[:4], layout.take_top(buttons, buttons.h * 3 // 5, pad)[0],

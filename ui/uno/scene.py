@@ -67,31 +67,6 @@ class UnoScene(MatchScene):
 
     # -- the entry in progress, by name (the dialogs read these) ------------------------------
 
-    @property
-    def picking(self) -> str | None:
-        """The card picker's purpose while it is open."""
-        return self.entry.picking
-
-    @property
-    def tab(self) -> str:
-        """The picker's colour tab."""
-        return self.entry.tab
-
-    @property
-    def wild(self) -> Card | None:
-        """A Wild waiting for its colour."""
-        return self.entry.wild
-
-    @property
-    def counting(self) -> int | None:
-        """The seat whose hand is being counted."""
-        return self.entry.counting
-
-    @property
-    def typed(self) -> str:
-        """The points typed so far."""
-        return self.entry.typed
-
     # -- snapshots ----------------------------------------------------------------------------
 
     def shown(self) -> None:
