@@ -40,11 +40,7 @@ from device.serial_port import (
 )
 from firmware import protocol
 
-__all__ = [
-    "AttemptTimedOut", "CommandRefused", "FirmwareMismatch", "LinkSettings", "LinkState",
-    "LinkTimeout", "SerialLink",
-    "backoff_delays", "check_versions", "open_serial_port", "resolve_port", "with_retries",
-]
+__all__ = ["LinkSettings", "SerialLink"]  # the port, its retries and errors: device.serial_port
 
 log = logging.getLogger(__name__)
 

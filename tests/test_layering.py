@@ -206,6 +206,20 @@ def test_every_package_imports_only_what_the_package_table_allows() -> None:
     assert refused == []
 
 
+MAX_MODULE_LINES = 500
+"""A module longer than this is split along an idea (docs/architecture.md)."""
+
+
+def test_no_module_of_the_product_is_longer_than_500_lines() -> None:
+    long = {
+        str(path.relative_to(ROOT)): lines
+        for package in ("companion", "device", "ui")
+        for path in sorted((ROOT / package).rglob("*.py"))
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    }
+    assert long == {}, "split each along an idea, not a line count"
+
+
 def test_nothing_imports_the_application_but_its_entry_point() -> None:
     graph = import_graph()
     importers = sorted(

@@ -30,6 +30,7 @@ from companion.games.notes import N_ as N_
 from companion.games.notes import N_counted as N_counted
 from companion.games.notes import Note as Note
 from companion.games.notes import NoteValue as NoteValue
+from companion.games.option_choice import OptionChoice as OptionChoice
 
 ChanceKind = Literal["dice", "shuffle", "spin"]
 
@@ -84,30 +85,6 @@ class RuleOptionsType(Protocol):
 
 
 OptionsT = TypeVar("OptionsT", bound=RuleOptions, covariant=True)
-
-
-def _always(options: Mapping[str, JSONValue]) -> bool:
-    return True
-
-
-@dataclass(frozen=True)
-class OptionChoice:
-    """One rule option the players may change at the table, and the values it cycles through.
-
-    The engine says which of its options the table offers, in what order, with
-    which values (the first is the one a tap after an unknown value goes to);
-    a screen words the values by the option's `name`.
-    """
-
-    name: str
-    """The option's key in the options' JSON: "match_length"."""
-    label: str
-    """The option in a few words, in English marked with `N_` for the catalog ("Doubling
-    cube"): the game names its own option, as the same key can mean another thing elsewhere
-    (Duo's "target" is the losing score)."""
-    values: tuple[JSONValue, ...]
-    applies: Callable[[Mapping[str, JSONValue]], bool] = _always
-    """Whether the option means anything with the other options as they are."""
 
 
 class PublicView(Protocol):

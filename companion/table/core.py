@@ -44,12 +44,10 @@ from companion.table.match import (
     Event,
     ReplayError,
     RunningMatch,
-    canonical_json,
-    canonical_text,
     engine_must_describe,
-    plain_json,
 )
 from companion.table.snapshot import Subscription, TableSnapshot
+from companion.table.state_text import canonical_json, canonical_text, plain_json
 
 MAX_NAME_LENGTH = 24
 _STOP = object()

@@ -16,8 +16,6 @@ really spun) are what happened at the table and are not kept.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -47,6 +45,7 @@ from companion.table.lines import (
     undo_note,
     winners_note,
 )
+from companion.table.state_text import canonical_json, canonical_text, plain_json, sha
 
 KEPT_KINDS = ("dice", "shuffle")
 MAX_SOURCE_LENGTH = 24
@@ -73,33 +72,6 @@ class EngineFault(CompanionError, RuntimeError):
     from describing a state already reached (its JSON, scores or legal
     actions) is turned into this, so that the table undoes the change.
     """
-
-
-def canonical_json(state: GameState[RuleOptions]) -> str:
-    """The state as compact JSON with sorted keys: equal states give equal text."""
-    return canonical_text(state.to_json())
-
-
-def canonical_text(data: dict[str, JSONValue]) -> str:
-    """JSON as compact text with sorted keys: equal values give equal text."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
-
-
-def sha(text: str) -> str:
-    """The SHA-256 of a text, in hex."""
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def plain_json(value: Any) -> Any:
-    """`value` as plain JSON types (tuples become lists).
-
-    Raises:
-        RuleError: the value cannot be written as JSON.
-    """
-    try:
-        return json.loads(json.dumps(value))
-    except (TypeError, ValueError, RecursionError) as error:
-        raise RuleError(f"That cannot be written to the log: {error}.") from None
 
 
 def check_source(source: str) -> None:

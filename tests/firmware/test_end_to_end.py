@@ -17,9 +17,9 @@ import pytest
 
 from companion.config import Config, HomeConfig, SerialConfig, SpinnerConfig
 from device import serial_backend
-from device.backend import StepSchedule
+from device.backend import LinkState, StepSchedule
 from device.errors import DeviceError, LinkError
-from device.serial_link import FirmwareMismatch, LinkState
+from device.serial_port import FirmwareMismatch
 from device.spinner import Spinner
 from tests.firmware.conftest import STEPS_PER_TURN, homing_plan, serial_config
 from tests.firmware.harness import PtyBoard
@@ -397,7 +397,7 @@ def test_ten_percent_corrupted_bytes_fail_commands_clearly_and_the_link_recovers
 
 
 def test_a_refused_command_raises_the_firmwares_reason(pty_board: PtyBoard) -> None:
-    from device.serial_link import CommandRefused
+    from device.serial_port import CommandRefused
 
     backend = serial_backend.open_serial_spinner(serial_config(pty_board))
     try:

@@ -15,7 +15,7 @@ from device import serial_backend, serial_moves
 from device.backend import StepSchedule
 from device.errors import DeviceError, LinkError
 from device.motion import plan_spin
-from device.serial_link import (
+from device.serial_port import (
     AttemptTimedOut,
     LinkTimeout,
     backoff_delays,
@@ -224,7 +224,7 @@ class RecordingSerial:
 def test_the_board_is_opened_exclusively_with_dtr_asserted(monkeypatch: pytest.MonkeyPatch) -> None:
     import serial
 
-    from device.serial_link import open_serial_port
+    from device.serial_port import open_serial_port
 
     monkeypatch.setattr(serial, "serial_for_url",
                         lambda url, **options: RecordingSerial(url, **options))
@@ -235,7 +235,7 @@ def test_the_board_is_opened_exclusively_with_dtr_asserted(monkeypatch: pytest.M
 
 
 def test_a_port_that_cannot_open_gives_a_sentence_about_dialout(tmp_path: Path) -> None:
-    from device.serial_link import open_serial_port
+    from device.serial_port import open_serial_port
 
     with pytest.raises(LinkError, match="dialout group"):
         open_serial_port(str(tmp_path / "missing-tty"), 115200)

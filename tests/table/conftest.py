@@ -14,7 +14,7 @@ from companion.event_log.store import Store
 from companion.games.base import GameSpec
 from companion.records import Event
 from companion.table import FairChance, NewMatch, SoftwareSpinner, Table, default_players
-from companion.table.match import canonical_json
+from companion.table.state_text import canonical_json
 from tests.table.tally import TALLY
 
 GAMES = {"tally": TALLY}

@@ -31,7 +31,7 @@ from companion.event_log.store import Store
 from companion.games.base import RuleError
 from companion.games.registry import game_specs
 from companion.table import NewMatch, default_players
-from companion.table.match import canonical_json, sha
+from companion.table.state_text import canonical_json, sha
 from tests.table.conftest import open_table, rebuild_from_scratch
 from tests.table.tally import TALLY
 

@@ -23,7 +23,7 @@ from companion.table import (
     Undo,
     default_players,
 )
-from companion.table.match import sha
+from companion.table.state_text import sha
 from tests.table.conftest import GAMES, open_table, rebuild_from_scratch, state_text
 from tests.table.tally import TALLY
 

@@ -76,7 +76,7 @@ def firmware_dir() -> Path:
 
 def run_install(args: argparse.Namespace) -> int:
     """Install and verify; prints one line per step."""
-    from device.serial_link import resolve_port
+    from device.serial_port import resolve_port
     from firmware import version
 
     pattern = args.port or configured_port(args.config)
@@ -133,7 +133,7 @@ def request_repl(path: str, timeout_s: float = 1.0) -> bool:
     MicroPython does not answer; mpremote then interrupts it as usual.
     """
     from device.errors import LinkError
-    from device.serial_link import open_serial_port
+    from device.serial_port import open_serial_port
     from firmware import protocol
 
     try:
@@ -162,7 +162,7 @@ def request_repl(path: str, timeout_s: float = 1.0) -> bool:
 
 def wait_for_reboot(pattern: str) -> None:
     """Give a resetting board time to leave the bus and come back."""
-    from device.serial_link import resolve_port
+    from device.serial_port import resolve_port
 
     deadline = time.monotonic() + REBOOT_WAIT_S
     while time.monotonic() < deadline and resolve_port(pattern) is not None:
