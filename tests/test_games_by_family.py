@@ -8,7 +8,8 @@ spread through the product. Every Python module of ``companion``, ``ui`` and
 refused, each listed as ``file:line``:
 
 - a comparison with a game's name (``snapshot.game == "tiki"``, ``game in ("classic",
-  "duo")``), a dict keyed by one, a subscript by one, a tuple, list or set of them;
+  "duo")``), a dict keyed by one, a subscript by one, a tuple, list or set of them, a
+  look-up by one (``game_spec("tiki")``, ``specs.get("duo")``, ``.startswith("uno")``);
 - reading an engine's JSON: calling a snapshot's ``state()`` or reading its ``state_json``
   (only the table, which makes snapshots, does);
 
@@ -54,6 +55,16 @@ def _modules() -> list[Path]:
     return paths
 
 
+LOOKUPS_BY_NAME = {"game_spec", "get", "pop", "setdefault", "startswith", "endswith"}
+"""Calls that would look a game up by its name: ``game_spec("tiki")``, ``specs.get("duo")``."""
+
+
+def _called(call: ast.Call) -> str | None:
+    if isinstance(call.func, ast.Name):
+        return call.func.id
+    return call.func.attr if isinstance(call.func, ast.Attribute) else None
+
+
 def _is_name(node: ast.AST, names: set[str]) -> bool:
     return isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in names
 
@@ -85,7 +96,8 @@ def game_names_used(source: str, names: set[str]) -> list[int]:
                 _is_name(item, names) for item in strings
             ):
                 lines.append(node.lineno)
-        elif isinstance(node, ast.MatchValue) and _is_name(node.value, names):
+        elif (isinstance(node, ast.MatchValue) and _is_name(node.value, names)) or (isinstance(node, ast.Call) and _called(node) in LOOKUPS_BY_NAME
+              and any(_is_name(arg, names) for arg in node.args)):
             lines.append(node.lineno)
     return sorted(set(lines))
 
@@ -111,6 +123,9 @@ def engine_json_read(source: str) -> list[int]:
         'x = specs["yahtzee"]',
         'GAMES = ("classic", "tiki", "duo")',
         'match game:\n    case "minigam": pass',
+        'spec = game_spec("tiki")',
+        'spec = specs.get("duo")',
+        'if name.startswith("uno"): pass',
     ],
 )
 def test_the_check_finds_a_game_named_by_its_string(source: str) -> None:

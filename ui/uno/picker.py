@@ -181,7 +181,7 @@ def result_card(scene: UnoActions, view: UnoView, area: pygame.Rect, look: Theme
     widgets.append(TextBlock("result", words, notice.text, size=24))
     game = view.game
     rounds = game.rounds
-    before = rounds[-2]["totals"] if len(rounds) > 1 else [0] * game.players
+    before = rounds[-2].totals if len(rounds) > 1 else (0,) * game.players
     cols = 2 if game.players > 4 else 1
     rows = layout.grid(totals, cols, game.players,
                        min(look.px(48), totals.h // max(1, -(-game.players // cols))), pad)

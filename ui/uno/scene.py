@@ -100,7 +100,7 @@ class UnoScene(MatchScene):
             self.notice = Notice("match_over", self._match_words(snapshot),
                                  tuple(snapshot.winners), len(rounds))
         elif previous is not None and same_match and len(rounds) > len(previous.game.rounds):
-            winner = int(rounds[-1]["winner"])
+            winner = rounds[-1].winner
             self.notice = Notice("round_over", _(
                 "Round {n}: {name} went out. {target}.").format(
                     n=len(rounds), name=self.view.name(winner),

@@ -128,14 +128,14 @@ def new_match(name: str, players: int, options: dict[str, Any] | None = None) ->
 
 def match_summary(name: str, seed: int, state: GameState, actions: list[Any]) -> dict[str, Any]:
     """The JSON object `uno simulate --json` prints."""
-    data = state.to_json()
-    rounds = data.get("rounds", [])
+    assert isinstance(state, UnoMatch), f"{name} is not a game of the UNO family"
+    rounds = [record.to_json() for record in state.rounds]
     return {
         "game": name,
         "title": game_spec(name).title,
-        "players": data["players"],
+        "players": state.players,
         "seed": seed,
-        "options": data["options"],
+        "options": state.options.to_json(),
         "rounds": len(rounds),
         "round_results": rounds,
         "scores": state.scores(),
@@ -197,8 +197,8 @@ def _print_log(spec: GameSpec, state: UnoMatch, rng: random.Random, out: TextIO,
             rounds_seen = len(state.rounds)
             start_seen = []
             record = state.rounds[-1]
-            totals = ", ".join(str(total) for total in record["totals"])
-            print(f"Round {rounds_seen} won by seat {record['winner']}; totals {totals}.", file=out)
+            totals = ", ".join(str(total) for total in record.totals)
+            print(f"Round {rounds_seen} won by seat {record.winner}; totals {totals}.", file=out)
     scores = ", ".join(f"seat {seat} {score}" for seat, score in enumerate(state.scores()))
     print(f"Final scores: {scores}.", file=out)
     winners = " and ".join(f"seat {seat}" for seat in state.winners())

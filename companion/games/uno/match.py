@@ -34,7 +34,7 @@ from companion.games.uno.pending import OwedDraw
 from companion.games.uno.phases import ChanceKind, Phase
 from companion.games.uno.piles import Piles
 from companion.games.uno.plays import SeatPlays, seat_plays
-from companion.games.uno.scoring import hand_points
+from companion.games.uno.scoring import RoundResult, hand_points
 
 OTHER_DECIDERS = frozenset({Phase.DEALER, Phase.START_CARD, Phase.SCORING})
 """The phases in which the decision is not the current player's (see `UnoMatch.decider`)."""
@@ -318,7 +318,7 @@ class UnoMatch(MatchState):
         self.score_round(self.round_winner, points_left)
         self._note_round(before)
         self.rounds.append(
-            {"winner": self.round_winner, "points": points_left, "totals": list(self.totals)}
+            RoundResult(self.round_winner, tuple(points_left), tuple(self.totals))
         )
         if self.match_over():
             self.phase = Phase.OVER

@@ -30,7 +30,7 @@ from companion.games.uno.options import (
 from companion.games.uno.pending import OwedDraw, PendingChallenge
 from companion.games.uno.phases import ChanceKind, Phase
 from companion.games.uno.piles import Piles, cards_from_json, cards_to_json
-from companion.games.uno.scoring import CLASSIC_POINTS, PointsTable
+from companion.games.uno.scoring import CLASSIC_POINTS, PointsTable, RoundResult
 from companion.games.uno.table_view import UnoTableView, cards_named
 
 
@@ -120,7 +120,7 @@ class MatchState(GameState[ClassicOptions]):
                 f"to {players} players and turn up a start card; use a bigger deck."
             )
         self.totals = [0] * players
-        self.rounds: list[dict[str, Any]] = []
+        self.rounds: list[RoundResult] = []
         self.dealer = None
         self.dealer_candidates = list(range(players))
         # The actions applied to this object, for tests and tools; not part of the
@@ -284,7 +284,7 @@ class MatchState(GameState[ClassicOptions]):
         """The state's fields as JSON (variants extend the dict)."""
         return {
             "totals": list(self.totals),
-            "rounds": [dict(record) for record in self.rounds],
+            "rounds": [record.to_json() for record in self.rounds],
             "dealer": self.dealer,
             "dealer_candidates": list(self.dealer_candidates),
             "phase": self.phase.value,
@@ -306,7 +306,7 @@ class MatchState(GameState[ClassicOptions]):
     def load_json_fields(self, data: dict[str, Any]) -> None:
         """Set the state's fields from `json_fields` output (variants extend it)."""
         self.totals = [int(total) for total in data["totals"]]
-        self.rounds = [dict(record) for record in data["rounds"]]
+        self.rounds = [RoundResult.from_json(record) for record in data["rounds"]]
         self.dealer = data["dealer"]
         self.dealer_candidates = list(data["dealer_candidates"])
         self.phase = Phase(data["phase"])
@@ -354,7 +354,7 @@ class MatchState(GameState[ClassicOptions]):
             "uno_exposed": self.uno_exposed,
             "round_winner": self.round_winner,
             "totals": tuple(self.totals),
-            "rounds": tuple(dict(record) for record in self.rounds),
+            "rounds": tuple(record.to_json() for record in self.rounds),
             "top_card": piles.top_card,
             "discard_count": len(piles.discard),
             "draw_count": len(piles.draw_pile),

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
+from companion.games.base import JSONValue
 from companion.games.uno.cards import Card, Kind
 
 PointsTable = Mapping[Kind, int]
@@ -68,3 +71,25 @@ def possible_hand_points(deck: Iterable[Card], size: int, table: PointsTable) ->
         reachable = grown
     totals = reachable[size]
     return [total for total in range(totals.bit_length()) if totals >> total & 1]
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """One scored round: who went out, the points left in each seat's hand, the totals after."""
+
+    winner: int
+    points: tuple[int, ...]
+    """The points of the cards left in each seat's hand (the winner's 0)."""
+    totals: tuple[int, ...]
+    """Every seat's match total once the round was scored."""
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"winner", "points", "totals"}``, as the match's JSON has always kept a round."""
+        return {"winner": self.winner, "points": list(self.points), "totals": list(self.totals)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RoundResult:
+        """A round written by `to_json`."""
+        return cls(int(data["winner"]), tuple(int(points) for points in data["points"]),
+                   tuple(int(total) for total in data["totals"]))
+

@@ -5,7 +5,7 @@ import pytest
 from companion.games.base import RuleError
 from companion.games.uno import actions as act
 from companion.games.uno.cards import Card, Colour
-from companion.games.uno.scoring import CLASSIC_POINTS, DUO_POINTS, card_points
+from companion.games.uno.scoring import CLASSIC_POINTS, DUO_POINTS, RoundResult, card_points
 
 from .classic_tables import laid_out
 
@@ -43,7 +43,7 @@ def test_round_ends_when_a_hand_is_empty_and_the_winner_scores_the_other_hands()
     state = laid_out([["Red 7"], ["Blue 9", "Wild"], ["Green Skip", "Red 0"]], top="Red 5")
     go_out(state)
     assert state.scores() == [9 + 50 + 20, 0, 0]
-    assert state.rounds[-1] == {"winner": 0, "points": [0, 59, 20], "totals": [79, 0, 0]}
+    assert state.rounds[-1] == RoundResult(winner=0, points=(0, 59, 20), totals=(79, 0, 0))
     assert not state.is_over
     assert state.pending_chance == "deal"
 

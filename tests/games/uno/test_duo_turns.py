@@ -48,12 +48,12 @@ def test_a_draw_two_that_goes_out_on_a_volley_makes_the_opponent_draw_the_total(
     state = duo([["Red Draw Two"], ["Blue 1", "Blue 2", "Blue 3"]], top="Blue Draw Two")
     state.volley = 2  # the opponent's Blue Draw Two started a volley
     state.apply(play("Red Draw Two"))
-    assert state.rounds[-1]["winner"] == 0
+    assert state.rounds[-1].winner == 0
     assert len(state.rounds) == 1 and state.volley == 0
     notes = [note.render(("Ana", "Ben").__getitem__) for note in state.narration()]
     assert "Ben still draws 4 cards: the volley and the last card." in notes
     # Blue 1 + 2 + 3 and the four drawn cards (Green 1, 2, 3, 7): 6 + 13 points.
-    assert state.rounds[-1]["points"] == [0, 19]
+    assert state.rounds[-1].points == (0, 19)
 
 
 def test_a_draw_two_that_goes_out_on_a_volley_draws_nothing_without_last_card_effects() -> None:
@@ -61,7 +61,7 @@ def test_a_draw_two_that_goes_out_on_a_volley_draws_nothing_without_last_card_ef
                 last_card_effects=False)
     state.volley = 2
     state.apply(play("Red Draw Two"))
-    assert state.rounds[-1]["points"] == [0, 3]
+    assert state.rounds[-1].points == (0, 3)
 
 
 def test_during_a_volley_only_a_draw_two_may_be_played() -> None:
@@ -129,7 +129,7 @@ def test_run_simply_ends_the_turn_when_the_table_turns_d_u7_off() -> None:
 def test_a_reverse_run_that_empties_the_hand_wins_the_round() -> None:
     state = duo([["Red Reverse", "Red 4"], ["Red 9", "Green 3"]])
     state.apply(colour_run("Red Reverse", "Red 4"))
-    assert state.rounds[-1]["winner"] == 0
+    assert state.rounds[-1].winner == 0
 
 
 # ------------------------------------------------------------ Wild Draw Four
@@ -215,7 +215,7 @@ def test_duo_card_points(hand: list[str], points: int) -> None:
 def test_a_blank_wild_scores_as_the_card_it_plays_as_d_u1(blank_wild: str, points: int) -> None:
     state = duo([["Red 1"], ["Blank Wild"]], blank_wild=blank_wild)
     state.apply(play("Red 1"))
-    assert state.rounds[-1]["points"] == [0, points]
+    assert state.rounds[-1].points == (0, points)
     referee = new_referee(DuoUno, 2, DuoUno.options_type(blank_wild=blank_wild))
     assert hand_points(cards("Blank Wild"), referee.round_points_table) == points
 
@@ -223,7 +223,7 @@ def test_a_blank_wild_scores_as_the_card_it_plays_as_d_u1(blank_wild: str, point
 def test_the_player_who_goes_out_scores_zero_and_the_other_scores_their_hand() -> None:
     state = duo([["Red 1"], ["Red 9", "Wild Draw Four", "Blue Skip"]])
     state.apply(play("Red 1"))
-    assert state.rounds[-1]["points"] == [0, 39] and state.scores() == [0, 39]
+    assert state.rounds[-1].points == (0, 39) and state.scores() == [0, 39]
 
 
 def test_reaching_200_ends_the_match_and_loses_the_lower_score_wins() -> None:

@@ -214,7 +214,7 @@ def test_referee_counts_no_more_copies_of_a_card_in_the_hands_than_the_deck_has(
     with pytest.raises(RuleError, match="The deck has 1 Red 0 and one already showing"):
         state.apply(act.CountHand(2, cards=(Card.parse("Red 0"),)))
     state.apply(act.CountHand(2, cards=(Card.parse("Blue 0"),)))
-    assert state.rounds[-1]["points"] == [0, 0, 0]
+    assert state.rounds[-1].points == (0, 0, 0)
 
 
 def test_referee_match_round_trips_through_json() -> None:

@@ -67,7 +67,7 @@ def test_hand_emptied_by_a_tiki_discard_wins_the_round_d_u6() -> None:
     state = spun_onto("Tiki Discard 2", 2, HANDS, top="Yellow 5")
     state.apply(discard("Red 4"))
     state.apply(discard("Green 6"))
-    assert state.rounds[-1]["winner"] == 2
+    assert state.rounds[-1].winner == 2
 
 
 # ---------------------------------------------------------------- Discard All

@@ -160,8 +160,8 @@ def test_spin_card_on_an_empty_idol_spins_to_pick_the_next_player_when_the_table
 def test_tiki_face_played_as_the_last_card_wins_the_round_without_a_spin_d_u5() -> None:
     state = tiki([["Tiki Draw 4"], ["Red 2", "Red 9"], ["Red 4"]], top="Yellow 5")
     state.apply(play("Tiki Draw 4"))
-    assert state.rounds[-1]["winner"] == 0
-    assert state.rounds[-1]["points"] == [0, 11, 4]
+    assert state.rounds[-1].winner == 0
+    assert state.rounds[-1].points == (0, 11, 4)
 
 
 def test_uno_applies_to_a_tiki_face_play_that_leaves_one_card_d_u5() -> None:

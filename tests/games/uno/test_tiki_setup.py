@@ -13,7 +13,7 @@ from companion.games.registry import game_spec
 from companion.games.uno import actions as act
 from companion.games.uno.cards import Card, Colour, Kind, TikiAction
 from companion.games.uno.referee import new_referee
-from companion.games.uno.scoring import hand_points
+from companion.games.uno.scoring import RoundResult, hand_points
 from companion.games.uno.tiki import TikiTwist
 from companion.games.uno.tiki_actions import DiscardAll, PickSeat, SpinResult
 
@@ -59,7 +59,7 @@ def test_round_winner_scores_the_tiki_points_left_in_the_other_hands() -> None:
         TikiTwist, [["Red 7"], ["Tiki Go To", "Wild Tiki"], ["Blue 3"]], top="Red 5"
     )
     state.apply(play("Red 7"))
-    assert state.rounds[-1] == {"winner": 0, "points": [0, 70, 3], "totals": [73, 0, 0]}
+    assert state.rounds[-1] == RoundResult(winner=0, points=(0, 70, 3), totals=(73, 0, 0))
 
 
 # ---------------------------------------------------------------- start card
