@@ -76,6 +76,17 @@ def _names_a_game(node: ast.AST, names: set[str]) -> bool:
     return _is_name(node, names)
 
 
+def _matches_or_looks_up(node: ast.AST, names: set[str]) -> bool:
+    """``case "minigam":``, or a look-up by a game's name (``game_spec("tiki")``)."""
+    if isinstance(node, ast.MatchValue):
+        return _is_name(node.value, names)
+    return (
+        isinstance(node, ast.Call)
+        and _called(node) in LOOKUPS_BY_NAME
+        and any(_is_name(arg, names) for arg in node.args)
+    )
+
+
 def game_names_used(source: str, names: set[str]) -> list[int]:
     """The lines of `source` that dispatch on a game's name."""
     lines = []
@@ -96,8 +107,7 @@ def game_names_used(source: str, names: set[str]) -> list[int]:
                 _is_name(item, names) for item in strings
             ):
                 lines.append(node.lineno)
-        elif (isinstance(node, ast.MatchValue) and _is_name(node.value, names)) or (isinstance(node, ast.Call) and _called(node) in LOOKUPS_BY_NAME
-              and any(_is_name(arg, names) for arg in node.args)):
+        elif _matches_or_looks_up(node, names):
             lines.append(node.lineno)
     return sorted(set(lines))
 
