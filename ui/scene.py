@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, ClassVar, Protocol, TypeGuard, TypeVar
 
 import pygame
 
+from companion.i18n import _
 from ui import theme
 from ui.theme import Theme
-from ui.widgets import Panel, Widget
+from ui.widgets import Button, Panel, TextBlock, Widget
 
 if TYPE_CHECKING:
     from companion.config import Config
@@ -267,6 +268,17 @@ class MatchScene(Scene):
             return False
         spec = self.stage.games.get(snapshot.game)
         return spec is not None and spec.family == self.family
+
+    def no_match(self, words: str) -> list[Widget]:
+        """The screen when the table holds no match of its family: `words` say so, and the
+        way back."""
+        look = self.stage.look
+        width, height = self.stage.size
+        return [
+            TextBlock("status", pygame.Rect(20, 20, width - 40, height // 2), words),
+            Button("back", pygame.Rect(20, height - look.px(70), look.px(140), look.px(56)),
+                   _("Back"), on_tap=self.back),
+        ]
 
     def undo(self) -> None:
         """Take back the table's last command, if the table is still as shown (the app then

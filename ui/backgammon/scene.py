@@ -191,14 +191,7 @@ class BoardScene(MatchScene):
         ]
 
     def _no_match(self) -> list[Widget]:
-        look = self.stage.look
-        width, height = self.stage.size
-        return [
-            TextBlock("status", pygame.Rect(20, 20, width - 40, height // 2),
-                      _("No match of the backgammon family is on the table.")),
-            Button("back", pygame.Rect(20, height - look.px(70), look.px(140), look.px(56)),
-                   _("Back"), on_tap=self.back),
-        ]
+        return self.no_match(_("No match of the backgammon family is on the table."))
 
     def _picture(self, view: TurnView, board_layout: BoardLayout) -> BoardPicture:
         game = view.game

@@ -38,7 +38,7 @@ from ui.uno.entry import ENTRIES, CardEntry, entry_presses
 from ui.uno.idol_spin import IdolSpin
 from ui.uno.panel import main_screen, uno_presses
 from ui.uno.view_model import UnoView
-from ui.widgets import Button, TextBlock, Widget
+from ui.widgets import Widget
 
 
 class UnoScene(MatchScene):
@@ -148,12 +148,7 @@ class UnoScene(MatchScene):
         pad = look.px(6)
         area = pygame.Rect(pad, pad, width - 2 * pad, height - 2 * pad)
         if view is None:
-            return [
-                TextBlock("status", pygame.Rect(20, 20, width - 40, height // 2),
-                          _("No UNO match is on the table.")),
-                Button("back", pygame.Rect(20, height - look.px(70), look.px(140), look.px(56)),
-                       _("Back"), on_tap=self.back),
-            ]
+            return self.no_match(_("No UNO match is on the table."))
         entry = self.entry
         if self.idol.holding() and self.idol.before_spin is not None:
             return main_screen(self, self.idol.before_spin, area, look)

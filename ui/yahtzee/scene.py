@@ -40,7 +40,7 @@ from companion.table import (
     TableSnapshot,
 )
 from ui.scene import MatchScene, Stage
-from ui.widgets import Button, TextBlock, Widget
+from ui.widgets import Widget
 from ui.yahtzee.panel import screen
 from ui.yahtzee.view_model import YahtzeeView
 
@@ -102,12 +102,7 @@ class YahtzeeScene(MatchScene):
         pad = look.px(6)
         area = pygame.Rect(pad, pad, width - 2 * pad, height - 2 * pad)
         if self.view is None:
-            return [
-                TextBlock("status", pygame.Rect(20, 20, width - 40, height // 2),
-                          _("No Yahtzee board game is on the table.")),
-                Button("back", pygame.Rect(20, height - look.px(70), look.px(140), look.px(56)),
-                       _("Back"), on_tap=self.back),
-            ]
+            return self.no_match(_("No Yahtzee board game is on the table."))
         return screen(self, self.view, area, look)
 
     # -- taps ---------------------------------------------------------------------------------
