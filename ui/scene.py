@@ -269,6 +269,19 @@ class MatchScene(Scene):
         spec = self.stage.games.get(snapshot.game)
         return spec is not None and spec.family == self.family
 
+    def read(self, snapshot: TableSnapshot | None) -> None:
+        """Take in the table's snapshot (None: no match yet) before the scene is built."""
+
+    def shown(self) -> None:
+        """Read the match on the table, then come on screen."""
+        self.read(self.stage.snapshot)
+        super().shown()
+
+    def snapshot_arrived(self, snapshot: TableSnapshot) -> None:
+        """The table moved on: read the snapshot, then build the scene again."""
+        self.read(snapshot)
+        self.rebuild()
+
     def no_match(self, words: str) -> list[Widget]:
         """The screen when the table holds no match of its family: `words` say so, and the
         way back."""

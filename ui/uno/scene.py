@@ -69,17 +69,7 @@ class UnoScene(MatchScene):
 
     # -- snapshots ----------------------------------------------------------------------------
 
-    def shown(self) -> None:
-        """Show the match on the table."""
-        self._read(self.stage.snapshot)
-        super().shown()
-
-    def snapshot_arrived(self, snapshot: TableSnapshot) -> None:
-        """The table moved on: dialogs start afresh, a finished round shows its result."""
-        self._read(snapshot)
-        self.rebuild()
-
-    def _read(self, snapshot: TableSnapshot | None) -> None:
+    def read(self, snapshot: TableSnapshot | None) -> None:
         if not self.shows(snapshot):
             self.view = None
             return

@@ -63,24 +63,19 @@ class YahtzeeScene(MatchScene):
 
     # -- snapshots ----------------------------------------------------------------------------
 
-    def shown(self) -> None:
-        """Show the match on the table."""
-        self._read(self.stage.snapshot)
-        super().shown()
-
     def snapshot_arrived(self, snapshot: TableSnapshot) -> None:
         """The table moved on: the holds follow the dice, tapped faces start afresh, and a
         sentence about the state before (a refusal) gives way to what happened and what to
         do now."""
         before = self.view.snapshot if self.view is not None else None
-        self._read(snapshot)
+        self.read(snapshot)
         moved_on = before is None or (before.match_id, before.seq) != (snapshot.match_id,
                                                                         snapshot.seq)
         if moved_on and self.stage.message is not None:
             self.stage.message = None
         self.rebuild()
 
-    def _read(self, snapshot: TableSnapshot | None) -> None:
+    def read(self, snapshot: TableSnapshot | None) -> None:
         if not self.shows(snapshot):
             self.view = None
             return
