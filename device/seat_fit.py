@@ -10,19 +10,34 @@ cannot be pointed at as calibrated:
   companion picks in software (the screen turns its idol instead) until
   the seats are calibrated with `companion hw calibrate`.
 
-Either way a sentence says why (`SeatFit.note`), for the screen or the
-terminal to say once. The table's spinner (`companion.hardware.table_spinner`), the
-demo's (`companion.hardware.match_spinner`) and the software spins take their fit from
-here; the angles themselves (`seat_angles_for`) are the configuration's, so the screen's
-dial (`ui.spin_view`) places the players as the spins do without importing a device.
+Either way the fit says why, as data (`SeatFit.shortfall` with the counts), for
+the screen or the terminal to say once in the table's language
+(`companion.hardware.spin_status.seats_note`). The table's spinner
+(`companion.hardware.table_spinner`), the demo's (`companion.hardware.match_spinner`)
+and the software spins take their fit from here; the angles themselves
+(`seat_angles_for`) are the configuration's, so the screen's dial (`ui.spin_view`)
+places the players as the spins do without importing a device.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 from companion.config import evenly_spaced, seat_angle_problems, seat_angles_for
+
+
+class SeatShortfall(Enum):
+    """Why a game's spins do not use the calibrated seats as they are."""
+
+    NONE = "none"
+    """They do: the game has no more players than calibrated seats."""
+    SPACED_EVENLY = "spaced evenly"
+    """The simulated spinner spaces the players evenly round the table."""
+    CALIBRATE = "calibrate"
+    """Real hardware cannot point at the seats: the companion picks until they are
+    calibrated."""
 
 
 @dataclass(frozen=True)
@@ -31,14 +46,23 @@ class SeatFit:
 
     Attributes:
         angles: one angle per player, degrees from home, player 0 first.
-        software: the pointer cannot show these seats: the companion picks.
-        note: why the calibrated seats are not used as they are, a sentence
-            (empty when they are).
+        shortfall: why the calibrated seats are not used as they are.
+        known: how many seats are calibrated (0 when there is no shortfall).
     """
 
     angles: tuple[float, ...]
-    software: bool = False
-    note: str = ""
+    shortfall: SeatShortfall = SeatShortfall.NONE
+    known: int = 0
+
+    @property
+    def software(self) -> bool:
+        """The pointer cannot show these seats: the companion picks."""
+        return self.shortfall is SeatShortfall.CALIBRATE
+
+    @property
+    def players(self) -> int:
+        """How many players the spins point at."""
+        return len(self.angles)
 
 
 def fit_seats(
@@ -55,12 +79,9 @@ def fit_seats(
     known = len(calibrated)
     if known >= players:
         return SeatFit(angles)
-    told = f"The spinner knows {known} seats and this game has {players} players"
     if simulated and not seat_angle_problems(angles, margin_deg):
-        return SeatFit(angles, note=f"{told}: the simulated spinner spaces them evenly.")
-    return SeatFit(angles, software=True, note=(
-        f"{told}: the companion picks the seat instead; calibrate {players} seats with"
-        " `companion hw calibrate`."))
+        return SeatFit(angles, SeatShortfall.SPACED_EVENLY, known)
+    return SeatFit(angles, SeatShortfall.CALIBRATE, known)
 
 
-__all__ = ["SeatFit", "evenly_spaced", "fit_seats", "seat_angles_for"]
+__all__ = ["SeatFit", "SeatShortfall", "evenly_spaced", "fit_seats", "seat_angles_for"]

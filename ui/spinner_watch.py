@@ -13,10 +13,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from companion.hardware.spin_status import status_sentence
+from companion.i18n import note_text
 from ui.mailbox import Mailbox
 from ui.spin_view import SpinMotion, SpinnerFeed
 
 if TYPE_CHECKING:
+    from companion.games.notes import Note
     from companion.hardware.spin_status import SpinnerStatus
     from companion.ports import SpinPlan
 
@@ -46,7 +48,7 @@ class SpinnerWatch:
         self.news: Mailbox[str] = Mailbox(NEWS_KEPT, on_put=wake)
         """One item per status change: the seats' sentence to say, or "" for none."""
         self._status_said = (True, "")
-        self._seats_note_said = ""
+        self._seats_note_said: Note | None = None
         if spinner is not None:
             spinner.add_motion_listener(self._motion_heard)
             spinner.add_status_listener(self._status_heard)
@@ -90,14 +92,18 @@ class SpinnerWatch:
             if status.available:
                 log.info("The spinner is working again.")
             else:
-                log.warning("%s", status_sentence(status))  # the journal's English
+                log.warning("%s", status_sentence(status, detail=True))  # the journal's
         note = ""
         if status.seats_note != self._seats_note_said:
             self._seats_note_said = status.seats_note
-            if status.seats_note:
-                log.warning("%s", status.seats_note)
-                note = status.seats_note
+            if status.seats_note is not None:
+                log.warning("%s", status.seats_note.render(str))  # the journal's English
+                note = note_text(status.seats_note, _seat_number)  # the table's language
         self.news.put(note)
+
+
+def _seat_number(seat: int) -> str:
+    return str(seat + 1)  # a seats note names no seat; counts only
 
 
 __all__ = ["MOTIONS_KEPT", "NEWS_KEPT", "SpinnerWatch"]

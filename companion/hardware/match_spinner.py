@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from companion.config import Config
 from companion.games.notes import N_, Note
-from companion.hardware.spin_status import SpinnerStatus, status_notes
+from companion.hardware.spin_status import SpinnerStatus, seats_note, status_notes
 from companion.hardware.table_spinner import TableSpinner
 from companion.hardware.table_spins import table_spinner_or_error
 from companion.table.chance import ChanceSource, SoftwarePick
@@ -32,10 +32,10 @@ LAST_MOTION_WAIT_S = 10.0
 """How long a finished match waits for the pointer to show the last spin."""
 
 
-def seats_for_match(config: Config, players: int) -> tuple[Config, str]:
+def seats_for_match(config: Config, players: int) -> tuple[Config, Note | None]:
     """The configuration to spin for `players`, and a sentence when it cannot point at them.
 
-    The sentence is empty when the spinner can show every player's seat (on the
+    The sentence is None when the spinner can show every player's seat (on the
     simulated backend, seats spaced evenly for a larger table: `fit_seats`).
 
     Raises:
@@ -44,10 +44,10 @@ def seats_for_match(config: Config, players: int) -> tuple[Config, str]:
     spinner = config.spinner
     fit = fit_seats(spinner.seat_angles, players, config.backend == "sim", spinner.margin_deg)
     if fit.software:
-        return config, fit.note
+        return config, seats_note(fit)
     if len(spinner.seat_angles) < players:
-        return replace(config, spinner=replace(spinner, seat_angles=fit.angles)), ""
-    return config, ""
+        return replace(config, spinner=replace(spinner, seat_angles=fit.angles)), None
+    return config, None
 
 
 @contextlib.contextmanager
@@ -73,8 +73,8 @@ def match_spinner(
     tell = say if say is not None else _print
     software = SoftwarePick(seed)
     config, problem = seats_for_match(config, len(names))
-    if problem:
-        tell(Note(problem))  # the seats' own sentence (`device.seat_fit`)
+    if problem is not None:
+        tell(problem)
         yield software
         return
     with table_spinner_or_error(config, seed, listener=_sayer(tell)) as opened:
@@ -107,7 +107,8 @@ def _sayer(say: Callable[[Note], None]) -> Callable[[SpinnerStatus], None]:
         if now == said:
             return
         if not status.available:
-            for note in status_notes(SpinnerStatus(False, status.reason, problem=status.problem)):
+            unavailable = SpinnerStatus(False, status.reason, problem=status.problem)
+            for note in status_notes(unavailable, detail=True):
                 say(note)
         elif not said[0]:
             say(Note(WORKING_AGAIN))

@@ -19,6 +19,7 @@ from enum import Enum
 
 from companion.games.notes import N_, Note
 from device.pointer_motion import PointerMotion
+from device.seat_fit import SeatFit, SeatShortfall
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +50,8 @@ class SpinnerStatus:
         last_result: the last result, in player seats (None before the first).
         moving: a motion (or a homing) is running or waiting.
         seats_note: why the last spin did not use the calibrated seats as they
-            are (spaced evenly, or picked in software), a sentence; empty when it did.
+            are (spaced evenly, or picked in software), to be said in the table's
+            language (`seats_note`); None when it did.
         problem: why it is unavailable, as a code (`SpinnerProblem.NONE` when available).
     """
 
@@ -58,32 +60,65 @@ class SpinnerStatus:
     software_pick: bool = False
     last_result: tuple[int, ...] | None = None
     moving: bool = False
-    seats_note: str = ""
+    seats_note: Note | None = None
     problem: SpinnerProblem = SpinnerProblem.NONE
 
 
+SPACED_EVENLY = N_("The spinner knows {known} seats and this game has {players} players:"
+                   " the simulated spinner spaces them evenly.")
+CALIBRATE = N_("The spinner knows {known} seats and this game has {players} players: the"
+               " companion picks the seat instead; calibrate {players} seats with"
+               " `companion hw calibrate`.")
+
+
+def seats_note(fit: SeatFit) -> Note | None:
+    """Why a game's spins do not use the calibrated seats as they are (`device.seat_fit`), as a
+    sentence to say in the table's language; None when they do."""
+    if fit.shortfall is SeatShortfall.NONE:
+        return None
+    text = SPACED_EVENLY if fit.shortfall is SeatShortfall.SPACED_EVENLY else CALIBRATE
+    return Note.of(text, known=fit.known, players=fit.players)
+
+
 UNAVAILABLE = N_("Spinner unavailable: {reason}")
+PROBLEM_WORDS = {
+    SpinnerProblem.NOT_OPENED: N_("The spinner is not connected."),
+    SpinnerProblem.NOT_HOMED: N_("The spinner could not find its starting point."),
+    SpinnerProblem.LINK_LOST: N_("The spinner's controller stopped answering."),
+    SpinnerProblem.STOPPED: N_("The spinner stopped on the way."),
+}
+"""What the table is told of each problem, in its own words (the device's sentence, for
+whoever mends it, goes to the journal: `status_notes(..., detail=True)`)."""
 DID_NOT_MOVE = N_("the pointer did not move.")
 NOT_SHOWN = N_("The pointer did not show the spin.")
 PICKED_ONE = N_("The companion picked {0}.")
 PICKED_TWO = N_("The companion picked {0} or {1}.")
 
 
-def status_notes(status: SpinnerStatus) -> tuple[Note, ...]:
+def problem_words(status: SpinnerStatus) -> Note:
+    """What is wrong with the spinner, in the table's words by its code (`PROBLEM_WORDS`; "the
+    pointer did not move." when it has none)."""
+    words = PROBLEM_WORDS.get(status.problem)
+    return Note(words if words is not None else DID_NOT_MOVE)
+
+
+def status_notes(status: SpinnerStatus, detail: bool = False) -> tuple[Note, ...]:
     """The status as sentences for a person, their seats left to name (`Note`), to be said in
     the table's language where they are shown (`companion.i18n.note_text`).
 
-    "Spinner unavailable: <reason>" and, after a software pick, "The companion
-    picked Dev."; the seats note and the pick when the spinner works but cannot
-    point at this game's seats; nothing when the pointer showed the last result.
-    The reason and the seats note are the devices' own sentences, put in as
-    they are.
+    "Spinner unavailable: <what is wrong>" and, after a software pick, "The
+    companion picked Dev."; the seats note and the pick when the spinner works but
+    cannot point at this game's seats; nothing when the pointer showed the last
+    result. What is wrong is said in the table's words by the problem's code
+    (`PROBLEM_WORDS`); with `detail` (the journal, the command line) it is the
+    device's own sentence, for whoever mends it.
     """
     if not status.available:
-        reason: Note | str = status.reason or Note(DID_NOT_MOVE)
+        reason: Note | str = (status.reason if detail and status.reason
+                              else problem_words(status))
         notes = [Note.of(UNAVAILABLE, reason=reason)]
     elif status.software_pick:
-        notes = [Note(status.seats_note) if status.seats_note else Note(NOT_SHOWN)]
+        notes = [status.seats_note or Note(NOT_SHOWN)]
     else:
         return ()
     if status.software_pick and status.last_result:
@@ -106,16 +141,18 @@ def status_sentence(
     names: Sequence[str] = (),
     say: Say = Note.render,
     seat_name: Callable[[int], str] | None = None,
+    detail: bool = False,
 ) -> str:
     """The status as one line (`status_notes`, each said by `say`); `names` are the players
-    by seat, and a seat without one is called by `seat_name` ("seat 3" when None)."""
+    by seat, and a seat without one is called by `seat_name` ("seat 3" when None); `detail`
+    gives the device's own sentence for what is wrong (the journal's)."""
 
     def named(seat: int) -> str:
         if 0 <= seat < len(names):
             return names[seat]
         return seat_name(seat) if seat_name is not None else f"seat {seat + 1}"
 
-    return " ".join(say(note, named) for note in status_notes(status))
+    return " ".join(say(note, named) for note in status_notes(status, detail))
 
 
 
@@ -226,5 +263,5 @@ class SpinSource:
 
 __all__ = [
     "MotionListener", "SpinSource", "SpinnerProblem", "SpinnerStatus", "StatusListener",
-    "status_notes", "status_sentence",
+    "problem_words", "seats_note", "status_notes", "status_sentence",
 ]

@@ -13,7 +13,7 @@ players' seats alone (the pointer shows the nearest player). With more
 players than calibrated seats, `device.seat_fit` decides: the simulated
 spinner spaces them evenly, real hardware leaves the spin to a software pick
 (told as a motion, so the screen still turns its idol); the status's
-`seats_note` says why, for the screen to say once.
+`seats_note` says why, for the screen to say once in the table's language.
 
 A spinner that cannot home (a dead sensor, an unplugged controller) is
 unavailable: results are still drawn (software picks), and `status` tells
@@ -52,6 +52,7 @@ from companion.hardware.spin_status import (
     SpinnerStatus,
     SpinSource,
     StatusListener,
+    seats_note,
 )
 from device import backends, results
 from device.backend import LinkListener, LinkState, StepSchedule
@@ -186,17 +187,21 @@ class TableSpinner(SpinSource, ClosesItself):
                     if forced is None else self._stop_at(request.seats, forced, fit.angles))
             seats = tuple(request.seats[index] for index in pick.seats)
             software = fit.software or not self.spinner.available
-            reason = fit.note if fit.software else self.spinner.unavailable_reason
+            note = seats_note(fit)
+            # The motion's reason is the journal's: the seats' sentence in English, or the
+            # device's own.
+            reason = (note.render(str) if fit.software and note is not None
+                      else self.spinner.unavailable_reason)
             self.last_pick_in_software = software
             self._pending += 1
             # Under the lock: before close()'s stop.
             self._jobs.put(_Told(pick, seats, reason) if software else _Drive(pick, seats))
         if not self.spinner.available:
             self._update(available=False, reason=self.spinner.unavailable_reason,
-                         software_pick=True, last_result=seats, seats_note=fit.note,
+                         software_pick=True, last_result=seats, seats_note=note,
                          problem=self._problem_or(SpinnerProblem.NOT_HOMED))
         else:
-            self._update(software_pick=software, last_result=seats, seats_note=fit.note)
+            self._update(software_pick=software, last_result=seats, seats_note=note)
         return seats[0] if len(seats) == 1 else list(seats)
 
     def _fit(self, seats: tuple[int, ...]) -> SeatFit:
@@ -364,7 +369,10 @@ class TableSpinner(SpinSource, ClosesItself):
     def _drive(self, job: _Drive) -> SpinOutcome:
         turn = self.spinner.steps_per_turn
 
+        moved = []
+
         def started(start_step: int, profile: MotionProfile, schedule: StepSchedule) -> None:
+            moved.append(True)
             self._tell(pointer_motion(start_step, profile, schedule, job.pick, turn, job.seats))
 
         # The pick numbers the asked seats from 0; the table's seat numbers are kept.
@@ -373,8 +381,9 @@ class TableSpinner(SpinSource, ClosesItself):
         if result.software_pick:
             # The pointer does not show it (it could not home, or stopped on the way).
             self._tell_software(job.pick, job.seats, result.reason)
+            # A move that never started could not home; one that started stopped on the way.
             self._update(available=False, reason=result.reason, software_pick=True,
-                         problem=SpinnerProblem.STOPPED)
+                         problem=SpinnerProblem.STOPPED if moved else SpinnerProblem.NOT_HOMED)
         return result
 
     def _problem_or(self, problem: SpinnerProblem) -> SpinnerProblem:

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from device.seat_fit import SeatFit, evenly_spaced, fit_seats, seat_angles_for
+from device.seat_fit import SeatFit, SeatShortfall, evenly_spaced, fit_seats, seat_angles_for
 
 FOUR = (0.0, 90.0, 180.0, 270.0)
-CALIBRATE_SIX = ("The spinner knows 4 seats and this game has 6 players: the companion picks"
-                 " the seat instead; calibrate 6 seats with `companion hw calibrate`.")
 
 
 def test_seats_spaced_evenly_start_at_home_and_go_round_once() -> None:
@@ -20,9 +18,8 @@ def test_seats_spaced_evenly_start_at_home_and_go_round_once() -> None:
     (4, False, SeatFit(FOUR)),
     (3, False, SeatFit(FOUR[:3])),
     (3, True, SeatFit(FOUR[:3])),
-    (6, True, SeatFit(evenly_spaced(6), note="The spinner knows 4 seats and this game has 6"
-                      " players: the simulated spinner spaces them evenly.")),
-    (6, False, SeatFit(evenly_spaced(6), software=True, note=CALIBRATE_SIX)),
+    (6, True, SeatFit(evenly_spaced(6), SeatShortfall.SPACED_EVENLY, known=4)),
+    (6, False, SeatFit(evenly_spaced(6), SeatShortfall.CALIBRATE, known=4)),
 ])
 def test_the_calibrated_seats_are_used_while_they_are_enough(
     players: int, simulated: bool, fit: SeatFit
@@ -32,7 +29,14 @@ def test_the_calibrated_seats_are_used_while_they_are_enough(
 
 def test_a_simulated_table_too_crowded_for_the_margin_falls_back_to_software_picks() -> None:
     fit = fit_seats(FOUR, 40, True, 4.0)  # 9 degrees apart: not four margins
-    assert fit.software and "calibrate 40 seats" in fit.note
+    assert fit.software and fit.shortfall is SeatShortfall.CALIBRATE and fit.players == 40
+
+
+def test_the_fit_says_why_as_data_for_the_screen_to_word() -> None:
+    fit = fit_seats(FOUR, 6, False, 4.0)
+    assert (fit.shortfall, fit.known, fit.players, fit.software) == (
+        SeatShortfall.CALIBRATE, 4, 6, True)
+    assert not fit_seats(FOUR, 6, True, 4.0).software
 
 
 def test_a_spin_needs_a_player() -> None:

@@ -15,7 +15,7 @@ from companion.config import Config, load_config
 from companion.event_log.store import Store
 from companion.games.base import ChanceRequest, RuleError, check_outcome
 from companion.games.registry import game_spec
-from companion.hardware.spin_status import SpinnerStatus, status_sentence
+from companion.hardware.spin_status import SpinnerProblem, SpinnerStatus, status_sentence
 from companion.hardware.table_spinner import TableSpinner, open_table_spinner
 from companion.table import (
     DrawChance,
@@ -159,7 +159,13 @@ def test_a_dead_home_sensor_gives_software_picks_with_the_reason(
         assert "home sensor" in status.reason
         assert status.software_pick
         assert status.last_result == (seat,)
+        assert status.problem is SpinnerProblem.NOT_HOMED
+        # The table hears it in its words; the journal gets the device's sentence.
         assert status_sentence(status, NAMES) == (
+            "Spinner unavailable: The spinner could not find its starting point."
+            f" The companion picked {NAMES[seat]}."
+        )
+        assert status_sentence(status, NAMES, detail=True) == (
             f"Spinner unavailable: {status.reason} The companion picked {NAMES[seat]}."
         )
         # Later spins are software picks at once: no new homing timeout each time.
@@ -228,7 +234,7 @@ def test_the_sim_spinner_spaces_a_larger_tables_players_evenly_and_says_so(
         assert spinner.wait_idle(WAIT_S)
         status = spinner.status
     assert status.available and not status.software_pick
-    assert status.seats_note == (
+    assert status.seats_note is not None and status.seats_note.render(str) == (
         "The spinner knows 4 seats and this game has 6 players: the simulated spinner"
         " spaces them evenly.")
     for outcome, done in zip(drawn, spinner.outcomes, strict=True):
@@ -256,7 +262,8 @@ def test_real_hardware_with_too_few_seats_picks_in_software_and_says_to_calibrat
     assert seat in range(6) and spinner.last_pick_in_software
     note = ("The spinner knows 4 seats and this game has 6 players: the companion picks the"
             " seat instead; calibrate 6 seats with `companion hw calibrate`.")
-    assert status.available and status.software_pick and status.seats_note == note
+    assert status.available and status.software_pick and status.seats_note is not None
+    assert status.seats_note.render(str) == note
     assert status_sentence(status, names) == f"{note} The companion picked {names[seat]}."
     [motion] = motions
     assert motion.software_pick and motion.reason == note and motion.result == (seat,)
@@ -271,7 +278,7 @@ def test_a_game_the_seats_fit_again_clears_the_seats_note(sim_config: Config) ->
         assert spinner.status.seats_note
         spinner.outcome(spin_request(4))
         assert spinner.wait_idle(WAIT_S)
-        assert spinner.status.seats_note == "" and status_sentence(spinner.status, NAMES) == ""
+        assert spinner.status.seats_note is None and status_sentence(spinner.status, NAMES) == ""
 
 
 def test_a_stop_between_two_seats_is_a_pair_the_request_accepts(write_config) -> None:  # type: ignore[no-untyped-def]

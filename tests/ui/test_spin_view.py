@@ -340,10 +340,15 @@ def test_a_spinner_that_cannot_home_is_shown_and_logged(
             assert plan.software_pick
             status = rig.app.spinner_status
             assert status is not None and not status.available
-            assert "home sensor" in status_sentence(status)
+            # The table reads it in its own words; the engineer's detail is the journal's.
+            assert status_sentence(status).startswith(
+                "Spinner unavailable: The spinner could not find its starting point.")
+            assert "home sensor" in status_sentence(status, detail=True)
             rig.app.finish_animation()
             assert rig.scene.widgets[0].text.startswith("Software spin")
-    assert any("Spinner unavailable" in record.getMessage() for record in caplog.records)
+            assert "home sensor" not in rig.scene.widgets[0].text
+    assert any("Spinner unavailable" in record.getMessage() and "home sensor" in
+               record.getMessage() for record in caplog.records)
 
 
 def test_with_no_spinner_to_open_the_screen_turns_a_software_spin_and_says_why(
@@ -365,7 +370,8 @@ def test_with_no_spinner_to_open_the_screen_turns_a_software_spin_and_says_why(
         assert isinstance(spins, table_spins_module.SoftwareSpins) and "not plugged in" in reason
         status = app.spinner_status
         assert status is not None and not status.available and "plugged" in status.reason
-        assert run_script(app, [*_to_a_spin(app), "expect not plugged in", "spin 1"]).ok
+        assert run_script(app, [*_to_a_spin(app), "expect The spinner is not connected",
+                                "spin 1"]).ok
         seen = _seen(app)
         assert seen["dial"] == "Software spin: Spinning…"
         assert "the companion picks" in seen["spinner"]

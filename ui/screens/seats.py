@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
-from companion.i18n import _
+from companion.hardware.spin_status import problem_words
+from companion.i18n import _, note_text
 from ui import layout, theme
 from ui.board_parts import mix
 from ui.scene import Scene, SpinnerStage
@@ -199,9 +200,9 @@ class SeatsScene(Scene):
 
     def _no_spinner(self) -> str:
         status = self.stage.spinner_status
-        if status is not None and status.reason:
+        if status is not None and not status.available:
             return _("Seats cannot be calibrated without the spinner: {reason}").format(
-                reason=status.reason)
+                reason=note_text(problem_words(status), str))
         return _("This screen has no spinner to calibrate.")
 
     # -- what the buttons do ------------------------------------------------------------------

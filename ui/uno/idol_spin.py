@@ -13,7 +13,8 @@ import pygame
 
 from companion.games.uno import tiki_actions as tact
 from companion.games.uno.phases import Phase
-from companion.i18n import _
+from companion.hardware.spin_status import problem_words
+from companion.i18n import _, note_text
 from ui import theme
 from ui.spin_view import SpinMotion, spin_dial
 from ui.uno.actions import GO, Press, UnoActions
@@ -88,7 +89,7 @@ class IdolSpin:
             return ""
         if not (view.spinning or view.phase is Phase.PICK_SEAT or self.holding()):
             return ""
-        reason = status.reason or _("the pointer did not move.")
+        reason = note_text(problem_words(status), str)
         return _("Software spin: the companion picks. {reason}").format(reason=reason)
 
     def stopped(self, motion: SpinMotion) -> None:
