@@ -2,10 +2,11 @@
 
 `match_spinner` is what a table program (the demo, the touchscreen) opens
 for a game that asks for spins. It opens the configured spinner as a
-`TableSpinner` (results at once, the motor following), and when that is
-impossible it says why and falls back to `SoftwarePick`, whose log lines
-read "The companion picks Dev: the spinner is unavailable". A match is
-never refused because of the spinner.
+`TableSpinner` (results at once, the motor following) through `table_spins`,
+the one place a table's spinner is opened, and when that is impossible it says
+why and gets that place's one fallback, `SoftwareSpins` (the companion's picks,
+whose log lines read "The companion picks Dev: the spinner is unavailable").
+A match is never refused because of the spinner.
 
 Seats: the policy of `device.seat_fit`, the same as the touchscreen's. On
 the simulated backend a match with more players than calibrated seats has
@@ -21,11 +22,15 @@ from dataclasses import replace
 
 from companion.config import Config
 from companion.games.notes import N_, Note
-from companion.hardware.spin_status import SpinnerStatus, seats_note, status_notes
+from companion.hardware.spin_status import (
+    SpinnerProblem,
+    SpinnerStatus,
+    seats_note,
+    status_notes,
+)
 from companion.hardware.table_spinner import TableSpinner
-from companion.hardware.table_spins import table_spinner_or_error
-from companion.table.chance import ChanceSource, SoftwarePick
-from device.errors import DeviceError
+from companion.hardware.table_spins import SoftwareSpins, TableSpins, table_spins
+from companion.table.chance import SoftwarePick
 from device.seat_fit import evenly_spaced, fit_seats
 
 LAST_MOTION_WAIT_S = 10.0
@@ -56,7 +61,7 @@ def match_spinner(
     names: Sequence[str],
     seed: int | None = None,
     say: Callable[[Note], None] | None = None,
-) -> Iterator[ChanceSource]:
+) -> Iterator[TableSpins]:
     """The spin source for a match of the players `names`, closed on leaving.
 
     `say` gets sentences for the person at the table, as `Note`s to be said in
@@ -71,20 +76,19 @@ def match_spinner(
     spinner that then fails to home never turns (seen when the machine is busy).
     """
     tell = say if say is not None else _print
-    software = SoftwarePick(seed)
     config, problem = seats_for_match(config, len(names))
     if problem is not None:
         tell(problem)
-        yield software
+        yield SoftwareSpins(SoftwarePick(seed), config.spinner, problem.render(str),
+                            SpinnerProblem.NONE)
         return
-    with table_spinner_or_error(config, seed, listener=_sayer(tell)) as opened:
-        if isinstance(opened, DeviceError):
-            tell(Note.of(NOT_OPENED, error=str(opened)))
-            yield software
-            return
-        opened.wait_idle(config.spinner.home.timeout_s + LAST_MOTION_WAIT_S)
-        yield opened
-        opened.wait_idle(LAST_MOTION_WAIT_S)
+    with table_spins(config, seed, listener=_sayer(tell)) as spins:
+        if isinstance(spins, SoftwareSpins):
+            tell(Note.of(NOT_OPENED, error=spins.opening_error))
+        else:
+            spins.wait_idle(config.spinner.home.timeout_s + LAST_MOTION_WAIT_S)
+        yield spins
+        spins.wait_idle(LAST_MOTION_WAIT_S)
 
 
 NOT_OPENED = N_("Software picks for spins: the spinner could not be opened. {error}")

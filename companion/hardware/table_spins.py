@@ -36,12 +36,11 @@ log = logging.getLogger(__name__)
 
 
 @contextlib.contextmanager
-def table_spinner_or_error(
+def _table_spinner_or_error(
     config: Config, seed: int | None = None, listener: StatusListener | None = None
 ) -> Iterator[TableSpinner | DeviceError]:
     """The configured spinner (`sim` on a laptop, the motor on a Pi), homing at once, and
-    closed on leaving; or the error that says why it could not be opened. The one place
-    the spinner is opened for a table (`table_spins`, `match_spinner`)."""
+    closed on leaving; or the error that says why it could not be opened."""
     rng = None if seed is None else random.Random(f"spinner-{seed}")
     try:
         spinner = open_table_spinner(config, rng=rng, listener=listener)
@@ -50,21 +49,6 @@ def table_spinner_or_error(
         return
     with spinner:
         yield spinner
-
-
-@contextlib.contextmanager
-def table_spinner_or_reason(
-    config: Config, seed: int | None = None
-) -> Iterator[tuple[TableSpinner | None, str]]:
-    """The configured spinner, homing at once, and closed on leaving; or None and why it
-    could not be opened (logged)."""
-    with table_spinner_or_error(config, seed) as opened:
-        if isinstance(opened, DeviceError):
-            reason = f"The spinner could not be opened: {opened}"
-            log.warning("Software picks for spins. %s", reason)
-            yield None, reason
-        else:
-            yield opened, ""
 
 
 class SoftwareSpins(SpinSource):
@@ -77,14 +61,18 @@ class SoftwareSpins(SpinSource):
     workshop = None
     """No motor turns a pointer: the screen's dial alone shows the spin."""
 
-    def __init__(self, pick: SoftwarePick, spinner: SpinnerConfig, reason: str) -> None:
+    def __init__(
+        self, pick: SoftwarePick, spinner: SpinnerConfig, reason: str,
+        problem: SpinnerProblem = SpinnerProblem.NOT_OPENED, opening_error: str = "",
+    ) -> None:
         self.pick = pick
+        self.opening_error = opening_error
+        """The device's error when the spinner could not be opened (empty otherwise)."""
         self.spinner = spinner
         # One lock for the state and the listeners: every motion is told at once, in turn.
         lock = threading.Lock()
         self._start_source(lock, lock)
-        self._status = SpinnerStatus(available=False, reason=reason,
-                                     problem=SpinnerProblem.NOT_OPENED)
+        self._status = SpinnerStatus(available=False, reason=reason, problem=problem)
 
     @property
     def problem(self) -> str:
@@ -124,19 +112,26 @@ TableSpins = TableSpinner | SoftwareSpins
 """The table's source of spins: the motor's, or the software fallback turned as it would."""
 
 
+NOT_OPENED = "The spinner could not be opened: {error}"
+"""Why the spins are the companion's own, for the journal (the screen words the code)."""
+
+
 @contextlib.contextmanager
-def table_spins(config: Config, seed: int | None = None) -> Iterator[TableSpins]:
-    """The table's spins: the configured spinner, or the companion's own picks (said so in
-    the log), whose `problem` says why the spinner could not be opened."""
-    with table_spinner_or_reason(config, seed) as (spinner, reason):
-        if spinner is not None:
-            yield spinner
+def table_spins(
+    config: Config, seed: int | None = None, listener: StatusListener | None = None
+) -> Iterator[TableSpins]:
+    """The table's spins, the one place a table's spinner is opened: the configured spinner,
+    homing at once, or, when it cannot be opened, the companion's own picks (said so in the
+    log), whose `problem` says why; closed on leaving. `listener` hears the spinner's status
+    changes from the start (its homing)."""
+    with _table_spinner_or_error(config, seed, listener) as opened:
+        if isinstance(opened, DeviceError):
+            reason = NOT_OPENED.format(error=opened)
+            log.warning("Software picks for spins. %s", reason)
+            yield SoftwareSpins(SoftwarePick(seed), config.spinner, reason,
+                                opening_error=str(opened))
         else:
-            yield SoftwareSpins(SoftwarePick(seed), config.spinner, reason)
+            yield opened
 
 
-
-__all__ = [
-    "SoftwareSpins", "TableSpins", "table_spinner_or_error", "table_spinner_or_reason",
-    "table_spins",
-]
+__all__ = ["SoftwareSpins", "TableSpins", "table_spins"]

@@ -55,7 +55,7 @@ def test_a_match_too_large_for_the_calibrated_hardware_says_why_once_and_picks(
     config = load_config(write_config('backend = "gpio"\n'))
     said: list[str] = []
     with match_spinner(config, [*NAMES, "Emil", "Fay"], seed=4, say=heard(said)) as spins:
-        assert isinstance(spins, SoftwarePick)
+        assert isinstance(spins, table_spins.SoftwareSpins)
         assert spins.outcome(spin_request(6)) in range(6)
     problem = seats_for_match(config, 6)[1]
     assert problem is not None and said == [problem.render(str)]
@@ -99,12 +99,12 @@ def test_a_spinner_that_cannot_be_opened_leaves_spins_to_software_picks(
     def unplugged(*_args: object, **_kwargs: object) -> TableSpinner:
         raise DeviceError("No GPIO pin factory works on this machine.")
 
-    # The one place a table's spinner is opened (`table_spinner_or_error`).
+    # The one place a table's spinner is opened (`table_spins`).
     monkeypatch.setattr(table_spins, "open_table_spinner", unplugged)
     config = load_config(write_config('backend = "gpio"\n'))
     said: list[str] = []
     with match_spinner(config, NAMES, seed=4, say=heard(said)) as spins:
-        assert isinstance(spins, SoftwarePick)
+        assert isinstance(spins, table_spins.SoftwareSpins)
         assert spins.outcome(spin_request(4)) in range(4)
     assert said == [
         "Software picks for spins: the spinner could not be opened."
