@@ -1,10 +1,11 @@
-"""What the UNO scene's panels and dialogs may ask of it (`UnoActions`), and the values they
-read: the entry in progress (`Entry`), a round's result (`Notice`), a button of the moment
-(`Press`).
+"""What the UNO scene's panels and dialogs may ask of it (one small protocol each), and the
+values they read: the entry in progress (`Entry`), a round's result (`Notice`), a button of
+the moment (`Press`).
 
 The panels (`panel`, `picker`, `count`, `entry`, `idol_spin`) build widgets from the
-scene's view and send its actions; they see the scene only through these protocols, so
-none imports the scene.
+scene's view and send its actions; each sees the scene only through its own small protocol
+(`TableActions`, `PickerActions`, `ChallengeActions`, `ResultActions`, `CountActions`,
+`EntryActions`, `IdolActions`), so none imports the scene nor asks of it more than it needs.
 """
 
 from __future__ import annotations
@@ -123,8 +124,9 @@ class CardsEntered(Protocol):
         """Take back an entered card (the last when `index` is None)."""
 
 
-class UnoActions(Protocol):
-    """What the UNO scene's panels and dialogs may read of it and ask it to do."""
+class Shown(Protocol):
+    """What every panel and dialog reads of the scene: the app around it, the match on
+    screen and the entry in progress, and how to show a change."""
 
     @property
     def stage(self) -> SpinnerStage:
@@ -138,13 +140,17 @@ class UnoActions(Protocol):
     def entry(self) -> Entry:
         """What a person has tapped in a dialog and not yet sent."""
 
-    @property
-    def notice(self) -> Notice | None:
-        """The result on screen until `next`."""
+    def rebuild(self) -> None:
+        """Build the widgets again."""
+
+
+class TableActions(Protocol):
+    """What the main screen (`panel`: the seats, the cards in play, the buttons of the
+    moment) asks of the scene."""
 
     @property
-    def before_wild(self) -> tuple[Card | None, Colour | None]:
-        """The card and colour in play before the Wild Draw Four being challenged."""
+    def stage(self) -> SpinnerStage:
+        """The app around the scene (the UNO screen shows the idol's spin)."""
 
     @property
     def idol(self) -> IdolShown:
@@ -154,12 +160,23 @@ class UnoActions(Protocol):
     def count(self) -> HandCounting:
         """The count of a hand at the round's end."""
 
-    @property
-    def cards(self) -> CardsEntered:
-        """The cards entered one by one."""
+    def sender(self, action: Any) -> Any:
+        """A tap that sends `action` to the table."""
 
-    def rebuild(self) -> None:
-        """Build the widgets again."""
+    def spin(self) -> None:
+        """Ask the table to spin (or shuffle)."""
+
+    def open_picker(self, pick: str, *, rebuild: bool = True) -> None:
+        """Open the card picker for `pick`."""
+
+    def name_colour(self, colour: Colour) -> None:
+        """The colour named for a Wild."""
+
+    def ask_challenge(self) -> None:
+        """The Wild Draw Four is challenged: ask what the hand proved."""
+
+    def discard_all(self, count: int) -> None:
+        """A Discard All of `count` cards."""
 
     def back(self) -> None:
         """Home (the match stays on the table)."""
@@ -173,20 +190,28 @@ class UnoActions(Protocol):
     def scores(self) -> None:
         """The match's scoresheet."""
 
-    def spin(self) -> None:
-        """Ask the table to spin (or shuffle)."""
 
-    def sender(self, action: Any) -> Any:
-        """A tap that sends `action` to the table."""
+class NamesColours(Protocol):
+    """What the four colour buttons of a Wild ask (`panel.colour_presses`)."""
 
-    def send(self, action: Any) -> None:
-        """Send `action` to the table; the entry starts afresh."""
+    def name_colour(self, colour: Colour) -> None:
+        """The colour named for a Wild."""
 
-    def open_picker(self, pick: str, *, rebuild: bool = True) -> None:
-        """Open the card picker for `pick`."""
 
-    def show_tab(self, name: str) -> None:
-        """Show the picker's colour tab `name`."""
+class PickerActions(Protocol):
+    """What the card picker and the Wild's colour choice (`picker`) ask of the scene."""
+
+    @property
+    def stage(self) -> SpinnerStage:
+        """The app around the scene (the UNO screen shows the idol's spin)."""
+
+    @property
+    def entry(self) -> Entry:
+        """What a person has tapped in a dialog and not yet sent."""
+
+    @property
+    def cards(self) -> CardsEntered:
+        """The cards entered one by one."""
 
     def allowed_cards(self) -> set[Card]:
         """The cards the picker may enter now."""
@@ -194,20 +219,31 @@ class UnoActions(Protocol):
     def card_refusal(self, card: Card) -> str:
         """Why `card` cannot be entered now."""
 
-    def picker_title(self) -> str:
-        """The picker's title."""
+    def pick_card(self, card: Card) -> None:
+        """A card tapped in the picker."""
 
     def picker_presses(self) -> list[Press]:
         """The picker's buttons of the moment."""
 
-    def pick_card(self, card: Card) -> None:
-        """A card tapped in the picker."""
+    def picker_title(self) -> str:
+        """The picker's title."""
+
+    def show_tab(self, name: str) -> None:
+        """Show the picker's colour tab `name`."""
+
+    def close_dialog(self) -> None:
+        """Close the dialog open now."""
 
     def name_colour(self, colour: Colour) -> None:
         """The colour named for a Wild."""
 
-    def ask_challenge(self) -> None:
-        """The Wild Draw Four is challenged: ask what the hand proved."""
+
+class ChallengeActions(Protocol):
+    """What the Wild Draw Four challenge's question (`picker.challenge_question`) asks."""
+
+    @property
+    def before_wild(self) -> tuple[Card | None, Colour | None]:
+        """The card and colour in play before the Wild Draw Four being challenged."""
 
     def challenge_proved(self) -> None:
         """The challenged player was guilty."""
@@ -215,18 +251,86 @@ class UnoActions(Protocol):
     def challenge_failed(self) -> None:
         """The challenged player was innocent."""
 
-    def discard_all(self, count: int) -> None:
-        """A Discard All of `count` cards."""
-
-    def fresh_entry(self, counting: int | None = None) -> None:
-        """Start the entry afresh (counting the hand of `counting`)."""
-
     def close_dialog(self) -> None:
         """Close the dialog open now."""
+
+
+class ResultActions(Protocol):
+    """What a round's or the match's result (`picker.result_card`) asks of the scene."""
+
+    @property
+    def notice(self) -> Notice | None:
+        """The result on screen until `next`."""
 
     def next_round(self) -> None:
         """The players tapped `next` on a result."""
 
+    def undo(self) -> None:
+        """Take back the table's last command."""
 
-__all__ = ["GO", "CardsEntered", "Entry", "HandCounting", "IdolShown", "Notice", "Press",
-           "UnoActions"]
+
+class CountActions(Shown, Protocol):
+    """What the count of a hand at a round's end (`count`) asks of the scene."""
+
+    @property
+    def cards(self) -> CardsEntered:
+        """The cards entered one by one."""
+
+    @property
+    def count(self) -> HandCounting:
+        """The count of a hand at the round's end."""
+
+    def send(self, action: Any) -> None:
+        """Send `action` to the table; the entry starts afresh."""
+
+    def open_picker(self, pick: str, *, rebuild: bool = True) -> None:
+        """Open the card picker for `pick`."""
+
+    def close_dialog(self) -> None:
+        """Close the dialog open now."""
+
+    def fresh_entry(self, counting: int | None = None) -> None:
+        """Start the entry afresh (counting the hand of `counting`)."""
+
+
+class EnteredRow(Protocol):
+    """What the row of cards entered so far (`entry.entered_row`) reads."""
+
+    @property
+    def entry(self) -> Entry:
+        """What a person has tapped in a dialog and not yet sent."""
+
+    @property
+    def cards(self) -> CardsEntered:
+        """The cards entered one by one."""
+
+
+class EntryActions(Shown, Protocol):
+    """What the cards entered one by one (`entry`) ask of the scene."""
+
+    @property
+    def cards(self) -> CardsEntered:
+        """The cards entered one by one."""
+
+    @property
+    def count(self) -> HandCounting:
+        """The count of a hand at the round's end."""
+
+
+class IdolActions(Protocol):
+    """What the idol's spin on screen (`idol_spin`) asks of the scene."""
+
+    @property
+    def stage(self) -> SpinnerStage:
+        """The app around the scene (the UNO screen shows the idol's spin)."""
+
+    def sender(self, action: Any) -> Any:
+        """A tap that sends `action` to the table."""
+
+    def spin(self) -> None:
+        """Ask the table to spin (or shuffle)."""
+
+
+__all__ = ["GO", "CardsEntered", "ChallengeActions", "CountActions", "EnteredRow", "Entry",
+           "EntryActions", "HandCounting", "IdolActions", "IdolShown", "NamesColours", "Notice",
+           "PickerActions", "Press", "ResultActions", "Shown", "TableActions"]

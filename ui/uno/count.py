@@ -18,7 +18,7 @@ from companion.i18n import _, ngettext
 from companion.table import PlayAction
 from ui import layout
 from ui.theme import Theme
-from ui.uno.actions import GO, Press, UnoActions
+from ui.uno.actions import GO, CountActions, Press
 from ui.uno.panel import InkButton, message_over
 from ui.uno.picker import frame, stacked
 from ui.uno.view_model import UnoView
@@ -29,7 +29,7 @@ class HandCount:
     """The count of one hand in progress: the seat, the points typed, the cards entered
     (the scene's `Entry` holds them, so that a dialog closing forgets them)."""
 
-    def __init__(self, scene: UnoActions) -> None:
+    def __init__(self, scene: CountActions) -> None:
         self.scene = scene
 
     def goes_on(self) -> bool:
@@ -84,7 +84,7 @@ class HandCount:
         scene.send(view.count_action(seat, cards=tuple(scene.entry.entered)))
 
 
-def hand_count(scene: UnoActions, view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]:
+def hand_count(scene: CountActions, view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]:
     """A hand counted at the round's end: its points typed (`digit:<0-9>`, `delete`, `done`),
     or `cards` to enter the cards themselves."""
     seat = scene.entry.counting

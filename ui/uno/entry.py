@@ -20,7 +20,7 @@ from companion.games.uno.cards import Card, Kind
 from companion.i18n import _
 from ui import theme
 from ui.theme import Theme
-from ui.uno.actions import GO, Press, UnoActions
+from ui.uno.actions import GO, EnteredRow, EntryActions, Press
 from ui.uno.card_drawing import CARD_COLOURS
 from ui.uno.panel import InkButton
 from ui.uno.view_model import UnoView
@@ -33,7 +33,7 @@ ENTRIES = ("count", "run")
 class CardEntry:
     """The cards entered for a hand's count or a colour run (kept in the scene's `Entry`)."""
 
-    def __init__(self, scene: UnoActions) -> None:
+    def __init__(self, scene: EntryActions) -> None:
         self.scene = scene
 
     @property
@@ -121,7 +121,7 @@ class CardEntry:
             name=view.name(seat), k=count)
 
 
-def entered_row(scene: UnoActions, area: pygame.Rect, look: Theme) -> list[Widget]:
+def entered_row(scene: EnteredRow, area: pygame.Rect, look: Theme) -> list[Widget]:
     """The cards entered so far as chips (`entered:<n>`, tapped to take back), the latest
     on the right; the earliest give way to "+n" when they do not all fit."""
     cards = scene.entry.entered
@@ -152,7 +152,7 @@ def entered_row(scene: UnoActions, area: pygame.Rect, look: Theme) -> list[Widge
     return widgets
 
 
-def entry_presses(scene: UnoActions) -> list[Press]:
+def entry_presses(scene: EntryActions) -> list[Press]:
     """`remove` (the last card back) and, for a hand's count, `done` once all are in."""
     presses = [Press("remove", _("⌫ Take back"), scene.cards.take_back, (90, 90, 90))]
     if scene.entry.picking == "count":

@@ -17,7 +17,7 @@ from companion.hardware.spin_status import problem_words
 from companion.i18n import _, note_text
 from ui import theme
 from ui.spin_view import SpinMotion, spin_dial
-from ui.uno.actions import GO, Press, UnoActions
+from ui.uno.actions import GO, IdolActions, Press
 from ui.uno.view_model import UnoView
 from ui.widgets import Panel, Widget
 
@@ -25,7 +25,7 @@ from ui.widgets import Panel, Widget
 class IdolSpin:
     """What the UNO scene shows of a spin: the table held until the idol stops, the dial."""
 
-    def __init__(self, scene: UnoActions) -> None:
+    def __init__(self, scene: IdolActions) -> None:
         self.scene = scene
         self.before_spin: UnoView | None = None
         """The table as it was before a spin's result, shown while the idol turns to it."""

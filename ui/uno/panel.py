@@ -24,7 +24,7 @@ from ui import layout, theme
 from ui.scene import Stage
 from ui.scene_parts import message_widgets, redo_button, scores_button
 from ui.theme import Theme, player_colour
-from ui.uno.actions import GO, Press, UnoActions
+from ui.uno.actions import GO, NamesColours, Press, TableActions
 from ui.uno.card_drawing import CARD_COLOURS, CardWidget, IdolWidget
 from ui.uno.view_model import UnoView
 from ui.widgets import Button, Label, Panel, TextBlock, Widget, draw_text, wrap_text
@@ -110,7 +110,7 @@ class ColourSwatch(Widget):
                   shown.ink, centred=True)
 
 
-def main_screen(scene: UnoActions, view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]:
+def main_screen(scene: TableActions, view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]:
     """The table, the seats, the buttons of the moment, `undo` and `back`."""
     pad = look.px(6)
     if area.w >= area.h:
@@ -205,7 +205,7 @@ def table_widgets(view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]
     return widgets
 
 
-def seat_widgets(scene: UnoActions, view: UnoView, area: pygame.Rect, look: Theme
+def seat_widgets(scene: TableActions, view: UnoView, area: pygame.Rect, look: Theme
                  ) -> list[Widget]:
     """A row per seat, the target and the direction, then `undo` and `back`."""
     pad = look.px(6)
@@ -270,7 +270,7 @@ def button_grid(presses: list[Press], area: pygame.Rect, look: Theme) -> list[Wi
             for press, cell in zip(presses, cells, strict=True)]
 
 
-def moment_buttons(scene: UnoActions, view: UnoView) -> list[Press]:
+def moment_buttons(scene: TableActions, view: UnoView) -> list[Press]:
     """What can be done now, from the legal actions: one button each."""
     if view.snapshot.is_over:
         return []
@@ -312,7 +312,7 @@ def moment_buttons(scene: UnoActions, view: UnoView) -> list[Press]:
     return presses + uno_presses(scene, view)
 
 
-def _turn_presses(scene: UnoActions, view: UnoView) -> list[Press]:
+def _turn_presses(scene: TableActions, view: UnoView) -> list[Press]:
     presses = [Press("play", _("Play a card"), lambda: scene.open_picker("play"), GO)]
     draw = view.first(act.Draw)
     if draw is not None:
@@ -326,14 +326,14 @@ def _turn_presses(scene: UnoActions, view: UnoView) -> list[Press]:
     return presses
 
 
-def _discard_all_presses(scene: UnoActions, view: UnoView) -> list[Press]:
+def _discard_all_presses(scene: TableActions, view: UnoView) -> list[Press]:
     counts = sorted({action.count for action in view.actions_of(tact.DiscardAll)})
     presses = [Press(f"discard:{count}", str(count), partial(scene.discard_all, count))
                for count in counts]
     return [*presses, Press("done", _("None"), scene.sender(view.first(tact.EndTikiAction)))]
 
 
-def uno_presses(scene: UnoActions, view: UnoView) -> list[Press]:
+def uno_presses(scene: TableActions, view: UnoView) -> list[Press]:
     """A late UNO call (`uno:<seat>`) and the catch (`catch:<seat>`), while they are open."""
     presses = []
     for action in view.actions_of(act.CallUno):
@@ -345,7 +345,7 @@ def uno_presses(scene: UnoActions, view: UnoView) -> list[Press]:
     return presses
 
 
-def colour_presses(scene: UnoActions, view: UnoView) -> list[Press]:
+def colour_presses(scene: NamesColours, view: UnoView) -> list[Press]:
     """The four colours to name for a Wild (`colour:<red|yellow|green|blue>`)."""
     return [Press(f"colour:{colour.value.lower()}",
                   f"{CARD_COLOURS[colour].mark} · {colour.value}",

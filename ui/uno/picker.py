@@ -17,7 +17,7 @@ from companion.games.uno.cards import Card
 from companion.i18n import _
 from ui import layout, theme
 from ui.theme import Theme
-from ui.uno.actions import GO, Press, UnoActions
+from ui.uno.actions import GO, ChallengeActions, PickerActions, Press, ResultActions
 from ui.uno.card_drawing import CARD_COLOURS, CardWidget
 from ui.uno.entry import ENTRIES, entered_row
 from ui.uno.panel import InkButton, block_height, button_grid, colour_presses, message_over
@@ -41,7 +41,7 @@ def frame(area: pygame.Rect, look: Theme) -> tuple[list[Widget], pygame.Rect]:
         -look.px(12), -look.px(12))
 
 
-def picker(scene: UnoActions, view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]:
+def picker(scene: PickerActions, view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]:
     """The card picker for `scene.entry.picking`: title, the cards entered so far (a hand's count,
     a colour run), tabs, the cards of one tab, extra buttons."""
     pick = scene.entry.picking
@@ -82,7 +82,7 @@ def picker(scene: UnoActions, view: UnoView, area: pygame.Rect, look: Theme) -> 
 
 
 def _tab_button(name: str, cell: pygame.Rect, count: int, selected: bool,
-                scene: UnoActions, look: Theme, refusal: str = "") -> Widget:
+                scene: PickerActions, look: Theme, refusal: str = "") -> Widget:
     """A colour's tab with how many of its cards are allowed; grey, saying why, when the
     entry offers none of them (`refusal`)."""
     words = {"wild": _("Wild"), "red": _("Red"), "yellow": _("Yellow"), "green": _("Green"),
@@ -99,7 +99,7 @@ def _tab_button(name: str, cell: pygame.Rect, count: int, selected: bool,
                      on_tap=lambda: scene.show_tab(name))
 
 
-def card_grid(scene: UnoActions, view: UnoView, cards: list[Card], allowed: set[Card],
+def card_grid(scene: PickerActions, view: UnoView, cards: list[Card], allowed: set[Card],
               area: pygame.Rect, look: Theme) -> list[Widget]:
     """The cards of one tab: a `card:<text>` each, grey with its reason when not allowed."""
     if not cards:
@@ -119,7 +119,7 @@ def card_grid(scene: UnoActions, view: UnoView, cards: list[Card], allowed: set[
     return widgets
 
 
-def colour_choice(scene: UnoActions, view: UnoView, area: pygame.Rect, look: Theme
+def colour_choice(scene: PickerActions, view: UnoView, area: pygame.Rect, look: Theme
                   ) -> list[Widget]:
     """The colour a Wild names: `colour:<c>` buttons and `cancel`."""
     widgets, inner = frame(area, look)
@@ -147,7 +147,7 @@ def stacked(presses: list[Press], area: pygame.Rect, look: Theme) -> list[Widget
             for press, cell in zip(presses, cells, strict=True)]
 
 
-def challenge_question(scene: UnoActions, view: UnoView, area: pygame.Rect, look: Theme
+def challenge_question(scene: ChallengeActions, view: UnoView, area: pygame.Rect, look: Theme
                        ) -> list[Widget]:
     """What the shown hand proved: `guilty`, `innocent`, or `cancel`."""
     widgets, inner = frame(area.inflate(-area.w // 8, -area.h // 8), look)
@@ -168,7 +168,7 @@ def challenge_question(scene: UnoActions, view: UnoView, area: pygame.Rect, look
     return widgets
 
 
-def result_card(scene: UnoActions, view: UnoView, area: pygame.Rect, look: Theme
+def result_card(scene: ResultActions, view: UnoView, area: pygame.Rect, look: Theme
                 ) -> list[Widget]:
     """A round's or the match's result: the words, each seat's total, `undo` (the last
     count taken back) and `next`."""
