@@ -15,6 +15,7 @@ from typing import Protocol
 
 from ui.animation import FRAME_SECONDS, Animation
 from ui.answers import Answers
+from ui.scene import Scene
 from ui.spinner_watch import SpinnerWatch
 
 MIN_SLEEP_SECONDS = 1e-6
@@ -29,6 +30,7 @@ class _Waiting(Protocol):
     spinner_watch: SpinnerWatch
     clock: Callable[[], float]
     sleep: Callable[[float], None]
+    scene: Scene
     _dirty: bool
 
     def _take_snapshot(self) -> None: ...
@@ -102,6 +104,7 @@ class ScreenWaits:
         # less than one would never arrive.
         self.sleep(max(MIN_SLEEP_SECONDS, min(until - self.clock(), FRAME_SECONDS)))
         self._take_motions()
+        self.scene.tick(self.clock())  # as every turn of the loop does
         self._tick_animation()
         if self._dirty:
             self.draw()

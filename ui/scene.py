@@ -140,6 +140,9 @@ class SpinnerStage(SystemStage, Protocol):
     def use_seat_angles(self, angles: tuple[float, ...]) -> None:
         """Seats were calibrated again: dials and `face_player` use `angles` from now on."""
 
+    def animate(self, until: float) -> None:
+        """Keep the loop turning (and `tick`ing) until `until` on the app's clock."""
+
 
 class Scene:
     """One screen. Subclasses set `name`, build widgets in `build` and may draw a background.

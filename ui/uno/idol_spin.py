@@ -21,6 +21,9 @@ from ui.uno.actions import GO, IdolActions, Press
 from ui.uno.view_model import UnoView
 from ui.widgets import Panel, Widget
 
+FACE_BEAT_S = 0.6
+"""How long a Tiki Face is seen on the idol before the spin it asks for starts by itself."""
+
 
 class IdolSpin:
     """What the UNO scene shows of a spin: the table held until the idol stops, the dial."""
@@ -31,6 +34,35 @@ class IdolSpin:
         """The table as it was before a spin's result, shown while the idol turns to it."""
         self.motion_before: SpinMotion | None = None
         """The app's latest spin when that result arrived (the spin to show comes after)."""
+        self.spin_at: int | None = None
+        """The table's seq after a Tiki Face was laid on the idol: the spin that state asks
+        for starts by itself (`spin_if_asked`)."""
+        self.spin_due_seq = 0
+        self.spin_due: float | None = None
+        """When that spin starts (app clock): a beat after the face is seen on the idol."""
+
+    def spin_if_asked(self, view: UnoView | None) -> None:
+        """Once the table shows the state a Tiki Face play made (`spin_at`) and it asks for
+        a spin, the spin starts a beat later (`FACE_BEAT_S`, `tick`): laying the face on the
+        idol is the tap that turns it."""
+        at = self.spin_at
+        if at is None or view is None or view.snapshot.seq < at:
+            return
+        self.spin_at = None
+        if view.snapshot.seq == at and view.spinning:
+            stage = self.scene.stage
+            self.spin_due = stage.now() + FACE_BEAT_S
+            self.spin_due_seq = at
+            stage.animate(self.spin_due)  # the loop turns until then
+
+    def tick(self, now: float, view: UnoView | None) -> None:
+        """The beat is over: spin, unless the table has moved on since (an undo, another
+        tap, a spin already asked)."""
+        if self.spin_due is None or now < self.spin_due:
+            return
+        self.spin_due = None
+        if view is not None and view.snapshot.seq == self.spin_due_seq and view.spinning:
+            self.scene.spin()
 
     def hold_for_the_spin(self, view: UnoView | None, previous: UnoView | None) -> None:
         """A spin's result arrived: keep showing the table as it was until the idol stops
@@ -115,4 +147,4 @@ def _nothing() -> None:
     """The dial's card takes the taps that land on it (the cards under it are hidden)."""
 
 
-__all__ = ["IdolSpin"]
+__all__ = ["FACE_BEAT_S", "IdolSpin"]

@@ -34,6 +34,16 @@ def tab_of(card: Card) -> str:
     return card.colour.value.lower()
 
 
+def tiki_faces_beside(pick: str, tab: str, deck: list[Card], allowed: set[Card]) -> list[Card]:
+    """The Tiki Faces a play may lay on the idol now, shown under a colour tab's cards too (a
+    Tiki Face is played without looking for the Wild tab): those of no colour, and the one
+    that shows this tab's colour."""
+    if pick != "play" or tab == "wild":
+        return []
+    return [card for card in deck if card.is_tiki_face and card in allowed
+            and (card.colour is None or card.colour.value.lower() == tab)]
+
+
 def frame(area: pygame.Rect, look: Theme) -> tuple[list[Widget], pygame.Rect]:
     """A dialog's card over the whole screen, and the room inside it."""
     card = area.inflate(-look.px(4), -look.px(4))
@@ -76,7 +86,14 @@ def picker(scene: PickerActions, view: UnoView, area: pygame.Rect, look: Theme) 
                                           ) if pick in ENTRIES else ""
         widgets.append(_tab_button(name, cell, count, name == tab, scene, look, refusal))
     cards = [card for card in deck if tab_of(card) == tab]
-    widgets += card_grid(scene, view, cards, allowed, grid_area, look)
+    faces = tiki_faces_beside(pick, tab, deck, allowed)
+    cols = None if grid_area.w >= grid_area.h else 4  # the tab's shape, with faces or not
+    if faces and cards:
+        strip, grid_area = layout.take_bottom(grid_area, grid_area.h * 2 // 5, pad)
+        wide = strip.w >= strip.h * 2  # one row across a landscape screen, two in portrait
+        widgets += card_grid(scene, view, faces, allowed, strip, look,
+                             cols=len(faces) if wide else -(-len(faces) // 2))
+    widgets += card_grid(scene, view, cards, allowed, grid_area, look, cols=cols)
     widgets += message_over(scene.stage, title, look, room)
     return widgets
 
@@ -100,13 +117,15 @@ def _tab_button(name: str, cell: pygame.Rect, count: int, selected: bool,
 
 
 def card_grid(scene: PickerActions, view: UnoView, cards: list[Card], allowed: set[Card],
-              area: pygame.Rect, look: Theme) -> list[Widget]:
-    """The cards of one tab: a `card:<text>` each, grey with its reason when not allowed."""
+              area: pygame.Rect, look: Theme, cols: int | None = None) -> list[Widget]:
+    """The cards of one tab: a `card:<text>` each, grey with its reason when not allowed;
+    `cols` across (by default as the area's shape suits)."""
     if not cards:
         return [Label("empty", area, _("No such cards in this deck."), centred=True)]
     pad = look.px(6)
-    wide = len(cards) if len(cards) <= 6 else -(-len(cards) // 2)
-    cols = wide if area.w >= area.h else 4
+    if cols is None:
+        wide = len(cards) if len(cards) <= 6 else -(-len(cards) // 2)
+        cols = wide if area.w >= area.h else 4
     rows = -(-len(cards) // cols)
     height = (area.h - pad * (rows - 1)) // rows
     cells = layout.grid(area, cols, len(cards), height, pad)
@@ -206,4 +225,4 @@ def _nothing() -> None:
 
 
 __all__ = ["TABS", "card_grid", "challenge_question", "colour_choice", "frame", "picker",
-           "result_card", "stacked", "tab_of"]
+           "result_card", "stacked", "tab_of", "tiki_faces_beside"]

@@ -15,6 +15,7 @@ and `remove` to take a card back, `done`), `next`,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -26,7 +27,7 @@ from companion.games.uno import tiki_actions as tact
 from companion.games.uno.cards import Card, Colour
 from companion.games.uno.phases import Phase
 from companion.i18n import _
-from companion.table import DrawChance, PlayAction, Rematch, TableSnapshot
+from companion.table import DrawChance, Outcome, PlayAction, Rematch, TableSnapshot
 from ui import theme
 from ui.scene import MatchScene, SpinnerStage
 from ui.spin_view import SpinMotion
@@ -81,6 +82,7 @@ class UnoScene(MatchScene):
         if not (same_match and self.count.goes_on()):
             self.entry = Entry()
         self.idol.hold_for_the_spin(self.view, previous if same_match else None)
+        self.idol.spin_if_asked(self.view)
         self._note_what_went_before(previous if same_match else None)
         rounds = self.view.game.rounds
         if not same_match or (self.notice is not None
@@ -172,6 +174,10 @@ class UnoScene(MatchScene):
     def spin_started(self, motion: SpinMotion) -> None:
         """The motor starts turning the idol: the dial shows it turn."""
         self.rebuild()
+
+    def tick(self, now: float) -> None:
+        """A Tiki Face laid on the idol starts its spin when its beat is over."""
+        self.idol.tick(now, self.view)
 
     def spin_stopped(self, motion: SpinMotion) -> None:
         """The idol stopped: the table shows the spin's result and who must act."""
@@ -287,7 +293,14 @@ class UnoScene(MatchScene):
             entry.wild = card
             self.rebuild()
             return
-        self.send(self._with_uno(actions))
+        face = entry.picking == "play" and card.is_tiki_face
+        self.send(self._with_uno(actions), then=self._spin_after_face if face else None)
+
+    def _spin_after_face(self, outcome: Outcome) -> None:
+        """A Tiki Face went on the idol: its spin starts without another tap."""
+        if outcome.applied and outcome.seq is not None:
+            self.idol.spin_at = outcome.seq
+            self.idol.spin_if_asked(self.view)
 
     def _with_uno(self, actions: list[Any]) -> Any:
         """The play with the UNO call as said (or the only way there is)."""
@@ -331,13 +344,14 @@ class UnoScene(MatchScene):
         """A button's tap that sends `action` (a legal action) to the table."""
         return lambda: self.send(action)
 
-    def send(self, action: Any) -> None:
-        """Post an action; the dialog closes (the answer's snapshot redraws the screen)."""
+    def send(self, action: Any, then: Callable[[Outcome], None] | None = None) -> None:
+        """Post an action (`then` hears its outcome); the dialog closes (the answer's
+        snapshot redraws the screen)."""
         view = self.view
         if action is None:
             self.stage.say(view.prompt() if view is not None else "")
             return
-        self.stage.post(PlayAction(action))
+        self.stage.post(PlayAction(action), then)
         self.entry = Entry()
         self.rebuild()
 
