@@ -39,6 +39,7 @@ from companion.table.commands import (
 )
 from companion.table.lines import new_match_note
 from companion.table.match import (
+    MOVED_ON,
     AppliedEvent,
     EngineFault,
     Event,
@@ -221,9 +222,9 @@ class Table(ClosesItself):
         if isinstance(command, PlayAction):
             step = match.play(command.action, command.seat, now)
         elif isinstance(command, SupplyChance):
-            step = match.supply(command.outcome, command.source, command.for_seq, now)
+            step = match.supply(command.outcome, command.source, now)
         elif isinstance(command, DrawChance):
-            step = match.draw(self._chance, self._spinner, now, command.for_seq)
+            step = match.draw(self._chance, self._spinner, now)
         elif isinstance(command, Undo):
             step = match.undo(now)
         elif isinstance(command, Redo):
@@ -253,7 +254,8 @@ class Table(ClosesItself):
         """Refuse a command made against a match or a state that is gone.
 
         Raises:
-            RuleError: another match is on the table, or (a play, an undo) the table moved on.
+            RuleError: another match is on the table, or the table moved on since the command
+                was chosen (a play, an undo, a redo) or asked for (dice, a spin).
         """
         against = PlayAction | SupplyChance | DrawChance | Undo | Redo
         for_match = command.for_match if isinstance(command, against) else None
@@ -262,12 +264,14 @@ class Table(ClosesItself):
                 f"Match {for_match} is no longer on the table (match {self._match_id} is):"
                 " look at the table again."
             )
-        guarded = PlayAction | Undo | Redo
-        if isinstance(command, guarded) and command.for_seq not in (None, match.seq):
-            raise RuleError(
-                f"The table has moved on since that was chosen (at #{command.for_seq}; it is"
-                f" at #{match.seq} now): look at the table again and choose."
-            )
+        if not isinstance(command, against) or command.for_seq in (None, match.seq):
+            return  # the one check that what was seen is still the table
+        if isinstance(command, SupplyChance | DrawChance):
+            raise RuleError(MOVED_ON)
+        raise RuleError(
+            f"The table has moved on since that was chosen (at #{command.for_seq}; it is"
+            f" at #{match.seq} now): look at the table again and choose."
+        )
 
     def _commit(self, match: RunningMatch, step: AppliedEvent) -> Outcome:
         state = match.state

@@ -195,7 +195,7 @@ class RunningMatch:
         told = None if acting is None else listed.narrate(acting)
         return self._record("play", acting, action_to_json(listed), {}, own, now, told)
 
-    def supply(self, outcome: Any, source: str, for_seq: int | None, now: str) -> AppliedEvent:
+    def supply(self, outcome: Any, source: str, now: str) -> AppliedEvent:
         """Apply a chance outcome that came from a device or a touch.
 
         Raises:
@@ -206,24 +206,18 @@ class RunningMatch:
         request = self.state.accepted_chance()
         if request is None:
             raise RuleError(NO_CHANCE)
-        if for_seq is not None and for_seq != self.seq:
-            raise RuleError(MOVED_ON)
         outcome = plain_json(outcome)
         check_outcome(request, outcome, self.state.seat_name)
         return self._apply_chance(request, outcome, source, False, now)
 
-    def draw(self, chance: ChanceSource, spinner: ChanceSource, now: str,
-             for_seq: int | None = None) -> AppliedEvent:
+    def draw(self, chance: ChanceSource, spinner: ChanceSource, now: str) -> AppliedEvent:
         """Let the companion supply the pending chance (kept undone draws first), or the dice
         a player may throw unasked (a backgammon player who may double: rolling instead).
-        With `for_seq`, only while the table is still at that seq (a tap's roll).
 
         Raises:
             RuleError: no chance is pending, the table moved on, or the source failed or
                 gave an outcome that does not fit.
         """
-        if for_seq is not None and for_seq != self.seq:
-            raise RuleError(MOVED_ON)
         # Dice a player may throw unasked (rolling rather than doubling) the companion may
         # roll too: the tray button at the start of a backgammon turn means "roll".
         request = self.state.chance() or self.state.unasked_chance()

@@ -106,3 +106,12 @@ def test_match_id_with_a_score_beyond_the_match_length_is_refused() -> None:
 def test_impossible_match_info_is_refused(bad: dict) -> None:
     with pytest.raises(RuleError):
         MatchInfo(**bad)
+
+
+@pytest.mark.parametrize("status", list(GameStatus))
+def test_every_game_state_gnubg_writes_reads_back_as_itself(status: GameStatus) -> None:
+    """A position exported by GNU Backgammon after a resignation (state 3) or a dropped cube
+    (4) is read, not refused: the states are gnubg's format, not only those this engine
+    reaches."""
+    info = MatchInfo(status=status, match_length=5, scores=(1, 2))
+    assert decode_match_id(encode_match_id(info)).status is status
