@@ -32,8 +32,9 @@ class PositionError(CompanionError, ValueError):
 
 
 @dataclass(frozen=True)
-class Family:
-    """How one game of the family reads, writes and draws positions on the command line."""
+class PositionGame:
+    """How one game of the backgammon family reads, writes and draws positions on the command
+    line."""
 
     command: str
     title: str
@@ -62,26 +63,26 @@ class Family:
         return [self.write(play.board, on_roll) for play in plays]
 
 
-def register_family(subparsers: Any, family: Family, description: str) -> None:
+def register_position_game(subparsers: Any, game: PositionGame, description: str) -> None:
     """Add `<command> plays` and `<command> show` for one game."""
     parser = subparsers.add_parser(
-        family.command,
-        help=f"{family.title} positions: legal plays and boards",
+        game.command,
+        help=f"{game.title} positions: legal plays and boards",
         description=description,
     )
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    flag = f"--{family.option}"
+    flag = f"--{game.option}"
     plays = actions.add_parser(
         "plays",
         help="list every legal play for a roll",
         description=(
-            f"List every legal {family.title} play for the player on roll, one per line in "
-            f"standard notation; or, with --batch, answer lines '{family.option.upper()} D1 D2' "
+            f"List every legal {game.title} play for the player on roll, one per line in "
+            f"standard notation; or, with --batch, answer lines '{game.option.upper()} D1 D2' "
             "with one JSON line each."
         ),
     )
     source = plays.add_mutually_exclusive_group(required=True)
-    source.add_argument(flag, dest="position", metavar="POS", help=f"e.g. {family.example}")
+    source.add_argument(flag, dest="position", metavar="POS", help=f"e.g. {game.example}")
     source.add_argument(
         "--batch", type=Path, metavar="FILE", help="read positions and rolls from FILE (- = stdin)"
     )
@@ -93,17 +94,17 @@ def register_family(subparsers: Any, family: Family, description: str) -> None:
         metavar=("D1", "D2"),
         help="the roll: two dice, each 1-6",
     )
-    plays.set_defaults(func=lambda args: run_plays(family, args))
+    plays.set_defaults(func=lambda args: run_plays(game, args))
     show = actions.add_parser("show", help="draw the board", description="Draw the board.")
     show.add_argument(
-        flag, dest="position", metavar="POS", required=True, help=f"e.g. {family.example}"
+        flag, dest="position", metavar="POS", required=True, help=f"e.g. {game.example}"
     )
-    show.set_defaults(func=lambda args: run_show(family, args))
+    show.set_defaults(func=lambda args: run_show(game, args))
 
 
-def _read(family: Family, text: str) -> tuple[Board, int]:
+def _read(game: PositionGame, text: str) -> tuple[Board, int]:
     try:
-        return family.read(text)
+        return game.read(text)
     except RuleError as error:
         raise PositionError(str(error)) from None
 
@@ -115,7 +116,7 @@ def _over(board: Board, mover: int) -> str | None:
     )
 
 
-def run_plays(family: Family, args: argparse.Namespace) -> int:
+def run_plays(game: PositionGame, args: argparse.Namespace) -> int:
     """`plays`: print the legal plays, or answer a batch; returns the exit code.
 
     Raises:
@@ -124,10 +125,10 @@ def run_plays(family: Family, args: argparse.Namespace) -> int:
     if args.batch is not None:
         if args.dice is not None:
             raise PositionError("With --batch the dice come from each line: drop --dice.")
-        return _run_batch(family, args.batch)
+        return _run_batch(game, args.batch)
     if args.dice is None:
         raise PositionError("Give the roll with --dice D1 D2, for example --dice 3 1.")
-    board, mover = _read(family, args.position)
+    board, mover = _read(game, args.position)
     problem = _over(board, mover)
     if problem:
         raise PositionError(problem)
@@ -139,14 +140,14 @@ def run_plays(family: Family, args: argparse.Namespace) -> int:
     return 0
 
 
-def run_show(family: Family, args: argparse.Namespace) -> int:
+def run_show(game: PositionGame, args: argparse.Namespace) -> int:
     """`show`: draw the board; returns the exit code.
 
     Raises:
         PositionError: the position is invalid.
     """
-    board, mover = _read(family, args.position)
-    print(family.draw(board, mover))
+    board, mover = _read(game, args.position)
+    print(game.draw(board, mover))
     return 0
 
 
@@ -157,14 +158,14 @@ class BadLine(PositionError):
     """A batch line that cannot be answered; the sentence says why."""
 
 
-def playable_position(family: Family, text: str) -> tuple[Board, int]:
+def playable_position(game: PositionGame, text: str) -> tuple[Board, int]:
     """The board and seat on roll a batch line's position gives, if the game is still on.
 
     Raises:
         BadLine: the position cannot be read, or its game is over.
     """
     try:
-        board, mover = family.read(text)
+        board, mover = game.read(text)
     except RuleError as error:
         raise BadLine(str(error)) from None
     problem = _over(board, mover)
@@ -186,10 +187,10 @@ class _PlayOpenings(dict[tuple[Step, ...], str]):
     written when first met and remembered (at most `_OPENINGS_SIZE`).
     """
 
-    def __init__(self, family: Family, mover: int) -> None:
+    def __init__(self, game: PositionGame, mover: int) -> None:
         super().__init__()
-        self.notation = steps_writer(family.geometry, mover, remember=False)
-        self.key = family.json_key
+        self.notation = steps_writer(game.geometry, mover, remember=False)
+        self.key = game.json_key
 
     def __missing__(self, steps: tuple[Step, ...]) -> str:
         if len(self) >= _OPENINGS_SIZE:
@@ -203,11 +204,11 @@ _OPENINGS: dict[tuple[str, int], _PlayOpenings] = {}
 """The `_PlayOpenings` of each game (by command) and mover, kept from batch to batch."""
 
 
-def _openings(family: Family, mover: int) -> _PlayOpenings:
+def _openings(game: PositionGame, mover: int) -> _PlayOpenings:
     """The remembered play openings of one game's mover."""
-    openings = _OPENINGS.get((family.command, mover))
+    openings = _OPENINGS.get((game.command, mover))
     if openings is None:
-        openings = _OPENINGS[family.command, mover] = _PlayOpenings(family, mover)
+        openings = _OPENINGS[game.command, mover] = _PlayOpenings(game, mover)
     return openings
 
 
@@ -215,11 +216,11 @@ class _Answers:
     """The answers to one batch's lines: each position read once, each play's notation
     written once (`_PlayOpenings`)."""
 
-    def __init__(self, family: Family) -> None:
-        self.family = family
+    def __init__(self, game: PositionGame) -> None:
+        self.game = game
         # A batch often asks about one position with several rolls: it is read once.
         self.position = functools.lru_cache(maxsize=16)(
-            functools.partial(playable_position, family)
+            functools.partial(playable_position, game)
         )
 
     def __call__(self, line: str) -> str:
@@ -233,17 +234,17 @@ class _Answers:
         Raises:
             BadLine: the line is not a position and two dice, or its position cannot be played.
         """
-        family = self.family
-        text, first, second = _line_fields(family, line)
+        game = self.game
+        text, first, second = _line_fields(game, line)
         board, mover = self.position(text)
         try:
             plays = legal_plays(board, mover, (int(first), int(second)))
         except RuleError as error:
             raise BadLine(str(error)) from None
-        openings = _openings(family, mover)
-        positions = family.written_plays(board, mover, plays)
+        openings = _openings(game, mover)
+        positions = game.written_plays(board, mover, plays)
         answers = _joined(map(openings.__getitem__, map(_STEPS, plays)), positions)
-        key = family.json_key
+        key = game.json_key
         return f'{{"{key}": {_json_text(text)}, "dice": [{first}, {second}], "plays": [{answers}]}}'
 
 
@@ -260,7 +261,7 @@ def _joined(openings: Iterable[str], positions: list[str]) -> str:
     return '"}, '.join(map(str.__add__, openings, positions)) + '"}'
 
 
-def _line_fields(family: Family, line: str) -> tuple[str, str, str]:
+def _line_fields(game: PositionGame, line: str) -> tuple[str, str, str]:
     """A batch line's position text and dice texts.
 
     Raises:
@@ -269,7 +270,7 @@ def _line_fields(family: Family, line: str) -> tuple[str, str, str]:
     fields = line.split()
     if len(fields) != 3:
         start = "The line is empty: write" if not fields else "Write"
-        raise BadLine(f"{start} a position and two dice, like '{family.example} 3 1'.")
+        raise BadLine(f"{start} a position and two dice, like '{game.example} 3 1'.")
     text, first, second = fields
     if first not in _DIE_TEXTS or second not in _DIE_TEXTS:
         shown = " ".join(die if len(die) <= 8 else die[:8] + "..." for die in (first, second))
@@ -350,19 +351,19 @@ def _skipped_to_its_end(lines: TextIO) -> bool:
     return False
 
 
-def answer_batch(family: Family, lines: Iterable[str | LineTooLong], out: TextIO) -> int:
+def answer_batch(game: PositionGame, lines: Iterable[str | LineTooLong], out: TextIO) -> int:
     """Write one JSON line to `out` per input line (a blank line gets an error object).
 
     Returns how many lines got an error object. A line too long to read gets its
     error object too; one with no end in sight ends the batch. The game's caches
-    may grow to their batch sizes first (`Family.for_batch`), for the rest of the
+    may grow to their batch sizes first (`PositionGame.for_batch`), for the rest of the
     process.
     """
-    if family.for_batch is not None:
-        family.for_batch()
+    if game.for_batch is not None:
+        game.for_batch()
     failed = 0
     numbered = enumerate(lines, start=1)
-    answer = _Answers(family)
+    answer = _Answers(game)
     while True:
         try:
             number, line = next(numbered)
@@ -386,8 +387,8 @@ def answer_batch(family: Family, lines: Iterable[str | LineTooLong], out: TextIO
         out.flush()
 
 
-def _run_batch(family: Family, path: Path) -> int:
-    failed = answer_batch(family, _lines(path), sys.stdout)
+def _run_batch(game: PositionGame, path: Path) -> int:
+    failed = answer_batch(game, _lines(path), sys.stdout)
     if failed:
         print(
             f"companion: {failed} batch line{'s' if failed > 1 else ''} could not be answered;"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.app.commands._position_commands import Family, register_family
+from companion.app.commands._position_commands import PositionGame, register_position_game
 from companion.games.backgammon.diagram import draw_backgammon
 from companion.games.backgammon.geometry import BACKGAMMON, Board
 from companion.games.backgammon.position_id import (
@@ -34,7 +34,7 @@ def _draw(board: Board, on_roll: int) -> str:
     return draw_backgammon(board, on_roll, position_id(board, on_roll))
 
 
-FAMILY = Family(
+BACKGAMMON_POSITIONS = PositionGame(
     command="bg",
     title="Backgammon",
     geometry=BACKGAMMON,
@@ -51,9 +51,9 @@ FAMILY = Family(
 
 def register(subparsers: Any) -> None:
     """Add the `bg` subcommand."""
-    register_family(
+    register_position_game(
         subparsers,
-        FAMILY,
+        BACKGAMMON_POSITIONS,
         "Backgammon positions as GNU Backgammon Position IDs (the player on roll is the second "
         "half of the key, as GNU Backgammon writes it): legal plays and boards.",
     )

@@ -1,6 +1,6 @@
 """`companion minigam` and `companion multigam`: legal plays and boards from text positions.
 
-The two commands are one table of data (`FAMILIES`): the games differ only in
+The two commands are one table of data (`POSITION_GAMES`): the games differ only in
 their board (`MINIGAM`, `MULTIGAM`) and the example in their help. Positions
 are written as docs/rules/position-formats.md says (`start` is the opening with
 seat 0 on roll):
@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from companion.app.commands._position_commands import Family, register_family
+from companion.app.commands._position_commands import PositionGame, register_position_game
 from companion.games.backgammon.diagram import draw_six_points
 from companion.games.backgammon.geometry import MINIGAM, MULTIGAM, Board, Geometry
 from companion.games.backgammon.text_format import format_position, parse_position
@@ -30,8 +30,8 @@ def _read(geometry: Geometry, text: str) -> tuple[Board, int]:
     return parse_position(geometry, text)
 
 
-def _family(command: str, title: str, geometry: Geometry, example: str) -> Family:
-    return Family(
+def _position_game(command: str, title: str, geometry: Geometry, example: str) -> PositionGame:
+    return PositionGame(
         command=command,
         title=title,
         geometry=geometry,
@@ -44,24 +44,25 @@ def _family(command: str, title: str, geometry: Geometry, example: str) -> Famil
     )
 
 
-FAMILIES = (
-    _family("minigam", "Mini-Gam", MINIGAM, "0:8-000000-0:8-000000-0"),
-    _family("multigam", "Multi-Gam", MULTIGAM, "0:5-000000-0:5-000000-0:5-000000-0:5-000000-0"),
+POSITION_GAMES = (
+    _position_game("minigam", "Mini-Gam", MINIGAM, "0:8-000000-0:8-000000-0"),
+    _position_game("multigam", "Multi-Gam", MULTIGAM,
+                   "0:5-000000-0:5-000000-0:5-000000-0:5-000000-0"),
 )
 """Each game whose positions are written in the text format, as its command shows it."""
 
-MINIGAM_FAMILY, MULTIGAM_FAMILY = FAMILIES
+MINIGAM_POSITIONS, MULTIGAM_POSITIONS = POSITION_GAMES
 
 
 def register(subparsers: Any) -> None:
     """Add the `minigam` and `multigam` subcommands."""
-    for family in FAMILIES:
-        register_family(
+    for game in POSITION_GAMES:
+        register_position_game(
             subparsers,
-            family,
-            f"{family.title} positions in the text format of docs/rules/position-formats.md:"
+            game,
+            f"{game.title} positions in the text format of docs/rules/position-formats.md:"
             " legal plays and boards.",
         )
 
 
-__all__ = ["FAMILIES", "MINIGAM_FAMILY", "MULTIGAM_FAMILY", "register"]
+__all__ = ["MINIGAM_POSITIONS", "MULTIGAM_POSITIONS", "POSITION_GAMES", "register"]

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from companion.app.commands import bg, text_positions
-from companion.app.commands._position_commands import Family, answer_batch
+from companion.app.commands._position_commands import PositionGame, answer_batch
 from companion.games.backgammon.geometry import BACKGAMMON, MINIGAM, MULTIGAM, Board, Geometry
 from companion.games.backgammon.movement import has_won, legal_plays
 from companion.games.backgammon.position_id import position_id
@@ -38,12 +38,12 @@ from companion.games.backgammon.text_format import format_position
 REFERENCE = Path(__file__).with_name("batch_reference.txt.xz")
 POSITIONS = Path(__file__).parents[3] / "bench" / "positions.txt"
 ROLLS = [(high, low) for high in range(1, 7) for low in range(1, high + 1)]
-FAMILIES: dict[str, Family] = {
-    "positions": bg.FAMILY,
-    "random-backgammon": bg.FAMILY,
-    "random-minigam": text_positions.MINIGAM_FAMILY,
-    "random-multigam": text_positions.MULTIGAM_FAMILY,
-    "bad-lines": bg.FAMILY,
+POSITION_GAMES: dict[str, PositionGame] = {
+    "positions": bg.BACKGAMMON_POSITIONS,
+    "random-backgammon": bg.BACKGAMMON_POSITIONS,
+    "random-minigam": text_positions.MINIGAM_POSITIONS,
+    "random-multigam": text_positions.MULTIGAM_POSITIONS,
+    "bad-lines": bg.BACKGAMMON_POSITIONS,
 }
 BAD_LINES = [
     "",
@@ -116,7 +116,7 @@ def reference_inputs() -> dict[str, list[str]]:
 def answer(name: str, lines: list[str]) -> list[str]:
     """The JSON lines the batch command writes for one set (each with its newline)."""
     out = io.StringIO()
-    answer_batch(FAMILIES[name], [line + "\n" for line in lines], out)
+    answer_batch(POSITION_GAMES[name], [line + "\n" for line in lines], out)
     return out.getvalue().splitlines(keepends=True)
 
 

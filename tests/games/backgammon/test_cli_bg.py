@@ -12,7 +12,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.commands import _position_commands
-from companion.app.commands.bg import FAMILY as BG_FAMILY
+from companion.app.commands.bg import BACKGAMMON_POSITIONS
 from companion.games.backgammon.geometry import BACKGAMMON, Board
 from companion.games.backgammon.movement import legal_plays
 from companion.games.backgammon.notation import format_play
@@ -305,11 +305,11 @@ def test_a_batch_remembers_a_bounded_number_of_play_notations_and_answers_alike(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     lines = [f"{OPENING_ID} {high} {low}" for high in range(1, 7) for low in range(1, high + 1)]
-    roomy = _position_commands._Answers(BG_FAMILY)
+    roomy = _position_commands._Answers(BACKGAMMON_POSITIONS)
     expected = [roomy(line) for line in lines]
     monkeypatch.setattr(_position_commands, "_OPENINGS_SIZE", 4)
     monkeypatch.setattr(_position_commands, "_OPENINGS", {})
-    cramped = _position_commands._Answers(BG_FAMILY)
+    cramped = _position_commands._Answers(BACKGAMMON_POSITIONS)
     for line, answer in zip(lines, expected, strict=True):
         assert cramped(line) == answer
         assert all(len(openings) <= 4 for openings in _position_commands._OPENINGS.values())

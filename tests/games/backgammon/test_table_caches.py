@@ -63,6 +63,6 @@ def test_a_tables_games_keep_notation_memos_and_backs_within_their_bounds() -> N
 def test_a_batch_lets_the_remembered_backs_grow_to_the_batch_bound() -> None:
     assert position_id_module._BACKS.bound == position_id_module._BACKS_SIZE
     out = io.StringIO()
-    assert answer_batch(bg_command.FAMILY, ["4HPwATDgc/ABMA 3 1\n"], out) == 0
+    assert answer_batch(bg_command.BACKGAMMON_POSITIONS, ["4HPwATDgc/ABMA 3 1\n"], out) == 0
     assert '"notation": "8/5 6/5"' in out.getvalue()
     assert position_id_module._BACKS.bound == position_id_module.BATCH_BACKS_SIZE
