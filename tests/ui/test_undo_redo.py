@@ -56,3 +56,16 @@ def test_every_match_screen_offers_redo_after_an_undo(make_screen, panel, game) 
     assert all(not redo.rect.colliderect(screen.widget(name).rect) for name in ("back", "undo"))
     screen.run("tap redo")
     assert "redo" not in screen.names()
+
+
+@pytest.mark.parametrize("game", ["backgammon", *FIRST_PLAYS])
+def test_what_an_undo_took_back_is_said_once_not_again_as_the_last_action(
+    make_screen, game
+) -> None:
+    screen = make_screen((800, 480))
+    plays = (["roll 3 1", "tap point:8", "tap point:5", "tap point:6", "tap point:5",
+              "tap confirm"] if game == "backgammon" else FIRST_PLAYS[game])
+    screen.run(f"new {game} --names Ana,Ben", *plays, "tap undo")
+    shown = [widget.text for widget in screen.app.scene.visible_widgets() if widget.text]
+    assert any(text.startswith("Took back: ") for text in shown)
+    assert not any("Undo #" in text for text in shown), shown

@@ -34,6 +34,8 @@ def event_words(snapshot: TableSnapshot) -> str:
     A match rebuilt from the log has only the line, in English (the engines'
     narration is not saved).
     """
+    if snapshot.took_back is not None:
+        return ""  # an undo: the screen says what it took back ("Took back: ...")
     if not snapshot.last_notes:
         return snapshot.last_event
     players = snapshot.players

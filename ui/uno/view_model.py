@@ -141,6 +141,8 @@ class UnoView:
         """The last event's line in the table's language (in English for a match rebuilt
         from the log, whose sentences are not kept)."""
         notes = self.snapshot.last_notes
+        if self.snapshot.took_back is not None:
+            return ""  # an undo: the screen says what it took back ("Took back: ...")
         if not notes:
             return self.snapshot.last_event
         return event_line(note_text(note, self.name) for note in notes)
@@ -151,6 +153,8 @@ class UnoView:
         shown by the card in play) is left out when more follows; the spinner's landing
         and a verdict are kept."""
         notes = self.snapshot.last_notes
+        if self.snapshot.took_back is not None:
+            return ""  # an undo: the screen says what it took back ("Took back: ...")
         if notes:
             if len(notes) > 1 and is_players_own(notes[0]):
                 notes = notes[1:]

@@ -177,6 +177,8 @@ class YahtzeeView:
         ("The dice tray rolls 6 2 2 1 3.") is left out when the engine says more."""
         snapshot = self.snapshot
         notes = snapshot.last_notes
+        if snapshot.took_back is not None:
+            return ""  # an undo: the screen says what it took back ("Took back: ...")
         if not notes:
             return snapshot.last_event
         players = snapshot.players
