@@ -53,7 +53,7 @@ class PlayerColour:
 PLAYER_COLOURS: dict[str, PlayerColour] = {
     colour.name: colour
     for colour in (
-        PlayerColour("red", (213, 94, 0), "R"),
+        PlayerColour("red", (204, 32, 44), "R"),  # a red that is not orange beside orange
         PlayerColour("blue", (0, 114, 178), "B"),
         PlayerColour("green", (0, 158, 115), "G"),
         PlayerColour("yellow", (240, 228, 66), "Y", ink=(0, 0, 0)),
