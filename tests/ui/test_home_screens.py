@@ -77,3 +77,19 @@ def test_a_checker_dragged_to_its_point_moves_like_two_taps(screen) -> None:
     events_logged = screen.store.events(screen.store.matches()[-1].id)
     assert events_logged[-1].action["action"] == "step"
     assert events_logged[-1].text.startswith("Ana: 8/5")
+
+
+def test_every_letter_key_shows_the_case_it_types(screen) -> None:
+    """A capital is typed only by a key that shows a capital, and a small letter by one that
+    shows a small letter: at the start of a name, after one letter, after shift, with accents."""
+    screen.run("tap player:0", "tap key:delete", "tap key:delete", "tap key:delete")
+    for step in ["tap key:a", "tap key:shift", "tap key:more", "tap key:shift", "tap key:more"]:
+        names = [widget.name for widget in screen.app.scene.widgets
+                 if widget.name.startswith("key:") and widget.text.isalpha()
+                 and len(widget.text) == 1]
+        for name in names[:3]:
+            before, shown = screen.app.scene.typed, screen.widget(name).text
+            screen.run(f"tap {name}")
+            assert screen.app.scene.typed == before + shown
+            screen.run("tap key:delete")
+        screen.run(step)
