@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import itertools
 import logging
@@ -415,16 +416,7 @@ def test_a_spin_told_where_to_stop_turns_its_whole_plan_and_stops_there(
 def test_the_scripts_spin_line_goes_through_the_spinner_and_the_dial(
     tmp_path: Path, sim_config: Config
 ) -> None:
-    spinner = TableSpinner(open_spinner(sim_config, VirtualClock(), random.Random(9)))
-    clock = FakeClock()
-    with (
-        spinner,
-        Store.open(tmp_path / "log.db") as store,
-        Table(store, chance=FairChance(3), spinner=spinner) as table,
-        App(table, SCENES, ScreenSetup(headless=True, seat_angles=ANGLES), clock=clock.now,
-            sleep=clock.sleep, spinner=spinner) as app,
-    ):
-        assert spinner.wait_idle(WAIT_S)
+    with on_a_sim_spinner(tmp_path, sim_config) as (app, store):
         result = run_script(app, _to_a_spin(app))
         assert result.ok, result.reason
         assert run_script(app, ["spin 1 2"]).ok
@@ -441,7 +433,17 @@ def test_the_scripts_spin_line_goes_through_the_spinner_and_the_dial(
 @pytest.fixture
 def spinner_table(tmp_path: Path, sim_config: Config) -> Iterator[App]:
     """The whole touchscreen at a table whose sim spinner turns on virtual time."""
-    spinner = TableSpinner(open_spinner(sim_config, VirtualClock(), random.Random(9)))
+    with on_a_sim_spinner(tmp_path, sim_config) as (app, _store):
+        result = run_script(app, _to_a_spin(app))
+        assert result.ok, result.reason
+        yield app
+
+
+@contextlib.contextmanager
+def on_a_sim_spinner(tmp_path: Path, config: Config) -> Iterator[tuple[App, Store]]:
+    """The whole touchscreen on a fresh log, at a table whose sim spinner (homed) turns on
+    virtual time and whose app runs on a `FakeClock`."""
+    spinner = TableSpinner(open_spinner(config, VirtualClock(), random.Random(9)))
     clock = FakeClock()
     with (
         spinner,
@@ -451,9 +453,7 @@ def spinner_table(tmp_path: Path, sim_config: Config) -> Iterator[App]:
             sleep=clock.sleep, spinner=spinner) as app,
     ):
         assert spinner.wait_idle(WAIT_S)
-        result = run_script(app, _to_a_spin(app))
-        assert result.ok, result.reason
-        yield app
+        yield app, store
 
 
 def _seen(app: App) -> dict[str, str]:

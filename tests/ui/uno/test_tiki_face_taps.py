@@ -4,7 +4,6 @@ the Wild tab, the card and Spin)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,13 +11,8 @@ import pytest
 
 from companion.config import Config
 from companion.event_log.store import Store
-from companion.hardware.table_spinner import TableSpinner
-from companion.table import FairChance, Table
-from device.backends import open_spinner
-from device.clock import VirtualClock
-from tests.ui.test_spin_view import ANGLES, WAIT_S, FakeClock, sim_config  # noqa: F401
-from ui.app import App, ScreenSetup
-from ui.main import SCENES
+from tests.ui.test_spin_view import on_a_sim_spinner, sim_config  # noqa: F401
+from ui.app import App
 from ui.script import run_script
 from ui.uno.idol_spin import FACE_BEAT_S
 
@@ -35,16 +29,7 @@ TO_ANAS_TURN = [
 def table(tmp_path: Path, sim_config: Config) -> Iterator[tuple[App, Store]]:  # noqa: F811
     """The touchscreen at a Tiki Twist table whose sim spinner turns on virtual time, at
     the first player's turn."""
-    spinner = TableSpinner(open_spinner(sim_config, VirtualClock(), random.Random(9)))
-    clock = FakeClock()
-    with (
-        spinner,
-        Store.open(tmp_path / "log.db") as store,
-        Table(store, chance=FairChance(3), spinner=spinner) as table,
-        App(table, SCENES, ScreenSetup(headless=True, seat_angles=ANGLES), clock=clock.now,
-            sleep=clock.sleep, spinner=spinner) as app,
-    ):
-        assert spinner.wait_idle(WAIT_S)
+    with on_a_sim_spinner(tmp_path, sim_config) as (app, store):
         result = run_script(app, TO_ANAS_TURN)
         assert result.ok, result.reason
         yield app, store
