@@ -47,3 +47,12 @@ def test_turned_to_the_player_the_board_turns_when_the_turn_passes(screen) -> No
     assert _centre(screen, "point:1") == anas_ace
     assert board_scene(screen).widgets[0].picture.viewer == 1
     screen.run(f"tap {anas_ace[0]} {anas_ace[1]}", "expect no checker there")
+
+
+def test_before_the_opening_roll_the_points_carry_the_first_players_numbers(screen) -> None:
+    screen.run("new backgammon --names Ana,Ben --option match_length=3")
+    anas_ace = _centre(screen, "point:1")
+    # Ben doubles after Ana's first play and she refuses: game 2 waits for its opening roll.
+    screen.run(*ANA_PLAYS_3_1[:6], "tap double", "tap pass", "tap next",
+               "expect one die each")
+    assert _centre(screen, "point:1") == anas_ace
