@@ -191,7 +191,7 @@ def draw_text(
         font = look.font(wanted, bold)
     shown = fitted(text, font, rect.w)
     if _FIT_RECORDS:
-        _note_fit(text, rect, shown, shown == text)
+        _note_fit(text, rect, shown, shown == text and font.get_ascent() <= rect.h)
     image = font.render(shown, True, colour)
     place = image.get_rect()
     if centred:

@@ -14,7 +14,11 @@ import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
+import pygame
 import pytest
+
+from ui.theme import Theme
+from ui.widgets import Button, TextBlock, recording_fits
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = ("800x480", "1024x600", "1280x720", "1920x1080", "720x1280")
@@ -33,6 +37,19 @@ ELSEWHERE = {
 """Pictures whose words are being fixed on another branch, and why; removed on merge."""
 
 Reports = dict[str, list[dict[str, object]]]
+
+
+def test_the_recorder_notes_a_button_cut_short_and_a_word_broken_in_a_paragraph() -> None:
+    look = Theme.for_size((800, 480))
+    surface = pygame.Surface((800, 480))
+    with recording_fits() as fits:
+        Button("double", pygame.Rect(0, 0, 72, 51), "Double").draw(surface, look)
+        Button("roll", pygame.Rect(0, 60, 160, 51), "Roll").draw(surface, look)
+        TextBlock("url", pygame.Rect(0, 120, 200, 200), "http://192.168.1.20:8080/").draw(
+            surface, look)
+    assert [(fit.text, fit.fitted) for fit in fits] == [
+        ("Double", False), ("Roll", True), ("http://192.168.1.20:8080/", False)]
+    assert fits[0].shown.endswith("…")
 
 
 @pytest.fixture(scope="module")
@@ -59,6 +76,7 @@ def _play_gallery(size: str, work: Path) -> Reports:
     return found
 
 
+@pytest.mark.slow  # each size plays the whole gallery once (about 10 s on a quiet machine)
 @pytest.mark.parametrize("picture", PICTURES)
 @pytest.mark.parametrize("size", SIZES)
 def test_no_word_on_a_gallery_picture_is_cut_or_ellipsised(
