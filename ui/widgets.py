@@ -11,7 +11,8 @@ used now) is shown, as a person would want to hear.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import pygame
@@ -22,6 +23,40 @@ from ui.theme import RGB, Theme
 Action = Callable[[], None]
 MAX_SHOWN = 2000
 """No sentence on screen is longer; what is longer (a hostile name) is cut before drawing."""
+
+
+@dataclass(frozen=True)
+class TextFit:
+    """One text as drawn in its box: the words meant, the box, and whether they all showed."""
+
+    text: str
+    box: tuple[int, int, int, int]
+    """x, y, width, height of the box the words were drawn in."""
+    shown: str
+    """What was drawn: `text`, or its start with an ellipsis, or its lines joined by "\n"."""
+    fitted: bool
+    """False when words were cut, ended with an ellipsis, or broken inside a word."""
+
+
+_FIT_RECORDS: list[list[TextFit]] = []
+"""The open `recording_fits` lists; empty (nothing is measured twice) when nobody records."""
+
+
+@contextmanager
+def recording_fits() -> Iterator[list[TextFit]]:
+    """While open, every label, button and paragraph drawn notes how its words fitted."""
+    record: list[TextFit] = []
+    _FIT_RECORDS.append(record)
+    try:
+        yield record
+    finally:
+        _FIT_RECORDS.remove(record)
+
+
+def _note_fit(text: str, rect: pygame.Rect, shown: str, fitted: bool) -> None:
+    fit = TextFit(text, (rect.x, rect.y, rect.w, rect.h), shown, fitted)
+    for record in _FIT_RECORDS:
+        record.append(fit)
 
 
 @dataclass(eq=False)
@@ -154,7 +189,10 @@ def draw_text(
     while font.size(text)[0] > rect.w and wanted > least:
         wanted -= 1
         font = look.font(wanted, bold)
-    image = font.render(fitted(text, font, rect.w), True, colour)
+    shown = fitted(text, font, rect.w)
+    if _FIT_RECORDS:
+        _note_fit(text, rect, shown, shown == text and font.get_ascent() <= rect.h)
+    image = font.render(shown, True, colour)
     place = image.get_rect()
     if centred:
         place.center = rect.center
@@ -166,6 +204,12 @@ def draw_text(
 def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """`text` broken into lines no wider than `width`: at spaces, and inside a word too long
     for a line."""
+    return _wrapped(text, font, width)[0]
+
+
+def _wrapped(text: str, font: pygame.font.Font, width: int) -> tuple[list[str], bool]:
+    """`wrap_text`'s lines, and whether a word had to be broken inside."""
+    broken = False
     lines: list[str] = []
     for raw in text[:MAX_SHOWN].split("\n"):
         paragraph = shown_text(raw)
@@ -173,6 +217,7 @@ def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
         for word in paragraph.split():
             while font.size(word)[0] > width and len(word) > 1:
                 cut = len(fitted(word, font, width)) - 1 or 1
+                broken = True
                 if line:
                     lines.append(line)
                     line = ""
@@ -185,7 +230,7 @@ def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
             else:
                 line = candidate
         lines.append(line)
-    return lines
+    return lines, broken
 
 
 @dataclass(eq=False)
@@ -204,18 +249,21 @@ class TextBlock(Widget):
         pad = look.px(5)
         size = self.size
         font = look.font(size)
-        lines = wrap_text(self.text, font, self.rect.w - 2 * pad)
+        lines, broken = _wrapped(self.text, font, self.rect.w - 2 * pad)
         # A long sentence shrinks a little (never below `look.smallest`) rather than lose its
         # end.
         least = look.smallest(self.size)
         while len(lines) * font.get_linesize() > self.rect.h - pad and size > least:
             size -= 1
             font = look.font(size)
-            lines = wrap_text(self.text, font, self.rect.w - 2 * pad)
+            lines, broken = _wrapped(self.text, font, self.rect.w - 2 * pad)
         room = max(1, (self.rect.h - pad) // font.get_linesize())
-        if len(lines) > room:  # the last line that fits says that more was cut
+        cut = len(lines) > room
+        if cut:  # the last line that fits says that more was cut
             lines = [*lines[: room - 1], fitted(lines[room - 1] + " …", font,
                                                  self.rect.w - 2 * pad)]
+        if _FIT_RECORDS and self.text.strip():
+            _note_fit(self.text, self.rect, "\n".join(lines), not (cut or broken))
         y = self.rect.y + pad
         for line in lines:
             surface.blit(font.render(line, True, self.colour), (self.rect.x + pad, y))
@@ -227,9 +275,11 @@ __all__ = [
     "Label",
     "Panel",
     "TextBlock",
+    "TextFit",
     "Widget",
     "draw_text",
     "fitted",
+    "recording_fits",
     "shown_text",
     "wrap_text",
 ]

@@ -3,10 +3,13 @@
 `BoardPicture` is what to show (checkers, highlights, the cube, pip counts);
 `BoardLayout` knows where everything goes in a rectangle, which rectangle
 each touch target ("point:13", "bar", "off") covers, and draws a picture.
-The board is drawn from the side of the seat on roll (the viewer): their
-checkers' bar and tray nearest them, and in Backgammon the points numbered
-as they count them (24 where they start, 1 where they bear off). Mini-Gam
-and Multi-Gam use the printed cell numbers (docs/rules/backgammon.md).
+The board is drawn from one seat's side (the viewer: the real board as the
+table sees it, or the seat on roll when the board turns to the player):
+the viewer's bar and tray nearest the screen's bottom edge. The points carry
+the numbers the seat on roll (the mover) counts them by, and the touch
+targets are named by them: in Backgammon 24 where the mover starts, 1 where
+they bear off; "bar" and "off" are the mover's. Mini-Gam and Multi-Gam use
+the printed cell numbers (docs/rules/backgammon.md).
 Where the pieces go is planned in `ui.backgammon.board_layout`; the pieces themselves
 are drawn by `ui.board_parts`.
 """
@@ -45,7 +48,7 @@ class BoardPicture:
     colours: tuple[PlayerColour, ...]
     """Each seat's colour and letter."""
     viewer: int
-    """The seat on roll (or the last to move): the board is drawn from their side."""
+    """The seat the board is drawn from (their side at the bottom)."""
     highlighted: frozenset[str] = frozenset()
     """Target names marked as legal destinations or movable checkers."""
     selected: str | None = None
@@ -54,6 +57,14 @@ class BoardPicture:
     """Backgammon's doubling cube; None when the match plays without one."""
     pips: tuple[int, ...] | None = None
     """Each seat's pip count, written by their tray (or bar)."""
+    mover: int | None = None
+    """The seat on roll (or the last to move), whose numbers the points carry; None: the
+    viewer."""
+
+    @property
+    def numbered_by(self) -> int:
+        """The seat whose numbers the points carry."""
+        return self.viewer if self.mover is None else self.mover
 
 
 def point_label(geometry: Geometry, viewer: int, position: int) -> int:
@@ -68,7 +79,8 @@ def pip_counts(geometry: Geometry, tracks: Sequence[Sequence[int]]) -> tuple[int
 
 
 class BoardLayout:
-    """The board of `geometry` in `rect`, drawn from `viewer`'s side.
+    """The board of `geometry` in `rect`, drawn from `viewer`'s side, its points and its
+    "bar" and "off" targets those of `mover` (the seat on roll; the viewer when None).
 
     A rectangle taller than wide gets the board turned a quarter (points run
     down the screen). Targets reach 48 px (`look.px(48)`) across when the
@@ -80,26 +92,30 @@ class BoardLayout:
         ValueError: the viewer is not a seat of the game.
     """
 
-    def __init__(self, geometry: Geometry, rect: pygame.Rect, viewer: int, look: Theme) -> None:
+    def __init__(
+        self, geometry: Geometry, rect: pygame.Rect, viewer: int, look: Theme,
+        mover: int | None = None,
+    ) -> None:
         self.geometry = geometry
         self.rect = pygame.Rect(rect)
         self.viewer = viewer
-        self.plan: Plan = plan_board(geometry, self.rect, viewer, look)
+        self.mover = viewer if mover is None else mover
+        self.plan: Plan = plan_board(geometry, self.rect, viewer, look, self.mover)
         frame = self.plan.frame
         self._targets = {f"point:{column.number}": frame.rect(column.area)
                          for column in self.plan.columns}
-        self._targets["bar"] = frame.rect(self.plan.pocket(viewer, "bar").area)
-        self._targets["off"] = frame.rect(self.plan.pocket(viewer, "off").area)
+        self._targets["bar"] = frame.rect(self.plan.pocket(self.mover, "bar").area)
+        self._targets["off"] = frame.rect(self.plan.pocket(self.mover, "off").area)
 
     def targets(self) -> dict[str, pygame.Rect]:
-        """Every touch target by name: "point:N" for each point, "bar" and "off" (the viewer's)."""
+        """Every touch target by name: "point:N" for each point, "bar" and "off" (the mover's)."""
         return {name: pygame.Rect(rect) for name, rect in self._targets.items()}
 
     def point_name(self, position: int) -> str:
-        """The target name of the viewer's track `position` ("point:13", "bar", "off").
+        """The target name of the mover's track `position` ("point:13", "bar", "off").
 
         Raises:
-            ValueError: the position is not on the viewer's track.
+            ValueError: the position is not on the mover's track.
         """
         if position == self.geometry.bar:
             return "bar"
@@ -107,10 +123,10 @@ class BoardLayout:
             return "off"
         if not 0 < position < self.geometry.off:
             raise ValueError(f"Track position {position} is not on a {self.geometry.title} board.")
-        return f"point:{point_label(self.geometry, self.viewer, position)}"
+        return f"point:{point_label(self.geometry, self.mover, position)}"
 
     def position_of(self, name: str) -> int | None:
-        """The viewer's track position of a target name, or None if no target has that name."""
+        """The mover's track position of a target name, or None if no target has that name."""
         if name == "bar":
             return self.geometry.bar
         if name == "off":
@@ -118,16 +134,18 @@ class BoardLayout:
         prefix, _, number = name.partition(":")
         if prefix != "point" or not number.isdigit():
             return None
-        position = self.geometry.position_of_number(self.viewer, int(number))
+        position = self.geometry.position_of_number(self.mover, int(number))
         return position if 0 < position < self.geometry.off else None
 
     def draw(self, surface: pygame.Surface, picture: BoardPicture, look: Theme) -> None:
-        """Draw `picture` (which must show this layout's game from its viewer's side).
+        """Draw `picture` (which must show this layout's game from its viewer's side, numbered
+        by its mover).
 
         Raises:
             ValueError: the picture is of another game or seen from another seat.
         """
-        if picture.geometry.name != self.geometry.name or picture.viewer != self.viewer:
+        if (picture.geometry.name != self.geometry.name or picture.viewer != self.viewer
+                or picture.numbered_by != self.mover):
             raise ValueError(
                 "This board layout was made for another game or seat: make a new BoardLayout "
                 "for the picture's game and viewer."
@@ -182,7 +200,7 @@ class BoardLayout:
             centre, diameter = spot.checker, spot.diameter
         else:
             stacks = _stacks(plan, column, picture)
-            mine = [count for seat, count in stacks if seat == self.viewer]
+            mine = [count for seat, count in stacks if seat == self.mover]
             if not mine:
                 return
             u, v = plan.slot(column, min(mine[0], MAX_SHOWN) - 1)
@@ -195,7 +213,7 @@ class BoardLayout:
         return next((c for c in self.plan.columns if f"point:{c.number}" == name), None)
 
     def _pocket(self, name: str) -> Pocket:
-        return self.plan.pocket(self.viewer, name)
+        return self.plan.pocket(self.mover, name)
 
 
 def _draw_frame(surface: pygame.Surface, plan: Plan, look: Theme) -> None:

@@ -1,7 +1,8 @@
 """Where every part of a backgammon-family board goes inside a rectangle.
 
 The board is planned in its own landscape coordinates, (u, v) with u to the
-right and v down and the viewer (the seat on roll) at the bottom edge, then
+right and v down and the viewer (the seat whose side of the real board is
+nearest the screen's bottom edge) at the bottom edge, then
 placed on the screen by a `Frame`. On a portrait rectangle the frame turns
 the board a quarter clockwise, so the points run down the screen, the
 viewer's side becomes the left edge and their home board the bottom-left
@@ -16,6 +17,10 @@ corner; circles stay circles and words stay upright.
   travels. Mini-Gam's ends hold the viewer's bar (left) and off (right) at
   the bottom and the opponent's off and bar above them; Multi-Gam's ends
   hold the four bars (left) and four offs (right) in seat order.
+
+Where each point is drawn follows the viewer; the numbers written on the
+points follow the mover (the seat on roll), who counts them in their own
+notation. When the viewer is the mover the board is turned to the player.
 """
 
 from __future__ import annotations
@@ -74,7 +79,7 @@ class Column:
     """True when the triangle and its stack start at the top edge (v small)."""
     dark: bool
     number: int
-    """The number the viewer calls this point (its target is "point:<number>")."""
+    """The number the mover calls this point (its target is "point:<number>")."""
     label_at: tuple[float, float]
 
 
@@ -96,6 +101,8 @@ class Plan:
 
     geometry: Geometry
     viewer: int
+    mover: int
+    """The seat on roll, whose numbers the points carry."""
     frame: Frame
     field: pygame.Rect
     """The felt inside the wooden frame."""
@@ -148,24 +155,36 @@ def _stack_sizes(width: float, height: float) -> tuple[int, int]:
     return diameter, step
 
 
-def plan_board(geometry: Geometry, rect: pygame.Rect, viewer: int, look: Theme) -> Plan:
-    """Where everything goes when `viewer` looks at `geometry`'s board in `rect`.
+def plan_board(
+    geometry: Geometry, rect: pygame.Rect, viewer: int, look: Theme, mover: int | None = None
+) -> Plan:
+    """Where everything goes when `viewer` looks at `geometry`'s board in `rect`, the points
+    numbered as `mover` counts them (the viewer when None).
 
     Raises:
-        ValueError: the viewer is not a seat of the game.
+        ValueError: the viewer or the mover is not a seat of the game.
     """
-    if not 0 <= viewer < geometry.players:
-        raise ValueError(
-            f"Seat {viewer} does not play {geometry.title}: choose a seat from 0 to "
-            f"{geometry.players - 1}."
-        )
+    mover = viewer if mover is None else mover
+    for seat in (viewer, mover):
+        if not 0 <= seat < geometry.players:
+            raise ValueError(
+                f"Seat {seat} does not play {geometry.title}: choose a seat from 0 to "
+                f"{geometry.players - 1}."
+            )
     frame = Frame.inside(rect)
     if geometry.points == 24:
-        return _plan_backgammon(geometry, frame, viewer, look)
-    return _plan_six_points(geometry, frame, viewer, look)
+        return _plan_backgammon(geometry, frame, viewer, mover, look)
+    return _plan_six_points(geometry, frame, viewer, mover, look)
 
 
-def _plan_backgammon(geometry: Geometry, frame: Frame, viewer: int, look: Theme) -> Plan:
+def _number(geometry: Geometry, mover: int, cell: int) -> int:
+    """The number `mover` calls the shared `cell`."""
+    return geometry.point_number(mover, geometry.position(mover, cell))
+
+
+def _plan_backgammon(
+    geometry: Geometry, frame: Frame, viewer: int, mover: int, look: Theme
+) -> Plan:
     width, height = frame.width, frame.height
     # The wooden edge the point numbers sit on: wider when turned, as "24" then lies across it.
     strip = look.px(30) if frame.turned else look.px(22)
@@ -185,9 +204,9 @@ def _plan_backgammon(geometry: Geometry, frame: Frame, viewer: int, look: Theme)
             v = top if base_top else round(bottom - half)
             area = pygame.Rect(lefts[index], v, rights[index] - lefts[index], round(half))
             label_v = strip / 2 if base_top else height - strip / 2
-            position = geometry.position_of_number(viewer, number)
+            cell = geometry.cell(viewer, geometry.position_of_number(viewer, number))
             columns.append(Column(
-                geometry.cell(viewer, position), area, base_top, number % 2 == 1, number,
+                cell, area, base_top, number % 2 == 1, _number(geometry, mover, cell),
                 (area.centerx, label_v),
             ))
     bar = pygame.Rect(left[-1], 0, right[0] - left[-1], height)
@@ -217,11 +236,13 @@ def _plan_backgammon(geometry: Geometry, frame: Frame, viewer: int, look: Theme)
     }
     checker, step = _stack_sizes(point_w, half)
     field = pygame.Rect(side, top, tray_x - 2 * side, bottom - top)
-    return Plan(geometry, viewer, frame, field, tuple(columns), tuple(pockets), bar,
+    return Plan(geometry, viewer, mover, frame, field, tuple(columns), tuple(pockets), bar,
                 cube_slots, pip_slots, checker, step, look.px(17))
 
 
-def _plan_six_points(geometry: Geometry, frame: Frame, viewer: int, look: Theme) -> Plan:
+def _plan_six_points(
+    geometry: Geometry, frame: Frame, viewer: int, mover: int, look: Theme
+) -> Plan:
     width, height = frame.width, frame.height
     strip = look.px(30) if frame.turned else look.px(24)
     side = max(look.px(6), width // 100)
@@ -236,7 +257,7 @@ def _plan_six_points(geometry: Geometry, frame: Frame, viewer: int, look: Theme)
         area = pygame.Rect(edges[index], top, edges[index + 1] - edges[index], bottom - top)
         cell = geometry.cell(viewer, position)
         columns.append(Column(
-            cell, area, False, index % 2 == 0, geometry.point_number(viewer, position),
+            cell, area, False, index % 2 == 0, _number(geometry, mover, cell),
             (area.centerx, height - strip / 2),
         ))
     left = pygame.Rect(side, top, end_w, bottom - top)
@@ -249,7 +270,7 @@ def _plan_six_points(geometry: Geometry, frame: Frame, viewer: int, look: Theme)
             pip_slots[pocket.seat] = _pocket_tag(frame.rect(pocket.area), look)
     checker, step = _stack_sizes(point_w, bottom - top)
     field = pygame.Rect(side, top, width - 2 * side, bottom - top)
-    return Plan(geometry, viewer, frame, field, tuple(columns), tuple(pockets), None, {},
+    return Plan(geometry, viewer, mover, frame, field, tuple(columns), tuple(pockets), None, {},
                 pip_slots, checker, step, look.px(20))
 
 

@@ -234,7 +234,8 @@ def strip_panel(area: PanelArea) -> list[Widget]:
     else:
         nav, rest = layout.take_left(rect, look.px(104), gap)
         widgets = _way_back(area, *layout.rows(nav, 2, gap))
-    actions, rest = layout.take_right(rest, look.px(250), gap * 2)
+    buttons = _button_width(area)  # beside three faces a finger wide
+    actions, rest = layout.take_right(rest, max(look.px(250), buttons + look.px(162)), gap * 2)
     scores, talk = layout.take_left(rest, rest.w * 9 // 20, gap * 2)
     widgets += _strip_scores(area, scores)
     faces = _faces(area)
@@ -271,7 +272,7 @@ def _strip_actions(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
                        refusal=_("Move your checkers first; then confirm the play."))]
     if phase is Phase.DOUBLED:
         return _answer_buttons(area, rect)
-    buttons, faces_area = layout.take_left(rect, look.px(84), gap)
+    buttons, faces_area = layout.take_left(rect, _button_width(area), gap)
     widgets: list[Widget] = []
     if phase is Phase.DECIDE:
         double_cell, roll_cell = layout.rows(buttons, 2, gap)
@@ -284,6 +285,13 @@ def _strip_actions(area: PanelArea, rect: pygame.Rect) -> list[Widget]:
         widgets.append(Button("roll", buttons, _("Roll"), colour=(0, 120, 80),
                               on_tap=partial(scene.decide, "roll")))
     return widgets + _face_buttons(area, faces_area)
+
+
+def _button_width(area: PanelArea) -> int:
+    """The strip's Double and Roll buttons: as wide as their words need when Double shows."""
+    look, deciding = area.look, area.view.game.phase is Phase.DECIDE
+    words = max(look.font(theme.TEXT_MIN, True).size(word)[0] for word in (_("Double"), _("Roll")))
+    return max(look.px(84), words + look.px(20) if deciding else 0)
 
 
 def portrait_height(view: TurnView, look: Theme) -> int:

@@ -148,8 +148,7 @@ class BoardScene(MatchScene):
             board_area, panel_area = layout.take_top(
                 area, min(area.h - panel_height - pad, area.w * 3 // 2), pad)
         game = view.game
-        viewer = game.player
-        board_layout = BoardLayout(game.geometry, board_area, viewer, look)
+        board_layout = BoardLayout(game.geometry, board_area, _viewer(view), look, _numberer(view))
         self._layout = board_layout
         widgets: list[Widget] = [BoardWidget(board_layout, self._picture(view, board_layout))]
         for name, rect in board_layout.targets().items():
@@ -202,7 +201,8 @@ class BoardScene(MatchScene):
             geometry=game.geometry,
             tracks=board.tracks,
             colours=colours,
-            viewer=game.player,
+            viewer=_viewer(view),
+            mover=_numberer(view),
             highlighted=frozenset(highlighted),
             selected=selected,
             cube=cube,
@@ -435,6 +435,20 @@ class BoardScene(MatchScene):
 
 def _nothing() -> None:
     """A card over the board takes the taps that land on it (nothing behind it moves)."""
+
+
+def _viewer(view: TurnView) -> int:
+    """The seat the board is drawn from: the first player's, as the real board lies on the
+    table, or the player's on roll when the match turns the board to them."""
+    game = view.game
+    return game.player if game.options.turn_to_player else 0
+
+
+def _numberer(view: TurnView) -> int:
+    """The seat whose numbers the points carry: the player on roll; before anyone is (the
+    opening roll), the seat the board is drawn from."""
+    game = view.game
+    return _viewer(view) if game.phase is Phase.OPENING else game.player
 
 
 def _mover(view: TurnView) -> str:

@@ -53,6 +53,10 @@ def _ties(value: JSONValue) -> str:
     return _("share the win") if value == "share" else _("most tiles wins")
 
 
+def _board_view(value: JSONValue) -> str:
+    return _("turned to the player") if value else _("as on the table")
+
+
 VALUE_WORDS: Mapping[str, Callable[[JSONValue], str]] = {
     "match_length": _match_length,
     "target_score": _target,
@@ -62,6 +66,7 @@ VALUE_WORDS: Mapping[str, Callable[[JSONValue], str]] = {
     "spin_on_empty_idol": _empty_idol,
     "new_tile_placement": _placement,
     "final_ties": _ties,
+    "turn_to_player": _board_view,
 }
 """An option's values in words, by the option's name; any other says on or off (a yes-or-no
 option) or its number."""

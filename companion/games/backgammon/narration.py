@@ -44,9 +44,10 @@ ROLL_AGAIN = {
 NEW_GAME = N_("Game {number} begins with the opening roll.")
 LAST_CHECKER = N_("{0} bears off the last checker.")
 GAME_WON = N_("{0} wins the game.")
+# The pass itself is told just before, by the action ("Ana refused the double").
 PASSED = N_counted(
-    "{1} passes: {0} wins the game and {count} point (cube at {cube}).",
-    "{1} passes: {0} wins the game and {count} points (cube at {cube}).",
+    "{0} wins the game and {count} point (cube at {cube}).",
+    "{0} wins the game and {count} points (cube at {cube}).",
 )
 WON = {
     ResultKind.SINGLE: N_counted(
@@ -249,7 +250,7 @@ def game_won_note(player: int) -> Note:
 def result_note(winner: int, kind: ResultKind, cube: int, points: int) -> Note:
     """What a finished Backgammon game is worth: the kind of win times the cube."""
     if kind is ResultKind.PASSED:
-        return Note.of(PASSED, (winner, 1 - winner), count=points, cube=cube)
+        return Note.of(PASSED, (winner,), count=points, cube=cube)
     if points != cube * kind.value:
         return Note.of(WON_UNDER_JACOBY[kind], (winner,), count=points)
     if cube > 1:

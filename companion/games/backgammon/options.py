@@ -38,6 +38,15 @@ def _read_options(cls: type[Any], data: dict[str, JSONValue], game: str) -> dict
     return values
 
 
+def _options_json(options: Any) -> dict[str, JSONValue]:
+    """An options object as JSON; `turn_to_player` is left out when off, so a match's JSON
+    (and the hashes of the states logged before the option was offered) stay as they were."""
+    data: dict[str, JSONValue] = asdict(options)
+    if not data.get("turn_to_player"):
+        data.pop("turn_to_player", None)
+    return data
+
+
 @dataclass(frozen=True)
 class BackgammonOptions:
     """Backgammon rule options.
@@ -52,6 +61,8 @@ class BackgammonOptions:
       the cube was turned. Default off.
     - `beavers`: money game only; a player who is doubled may redouble at once
       and keep the cube. Default off.
+    - `turn_to_player`: no rule; how the touchscreen draws the board (see
+      `BOARD_VIEW`). Default off.
     """
 
     match_length: int = 5
@@ -59,6 +70,7 @@ class BackgammonOptions:
     cube: bool = True
     jacoby: bool = False
     beavers: bool = False
+    turn_to_player: bool = False
 
     def __post_init__(self) -> None:
         length = self.match_length
@@ -87,8 +99,8 @@ class BackgammonOptions:
         return cls(**_read_options(cls, data, "Backgammon"))
 
     def to_json(self) -> dict[str, JSONValue]:
-        """Every option as JSON."""
-        return asdict(self)
+        """Every option as JSON (the board's view only when turned)."""
+        return _options_json(self)
 
 
 @dataclass(frozen=True)
@@ -98,10 +110,13 @@ class MiniGamOptions:
     - `wins_needed` (D-B4): the match is first to this many game wins. Default 1.
     - `enter_first` (D-B3): a player with checkers on the bar must enter them
       before moving any other checker, as in backgammon. Default on.
+    - `turn_to_player`: no rule; how the touchscreen draws the board (see
+      `BOARD_VIEW`). Default off.
     """
 
     wins_needed: int = 1
     enter_first: bool = True
+    turn_to_player: bool = False
 
     def __post_init__(self) -> None:
         if not 1 <= self.wins_needed <= 99:
@@ -117,8 +132,8 @@ class MiniGamOptions:
         return cls(**_read_options(cls, data, "Mini-Gam"))
 
     def to_json(self) -> dict[str, JSONValue]:
-        """Every option as JSON."""
-        return asdict(self)
+        """Every option as JSON (the board's view only when turned)."""
+        return _options_json(self)
 
 
 @dataclass(frozen=True)
@@ -130,6 +145,8 @@ class MultiGamOptions:
       game in which someone reaches this many points. Default 0 (off).
     - `forced_moves` (D-B1): the forced-move rule applies (play both dice
       when possible, else the larger). Default on.
+    - `turn_to_player`: no rule; how the touchscreen draws the board (see
+      `BOARD_VIEW`). Default off.
 
     Ties on points are broken by the most first places, then shared.
     """
@@ -137,6 +154,7 @@ class MultiGamOptions:
     games: int = 1
     target_score: int = 0
     forced_moves: bool = True
+    turn_to_player: bool = False
 
     def __post_init__(self) -> None:
         if not 1 <= self.games <= 99:
@@ -156,8 +174,8 @@ class MultiGamOptions:
         return cls(**_read_options(cls, data, "Multi-Gam"))
 
     def to_json(self) -> dict[str, JSONValue]:
-        """Every option as JSON."""
-        return asdict(self)
+        """Every option as JSON (the board's view only when turned)."""
+        return _options_json(self)
 
 
 def _money(options: Mapping[str, JSONValue]) -> bool:
@@ -168,12 +186,20 @@ def _crawford_applies(options: Mapping[str, JSONValue]) -> bool:
     return not _money(options) and options.get("cube", True) is True
 
 
+BOARD_VIEW = OptionChoice("turn_to_player", N_("Board"), (False, True))
+"""How the touchscreen draws the board, chosen with the match: off (the default), as the
+table sees the real board, which never moves: the first player's side at the screen's
+bottom edge and their home board bottom right, as printed boards show it; on, turned to the
+player on roll every turn, for a screen lying flat between the players. Stored with the
+match, so a resumed match is drawn the same way; no rule reads it."""
+
 BACKGAMMON_CHOICES = (
     OptionChoice("match_length", N_("Match"), (1, 3, 5, 7, 9, 11, 15, 0)),
     OptionChoice("cube", N_("Doubling cube"), (True, False)),
     OptionChoice("crawford", N_("Crawford rule"), (True, False), _crawford_applies),
     OptionChoice("jacoby", N_("Jacoby rule"), (False, True), _money),
     OptionChoice("beavers", N_("Beavers"), (False, True), _money),
+    BOARD_VIEW,
 )
 """The Backgammon options the table offers (the Crawford rule only in a match with the cube,
 the Jacoby rule and beavers only in a money game)."""
@@ -181,6 +207,7 @@ the Jacoby rule and beavers only in a money game)."""
 MINIGAM_CHOICES = (
     OptionChoice("wins_needed", N_("Wins needed"), (1, 2, 3, 5, 7)),
     OptionChoice("enter_first", N_("Enter from the bar first"), (True, False)),
+    BOARD_VIEW,
 )
 """The Mini-Gam options the table offers."""
 
@@ -188,5 +215,6 @@ MULTIGAM_CHOICES = (
     OptionChoice("games", N_("Games"), (1, 2, 3, 5, 10)),
     OptionChoice("target_score", N_("Target score"), (0, 10, 15, 20, 30)),
     OptionChoice("forced_moves", N_("Forced moves"), (True, False)),
+    BOARD_VIEW,
 )
 """The Multi-Gam options the table offers."""

@@ -194,7 +194,7 @@ def test_a_double_passed_is_narrated_as_the_cube_value_won_and_the_score() -> No
     game.apply(Double())
     game.apply(Pass())
     assert told(game) == [
-        "Ben passes: Ana wins the game and 2 points (cube at 2).",
+        "Ana wins the game and 2 points (cube at 2).",
         "Score: Ana 2, Ben 0 (match to 7).",
         "Game 2 begins with the opening roll.",
     ]

@@ -20,13 +20,13 @@ from companion.games.actions import plain_seat
 from tests.games.seeded_digest import seeded_match_digest
 
 CASES: list[tuple[str, int, dict[str, Any], int, str]] = [
-    ("backgammon", 2, {}, 0, "7a95216d3f9733a73335e140a6d45417c8c1627451cd640b4e7b7e48bd92fe58"),
+    ("backgammon", 2, {}, 0, "3be1cc56ef680006f27852199bb6ab0cb0f3356ccf81789e0734120bcadfca45"),
     (
         "backgammon",
         2,
         {"match_length": 0, "jacoby": True, "beavers": True},
         7,
-        "34cfa5614cf0cd83da63aa9983d394280ad644304cdf626857ac1aae415bfe90",
+        "9a8385be780f0f4fee485bafed054bb9780da5813463273241f44a1d5cc5fcf3",
     ),
     (
         "backgammon",

@@ -12,8 +12,7 @@ from companion.i18n import use_language
 from tests.catalogs import translated_catalog
 from tests.ui.backgammon.players import board_scene
 
-PASSED_IN_WELSH = "{0} sy'n ennill y gêm a {count} pwynt (ciwb ar {cube}): gwrthododd {1}."
-"""Who passed comes last in Welsh, first in English."""
+PASSED_IN_WELSH = "{0} sy'n ennill y gêm a {count} pwynt (ciwb ar {cube})."
 
 
 @pytest.fixture
@@ -32,9 +31,9 @@ PASSED_GAME = (
 
 
 def test_a_game_won_by_a_pass_is_told_on_its_card_in_welsh(screen, welsh: None) -> None:
-    screen.run(*PASSED_GAME, "expect gwrthododd Ana")
+    screen.run(*PASSED_GAME, 'expect "Ben sy\'n ennill"')
     card = screen.widget("result").text
-    assert "Ben sy'n ennill y gêm a 1 pwynt (ciwb ar 1): gwrthododd Ana." in card
+    assert "Ben sy'n ennill y gêm a 1 pwynt (ciwb ar 1)." in card
     assert "Score: Ana 0, Ben 1 (gornest i 3)." in card
     assert board_scene(screen).notice is not None
 
@@ -43,9 +42,16 @@ def test_the_log_keeps_the_english_line_whatever_the_screen_says(screen, welsh: 
     screen.run(*PASSED_GAME)
     [match] = screen.store.matches()
     assert screen.store.events(match.id)[-1].text == (
-        "Ana: Pass. Ana passes: Ben wins the game and 1 point (cube at 1). "
+        "Ana: Pass. Ben wins the game and 1 point (cube at 1). "
         "Score: Ana 0, Ben 1 (match to 3). Game 2 begins with the opening roll."
     )
+
+
+def test_a_refused_double_is_told_once_on_the_card(screen) -> None:
+    screen.run(*PASSED_GAME)
+    card = screen.widget("result").text
+    assert card.startswith("Ana refused the double. Ben wins the game and 1 point")
+    assert "passes" not in card
 
 
 def test_in_english_the_card_tells_the_action_done_then_the_logs_sentences(screen) -> None:

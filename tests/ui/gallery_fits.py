@@ -1,0 +1,48 @@
+"""`companion` with every gallery picture's words measured: `scripts/gallery` runs its scripts
+through this module when `GALLERY_FITS` names a folder.
+
+    python -m tests.ui.gallery_fits REPORT.jsonl ui --headless --script ...
+
+Each `shot` line draws its screen once more with `ui.widgets.recording_fits` open and writes
+one JSON line to REPORT per picture: its file name and every text that did not fit its box.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pygame
+
+from companion.app import cli
+from ui import script
+from ui.widgets import recording_fits
+
+
+def _measuring_shots(report: Path) -> None:
+    """Make the driver's `shot` line also write what its picture's words did in their boxes."""
+    shot = script.Driver.shot
+
+    def measured_shot(driver: script.Driver, arguments: list[str]) -> None:
+        shot(driver, arguments)
+        app = driver.app
+        with recording_fits() as fits:
+            app.scene.draw(pygame.Surface(app.size))
+        cut = [{"text": fit.text, "box": fit.box, "shown": fit.shown}
+               for fit in fits if not fit.fitted]
+        line = {"picture": Path(arguments[0]).name, "size": list(app.size), "cut": cut}
+        with report.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(line, ensure_ascii=False) + "\n")
+
+    script.Driver.shot = measured_shot  # type: ignore[method-assign]
+
+
+def main(argv: list[str]) -> int:
+    """Measure the shots of a `companion` command line's script into the report `argv[0]`."""
+    _measuring_shots(Path(argv[0]))
+    return cli.main(argv[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
