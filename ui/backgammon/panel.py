@@ -29,19 +29,14 @@ from ui.widgets import Button, Label, TextBlock, Widget
 
 
 def event_words(snapshot: TableSnapshot) -> str:
-    """What happened last, in the table's language: the log's line, sentence by sentence.
-
-    A match rebuilt from the log has only the line, in English (the engines'
-    narration is not saved).
-    """
-    if snapshot.took_back is not None:
-        return ""  # an undo: the screen says what it took back ("Took back: ...")
-    if not snapshot.last_notes:
-        return snapshot.last_event
+    """What happened last, in the table's language: the log's line, sentence by sentence
+    (nothing after an undo: the screen says what it took back). A match rebuilt from the
+    log has only the line, in English (the engines' narration is not saved)."""
+    if snapshot.took_back is not None or not snapshot.last_notes:
+        return "" if snapshot.took_back is not None else snapshot.last_event
     players = snapshot.players
-    return event_line(
-        note_text(note, lambda seat: players[seat].name) for note in snapshot.last_notes
-    )
+    return event_line(note_text(note, lambda seat: players[seat].name)
+                      for note in snapshot.last_notes)
 
 
 def chance_words(request: ChanceRequest, snapshot: TableSnapshot) -> str:
