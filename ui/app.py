@@ -346,10 +346,14 @@ class App(ScreenWaits):
             self.scene.rebuild()
 
     def _tick_animation(self) -> None:
-        """While animating, every step draws; at the end the scene hears the spin stopped."""
+        """While animating, every step draws; at the end the scene hears the spin stopped,
+        and once its landing has been shown long enough the scene is built without it."""
+        now = self.clock()
+        if self.animation.landing_over(now):
+            self.scene.rebuild()
+            self.changed()
         if not self.animation.running:
             return
-        now = self.clock()
         self._dirty = True  # a frame of the animation: the scene need not be drawn whole
         stopped = self.animation.spin_stopping(now)
         if stopped is not None:
