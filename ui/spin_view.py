@@ -176,10 +176,13 @@ class SpinDial(Widget):
         return self.motion.result if self.motion.done(now) else ()
 
     def landing_font(self, look: Theme) -> pygame.font.Font:
-        """The font of the dial's words: large for a spin the spinner told (its landing
-        names the chosen player across the table), the readable size for one entered by
-        hand."""
-        return look.font(LANDING_TEXT if self.motion is not None else theme.TEXT_MIN, True)
+        """The font of the dial's words: large for a spin the spinner told whose words fit
+        on one line (the chosen player's name, read across the table), else the readable
+        size (a landing between two seats, a spin entered by hand)."""
+        big = look.font(LANDING_TEXT, True)
+        if self.motion is not None and big.size(self.text)[0] <= self.rect.w - look.px(12):
+            return big
+        return look.font(theme.TEXT_MIN, True)
 
     def landing_lines(self, look: Theme) -> list[str]:
         """The dial's words ("Between Ben and Cleo") wrapped to its width in `landing_font`:
