@@ -372,9 +372,9 @@ def process_cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def bench_wakeups(directory: Path, seconds: float, settle_s: float = 5.0) -> Wakeups:
+def bench_wakeups(directory: Path, seconds: float, settle_s: float = 6.0) -> Wakeups:
     """`companion run` left alone: its wake-ups and CPU over `seconds`, counted from /proc
-    once it has been up for `settle_s` (its first frame drawn, its page listening)."""
+    from `settle_s` after its first frame (the start's sentence, shown 5 s, gone)."""
     config = directory / "idle.toml"
     config.write_text('backend = "sim"\n[web]\npin = "2468"\n', encoding="utf-8")
     env = {**os.environ, "SDL_VIDEODRIVER": "offscreen"}
@@ -383,8 +383,19 @@ def bench_wakeups(directory: Path, seconds: float, settle_s: float = 5.0) -> Wak
     process = subprocess.Popen(
         [sys.executable, "-m", "companion", "run", "--port", "0", "--db",
          str(directory / "idle.db"), "--config", str(config), "--size", "800x480"],
-        env=env, cwd=_HERE.parent, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        env=env, cwd=_HERE.parent, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    drawn = threading.Event()
+
+    def read_log() -> None:
+        assert process.stderr is not None
+        for line in process.stderr:
+            if b"First frame on screen." in line:
+                drawn.set()
+
+    threading.Thread(target=read_log, daemon=True).start()
     try:
+        if not drawn.wait(60):
+            raise SystemExit("companion run drew no frame in 60 s")
         time.sleep(settle_s)
         before, cpu_before = thread_switches(process.pid), process_cpu_s(process.pid)
         time.sleep(seconds)
