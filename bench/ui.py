@@ -12,13 +12,18 @@ Figures, not pass/fail (issue 14's targets in brackets):
   through a software renderer), so there the sending is a fixed cost of the panel's size;
 - tap-to-frame latency, p95: a tap that moves a checker, posted through the table
   and its SQLite log, to the frame that shows the result;
+- wake-ups and CPU of the whole product left idle (`companion run`: the screen on SDL's
+  offscreen driver, the phone page, the sim devices), over `--idle-seconds` (60 by
+  default) once it is up: every thread's context switches from /proc (voluntary and not)
+  per second, the busiest threads apart, and the share of a core used
+  [at most 5 wake-ups a second, under 0.3 % of a core];
 - CPU used by an idle app showing a board, in a child process running the real
   loop (SDL's offscreen driver) for `--idle-seconds` [under 1% of a core];
 - time from process start to the first frame, `companion ui --headless` with a
   script of one `wait` [under 1.5 s];
 - the idle app's memory (maximum RSS).
 
-    .venv/bin/python bench/ui.py [--idle-seconds 30] [--redraws 200] [--taps 100]
+    .venv/bin/python bench/ui.py [--idle-seconds 60] [--redraws 200] [--taps 100]
 """
 
 from __future__ import annotations
@@ -251,6 +256,9 @@ class SpinFrames:
 
     frames: list[float]
     sending: list[float]
+    cpu: list[float]
+    """The loop's own CPU time in each frame: on a loaded machine the wall time also counts
+    the turns other programs took meanwhile."""
 
     @property
     def drawing(self) -> list[float]:
@@ -275,18 +283,20 @@ def bench_spin(directory: Path, panel: tuple[int, int]) -> SpinFrames:
     plan = software_motion(30.0, 250.0, (4,), load_config(None, with_seats_file=False).spinner)
     times: list[float] = []
     sending: list[float] = []
+    cpu: list[float] = []
     try:
         feed.tell(plan)
         with timed_sending(sending):
             while True:
                 sending.append(0.0)
-                start = time.perf_counter()
+                start, start_cpu = time.perf_counter(), time.thread_time()
                 app.step(None)  # the motion is taken, the dial built, a frame drawn
                 times.append((time.perf_counter() - start) * 1000)
+                cpu.append((time.thread_time() - start_cpu) * 1000)
                 if not app.animating:
                     break
                 clock[0] += FRAME_SECONDS
-        return SpinFrames(times, sending)
+        return SpinFrames(times, sending, cpu)
     finally:
         app.close()
         table.close()
@@ -317,6 +327,86 @@ def bench_idle(seconds: float) -> tuple[float, float]:
     return float(used) / seconds * 100, int(rss_kb) / 1024
 
 
+@dataclass(frozen=True)
+class Wakeups:
+    """What an idle process did over `seconds`: context switches per thread, CPU seconds."""
+
+    seconds: float
+    per_thread: dict[str, int]
+    cpu_s: float
+
+    @property
+    def per_second(self) -> float:
+        """Wake-ups a second, all threads together."""
+        return sum(self.per_thread.values()) / self.seconds
+
+    @property
+    def cpu_percent(self) -> float:
+        """The share of one core used."""
+        return self.cpu_s / self.seconds * 100
+
+    def busiest(self, count: int = 3) -> str:
+        """The busiest threads, in words."""
+        ordered = sorted(self.per_thread.items(), key=lambda item: -item[1])[:count]
+        return ", ".join(f"{name} {switches / self.seconds:.1f}/s" for name, switches in ordered)
+
+
+def thread_switches(pid: int) -> dict[str, int]:
+    """Every thread's context switches so far (voluntary and not), by "name/tid"."""
+    counted: dict[str, int] = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            status = (task / "status").read_text()
+            name = (task / "comm").read_text().strip()
+        except OSError:
+            continue  # the thread ended meanwhile
+        fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
+        counted[f"{name}/{task.name}"] = (int(fields["voluntary_ctxt_switches"])
+                                          + int(fields["nonvoluntary_ctxt_switches"]))
+    return counted
+
+
+def process_cpu_s(pid: int) -> float:
+    """User and system CPU seconds of every thread of `pid` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def bench_wakeups(directory: Path, seconds: float, settle_s: float = 6.0) -> Wakeups:
+    """`companion run` left alone: its wake-ups and CPU over `seconds`, counted from /proc
+    from `settle_s` after its first frame (the start's sentence, shown 5 s, gone)."""
+    config = directory / "idle.toml"
+    config.write_text('backend = "sim"\n[web]\npin = "2468"\n', encoding="utf-8")
+    env = {**os.environ, "SDL_VIDEODRIVER": "offscreen"}
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "companion", "run", "--port", "0", "--db",
+         str(directory / "idle.db"), "--config", str(config), "--size", "800x480"],
+        env=env, cwd=_HERE.parent, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    drawn = threading.Event()
+
+    def read_log() -> None:
+        assert process.stderr is not None
+        for line in process.stderr:
+            if b"First frame on screen." in line:
+                drawn.set()
+
+    threading.Thread(target=read_log, daemon=True).start()
+    try:
+        if not drawn.wait(60):
+            raise SystemExit("companion run drew no frame in 60 s")
+        time.sleep(settle_s)
+        before, cpu_before = thread_switches(process.pid), process_cpu_s(process.pid)
+        time.sleep(seconds)
+        after, cpu_after = thread_switches(process.pid), process_cpu_s(process.pid)
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    per_thread = {name: count - before.get(name, 0) for name, count in after.items()}
+    return Wakeups(seconds, per_thread, cpu_after - cpu_before)
+
+
 def bench_start(directory: Path, runs: int = 5) -> tuple[float, float]:
     """Median wall time of `companion ui --headless` to its first frame and exit, and of
     `python -c pass`, in ms."""
@@ -338,7 +428,7 @@ def bench_start(directory: Path, runs: int = 5) -> tuple[float, float]:
 def main() -> None:
     """Print every figure."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--idle-seconds", type=float, default=30.0)
+    parser.add_argument("--idle-seconds", type=float, default=60.0)
     parser.add_argument("--redraws", type=int, default=200)
     parser.add_argument("--taps", type=int, default=100)
     parser.add_argument("--idle-child", type=float, help=argparse.SUPPRESS)
@@ -359,6 +449,7 @@ def main() -> None:
             spin = bench_spin(directory, panel)
             print(f"spin animation {panel[0]}x{panel[1]} ({len(spin.frames)} frames):"
                   f" frame {spin.figures(spin.frames)} [target: no frame over 16 ms];"
+                  f" the loop's CPU {spin.figures(spin.cpu)};"
                   f" drawing {spin.figures(spin.drawing)};"
                   f" sending to the panel {spin.figures(spin.sending)}")
         median, p95 = bench_taps(directory, args.taps)
@@ -370,6 +461,11 @@ def main() -> None:
         ui_ms, bare_ms = bench_start(directory)
         print(f"process start to first frame and exit: {ui_ms:.0f} ms"
               f" (python -c pass: {bare_ms:.0f} ms) [target under 1500 ms]")
+        idle = bench_wakeups(directory, args.idle_seconds)
+        print(f"companion run idle over {args.idle_seconds:.0f} s: {idle.per_second:.1f}"
+              f" wake-ups/s, all {len(idle.per_thread)} threads [target at most 5];"
+              f" {idle.cpu_percent:.2f}% of a core [target under 0.3%];"
+              f" busiest: {idle.busiest()}")
     cpu, rss = bench_idle(args.idle_seconds)
     print(f"idle over {args.idle_seconds:.0f} s showing a board: {cpu:.2f}% of a core"
           f" [target under 1%], max RSS {rss:.0f} MB")

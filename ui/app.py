@@ -2,10 +2,12 @@
 
 The app never changes a match: every tap becomes a command posted to the `Table`, and
 the screen shows the snapshots the table publishes (through its subscriber mailbox). The
-loop blocks on pygame's event queue. Input wakes it, and so does work handed to it from
-other threads, each kind through a `ui.mailbox.Mailbox`: the table's answers and devices'
-results (`ui.answers`), the spinner's motions and status changes (`ui.spinner_watch`).
-Nothing is drawn unless something changed, so an idle app costs nothing.
+loop sleeps in the kernel (`ui.doorbell`), with no timeout unless something is due (a
+message to take down, a long press, an animation's next frame). Input wakes it, so does a
+signal, and so does work handed to it from other threads, each kind through a
+`ui.mailbox.Mailbox` that rings the bell: the table's answers and devices' results
+(`ui.answers`), the spinner's motions and status changes (`ui.spinner_watch`). Nothing is
+drawn unless something changed, so an idle app costs nothing.
 
 Animation is the exception, and it ends (`ui.animation`): a scene asks `animate(until)`,
 a spin animates to its stop, and the loop draws up to `FRAMES_PER_SECOND` until then. A
@@ -20,7 +22,6 @@ coordinates are turned back by the same `Rotation`.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -35,6 +36,7 @@ from ui.animation import FRAME_SECONDS, FRAMES_PER_SECOND, Animation
 from ui.answers import Answers, refusal_words
 from ui.app_waits import ScreenWaits
 from ui.display import PLAIN_SETUP, ScreenSetup, open_display
+from ui.doorbell import Doorbell
 from ui.input import Drag, InputAdapter, Press, Tap
 from ui.rotation import Rotation
 from ui.scene import MatchScene, Message, Scene
@@ -53,12 +55,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-WAKE = pygame.event.custom_type()
-"""Posted from the table's worker: a snapshot or an answer is waiting."""
-SIGNAL_TICK = 0.5
-"""The longest the loop sleeps in SDL's event wait: Python runs a signal handler (SIGTERM
-from systemd, Ctrl-C) only once that C call returns, so this bounds how long stopping takes.
-Two wake-ups a second cost nothing measurable (bench/ui.py)."""
 MESSAGE_SECONDS = 5.0
 """How long a sentence (a refused move) stays beside the board."""
 FOLLOWS_NEW_MATCHES = frozenset({"home", "player", "options"})
@@ -103,6 +99,8 @@ class App(ScreenWaits):
         self.spinner = spinner
         self.spinner_problem = spinner_problem
         self.display = open_display(setup)
+        self.doorbell = Doorbell(pygame.display.get_driver())
+        """What the idle loop sleeps on; other threads and signals ring it."""
         panel = self.display.get_size()
         self.rotation = Rotation(panel, setup.rotation)
         self.input = InputAdapter(self.rotation, clock=clock)
@@ -242,10 +240,12 @@ class App(ScreenWaits):
 
     def run(self) -> None:
         """Show the app until the window is closed or `stop()` is called (also before `run`)."""
-        if not self._stopped:
-            self.step(None)  # the first frame at once, not after the first wait for events
-        while not self._stopped:
-            self.step(self._wait_seconds())
+        with self.doorbell.hearing_signals():
+            if not self._stopped:
+                self.step(None)  # the first frame at once, not after the first wait for events
+            while not self._stopped:
+                self.doorbell.wait(self._wait_seconds())
+                self.step(None)
 
     def stop(self) -> None:
         """End `run()` after the current step (safe from a signal handler)."""
@@ -255,12 +255,9 @@ class App(ScreenWaits):
     def step(self, timeout: float | None) -> None:
         """Wait up to `timeout` seconds for something to happen (None: no wait), handle it all,
         and draw if anything changed."""
-        if timeout is None:
-            events = pygame.event.get()
-        else:
-            first = pygame.event.wait(max(1, round(timeout * 1000)))
-            events = [first, *pygame.event.get()] if first.type != pygame.NOEVENT else []
-        for event in events:
+        if timeout is not None:
+            self.doorbell.wait(timeout)
+        for event in pygame.event.get():
             self.handle_event(event)
         for gesture in self.input.poll():
             self._gesture(gesture)
@@ -320,6 +317,7 @@ class App(ScreenWaits):
         """Stop listening to the table and the spinner, close the display. Safe to call twice."""
         self.subscription.close()
         self.spinner_watch.close()
+        self.doorbell.close()
         if pygame.display.get_init():
             pygame.display.quit()
 
@@ -333,8 +331,7 @@ class App(ScreenWaits):
 
     def _wake(self) -> None:
         """Called from other threads: wake the loop (never waits, never raises)."""
-        with contextlib.suppress(pygame.error):  # the display is already closed
-            pygame.event.post(pygame.event.Event(WAKE))
+        self.doorbell.ring()
 
     def _take_motions(self) -> None:
         for motion in self.spinner_watch.motions.take_all():
@@ -349,10 +346,14 @@ class App(ScreenWaits):
             self.scene.rebuild()
 
     def _tick_animation(self) -> None:
-        """While animating, every step draws; at the end the scene hears the spin stopped."""
+        """While animating, every step draws; at the end the scene hears the spin stopped,
+        and once its landing has been shown long enough the scene is built without it."""
+        now = self.clock()
+        if self.animation.landing_over(now):
+            self.scene.rebuild()
+            self.changed()
         if not self.animation.running:
             return
-        now = self.clock()
         self._dirty = True  # a frame of the animation: the scene need not be drawn whole
         stopped = self.animation.spin_stopping(now)
         if stopped is not None:
@@ -448,16 +449,17 @@ class App(ScreenWaits):
             self.message = None
             self.scene.rebuild()
 
-    def _wait_seconds(self) -> float:
+    def _wait_seconds(self) -> float | None:
         """How long the loop may sleep: until a message expires, a long press is due, or the
-        next frame of an animation."""
-        deadlines = [self.input.next_deadline(), self.animation.next_frame(self._last_frame)]
+        next frame of an animation, or the scene asks a tick; None: until something wakes it."""
+        deadlines = [self.input.next_deadline(), self.animation.next_frame(self._last_frame),
+                     self.scene.next_tick()]
         if self.message is not None:
             deadlines.append(self.message.until)
         due = [deadline for deadline in deadlines if deadline is not None]
         if not due:
-            return SIGNAL_TICK
-        return min(SIGNAL_TICK, max(0.001, min(due) - self.clock()))
+            return None
+        return max(0.001, min(due) - self.clock())
 
 
 __all__ = ["FRAMES_PER_SECOND", "FRAME_SECONDS", "MESSAGE_SECONDS", "App", "Message", "ScreenSetup",

@@ -80,14 +80,21 @@ class ScreenWaits:
         return True
 
     def finish_animation(self: _Waiting, timeout: float = 60.0) -> None:
-        """Draw the running animation frame by frame to its end, on the app's clock.
+        """Draw the running animation frame by frame to its end, on the app's clock, and
+        let a spin's landing be seen to its end.
 
-        The scripted driver's `wait`: a spin on screen stops before the next
-        line. Gives up after `timeout` seconds of the app's clock.
+        The scripted driver's `wait`: a spin on screen stops, and its landing leaves the
+        screen, before the next line. Gives up after `timeout` seconds of the app's clock.
         """
         deadline = self.clock() + timeout
         while self.animation.until is not None and self.clock() < deadline:
             self._next_frame(self.animation.until)
+        landing = self.animation.landing_until
+        if landing is not None and self.clock() < deadline:
+            self.sleep(max(MIN_SLEEP_SECONDS, landing - self.clock()))  # nothing moves
+            self._tick_animation()
+            if self._dirty:
+                self.draw()
 
     def let_time_pass(self: _Waiting, seconds: float) -> None:
         """Let `seconds` of the app's clock pass, frame by frame: the scripted driver's

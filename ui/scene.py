@@ -207,9 +207,14 @@ class Scene:
         """A key of a physical keyboard (Escape goes back, Enter confirms where a scene says)."""
 
     def tick(self, now: float) -> None:
-        """Called on every turn of the app's loop (at least twice a second), with the app's
-        clock; by default nothing happens. A scene that watches something outside the
-        table (the network's address) looks here, and rebuilds when it changed."""
+        """Called on every turn of the app's loop (whenever it wakes, and at `next_tick`),
+        with the app's clock; by default nothing happens. A scene that watches something
+        outside the table (the network's address) looks here, and rebuilds when it changed."""
+
+    def next_tick(self) -> float | None:
+        """When (app clock) the scene next needs a `tick` though nothing else happens; None
+        by default: the idle loop sleeps until something wakes it."""
+        return None
 
     def spin_started(self, motion: SpinMotion) -> None:
         """The spinner started turning (or the companion picked in software); by default

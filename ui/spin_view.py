@@ -37,6 +37,11 @@ FELT: theme.RGB = (18, 92, 60)
 RIM: theme.RGB = (120, 78, 40)
 IDOL: theme.RGB = (150, 98, 52)
 IDOL_DARK: theme.RGB = (70, 44, 22)
+LANDING_SECONDS = 2.5
+"""How long a spin's landing stays on screen after the idol stopped: the pointer at rest on
+the seat, the chosen player's name large, before the screen moves on."""
+LANDING_TEXT = 40
+"""The size of the landing's words (the chosen player's name), read from across the table."""
 
 
 def spinner_sentence(status: SpinnerStatus, names: Sequence[str] = ()) -> str:
@@ -82,6 +87,20 @@ class SpinMotion:
     def done(self, now: float) -> bool:
         """True once the pointer has stopped."""
         return now >= self.until
+
+    @property
+    def shown_until(self) -> float:
+        """When its landing leaves the screen, on the app's clock (`LANDING_SECONDS` after
+        it stopped)."""
+        return self.until + LANDING_SECONDS
+
+    def landing(self, now: float) -> bool:
+        """True while the pointer rests where it stopped and the screen still shows it."""
+        return self.until <= now < self.shown_until
+
+    def shown(self, now: float) -> bool:
+        """True while the dial shows this spin: turning, or held at its landing."""
+        return now < self.shown_until
 
 
 @dataclass(frozen=True)
@@ -156,13 +175,22 @@ class SpinDial(Widget):
             return self.landed
         return self.motion.result if self.motion.done(now) else ()
 
+    def landing_font(self, look: Theme) -> pygame.font.Font:
+        """The font of the dial's words: large for a spin the spinner told whose words fit
+        on one line (the chosen player's name, read across the table), else the readable
+        size (a landing between two seats, a spin entered by hand)."""
+        big = look.font(LANDING_TEXT, True)
+        if self.motion is not None and big.size(self.text)[0] <= self.rect.w - look.px(12):
+            return big
+        return look.font(theme.TEXT_MIN, True)
+
     def landing_lines(self, look: Theme) -> list[str]:
-        """The dial's words ("Between Ben and Cleo") wrapped to its width at the readable
-        size: the whole sentence shows, on as many lines as it needs (made once per size)."""
+        """The dial's words ("Between Ben and Cleo") wrapped to its width in `landing_font`:
+        the whole sentence shows, on as many lines as it needs (made once per size)."""
         key = look.px(100)
         lines = self._lines.get(key)
         if lines is None:
-            font = look.font(theme.TEXT_MIN, True)
+            font = self.landing_font(look)
             lines = wrap_text(self.text, font, self.rect.w - look.px(12)) if self.text else []
             self._lines[key] = lines
         return lines
@@ -170,7 +198,7 @@ class SpinDial(Widget):
     def table_area(self, look: Theme) -> pygame.Rect:
         """Where the table is drawn: under the strip kept at the top for the dial's words."""
         lines = len(self.landing_lines(look))
-        strip = lines * look.font(theme.TEXT_MIN, True).get_linesize() + look.px(4) if lines else 0
+        strip = lines * self.landing_font(look).get_linesize() + look.px(4) if lines else 0
         return pygame.Rect(self.rect.x, self.rect.y + strip, self.rect.w, self.rect.h - strip)
 
     def geometry(self, look: Theme) -> tuple[tuple[int, int], int, int]:
@@ -239,7 +267,7 @@ class SpinDial(Widget):
         if ringed and self.text:
             # Where the idol landed, in words over the table: "Ben", or "Between Ben and
             # Cleo" (the names ringed at the rim say it too), on as many lines as it needs.
-            font = look.font(theme.TEXT_MIN, True)
+            font = self.landing_font(look)
             top = self.rect.y + look.px(2)
             for line in self.landing_lines(look):
                 image = font.render(line, True, theme.TEXT)
@@ -438,6 +466,8 @@ def spin_dial(
 
 
 __all__ = [
+    "LANDING_SECONDS",
+    "LANDING_TEXT",
     "DialSeat",
     "SpinDial",
     "SpinMotion",

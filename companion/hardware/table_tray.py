@@ -31,7 +31,8 @@ from device.backend import TrayInputs
 from device.tray import BUTTON, SETTLED, THROW, DiceTray, TrayEvent
 
 POLL_SECONDS = 0.02
-"""How often the tray is asked whether the dice have settled."""
+"""How often the tray is asked whether the dice have settled, while dice roll (between a
+throw and its settle; otherwise the feed sleeps until the next throw)."""
 log = logging.getLogger(__name__)
 
 
@@ -51,6 +52,7 @@ class TrayFeed(ClosesItself):
         self.listener = listener
         self._poll_seconds = poll_seconds
         self._stop = threading.Event()
+        self._rolling = threading.Event()  # a throw is under way: poll for its settle
         self._thrown_for: int | None = None
         """The seq of the request for dice open when the dice now rolling were thrown."""
         tray.on_event = self.event
@@ -60,6 +62,11 @@ class TrayFeed(ClosesItself):
     def inputs(self) -> TrayInputs:
         """The tray's sensor and button inputs (the hardware test judges them)."""
         return self.tray.inputs
+
+    @property
+    def polling(self) -> bool:
+        """True while dice roll (a throw not yet settled): only then is the tray polled."""
+        return self._rolling.is_set() and not self._stop.is_set()
 
     def start(self) -> TrayFeed:
         """Start listening to the tray and polling it for settles."""
@@ -74,6 +81,10 @@ class TrayFeed(ClosesItself):
                 self.listener(event)
             except Exception:  # a screen's bug must not stop the dice
                 log.exception("The tray listener failed on %s", event)
+        if event.kind == THROW:
+            self._rolling.set()
+        elif event.kind == SETTLED:
+            self._rolling.clear()
         snapshot = self.table.snapshot
         if event.kind == THROW:
             self._thrown_for = (
@@ -96,7 +107,7 @@ class TrayFeed(ClosesItself):
         self.table.post(SupplyChance(outcome, source="dice tray", for_seq=for_seq))
 
     def _watch(self) -> None:
-        while not self._stop.wait(self._poll_seconds):
+        while self._rolling.wait() and not self._stop.wait(self._poll_seconds):
             try:
                 self.tray.poll()
             except Exception:  # a reader fault must not end the polling
@@ -105,6 +116,7 @@ class TrayFeed(ClosesItself):
     def close(self) -> None:
         """Stop polling and close the tray (idempotent)."""
         self._stop.set()
+        self._rolling.set()  # the watch wakes to see it must stop
         if self._thread.is_alive():
             self._thread.join()
         self.tray.close()

@@ -39,6 +39,9 @@ MAX_HEADER_BYTES = 16 * 1024
 MAX_BODY_BYTES = 1024 * 1024
 """Waitress's own limit; the app refuses a body over 64 KB with its sentence long before."""
 LOOP_TIMEOUT_S = 1.0
+"""The longest a turn of waitress's loop sleeps while connections are open (it looks after
+them between turns: idle ones are dropped, slow requests timed out). With none open it
+sleeps until one comes or `close()` wakes it."""
 DRAIN_S = 1.0
 """How long closing waits for the answers being made, and then for them to be sent."""
 DRAIN_STEP_S = 0.05
@@ -108,7 +111,8 @@ class WebServer(ClosesItself):
 
         try:
             while not self._stopping.is_set():
-                wasyncore.loop(timeout=LOOP_TIMEOUT_S, map=self._map, use_poll=True, count=1)
+                wasyncore.loop(timeout=self.loop_timeout(), map=self._map, use_poll=True,
+                               count=1)
         finally:
             # Closing the sockets from any other thread would pull them from under the loop.
             try:
@@ -132,6 +136,11 @@ class WebServer(ClosesItself):
             for channel in list(self._map.values())
         ):
             wasyncore.loop(timeout=DRAIN_STEP_S, map=self._map, use_poll=True, count=1)
+
+    def loop_timeout(self) -> float | None:
+        """How long the next turn of the loop may sleep: no phone connected, until one
+        connects (None); else `LOOP_TIMEOUT_S`."""
+        return LOOP_TIMEOUT_S if self.connections else None
 
     @property
     def port(self) -> int:

@@ -170,3 +170,17 @@ def _thread_names() -> list[str]:
 def _drain(table: Table) -> None:
     """Wait until the table has applied everything posted so far."""
     table.post(Rematch()).result(timeout=10)  # refused (the match goes on), but queued last
+
+
+def test_the_tray_is_polled_only_while_dice_roll(table: Table) -> None:
+    polled = threading.Event()
+    feed = _feed(table)
+    feed.tray.poll = lambda: polled.set()  # type: ignore[method-assign,assignment,return-value]
+    with feed.start():
+        assert not feed.polling  # nothing rolls: the feed sleeps until a throw
+        feed.event(TrayEvent(THROW, 0.5))
+        assert feed.polling
+        assert polled.wait(10)
+        feed.event(TrayEvent(SETTLED, 1.0, TrayThrow((5, 2), source="serial")))
+        assert not feed.polling
+    assert not feed.polling

@@ -30,12 +30,13 @@ from device.pointer_motion import PointerMotion, software_motion
 from device.seat_fit import evenly_spaced
 from device.sim import SimSpinner
 from ui import theme
-from ui.app import FRAME_SECONDS, SIGNAL_TICK, App, ScreenSetup
+from ui.app import FRAME_SECONDS, App, ScreenSetup
 from ui.main import SCENES
 from ui.scene import Scene
 from ui.script import Driver, run_script
 from ui.spin_view import (
     IDOL_DARK,
+    LANDING_SECONDS,
     SpinDial,
     SpinMotion,
     dial_point,
@@ -163,7 +164,8 @@ def test_the_dial_turns_as_the_motors_plan_for_its_duration_within_a_frame(rig: 
     started = rig.clock.time
     rig.scene.frames.clear()
     rig.app.finish_animation()
-    frames = rig.scene.frames
+    *frames, landing_end = rig.scene.frames  # the last: the landing leaves the screen
+    assert landing_end == (started + plan.duration_s + LANDING_SECONDS, plan.stop_angle_deg)
     assert rig.app.spin is not None and rig.app.spin.started == started
     for when, angle in frames:
         assert angle == pytest.approx(plan.angle_at(when - started), abs=1e-9)
@@ -183,19 +185,24 @@ def test_frames_never_come_faster_than_sixty_a_second(rig: Rig) -> None:
     spin(rig)
     rig.scene.frames.clear()
     rig.app.finish_animation()
-    assert rig.clock.slept and max(rig.clock.slept) <= FRAME_SECONDS + 1e-12
-    gaps = [b[0] - a[0] for a, b in itertools.pairwise(rig.scene.frames)]
+    *turning, landing = rig.clock.slept  # the last: the landing shown, nothing moving
+    assert turning and max(turning) <= FRAME_SECONDS + 1e-12
+    assert landing == pytest.approx(LANDING_SECONDS)
+    gaps = [b[0] - a[0] for a, b in itertools.pairwise(rig.scene.frames[:-1])]
     assert min(gaps[:-1]) >= FRAME_SECONDS - 1e-9
 
 
-def test_an_idle_app_sleeps_its_longest_tick_and_an_animation_wakes_it(rig: Rig) -> None:
-    assert rig.app._wait_seconds() == SIGNAL_TICK
+def test_an_idle_app_sleeps_until_woken_and_an_animation_wakes_it(rig: Rig) -> None:
+    assert rig.app._wait_seconds() is None
     plan = spin(rig)
     assert rig.app._wait_seconds() <= FRAME_SECONDS
     rig.clock.time += plan.duration_s + 1
     rig.app.step(None)  # the last frame
     assert not rig.app.animating
-    assert rig.app._wait_seconds() == SIGNAL_TICK
+    assert rig.app._wait_seconds() == pytest.approx(LANDING_SECONDS - 1)  # the landing's end
+    rig.clock.time += LANDING_SECONDS
+    rig.app.step(None)
+    assert rig.app._wait_seconds() is None
 
 
 def test_the_scripts_wait_lets_the_spin_finish_on_the_apps_clock(rig: Rig) -> None:
@@ -483,6 +490,28 @@ def test_once_the_idol_stops_the_dial_closes_and_the_screen_names_who_acts(
     assert stopped["seat:1"] != before["seat:1"]
     assert "Ben draws 1" in stopped["last"]
     assert stopped["prompt"].startswith("Ben: play")
+
+
+def test_where_the_idol_stopped_stays_on_screen_a_moment_before_the_table_comes_back(
+    spinner_table: App,
+) -> None:
+    app = spinner_table
+    assert run_script(app, ["spin 1"]).ok
+    motion = app.spin
+    assert motion is not None
+    app.let_time_pass(motion.until - app.now())  # the idol has just stopped
+    landed = _seen(app)
+    assert landed["dial"] == "Ben"  # the pointer at rest on Ben, his name over the dial
+    dial = next(w for w in app.scene.visible_widgets() if isinstance(w, SpinDial))
+    assert dial.pointer_deg(app.now()) == motion.plan.stop_angle_deg % 360.0
+    assert dial.ringed(app.now()) == (1,)
+    look = app.look
+    assert dial.landing_font(look).get_height() > look.font(theme.TEXT_MIN, True).get_height()
+    assert app._wait_seconds() == pytest.approx(LANDING_SECONDS)  # no frame until it ends
+    app.let_time_pass(LANDING_SECONDS - 0.1)
+    assert _seen(app)["dial"] == "Ben"
+    app.let_time_pass(0.1)
+    assert "dial" not in _seen(app) and _seen(app)["prompt"].startswith("Ben: play")
 
 
 def _to_a_spin(app: App) -> list[str]:

@@ -97,3 +97,13 @@ def _eventually_refused(port: int) -> bool:
             return True
         time.sleep(0.01)
     return False
+
+
+def test_with_no_phone_connected_the_server_sleeps_until_one_connects(
+        server: WebServer) -> None:
+    assert server.loop_timeout() is None
+    connection = connect(server)
+    connection.request("GET", "/api/state")
+    assert connection.getresponse().status == 200
+    assert server.loop_timeout() is not None  # the open connection is looked after
+    connection.close()

@@ -53,6 +53,10 @@ class JoinScene(Scene):
         if now >= self._next_check:
             self.look_again(now)
 
+    def next_tick(self) -> float:
+        """The next look at the address."""
+        return self._next_check
+
     def look_again(self, now: float) -> None:
         """Look up the address now; draw again only when it changed."""
         before = self.address

@@ -103,7 +103,8 @@ class IdolSpin:
         stage = self.scene.stage
         picks = tuple(action.picked for action in view.actions_of(tact.PickSeat))
         motion = stage.spin
-        turning = motion is not None and not motion.done(stage.now())
+        # Turning, or resting on where it landed for a moment (`SpinMotion.shown`).
+        turning = motion is not None and motion.shown(stage.now())
         if not (turning or picks or self.holding()):
             return []
         shown = motion if turning or (picks and motion is not None
