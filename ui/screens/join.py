@@ -123,9 +123,30 @@ class JoinScene(Scene):
             colour = theme.ACCENT
         return [
             ("how", how, theme.TEXT_MIN, colour),
-            ("address", url, 30, theme.ACCENT),
+            ("address", url, self._address_size(url), theme.ACCENT),
             ("pin", pin_words, 28 if pin else theme.TEXT_MIN, theme.TEXT if pin else theme.MUTED),
         ]
+
+    def _address_size(self, url: str) -> int:
+        """The address's text size: the largest up to 30 at which it fits on one line beside
+        (or below) the code, so that it is never broken inside a number; the readable least
+        when nothing fits (it wraps then)."""
+        look = self.stage.look
+        width = self._words_width() - 2 * look.px(5)
+        for size in range(30, theme.TEXT_MIN, -2):
+            if look.font(size).size(url)[0] <= width:
+                return size
+        return theme.TEXT_MIN
+
+    def _words_width(self) -> int:
+        """How wide the words beside the code (below it, on a tall screen) are."""
+        look = self.stage.look
+        width, height = self.stage.size
+        gap = look.px(10)
+        body = screen_header(look, (width, height), gap, "", lambda: None).body
+        if width > height:
+            return layout.take_left(body, min(body.h, body.w * 3 // 5), gap)[1].w
+        return body.w
 
     def _heights(self, url: str, width: int) -> list[int]:
         """The height each of the words needs, wrapped `width` wide."""
