@@ -176,7 +176,7 @@ class ScreenConfig:
 
 @dataclass(frozen=True)
 class WebConfig:
-    """`[web]`: the phone page. `pin` empty: a random 6-digit PIN each start."""
+    """`[web]`: the phone page. `pin` empty: a random 6-digit PIN, kept in the data directory."""
 
     port: int = 8080
     pin: str = ""

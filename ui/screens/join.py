@@ -20,6 +20,7 @@ from typing import ClassVar
 
 import pygame
 
+from companion.datadir import read_kept_pin
 from companion.i18n import _
 from companion.network import page_url
 from ui import layout, theme
@@ -110,9 +111,10 @@ class JoinScene(Scene):
         """The words beside the code (name, words, size, colour): how to join (and, when
         this process does not serve the phone page, how to start it), the address, the PIN."""
         served = self.stage.system.phone
-        pin = served.pin if served is not None and served.pin else self.stage.system.config.web.pin
+        pin = served.pin if served is not None and served.pin else self._kept_pin()
         pin_words = (_("PIN: {pin}").format(pin=pin) if pin else
-                     _("No fixed PIN: the phone page makes one each start."))
+                     _("No fixed PIN: the phone page makes one at its first start and keeps"
+                       " it."))
         how = _("Join the table's Wi-Fi, then scan the code or open:")
         colour = theme.TEXT
         if served is None:
@@ -126,6 +128,14 @@ class JoinScene(Scene):
             ("address", url, self._address_size(url), theme.ACCENT),
             ("pin", pin_words, 28 if pin else theme.TEXT_MIN, theme.TEXT if pin else theme.MUTED),
         ]
+
+    def _kept_pin(self) -> str:
+        """The configuration's fixed PIN, else the one kept in the data directory (a
+        `companion web` beside this screen serves it); "" when there is none yet."""
+        system = self.stage.system
+        if system.config.web.pin or system.log_path is None:
+            return system.config.web.pin
+        return read_kept_pin(system.log_path.parent) or ""
 
     def _address_size(self, url: str) -> int:
         """The address's text size: the largest up to 30 at which it fits on one line beside
