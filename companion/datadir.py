@@ -142,8 +142,11 @@ def read_kept_pin(directory: Path) -> str | None:
                              | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return None
-    with os.fdopen(descriptor, "rb") as file:
-        text = file.read(16).decode("ascii", "replace").strip()
+    try:
+        with os.fdopen(descriptor, "rb") as file:  # a directory opens, then refuses to read
+            text = file.read(16).decode("ascii", "replace").strip()
+    except OSError:
+        return None
     return text if text.isascii() and text.isdigit() and 4 <= len(text) <= 8 else None
 
 

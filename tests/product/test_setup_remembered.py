@@ -124,3 +124,31 @@ def test_a_broken_file_named_on_the_command_line_still_stops_the_start(
     named.write_text("[spinner\n", encoding="utf-8")
     with pytest.raises(ConfigError, match="not valid TOML"):
         load_start_config(named)
+
+
+@pytest.mark.parametrize("kept", ["", "12", "abcdef", "123456789", "\x00\xff"])
+def test_a_kept_pin_that_is_no_pin_is_replaced_by_a_new_one(tmp_path: Path, kept: str) -> None:
+    from companion.datadir import kept_pin
+
+    (tmp_path / PIN_NAME).write_text(kept, encoding="latin-1")
+    pin = kept_pin(tmp_path)
+    assert pin.isdigit() and len(pin) == 6
+    assert kept_pin(tmp_path) == pin
+
+
+def test_a_pin_that_cannot_be_kept_still_lets_phones_play_and_says_why(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    (tmp_path / PIN_NAME).mkdir()  # in the way of the file: it cannot be written
+    pin = phones_pin(tmp_path / "log.db")
+    assert pin.isdigit() and len(pin) == 6
+    assert "The table's PIN cannot be kept in" in caplog.text
+
+
+def test_config_path_names_the_file_the_settings_screen_would_make(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from companion.app.cli import main
+
+    assert main(["config", "path"]) == 0
+    assert str(user_config_path()) in capsys.readouterr().out
