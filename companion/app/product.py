@@ -3,8 +3,9 @@ same assembly with parts left out for `companion ui` (no phone page) and `compan
 (no screen, no spinner).
 
 The table with its log (resuming an unfinished match), the devices from the
-config (real on a Pi, simulated where there are none: said once, in the log
-and on the screen), the phone page, and the touchscreen. A part that fails
+config (real on a Pi, simulated where there are none: said in full in the log;
+the home screen says in a family's words which configured device it plays
+without), the phone page, and the touchscreen. A part that fails
 does not stop the others: a taken web port is a sentence on the screen, a
 missing display a sentence in the log while the phones keep being served,
 a spinner that cannot be opened gives software spins. Without the screen
