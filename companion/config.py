@@ -1,9 +1,13 @@
 """The one configuration file: load, defaults, validation.
 
 The companion reads one TOML file. Where it comes from, first match wins:
-an explicit path (`--config FILE`), `$COMPANION_CONFIG`, then
-`/etc/companion/config.toml` when it exists; otherwise the built-in defaults
-apply (they are documented, key by key, in `companion/default_config.toml`).
+an explicit path (`--config FILE`), `$COMPANION_CONFIG`,
+`/etc/companion/config.toml` when it exists, then the person's own file in the
+platform's config directory (`user_config_path`: on Linux
+`$XDG_CONFIG_HOME/companion/config.toml`, else `~/.config/companion/config.toml`)
+when it exists; otherwise the built-in defaults apply (they are documented,
+key by key, in `companion/default_config.toml`). The settings screen saves to
+the file read, else makes the person's own (`settings_path`).
 
 Every key is optional. Validation collects every problem at once and raises
 one `ConfigError` whose lines each name the file, the key and the fix.
@@ -19,7 +23,6 @@ import math
 import os
 import tomllib
 from collections.abc import Mapping
-from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +56,7 @@ from companion.config_schema import (
     seat_angle_problems,
     seat_angles_for,
 )
+from companion.config_sections import parse_screen, parse_spinner, parse_tray
 from companion.config_serial import SPEED_KEYS, serial_problems
 from companion.errors import ConfigError
 from companion.i18n import has_catalog
@@ -89,12 +93,15 @@ __all__ = [
     "effective_toml",
     "evenly_spaced",
     "load_config",
+    "load_start_config",
     "parse_config",
     "save_seat_angles",
     "seat_angle_problems",
     "seat_angles_for",
     "seats_path",
+    "settings_path",
     "state_dir",
+    "user_config_path",
     "with_backend",
 ]
 
@@ -124,7 +131,8 @@ def config_path(explicit: str | os.PathLike[str] | None = None) -> Path | None:
     elif SYSTEM_CONFIG_PATH.is_file():
         return SYSTEM_CONFIG_PATH
     else:
-        return None
+        own = user_config_path()
+        return own if own.is_file() else None
     try:
         kind = what_it_is(path.stat().st_mode)
     except OSError:
@@ -143,6 +151,24 @@ def config_path(explicit: str | os.PathLike[str] | None = None) -> Path | None:
             "name a TOML file, e.g. one made with `companion config default`."
         )
     return path
+
+
+def user_config_path() -> Path:
+    """The person's own configuration file, in the platform's config directory (platformdirs;
+    on Linux `$XDG_CONFIG_HOME/companion/config.toml`, else `~/.config/companion/...`)."""
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("companion", appauthor=False)) / "config.toml"
+
+
+def settings_path(explicit: str | os.PathLike[str] | None = None) -> Path:
+    """The file the settings screen saves to: the one read, else the person's own (made by the
+    first save).
+
+    Raises:
+        ConfigError: as `config_path`.
+    """
+    return config_path(explicit) or user_config_path()
 
 
 def state_dir() -> Path:
@@ -194,6 +220,27 @@ def load_config(
     if with_seats_file:
         config = apply_saved_seats(config)
     return config
+
+
+def load_start_config(path: str | os.PathLike[str] | None = None) -> Config:
+    """The configuration the companion starts with (`run`, `ui`, `web`): as `load_config`,
+    except that a broken file of the person's own (read because nothing else names one)
+    does not stop it: the built-in defaults apply and `Config.unread` says why.
+
+    Raises:
+        ConfigError: a file named by `--config`, `$COMPANION_CONFIG` or /etc is broken, or
+            the seats file is.
+    """
+    found = config_path(path)
+    if found is None or found != user_config_path() or path or os.environ.get(CONFIG_ENV):
+        return load_config(path)
+    try:
+        config = load_config(found, with_seats_file=False)
+    except ConfigError as error:
+        config = _replace(parse_config({}, source="built-in defaults"), unread=(
+            f"{error} Until it is fixed the companion starts on the built-in defaults, and the"
+            " settings screen saves nothing there."))
+    return apply_saved_seats(config)
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -293,9 +340,9 @@ def parse_config(data: Mapping[str, Any], *, source: str = "the configuration") 
     gpio = reader.section(data, "gpio", GpioConfig)
     serial = reader.section(data, "serial", SerialConfig)
     sim = reader.section(data, "sim", SimConfig)
-    spinner = _parse_spinner(reader, reader.table(data, "spinner"))
-    tray = _parse_tray(reader, reader.table(data, "tray"))
-    screen = _parse_screen(reader, reader.table(data, "screen"))
+    spinner = parse_spinner(reader, reader.table(data, "spinner"))
+    tray = parse_tray(reader, reader.table(data, "tray"))
+    screen = parse_screen(reader, reader.table(data, "screen"))
     web = reader.section(data, "web", WebConfig)
     _check_web(reader, web)
     bad = check_rules(reader, spinner, tray, serial)
@@ -373,57 +420,6 @@ def detect_backend() -> str:
         return "sim"
     has_gpio = any(Path("/dev").glob("gpiochip*"))
     return "gpio" if is_pi and has_gpio else "sim"
-
-
-def _parse_spinner(reader: KeyReader, data: Mapping[str, Any]) -> SpinnerConfig:
-    prefix = "spinner."
-    known = {f.name for f in fields(SpinnerConfig)}
-    reader.unknown(data, prefix, known)
-    defaults = SpinnerConfig()
-    values: dict[str, Any] = {}
-    for spec in fields(SpinnerConfig):
-        if spec.name in ("pins", "home", "seat_angles", "driver", "mode"):
-            continue
-        values[spec.name] = reader.value(data, spec.name, getattr(defaults, spec.name), prefix)
-    values["driver"] = reader.choice(data, "driver", defaults.driver, DRIVERS, prefix)
-    values["mode"] = reader.choice(data, "mode", defaults.mode, SPIN_MODES, prefix)
-    values["seat_angles"] = reader.seat_angles(data, "seat_angles", defaults.seat_angles, prefix)
-    values["pins"] = reader.section(data, "pins", SpinnerPins, prefix)
-    values["home"] = reader.section(data, "home", HomeConfig, prefix)
-    return SpinnerConfig(**values)
-
-
-def _parse_tray(reader: KeyReader, data: Mapping[str, Any]) -> TrayConfig:
-    prefix = "tray."
-    reader.unknown(data, prefix, {f.name for f in fields(TrayConfig)})
-    defaults = TrayConfig()
-    values = {
-        spec.name: reader.value(data, spec.name, getattr(defaults, spec.name), prefix)
-        for spec in fields(TrayConfig)
-        if spec.name not in ("dice_source", "sensor_kind")
-    }
-    values["sensor_kind"] = reader.choice(
-        data, "sensor_kind", defaults.sensor_kind, SENSOR_KINDS, prefix
-    )
-    values["dice_source"] = reader.choice(
-        data, "dice_source", defaults.dice_source, DICE_SOURCES, prefix
-    )
-    return TrayConfig(**values)
-
-
-def _parse_screen(reader: KeyReader, data: Mapping[str, Any]) -> ScreenConfig:
-    prefix = "screen."
-    reader.unknown(data, prefix, {f.name for f in fields(ScreenConfig)})
-    defaults = ScreenConfig()
-    values = {
-        spec.name: reader.value(data, spec.name, getattr(defaults, spec.name), prefix)
-        for spec in fields(ScreenConfig)
-        if spec.name != "fullscreen"
-    }
-    values["fullscreen"] = reader.choice(
-        data, "fullscreen", defaults.fullscreen, FULLSCREEN_MODES, prefix
-    )
-    return ScreenConfig(**values)
 
 
 _DEFAULT_SPEED = SpinnerConfig().max_speed_rps

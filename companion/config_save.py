@@ -7,7 +7,9 @@ written. A sound change keeps everything else of the file as the person
 wrote it (comments, other keys, their order) and is saved atomically: a new
 file is written beside the old one, flushed to the disk, then renamed over
 it, and the directory flushed too. A power cut at any moment leaves either
-the old file or the new one, never a half-written one.
+the old file or the new one, never a half-written one. A file that is not
+there yet (the person's own, `companion.config.settings_path`) is made by the
+first change, with only the keys changed.
 """
 
 from __future__ import annotations
@@ -33,6 +35,12 @@ TomlValue = bool | int | float | str
 
 __all__ = ["TomlValue", "changed_text", "check_text", "save_settings", "write_atomically"]
 
+NEW_FILE_TEXT = (
+    "# The companion's settings, saved by its settings screen. Every key, documented:\n"
+    "# `companion config default`; check this file with `companion config check`.\n"
+)
+"""How a configuration file made by the first change begins."""
+
 
 def save_settings(path: Path, changes: Mapping[str, TomlValue]) -> Config:
     """Set the dotted keys of `changes` ("screen.rotation": 90) in the file at `path`.
@@ -45,7 +53,11 @@ def save_settings(path: Path, changes: Mapping[str, TomlValue]) -> Config:
             the file is then left exactly as it was); or it cannot be written.
     """
     try:
-        old_text = read_limited(path, "configuration file", MAX_CONFIG_BYTES).decode("utf-8-sig")
+        if not path.exists() and not path.is_symlink():
+            old_text = ""
+        else:
+            old_text = read_limited(path, "configuration file",
+                                    MAX_CONFIG_BYTES).decode("utf-8-sig")
     except UnusableFile as error:
         raise ConfigError(str(error)) from None
     except UnicodeDecodeError:
@@ -53,11 +65,28 @@ def save_settings(path: Path, changes: Mapping[str, TomlValue]) -> Config:
             f"{path}: is not UTF-8 text; save it as UTF-8 text, or start again from"
             " `companion config default`."
         ) from None
-    new_text = changed_text(old_text, changes, source=str(path))
+    new_text = changed_text(old_text or NEW_FILE_TEXT, changes, source=str(path))
     config = check_text(new_text, source=str(path))
+    if not old_text:
+        _make_folder(path.parent)
     if new_text != old_text:
         write_atomically(path, new_text)
     return config
+
+
+def _make_folder(folder: Path) -> None:
+    """The folder of a configuration file made by the first change.
+
+    Raises:
+        ConfigError: it cannot be made.
+    """
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ConfigError(
+            f"{folder}: cannot make the folder for the settings ({error.strerror or error});"
+            " check that the companion's user may write there, or start it with --config FILE."
+        ) from None
 
 
 def check_text(text: str, source: str) -> Config:

@@ -176,7 +176,7 @@ class ScreenConfig:
 
 @dataclass(frozen=True)
 class WebConfig:
-    """`[web]`: the phone page. `pin` empty: a random 6-digit PIN each start."""
+    """`[web]`: the phone page. `pin` empty: a random 6-digit PIN, kept in the data directory."""
 
     port: int = 8080
     pin: str = ""
@@ -190,6 +190,8 @@ class Config:
     what the file said (`auto` when absent). `source` names the file read,
     and `seats_source` where the seat angles came from. `max_speed_set`: the
     file sets `spinner.max_speed_rps` itself (else the backend's default applies).
+    `unread`: why the person's own file could not be used, when the companion
+    started on the built-in defaults instead (`load_start_config`); empty otherwise.
     """
 
     backend: str = "sim"
@@ -204,12 +206,14 @@ class Config:
     source: str = "built-in defaults"
     seats_source: str = "built-in defaults"
     max_speed_set: bool = False
+    unread: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """The configuration as plain TOML-ready data (tuples become lists)."""
         data = _plain(asdict(self))
         data["backend"] = self.backend_setting
         del data["backend_setting"], data["source"], data["seats_source"], data["max_speed_set"]
+        del data["unread"]
         return data
 
 

@@ -39,6 +39,16 @@ class PhoneFacts:
     problem: str = ""
 
 
+@dataclass(frozen=True)
+class DevicesMissing:
+    """The table's hardware this run plays without, for the screen: configured devices that
+    could not be opened (the companion stands in). Simulated devices miss nothing: on a
+    laptop, or with `backend = "sim"`, that is what was asked for."""
+
+    spinner: bool = False
+    tray: bool = False
+
+
 class SpinnerFeed(Protocol):
     """What the screen listens to: the table's source of spins (the motor, or the
     companion's own picks turned as it would)."""
@@ -219,7 +229,9 @@ class ScreenPorts:
         self_test: the hardware test on the devices the product holds; None: none offered.
         find_backlight: looks for the panel's backlight (the settings' brightness).
         phone: the phone page this process serves; None when it serves none.
-        said: a sentence the screen shows once on start (which devices run).
+        missing: the configured devices this run plays without (the home screen says so).
+        said: a sentence the screen shows once on start (a page that could not start, a
+            file of the person's own that could not be read).
         refusal: `said` is a problem (shown as one).
         clock: the screen's time (animations, sentences, gestures); None: the app's own
             (`time.monotonic`). A seeded script run gives a virtual one that moves only
@@ -235,6 +247,7 @@ class ScreenPorts:
     self_test: SelfTest | None = None
     find_backlight: BacklightFinder = no_backlight
     phone: PhoneFacts | None = None
+    missing: DevicesMissing = DevicesMissing()
     said: str = ""
     refusal: bool = False
     clock: ScreenClock | None = None
@@ -253,6 +266,7 @@ class ScreenRequest:
 __all__ = [
     "BacklightFinder",
     "BacklightPort",
+    "DevicesMissing",
     "PhoneFacts",
     "ScreenClock",
     "ScreenPorts",

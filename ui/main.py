@@ -69,7 +69,8 @@ def open_app(ports: ScreenPorts, setup: ScreenSetup) -> App:
     """
     system = SystemSetup(config=ports.config, config_file=ports.config_file,
                          log_path=ports.log_path, find_backlight=ports.find_backlight,
-                         phone=ports.phone, self_test=ports.self_test)
+                         phone=ports.phone, self_test=ports.self_test,
+                         missing=ports.missing)
     clock = ports.clock
     now, sleep = (time.monotonic, time.sleep) if clock is None else (clock.now, clock.sleep)
     try:

@@ -3,7 +3,7 @@
 `companion ui --headless --script FILE` runs each line of FILE against the
 app as a person (and the dice tray, and the spinner) would, and stops at the
 first line that fails, saying `line N: <why>`. docs/ui.md is the reference;
-the lines are `new`, `tap`, `roll`, `spin`, `network`, `expect`, `shot`,
+the lines are `new`, `tap`, `roll`, `spin`, `network`, `phones`, `expect`, `shot`,
 `widgets` and `wait` (`wait SECONDS` lets the app's time pass, `wait for TEXT`
 waits for others, such as phones). Taps
 go through the same input adapter as real touches: a finger down and up, with
@@ -25,6 +25,7 @@ from typing import Any, TextIO
 import pygame
 
 from companion.games.base import INVALID_ROLL, JSONValue
+from companion.ports import PhoneFacts
 from companion.table import DrawChance, SupplyChance
 from ui.app import App
 from ui.game_scenes import game_scene
@@ -100,6 +101,7 @@ class Driver:
             "roll": self.roll,
             "spin": self.spin,
             "network": self.network,
+            "phones": self.phones,
             "expect": self.expect,
             "shot": self.shot,
             "widgets": self.widgets,
@@ -107,8 +109,8 @@ class Driver:
         }.get(command)
         if handler is None:
             raise ScriptError(
-                f"unknown command {command[:40]!r}; use new, tap, roll, spin, network, expect,"
-                " shot, widgets or wait"
+                f"unknown command {command[:40]!r}; use new, tap, roll, spin, network, phones,"
+                " expect, shot, widgets or wait"
             )
         handler(arguments)
 
@@ -222,6 +224,19 @@ class Driver:
         self.app.system.address = lambda: address
         if isinstance(self.app.scene, JoinScene):
             self.app.scene.look_again(self.app.now())
+        self.app.draw()
+
+    def phones(self, arguments: list[str]) -> None:
+        """`phones PORT PIN`: the screen is told that the phone page is served on PORT with
+        PIN, as `companion run` tells it (for pictures of the join screen: nothing listens);
+        the screen shown draws again."""
+        if len(arguments) != 2 or not all(word.isascii() and word.isdigit() for word in arguments):
+            raise ScriptError("phones takes a port and a PIN, e.g. `phones 8080 482193`")
+        port, pin = int(arguments[0]), arguments[1]
+        if not 1 <= port <= 65535 or not 4 <= len(pin) <= 8:
+            raise ScriptError("phones takes a port from 1 to 65535 and a PIN of 4 to 8 digits")
+        self.app.system.phone = PhoneFacts(port=port, pin=pin)
+        self.app.scene.rebuild()
         self.app.draw()
 
     def expect(self, arguments: list[str]) -> None:

@@ -16,7 +16,13 @@ from pathlib import Path
 
 from companion.config import Config
 from companion.network import lan_address
-from companion.ports import BacklightFinder, PhoneFacts, SelfTest, no_backlight
+from companion.ports import (
+    BacklightFinder,
+    DevicesMissing,
+    PhoneFacts,
+    SelfTest,
+    no_backlight,
+)
 
 AddressSource = Callable[[], "str | None"]
 """Says this machine's IP address on the table's network now (None: on no network)."""
@@ -41,6 +47,8 @@ class SystemSetup:
     """The phone page this process serves (`companion run`); None when it serves none."""
     self_test: SelfTest | None = None
     """The hardware test on the devices the product holds; None: no test to run."""
+    missing: DevicesMissing = field(default_factory=DevicesMissing)
+    """The configured devices this run plays without (the home screen says so)."""
 
 
 __all__ = ["AddressSource", "SystemSetup"]

@@ -3,8 +3,9 @@ same assembly with parts left out for `companion ui` (no phone page) and `compan
 (no screen, no spinner).
 
 The table with its log (resuming an unfinished match), the devices from the
-config (real on a Pi, simulated where there are none: said once, in the log
-and on the screen), the phone page, and the touchscreen. A part that fails
+config (real on a Pi, simulated where there are none: said in full in the log;
+the home screen says in a family's words which configured device it plays
+without), the phone page, and the touchscreen. A part that fails
 does not stop the others: a taken web port is a sentence on the screen, a
 missing display a sentence in the log while the phones keep being served,
 a spinner that cannot be opened gives software spins. Without the screen
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from companion.config import Config
     from companion.hardware.table_spins import TableSpins
     from companion.hardware.table_tray import TrayFeed
-    from companion.ports import PhoneFacts, ScreenPorts, ScreenRequest
+    from companion.ports import DevicesMissing, PhoneFacts, ScreenPorts, ScreenRequest
     from companion.table import Table
     from companion.web.phone_page import PhonePage
     from ui.app import App
@@ -70,6 +71,8 @@ class RunRequest:
     """The phone page (served in this process)."""
     spinner: bool = True
     """The configured spinner as the table's spins (with the software fallback)."""
+    new_pin: bool = False
+    """A new table PIN for phones, kept from now on (`--new-pin`)."""
 
     @property
     def whole(self) -> bool:
@@ -199,7 +202,7 @@ def _until_stopped(
 ) -> int:
     """Load the config and the language, then `run(request, config, stopper, said_as)` with
     the signals taken over from the start (`early`) or by `run` once it serves."""
-    from companion.config import load_config
+    from companion.config import load_start_config
     from companion.i18n import use_language
     from companion.journal import log_to_stderr
 
@@ -209,7 +212,9 @@ def _until_stopped(
         # From the start: systemd may stop the service while the log or the display opens.
         stopper.install()
     try:
-        config = load_config(request.config)
+        config = load_start_config(request.config)
+        if config.unread:
+            logging.getLogger(said_as).warning("%s", config.unread)
         use_language(config.screen.language)
         return run(request, config, stopper, said_as)
     finally:
@@ -231,8 +236,10 @@ class Product:
     tray: TrayFeed | None
     """The running dice tray, None when it is off or could not be opened."""
     devices: str
-    """Which devices run, in a sentence (`devices_sentence`); empty unless the whole
-    product runs."""
+    """Which devices run, in a sentence for the journal (`devices_sentence`); empty unless
+    the whole product runs."""
+    missing: DevicesMissing | None = None
+    """The configured devices this run plays without, for the screen (None: none)."""
     script_time: ScriptTime | None = None
     """A seeded script run's virtual time and self-test dice; None: the wall clock and
     `secrets` (every other run)."""
@@ -278,13 +285,26 @@ def open_product(
             said.warning("%s", notice)
         phone, page = _open_phone_page(request, config, table, path, running)
         tray = running.enter_context(open_tray_feed(config, table))
+        spinner_opened = not (spins and spins.problem)
+        tray_opened = tray is not None or not config.tray.enabled
         devices = ""
         if request.whole:
-            devices = devices_sentence(config, spinner_opened=not (spins and spins.problem),
-                                       tray_opened=tray is not None or not config.tray.enabled)
+            # In full for whoever looks after the box; the screen says it in a family's words.
+            devices = devices_sentence(config, spinner_opened, tray_opened)
             log.info("%s", devices)
         yield Product(table=table, config=config, log_path=path, spins=spins, phone=phone,
-                      page=page, tray=tray, devices=devices, script_time=scripted)
+                      page=page, tray=tray, devices=devices, script_time=scripted,
+                      missing=_missing(config, spinner_opened, tray_opened))
+
+
+def _missing(config: Config, spinner_opened: bool, tray_opened: bool) -> DevicesMissing:
+    """The configured hardware that could not be opened; simulated devices miss nothing (a
+    laptop, or `backend = "sim"`, is what was asked for)."""
+    from companion.ports import DevicesMissing
+
+    if config.backend not in ("gpio", "serial"):
+        return DevicesMissing()
+    return DevicesMissing(spinner=not spinner_opened, tray=not tray_opened)
 
 
 def _open_phone_page(
@@ -303,7 +323,8 @@ def _open_phone_page(
     if not request.phone_page:
         return None, None
     try:
-        page = running.enter_context(serve_phone_page(table, path, config, request.port))
+        page = running.enter_context(serve_phone_page(table, path, config, request.port,
+                                                      new_pin=request.new_pin))
     except CompanionError as error:
         if not request.ui:
             raise
@@ -320,9 +341,9 @@ def screen_ports(product: Product, request: RunRequest) -> ScreenPorts:
     the spinner, the hardware test on the devices held open (the spinner and the tray), the
     panel's backlight in sysfs, and the clock (a seeded script's virtual one, else the
     real one)."""
-    from companion.config import config_path
+    from companion.config import settings_path
     from companion.hardware.self_test import HeldDevicesSelfTest
-    from companion.ports import ScreenPorts
+    from companion.ports import DevicesMissing, ScreenPorts
     from device.backlight import find_backlight
     from device.clock import RealClock
 
@@ -332,12 +353,14 @@ def screen_ports(product: Product, request: RunRequest) -> ScreenPorts:
     self_test = HeldDevicesSelfTest(
         product.spins, product.tray, scripted.self_test_rng if scripted is not None else None)
     return ScreenPorts(
-        table=product.table, config=product.config, config_file=config_path(request.config),
+        table=product.table, config=product.config, config_file=settings_path(request.config),
         log_path=product.log_path, spinner=product.spins, spinner_problem=product.spin_problem,
         self_test=self_test, find_backlight=find_backlight, phone=phone,
-        # Said once on screen, as in the log: which devices run, and a page that could not start.
-        said=" ".join(part for part in (problem, product.devices) if part),
-        refusal=bool(problem),
+        missing=product.missing or DevicesMissing(),
+        # Said once on screen, as in the log: a page that could not start, a file of the
+        # person's own that could not be read.
+        said=" ".join(part for part in (problem, product.config.unread) if part),
+        refusal=bool(problem or product.config.unread),
         clock=scripted.clock if scripted is not None else RealClock())
 
 

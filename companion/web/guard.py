@@ -10,7 +10,6 @@ cannot go on behind it); a right PIN before that clears its count.
 from __future__ import annotations
 
 import hmac
-import secrets
 import threading
 import time
 from collections import OrderedDict, deque
@@ -18,16 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
+from companion.datadir import random_pin
+
 MAX_WRONG = 10
 WINDOW_S = 600.0
 LOCKOUT_S = 60.0
 MAX_ADDRESSES = 4096
 """Addresses remembered at once: a flood of made-up addresses cannot grow memory without end."""
-
-
-def random_pin() -> str:
-    """A fresh 6-digit PIN from the system's randomness."""
-    return f"{secrets.randbelow(1_000_000):06d}"
 
 
 class Verdict(Enum):

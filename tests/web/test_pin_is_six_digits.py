@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.web import guard
+from companion import datadir
 from companion.web.guard import random_pin
 
 
@@ -12,10 +12,10 @@ from companion.web.guard import random_pin
 def test_a_pin_is_six_digits_leading_zeros_included(
     monkeypatch: pytest.MonkeyPatch, draw: int, pin: str
 ) -> None:
-    monkeypatch.setattr(guard.secrets, "randbelow", lambda n: min(draw, n - 1))
+    monkeypatch.setattr(datadir.secrets, "randbelow", lambda n: min(draw, n - 1))
     assert random_pin() == pin
 
 
 def test_the_largest_draw_is_still_six_digits(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(guard.secrets, "randbelow", lambda n: n - 1)
+    monkeypatch.setattr(datadir.secrets, "randbelow", lambda n: n - 1)
     assert len(random_pin()) == 6

@@ -3,7 +3,9 @@
 Widgets: `game:<name>` for each game with a screen, `players:-` and
 `players:+`, `player:<seat>` (opens the name and colour screen), `options`
 (opens the options screen), `start`, `setup` (the companion's own screens),
-and `resume` when a match is unfinished.
+`resume` when a match is unfinished, and `devices` when configured hardware could
+not be opened ("Playing without the spinner."; the journal has the engineer's
+sentence), where the players leave room for it.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from ui.scene import MatchSetupStage, Scene, SystemStage
 from ui.scene_parts import message_widgets
 from ui.screens.game_options import choices_for
 from ui.theme import name_problem
-from ui.widgets import Button, Label, Panel, TextBlock, Widget
+from ui.widgets import Button, Label, Panel, TextBlock, Widget, wrap_text
 
 
 class HomeStage(MatchSetupStage, SystemStage, Protocol):
@@ -152,6 +154,9 @@ class HomeScene(Scene):
                    on_tap=lambda: self.change_count(1), visible=not fixed),
         ]
         start_row, rest = layout.take_bottom(rest, look.px(56), gap)
+        widgets += self._devices_line(rest, draft.count)
+        if widgets[-1].name == "devices":
+            rest = layout.take_bottom(rest, widgets[-1].rect.h, gap)[1]
         options_area, start_area = layout.take_left(start_row, start_row.w // 2, gap)
         widgets.append(Button("options", options_area, _("Options"), on_tap=self.open_options,
                               enabled=bool(choices_for(spec, draft.game_options())),
@@ -169,6 +174,30 @@ class HomeScene(Scene):
                 f"player:{seat}", cell, f"{colour.mark}  {draft.names[seat]}",
                 colour=_dim(colour.rgb), on_tap=partial(self.edit_player, seat)))
         return widgets
+
+    def _devices_line(self, rest: pygame.Rect, count: int) -> list[Widget]:
+        """The hardware this run plays without, in a family's words, under the players when
+        they leave room (the journal has the whole sentence); nothing when every configured
+        device runs, or the devices are simulated as asked."""
+        missing = self.stage.system.missing
+        if missing.spinner and missing.tray:
+            words = _("Playing without the spinner and the dice tray.")
+        elif missing.spinner:
+            words = _("Playing without the spinner.")
+        elif missing.tray:
+            words = _("Playing without the dice tray.")
+        else:
+            return []
+        look = self.stage.look
+        gap = look.px(8)
+        font = look.font(theme.TEXT_MIN)
+        lines = len(wrap_text(words, font, rest.w - look.px(10)))
+        line_h = lines * font.get_linesize() + look.px(10)
+        per_col = count if count <= 4 else -(-count // 2)
+        if rest.h - line_h - gap < per_col * look.px(48) + (per_col - 1) * gap:
+            return []
+        line = pygame.Rect(rest.x, rest.bottom - line_h, rest.w, line_h)
+        return [TextBlock("devices", line, words, colour=theme.MUTED)]
 
     # -- the home screen's own commands (the scripted driver's `new` uses them too) ----------
 

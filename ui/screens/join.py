@@ -20,6 +20,7 @@ from typing import ClassVar
 
 import pygame
 
+from companion.datadir import read_kept_pin
 from companion.i18n import _
 from companion.network import page_url
 from ui import layout, theme
@@ -114,9 +115,10 @@ class JoinScene(Scene):
         """The words beside the code (name, words, size, colour): how to join (and, when
         this process does not serve the phone page, how to start it), the address, the PIN."""
         served = self.stage.system.phone
-        pin = served.pin if served is not None and served.pin else self.stage.system.config.web.pin
+        pin = served.pin if served is not None and served.pin else self._kept_pin()
         pin_words = (_("PIN: {pin}").format(pin=pin) if pin else
-                     _("No fixed PIN: the phone page makes one each start."))
+                     _("No fixed PIN: the phone page makes one at its first start and keeps"
+                       " it."))
         how = _("Join the table's Wi-Fi, then scan the code or open:")
         colour = theme.TEXT
         if served is None:
@@ -127,9 +129,38 @@ class JoinScene(Scene):
             colour = theme.ACCENT
         return [
             ("how", how, theme.TEXT_MIN, colour),
-            ("address", url, 30, theme.ACCENT),
+            ("address", url, self._address_size(url), theme.ACCENT),
             ("pin", pin_words, 28 if pin else theme.TEXT_MIN, theme.TEXT if pin else theme.MUTED),
         ]
+
+    def _kept_pin(self) -> str:
+        """The configuration's fixed PIN, else the one kept in the data directory (a
+        `companion web` beside this screen serves it); "" when there is none yet."""
+        system = self.stage.system
+        if system.config.web.pin or system.log_path is None:
+            return system.config.web.pin
+        return read_kept_pin(system.log_path.parent) or ""
+
+    def _address_size(self, url: str) -> int:
+        """The address's text size: the largest up to 30 at which it fits on one line beside
+        (or below) the code, so that it is never broken inside a number; the readable least
+        when nothing fits (it wraps then)."""
+        look = self.stage.look
+        width = self._words_width() - 2 * look.px(5)
+        for size in range(30, theme.TEXT_MIN, -2):
+            if look.font(size).size(url)[0] <= width:
+                return size
+        return theme.TEXT_MIN
+
+    def _words_width(self) -> int:
+        """How wide the words beside the code (below it, on a tall screen) are."""
+        look = self.stage.look
+        width, height = self.stage.size
+        gap = look.px(10)
+        body = screen_header(look, (width, height), gap, "", lambda: None).body
+        if width > height:
+            return layout.take_left(body, min(body.h, body.w * 3 // 5), gap)[1].w
+        return body.w
 
     def _heights(self, url: str, width: int) -> list[int]:
         """The height each of the words needs, wrapped `width` wide."""

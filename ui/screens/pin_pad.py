@@ -1,8 +1,8 @@
 """The settings screen's PIN pad: the table PIN phones need to change the game.
 
 Widgets: `dialog` (the card), `question`, `pin_typed` (the digits so far),
-`digit:<0-9>`, `delete`, `random` (no fixed PIN: a new one each start),
-`done` and `cancel`.
+`digit:<0-9>`, `delete`, `random` (a new random PIN, kept from one start to the
+next until it is changed again), `done` and `cancel`.
 """
 
 from __future__ import annotations
@@ -40,7 +40,10 @@ class PinPadActions(Protocol):
         """Take back the last digit."""
 
     def save_pin(self, pin: str) -> None:
-        """Save `pin` ("" for a new PIN at each start)."""
+        """Save `pin` as the fixed PIN."""
+
+    def new_random_pin(self) -> None:
+        """No fixed PIN: a new random one, kept from one start to the next."""
 
     def close_pin_pad(self) -> None:
         """Close the pad; nothing changes."""
@@ -74,7 +77,7 @@ def pin_pad(scene: PinPadActions, screen: pygame.Rect, look: Theme) -> list[Widg
     save, random, cancel = layout.grid(commands, 1, 3, height, pad)
     widgets += [
         Button("done", save, _("Save"), colour=GO, on_tap=lambda: scene.save_pin(typed)),
-        Button("random", random, _("New each start"), on_tap=lambda: scene.save_pin("")),
+        Button("random", random, _("New random PIN"), on_tap=scene.new_random_pin),
         Button("cancel", cancel, _("Cancel"), colour=GREY, on_tap=scene.close_pin_pad),
     ]
     digits = [(f"digit:{n}", str(n)) for n in (7, 8, 9, 4, 5, 6, 1, 2, 3, 0)]

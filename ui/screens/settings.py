@@ -14,6 +14,12 @@ Widgets: `rotation`, `face_player`, `spin_mode`, `margin:-`, `margin`,
 (`brightness` alone says so when the screen has no control), `pin` (opens the
 PIN pad: `digit:<0-9>`, `delete`, `random`, `done`, `cancel`, `pin_typed`,
 `dialog`), `label:<setting>` beside each, `file`, `title`, `back`, `message`.
+
+The PIN is the file's `[web] pin` when it sets one, else the random one the
+companion keeps in its data directory (`companion.datadir.kept_pin`): `random`
+makes a new one there and clears the file's. Started without `--config`, the
+settings are saved in the person's own file (`companion.config.settings_path`),
+made by the first change.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ import pygame
 
 from companion.config_save import TomlValue, save_settings
 from companion.config_schema import DICE_SOURCES, ROTATIONS, SPIN_MODES
+from companion.datadir import kept_pin, read_kept_pin
 from companion.errors import CompanionError, ConfigError
 from companion.i18n import _
 from ui import layout, theme
@@ -148,8 +155,11 @@ class SettingsScene(Scene):
                                         _next(DICE_SOURCES, source)))
 
     def _pin_row(self, row: pygame.Rect) -> list[Widget]:
-        pin = self.stage.system.config.web.pin
-        return self._choice_row("pin", _("Phone PIN"), row, pin or _("New each start"),
+        system = self.stage.system
+        pin = system.config.web.pin
+        if not pin and system.log_path is not None:
+            pin = read_kept_pin(system.log_path.parent) or ""
+        return self._choice_row("pin", _("Phone PIN"), row, pin or _("Random"),
                                 self.open_pin_pad)
 
     def _stepper(self, key: str, label: str, row: pygame.Rect, shown: str,
@@ -182,6 +192,8 @@ class SettingsScene(Scene):
         if path is None:
             return _("No configuration file is read (the built-in defaults apply): start the"
                      " companion with one to change these settings here.")
+        if not path.exists():
+            return _("Saved in {path} (made by the first change)").format(path=path)
         return _("Saved in {path}").format(path=path)
 
     # -- what the controls do -----------------------------------------------------------------
@@ -259,10 +271,29 @@ class SettingsScene(Scene):
             self.rebuild()
 
     def save_pin(self, pin: str) -> None:
-        """Save `pin` ("" for a new random PIN each start); the pad closes when it is saved."""
+        """Save `pin` as the fixed PIN; the pad closes when it is saved."""
         if self.change({"web.pin": pin}):
             self.pin_typed = None
             self.rebuild()
+
+    def new_random_pin(self) -> None:
+        """A new random PIN kept in the data directory (the file's fixed one cleared); the
+        pad closes and says the new PIN, which phones need from the next start."""
+        system = self.stage.system
+        if system.log_path is None:
+            self.save_pin("")
+            return
+        if system.config.web.pin and not self.change({"web.pin": ""}):
+            return
+        try:
+            pin = kept_pin(system.log_path.parent, renew=True)
+        except CompanionError as error:
+            self.stage.say(str(error))
+            return
+        self.pin_typed = None
+        self.rebuild()
+        self.stage.say(_("New PIN {pin}: phones use it from the companion's next start.")
+                       .format(pin=pin), refusal=False)
 
     def close_pin_pad(self) -> None:
         """Close the PIN pad without saving."""

@@ -145,8 +145,9 @@ class UnoScene(MatchScene):
         if self.idol.holding() and self.idol.before_spin is not None:
             return main_screen(self, self.idol.before_spin, area, look)
         if self.notice is not None:
-            return [*main_screen(self, view, area, look),
-                    *uno_picker.result_card(self, view, area, look)]
+            # Alone, as the picker is: the card covers the table, and a sliver of it round
+            # the card's edge would only distract from the round's end.
+            return uno_picker.result_card(self, view, area, look)
         if entry.wild is not None:
             return uno_picker.colour_choice(self, view, area, look)
         if entry.picking is not None:

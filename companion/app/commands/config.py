@@ -12,6 +12,7 @@ from companion.config import (
     default_config_text,
     effective_toml,
     load_config,
+    user_config_path,
 )
 from companion.errors import ConfigError
 
@@ -50,7 +51,9 @@ def register(subparsers: Any) -> None:
         "path",
         help="print which file would be read",
         description="Print which configuration file the companion reads: --config, else"
-        " $COMPANION_CONFIG, else /etc/companion/config.toml, else none (the defaults).",
+        " $COMPANION_CONFIG, else /etc/companion/config.toml, else your own (in the"
+        " platform's config directory) when it exists, else none (the defaults), and where"
+        " the settings screen would make your own.",
     )
     path.set_defaults(func=run_path)
     parser.set_defaults(default_func=lambda _args: parser.print_help() or 0)
@@ -80,5 +83,9 @@ def run_default(_args: argparse.Namespace) -> int:
 def run_path(_args: argparse.Namespace) -> int:
     """Print the configuration file that would be read."""
     found = config_path()
-    print(found if found is not None else "none: the built-in defaults apply")
+    if found is not None:
+        print(found)
+    else:
+        print("none: the built-in defaults apply; the settings screen saves to"
+              f" {user_config_path()} (made by its first change)")
     return 0

@@ -43,6 +43,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the phone page's port (default: [web] port, 8080; 0: any free port, printed)")
     parser.add_argument("--db", type=Path, help="the match log (default: the data directory)")
     parser.add_argument("--config", metavar="FILE", help="the configuration file")
+    parser.add_argument(
+        "--new-pin", action="store_true",
+        help="make a new table PIN for phones, kept from now on (unless [web] pin sets one)")
     parser.add_argument("--size", metavar="WxH",
                         help="the panel's own mode, e.g. 800x480 (default: the config's window)")
     parser.add_argument("--rotate", type=int, choices=(0, 90, 180, 270),
@@ -82,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
         script=_read_script(args.script) if args.script is not None else None,
         size=parse_size(args.size) if args.size else None,
         rotate=args.rotate,
+        new_pin=args.new_pin,
     )
     return run_product(request)
 

@@ -32,6 +32,9 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--db", type=Path, help="the match log (default: the data directory)")
     parser.add_argument("--config", metavar="FILE", help="configuration file (default: as hw)")
+    parser.add_argument(
+        "--new-pin", action="store_true",
+        help="make a new table PIN for phones, kept from now on (unless [web] pin sets one)")
     parser.set_defaults(func=run)
 
 
@@ -48,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
     """
     from companion.app.product import RunRequest, serve_phones
 
-    return serve_phones(RunRequest(port=args.port, db=args.db, config=args.config))
+    return serve_phones(RunRequest(port=args.port, db=args.db, config=args.config,
+                                   new_pin=args.new_pin))
 
 
 __all__ = ["port_argument", "register", "run"]

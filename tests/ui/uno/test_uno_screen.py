@@ -6,6 +6,7 @@ import pytest
 
 from companion.table import PlayAction, Undo
 from tests.ui.uno.uno_players import uno_scene
+from ui import theme
 from ui.script import ScriptError
 
 
@@ -41,14 +42,27 @@ def test_an_undo_from_a_phone_takes_the_round_end_card_away(screen) -> None:
     assert "result" not in screen.names() and "count:1" in screen.names()
 
 
-def test_a_button_under_the_match_end_card_is_not_seen_and_a_tap_on_it_says_what_covers_it(
+def test_the_match_end_card_is_shown_alone_and_nothing_behind_it_can_be_tapped(
         screen) -> None:
     _to_the_match_end(screen)
     screen.run("tap count:1", "tap digit:5", "tap digit:0", "tap done")
     names = screen.names()
     assert names.count("undo") == 1 and "back" not in names and "seat:0" not in names
-    with pytest.raises(ScriptError, match="'back' is hidden under 'dialog'"):
+    with pytest.raises(ScriptError, match="no visible widget is called 'back'"):
         screen.run("tap back")
+
+
+def test_the_match_end_card_shows_no_sliver_of_the_table_behind_it(screen) -> None:
+    _to_the_match_end(screen)
+    screen.run("tap count:1", "tap digit:5", "tap digit:0", "tap done")
+    app = screen.app
+    app.draw()
+    card = screen.widget("dialog").rect
+    picture = app.logical
+    width, height = app.size
+    margin = [(x, y) for y in range(height) for x in (*range(card.x), *range(card.right, width))]
+    margin += [(x, y) for x in range(width) for y in (*range(card.y), *range(card.bottom, height))]
+    assert {tuple(picture.get_at(point))[:3] for point in margin} == {theme.BACKGROUND}
 
 
 def test_the_challenge_question_shows_the_colour_in_play_before_the_wild_draw_four(
