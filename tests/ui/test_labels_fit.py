@@ -31,8 +31,6 @@ PICTURES = sorted({
 ELSEWHERE = {
     ("720x1280", "home.png"): "Yahtzee labels are fixed on h/yz",
     ("720x1280", "yahtzee-options.png"): "Yahtzee labels are fixed on h/yz",
-    ("800x480", "join.png"): "the join screen's address is laid out on another branch",
-    ("1024x600", "join.png"): "the join screen's address is laid out on another branch",
 }
 """Pictures whose words are being fixed on another branch, and why; removed on merge."""
 
