@@ -1,0 +1,124 @@
+"""How many taps a Yahtzee board turn costs when every die is entered by hand on screen.
+
+The same turns every run: the dice come from a seeded RNG, and the player decides as a
+player going for a kind would (hold the most common face, keep the dice one time in four,
+stay on an own tile, take the first tile offered). Only how the screen is tapped depends on
+the screen: the player taps what the screen offers, through the scripted driver, as few
+times as it allows (a throw tapped only when entering a face does not throw by itself).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from statistics import mean
+
+from companion.games.yahtzee import Phase
+from tests.ui.yahtzee.yahtzee_players import yahtzee_scene
+
+SAMPLE_TURNS = 40
+"""Turns in the sample (the roll-off for the order of play is not counted)."""
+
+
+@dataclass(frozen=True)
+class TapCount:
+    """The taps each turn of the sample cost."""
+
+    taps: tuple[int, ...]
+
+    @property
+    def mean(self) -> float:
+        """The mean taps a turn."""
+        return mean(self.taps)
+
+    def __str__(self) -> str:
+        return (f"{len(self.taps)} turns: mean {self.mean:.1f} taps, min {min(self.taps)},"
+                f" max {max(self.taps)}")
+
+
+def count_taps(screen, seed: int = 27, turns: int = SAMPLE_TURNS) -> TapCount:
+    """Play `turns` turns of three players on the default board, every die tapped in."""
+    rng = random.Random(seed)
+    screen.run("new yahtzee --players 3 --names Ana,Ben,Cleo", "roll 6 5", "roll 4 3", "roll 2 1")
+    counted: list[int] = []
+    taps = 0
+    turn = _turn(screen)
+    while len(counted) < turns:
+        view = yahtzee_scene(screen).view
+        assert view is not None
+        if view.snapshot.is_over:
+            break
+        lines = _next_taps(screen, rng)
+        screen.run(*lines)
+        message = screen.app.message
+        assert message is None or not message.refusal, f"{lines} was refused: {message.text}"
+        taps += len(lines)
+        if _turn(screen) != turn:
+            counted.append(taps)
+            taps, turn = 0, _turn(screen)
+    return TapCount(tuple(counted))
+
+
+def _turn(screen) -> tuple[int, int]:
+    view = yahtzee_scene(screen).view
+    assert view is not None
+    return view.game.turn_number, view.game.current
+
+
+def _next_taps(screen, rng: random.Random) -> list[str]:
+    """The taps for what the table waits for now."""
+    scene = yahtzee_scene(screen)
+    view = scene.view
+    assert view is not None
+    request = view.snapshot.chance
+    if request is not None:
+        return _faces([rng.randint(1, 6) for _ in range(request.dice)])
+    phase = view.phase
+    if phase is Phase.OWN_TILE:
+        return ["tap stay"]
+    if phase is Phase.ROLL:
+        assert view.dice is not None
+        faces = view.dice.faces
+        best = max(set(faces), key=lambda face: (faces.count(face), face))
+        keep = rng.random() < 0.25
+        wanted = [slot for slot, face in enumerate(_shown(scene)) if face == best]
+        if keep or len(wanted) == len(faces):
+            return [_keep(screen)]
+        thrown = [rng.randint(1, 6) for _ in range(len(faces) - len(wanted))]
+        toggles = sorted(set(wanted) ^ scene.held)
+        taps = [f"tap hold:{slot + 1}" for slot in toggles]
+        if "throw_by_faces" not in _offers(screen, taps):
+            taps.append("tap throw")
+        return taps + _faces(thrown)
+    if phase in (Phase.TARGET, Phase.CLAIM):
+        return [f"tap tile:{view.choice_actions()[0].tile.value}"]
+    if phase is Phase.PLACE:
+        return [f"tap square:{min(view.place_actions())}"]
+    raise AssertionError(f"nothing to do in phase {phase}")
+
+
+def _shown(scene) -> list[int]:
+    """The dice's faces in the order the screen shows them (`hold:1` first)."""
+    shown = getattr(scene, "shown_faces", None)
+    if shown is not None:
+        return list(shown())
+    assert scene.view is not None and scene.view.dice is not None
+    return list(scene.view.dice.faces)
+
+
+def _offers(screen, taps: list[str]) -> set[str]:
+    """What the screen offers once `taps` are made: "throw_by_faces" when a face tapped
+    between throws throws the dice not held."""
+    names = set(screen.names())
+    return {"throw_by_faces"} if "face:1" in names else set()
+
+
+def _keep(screen) -> str:
+    return "tap stop"
+
+
+def _faces(values: list[int]) -> list[str]:
+    return [f"tap face:{value}" for value in values]
+
+
+__all__ = ["SAMPLE_TURNS", "TapCount", "count_taps"]
