@@ -38,6 +38,7 @@ from ui.yahtzee.board_drawing import (
     lines_size,
     ring_middle,
 )
+from ui.yahtzee.dice_places import DicePlaces
 from ui.yahtzee.dice_tray import DiceTray, TrayDie, dice_on_table
 from ui.yahtzee.view_model import YahtzeeView
 
@@ -54,7 +55,11 @@ class YahtzeeActions(Protocol):
 
     @property
     def held(self) -> set[int]:
-        """The dice held (by index) for the next throw."""
+        """The places of the dice held for the next throw."""
+
+    @property
+    def places(self) -> DicePlaces:
+        """The dice in their places on screen, and the places held."""
 
     @property
     def entered(self) -> list[int]:
@@ -225,7 +230,7 @@ def panel_widgets(scene: YahtzeeActions, view: YahtzeeView, rect: pygame.Rect, l
     buttons = _actions(scene, view, rect.w, look)
     height = max((button.rect.bottom for button in buttons), default=0)
     actions, rest = layout.take_bottom(rest, height, gap) if height else (None, rest)
-    dice = dice_on_table(view, frozenset(scene.held), scene.entered)
+    dice = dice_on_table(view, scene.places, scene.entered)
     words = rest
     if portrait:
         dice_row, words = layout.take_bottom(rest, look.px(SIZES.dice), gap)

@@ -41,6 +41,7 @@ from companion.table import (
 )
 from ui.scene import MatchScene, Stage
 from ui.widgets import Widget
+from ui.yahtzee.dice_places import DicePlaces
 from ui.yahtzee.panel import screen
 from ui.yahtzee.view_model import YahtzeeView
 
@@ -54,8 +55,8 @@ class YahtzeeScene(MatchScene):
     def __init__(self, stage: Stage) -> None:
         super().__init__(stage)
         self.view: YahtzeeView | None = None
-        self.held: set[int] = set()
-        """The dice (0-based, in the engine's order of the faces) held out of the tray."""
+        self.places = DicePlaces()
+        """The dice in their places on screen, and the places held (a held die stays put)."""
         self.entered: list[int] = []
         """Dice faces tapped on screen so far, for the dice asked for."""
         self.rolling_for: int | None = None
@@ -86,7 +87,16 @@ class YahtzeeScene(MatchScene):
         self.view = YahtzeeView.of(snapshot, self.stage.games[snapshot.game])
         if not same_match or previous is None or previous.snapshot.chance != snapshot.chance:
             self.entered = []
-        self.held = held_after(previous if same_match else None, self.view, self.held)
+        self.places = places_after(previous if same_match else None, self.view, self.places)
+
+    @property
+    def held(self) -> set[int]:
+        """The places (0-based, `hold:1` first) of the dice held out of the tray."""
+        return set(self.places.held)
+
+    def shown_faces(self) -> tuple[int, ...]:
+        """The dice's faces in their places on screen."""
+        return self.places.faces
 
     # -- building the screen ------------------------------------------------------------------
 
@@ -110,7 +120,7 @@ class YahtzeeScene(MatchScene):
         if not view.deciding:
             self.stage.say(self.hold_refusal())
             return
-        self.held ^= {index}
+        self.places = self.places.toggled(index)
         self.rebuild()
 
     def hold_refusal(self) -> str:
@@ -125,7 +135,7 @@ class YahtzeeScene(MatchScene):
         view = self.view
         if view is None or view.dice is None:
             return
-        kept = tuple(view.dice.faces[index] for index in sorted(self.held))
+        kept = self.places.kept
         action = view.hold_action(kept)
         if action is None:
             self.stage.say(self._refusal(RollAgain(kept, seat=view.game.current)))
@@ -248,28 +258,16 @@ class YahtzeeScene(MatchScene):
         return view.refusal(action) or view.prompt()
 
 
-def held_after(previous: YahtzeeView | None, view: YahtzeeView, held: set[int]) -> set[int]:
-    """The dice held on screen once `view` arrives.
-
-    The same dice of the same turn keep their holds (a wild square's target
-    chosen, a refusal). Right after a throw, the dice that were kept for it
-    stay held, as they still lie out of the tray (the engine lists them
-    first). Anything else starts with every die in the tray.
-    """
-    dice = view.dice
-    if previous is None or dice is None or not dice.faces or dice.awaiting_throw:
-        return set()
+def places_after(previous: YahtzeeView | None, view: YahtzeeView, places: DicePlaces
+                 ) -> DicePlaces:
+    """The dice's places once `view` arrives: the same turn's dice keep their places and
+    holds (a throw fills the places not held); another turn lays them out afresh."""
+    if previous is None:
+        return DicePlaces().after(None, view.dice)
     game, before = view.game, previous.game
     if (game.turn_number, game.current) != (before.turn_number, before.current):
-        return set()
-    old = before.dice
-    if old is None:
-        return set()
-    if (old.faces, old.rolls) == (dice.faces, dice.rolls) and not old.awaiting_throw:
-        return {index for index in held if index < len(dice.faces)}
-    if old.awaiting_throw and dice.rolls == old.rolls + 1:
-        return set(range(len(old.kept or ())))
-    return set()
+        return DicePlaces().after(None, view.dice)
+    return places.after(before.dice, view.dice)
 
 
-__all__ = ["YahtzeeScene", "held_after"]
+__all__ = ["YahtzeeScene", "places_after"]

@@ -99,11 +99,7 @@ def _next_taps(screen, rng: random.Random) -> list[str]:
 
 def _shown(scene) -> list[int]:
     """The dice's faces in the order the screen shows them (`hold:1` first)."""
-    shown = getattr(scene, "shown_faces", None)
-    if shown is not None:
-        return list(shown())
-    assert scene.view is not None and scene.view.dice is not None
-    return list(scene.view.dice.faces)
+    return list(scene.shown_faces())
 
 
 def _offers(screen, taps: list[str]) -> set[str]:
