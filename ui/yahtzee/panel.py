@@ -7,7 +7,8 @@ now (`score:<seat>`, `points:<seat>`, on the `scores` card that opens the
 scoresheet); what just happened (`last`, the engine's narration) and what to
 do now (`prompt`, with what the dice must show); the dice (`dice`, each die
 `hold:<n>`); and the buttons of the moment: the dice asked for (`roll`,
-`face:<1-6>`), `throw` and `stop` between throws, `stay` and `move`
+`face:<1-6>`), `throw`, `stop` and the faces between throws (a face tapped throws the
+dice not held), `stay` and `move`
 on your own tile. Over the board: the tile to go for or claim (`tile:<name>`),
 and the game's end (`result`, `next`).
 """
@@ -123,6 +124,8 @@ class Sizes:
     """Between the panel's rows."""
     button: int = 56
     face: int = 48
+    keep: int = 170
+    """"Keep these" beside the faces on a wide panel."""
     nav_beside_dice: int = 88
     """A portrait panel's Back and Undo, beside the dice: their width."""
     words: int = 150
@@ -171,8 +174,9 @@ def _score_rows(view: YahtzeeView) -> int:
 
 
 def _actions_height(width: int, look: Theme) -> int:
-    """The tallest the buttons of the moment get: the roll and six faces in one row when
-    the panel is wide enough, else the faces three a row beside the roll."""
+    """The height of the buttons asking for dice: the roll and six faces in one row when the
+    panel is wide enough, else the faces three a row beside the roll. (Between throws a
+    portrait panel's throw and keep take a second row from the words.)"""
     if width >= _one_row_width(look):
         return look.px(SIZES.face)
     return 2 * look.px(SIZES.face) + look.px(6)
@@ -322,7 +326,11 @@ def _words(scene: YahtzeeActions, view: YahtzeeView, rect: pygame.Rect, look: Th
     last = view.effect_words()
     gap = look.px(4)
     least_last = look.font(LEAST).get_linesize() + 2 * look.px(5) + gap
-    prompt_h = min(_block_height(prompt, theme.TEXT_MIN, rect.w, look), rect.h - least_last)
+    prompt_h = _block_height(prompt, theme.TEXT_MIN, rect.w, look)
+    if view.deciding and prompt_h > rect.h - least_last:
+        # Between throws the dice show what was rolled: the prompt takes the room.
+        return [TextBlock("prompt", rect, prompt, background=theme.PANEL)]
+    prompt_h = min(prompt_h, rect.h - least_last)
     prompt_area, last_area = layout.take_bottom(rect, prompt_h, gap)
     # A long narration (the challenge rounds beginning) shrinks a little to stay whole.
     size = next((wanted for wanted in range(theme.TEXT_MIN, LEAST, -1)
@@ -371,14 +379,41 @@ def _actions(scene: YahtzeeActions, view: YahtzeeView, width: int, look: Theme
         return [Button("stay", stay, _("Stay"), colour=GO, on_tap=scene.stay),
                 Button("move", move, _("Move on"), on_tap=scene.move_on)]
     if view.phase is Phase.ROLL:
-        throw, stop = layout.take_left(row, (row.w - gap) * 9 // 20, gap)
-        count = 5 - len(scene.held)
-        words = _("Throw {n}").format(n=count) if count else _("Throw")
-        return [Button("throw", throw, words, colour=GO,
-                       on_tap=scene.throw, enabled=view.deciding,
-                       refusal=_("No throw is left: keep the dice as they are.")),
-                Button("stop", stop, _("Keep these"), on_tap=scene.stop)]
+        return _roll_buttons(scene, view, width, look)
     return []
+
+
+def _roll_buttons(scene: YahtzeeActions, view: YahtzeeView, width: int, look: Theme
+                  ) -> list[Widget]:
+    """Between throws: `throw` (the tray's or the companion's dice) and `stop` beside the six
+    faces, for dice thrown by hand: the first face tapped throws the dice not held."""
+    gap = look.px(6)
+    one_row = width >= _one_row_width(look) + look.px(SIZES.keep) + gap
+    rows = 1 if one_row else 2
+    area = pygame.Rect(0, 0, width, rows * look.px(SIZES.face) + (rows - 1) * gap)
+    if one_row:
+        throw, rest = layout.take_left(area, look.px(120), gap)
+        stop, faces = layout.take_left(rest, look.px(SIZES.keep), gap)
+    else:
+        buttons, faces = layout.take_left(area, width * 2 // 5, gap)
+        throw, stop = layout.take_top(buttons, look.px(SIZES.face), gap)
+    count = 5 - len(scene.held)
+    words = _("Throw {n}").format(n=count) if count else _("Throw")
+    widgets: list[Widget] = [
+        Button("throw", throw, words, colour=GO, on_tap=scene.throw, enabled=view.deciding,
+               refusal=_("No throw is left: keep the dice as they are.")),
+        Button("stop", stop, _("Keep these") if one_row else _("Keep"), on_tap=scene.stop)]
+    if view.deciding:
+        widgets += _faces(scene, faces, 6 if one_row else 3, look)
+    return widgets
+
+
+def _faces(scene: YahtzeeActions, area: pygame.Rect, columns: int, look: Theme
+           ) -> list[Widget]:
+    """The six faces to tap the dice in, `columns` a row."""
+    cells = layout.grid(area, columns, 6, look.px(SIZES.face), look.px(6))
+    return [FaceButton(f"face:{value}", cell, str(value), on_tap=partial(scene.enter_face, value))
+            for value, cell in enumerate(cells, start=1)]
 
 
 def _dice_buttons(scene: YahtzeeActions, width: int, look: Theme) -> list[Widget]:
@@ -388,12 +423,8 @@ def _dice_buttons(scene: YahtzeeActions, width: int, look: Theme) -> list[Widget
     area = pygame.Rect(0, 0, width, _actions_height(width, look))
     one_row = width >= _one_row_width(look)
     roll, faces = layout.take_left(area, look.px(120) if one_row else width // 3, gap)
-    cells = layout.grid(faces, 6 if one_row else 3, 6, look.px(SIZES.face), gap)
     widgets: list[Widget] = [Button("roll", roll, _("Roll"), colour=GO, on_tap=scene.roll)]
-    widgets += [FaceButton(f"face:{value}", cell, str(value),
-                           on_tap=partial(scene.enter_face, value))
-                for value, cell in enumerate(cells, start=1)]
-    return widgets
+    return widgets + _faces(scene, faces, 6 if one_row else 3, look)
 
 
 def choice_card(scene: YahtzeeActions, view: YahtzeeView, area: pygame.Rect, look: Theme

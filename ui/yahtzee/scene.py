@@ -59,6 +59,9 @@ class YahtzeeScene(MatchScene):
         """The dice in their places on screen, and the places held (a held die stays put)."""
         self.entered: list[int] = []
         """Dice faces tapped on screen so far, for the dice asked for."""
+        self.throwing_by_hand = False
+        """A face was tapped between throws: the throw it made is on its way to the table,
+        and the faces tapped stay for the dice it asks for."""
         self.rolling_for: int | None = None
         """The table's seq a `roll` was tapped on, until its answer: a second tap is ignored."""
 
@@ -70,6 +73,7 @@ class YahtzeeScene(MatchScene):
         do now."""
         before = self.view.snapshot if self.view is not None else None
         self.read(snapshot)
+        self._send_entered()
         moved_on = before is None or (before.match_id, before.seq) != (snapshot.match_id,
                                                                         snapshot.seq)
         if moved_on and self.stage.message is not None:
@@ -86,7 +90,9 @@ class YahtzeeScene(MatchScene):
             return
         self.view = YahtzeeView.of(snapshot, self.stage.games[snapshot.game])
         if not same_match or previous is None or previous.snapshot.chance != snapshot.chance:
-            self.entered = []
+            carried = self.throwing_by_hand and snapshot.chance is not None
+            self.entered = self.entered if carried else []
+            self.throwing_by_hand = False
         self.places = places_after(previous if same_match else None, self.view, self.places)
 
     @property
@@ -194,18 +200,49 @@ class YahtzeeScene(MatchScene):
             self.stage.say(view.square_words(square), refusal=False)
 
     def enter_face(self, value: int) -> None:
-        """A die face tapped on screen; when all the dice asked for are in, they are sent."""
+        """A die face tapped on screen; when all the dice asked for are in, they are sent.
+        Between throws the first face tapped throws the dice not held (no Throw tap)."""
         view = self.view
         request = view.snapshot.chance if view is not None else None
+        if view is not None and request is None and (view.deciding or self.throwing_by_hand):
+            self._throw_by_hand(view, value)
+            return
         if view is None or request is None or request.kind != "dice":
             self.stage.say(view.dice_refusal([value]) if view is not None
                            else _("No dice are needed now."))
             return
         self.entered.append(value)
-        if len(self.entered) >= request.dice:
+        self._send_entered()
+        self.rebuild()
+
+    def _throw_by_hand(self, view: YahtzeeView, value: int) -> None:
+        """A face tapped between throws: the throw of the dice not held, then this face."""
+        if self.throwing_by_hand:
+            self.entered.append(value)
+            self.rebuild()
+            return
+        action = view.hold_action(self.places.kept)
+        if action is None:
+            self.stage.say(self._refusal(RollAgain(self.places.kept, seat=view.game.current)))
+            return
+        self.entered, self.throwing_by_hand = [value], True
+        self.stage.post(PlayAction(action), then=self._thrown_by_hand)
+        self.rebuild()
+
+    def _thrown_by_hand(self, outcome: Outcome) -> None:
+        """A refused throw takes the faces tapped for it back."""
+        if not outcome.applied:
+            self.entered, self.throwing_by_hand = [], False
+
+    def _send_entered(self) -> None:
+        """The faces tapped, once they are all the dice asked for."""
+        view = self.view
+        request = view.snapshot.chance if view is not None else None
+        if view is None or request is None or request.kind != "dice" or self.throwing_by_hand:
+            return
+        if self.entered and len(self.entered) >= request.dice:
             values, self.entered = self.entered[: request.dice], []
             self.stage.post(SupplyChance(values, source="touch", for_seq=view.snapshot.seq))
-        self.rebuild()
 
     def roll(self) -> None:
         """The companion rolls the dice asked for (as the tray button does)."""

@@ -208,8 +208,8 @@ class YahtzeeView:
             return _("{name}: stay on your {tile} to improve it, or move on.").format(
                 name=who, tile=game.target.label)
         if phase is Phase.ROLL and self.dice is not None:
-            return _("{name}: tap dice to hold them, then throw ({n} of {m}) or keep"
-                     " these.").format(name=who, n=self.dice.rolls + 1, m=self.dice.max_rolls)
+            return _("{name}: hold dice, then throw ({n} of {m}) or keep.").format(
+                name=who, n=self.dice.rolls + 1, m=self.dice.max_rolls)
         if phase is Phase.TARGET:
             return _("{name}: choose the tile to go for with these dice.").format(name=who)
         if phase is Phase.CLAIM:

@@ -245,3 +245,14 @@ def test_a_held_die_stays_under_the_finger_through_the_hold_and_the_throw(screen
     assert screen.widget("dice").text == "5 6 held 4 6 held 6"
     assert screen.widget("hold:4").rect == before
     assert [screen.widget(f"hold:{n}").text for n in (2, 4)] == ["6, held", "6, held"]
+
+
+def test_faces_tapped_between_throws_throw_the_dice_not_held_without_a_throw_tap(
+        screen) -> None:
+    _started(screen)
+    screen.run("roll 1", "roll 6 2 6 1 3", "tap hold:1", "tap hold:3",
+               "tap face:4", "tap face:4", "tap face:5")
+    assert _view(screen).dice.faces == (6, 6, 4, 4, 5)
+    assert screen.widget("dice").text == "6 held 4 6 held 4 5"
+    event = screen.store.events(screen.store.matches()[-1].id)[-1]
+    assert event.detail["source"] == "touch"
