@@ -318,12 +318,16 @@ def _words(scene: YahtzeeActions, view: YahtzeeView, rect: pygame.Rect, look: Th
         colour = theme.REFUSAL if message.refusal else theme.PANEL
         text = ("✗ " + message.text) if message.refusal else message.text
         return [TextBlock("message", rect, text, background=colour)]
-    prompt = view.prompt()
+    # The choice card over the board asks its question: the panel does not say it again.
+    choosing = bool(view.choice_actions()) and not view.snapshot.is_over
+    prompt = "" if choosing else view.prompt()
     if scene.entered:
         prompt += " " + _("Tapped: {dice}").format(dice=" ".join(map(str, scene.entered)))
     goal = view.goal()
-    prompt = f"{prompt}\n{goal}" if goal else prompt
+    prompt = f"{prompt}\n{goal}".strip()
     last = view.effect_words()
+    if not prompt:
+        return [TextBlock("last", rect, last, colour=theme.ACCENT)]
     gap = look.px(4)
     least_last = look.font(LEAST).get_linesize() + 2 * look.px(5) + gap
     prompt_h = _block_height(prompt, theme.TEXT_MIN, rect.w, look)

@@ -130,10 +130,16 @@ class YahtzeeScene(MatchScene):
         self.rebuild()
 
     def hold_refusal(self) -> str:
-        """Why a die cannot be held or put back now, in the engine's words ("Dice first: ...")."""
+        """Why a die cannot be held or put back now, in the engine's words ("Dice first: ..."),
+        or, while a tile or a square is to be chosen, what to choose."""
         view = self.view
         if view is None:
             return ""
+        if view.phase is Phase.TARGET:
+            return _("{name}: choose the tile to go for first, then hold dice.").format(
+                name=view.name(view.game.current))
+        if view.phase in (Phase.CLAIM, Phase.PLACE):
+            return view.prompt()
         return self._refusal(RollAgain((), seat=view.game.current))
 
     def throw(self) -> None:

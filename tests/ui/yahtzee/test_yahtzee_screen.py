@@ -154,7 +154,7 @@ def test_another_players_tile_on_the_wild_square_names_its_owner_and_value(scree
     _started(screen)
     screen.run("roll 4", "roll 6 6 6 2 1", "tap stop")  # Ana's Sixes go on square 5
     screen.run("roll 3", "roll 5 5 5 3 3", "expect choose the tile to go for")  # Ben, wild 1
-    assert screen.widget("tile:sixes").text == "Sixes (Ana, three 6s)"
+    assert screen.widget("tile:sixes").text == "Sixes (Ana, three 6s): 10 a die"
 
 
 def test_your_own_tile_offers_to_stay_or_move_on(screen) -> None:
@@ -256,3 +256,19 @@ def test_faces_tapped_between_throws_throw_the_dice_not_held_without_a_throw_tap
     assert screen.widget("dice").text == "6 held 4 6 held 4 5"
     event = screen.store.events(screen.store.matches()[-1].id)[-1]
     assert event.detail["source"] == "touch"
+
+
+def test_the_tile_choice_shows_each_tiles_points_and_asks_its_question_once(screen) -> None:
+    _started(screen)
+    screen.run("roll 1", "roll 6 6 6 5 5", "tap stop", "expect the dice make several tiles")
+    assert screen.widget("tile:sixes").text == "Sixes: three 6s, 30 points"
+    assert screen.widget("tile:full_house").text == "Full House: 30 points"
+    question = screen.widget("question").text
+    assert [text for text in screen.texts() if question in text] == [question]
+
+
+def test_a_die_tapped_while_the_tile_card_is_open_says_to_choose_the_tile_first(
+        screen) -> None:
+    _started(screen)
+    screen.run("roll 3", "roll 5 5 5 3 3", "expect choose the tile to go for", "tap hold:1")
+    assert _message(screen) == "Ana: choose the tile to go for first, then hold dice."
