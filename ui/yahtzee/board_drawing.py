@@ -357,8 +357,11 @@ def _try_middle(rect: pygame.Rect, middle: Middle, look: Theme, size: int, title
         return None
     note: list[str] = []
     if middle.numbers:
-        words = _("Number tiles: {points}").format(points=middle.numbers[0][1])
-        note = _wrap_words(words, bold, rect.w)
+        points = middle.numbers[0][1]
+        note = [_("Number tiles: {points}").format(points=points)]
+        if bold.size(note[0])[0] > rect.w:
+            # Broken after the colon, never inside "10 a die".
+            note = [_("Number tiles:"), points]
         if any(bold.size(line)[0] > rect.w for line in note):
             return None
     step = _line_step(font)

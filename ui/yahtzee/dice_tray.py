@@ -96,11 +96,24 @@ class DiceTray(Widget):
             if die.held:
                 pygame.draw.rect(surface, HELD_BOX, place.inflate(self.gap, self.gap),
                                  border_radius=radius)
-                label = pygame.Rect(place.x - self.gap, self.rect.y, place.w + 2 * self.gap,
-                                    self.label_h)
-                draw_text(surface, _("Held"), label, look, theme.TEXT_MIN, False, theme.ACCENT,
-                          centred=True)
             draw_die(surface, place, die.value, look, held=die.held)
+        for run in self._held_runs():
+            label = pygame.Rect(run.x, self.rect.y, run.w, self.label_h)
+            draw_text(surface, _("Held"), label, look, theme.TEXT_MIN, False, theme.ACCENT,
+                      centred=True)
+
+    def _held_runs(self) -> list[pygame.Rect]:
+        """The spans of neighbouring held dice: one "Held" over each span."""
+        runs: list[pygame.Rect] = []
+        last_held = False
+        for die, place in self.places:
+            held = die.held and die.value is not None
+            if held and last_held:
+                runs[-1].union_ip(place)
+            elif held:
+                runs.append(place.inflate(self.gap, 0))
+            last_held = held
+        return runs
 
 
 def _draw_empty_place(surface: pygame.Surface, place: pygame.Rect, look: Theme) -> None:

@@ -451,6 +451,12 @@ def choice_card(scene: YahtzeeActions, view: YahtzeeView, area: pygame.Rect, loo
         cols = 3
         rows = -(-len(choices) // cols)
     height = min(look.px(64), (rest.h - gap * (rows - 1)) // rows)
+    # The card is as tall as its tiles need, over the middle of the board (which stays in
+    # sight round it).
+    card.h = min(card.h, title.h + rows * height + (rows + 2) * gap + 2 * gap)
+    card.centery = area.centery
+    inner = card.inflate(-2 * gap, -2 * gap)
+    title, rest = layout.take_top(inner, title.h, gap)
     cells = layout.grid(rest, cols, len(choices), height, gap)
     widgets: list[Widget] = [
         Card("dialog", card, border=theme.ACCENT, on_tap=_nothing),
