@@ -62,6 +62,9 @@ class YahtzeeScene(MatchScene):
         self.throwing_by_hand = False
         """A face was tapped between throws: the throw it made is on its way to the table,
         and the faces tapped stay for the dice it asks for."""
+        self.rolling_turn: tuple[int, int] | None = None
+        """The turn (its number, its seat) whose movement die the companion rolled on a tap:
+        the five dice it lands on are rolled without a second tap."""
         self.rolling_for: int | None = None
         """The table's seq a `roll` was tapped on, until its answer: a second tap is ignored."""
 
@@ -74,6 +77,7 @@ class YahtzeeScene(MatchScene):
         before = self.view.snapshot if self.view is not None else None
         self.read(snapshot)
         self._send_entered()
+        self._roll_first_throw()
         moved_on = before is None or (before.match_id, before.seq) != (snapshot.match_id,
                                                                         snapshot.seq)
         if moved_on and self.stage.message is not None:
@@ -263,7 +267,27 @@ class YahtzeeScene(MatchScene):
             return  # a double tap: the first roll is under way, the next request is not it
         self.entered = []
         self.rolling_for = seq
+        if self.stage.companion_rolls and view.phase is Phase.MOVE:
+            self.rolling_turn = (view.game.turn_number, view.game.current)
         self.stage.post(DrawChance(for_seq=seq), then=self._rolled)
+
+    def _roll_first_throw(self) -> None:
+        """After the movement die the companion rolled, the first throw of the five dice
+        (one tap for one intent: the roll that starts a turn); a decision stops it."""
+        view, turn = self.view, self.rolling_turn
+        if view is None or turn is None:
+            return
+        game, request = view.game, view.snapshot.chance
+        if (game.turn_number, game.current) != turn or view.phase not in (Phase.MOVE,
+                                                                         Phase.ROLL):
+            self.rolling_turn = None
+            return
+        dice, seq = view.dice, view.snapshot.seq
+        if view.phase is Phase.ROLL and request is not None and dice is not None:
+            self.rolling_turn = None
+            if dice.rolls == 0 and self.rolling_for != seq:
+                self.rolling_for = seq
+                self.stage.post(DrawChance(for_seq=seq), then=self._rolled)
 
     def _rolled(self, outcome: Outcome) -> None:
         """The table answered the roll: a refused one may be tapped again."""
