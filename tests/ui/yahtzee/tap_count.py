@@ -36,8 +36,10 @@ class TapCount:
                 f" max {max(self.taps)}")
 
 
-def count_taps(screen, seed: int = 27, turns: int = SAMPLE_TURNS) -> TapCount:
-    """Play `turns` turns of three players on the default board, every die tapped in."""
+def count_taps(screen, seed: int = 27, turns: int = SAMPLE_TURNS, *, by_hand: bool = True
+               ) -> TapCount:
+    """Play `turns` turns of three players on the default board, every die tapped in (or,
+    not `by_hand`, rolled by the companion: `screen` then has the companion's dice)."""
     rng = random.Random(seed)
     screen.run("new yahtzee --players 3 --names Ana,Ben,Cleo", "roll 6 5", "roll 4 3", "roll 2 1")
     counted: list[int] = []
@@ -48,7 +50,7 @@ def count_taps(screen, seed: int = 27, turns: int = SAMPLE_TURNS) -> TapCount:
         assert view is not None
         if view.snapshot.is_over:
             break
-        lines = _next_taps(screen, rng)
+        lines = _next_taps(screen, rng, by_hand)
         screen.run(*lines)
         message = screen.app.message
         assert message is None or not message.refusal, f"{lines} was refused: {message.text}"
@@ -65,13 +67,15 @@ def _turn(screen) -> tuple[int, int]:
     return view.game.turn_number, view.game.current
 
 
-def _next_taps(screen, rng: random.Random) -> list[str]:
+def _next_taps(screen, rng: random.Random, by_hand: bool) -> list[str]:
     """The taps for what the table waits for now."""
     scene = yahtzee_scene(screen)
     view = scene.view
     assert view is not None
     request = view.snapshot.chance
     if request is not None:
+        if not by_hand:
+            return ["tap roll"]
         return _faces([rng.randint(1, 6) for _ in range(request.dice)])
     phase = view.phase
     if phase is Phase.OWN_TILE:
@@ -87,6 +91,8 @@ def _next_taps(screen, rng: random.Random) -> list[str]:
         thrown = [rng.randint(1, 6) for _ in range(len(faces) - len(wanted))]
         toggles = sorted(set(wanted) ^ scene.held)
         taps = [f"tap hold:{slot + 1}" for slot in toggles]
+        if not by_hand:
+            return [*taps, "tap throw"]
         if "throw_by_faces" not in _offers(screen, taps):
             taps.append("tap throw")
         return taps + _faces(thrown)
