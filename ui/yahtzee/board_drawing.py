@@ -353,7 +353,7 @@ def _try_middle(rect: pygame.Rect, middle: Middle, look: Theme, size: int, title
     points_w = max([bold.size(points)[0] for _tile, points in middle.others] or [0])
     widest = max([font.size(names[tile])[0] for tile, _points in middle.others] or [0])
     # A space's width between the columns where it fits ("Threes" and "Chance" apart).
-    gaps = [gap for gap in (font.size(" ")[0] * 2, look.px(6))
+    gaps = [gap for gap in (font.size(" ")[0] * 2, font.size(" ")[0] + look.px(4), look.px(6))
             if left_w + gap + widest + look.px(4) + points_w <= rect.w]
     if not gaps:
         return None
