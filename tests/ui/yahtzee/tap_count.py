@@ -87,13 +87,13 @@ def _next_taps(screen, rng: random.Random, by_hand: bool) -> list[str]:
         keep = rng.random() < 0.25
         wanted = [slot for slot, face in enumerate(_shown(scene)) if face == best]
         if keep or len(wanted) == len(faces):
-            return [_keep(screen)]
+            return ["tap stop"]
         thrown = [rng.randint(1, 6) for _ in range(len(faces) - len(wanted))]
         toggles = sorted(set(wanted) ^ scene.held)
         taps = [f"tap hold:{slot + 1}" for slot in toggles]
         if not by_hand:
             return [*taps, "tap throw"]
-        if "throw_by_faces" not in _offers(screen, taps):
+        if "face:1" not in screen.names():  # a face tapped does not throw by itself
             taps.append("tap throw")
         return taps + _faces(thrown)
     if phase in (Phase.TARGET, Phase.CLAIM):
@@ -106,17 +106,6 @@ def _next_taps(screen, rng: random.Random, by_hand: bool) -> list[str]:
 def _shown(scene) -> list[int]:
     """The dice's faces in the order the screen shows them (`hold:1` first)."""
     return list(scene.shown_faces())
-
-
-def _offers(screen, taps: list[str]) -> set[str]:
-    """What the screen offers once `taps` are made: "throw_by_faces" when a face tapped
-    between throws throws the dice not held."""
-    names = set(screen.names())
-    return {"throw_by_faces"} if "face:1" in names else set()
-
-
-def _keep(screen) -> str:
-    return "tap stop"
 
 
 def _faces(values: list[int]) -> list[str]:
