@@ -33,3 +33,13 @@ def test_with_a_tray_that_reads_dice_the_throw_waits_for_the_tray(screen) -> Non
                "roll 6 6 2 4 1", "tap hold:1", "tap hold:2", "tap throw", "roll 6 2 2")
     events = screen.store.events(screen.store.matches()[-1].id)
     assert events[-1].detail["source"] == "dice tray"
+
+
+def test_yahtzee_roll_moves_and_throws_the_five_dice_in_one_tap_with_the_companions_dice(
+        make_screen) -> None:
+    screen = make_screen((800, 480), dice_source=FAIR)
+    screen.run("new yahtzee --names Ana,Ben", "roll 6 5", "roll 2 1", "tap roll")
+    events = screen.store.events(screen.store.matches()[-1].id)
+    assert [len(event.detail["outcome"]) for event in events[-2:]] == [1, 5]
+    assert all(event.detail["source"] == "table" for event in events[-2:])
+    assert "hold:1" in screen.names()

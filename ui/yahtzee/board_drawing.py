@@ -350,15 +350,21 @@ def _try_middle(rect: pygame.Rect, middle: Middle, look: Theme, size: int, title
         return None
     names = {**names, **{tile: tile.label for tile, _points in middle.numbers}}
     left_w = max([font.size(tile.label)[0] for tile, _points in middle.numbers] or [0])
-    left_w += look.px(6) if left_w else 0
     points_w = max([bold.size(points)[0] for _tile, points in middle.others] or [0])
     widest = max([font.size(names[tile])[0] for tile, _points in middle.others] or [0])
-    if left_w + widest + look.px(4) + points_w > rect.w:
+    # A space's width between the columns where it fits ("Threes" and "Chance" apart).
+    gaps = [gap for gap in (font.size(" ")[0] * 2, font.size(" ")[0] + look.px(4), look.px(6))
+            if left_w + gap + widest + look.px(4) + points_w <= rect.w]
+    if not gaps:
         return None
+    left_w += gaps[0] if left_w else 0
     note: list[str] = []
     if middle.numbers:
-        words = _("Number tiles: {points}").format(points=middle.numbers[0][1])
-        note = _wrap_words(words, bold, rect.w)
+        points = middle.numbers[0][1]
+        note = [_("Number tiles: {points}").format(points=points)]
+        if bold.size(note[0])[0] > rect.w:
+            # Broken after the colon, never inside "10 a die".
+            note = [_("Number tiles:"), points]
         if any(bold.size(line)[0] > rect.w for line in note):
             return None
     step = _line_step(font)

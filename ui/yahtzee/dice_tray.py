@@ -1,11 +1,10 @@
-"""The five dice of a Yahtzee turn as the table sees them: in the tray, or held out of it.
+"""The five dice of a Yahtzee turn as the table sees them, each in its place in the tray.
 
-Dice the player holds are drawn apart, in their own box ringed in the accent
-colour ("Held"), as they lie out of the tray at the table; the others lie in
-the tray. While a throw is awaited the tray shows an empty place for each die
-to throw (or the faces tapped in so far), and the held dice wait beside it.
-Each die keeps its number (`hold:<n>`, 1 to 5, the engine's order of the
-faces) wherever it lies, so a script taps the same die before and after.
+A held die stays where it lies (the finger that held it finds it there), ringed in
+the accent colour with "Held" above it; the others lie beside it. While a throw is
+awaited the places of the dice to throw are empty (or show the faces tapped in so
+far), and the held dice wait in theirs. Each die is `hold:<n>` by its place, 1 to 5
+from the left, before and after a hold and a throw.
 """
 
 from __future__ import annotations
@@ -20,6 +19,7 @@ from ui.board_parts import EDGE, FELT, mix
 from ui.dice_drawing import draw_die
 from ui.theme import Theme
 from ui.widgets import Widget, draw_text
+from ui.yahtzee.dice_places import DicePlaces
 from ui.yahtzee.view_model import YahtzeeView
 
 HELD_BOX: theme.RGB = (52, 46, 30)
@@ -35,16 +35,20 @@ class TrayDie:
     held: bool = False
 
 
-def dice_on_table(view: YahtzeeView, held: frozenset[int], entered: list[int]) -> list[TrayDie]:
-    """The dice to draw now: the five dice with the player's holds, or the dice asked for
-    (tapped faces first, empty places for the rest) beside those kept."""
+def dice_on_table(view: YahtzeeView, places: DicePlaces, entered: list[int]) -> list[TrayDie]:
+    """The dice to draw now, in their places: the five dice with the player's holds, or the
+    dice asked for (tapped faces first, empty places for the rest) among those kept."""
     dice = view.dice
     request = view.snapshot.chance
-    if dice is not None and dice.awaiting_throw:
-        kept = [TrayDie(index, value, True) for index, value in enumerate(dice.kept or ())]
-        return kept + _to_throw(dice.to_roll, entered)
-    if dice is not None and dice.faces:
-        return [TrayDie(index, value, index in held) for index, value in enumerate(dice.faces)]
+    if dice is not None and dice.faces and len(places.faces) == len(dice.faces):
+        waiting = iter(entered[: dice.to_roll] if dice.awaiting_throw else ())
+        shown = []
+        for place, value in enumerate(places.faces):
+            if dice.awaiting_throw and place not in places.held:
+                shown.append(TrayDie(None, next(waiting, None)))
+            else:
+                shown.append(TrayDie(place, value, place in places.held))
+        return shown
     if request is not None and request.kind == "dice":
         return _to_throw(request.dice, entered)
     return []
@@ -69,52 +73,47 @@ class DiceTray(Widget):
         side = min(rect.h - self.label_h - 2 * gap,
                    (rect.w - 4 * gap - (slots - 1) * gap) // slots)
         self.side = max(8, side)
-        loose = [die for die in dice if not die.held]
-        kept = [die for die in dice if die.held]
         y = rect.y + self.label_h + gap
-        self.tray_box = self._box(rect.x, y, len(loose))
-        x = self.tray_box.right + 2 * gap if loose else rect.x
-        self.held_box = self._box(x, y, len(kept)) if kept else None
-        self.places: list[tuple[TrayDie, pygame.Rect]] = []
-        for box, group in ((self.tray_box, loose), (self.held_box, kept)):
-            if box is None:
-                continue
-            for number, die in enumerate(group):
-                place = pygame.Rect(box.x + gap + number * (self.side + gap), box.y + gap,
-                                    self.side, self.side)
-                self.places.append((die, place))
-
-    def _box(self, x: int, y: int, count: int) -> pygame.Rect:
-        width = count * self.side + (count + 1) * self.gap
-        return pygame.Rect(x, y - self.gap, width if count else 0, self.side + 2 * self.gap)
+        width = len(dice) * self.side + (len(dice) + 1) * gap
+        self.tray_box = pygame.Rect(rect.x, y - gap, width, self.side + 2 * gap)
+        self.places: list[tuple[TrayDie, pygame.Rect]] = [
+            (die, pygame.Rect(rect.x + gap + number * (self.side + gap), y, self.side,
+                              self.side))
+            for number, die in enumerate(dice)]
 
     def draw(self, surface: pygame.Surface, look: Theme) -> None:
-        """The tray's felt, the held box ringed in the accent colour, their labels, the dice."""
+        """The tray's felt, the dice in their places, "Held" above each held one."""
         if not self.dice:
             return
         radius = look.px(10)
-        label = pygame.Rect(self.rect.x, self.rect.y, 0, self.label_h)
-        if self.tray_box.w:
-            pygame.draw.rect(surface, mix(FELT, (0, 0, 0), 0.25), self.tray_box,
-                             border_radius=radius)
-            pygame.draw.rect(surface, EDGE, self.tray_box, look.px(2), border_radius=radius)
-            label.x, label.w = self.tray_box.x, self.tray_box.w
-            words = _("In the tray")
-            if look.font(theme.TEXT_MIN).size(words)[0] > label.w:
-                words = _("Tray")
-            draw_text(surface, words, label, look, theme.TEXT_MIN, False, theme.MUTED)
-        if self.held_box is not None:
-            pygame.draw.rect(surface, HELD_BOX, self.held_box, border_radius=radius)
-            pygame.draw.rect(surface, theme.ACCENT, self.held_box, look.px(3),
-                             border_radius=radius)
-            label = pygame.Rect(self.held_box.x, self.rect.y,
-                                max(self.held_box.w, look.px(64)), self.label_h)
-            draw_text(surface, _("Held"), label, look, theme.TEXT_MIN, True, theme.ACCENT)
+        pygame.draw.rect(surface, mix(FELT, (0, 0, 0), 0.25), self.tray_box,
+                         border_radius=radius)
+        pygame.draw.rect(surface, EDGE, self.tray_box, look.px(2), border_radius=radius)
         for die, place in self.places:
             if die.value is None:
                 _draw_empty_place(surface, place, look)
-            else:
-                draw_die(surface, place, die.value, look)
+                continue
+            if die.held:
+                pygame.draw.rect(surface, HELD_BOX, place.inflate(self.gap, self.gap),
+                                 border_radius=radius)
+            draw_die(surface, place, die.value, look, held=die.held)
+        for run in self._held_runs():
+            label = pygame.Rect(run.x, self.rect.y, run.w, self.label_h)
+            draw_text(surface, _("Held"), label, look, theme.TEXT_MIN, False, theme.ACCENT,
+                      centred=True)
+
+    def _held_runs(self) -> list[pygame.Rect]:
+        """The spans of neighbouring held dice: one "Held" over each span."""
+        runs: list[pygame.Rect] = []
+        last_held = False
+        for die, place in self.places:
+            held = die.held and die.value is not None
+            if held and last_held:
+                runs[-1].union_ip(place)
+            elif held:
+                runs.append(place.inflate(self.gap, 0))
+            last_held = held
+        return runs
 
 
 def _draw_empty_place(surface: pygame.Surface, place: pygame.Rect, look: Theme) -> None:

@@ -7,7 +7,8 @@ now (`score:<seat>`, `points:<seat>`, on the `scores` card that opens the
 scoresheet); what just happened (`last`, the engine's narration) and what to
 do now (`prompt`, with what the dice must show); the dice (`dice`, each die
 `hold:<n>`); and the buttons of the moment: the dice asked for (`roll`,
-`face:<1-6>`), `throw` and `stop` between throws, `stay` and `move`
+`face:<1-6>`), `throw`, `stop` and the faces between throws (a face tapped throws the
+dice not held), `stay` and `move`
 on your own tile. Over the board: the tile to go for or claim (`tile:<name>`),
 and the game's end (`result`, `next`).
 """
@@ -21,31 +22,26 @@ from typing import Protocol
 import pygame
 
 from companion.games.yahtzee import Phase
-from companion.games.yahtzee.tiles import Tile
 from companion.i18n import _
 from ui import layout, theme
 from ui.board_parts import mix
 from ui.dice_drawing import FaceButton
 from ui.scene_parts import ShowsMessage, redo_button, scores_button
 from ui.theme import Theme, player_colour
-from ui.widgets import Button, Label, TextBlock, Widget, wrap_text
-from ui.widgets import Panel as Card
+from ui.widgets import Button, Label, TextBlock, Widget
 from ui.yahtzee.board_drawing import (
     LEAST,
     Middle,
     YahtzeeBoard,
-    draw_lines,
-    lines_size,
     ring_middle,
 )
+from ui.yahtzee.cards import GO, CardActions, block_height, choice_card, result_card
+from ui.yahtzee.dice_places import DicePlaces
 from ui.yahtzee.dice_tray import DiceTray, TrayDie, dice_on_table
 from ui.yahtzee.view_model import YahtzeeView
 
-GO: theme.RGB = (0, 120, 80)
-"""The colour of the button that moves the game on."""
 
-
-class YahtzeeActions(Protocol):
+class YahtzeeActions(CardActions, Protocol):
     """What the Yahtzee screen may read of its scene and ask it to do."""
 
     @property
@@ -54,7 +50,11 @@ class YahtzeeActions(Protocol):
 
     @property
     def held(self) -> set[int]:
-        """The dice held (by index) for the next throw."""
+        """The places of the dice held for the next throw."""
+
+    @property
+    def places(self) -> DicePlaces:
+        """The dice in their places on screen, and the places held."""
 
     @property
     def entered(self) -> list[int]:
@@ -78,9 +78,6 @@ class YahtzeeActions(Protocol):
     def move_on(self) -> None:
         """Roll the movement die again and move on."""
 
-    def choose_tile(self, tile: Tile) -> None:
-        """The tile to go for, or to claim."""
-
     def tap_square(self, number: int) -> None:
         """A square of the board tapped."""
 
@@ -89,9 +86,6 @@ class YahtzeeActions(Protocol):
 
     def roll(self) -> None:
         """Ask for the dice (the tray's, or the companion's fair roll)."""
-
-    def next_game(self) -> None:
-        """A rematch."""
 
     def back(self) -> None:
         """Home (the match stays on the table)."""
@@ -118,6 +112,8 @@ class Sizes:
     """Between the panel's rows."""
     button: int = 56
     face: int = 48
+    keep: int = 170
+    """"Keep these" beside the faces on a wide panel."""
     nav_beside_dice: int = 88
     """A portrait panel's Back and Undo, beside the dice: their width."""
     words: int = 150
@@ -166,8 +162,9 @@ def _score_rows(view: YahtzeeView) -> int:
 
 
 def _actions_height(width: int, look: Theme) -> int:
-    """The tallest the buttons of the moment get: the roll and six faces in one row when
-    the panel is wide enough, else the faces three a row beside the roll."""
+    """The height of the buttons asking for dice: the roll and six faces in one row when the
+    panel is wide enough, else the faces three a row beside the roll. (Between throws a
+    portrait panel's throw and keep take a second row from the words.)"""
     if width >= _one_row_width(look):
         return look.px(SIZES.face)
     return 2 * look.px(SIZES.face) + look.px(6)
@@ -225,7 +222,7 @@ def panel_widgets(scene: YahtzeeActions, view: YahtzeeView, rect: pygame.Rect, l
     buttons = _actions(scene, view, rect.w, look)
     height = max((button.rect.bottom for button in buttons), default=0)
     actions, rest = layout.take_bottom(rest, height, gap) if height else (None, rest)
-    dice = dice_on_table(view, frozenset(scene.held), scene.entered)
+    dice = dice_on_table(view, scene.places, scene.entered)
     words = rest
     if portrait:
         dice_row, words = layout.take_bottom(rest, look.px(SIZES.dice), gap)
@@ -309,30 +306,31 @@ def _words(scene: YahtzeeActions, view: YahtzeeView, rect: pygame.Rect, look: Th
         colour = theme.REFUSAL if message.refusal else theme.PANEL
         text = ("✗ " + message.text) if message.refusal else message.text
         return [TextBlock("message", rect, text, background=colour)]
-    prompt = view.prompt()
+    # The choice card over the board asks its question: the panel does not say it again.
+    choosing = bool(view.choice_actions()) and not view.snapshot.is_over
+    prompt = "" if choosing else view.prompt()
     if scene.entered:
         prompt += " " + _("Tapped: {dice}").format(dice=" ".join(map(str, scene.entered)))
     goal = view.goal()
-    prompt = f"{prompt}\n{goal}" if goal else prompt
+    prompt = f"{prompt}\n{goal}".strip()
     last = view.effect_words()
+    if not prompt:
+        return [TextBlock("last", rect, last, colour=theme.ACCENT)]
     gap = look.px(4)
     least_last = look.font(LEAST).get_linesize() + 2 * look.px(5) + gap
-    prompt_h = min(_block_height(prompt, theme.TEXT_MIN, rect.w, look), rect.h - least_last)
+    prompt_h = block_height(prompt, theme.TEXT_MIN, rect.w, look)
+    if view.deciding and prompt_h > rect.h - least_last:
+        # Between throws the dice show what was rolled: the prompt takes the room.
+        return [TextBlock("prompt", rect, prompt, background=theme.PANEL)]
+    prompt_h = min(prompt_h, rect.h - least_last)
     prompt_area, last_area = layout.take_bottom(rect, prompt_h, gap)
     # A long narration (the challenge rounds beginning) shrinks a little to stay whole.
     size = next((wanted for wanted in range(theme.TEXT_MIN, LEAST, -1)
-                 if _block_height(last, wanted, rect.w, look) <= last_area.h), LEAST)
+                 if block_height(last, wanted, rect.w, look) <= last_area.h), LEAST)
     return [
         TextBlock("last", last_area, last, size=size, colour=theme.ACCENT),
         TextBlock("prompt", prompt_area, prompt, background=theme.PANEL),
     ]
-
-
-def _block_height(text: str, size: int, width: int, look: Theme) -> int:
-    """The height a `TextBlock` of `text` at `size` needs `width` wide."""
-    font = look.font(size)
-    pad = look.px(5)
-    return len(wrap_text(text, font, width - 2 * pad)) * font.get_linesize() + 2 * pad
 
 
 def _dice(scene: YahtzeeActions, view: YahtzeeView, dice: list[TrayDie], rect: pygame.Rect,
@@ -366,14 +364,41 @@ def _actions(scene: YahtzeeActions, view: YahtzeeView, width: int, look: Theme
         return [Button("stay", stay, _("Stay"), colour=GO, on_tap=scene.stay),
                 Button("move", move, _("Move on"), on_tap=scene.move_on)]
     if view.phase is Phase.ROLL:
-        throw, stop = layout.take_left(row, (row.w - gap) * 9 // 20, gap)
-        count = 5 - len(scene.held)
-        words = _("Throw {n}").format(n=count) if count else _("Throw")
-        return [Button("throw", throw, words, colour=GO,
-                       on_tap=scene.throw, enabled=view.deciding,
-                       refusal=_("No throw is left: keep the dice as they are.")),
-                Button("stop", stop, _("Keep these"), on_tap=scene.stop)]
+        return _roll_buttons(scene, view, width, look)
     return []
+
+
+def _roll_buttons(scene: YahtzeeActions, view: YahtzeeView, width: int, look: Theme
+                  ) -> list[Widget]:
+    """Between throws: `throw` (the tray's or the companion's dice) and `stop` beside the six
+    faces, for dice thrown by hand: the first face tapped throws the dice not held."""
+    gap = look.px(6)
+    one_row = width >= _one_row_width(look) + look.px(SIZES.keep) + gap
+    rows = 1 if one_row else 2
+    area = pygame.Rect(0, 0, width, rows * look.px(SIZES.face) + (rows - 1) * gap)
+    if one_row:
+        throw, rest = layout.take_left(area, look.px(120), gap)
+        stop, faces = layout.take_left(rest, look.px(SIZES.keep), gap)
+    else:
+        buttons, faces = layout.take_left(area, width * 2 // 5, gap)
+        throw, stop = layout.take_top(buttons, look.px(SIZES.face), gap)
+    count = 5 - len(scene.held)
+    words = _("Throw {n}").format(n=count) if count else _("Throw")
+    widgets: list[Widget] = [
+        Button("throw", throw, words, colour=GO, on_tap=scene.throw, enabled=view.deciding,
+               refusal=_("No throw is left: keep the dice as they are.")),
+        Button("stop", stop, _("Keep these") if one_row else _("Keep"), on_tap=scene.stop)]
+    if view.deciding:
+        widgets += _faces(scene, faces, 6 if one_row else 3, look)
+    return widgets
+
+
+def _faces(scene: YahtzeeActions, area: pygame.Rect, columns: int, look: Theme
+           ) -> list[Widget]:
+    """The six faces to tap the dice in, `columns` a row."""
+    cells = layout.grid(area, columns, 6, look.px(SIZES.face), look.px(6))
+    return [FaceButton(f"face:{value}", cell, str(value), on_tap=partial(scene.enter_face, value))
+            for value, cell in enumerate(cells, start=1)]
 
 
 def _dice_buttons(scene: YahtzeeActions, width: int, look: Theme) -> list[Widget]:
@@ -383,87 +408,9 @@ def _dice_buttons(scene: YahtzeeActions, width: int, look: Theme) -> list[Widget
     area = pygame.Rect(0, 0, width, _actions_height(width, look))
     one_row = width >= _one_row_width(look)
     roll, faces = layout.take_left(area, look.px(120) if one_row else width // 3, gap)
-    cells = layout.grid(faces, 6 if one_row else 3, 6, look.px(SIZES.face), gap)
     widgets: list[Widget] = [Button("roll", roll, _("Roll"), colour=GO, on_tap=scene.roll)]
-    widgets += [FaceButton(f"face:{value}", cell, str(value),
-                           on_tap=partial(scene.enter_face, value))
-                for value, cell in enumerate(cells, start=1)]
-    return widgets
+    return widgets + _faces(scene, faces, 6 if one_row else 3, look)
 
 
-def choice_card(scene: YahtzeeActions, view: YahtzeeView, area: pygame.Rect, look: Theme
-                ) -> list[Widget]:
-    """Over the board: the tiles to go for on a wild square, or to claim (`tile:<name>`),
-    each in its owner's colour with the owner's name, two a row (three when two a row would
-    leave them less than a finger high); the dice stay in sight beside it."""
-    choices = view.choice_actions()
-    if not choices or view.snapshot.is_over:
-        return []
-    gap = look.px(6)
-    card = area.inflate(-look.px(4), -look.px(4))
-    inner = card.inflate(-2 * gap, -2 * gap)
-    question = view.prompt()
-    title, rest = layout.take_top(inner, _block_height(question, theme.TEXT_MIN, inner.w, look),
-                                  gap)
-    cols = 2
-    rows = -(-len(choices) // cols)
-    if (rest.h - gap * (rows - 1)) // rows < look.px(theme.TARGET_MIN):
-        cols = 3
-        rows = -(-len(choices) // cols)
-    height = min(look.px(64), (rest.h - gap * (rows - 1)) // rows)
-    cells = layout.grid(rest, cols, len(choices), height, gap)
-    widgets: list[Widget] = [
-        Card("dialog", card, border=theme.ACCENT, on_tap=_nothing),
-        TextBlock("question", title, question),
-    ]
-    players = view.snapshot.players
-    for action, cell in zip(choices, cells, strict=True):
-        owner = view.game.holdings[action.tile].owner
-        colour = theme.BUTTON if owner is None else mix(
-            player_colour(players[owner].colour).rgb, (0, 0, 0), 0.45)
-        widgets.append(TileButton(f"tile:{action.tile.value}", cell, view.choice_words(action),
-                                  colour=colour,
-                                  on_tap=partial(scene.choose_tile, action.tile)))
-    return widgets
-
-
-@dataclass(eq=False)
-class TileButton(Button):
-    """A tile on the choice card: its words wrapped on as many lines as the button holds,
-    as large as they fit (down to 80% of the readable size)."""
-
-    def draw(self, surface: pygame.Surface, look: Theme) -> None:
-        """The button and its words."""
-        pygame.draw.rect(surface, self.colour, self.rect, border_radius=look.px(10))
-        body = self.rect.inflate(-look.px(10), -look.px(4))
-        lines = [self.text]
-        draw_lines(surface, body, lines, look, theme.TEXT, lines_size(body, lines, look) or LEAST)
-
-
-def result_card(scene: YahtzeeActions, view: YahtzeeView, area: pygame.Rect, look: Theme
-                ) -> list[Widget]:
-    """The game's end over the board: the scores and the winners; `next` is a rematch."""
-    if not view.snapshot.is_over:
-        return []
-    text = view.result_words()
-    lines = text.count("\n") + 1
-    height = lines * look.font(28).get_linesize() + look.px(56 + 2 * 10 + 20)
-    card = area.inflate(-area.w // 6, 0)
-    card.h = min(area.h - look.px(20), height)
-    card.centery = area.centery
-    inner = card.inflate(-look.px(20), -look.px(20))
-    button, words = layout.take_bottom(inner, look.px(56), look.px(10))
-    return [
-        Card("notice", card, border=theme.ACCENT, on_tap=_nothing),
-        TextBlock("result", words, text, size=28),
-        Button("next", button, _("Rematch"), colour=GO, on_tap=scene.next_game),
-    ]
-
-
-def _nothing() -> None:
-    """A card over the board takes the taps that land on it (nothing behind it moves)."""
-
-
-__all__ = ["SIZES", "Ring", "Sizes", "TileButton", "YahtzeeActions",
-           "board_widgets", "choice_card",
-           "panel_widgets", "result_card", "score_lines", "screen"]
+__all__ = ["SIZES", "Ring", "Sizes", "YahtzeeActions", "board_widgets", "panel_widgets",
+           "score_lines", "screen"]

@@ -41,6 +41,7 @@ from companion.table import (
 )
 from ui.scene import MatchScene, Stage
 from ui.widgets import Widget
+from ui.yahtzee.dice_places import DicePlaces
 from ui.yahtzee.panel import screen
 from ui.yahtzee.view_model import YahtzeeView
 
@@ -54,10 +55,16 @@ class YahtzeeScene(MatchScene):
     def __init__(self, stage: Stage) -> None:
         super().__init__(stage)
         self.view: YahtzeeView | None = None
-        self.held: set[int] = set()
-        """The dice (0-based, in the engine's order of the faces) held out of the tray."""
+        self.places = DicePlaces()
+        """The dice in their places on screen, and the places held (a held die stays put)."""
         self.entered: list[int] = []
         """Dice faces tapped on screen so far, for the dice asked for."""
+        self.throwing_by_hand = False
+        """A face was tapped between throws: the throw it made is on its way to the table,
+        and the faces tapped stay for the dice it asks for."""
+        self.rolling_turn: tuple[int, int] | None = None
+        """The turn (its number, its seat) whose movement die the companion rolled on a tap:
+        the five dice it lands on are rolled without a second tap."""
         self.rolling_for: int | None = None
         """The table's seq a `roll` was tapped on, until its answer: a second tap is ignored."""
 
@@ -69,6 +76,8 @@ class YahtzeeScene(MatchScene):
         do now."""
         before = self.view.snapshot if self.view is not None else None
         self.read(snapshot)
+        self._send_entered()
+        self._roll_first_throw()
         moved_on = before is None or (before.match_id, before.seq) != (snapshot.match_id,
                                                                         snapshot.seq)
         if moved_on and self.stage.message is not None:
@@ -85,8 +94,19 @@ class YahtzeeScene(MatchScene):
             return
         self.view = YahtzeeView.of(snapshot, self.stage.games[snapshot.game])
         if not same_match or previous is None or previous.snapshot.chance != snapshot.chance:
-            self.entered = []
-        self.held = held_after(previous if same_match else None, self.view, self.held)
+            carried = self.throwing_by_hand and snapshot.chance is not None
+            self.entered = self.entered if carried else []
+            self.throwing_by_hand = False
+        self.places = places_after(previous if same_match else None, self.view, self.places)
+
+    @property
+    def held(self) -> set[int]:
+        """The places (0-based, `hold:1` first) of the dice held out of the tray."""
+        return set(self.places.held)
+
+    def shown_faces(self) -> tuple[int, ...]:
+        """The dice's faces in their places on screen."""
+        return self.places.faces
 
     # -- building the screen ------------------------------------------------------------------
 
@@ -110,14 +130,20 @@ class YahtzeeScene(MatchScene):
         if not view.deciding:
             self.stage.say(self.hold_refusal())
             return
-        self.held ^= {index}
+        self.places = self.places.toggled(index)
         self.rebuild()
 
     def hold_refusal(self) -> str:
-        """Why a die cannot be held or put back now, in the engine's words ("Dice first: ...")."""
+        """Why a die cannot be held or put back now, in the engine's words ("Dice first: ..."),
+        or, while a tile or a square is to be chosen, what to choose."""
         view = self.view
         if view is None:
             return ""
+        if view.phase is Phase.TARGET:
+            return _("{name}: choose the tile to go for first, then hold dice.").format(
+                name=view.name(view.game.current))
+        if view.phase in (Phase.CLAIM, Phase.PLACE):
+            return view.prompt()
         return self._refusal(RollAgain((), seat=view.game.current))
 
     def throw(self) -> None:
@@ -125,7 +151,7 @@ class YahtzeeScene(MatchScene):
         view = self.view
         if view is None or view.dice is None:
             return
-        kept = tuple(view.dice.faces[index] for index in sorted(self.held))
+        kept = self.places.kept
         action = view.hold_action(kept)
         if action is None:
             self.stage.say(self._refusal(RollAgain(kept, seat=view.game.current)))
@@ -184,18 +210,49 @@ class YahtzeeScene(MatchScene):
             self.stage.say(view.square_words(square), refusal=False)
 
     def enter_face(self, value: int) -> None:
-        """A die face tapped on screen; when all the dice asked for are in, they are sent."""
+        """A die face tapped on screen; when all the dice asked for are in, they are sent.
+        Between throws the first face tapped throws the dice not held (no Throw tap)."""
         view = self.view
         request = view.snapshot.chance if view is not None else None
+        if view is not None and request is None and (view.deciding or self.throwing_by_hand):
+            self._throw_by_hand(view, value)
+            return
         if view is None or request is None or request.kind != "dice":
             self.stage.say(view.dice_refusal([value]) if view is not None
                            else _("No dice are needed now."))
             return
         self.entered.append(value)
-        if len(self.entered) >= request.dice:
+        self._send_entered()
+        self.rebuild()
+
+    def _throw_by_hand(self, view: YahtzeeView, value: int) -> None:
+        """A face tapped between throws: the throw of the dice not held, then this face."""
+        if self.throwing_by_hand:
+            self.entered.append(value)
+            self.rebuild()
+            return
+        action = view.hold_action(self.places.kept)
+        if action is None:
+            self.stage.say(self._refusal(RollAgain(self.places.kept, seat=view.game.current)))
+            return
+        self.entered, self.throwing_by_hand = [value], True
+        self.stage.post(PlayAction(action), then=self._thrown_by_hand)
+        self.rebuild()
+
+    def _thrown_by_hand(self, outcome: Outcome) -> None:
+        """A refused throw takes the faces tapped for it back."""
+        if not outcome.applied:
+            self.entered, self.throwing_by_hand = [], False
+
+    def _send_entered(self) -> None:
+        """The faces tapped, once they are all the dice asked for."""
+        view = self.view
+        request = view.snapshot.chance if view is not None else None
+        if view is None or request is None or request.kind != "dice" or self.throwing_by_hand:
+            return
+        if self.entered and len(self.entered) >= request.dice:
             values, self.entered = self.entered[: request.dice], []
             self.stage.post(SupplyChance(values, source="touch", for_seq=view.snapshot.seq))
-        self.rebuild()
 
     def roll(self) -> None:
         """The companion rolls the dice asked for (as the tray button does)."""
@@ -210,7 +267,27 @@ class YahtzeeScene(MatchScene):
             return  # a double tap: the first roll is under way, the next request is not it
         self.entered = []
         self.rolling_for = seq
+        if self.stage.companion_rolls and view.phase is Phase.MOVE:
+            self.rolling_turn = (view.game.turn_number, view.game.current)
         self.stage.post(DrawChance(for_seq=seq), then=self._rolled)
+
+    def _roll_first_throw(self) -> None:
+        """After the movement die the companion rolled, the first throw of the five dice
+        (one tap for one intent: the roll that starts a turn); a decision stops it."""
+        view, turn = self.view, self.rolling_turn
+        if view is None or turn is None:
+            return
+        game, request = view.game, view.snapshot.chance
+        if (game.turn_number, game.current) != turn or view.phase not in (Phase.MOVE,
+                                                                         Phase.ROLL):
+            self.rolling_turn = None
+            return
+        dice, seq = view.dice, view.snapshot.seq
+        if view.phase is Phase.ROLL and request is not None and dice is not None:
+            self.rolling_turn = None
+            if dice.rolls == 0 and self.rolling_for != seq:
+                self.rolling_for = seq
+                self.stage.post(DrawChance(for_seq=seq), then=self._rolled)
 
     def _rolled(self, outcome: Outcome) -> None:
         """The table answered the roll: a refused one may be tapped again."""
@@ -248,28 +325,16 @@ class YahtzeeScene(MatchScene):
         return view.refusal(action) or view.prompt()
 
 
-def held_after(previous: YahtzeeView | None, view: YahtzeeView, held: set[int]) -> set[int]:
-    """The dice held on screen once `view` arrives.
-
-    The same dice of the same turn keep their holds (a wild square's target
-    chosen, a refusal). Right after a throw, the dice that were kept for it
-    stay held, as they still lie out of the tray (the engine lists them
-    first). Anything else starts with every die in the tray.
-    """
-    dice = view.dice
-    if previous is None or dice is None or not dice.faces or dice.awaiting_throw:
-        return set()
+def places_after(previous: YahtzeeView | None, view: YahtzeeView, places: DicePlaces
+                 ) -> DicePlaces:
+    """The dice's places once `view` arrives: the same turn's dice keep their places and
+    holds (a throw fills the places not held); another turn lays them out afresh."""
+    if previous is None:
+        return DicePlaces().after(None, view.dice)
     game, before = view.game, previous.game
     if (game.turn_number, game.current) != (before.turn_number, before.current):
-        return set()
-    old = before.dice
-    if old is None:
-        return set()
-    if (old.faces, old.rolls) == (dice.faces, dice.rolls) and not old.awaiting_throw:
-        return {index for index in held if index < len(dice.faces)}
-    if old.awaiting_throw and dice.rolls == old.rolls + 1:
-        return set(range(len(old.kept or ())))
-    return set()
+        return DicePlaces().after(None, view.dice)
+    return places.after(before.dice, view.dice)
 
 
-__all__ = ["YahtzeeScene", "held_after"]
+__all__ = ["YahtzeeScene", "places_after"]

@@ -26,7 +26,13 @@ from companion.games.yahtzee import (
     Tile,
     YahtzeeState,
 )
-from companion.games.yahtzee.tiles import needed_text, tile_text, tile_value, value_text
+from companion.games.yahtzee.tiles import (
+    best_value,
+    needed_text,
+    tile_text,
+    tile_value,
+    value_text,
+)
 from companion.i18n import _, ngettext, note_text
 from companion.table import TableSnapshot, event_line
 
@@ -210,8 +216,8 @@ class YahtzeeView:
             return _("{name}: stay on your {tile} to improve it, or move on.").format(
                 name=who, tile=game.target.label)
         if phase is Phase.ROLL and self.dice is not None:
-            return _("{name}: tap dice to hold them, then throw ({n} of {m}) or keep"
-                     " these.").format(name=who, n=self.dice.rolls + 1, m=self.dice.max_rolls)
+            return _("{name}: hold dice, then throw ({n} of {m}) or keep.").format(
+                name=who, n=self.dice.rolls + 1, m=self.dice.max_rolls)
         if phase is Phase.TARGET:
             return _("{name}: choose the tile to go for with these dice.").format(name=who)
         if phase is Phase.CLAIM:
@@ -276,13 +282,24 @@ class YahtzeeView:
         return {action.square: action for action in self.actions_of(PlaceTile)}
 
     def choice_words(self, action: ChooseTarget | Claim) -> str:
-        """A tile on the choice card: "Sixes (Ben, three 6s)", "Full House: made"."""
+        """A tile on the choice card with the points it scores: "Sixes: three 6s, 30 points",
+        "Full House: 30 points", "Sixes (Ben, three 6s): 10 a die"."""
+        game, tile = self.game, action.tile
+        options = game.options
+        if isinstance(action, Claim) and game.dice is not None:
+            value = (best_value(tile) if game.turn.yahtzee
+                     else tile_value(tile, game.dice.faces, options.chance_minimum))
+            points = _("{n} points").format(n=options.points(tile, value))
+            if tile.face is None and tile is not Tile.CHANCE:
+                return f"{self._tile_and_owner(action)}: {points}"
+            return f"{self._tile_and_owner(action)}: {value_text(tile, value)}, {points}"
+        return f"{self._tile_and_owner(action)}: {self.points_words(tile)}"
+
+    def _tile_and_owner(self, action: ChooseTarget | Claim) -> str:
+        """A tile's name, with its owner and recorded value when someone holds it."""
         game, tile = self.game, action.tile
         holding = game.holdings[tile]
-        if isinstance(action, Claim) and not game.turn.yahtzee and game.dice is not None:
-            value = tile_value(tile, game.dice.faces, game.options.chance_minimum)
-            return f"{tile.label}: {value_text(tile, value)}"
-        if holding.owner is None:
+        if holding.owner is None or holding.owner == game.current:
             return tile.label
         words = [self.name(holding.owner)]
         if tile.face is not None or tile is Tile.CHANCE:

@@ -51,7 +51,7 @@ def test_throw_sends_the_held_values_and_the_tray_asks_for_the_other_dice_only(s
     assert _last_action(screen) == {"action": "roll_again", "kept": [6, 6], "seat": 0}
     assert screen.app.snapshot.chance.dice == 3
     screen.run("expect roll 3 dice (roll 2 of 3)")
-    assert screen.widget("dice").text == "6 held 6 held ? ? ?"
+    assert screen.widget("dice").text == "6 held ? 6 held ? ?"
 
 
 def test_held_dice_waiting_for_a_throw_cannot_be_tapped_and_say_why(screen) -> None:
@@ -75,12 +75,12 @@ def test_a_refusal_gives_way_to_the_new_dice_once_they_arrive(screen) -> None:
     assert screen.widget("dice").text == "6 held 6 held 4 4 5"
 
 
-def test_dice_kept_for_a_throw_stay_held_after_it_as_they_lie_out_of_the_tray(screen) -> None:
+def test_dice_kept_for_a_throw_stay_held_after_it_where_they_lie(screen) -> None:
     _started(screen)
     screen.run("roll 1", "roll 6 2 6 1 3", "tap hold:1", "tap hold:3", "tap throw", "roll 6 4 5")
     assert _view(screen).dice.faces == (6, 6, 6, 4, 5)
-    assert yahtzee_scene(screen).held == {0, 1}
-    assert [screen.widget(f"hold:{n}").text for n in (1, 2, 3)] == ["6, held", "6, held", "6"]
+    assert yahtzee_scene(screen).held == {0, 2}
+    assert [screen.widget(f"hold:{n}").text for n in (1, 2, 3)] == ["6, held", "6", "6, held"]
 
 
 def test_holds_start_afresh_on_the_next_players_turn(screen) -> None:
@@ -154,7 +154,7 @@ def test_another_players_tile_on_the_wild_square_names_its_owner_and_value(scree
     _started(screen)
     screen.run("roll 4", "roll 6 6 6 2 1", "tap stop")  # Ana's Sixes go on square 5
     screen.run("roll 3", "roll 5 5 5 3 3", "expect choose the tile to go for")  # Ben, wild 1
-    assert screen.widget("tile:sixes").text == "Sixes (Ana, three 6s)"
+    assert screen.widget("tile:sixes").text == "Sixes (Ana, three 6s): 10 a die"
 
 
 def test_your_own_tile_offers_to_stay_or_move_on(screen) -> None:
@@ -232,3 +232,43 @@ def test_every_widget_lies_on_the_screen_and_every_button_is_a_finger_wide(
             f"{widget.name} {rect} is off the {width}x{height} screen")
         if widget.on_tap is not None and widget.name != "board":
             assert min(rect.size) >= look.px(48) - 1, f"{widget.name} is {rect.size}"
+
+
+def test_a_held_die_stays_under_the_finger_through_the_hold_and_the_throw(screen) -> None:
+    _started(screen)
+    screen.run("roll 1", "roll 2 6 1 6 3")
+    before = screen.widget("hold:4").rect
+    screen.run("tap hold:4")
+    assert screen.widget("hold:4").rect == before
+    assert screen.widget("hold:4").text == "6, held"
+    screen.run("tap hold:2", "tap throw", "roll 5 4 6")
+    assert screen.widget("dice").text == "5 6 held 4 6 held 6"
+    assert screen.widget("hold:4").rect == before
+    assert [screen.widget(f"hold:{n}").text for n in (2, 4)] == ["6, held", "6, held"]
+
+
+def test_faces_tapped_between_throws_throw_the_dice_not_held_without_a_throw_tap(
+        screen) -> None:
+    _started(screen)
+    screen.run("roll 1", "roll 6 2 6 1 3", "tap hold:1", "tap hold:3",
+               "tap face:4", "tap face:4", "tap face:5")
+    assert _view(screen).dice.faces == (6, 6, 4, 4, 5)
+    assert screen.widget("dice").text == "6 held 4 6 held 4 5"
+    event = screen.store.events(screen.store.matches()[-1].id)[-1]
+    assert event.detail["source"] == "touch"
+
+
+def test_the_tile_choice_shows_each_tiles_points_and_asks_its_question_once(screen) -> None:
+    _started(screen)
+    screen.run("roll 1", "roll 6 6 6 5 5", "tap stop", "expect the dice make several tiles")
+    assert screen.widget("tile:sixes").text == "Sixes: three 6s, 30 points"
+    assert screen.widget("tile:full_house").text == "Full House: 30 points"
+    question = screen.widget("question").text
+    assert [text for text in screen.texts() if question in text] == [question]
+
+
+def test_a_die_tapped_while_the_tile_card_is_open_says_to_choose_the_tile_first(
+        screen) -> None:
+    _started(screen)
+    screen.run("roll 3", "roll 5 5 5 3 3", "expect choose the tile to go for", "tap hold:1")
+    assert _message(screen) == "Ana: choose the tile to go for first, then hold dice."

@@ -42,7 +42,7 @@ def hold_lines(scene: YahtzeeScene, rng: random.Random) -> list[str]:
     assert view is not None and view.dice is not None
     if rng.random() < 0.25:
         return ["tap stop"]
-    faces = view.dice.faces
+    faces = scene.shown_faces()
     # Hold the most common face, as a player going for a kind would.
     best = max(set(faces), key=lambda face: (faces.count(face), face))
     wanted = {index for index, face in enumerate(faces) if face == best}
