@@ -6,9 +6,12 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from companion.event_log.store import Store
-from companion.table import DrawChance, NewMatch, PlayAction, default_players
-from tests.table.conftest import open_table
+from companion.table import DrawChance, NewMatch, PlayAction, Redo, Table, Undo, default_players
+from tests.table.conftest import GAMES, open_table
+from tests.table.test_table import Constant
 
 FULL_DISK_TRIGGER = """
 CREATE TRIGGER disk_full BEFORE UPDATE ON matches WHEN EXISTS (SELECT 1 FROM disk_is_full)
@@ -67,3 +70,48 @@ def test_a_resumed_match_whose_log_skips_a_number_is_marked_damaged_not_played_o
         ]
         assert [(match.id, match.status) for match in again.matches()] == [(1, "abandoned")]
         assert again.unfinished_match_id() is None
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ("UPDATE events SET kind = 'undo', action = NULL, detail = '{\"undoes\": 1}' WHERE seq = 1",
+         "Event #1 undoes an event that does not stand."),
+        ("UPDATE events SET kind = 'undo', action = NULL, detail = '{\"undoes\": 9}' WHERE seq = 3",
+         "Event #3 undoes an event that does not stand."),
+        ("UPDATE events SET detail = json_set(detail, '$.redoes', 1) WHERE seq = 3",
+         "Event #3 redoes an event that was not just undone."),
+    ],
+    ids=["undo-of-nothing", "undo-of-another", "redo-of-nothing"],
+)
+def test_a_resumed_match_whose_log_names_an_impossible_step_is_marked_damaged(
+    store: Store, db_path: Path, change: str, reason: str
+) -> None:
+    with open_table(store) as table:
+        table.post(NewMatch("tally", default_players(2), {})).result(timeout=10)
+        for command in (DrawChance(), DrawChance(), PlayAction({"action": "add"})):
+            assert table.post(command).result(timeout=10).applied
+    with sqlite3.connect(db_path) as db:
+        db.execute("PRAGMA ignore_check_constraints = ON")
+        db.execute(change)
+    with Store.open(db_path) as again, open_table(again) as reopened:
+        assert reopened.snapshot is None
+        assert reopened.notices == [
+            f"Match 1 cannot be rebuilt ({reason}); it stays in the history as abandoned."
+        ]
+
+
+def test_after_two_rolls_undone_and_one_redone_a_restart_still_serves_the_other_next(
+    store: Store, db_path: Path
+) -> None:
+    chance = Constant([2])
+    with Table(store, games=GAMES, chance=chance, spinner=Constant(0)) as table:
+        table.post(NewMatch("tally", default_players(2), {})).result(timeout=10)
+        for command in (DrawChance(), DrawChance(), Undo(), Undo(), Redo()):
+            assert table.post(command).result(timeout=10).applied
+    chance.outcome_value = [6]
+    with Store.open(db_path) as again, Table(
+        again, games=GAMES, chance=chance, spinner=Constant(0)
+    ) as reopened:
+        outcome = reopened.post(DrawChance()).result(timeout=10)
+    assert outcome.text == "The companion rolls 2"

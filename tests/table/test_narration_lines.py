@@ -16,6 +16,7 @@ from companion.table import (
     default_players,
     event_line,
 )
+from companion.table.lines import is_players_own
 from companion.table.match import RunningMatch
 from tests.table.conftest import open_table
 from tests.table.test_table import apply
@@ -95,3 +96,16 @@ def test_the_snapshot_keeps_the_lines_sentences_for_a_screen_to_say(store: Store
     ]
     assert event_line(said) == snapshot.last_event
     assert snapshot.last_notes[0].seats == (1,), "the seat is left for the screen to name"
+
+
+def test_a_players_own_action_is_told_apart_from_the_tables_roll(store: Store) -> None:
+    with open_table(store) as table:
+        apply(table, NewMatch("tally", default_players(2), {}))
+        apply(table, SupplyChance([0, 1, 2, 3, 4], source="touch"))
+        apply(table, SupplyChance([4], source="dice tray"))
+        rolled = table.snapshot
+        apply(table, PlayAction({"action": "cheer", "cheered": 1}))
+        cheered = table.snapshot
+    assert rolled is not None and cheered is not None
+    assert not is_players_own(rolled.last_notes[0])
+    assert is_players_own(cheered.last_notes[0])

@@ -11,6 +11,7 @@ import json
 import shutil
 import sqlite3
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -93,13 +94,26 @@ def test_history_reads_an_old_log_upgraded_in_memory_and_leaves_the_file_alone(
     with Store.open_to_read(old_log) as store:
         assert [record.game for record in store.matches()] == OLD_GAMES
         assert not store.damaged
-        (notice,) = store.notices
-        assert "written by an older companion (schema 1)" in notice
+        assert store.notices == [
+            f"The match log {old_log} was written by an older companion (schema 1): it is"
+            " shown as this one reads it, and brought up to date on disk the next time the"
+            " companion plays on it."
+        ]
         for record in store.matches():
             for event in store.events(record.id):
                 if event.action is not None:
                     action_from_json(record.game, event.action)  # today's form
     assert old_log.read_bytes() == before
+
+
+def test_the_history_of_an_old_log_can_be_read_from_another_thread(old_log: Path) -> None:
+    """The phone page opens the history once and reads it from the thread of each request."""
+    read: list[object] = []
+    with Store.open_to_read(old_log) as store:
+        reader = threading.Thread(target=lambda: read.append(len(store.matches())))
+        reader.start()
+        reader.join(timeout=30)
+    assert read == [len(OLD_GAMES)]
 
 
 def _replay_summary(game: str, players: int, options: dict[str, Any], events: list[Any]) -> Any:

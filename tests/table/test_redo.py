@@ -33,6 +33,20 @@ def test_redo_plays_again_what_the_last_undo_took_back(table: Table, store: Stor
     assert redone.last_event == "Ana: add the die"
     event = store.events(1)[-1]
     assert (event.seq, event.kind, event.detail["redoes"]) == (redo_seq, "play", play_seq)
+    assert event.seat == store.events(1)[play_seq - 1].seat == 0, "Ana's play, redone, is Ana's"
+
+
+def test_a_redone_spin_reads_in_the_sentences_it_first_had(table: Table) -> None:
+    apply(table, DrawChance(), SupplyChance([4], source="dice tray"))
+    apply(table, PlayAction({"action": "spin"}), SupplyChance(1, source="touch"))
+    spun = table.snapshot
+    apply(table, Undo(), Redo())
+    redone = table.snapshot
+    assert spun is not None and redone is not None
+    assert redone.last_event == spun.last_event == (
+        "The touchscreen points at Ben. Ben scores a point from Ana's spin."
+    )
+    assert redone.last_notes == spun.last_notes, "the screen says it in its own language again"
 
 
 def test_the_snapshot_after_an_undo_says_what_it_took_back(table: Table) -> None:
@@ -82,6 +96,19 @@ def test_a_redone_roll_of_the_companion_is_the_same_roll(store: Store) -> None:
         chance.outcome_value = [6]
         apply(table, Undo())
         outcome = table.post(Redo()).result(timeout=10)
+    assert outcome.text == "The companion rolls 2"
+    assert store.events(1)[-1].detail["reused"] is True
+
+
+def test_after_two_rolls_undone_and_one_redone_the_next_roll_is_the_other_undone_one(
+    store: Store,
+) -> None:
+    chance = Constant([2])
+    with Table(store, games=GAMES, chance=chance, spinner=Constant(0)) as table:
+        apply(table, NewMatch("tally", default_players(2), {}), DrawChance(), DrawChance())
+        chance.outcome_value = [6]
+        apply(table, Undo(), Undo(), Redo())
+        outcome = table.post(DrawChance()).result(timeout=10)
     assert outcome.text == "The companion rolls 2"
     assert store.events(1)[-1].detail["reused"] is True
 

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -15,7 +16,7 @@ import platformdirs
 import pytest
 
 from companion.errors import StoreError
-from companion.event_log import schema
+from companion.event_log import opening, schema
 from companion.event_log.store import SCHEMA_VERSION, Store, default_db_path
 from companion.table import DrawChance, NewMatch, PlayAction, Rematch, default_players
 from tests.table.conftest import FIXED_TIME, open_table
@@ -596,3 +597,54 @@ def test_a_write_that_fails_halfway_leaves_no_transaction_open(store: Store) -> 
         store.create_match("tally", {"target": {30}}, default_players(2), [0, 0], "2026-05-01")
     assert store.create_match("tally", {}, default_players(2), [0, 0], "2026-05-01") == match_id + 1
     assert [match.id for match in store.matches()] == [match_id, match_id + 1]
+
+
+@pytest.mark.parametrize(
+    ("damage", "listed", "shown"),
+    [
+        (("events", "last"), [1, 2], "the 2 matches that can still be read whole are listed"),
+        (("rounds", "first"), [], "no match could be read whole"),
+    ],
+    ids=["two-whole", "none-whole"],
+)
+def test_the_history_of_a_damaged_log_lists_the_matches_still_whole_and_says_so(
+    db_path: Path, damage: tuple[str, str], listed: list[int], shown: str
+) -> None:
+    write_three_matches(db_path)
+    damage_page(db_path, *damage)
+    damaged = db_path.read_bytes()
+    with Store.open_to_read(db_path) as store:
+        assert store.damaged
+        assert store.notices == [
+            f"The match log {db_path} is damaged: {shown}. It is left as it is; the next"
+            f" companion to open it keeps them in a fresh log. Look at it with: sqlite3 {db_path}"
+        ]
+        assert [match.id for match in store.matches()] == listed
+    assert db_path.read_bytes() == damaged
+
+
+def test_the_history_of_a_damaged_log_with_one_match_whole_says_it_is_the_one(
+    db_path: Path,
+) -> None:
+    write_three_matches(db_path)
+    with sqlite3.connect(db_path) as db:
+        db.execute("PRAGMA ignore_check_constraints = ON")
+        db.execute("UPDATE events SET kind = 'garbled' WHERE match_id = 1 AND seq = 2")
+    damage_page(db_path, "events", "last")
+    with Store.open_to_read(db_path) as store:
+        assert "is damaged: the one match that can still be read whole is listed." in (
+            store.notices[0]
+        )
+        assert [match.id for match in store.matches()] == [2]
+
+
+def test_a_log_read_as_it_stood_on_disk_tells_once_the_file_changes(db_path: Path) -> None:
+    """What `companion history` relies on in a directory it cannot write (see the test above,
+    run as an ordinary user): the stamp taken when the log was opened immutable."""
+    Store.open(db_path).close()
+    with closing(sqlite3.connect(db_path)) as db:
+        reading = opening.ReadConnection(db, db_path, opening._stamp(db_path))
+        unchanged = reading.changed()
+        with Store.open(db_path) as store, open_table(store) as table:
+            table.post(NewMatch("tally", default_players(2), {})).result(timeout=10)
+        assert (unchanged, reading.changed()) == (False, True)

@@ -179,6 +179,18 @@ def test_a_mailbox_holds_at_least_one_snapshot_and_one_is_enough_to_follow_the_t
         assert newest_only.skipped == 1
 
 
+def test_a_subscriber_that_falls_behind_keeps_the_last_64_snapshots(table: Table) -> None:
+    apply_all = [DrawChance(), DrawChance()] + [PlayAction({"action": "cheer", "cheered": 1})] * 70
+    with table.subscribe() as subscription:
+        for command in apply_all:
+            assert table.post(command).result(timeout=10).applied
+        kept = []
+        while (snapshot := subscription.get(timeout=0)) is not None:
+            kept.append(snapshot.seq)
+    assert kept == list(range(73 - 64, 73))
+    assert subscription.skipped == 73 - 64
+
+
 def test_the_wake_up_comes_after_each_new_snapshot_is_in_the_mailbox(table: Table) -> None:
     waiting_at_wake_up: list[int] = []
     subscription: list[Subscription] = []
