@@ -100,8 +100,11 @@ class Header:
 
 def header_row(look: Theme, top: pygame.Rect, gap: int, title: str, on_back: Action, *,
                size: int = 30, name: str = "title") -> tuple[Button, Label]:
-    """`back` at the left of `top`, then the title, bold, in the rest of it."""
+    """`back` at the left of `top`, then the title, bold, in the rest of it: smaller, down to
+    the readable size, when a long title (a game's) needs it."""
     back, rest = layout.take_left(top, look.px(BACK_WIDTH), gap)
+    while size > theme.TEXT_MIN and look.font(size, True).size(title)[0] > rest.w:
+        size -= 1
     return (Button("back", back, _("Back"), on_tap=on_back),
             Label(name, rest, title, size=size, bold=True))
 

@@ -28,11 +28,6 @@ PICTURES = sorted({
     for script in (ROOT / "scripts" / "gallery.d").glob("*.script")
     for match in re.finditer(r"^shot OUT/(\S+)$", script.read_text(encoding="utf-8"), re.M)
 })
-ELSEWHERE = {
-    ("720x1280", "home.png"): "Yahtzee labels are fixed on h/yz",
-    ("720x1280", "yahtzee-options.png"): "Yahtzee labels are fixed on h/yz",
-}
-"""Pictures whose words are being fixed on another branch, and why; removed on merge."""
 
 Reports = dict[str, list[dict[str, object]]]
 
@@ -81,8 +76,6 @@ def test_no_word_on_a_gallery_picture_is_cut_or_ellipsised(
     measured: dict[str, Reports], tmp_path_factory: pytest.TempPathFactory, size: str,
     picture: str,
 ) -> None:
-    if (size, picture) in ELSEWHERE:
-        pytest.skip(ELSEWHERE[size, picture])
     if size not in measured:
         measured[size] = _play_gallery(size, tmp_path_factory.mktemp(f"gallery-{size}"))
     assert picture in measured[size], f"{picture} was not drawn at {size}"

@@ -124,6 +124,10 @@ class HomeScene(Scene):
         rows = -(-len(names) // cols)
         row_height = max(look.px(48), min(look.px(64), (area.h - gap * (rows - 1)) // rows))
         cells = layout.grid(area, cols, len(names), row_height, gap)
+        last = len(names) % cols
+        if last:  # a short last row shares the whole width: a long title keeps its words
+            row = pygame.Rect(area.x, cells[-1].y, area.w, cells[-1].h)
+            cells[-last:] = layout.columns(row, last, gap)
         draft = self.stage.draft
         return [
             Button(f"game:{name}", cell, self.stage.games[name].title,
