@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from types import ModuleType
+from typing import ClassVar
 
 import pygame
 import pytest
@@ -36,7 +37,7 @@ KNOWN_ENGLISH: dict[str, str] = {}
 class RecordingFont(pygame.font.Font):
     """A font that remembers every text it draws."""
 
-    drawn: list[str] = []
+    drawn: ClassVar[list[str]] = []
 
     def render(self, text: str | bytes | None, *arguments: object, **named: object
                ) -> pygame.Surface:  # type: ignore[override]
