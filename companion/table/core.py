@@ -260,7 +260,8 @@ class Table(ClosesItself):
         if abandon is not False and abandon == self._match_id:
             return
         names = ", ".join(player.name for player in match.players)
-        raise refused(STILL_PLAYED, match=self._match_id, title=match.spec.title, names=names)
+        raise refused(STILL_PLAYED, match=self._match_id, title=Note.of(match.spec.title),
+                      names=names)
 
     def _check_against(self, match: RunningMatch, command: Command) -> None:
         """Refuse a command made against a match or a state that is gone.

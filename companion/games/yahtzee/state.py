@@ -75,7 +75,7 @@ class YahtzeeState(TurnFlow):
     game_name: ClassVar[str] = "yahtzee"
     family: ClassVar[str] = "yahtzee"
     hides_nothing: ClassVar[bool] = True
-    title: ClassVar[str] = "Yahtzee board game"
+    title: ClassVar[str] = N_("Yahtzee board game")
     named_in_sentences: ClassVar[str] = "The Yahtzee board game"
     description: ClassVar[str] = N_(
         "Race round a loop of squares, rolling five dice to claim and steal Yahtzee tiles."
