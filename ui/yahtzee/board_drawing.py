@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from companion.games.yahtzee.tiles import Tile, value_text
+from companion.games.yahtzee.tiles import Tile
 from companion.i18n import _
 from ui import layout, theme
 from ui.board_parts import (
@@ -29,6 +29,7 @@ from ui.board_parts import (
 )
 from ui.theme import PlayerColour, Theme
 from ui.widgets import Widget, draw_text, fitted, wrap_text
+from ui.yahtzee.tile_words import tile_words, value_words
 from ui.yahtzee.view_model import SquareView, short_label
 
 BLANK: theme.RGB = (228, 210, 168)
@@ -230,7 +231,7 @@ def square_forms(square: SquareView) -> list[list[str]]:
                  TIGHTEST_LABELS.get(tile, short_label(tile))]
         return [[name] for name in dict.fromkeys(names)]
     short = f"×{square.value}" if tile.face is not None else str(square.value)
-    return [[tile.label, value_text(tile, square.value)], [tile.label, short]]
+    return [[tile_words(tile), value_words(tile, square.value)], [tile_words(tile), short]]
 
 
 def square_lines(square: SquareView, body: pygame.Rect, look: Theme) -> list[str]:
@@ -348,8 +349,8 @@ def _try_middle(rect: pygame.Rect, middle: Middle, look: Theme, size: int, title
     font, bold = look.font(size), look.font(size, True)
     if title and bold.size(middle.title)[0] > rect.w:
         return None
-    names = {**names, **{tile: tile.label for tile, _points in middle.numbers}}
-    left_w = max([font.size(tile.label)[0] for tile, _points in middle.numbers] or [0])
+    names = {**names, **{tile: tile_words(tile) for tile, _points in middle.numbers}}
+    left_w = max([font.size(tile_words(tile))[0] for tile, _points in middle.numbers] or [0])
     left_w += look.px(6) if left_w else 0
     points_w = max([bold.size(points)[0] for _tile, points in middle.others] or [0])
     widest = max([font.size(names[tile])[0] for tile, _points in middle.others] or [0])
@@ -388,7 +389,8 @@ def draw_middle(surface: pygame.Surface, rect: pygame.Rect, middle: Middle, look
         draw_text(surface, middle.title, title, look, size, True, theme.ACCENT, centred=True)
     font, bold, step = look.font(size), look.font(size, True), fit.step
     for index, (tile, _points) in enumerate(middle.numbers):
-        surface.blit(font.render(tile.label, True, theme.TEXT), (rest.x, rest.y + index * step))
+        surface.blit(font.render(tile_words(tile), True, theme.TEXT),
+                     (rest.x, rest.y + index * step))
     right = rest.x + fit.left_w
     for index, (tile, points) in enumerate(middle.others):
         y = rest.y + index * step

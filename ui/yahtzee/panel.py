@@ -39,6 +39,7 @@ from ui.yahtzee.board_drawing import (
     ring_middle,
 )
 from ui.yahtzee.dice_tray import DiceTray, TrayDie, dice_on_table
+from ui.yahtzee.tile_words import tile_words
 from ui.yahtzee.view_model import YahtzeeView
 
 GO: theme.RGB = (0, 120, 80)
@@ -187,7 +188,7 @@ def board_widgets(scene: YahtzeeActions, view: YahtzeeView, area: pygame.Rect, l
     board = YahtzeeBoard(area, squares, colours, middle, look, placing)
     # The middle's words as a widget of their own (drawn by the board): what a script reads.
     words = [middle.title, *middle.lines]
-    words += [f"{tile.label} {points}" for tile, points in (*middle.numbers, *middle.others)]
+    words += [f"{tile_words(tile)} {points}" for tile, points in (*middle.numbers, *middle.others)]
     widgets: list[Widget] = [board, Widget("challenge" if view.in_challenge else "unclaimed",
                                            ring_middle(board.cells, board.gap),
                                            ". ".join(words))]

@@ -39,6 +39,13 @@ from companion.games.yahtzee.actions import (
     Stop,
     YahtzeeAction,
 )
+from companion.games.yahtzee.narration import (
+    GOES_FOR,
+    MOVES_ON,
+    ROLL_DOES_NOT_COUNT,
+    STAYS_TO_IMPROVE,
+    tile_note,
+)
 from companion.games.yahtzee.options import YAHTZEE_CHOICES, FinalTies, YahtzeeOptions
 from companion.games.yahtzee.persist import state_from_json, state_to_json
 from companion.games.yahtzee.refusals import expecting, refusal
@@ -263,22 +270,22 @@ class YahtzeeState(TurnFlow):
             self._apply_roll(action.values)
         elif isinstance(action, InvalidRoll):
             roller = self.roll_off.next_seat if self.phase is Phase.ROLL_OFF else self.current
-            self.say("The roll does not count: {0} rolls again.", roller or 0)
+            self.say(ROLL_DOES_NOT_COUNT, roller or 0)
         elif isinstance(action, RollAgain):
             self.turn = self.turn.holding(action.kept)
         elif isinstance(action, Stop):
             self._finish_roll()
         elif isinstance(action, ChooseTarget):
             self.turn = self.turn.going_for(action.tile)
-            self.say(f"{{0}} goes for {action.tile.label}.", self.current, echo=True)
+            self.say(GOES_FOR, self.current, echo=True, tile=tile_note(action.tile))
         elif isinstance(action, Claim):
             self._take(action.tile)
         elif isinstance(action, Stay):
             assert self.target is not None
-            self.say(f"{{0}} stays to improve {self.target.label}.", self.current)
+            self.say(STAYS_TO_IMPROVE, self.current, tile=tile_note(self.target))
             self.turn = self.turn.rolling(Landing.IMPROVE, self.target)
         elif isinstance(action, MoveOn):
-            self.say("{0} moves on.", self.current, echo=True)
+            self.say(MOVES_ON, self.current, echo=True)
             self.turn = self.turn.moving_on()
         elif isinstance(action, PlaceTile):
             assert self.turn.placing is not None
