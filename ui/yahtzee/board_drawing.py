@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import pygame
 
 from companion.games.yahtzee.tiles import Tile
-from companion.i18n import _
+from companion.i18n import N_, _
 from ui import layout, theme
 from ui.board_parts import (
     EDGE,
@@ -214,7 +214,7 @@ SMALL = 20
 LEAST = theme.TEXT_MIN * 4 // 5
 """The smallest size words on the board shrink to (80% of the readable size, rounded
 down: 19 px on 800x480)."""
-TIGHTEST_LABELS = {Tile.SMALL_STRAIGHT: "Sm Str.", Tile.LARGE_STRAIGHT: "Lg Str."}
+TIGHTEST_LABELS = {Tile.SMALL_STRAIGHT: N_("Sm Str."), Tile.LARGE_STRAIGHT: N_("Lg Str.")}
 """A narrow square's last resort for the straights, as score sheets write them."""
 
 
@@ -228,7 +228,7 @@ def square_forms(square: SquareView) -> list[list[str]]:
         return [[]]
     if tile.face is None and tile is not Tile.CHANCE:
         names = [short_label(tile), short_label(tile, shortest=True),
-                 TIGHTEST_LABELS.get(tile, short_label(tile))]
+                 _(TIGHTEST_LABELS[tile]) if tile in TIGHTEST_LABELS else short_label(tile)]
         return [[name] for name in dict.fromkeys(names)]
     short = f"×{square.value}" if tile.face is not None else str(square.value)
     return [[tile_words(tile), value_words(tile, square.value)], [tile_words(tile), short]]
@@ -325,7 +325,8 @@ class MiddleLayout:
 def _names(middle: Middle, shortness: int) -> dict[Tile, str]:
     """The other tiles' names: as the squares show them (0), shorter (1), shortest (2)."""
     forms = (lambda tile: short_label(tile), lambda tile: short_label(tile, True),
-             lambda tile: TIGHTEST_LABELS.get(tile, short_label(tile, True)))
+             lambda tile: _(TIGHTEST_LABELS[tile]) if tile in TIGHTEST_LABELS
+             else short_label(tile, True))
     return {tile: forms[shortness](tile) for tile, _points in middle.others}
 
 

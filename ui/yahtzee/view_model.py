@@ -27,13 +27,13 @@ from companion.games.yahtzee import (
     YahtzeeState,
 )
 from companion.games.yahtzee.tiles import tile_value
-from companion.i18n import _, ngettext, note_text
+from companion.i18n import N_, _, ngettext, note_text
 from companion.table import TableSnapshot, event_line
 from ui.yahtzee.tile_words import held_words, needed_words, tile_words, value_words
 
-SHORT_LABELS = {Tile.THREE_OF_A_KIND: "3 of a Kind", Tile.FOUR_OF_A_KIND: "4 of a Kind"}
+SHORT_LABELS = {Tile.THREE_OF_A_KIND: N_("3 of a Kind"), Tile.FOUR_OF_A_KIND: N_("4 of a Kind")}
 """Names a board square has room for; the score sheet's own short forms."""
-SHORTEST_LABELS = {Tile.SMALL_STRAIGHT: "Sm Straight", Tile.LARGE_STRAIGHT: "Lg Straight"}
+SHORTEST_LABELS = {Tile.SMALL_STRAIGHT: N_("Sm Straight"), Tile.LARGE_STRAIGHT: N_("Lg Straight")}
 """Where even less room is left (a list beside points), the score sheet's shortest forms."""
 
 
@@ -41,8 +41,8 @@ def short_label(tile: Tile, shortest: bool = False) -> str:
     """The tile's name as a square of the board shows it ("3 of a Kind", "Full House");
     `shortest` also shortens the straights ("Sm Straight")."""
     if shortest and tile in SHORTEST_LABELS:
-        return SHORTEST_LABELS[tile]
-    return SHORT_LABELS.get(tile, tile_words(tile))
+        return _(SHORTEST_LABELS[tile])
+    return _(SHORT_LABELS[tile]) if tile in SHORT_LABELS else tile_words(tile)
 
 
 @dataclass(frozen=True)
@@ -202,7 +202,9 @@ class YahtzeeView:
             return _("Game over.")
         request = snapshot.chance
         if request is not None:
-            return request.prompt
+            if request.note is None:
+                return request.prompt
+            return note_text(request.note, self.name)
         who = self.name(game.current)
         phase = self.phase
         if phase is Phase.OWN_TILE and game.target is not None:

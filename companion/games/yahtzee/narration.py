@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.games.base import N_, Note
+from companion.games.base import N_, N_counted, Note
 from companion.games.yahtzee.tiles import Tile
 
 TILE_NAMES = {
@@ -100,6 +100,12 @@ GOES_FOR = N_("{0} goes for {tile}.")
 STAYS_TO_IMPROVE = N_("{0} stays to improve {tile}.")
 MOVES_ON = N_("{0} moves on.")
 ROLL_DOES_NOT_COUNT = N_("The roll does not count: {0} rolls again.")
+
+# The dice asked for.
+ROLL_FOR_ORDER = N_("{0}: roll two dice for the order of play.")
+ROLL_TO_MOVE = N_("{0}: roll the die to move.")
+ROLL_DICE = N_counted("{0}: roll {count} die (roll {throw} of {rolls}).",
+                      "{0}: roll {count} dice (roll {throw} of {rolls}).")
 
 # The dice win nothing ({0} the player, {1} a tile's owner).
 NO_UNCLAIMED_CHANCE = N_(

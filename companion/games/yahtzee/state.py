@@ -42,7 +42,10 @@ from companion.games.yahtzee.actions import (
 from companion.games.yahtzee.narration import (
     GOES_FOR,
     MOVES_ON,
+    ROLL_DICE,
     ROLL_DOES_NOT_COUNT,
+    ROLL_FOR_ORDER,
+    ROLL_TO_MOVE,
     STAYS_TO_IMPROVE,
     tile_note,
 )
@@ -150,21 +153,16 @@ class YahtzeeState(TurnFlow):
     def _dice_needed(self) -> ChanceRequest | None:
         if self.phase is Phase.ROLL_OFF:
             seat = self.roll_off.next_seat
-            return ChanceRequest(
-                "dice", f"{self.seat_name(seat or 0)}: roll two dice for the order of play.", dice=2
-            )
+            note = Note.of(ROLL_FOR_ORDER, (seat or 0,))
+            return ChanceRequest("dice", note.render(self.seat_name), dice=2, note=note)
         if self.phase is Phase.MOVE:
-            return ChanceRequest(
-                "dice", f"{self.seat_name(self.current)}: roll the die to move.", dice=1
-            )
+            note = Note.of(ROLL_TO_MOVE, (self.current,))
+            return ChanceRequest("dice", note.render(self.seat_name), dice=1, note=note)
         if self.phase is Phase.ROLL and self.dice is not None and self.dice.awaiting_throw:
             count, throw = self.dice.to_roll, self.dice.rolls + 1
-            return ChanceRequest(
-                "dice",
-                f"{self.seat_name(self.current)}: roll {count} {'die' if count == 1 else 'dice'} "
-                f"(roll {throw} of {self.dice.max_rolls}).",
-                dice=count,
-            )
+            note = Note.of(ROLL_DICE, (self.current,), count=count, throw=throw,
+                           rolls=self.dice.max_rolls)
+            return ChanceRequest("dice", note.render(self.seat_name), dice=count, note=note)
         return None
 
     def chance_action(self, outcome: object) -> DiceThrow | InvalidRoll:
