@@ -375,3 +375,16 @@ def test_the_shipped_welsh_is_shown_when_chosen() -> None:
     use_language("cy")
     assert _("Undo") == "Dadwneud"
     assert "cy" in available_languages()
+
+
+def test_a_backgammon_option_out_of_range_is_refused_in_welsh() -> None:
+    from companion.games.backgammon.options import BackgammonOptions
+    from companion.games.errors import RuleError
+
+    with pytest.raises(RuleError) as refusal:
+        BackgammonOptions.from_json({"match_length": 4})
+    assert str(refusal.value).startswith("A match is played to an odd number of points")
+    assert refusal.value.note is not None
+    use_language("cy")
+    assert note_text(refusal.value.note, str).startswith(
+        "Caiff gornest ei chwarae i odrif o bwyntiau o 1 i ")
