@@ -3,7 +3,7 @@
 The standard library's gettext does the work; catalogs live in
 `companion/locale/<language>/LC_MESSAGES/companion.mo` (kept with Babel by
 `scripts/translations`, see docs/translating.md; the compiled `.mo` files are
-committed, so a Pi needs no Babel). English is the source language: with no
+committed, so a Pi needs no Babel; Welsh, `cy`, is shipped). English is the source language: with no
 catalog the words stay as written. The table's language is set once with
 `use_language` (the `[screen] language` of the config); a language without a
 catalog falls back to English, word by word where a catalog is incomplete.
@@ -38,6 +38,10 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 SOURCE_LANGUAGE = "en"
 LANGUAGE_CODE = re.compile(r"[a-z]{2}(_[A-Z]{2})?")
 """A language ("cy") or a language and its region ("pt_BR"), as catalogs are named."""
+
+LANGUAGE_NAMES = {"cy": "Cymraeg", "en": "English"}
+"""Each language by its own name, as a person who reads it looks for it in a list of
+languages (never translated: a Welsh speaker looks for "Cymraeg" on an English screen)."""
 
 _active: gettext.NullTranslations = gettext.NullTranslations()
 _active_code = SOURCE_LANGUAGE
@@ -78,6 +82,11 @@ def available_languages(locale_dir: Path | None = None) -> list[str]:
         for path in (locale_dir or LOCALE_DIR).glob(f"*/LC_MESSAGES/{DOMAIN}.mo")
     }
     return sorted(found | {SOURCE_LANGUAGE})
+
+
+def language_name(language: str) -> str:
+    """`language` ("cy", "cy_GB") by its own name ("Cymraeg"); its code when it has none here."""
+    return LANGUAGE_NAMES.get(language, LANGUAGE_NAMES.get(language.split("_")[0], language))
 
 
 def use_language(language: str, locale_dir: Path | None = None) -> None:
@@ -131,6 +140,7 @@ def note_text(note: Note, seat_name: Callable[[int], str]) -> str:
 __all__ = [
     "DOMAIN",
     "LANGUAGE_CODE",
+    "LANGUAGE_NAMES",
     "LOCALE_DIR",
     "N_",
     "SOURCE_LANGUAGE",
@@ -138,6 +148,7 @@ __all__ = [
     "available_languages",
     "has_catalog",
     "language",
+    "language_name",
     "ngettext",
     "note_text",
     "translation",

@@ -8,12 +8,14 @@ and the companion is pointed at it.
 from __future__ import annotations
 
 import gettext
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 
 import pytest
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
 
 from companion import i18n
@@ -323,3 +325,66 @@ def test_the_engines_markers_are_extracted_with_their_plurals(
     catalog = read_catalog(template)
     assert catalog["{0} cannot move with {dice}."] is not None
     assert catalog[("{count} point", "{count} points")].pluralizable
+
+
+# ----- the shipped Welsh catalog -----
+
+SHIPPED_WELSH = i18n.LOCALE_DIR / "cy" / "LC_MESSAGES" / "companion.po"
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+def shipped_welsh() -> Catalog:
+    return read_catalog(SHIPPED_WELSH)
+
+
+def _forms(message: Message) -> list[str]:
+    return [message.string] if isinstance(message.string, str) else list(message.string)
+
+
+def test_the_welsh_catalog_translates_every_message_of_the_template() -> None:
+    template = read_catalog(i18n.LOCALE_DIR / "companion.pot")
+    welsh = shipped_welsh()
+    untranslated = [message.id for message in template if message.id
+                    and (welsh[message.id] is None or not all(_forms(welsh[message.id]))
+                         or welsh[message.id].fuzzy)]
+    assert untranslated == []
+
+
+def test_every_welsh_translation_keeps_the_placeholders_of_its_message() -> None:
+    changed = []
+    for message in shipped_welsh():
+        if not message.id:
+            continue
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        wanted = {frozenset(PLACEHOLDER.findall(words)) for words in ids}
+        changed += [(message.id, form) for form in _forms(message)
+                    if frozenset(PLACEHOLDER.findall(form)) not in wanted]
+    assert changed == []
+
+
+def test_the_welsh_catalog_counts_with_the_six_forms_of_welsh() -> None:
+    welsh = shipped_welsh()
+    assert (welsh.num_plurals, welsh.plural_expr) == (get_plural("cy").num_plurals,
+                                                      get_plural("cy").plural_expr)
+    assert welsh.num_plurals == 6
+    counted = [message for message in welsh if message.id and message.pluralizable]
+    assert counted and all(len(_forms(message)) == 6 for message in counted)
+
+
+def test_the_shipped_welsh_is_shown_when_chosen() -> None:
+    use_language("cy")
+    assert _("Undo") == "Dadwneud"
+    assert "cy" in available_languages()
+
+
+def test_a_backgammon_option_out_of_range_is_refused_in_welsh() -> None:
+    from companion.games.backgammon.options import BackgammonOptions
+    from companion.games.errors import RuleError
+
+    with pytest.raises(RuleError) as refusal:
+        BackgammonOptions.from_json({"match_length": 4})
+    assert str(refusal.value).startswith("A match is played to an odd number of points")
+    assert refusal.value.note is not None
+    use_language("cy")
+    assert note_text(refusal.value.note, str).startswith(
+        "Caiff gornest ei chwarae i odrif o bwyntiau o 1 i ")

@@ -106,9 +106,9 @@ class Answers:
 def refusal_words(outcome: Outcome, snapshot: TableSnapshot | None) -> str:
     """Why the table refused, in the table's language when the engine gave its sentence
     (its seats named after the players of `snapshot`, the match on screen)."""
-    if outcome.note is None or snapshot is None:
+    if outcome.note is None:
         return outcome.text
-    players = snapshot.players
+    players = snapshot.players if snapshot is not None else ()
     try:
         return note_text(outcome.note, lambda seat: players[seat].name)
     except IndexError:  # a seat of another match than the one shown

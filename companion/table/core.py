@@ -39,13 +39,32 @@ from companion.table.commands import (
 )
 from companion.table.lines import new_match_note
 from companion.table.match import (
-    MOVED_ON,
     AppliedEvent,
     EngineFault,
     Event,
     ReplayError,
     RunningMatch,
     engine_must_describe,
+)
+from companion.table.refusals import (
+    CLOSED,
+    COLOUR_NEEDED,
+    ENGINE_FAILED,
+    MOVED_ON,
+    MOVED_ON_SINCE_CHOSEN,
+    NAME_NEEDED,
+    NAME_ON_ONE_LINE,
+    NAME_TOO_LONG,
+    NO_LONGER_ON_TABLE,
+    NO_MATCH,
+    NO_MATCH_TO_REPLAY,
+    NO_SUCH_GAME,
+    OPTIONS_AS_JSON,
+    SAME_NAME,
+    STILL_BEING_PLAYED,
+    STILL_PLAYED,
+    UNKNOWN_COMMAND,
+    refused,
 )
 from companion.table.snapshot import Subscription, TableSnapshot
 from companion.table.state_text import canonical_json, canonical_text, plain_json
@@ -107,7 +126,8 @@ class Table(ClosesItself):
         ticket: Future[Outcome] = Future()
         with self._closing:
             if self._closed:
-                ticket.set_result(Outcome(False, "The table is closed: start the companion again."))
+                closed = Note.of(CLOSED)
+                ticket.set_result(Outcome(False, closed.render(str), note=closed))
                 return ticket
             self._inbox.put((command, ticket))
         return ticket
@@ -199,12 +219,8 @@ class Table(ClosesItself):
         """Report an engine bug, undo whatever it changed, and refuse the command."""
         log.error("The table could not apply %r", command, exc_info=error)
         self._resync()
-        return Outcome(
-            False,
-            f"The game's rules engine failed on that ({type(error).__name__}: {error});"
-            " nothing changed, so try another move.",
-            match_id=self._match_id or None,
-        )
+        failed = Note.of(ENGINE_FAILED, error=f"{type(error).__name__}: {error}")
+        return Outcome(False, failed.render(str), match_id=self._match_id or None, note=failed)
 
     def _handle(self, command: Command) -> Outcome:
         if isinstance(command, NewMatch):
@@ -216,7 +232,7 @@ class Table(ClosesItself):
             return self._rematch()
         match = self._match
         if match is None:
-            raise RuleError("No match is on the table: start a new match first.")
+            raise refused(NO_MATCH)
         self._check_against(match, command)
         now = self._clock().isoformat(timespec="milliseconds")
         if isinstance(command, PlayAction):
@@ -230,7 +246,7 @@ class Table(ClosesItself):
         elif isinstance(command, Redo):
             step = match.redo(now)
         else:
-            raise RuleError(f"The table does not know the command {command!r}.")
+            raise refused(UNKNOWN_COMMAND, command=repr(command))
         return self._commit(match, step)
 
     def _check_unfinished(self, abandon: bool | int) -> None:
@@ -245,10 +261,8 @@ class Table(ClosesItself):
         if abandon is not False and abandon == self._match_id:
             return
         names = ", ".join(player.name for player in match.players)
-        raise RuleError(
-            f"Match {self._match_id} ({match.spec.title}: {names}) is still being played:"
-            f" finish it, or start the new match saying to abandon match {self._match_id}."
-        )
+        raise refused(STILL_PLAYED, match=self._match_id, title=Note.of(match.spec.title),
+                      names=names)
 
     def _check_against(self, match: RunningMatch, command: Command) -> None:
         """Refuse a command made against a match or a state that is gone.
@@ -260,18 +274,12 @@ class Table(ClosesItself):
         against = PlayAction | SupplyChance | DrawChance | Undo | Redo
         for_match = command.for_match if isinstance(command, against) else None
         if for_match is not None and for_match != self._match_id:
-            raise RuleError(
-                f"Match {for_match} is no longer on the table (match {self._match_id} is):"
-                " look at the table again."
-            )
+            raise refused(NO_LONGER_ON_TABLE, old=for_match, match=self._match_id)
         if not isinstance(command, against) or command.for_seq in (None, match.seq):
             return  # the one check that what was seen is still the table
         if isinstance(command, SupplyChance | DrawChance):
-            raise RuleError(MOVED_ON)
-        raise RuleError(
-            f"The table has moved on since that was chosen (at #{command.for_seq}; it is"
-            f" at #{match.seq} now): look at the table again and choose."
-        )
+            raise refused(MOVED_ON)
+        raise refused(MOVED_ON_SINCE_CHOSEN, then=command.for_seq, now=match.seq)
 
     def _commit(self, match: RunningMatch, step: AppliedEvent) -> Outcome:
         state = match.state
@@ -300,10 +308,10 @@ class Table(ClosesItself):
         spec = self._games.get(game)
         if spec is None:
             known = ", ".join(sorted(self._games)) or "none yet"
-            raise RuleError(f"There is no game called {game!r}; choose one of: {known}.")
+            raise refused(NO_SUCH_GAME, game=repr(game), known=known)
         players = check_players(players)
         if not isinstance(plain_json(options), dict):
-            raise RuleError("The options are written as a JSON object, {} for the defaults.")
+            raise refused(OPTIONS_AS_JSON)
         match = RunningMatch.start(spec, players, options)
         now = self._clock().isoformat(timespec="milliseconds")
         unfinished = None
@@ -324,9 +332,9 @@ class Table(ClosesItself):
     def _rematch(self) -> Outcome:
         match = self._match
         if match is None:
-            raise RuleError("There is no match to play again: start a new match.")
+            raise refused(NO_MATCH_TO_REPLAY)
         if not match.state.is_over:
-            raise RuleError("This match is still being played: finish it, or start a new match.")
+            raise refused(STILL_BEING_PLAYED)
         record = self._store.match(self._match_id)
         seed = record.seed if record is not None else None
         return self._new_match(match.spec.name, match.players, match.options, self._match_id, seed)
@@ -454,20 +462,18 @@ def check_players(players: tuple[Player, ...]) -> tuple[Player, ...]:
     tidy = tuple(Player(player.name.strip(), player.colour.strip()) for player in players)
     names = [player.name for player in tidy]
     if any(not name for name in names):
-        raise RuleError("Every player needs a name.")
+        raise refused(NAME_NEEDED)
     for name in names:
         if not name.isprintable():
             # A name is shown on one line everywhere: the log, the history, the screens.
-            raise RuleError(f"{name!r} is not a name on one line: use letters, digits and spaces.")
+            raise refused(NAME_ON_ONE_LINE, name=repr(name))
         if len(name) > MAX_NAME_LENGTH:
-            raise RuleError(
-                f"{name[:MAX_NAME_LENGTH]}... is too long: use at most {MAX_NAME_LENGTH} letters."
-            )
+            raise refused(NAME_TOO_LONG, name=name[:MAX_NAME_LENGTH], letters=MAX_NAME_LENGTH)
         if [other.casefold() for other in names].count(name.casefold()) > 1:
             # "Ana" and "ana" would be the same player to everyone at the table.
-            raise RuleError(f"Two players are called {name}: give each a different name.")
+            raise refused(SAME_NAME, name=name)
     if any(not player.colour for player in tidy):
-        raise RuleError("Every player needs a colour.")
+        raise refused(COLOUR_NEEDED)
     return tidy
 
 

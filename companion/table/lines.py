@@ -96,7 +96,7 @@ def undo_note(seq: int, undone: str) -> Note:
 
 def new_match_note(title: str, names: Sequence[str]) -> Note:
     """A new match, with the game's title and the players' names as given."""
-    return Note.of(NEW_MATCH, title=title, names=", ".join(names))
+    return Note.of(NEW_MATCH, title=Note.of(title), names=", ".join(names))
 
 
 def subject(source: str) -> Note | str:

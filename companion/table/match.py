@@ -45,20 +45,29 @@ from companion.table.lines import (
     undo_note,
     winners_note,
 )
+from companion.table.refusals import (
+    ACTION_AS_JSON,
+    ACTION_OF_ANOTHER,
+    CHANCE_AS_PLAY,
+    DEVICE_FAILED,
+    MATCH_OVER,
+    NO_CHANCE,
+    NO_SUCH_SEAT,
+    NOT_A_DEVICE,
+    NOT_A_LEGAL_PLAY,
+    NOT_YOUR_TURN,
+    NOTHING_TO_REDO,
+    NOTHING_TO_UNDO,
+    TABLE_AS_SOURCE,
+    refused,
+)
 from companion.table.state_text import canonical_json, canonical_text, plain_json, sha
 
 KEPT_KINDS = ("dice", "shuffle")
 MAX_SOURCE_LENGTH = 24
-NO_CHANCE = "No roll, shuffle or spin is needed now."
-NOTHING_TO_REDO = "There is nothing to redo: only what was just undone can be redone."
 # Translators: a line of the log as it was written, in English (a redo of an event applied
 # before the companion restarted): leave it as it is.
 AS_LOGGED = N_("{line}")
-MOVED_ON = "The table has moved on since this was asked for: roll or spin again."
-CHANCE_AS_PLAY = (
-    "Dice, shuffles and spins are not a player's move: throw the dice in the tray,"
-    " enter them on the dice screen or let the companion roll, shuffle or spin."
-)
 
 
 class ReplayError(RuleError):
@@ -85,15 +94,9 @@ def check_source(source: str) -> None:
         RuleError: the source is "table", empty, too long or not on one line.
     """
     if source == "table":
-        raise RuleError(
-            "Only the companion draws as the table: a roll or spin from outside names its"
-            " device, such as the dice tray, the spinner or touch."
-        )
+        raise refused(TABLE_AS_SOURCE)
     if not source or len(source) > MAX_SOURCE_LENGTH or not source.isprintable():
-        raise RuleError(
-            f"{source[:MAX_SOURCE_LENGTH]!r} is not the name of a device: use a short name on"
-            " one line, such as dice tray, spinner or touch."
-        )
+        raise refused(NOT_A_DEVICE, source=repr(source[:MAX_SOURCE_LENGTH]))
 
 
 def same_request(logged: dict[str, Any], request: ChanceRequest) -> bool:
@@ -161,32 +164,30 @@ class RunningMatch:
             RuleError: not this seat's turn, or the engine refuses the action.
         """
         if self.state.is_over:
-            raise RuleError("The match is over: start a rematch or a new match.")
+            raise refused(MATCH_OVER)
         to_move = self.state.to_move
         if seat is not None and not 0 <= seat < len(self.players):
-            raise RuleError(f"There is no seat {seat} at this table.")
+            raise refused(NO_SUCH_SEAT, seat=seat)
         action_json = plain_json(action_to_json(action) if isinstance(action, Action) else action)
         if not isinstance(action_json, dict):
-            raise RuleError("An action is written as a JSON object; use one from the legal plays.")
+            raise refused(ACTION_AS_JSON)
         parsed = self._parse_action(action_json)
         if parsed.is_chance:
-            raise RuleError(CHANCE_AS_PLAY)
+            raise refused(CHANCE_AS_PLAY)
         named = parsed.about_seat
         if named is None and seat is not None and to_move is not None and seat != to_move:
-            raise RuleError(
-                f"It is {self.seat_name(to_move)}'s turn, not {self.seat_name(seat)}'s."
-            )
+            raise refused(NOT_YOUR_TURN, (to_move, seat), self.seat_name)
         if named is not None and not 0 <= named < len(self.players):
-            raise RuleError(f"There is no seat {named} at this table.")
+            raise refused(NO_SUCH_SEAT, seat=named)
         # "Ana: Red 7", "Ben: 24/18 13/11", "Cleo: draw a card": engines name their actions
         # as cards, moves or verb phrases, and a scoresheet line reads well with all three.
         # An out-of-turn action ("Dev: call UNO") names its own seat.
         acting = to_move if named is None else named
         if parsed.seat is not None and parsed.seat != acting:
-            raise RuleError(
-                f"That action is {self.seat_name(parsed.seat)}'s, but it is"
-                f" {self.seat_name(acting)}'s to take; use one from the legal plays."
-            )
+            if acting is None:  # nobody's turn (a chance is awaited): said as before, in English
+                raise RuleError(f"That action is {self.seat_name(parsed.seat)}'s, but it is"
+                                " The table's to take; use one from the legal plays.")
+            raise refused(ACTION_OF_ANOTHER, (parsed.seat, acting), self.seat_name)
         # The listed action, not the one sent: its words and its JSON are the engine's own,
         # whatever text came with the one sent (equal actions differ only in their words).
         listed = self.state.as_listed(parsed)
@@ -205,7 +206,7 @@ class RunningMatch:
         check_source(source)
         request = self.state.accepted_chance()
         if request is None:
-            raise RuleError(NO_CHANCE)
+            raise refused(NO_CHANCE)
         outcome = plain_json(outcome)
         check_outcome(request, outcome, self.state.seat_name)
         return self._apply_chance(request, outcome, source, False, now)
@@ -222,7 +223,7 @@ class RunningMatch:
         # roll too: the tray button at the start of a backgammon turn means "roll".
         request = self.state.chance() or self.state.unasked_chance()
         if request is None:
-            raise RuleError(NO_CHANCE)
+            raise refused(NO_CHANCE)
         if request.kind in KEPT_KINDS and self.kept and same_request(self.kept[-1][0], request):
             return self._apply_chance(request, self.kept[-1][1], "table", True, now)
         name = "spinner" if request.kind == "spin" else "table"
@@ -233,10 +234,8 @@ class RunningMatch:
         except RuleError:
             raise
         except Exception as error:  # a device that failed: nothing has changed yet
-            raise RuleError(
-                f"{SUBJECTS[name]} could not give a result ({type(error).__name__}: {error});"
-                " try again, or enter what happened by hand."
-            ) from None
+            raise refused(DEVICE_FAILED, subject=Note.of(SUBJECTS[name]),
+                          error=f"{type(error).__name__}: {error}") from None
         return self._apply_chance(request, plain_json(outcome), name, False, now)
 
     def undo(self, now: str) -> AppliedEvent:
@@ -246,7 +245,7 @@ class RunningMatch:
             RuleError: nothing is left to undo.
         """
         if not self.standing:
-            raise RuleError("There is nothing to undo yet.")
+            raise refused(NOTHING_TO_UNDO)
         last = self.standing[-1]
         self.state = self._rebuild(self.standing[:-1])
         self.standing.pop()
@@ -265,7 +264,7 @@ class RunningMatch:
             RuleError: nothing was undone since the last play or chance.
         """
         if not self.undone:
-            raise RuleError(NOTHING_TO_REDO)
+            raise refused(NOTHING_TO_REDO)
         again = self.undone[-1]
         self.state.apply(self._parse_action(again.action or {}))
         self.undone.pop()
@@ -409,7 +408,8 @@ class RunningMatch:
         try:
             return self.spec.actions.from_json(action_json)
         except RuleError as error:
-            raise RuleError(f"{error} Use one of the legal plays.") from None
+            said = error.note if error.note is not None else str(error)
+            raise refused(NOT_A_LEGAL_PLAY, refusal=said) from None
 
     def _rebuild(self, events: Sequence[Event]) -> GameState[RuleOptions]:
         state = self.spec.new(len(self.players), dict(self.options))

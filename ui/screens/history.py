@@ -276,7 +276,7 @@ class HistoryScene(Scene):
         screen = family_screen(snapshot.game)
         spec = self.stage.games.get(snapshot.game)
         goal = "" if screen is None or spec is None else screen.goal(snapshot, spec)
-        return f"{snapshot.title} · {goal}" if goal else snapshot.title
+        return f"{_(snapshot.title)} · {goal}" if goal else _(snapshot.title)
 
     def _past(self, area: pygame.Rect) -> list[Widget]:
         """The past matches, newest first, a page at a time."""
@@ -297,7 +297,7 @@ class HistoryScene(Scene):
 
     def _heading(self, match: MatchRecord) -> str:
         spec = self.stage.games.get(match.game)
-        parts = [f"#{match.id} {spec.title if spec is not None else match.game}",
+        parts = [f"#{match.id} {_(spec.title) if spec is not None else match.game}",
                  local_time(match.started_at), status_words(match.status)]
         return " · ".join(part for part in parts if part)
 

@@ -79,7 +79,7 @@ class HomeScene(Scene):
         cancel, confirm = layout.columns(buttons, 2, look.px(10))
         names = ", ".join(player.name for player in snapshot.players)
         question = _("Start a new match? The unfinished {game} of {names} stays in the"
-                     " history as abandoned.").format(game=snapshot.title, names=names)
+                     " history as abandoned.").format(game=_(snapshot.title), names=names)
         return [
             Panel("question", card, border=theme.ACCENT, on_tap=_nothing),
             TextBlock("abandon", words, question),
@@ -113,7 +113,7 @@ class HomeScene(Scene):
                 area, min(area.w * 3 // 5, look.px(420)))
         # No undo here: it would take back a move of a match nobody is looking at. Undo is
         # on the match's own screen, where the players see what it takes back.
-        resume = Button("resume", button_area, _("Resume {game}").format(game=snapshot.title),
+        resume = Button("resume", button_area, _("Resume {game}").format(game=_(snapshot.title)),
                         on_tap=self.resume, colour=(0, 120, 80))
         return [*widgets, resume]
 
@@ -130,7 +130,7 @@ class HomeScene(Scene):
             cells[-last:] = layout.columns(row, last, gap)
         draft = self.stage.draft
         return [
-            Button(f"game:{name}", cell, self.stage.games[name].title,
+            Button(f"game:{name}", cell, _(self.stage.games[name].title),
                    selected=name == draft.game, on_tap=partial(self.choose, name))
             for name, cell in zip(names, cells, strict=True)
         ]
@@ -149,12 +149,12 @@ class HomeScene(Scene):
         widgets += [
             Button("players:-", minus, "−", enabled=draft.count > spec.min_players,
                    refusal=_("{game} is for at least {n} players.").format(
-                       game=spec.title, n=spec.min_players),
+                       game=_(spec.title), n=spec.min_players),
                    on_tap=lambda: self.change_count(-1), visible=not fixed),
             Label("players", count_row, _("{n} players").format(n=draft.count), centred=True),
             Button("players:+", plus, "+", enabled=draft.count < spec.max_players,
                    refusal=_("{game} is for at most {n} players.").format(
-                       game=spec.title, n=spec.max_players),
+                       game=_(spec.title), n=spec.max_players),
                    on_tap=lambda: self.change_count(1), visible=not fixed),
         ]
         start_row, rest = layout.take_bottom(rest, look.px(56), gap)
@@ -165,7 +165,7 @@ class HomeScene(Scene):
         widgets.append(Button("options", options_area, _("Options"), on_tap=self.open_options,
                               enabled=bool(choices_for(spec, draft.game_options())),
                               refusal=_("{game} has no options to choose.").format(
-                                  game=spec.title)))
+                                  game=_(spec.title))))
         widgets.append(Button("start", start_area, _("Start"), colour=(0, 120, 80),
                               on_tap=self.start))
         cols = 1 if draft.count <= 4 and rest.h >= 4 * look.px(48) else 2

@@ -33,7 +33,7 @@ class OptionsScene(Scene):
         draft = self.stage.draft
         spec = self.stage.games[draft.game]
         header = screen_header(look, self.stage.size, gap,
-                               _("{game}: options").format(game=spec.title),
+                               _("{game}: options").format(game=_(spec.title)),
                                lambda: self.stage.go("home"), size=28)
         rest = header.body
         area = header.area

@@ -1,15 +1,16 @@
-"""Settings: the screen's rotation and turning, the spinner's mode and margin, the dice, the
-brightness and the phones' PIN, saved to the configuration file.
+"""Settings: the screen's language, rotation and turning, the spinner's mode and margin, the
+dice, the brightness and the phones' PIN, saved to the configuration file.
 
 Every change is checked as `companion config check` checks the file, and
 saved atomically (`companion.config_save`); a change the configuration
 refuses is refused on screen with its own sentence, and the file is left as
-it was. Rotation and `face_player` apply at once; the spinner, the dice tray
+it was. The language, rotation and `face_player` apply at once; the spinner, the dice tray
 and the phone page read theirs at the companion's next start. Brightness is
 the panel's own (the product's `BacklightPort`, `companion.ports`), not a
 setting of the file.
 
-Widgets: `rotation`, `face_player`, `spin_mode`, `margin:-`, `margin`,
+Widgets: `language` (each language by its own name: English, Cymraeg), `rotation`,
+`face_player`, `spin_mode`, `margin:-`, `margin`,
 `margin:+`, `dice_source`, `brightness:-`, `brightness`, `brightness:+`
 (`brightness` alone says so when the screen has no control), `pin` (opens the
 PIN pad: `digit:<0-9>`, `delete`, `random`, `done`, `cancel`, `pin_typed`,
@@ -34,7 +35,7 @@ from companion.config_save import TomlValue, save_settings
 from companion.config_schema import DICE_SOURCES, ROTATIONS, SPIN_MODES
 from companion.datadir import kept_pin, read_kept_pin
 from companion.errors import CompanionError, ConfigError
-from companion.i18n import _
+from companion.i18n import _, available_languages, language_name, use_language
 from ui import layout, theme
 from ui.scene import Scene, SystemStage
 from ui.scene_parts import message_widgets, screen_header
@@ -49,7 +50,7 @@ MARGIN_STEP = 1.0
 BRIGHTNESS_STEP = 10
 """Percent one tap of `brightness:-` or `brightness:+` moves the brightness."""
 Choice = TypeVar("Choice", int, str)
-AT_ONCE = frozenset({"screen.rotation", "screen.face_player"})
+AT_ONCE = frozenset({"screen.language", "screen.rotation", "screen.face_player"})
 """The keys the screen uses as soon as they are saved; the others, from the next start."""
 
 
@@ -118,8 +119,8 @@ class SettingsScene(Scene):
         return widgets
 
     def _rows(self) -> list[Callable[[pygame.Rect], list[Widget]]]:
-        return [self._rotation_row, self._face_row, self._brightness_row, self._pin_row,
-                self._spin_mode_row, self._margin_row, self._dice_row]
+        return [self._language_row, self._rotation_row, self._face_row, self._brightness_row,
+                self._pin_row, self._spin_mode_row, self._margin_row, self._dice_row]
 
     # -- the rows -------------------------------------------------------------------------
 
@@ -132,6 +133,12 @@ class SettingsScene(Scene):
                     on_tap: Callable[[], None]) -> list[Widget]:
         words, control = self._labelled(key, label, row)
         return [words, Button(key, control, shown, on_tap=on_tap)]
+
+    def _language_row(self, row: pygame.Rect) -> list[Widget]:
+        language = self.stage.system.config.screen.language
+        languages = tuple(available_languages())
+        return self._choice_row("language", _("Language"), row, language_name(language),
+                                partial(self.choose_language, _next(languages, language)))
 
     def _rotation_row(self, row: pygame.Rect) -> list[Widget]:
         rotation = self.stage.system.config.screen.rotation
@@ -222,6 +229,12 @@ class SettingsScene(Scene):
     def choose(self, key: str, value: TomlValue) -> None:
         """Set one setting to `value` (a tap on its button)."""
         self.change({key: value})
+
+    def choose_language(self, language: str) -> None:
+        """Show every word in `language` from now on, and save it for the next start."""
+        if self.change({"screen.language": language}):
+            use_language(language)
+            self.rebuild()
 
     def turn(self) -> None:
         """The next rotation, a quarter turn further; the picture turns at once."""

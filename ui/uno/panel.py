@@ -18,8 +18,9 @@ import pygame
 from companion.games.uno import actions as act
 from companion.games.uno import duo_actions as dact
 from companion.games.uno import tiki_actions as tact
+from companion.games.uno.cards import colour_name
 from companion.games.uno.phases import Phase
-from companion.i18n import _, ngettext
+from companion.i18n import _, ngettext, note_text
 from ui import layout, theme
 from ui.scene import Stage
 from ui.scene_parts import message_widgets, redo_button, scores_button
@@ -106,7 +107,8 @@ class ColourSwatch(Widget):
             return
         shown = CARD_COLOURS[self.colour]
         pygame.draw.rect(surface, shown.rgb, self.rect, border_radius=look.px(10))
-        draw_text(surface, f"{shown.mark} · {self.colour.value}", self.rect, look, 24, True,
+        words = note_text(colour_name(self.colour), str)
+        draw_text(surface, f"{shown.mark} · {words}", self.rect, look, 24, True,
                   shown.ink, centred=True)
 
 
@@ -348,7 +350,7 @@ def uno_presses(scene: TableActions, view: UnoView) -> list[Press]:
 def colour_presses(scene: NamesColours, view: UnoView) -> list[Press]:
     """The four colours to name for a Wild (`colour:<red|yellow|green|blue>`)."""
     return [Press(f"colour:{colour.value.lower()}",
-                  f"{CARD_COLOURS[colour].mark} · {colour.value}",
+                  f"{CARD_COLOURS[colour].mark} · {note_text(colour_name(colour), str)}",
                   partial(scene.name_colour, colour), CARD_COLOURS[colour].rgb,
                   CARD_COLOURS[colour].ink)
             for colour in view.colours_named()]

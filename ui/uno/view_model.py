@@ -216,7 +216,7 @@ class UnoView:
         the screen did not see the play)."""
         pending = self.game.pending_challenge
         offender = self.name(pending.offender if pending is not None else None)
-        question = QUESTIONS[self.game.options.wild_draw_four_challenge]
+        question = _(QUESTIONS[self.game.options.wild_draw_four_challenge])
         card, colour = before
         if card is None and len(self.game.discard) > 1:
             card = self.game.discard[-2]

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from companion.games.yahtzee.tiles import Tile, value_text
-from companion.i18n import _
+from companion.games.yahtzee.tiles import Tile
+from companion.i18n import N_, _
 from ui import layout, theme
 from ui.board_parts import (
     EDGE,
@@ -29,6 +29,7 @@ from ui.board_parts import (
 )
 from ui.theme import PlayerColour, Theme
 from ui.widgets import Widget, draw_text, fitted, wrap_text
+from ui.yahtzee.tile_words import tile_words, value_words
 from ui.yahtzee.view_model import SquareView, short_label
 
 BLANK: theme.RGB = (228, 210, 168)
@@ -213,7 +214,7 @@ SMALL = 20
 LEAST = theme.TEXT_MIN * 4 // 5
 """The smallest size words on the board shrink to (80% of the readable size, rounded
 down: 19 px on 800x480)."""
-TIGHTEST_LABELS = {Tile.SMALL_STRAIGHT: "Sm Str.", Tile.LARGE_STRAIGHT: "Lg Str."}
+TIGHTEST_LABELS = {Tile.SMALL_STRAIGHT: N_("Sm Str."), Tile.LARGE_STRAIGHT: N_("Lg Str.")}
 """A narrow square's last resort for the straights, as score sheets write them."""
 
 
@@ -227,10 +228,10 @@ def square_forms(square: SquareView) -> list[list[str]]:
         return [[]]
     if tile.face is None and tile is not Tile.CHANCE:
         names = [short_label(tile), short_label(tile, shortest=True),
-                 TIGHTEST_LABELS.get(tile, short_label(tile))]
+                 _(TIGHTEST_LABELS[tile]) if tile in TIGHTEST_LABELS else short_label(tile)]
         return [[name] for name in dict.fromkeys(names)]
     short = f"×{square.value}" if tile.face is not None else str(square.value)
-    return [[tile.label, value_text(tile, square.value)], [tile.label, short]]
+    return [[tile_words(tile), value_words(tile, square.value)], [tile_words(tile), short]]
 
 
 def square_lines(square: SquareView, body: pygame.Rect, look: Theme) -> list[str]:
@@ -324,7 +325,8 @@ class MiddleLayout:
 def _names(middle: Middle, shortness: int) -> dict[Tile, str]:
     """The other tiles' names: as the squares show them (0), shorter (1), shortest (2)."""
     forms = (lambda tile: short_label(tile), lambda tile: short_label(tile, True),
-             lambda tile: TIGHTEST_LABELS.get(tile, short_label(tile, True)))
+             lambda tile: _(TIGHTEST_LABELS[tile]) if tile in TIGHTEST_LABELS
+             else short_label(tile, True))
     return {tile: forms[shortness](tile) for tile, _points in middle.others}
 
 
@@ -348,8 +350,8 @@ def _try_middle(rect: pygame.Rect, middle: Middle, look: Theme, size: int, title
     font, bold = look.font(size), look.font(size, True)
     if title and bold.size(middle.title)[0] > rect.w:
         return None
-    names = {**names, **{tile: tile.label for tile, _points in middle.numbers}}
-    left_w = max([font.size(tile.label)[0] for tile, _points in middle.numbers] or [0])
+    names = {**names, **{tile: tile_words(tile) for tile, _points in middle.numbers}}
+    left_w = max([font.size(tile_words(tile))[0] for tile, _points in middle.numbers] or [0])
     points_w = max([bold.size(points)[0] for _tile, points in middle.others] or [0])
     widest = max([font.size(names[tile])[0] for tile, _points in middle.others] or [0])
     # A space's width between the columns where it fits ("Threes" and "Chance" apart).
@@ -394,7 +396,8 @@ def draw_middle(surface: pygame.Surface, rect: pygame.Rect, middle: Middle, look
         draw_text(surface, middle.title, title, look, size, True, theme.ACCENT, centred=True)
     font, bold, step = look.font(size), look.font(size, True), fit.step
     for index, (tile, _points) in enumerate(middle.numbers):
-        surface.blit(font.render(tile.label, True, theme.TEXT), (rest.x, rest.y + index * step))
+        surface.blit(font.render(tile_words(tile), True, theme.TEXT),
+                     (rest.x, rest.y + index * step))
     right = rest.x + fit.left_w
     for index, (tile, points) in enumerate(middle.others):
         y = rest.y + index * step

@@ -38,6 +38,7 @@ from ui.yahtzee.board_drawing import (
 from ui.yahtzee.cards import GO, CardActions, block_height, choice_card, result_card
 from ui.yahtzee.dice_places import DicePlaces
 from ui.yahtzee.dice_tray import DiceTray, TrayDie, dice_on_table
+from ui.yahtzee.tile_words import tile_words
 from ui.yahtzee.view_model import YahtzeeView
 
 
@@ -184,7 +185,7 @@ def board_widgets(scene: YahtzeeActions, view: YahtzeeView, area: pygame.Rect, l
     board = YahtzeeBoard(area, squares, colours, middle, look, placing)
     # The middle's words as a widget of their own (drawn by the board): what a script reads.
     words = [middle.title, *middle.lines]
-    words += [f"{tile.label} {points}" for tile, points in (*middle.numbers, *middle.others)]
+    words += [f"{tile_words(tile)} {points}" for tile, points in (*middle.numbers, *middle.others)]
     widgets: list[Widget] = [board, Widget("challenge" if view.in_challenge else "unclaimed",
                                            ring_middle(board.cells, board.gap),
                                            ". ".join(words))]

@@ -26,19 +26,14 @@ from companion.games.yahtzee import (
     Tile,
     YahtzeeState,
 )
-from companion.games.yahtzee.tiles import (
-    best_value,
-    needed_text,
-    tile_text,
-    tile_value,
-    value_text,
-)
-from companion.i18n import _, ngettext, note_text
+from companion.games.yahtzee.tiles import best_value, tile_value
+from companion.i18n import N_, _, ngettext, note_text
 from companion.table import TableSnapshot, event_line
+from ui.yahtzee.tile_words import held_words, needed_words, tile_words, value_words
 
-SHORT_LABELS = {Tile.THREE_OF_A_KIND: "3 of a Kind", Tile.FOUR_OF_A_KIND: "4 of a Kind"}
+SHORT_LABELS = {Tile.THREE_OF_A_KIND: N_("3 of a Kind"), Tile.FOUR_OF_A_KIND: N_("4 of a Kind")}
 """Names a board square has room for; the score sheet's own short forms."""
-SHORTEST_LABELS = {Tile.SMALL_STRAIGHT: "Sm Straight", Tile.LARGE_STRAIGHT: "Lg Straight"}
+SHORTEST_LABELS = {Tile.SMALL_STRAIGHT: N_("Sm Straight"), Tile.LARGE_STRAIGHT: N_("Lg Straight")}
 """Where even less room is left (a list beside points), the score sheet's shortest forms."""
 
 
@@ -46,8 +41,8 @@ def short_label(tile: Tile, shortest: bool = False) -> str:
     """The tile's name as a square of the board shows it ("3 of a Kind", "Full House");
     `shortest` also shortens the straights ("Sm Straight")."""
     if shortest and tile in SHORTEST_LABELS:
-        return SHORTEST_LABELS[tile]
-    return SHORT_LABELS.get(tile, tile.label)
+        return _(SHORTEST_LABELS[tile])
+    return _(SHORT_LABELS[tile]) if tile in SHORT_LABELS else tile_words(tile)
 
 
 @dataclass(frozen=True)
@@ -127,7 +122,7 @@ class YahtzeeView:
         else:
             text = _("Square {n}: {name}'s {tile}").format(
                 n=square.number, name=self.name(square.owner),
-                tile=tile_text(square.tile, square.value))
+                tile=held_words(square.tile, square.value))
             if square.protected:
                 text += _(", protected (only a Yahtzee steals it)")
         if square.tokens:
@@ -209,12 +204,14 @@ class YahtzeeView:
             return _("Game over.")
         request = snapshot.chance
         if request is not None:
-            return request.prompt
+            if request.note is None:
+                return request.prompt
+            return note_text(request.note, self.name)
         who = self.name(game.current)
         phase = self.phase
         if phase is Phase.OWN_TILE and game.target is not None:
             return _("{name}: stay on your {tile} to improve it, or move on.").format(
-                name=who, tile=game.target.label)
+                name=who, tile=tile_words(game.target))
         if phase is Phase.ROLL and self.dice is not None:
             return _("{name}: hold dice, then throw ({n} of {m}) or keep.").format(
                 name=who, n=self.dice.rolls + 1, m=self.dice.max_rolls)
@@ -226,7 +223,7 @@ class YahtzeeView:
             return _("{name}: the dice make several tiles; choose one.").format(name=who)
         if phase is Phase.PLACE and game.turn.placing is not None:
             return _("{name}: tap a free square for {tile}.").format(
-                name=who, tile=game.turn.placing[0].label)
+                name=who, tile=tile_words(game.turn.placing[0]))
         return snapshot.last_event
 
     def goal(self) -> str:
@@ -243,18 +240,18 @@ class YahtzeeView:
         if landing is Landing.IMPROVE:
             wanted = holding.value + 1 if game.options.improve_needs_rise else holding.value
             return _("To improve {tile}: {needed}.").format(
-                tile=tile_text(target, holding.value), needed=needed_text(target, wanted))
+                tile=held_words(target, holding.value), needed=needed_words(target, wanted))
         if holding.owner is None:
             wanted = game.options.chance_minimum if target is Tile.CHANCE else 1
             return _("For {tile}: {needed}.").format(
-                tile=target.label, needed=needed_text(target, wanted))
+                tile=tile_words(target), needed=needed_words(target, wanted))
         owner = self.name(holding.owner)
         if target is game.protected:
             return _("{name}'s {tile} is protected: only a Yahtzee steals it.").format(
-                name=owner, tile=tile_text(target, holding.value))
+                name=owner, tile=held_words(target, holding.value))
         return _("To steal {name}'s {tile}: {needed}, or a Yahtzee.").format(
-            name=owner, tile=tile_text(target, holding.value),
-            needed=needed_text(target, holding.value))
+            name=owner, tile=held_words(target, holding.value),
+            needed=needed_words(target, holding.value))
 
     # -- what the rules allow now ------------------------------------------------------------
 
@@ -292,7 +289,7 @@ class YahtzeeView:
             points = _("{n} points").format(n=options.points(tile, value))
             if tile.face is None and tile is not Tile.CHANCE:
                 return f"{self._tile_and_owner(action)}: {points}"
-            return f"{self._tile_and_owner(action)}: {value_text(tile, value)}, {points}"
+            return f"{self._tile_and_owner(action)}: {value_words(tile, value)}, {points}"
         return f"{self._tile_and_owner(action)}: {self.points_words(tile)}"
 
     def _tile_and_owner(self, action: ChooseTarget | Claim) -> str:
@@ -300,13 +297,13 @@ class YahtzeeView:
         game, tile = self.game, action.tile
         holding = game.holdings[tile]
         if holding.owner is None or holding.owner == game.current:
-            return tile.label
+            return tile_words(tile)
         words = [self.name(holding.owner)]
         if tile.face is not None or tile is Tile.CHANCE:
-            words.append(value_text(tile, holding.value))
+            words.append(value_words(tile, holding.value))
         if tile is game.protected:
             words.append(_("protected"))
-        return f"{tile.label} ({', '.join(words)})"
+        return f"{tile_words(tile)} ({', '.join(words)})"
 
     def refusal(self, action: Action) -> str:
         """The engine's sentence for an action it would not take now ("" if it would).

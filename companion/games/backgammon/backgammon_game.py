@@ -105,7 +105,7 @@ class BackgammonGame(FamilyGame[BackgammonOptions]):
     """A Backgammon match (or money game) in progress (the `GameState` protocol)."""
 
     game_name: ClassVar[str] = "backgammon"
-    title: ClassVar[str] = "Backgammon"
+    title: ClassVar[str] = N_("Backgammon")
     description: ClassVar[str] = N_(
         "Race your 15 checkers home and bear them off first, doubling the stakes with the cube."
     )

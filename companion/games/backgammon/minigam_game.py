@@ -41,7 +41,7 @@ class MiniGamGame(FamilyGame[MiniGamOptions]):
     """A Mini-Gam match in progress (the `GameState` protocol)."""
 
     game_name: ClassVar[str] = "minigam"
-    title: ClassVar[str] = "Mini-Gam"
+    title: ClassVar[str] = N_("Mini-Gam")
     description: ClassVar[str] = N_(
         "Backgammon on six points: enter eight checkers from the bar and bear them off first."
     )

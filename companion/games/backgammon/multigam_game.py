@@ -40,7 +40,7 @@ class MultiGamGame(FamilyGame[MultiGamOptions]):
     """A Multi-Gam match in progress (the `GameState` protocol)."""
 
     game_name: ClassVar[str] = "multigam"
-    title: ClassVar[str] = "Multi-Gam"
+    title: ClassVar[str] = N_("Multi-Gam")
     description: ClassVar[str] = N_(
         "Backgammon for four on six points: bring five checkers each from the bar and off first."
     )

@@ -12,7 +12,22 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Self
 
-from companion.games.base import N_, JSONValue, OptionChoice, RuleError
+from companion.games.base import N_, JSONValue, Note, OptionChoice, RuleError
+
+OPTIONS_NOT_OBJECT = N_("{game} options are a JSON object, not {data}.")
+NO_SUCH_OPTION = N_("{game} has no option {option}; the options are: {names}.")
+# Translators: {kind} is said in English ("a whole number", "true or false").
+OPTION_KIND = N_("The {game} option {option} must be {kind}, not {value}.")
+MATCH_LENGTH_ODD = N_(
+    "A match is played to an odd number of points from 1 to {most} (or 0 for a money game),"
+    " not {length}."
+)
+MONEY_GAME_RULES = N_(
+    "Jacoby and beavers are money-game rules: set match_length to 0 to use them."
+)
+MINIGAM_WINS = N_("A Mini-Gam match is first to 1 to 99 wins, not {wins}.")
+MULTIGAM_GAMES = N_("A Multi-Gam match is 1 to 99 games, not {games}.")
+MULTIGAM_TARGET = N_("A Multi-Gam target score is 0 (off) to 999 points, not {target}.")
 
 MAX_MATCH_LENGTH = 63
 """The longest match the companion keeps score of (GNU Backgammon's limit is 64)."""
@@ -21,19 +36,20 @@ MAX_MATCH_LENGTH = 63
 def _read_options(cls: type[Any], data: dict[str, JSONValue], game: str) -> dict[str, Any]:
     """Check keys and value types of an options object against its dataclass fields."""
     if not isinstance(data, dict):
-        raise RuleError(f"{game} options are a JSON object, not {data!r}.")
+        raise RuleError(Note.of(OPTIONS_NOT_OBJECT, game=game, data=repr(data)))
     known = {field.name: field for field in fields(cls)}
     unknown = sorted(set(data) - set(known))
     if unknown:
         names = ", ".join(sorted(known))
-        raise RuleError(f"{game} has no option {unknown[0]!r}; the options are: {names}.")
+        raise RuleError(Note.of(NO_SUCH_OPTION, game=game, option=repr(unknown[0]), names=names))
     values: dict[str, Any] = {}
     for name, value in data.items():
         default = getattr(cls, name)
         expected = type(default)
         if type(value) is not expected:
             kind = "true or false" if expected is bool else "a whole number"
-            raise RuleError(f"The {game} option {name!r} must be {kind}, not {value!r}.")
+            raise RuleError(Note.of(OPTION_KIND, game=game, option=repr(name), kind=kind,
+                                    value=repr(value)))
         values[name] = value
     return values
 
@@ -75,14 +91,9 @@ class BackgammonOptions:
     def __post_init__(self) -> None:
         length = self.match_length
         if length != 0 and (length < 1 or length > MAX_MATCH_LENGTH or length % 2 == 0):
-            raise RuleError(
-                f"A match is played to an odd number of points from 1 to {MAX_MATCH_LENGTH}"
-                f" (or 0 for a money game), not {length}."
-            )
+            raise RuleError(Note.of(MATCH_LENGTH_ODD, most=MAX_MATCH_LENGTH, length=length))
         if length and (self.jacoby or self.beavers):
-            raise RuleError(
-                "Jacoby and beavers are money-game rules: set match_length to 0 to use them."
-            )
+            raise RuleError(Note.of(MONEY_GAME_RULES))
 
     @property
     def is_money_game(self) -> bool:
@@ -120,7 +131,7 @@ class MiniGamOptions:
 
     def __post_init__(self) -> None:
         if not 1 <= self.wins_needed <= 99:
-            raise RuleError(f"A Mini-Gam match is first to 1 to 99 wins, not {self.wins_needed}.")
+            raise RuleError(Note.of(MINIGAM_WINS, wins=self.wins_needed))
 
     @classmethod
     def from_json(cls, data: dict[str, JSONValue]) -> Self:
@@ -158,11 +169,9 @@ class MultiGamOptions:
 
     def __post_init__(self) -> None:
         if not 1 <= self.games <= 99:
-            raise RuleError(f"A Multi-Gam match is 1 to 99 games, not {self.games}.")
+            raise RuleError(Note.of(MULTIGAM_GAMES, games=self.games))
         if not 0 <= self.target_score <= 999:
-            raise RuleError(
-                f"A Multi-Gam target score is 0 (off) to 999 points, not {self.target_score}."
-            )
+            raise RuleError(Note.of(MULTIGAM_TARGET, target=self.target_score))
 
     @classmethod
     def from_json(cls, data: dict[str, JSONValue]) -> Self:

@@ -77,7 +77,7 @@ class DuoUno(ClassicUno):
     """An UNO Duo match between seats 0 and 1."""
 
     game_name: ClassVar[str] = "duo"
-    title: ClassVar[str] = "UNO Duo"
+    title: ClassVar[str] = N_("UNO Duo")
     description: ClassVar[str] = N_(
         "UNO for two players: draft your hands, volley Draw Twos and empty your hand first."
     )

@@ -44,7 +44,7 @@ class MatchState(GameState[ClassicOptions]):
     game_name: ClassVar[str] = "classic"
     family: ClassVar[str] = "uno"
     uses_spinner: ClassVar[bool] = False
-    title: ClassVar[str] = "UNO"
+    title: ClassVar[str] = N_("UNO")
     description: ClassVar[str] = N_(
         "Match the card in play by colour, number or symbol, and empty your hand first."
     )

@@ -66,7 +66,7 @@ class TikiTwist(TikiDiscardTurns):
 
     game_name: ClassVar[str] = "tiki"
     uses_spinner: ClassVar[bool] = True
-    title: ClassVar[str] = "UNO Tiki Twist"
+    title: ClassVar[str] = N_("UNO Tiki Twist")
     description: ClassVar[str] = N_(
         "UNO with the Tiki idol: Tiki Faces and Spin cards spin it to pick who must act."
     )

@@ -17,6 +17,7 @@ from companion.games.base import RuleError
 from companion.games.chance_actions import DiceThrow, InvalidRoll
 from companion.games.dice import faces_text
 from companion.games.notes import N_, Note
+from companion.games.yahtzee.narration import tile_note
 from companion.games.yahtzee.tiles import Tile, parse_tile
 
 
@@ -104,7 +105,7 @@ class ChooseTarget(Action, tag="choose_target"):
 
     def narrate(self, actor: int) -> Note:
         """Reads "Ana went for Fives"."""
-        return Note.of(WENT_FOR, (actor,), tile=self.tile.label)
+        return Note.of(WENT_FOR, (actor,), tile=tile_note(self.tile))
 
 
 @dataclass(frozen=True)
@@ -126,7 +127,7 @@ class Claim(Action, tag="claim"):
 
     def narrate(self, actor: int) -> Note:
         """Reads "Ana claimed Full House"."""
-        return Note.of(CLAIMED, (actor,), tile=self.tile.label)
+        return Note.of(CLAIMED, (actor,), tile=tile_note(self.tile))
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,16 @@ from companion.games.yahtzee.actions import (
     Stop,
     YahtzeeAction,
 )
+from companion.games.yahtzee.narration import (
+    GOES_FOR,
+    MOVES_ON,
+    ROLL_DICE,
+    ROLL_DOES_NOT_COUNT,
+    ROLL_FOR_ORDER,
+    ROLL_TO_MOVE,
+    STAYS_TO_IMPROVE,
+    tile_note,
+)
 from companion.games.yahtzee.options import YAHTZEE_CHOICES, FinalTies, YahtzeeOptions
 from companion.games.yahtzee.persist import state_from_json, state_to_json
 from companion.games.yahtzee.refusals import expecting, refusal
@@ -75,7 +85,7 @@ class YahtzeeState(TurnFlow):
     game_name: ClassVar[str] = "yahtzee"
     family: ClassVar[str] = "yahtzee"
     hides_nothing: ClassVar[bool] = True
-    title: ClassVar[str] = "Yahtzee board game"
+    title: ClassVar[str] = N_("Yahtzee board game")
     named_in_sentences: ClassVar[str] = "The Yahtzee board game"
     description: ClassVar[str] = N_(
         "Race round a loop of squares, rolling five dice to claim and steal Yahtzee tiles."
@@ -143,21 +153,16 @@ class YahtzeeState(TurnFlow):
     def _dice_needed(self) -> ChanceRequest | None:
         if self.phase is Phase.ROLL_OFF:
             seat = self.roll_off.next_seat
-            return ChanceRequest(
-                "dice", f"{self.seat_name(seat or 0)}: roll two dice for the order of play.", dice=2
-            )
+            note = Note.of(ROLL_FOR_ORDER, (seat or 0,))
+            return ChanceRequest("dice", note.render(self.seat_name), dice=2, note=note)
         if self.phase is Phase.MOVE:
-            return ChanceRequest(
-                "dice", f"{self.seat_name(self.current)}: roll the die to move.", dice=1
-            )
+            note = Note.of(ROLL_TO_MOVE, (self.current,))
+            return ChanceRequest("dice", note.render(self.seat_name), dice=1, note=note)
         if self.phase is Phase.ROLL and self.dice is not None and self.dice.awaiting_throw:
             count, throw = self.dice.to_roll, self.dice.rolls + 1
-            return ChanceRequest(
-                "dice",
-                f"{self.seat_name(self.current)}: roll {count} {'die' if count == 1 else 'dice'} "
-                f"(roll {throw} of {self.dice.max_rolls}).",
-                dice=count,
-            )
+            note = Note.of(ROLL_DICE, (self.current,), count=count, throw=throw,
+                           rolls=self.dice.max_rolls)
+            return ChanceRequest("dice", note.render(self.seat_name), dice=count, note=note)
         return None
 
     def chance_action(self, outcome: object) -> DiceThrow | InvalidRoll:
@@ -263,22 +268,22 @@ class YahtzeeState(TurnFlow):
             self._apply_roll(action.values)
         elif isinstance(action, InvalidRoll):
             roller = self.roll_off.next_seat if self.phase is Phase.ROLL_OFF else self.current
-            self.say("The roll does not count: {0} rolls again.", roller or 0)
+            self.say(ROLL_DOES_NOT_COUNT, roller or 0)
         elif isinstance(action, RollAgain):
             self.turn = self.turn.holding(action.kept)
         elif isinstance(action, Stop):
             self._finish_roll()
         elif isinstance(action, ChooseTarget):
             self.turn = self.turn.going_for(action.tile)
-            self.say(f"{{0}} goes for {action.tile.label}.", self.current, echo=True)
+            self.say(GOES_FOR, self.current, echo=True, tile=tile_note(action.tile))
         elif isinstance(action, Claim):
             self._take(action.tile)
         elif isinstance(action, Stay):
             assert self.target is not None
-            self.say(f"{{0}} stays to improve {self.target.label}.", self.current)
+            self.say(STAYS_TO_IMPROVE, self.current, tile=tile_note(self.target))
             self.turn = self.turn.rolling(Landing.IMPROVE, self.target)
         elif isinstance(action, MoveOn):
-            self.say("{0} moves on.", self.current, echo=True)
+            self.say(MOVES_ON, self.current, echo=True)
             self.turn = self.turn.moving_on()
         elif isinstance(action, PlaceTile):
             assert self.turn.placing is not None

@@ -9,13 +9,23 @@ flow and the engine protocol are `YahtzeeState` (`state`), which is a
 
 from __future__ import annotations
 
-from companion.games.base import Note, RuleError
+from companion.games.base import Note, NoteValue, RuleError
 from companion.games.dice import DiceRoll
 from companion.games.yahtzee.board import Board, TileHolding
 from companion.games.yahtzee.challenge import ChallengeRounds
+from companion.games.yahtzee.narration import (
+    CLAIMS_ON_SQUARE,
+    KEEPS_AT,
+    MARKER_MOVES,
+    MARKER_NOW_ON,
+    STEALS_FROM,
+    held_note,
+    tile_note,
+    value_note,
+)
 from companion.games.yahtzee.options import YahtzeeOptions
 from companion.games.yahtzee.rolloff import RollOff
-from companion.games.yahtzee.tiles import Tile, tile_text, value_text
+from companion.games.yahtzee.tiles import Tile
 from companion.games.yahtzee.turn import Landing, Phase, Turn, player_name
 
 
@@ -110,15 +120,19 @@ class Tabletop:
                 counts[holding.owner] += 1
         return counts
 
-    def say(self, text: str, *seats: int, echo: bool = False) -> None:
-        """Record what the last action did: `text` with ``{0}``... for `seats`.
+    def say(self, text: str, *seats: int, echo: bool = False, **values: NoteValue) -> None:
+        """Record what the last action did: `text` (a `narration` sentence) with ``{0}``...
+        for `seats` and its named `values`; see `tell`."""
+        self.tell(Note.of(text, seats, **values), echo=echo)
+
+    def tell(self, note: Note, echo: bool = False) -> None:
+        """Record what the last action did, said by `note`.
 
         The sentence goes to `notes` with seats named "Player N" (the command
         line's log) and, unless it only repeats the action itself (`echo`:
         "Player 2 goes for Fives."), to the narration as a `Note`, for the
         table to name its players.
         """
-        note = Note(text, seats)
         self.notes.append(note.render(player_name))
         if not echo:
             self.narrated.append(note)
@@ -138,10 +152,10 @@ class Tabletop:
         self.holdings[tile] = holding.with_owner(seat, value)
         self.positions[seat] = holding.square
         if old_owner == seat:
-            self.say(f"{{0}} keeps {tile.label} at {value_text(tile, value)}.", seat)
+            self.say(KEEPS_AT, seat, tile=tile_note(tile), value=value_note(tile, value))
         else:
             assert old_owner is not None
-            self.say(f"{{0}} steals {tile_text(tile, value)} from {{1}}.", seat, old_owner)
+            self.say(STEALS_FROM, seat, old_owner, tile=held_note(tile, value))
         self._protect(tile)
         return old_owner != seat or rose
 
@@ -150,7 +164,7 @@ class Tabletop:
         seat = self.current
         self.holdings[tile] = self.holdings[tile].placed(seat, value, square)
         self.positions[seat] = square
-        self.say(f"{{0}} claims {tile_text(tile, value)} on square {square}.", seat)
+        self.say(CLAIMS_ON_SQUARE, seat, tile=held_note(tile, value), square=square)
         self._protect(tile)
 
     def _protect(self, tile: Tile) -> None:
@@ -159,6 +173,6 @@ class Tabletop:
             return
         before, self.protected = self.protected, tile
         if before is None or before is tile:
-            self.say(f"The Yahtzee protection marker is now on {tile.label}.")
+            self.say(MARKER_NOW_ON, tile=tile_note(tile))
         else:
-            self.say(f"The Yahtzee protection marker moves from {before.label} to {tile.label}.")
+            self.say(MARKER_MOVES, before=tile_note(before), tile=tile_note(tile))

@@ -10,21 +10,35 @@ Nothing here validates input: the state's `apply` already did.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from companion.games.base import Note
+from companion.games.base import Note, NoteValue
 from companion.games.dice import DiceRoll, is_yahtzee
 from companion.games.yahtzee.board import TileHolding
-from companion.games.yahtzee.options import YahtzeeOptions
-from companion.games.yahtzee.tiles import (
-    MAX_NUMBER_COUNT,
-    Tile,
-    needed_text,
-    tile_text,
-    tile_value,
-    value_text,
+from companion.games.yahtzee.narration import (
+    BLANK_ALL_CLAIMED,
+    BLANK_SQUARE,
+    HOLDS_PROTECTED,
+    HOLDS_TO_STEAL,
+    NO_CHANCE_MADE,
+    NO_TILE_TO_GO_FOR,
+    NO_UNCLAIMED,
+    NO_UNCLAIMED_CHANCE,
+    NOT_IMPROVED,
+    NOT_MADE,
+    NOT_STOLEN,
+    OWN_NOT_IMPROVABLE,
+    OWN_TO_IMPROVE,
+    PROTECTED_KEPT,
+    WILD_SQUARE,
+    held_note,
+    needed_note,
+    tile_note,
+    value_note,
 )
+from companion.games.yahtzee.options import YahtzeeOptions
+from companion.games.yahtzee.tiles import MAX_NUMBER_COUNT, Tile, tile_value
 
 
 class Phase(StrEnum):
@@ -187,10 +201,16 @@ class Improve:
 
 @dataclass(frozen=True)
 class NoWin:
-    """The dice win nothing: "{0} `what`.", with `others` as {1}, {2}..."""
+    """The dice win nothing: the sentence `text` (a `narration` constant) with the player
+    as {0}, `others` as {1}, {2}... and its named `values`."""
 
-    what: str
+    text: str
     others: tuple[int, ...] = ()
+    values: Mapping[str, NoteValue] = field(default_factory=dict)
+
+    def note(self, seat: int) -> Note:
+        """The sentence, said of `seat`."""
+        return Note.of(self.text, (seat, *self.others), **self.values)
 
 
 Verdict = OfferClaim | TakeTile | Improve | NoWin
@@ -214,10 +234,10 @@ def judge_roll(
         if choices:
             return OfferClaim(choices, yahtzee=False)
         if Tile.CHANCE in unclaimed:
-            return NoWin(f"makes no unclaimed tile (Chance needs {minimum} or more): the turn ends")
-        return NoWin("makes no unclaimed tile: the turn ends")
+            return NoWin(NO_UNCLAIMED_CHANCE, values={"minimum": minimum})
+        return NoWin(NO_UNCLAIMED)
     if target is None:
-        return NoWin("has no tile to go for: the turn ends")
+        return NoWin(NO_TILE_TO_GO_FOR)
     value = tile_value(target, faces, minimum)
     if turn.landing is Landing.IMPROVE:
         return _improve(target, holdings[target].value, value, options)
@@ -225,8 +245,8 @@ def judge_roll(
         if value > 0:
             return OfferClaim((target,), yahtzee=False)
         if target is Tile.CHANCE:
-            return NoWin(f"does not make Chance (it needs {minimum} or more): the turn ends")
-        return NoWin(f"does not make {target.label}: the turn ends")
+            return NoWin(NO_CHANCE_MADE, values={"minimum": minimum})
+        return NoWin(NOT_MADE, values={"tile": tile_note(target)})
     return _steal(target, holdings[target], value, protected)
 
 
@@ -236,19 +256,18 @@ def _improve(tile: Tile, old: int, value: int, options: YahtzeeOptions) -> Verdi
         return Improve(tile, value, rose=True)
     if value == old and not options.improve_needs_rise:
         return Improve(tile, value, rose=False)
-    return NoWin(f"does not improve {tile.label}, which stays at {value_text(tile, old)}")
+    return NoWin(NOT_IMPROVED, values={"tile": tile_note(tile), "value": value_note(tile, old)})
 
 
 def _steal(tile: Tile, holding: TileHolding, value: int, protected: Tile | None) -> Verdict:
     """Without a Yahtzee: equal or beat the recorded value of an unprotected tile."""
     owner = holding.owner if holding.owner is not None else 0
     if protected is tile:
-        what = f"needs a Yahtzee to steal the protected {tile.label}: {{1}} keeps it"
-        return NoWin(what, (owner,))
+        return NoWin(PROTECTED_KEPT, (owner,), {"tile": tile_note(tile)})
     if value >= holding.value:
         return TakeTile(tile)
-    need = needed_text(tile, holding.value)
-    return NoWin(f"needs {need} to steal {tile.label}: {{1}} keeps it", (owner,))
+    need = needed_note(tile, holding.value)
+    return NoWin(NOT_STOLEN, (owner,), {"needed": need, "tile": tile_note(tile)})
 
 
 def landing_text(
@@ -262,27 +281,19 @@ def landing_text(
     """What the square just landed on offers the player ({0}; a tile's owner is {1})."""
     seat = turn.seat
     if is_wild:
-        return Note("Wild square: {0} rolls, then picks any tile but their own to go for.", (seat,))
+        return Note.of(WILD_SQUARE, (seat,))
     if tile is None:
         if all(holding.owner is not None for holding in holdings.values()):
-            return Note(
-                f"Square {square} is blank but every tile is claimed: only a Yahtzee wins one."
-            )
-        return Note(f"Square {square} is blank: {{0}} rolls for any unclaimed tile.", (seat,))
+            return Note.of(BLANK_ALL_CLAIMED, square=square)
+        return Note.of(BLANK_SQUARE, (seat,), square=square)
     holding = holdings[tile]
-    held = tile_text(tile, holding.value)
+    held = held_note(tile, holding.value)
     if holding.owner != seat:
         owner = holding.owner if holding.owner is not None else 0
         if protected is tile:
-            text = f"Square {square} holds {{0}}'s {held}, protected: only a Yahtzee steals it."
-            return Note(text, (owner,))
-        need = needed_text(tile, holding.value)
-        text = (
-            f"Square {square} holds {{1}}'s {held}: {{0}} needs {need}, or a Yahtzee, to steal it."
-        )
-        return Note(text, (seat, owner))
+            return Note.of(HOLDS_PROTECTED, (owner,), square=square, tile=held)
+        need = needed_note(tile, holding.value)
+        return Note.of(HOLDS_TO_STEAL, (seat, owner), square=square, tile=held, needed=need)
     if turn.phase is Phase.OWN_TILE:
-        text = f"Square {square} holds {{0}}'s own {held}: stay to improve it, or move on."
-        return Note(text, (seat,))
-    text = f"Square {square} holds {{0}}'s own {held}, which cannot be improved: {{0}} moves on."
-    return Note(text, (seat,))
+        return Note.of(OWN_TO_IMPROVE, (seat,), square=square, tile=held)
+    return Note.of(OWN_NOT_IMPROVABLE, (seat,), square=square, tile=held)

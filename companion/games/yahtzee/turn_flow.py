@@ -12,9 +12,33 @@ from __future__ import annotations
 from companion.games.base import GameState
 from companion.games.dice import faces_text
 from companion.games.yahtzee.challenge import ChallengeRounds
+from companion.games.yahtzee.narration import (
+    CHALLENGE_BEGINS,
+    EVERYBODY_AGAIN,
+    GAME_OVER_SHARED,
+    GAME_OVER_WINNER,
+    HOLDS,
+    IMPROVES,
+    MAY_CLAIM,
+    MOVES_TO_SQUARE,
+    MOVES_TO_WILD,
+    ORDER_OF_PLAY,
+    OUT_OF_CHALLENGE,
+    ROLLS,
+    ROLLS_FOR_ORDER,
+    SUCCEEDED,
+    TIE_AGAIN,
+    WINS_CHOOSE_SQUARE,
+    YAHTZEE_ANY,
+    scores_note,
+    seats_note,
+    tile_note,
+    tiles_note,
+    value_note,
+)
 from companion.games.yahtzee.options import NewTilePlacement, RollOffTies, YahtzeeOptions
 from companion.games.yahtzee.tabletop import Tabletop
-from companion.games.yahtzee.tiles import Tile, best_value, tile_value, value_text
+from companion.games.yahtzee.tiles import Tile, best_value, tile_value
 from companion.games.yahtzee.turn import (
     Improve,
     Landing,
@@ -26,8 +50,6 @@ from companion.games.yahtzee.turn import (
     can_improve,
     judge_roll,
     landing_text,
-    names_text,
-    placeholders,
     wild_targets,
 )
 
@@ -44,7 +66,7 @@ class TurnFlow(Tabletop, GameState[YahtzeeOptions]):
             assert self.dice is not None
             dice = self.dice.throw(values)
             self.turn = self.turn.thrown(dice, has_targets=bool(self._wild_targets()))
-            self.say(f"{{0}} rolls {faces_text(dice.faces)}.", self.current)
+            self.say(ROLLS, self.current, dice=faces_text(dice.faces))
             if dice.is_complete:
                 self._finish_roll()
 
@@ -53,7 +75,7 @@ class TurnFlow(Tabletop, GameState[YahtzeeOptions]):
         group = self.roll_off.rolling_group or ()
         group_done = len(self.roll_off.totals) + 1 == len(group)
         self.roll_off = self.roll_off.record(total)
-        self.say(f"{{0}} rolls {total} for the order of play.", seat or 0)
+        self.say(ROLLS_FOR_ORDER, seat or 0, total=total)
         if group_done:
             self._note_roll_off_ties(group)
         order = self.roll_off.order
@@ -62,19 +84,17 @@ class TurnFlow(Tabletop, GameState[YahtzeeOptions]):
         self.order = order
         for place, player in enumerate(order):
             self.positions[player] = self.board.start_square(place)
-        names = ", ".join(f"{{{place}}}" for place in range(len(order)))
-        self.say(f"Order of play: {names}.", *order)
+        self.say(ORDER_OF_PLAY[len(order)], *order)
         self._begin_turn(order[0])
 
     def _note_roll_off_ties(self, group: tuple[int, ...]) -> None:
         if self.options.roll_off_ties is RollOffTies.REROLL_ALL:
             if self.roll_off.order is None:
-                self.say("There is a tie, so everybody rolls again.")
+                self.say(EVERYBODY_AGAIN)
             return
         for tied in self.roll_off.places:
             if len(tied) > 1 and set(tied) <= set(group):
-                names = placeholders(len(tied))
-                self.say(f"{names} tie: they roll again for their places.", *tied)
+                self.say(TIE_AGAIN, players=seats_note(tied))
 
     # -- a turn at the table ---------------------------------------------------
 
@@ -91,7 +111,7 @@ class TurnFlow(Tabletop, GameState[YahtzeeOptions]):
         square = self.board.advance(self.positions[seat], steps)
         self.positions[seat] = square
         wild = self.board.is_wild(square)
-        self.say(f"{{0}} moves {steps} to {'wild square' if wild else 'square'} {square}.", seat)
+        self.say(MOVES_TO_WILD if wild else MOVES_TO_SQUARE, seat, steps=steps, square=square)
         tile = self.tile_on(square)
         if wild:
             self.turn = self.turn.rolling(Landing.WILD, None)
@@ -104,7 +124,7 @@ class TurnFlow(Tabletop, GameState[YahtzeeOptions]):
         else:
             self.turn = self.turn.moving_on()
         told = landing_text(self.turn, square, tile, self.holdings, self.protected, wild)
-        self.say(told.text, *told.seats)
+        self.tell(told)
 
     def _finish_roll(self) -> None:
         """Judge the final dice (`judge_roll`), then move the tiles and pass play on."""
@@ -112,25 +132,24 @@ class TurnFlow(Tabletop, GameState[YahtzeeOptions]):
         seat = self.current
         if isinstance(verdict, OfferClaim):
             if verdict.yahtzee:
-                self.say("Yahtzee! {0} may claim any tile.", seat)
+                self.say(YAHTZEE_ANY, seat)
             self.turn = self.turn.with_yahtzee(verdict.yahtzee)
             if len(verdict.choices) == 1:
                 self._take(verdict.choices[0])
                 return
             self.turn = self.turn.choosing(verdict.choices)
             if not verdict.yahtzee:
-                labels = names_text([tile.label for tile in verdict.choices], "or")
-                self.say(f"{{0}} may claim {labels}.", seat)
+                self.say(MAY_CLAIM, seat, tiles=tiles_note(verdict.choices))
         elif isinstance(verdict, TakeTile):
             self._take(verdict.tile)
         elif isinstance(verdict, Improve):
             tile, value = verdict.tile, verdict.value
             self.holdings[tile] = self.holdings[tile].with_value(value)
-            verb = "improves {} to" if verdict.rose else "holds {} at"
-            self.say(f"{{0}} {verb.format(tile.label)} {value_text(tile, value)}.", seat)
+            self.say(IMPROVES if verdict.rose else HOLDS, seat, tile=tile_note(tile),
+                     value=value_note(tile, value))
             self._end_turn(success=True)
         elif isinstance(verdict, NoWin):
-            self.say(f"{{0}} {verdict.what}.", seat, *verdict.others)
+            self.tell(verdict.note(seat))
             self._end_turn(success=False)
 
     def _take(self, tile: Tile) -> None:
@@ -155,7 +174,7 @@ class TurnFlow(Tabletop, GameState[YahtzeeOptions]):
             choosing = self.options.new_tile_placement is NewTilePlacement.PLAYER_CHOOSES
             if choosing and len(free) > 1:
                 self.turn = self.turn.placing_tile(tile, value)
-                self.say(f"{{0}} wins {tile.label}: choose a free square for it.", self.current)
+                self.say(WINS_CHOOSE_SQUARE, self.current, tile=tile_note(tile))
                 return
             found = self.board.first_free_from(square, occupied)
             assert found is not None, "a free square always exists while a tile is unclaimed"
@@ -171,17 +190,15 @@ class TurnFlow(Tabletop, GameState[YahtzeeOptions]):
         seat = self.current
         if self.challenge is not None:
             if success:
-                self.say("{0} succeeded: they go again.", seat)
+                self.say(SUCCEEDED, seat)
                 self._begin_turn(seat)
                 return
             self.challenge = self.challenge.after_failure()
-            self.say("{0} is out of the challenge rounds.", seat)
+            self.say(OUT_OF_CHALLENGE, seat)
         elif not self.unclaimed():
             self.challenge = ChallengeRounds.start(self.order, seat)
             remaining = self.challenge.remaining
-            order = placeholders(len(remaining))
-            text = f"Every tile is claimed: challenge rounds begin. In turn, {order} each play "
-            self.say(text + "until they fail to win a tile.", *remaining)
+            self.say(CHALLENGE_BEGINS, players=seats_note(remaining))
         else:
             next_place = (self.order.index(seat) + 1) % len(self.order)
             self._begin_turn(self.order[next_place])
@@ -196,8 +213,8 @@ class TurnFlow(Tabletop, GameState[YahtzeeOptions]):
         """Everyone is out: the tiles score and the game is over."""
         self.turn = self.turn.over()
         scores = self.scores()
-        table = ", ".join(f"{{{seat}}} {score}" for seat, score in enumerate(scores))
         winners = self.winners()
-        names = placeholders(len(winners), start=len(scores))
-        result = f"Winners: {names} share the win" if len(winners) > 1 else f"Winner: {names}"
-        self.say(f"Game over: {table}. {result}.", *range(len(scores)), *winners)
+        if len(winners) > 1:
+            self.say(GAME_OVER_SHARED, scores=scores_note(scores), winners=seats_note(winners))
+        else:
+            self.say(GAME_OVER_WINNER, scores=scores_note(scores), winner=seats_note(winners))

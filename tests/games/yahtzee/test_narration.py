@@ -142,7 +142,8 @@ def test_every_narrated_sentence_of_a_random_game_names_real_seats_and_matches_i
         notes = iter(state.notes)
         for note in state.narration():
             assert all(0 <= seat < state.players for seat in note.seats)
-            used = {int(field) for _, field, _, _ in string.Formatter().parse(note.text) if field}
+            fields = [field for _, field, _, _ in string.Formatter().parse(note.text) if field]
+            used = {int(field) for field in fields if field.isdigit()}  # the rest are values
             assert used == set(range(len(note.seats))), note
             # In the same order as the notes, which only add the choices that repeat the action.
             assert note.render(player_name) in notes
