@@ -98,14 +98,15 @@ def pseudo_locale(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def drawn_text(monkeypatch: pytest.MonkeyPatch, pseudo_locale: Path) -> Iterator[Drawn]:
     drawn = Drawn()
     RecordingFont.drawn = drawn.lines
-    wrap = widgets.wrap_text
+    wrap = widgets._wrapped  # what every wrapped text goes through (`wrap_text` too)
 
-    def recording_wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    def recording_wrap(text: str, font: pygame.font.Font, width: int
+                       ) -> tuple[list[str], bool]:
         drawn.paragraphs.append(text)
         return wrap(text, font, width)
 
     monkeypatch.setattr(theme, "font", recording_font)
-    monkeypatch.setattr(widgets, "wrap_text", recording_wrap)
+    monkeypatch.setattr(widgets, "_wrapped", recording_wrap)
     monkeypatch.setattr(i18n, "LOCALE_DIR", pseudo_locale)
     i18n.translation.cache_clear()
     yield drawn
