@@ -143,6 +143,27 @@ class Panel(Widget):
                              border_radius=look.px(12))
 
 
+@dataclass(eq=False)
+class Shade(Widget):
+    """What lies behind a dialog, dimmed: a dark veil over the whole screen, drawn just before
+    the dialog's card. It takes no taps and hides nothing from them (the card does)."""
+
+    def draw(self, surface: pygame.Surface, look: Theme) -> None:
+        """Darken everything drawn so far."""
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill(SHADE)
+        surface.blit(veil, (0, 0))
+
+
+SHADE = (0, 0, 0, 140)
+"""The veil behind a dialog: black, a little over half opaque."""
+
+
+def shade() -> Shade:
+    """The veil to put before a dialog's card."""
+    return Shade("shade", pygame.Rect(0, 0, 0, 0))
+
+
 def shown_text(text: str) -> str:
     """`text` as a screen can draw it: characters that are not printable become "�"."""
     if text.isprintable():
@@ -274,12 +295,14 @@ __all__ = [
     "Button",
     "Label",
     "Panel",
+    "Shade",
     "TextBlock",
     "TextFit",
     "Widget",
     "draw_text",
     "fitted",
     "recording_fits",
+    "shade",
     "shown_text",
     "wrap_text",
 ]

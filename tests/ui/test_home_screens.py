@@ -93,3 +93,15 @@ def test_every_letter_key_shows_the_case_it_types(screen) -> None:
             assert screen.app.scene.typed == before + shown
             screen.run("tap key:delete")
         screen.run(step)
+
+
+def test_a_question_dims_the_screen_behind_it(screen) -> None:
+    screen.run("new backgammon --names Ana,Ben", "tap back")
+    screen.app.draw()
+    start = screen.widget("start").rect
+    corner = (start.x + 4, start.bottom - 4)  # the Start button, outside the question's card
+    before = screen.app.screenshot().get_at(corner)
+    screen.run("tap start", "expect Start a new match?")
+    screen.app.draw()
+    after = screen.app.screenshot().get_at(corner)
+    assert sum(after[:3]) < sum(before[:3]) * 0.6, (before, after)

@@ -45,7 +45,7 @@ from ui.backgammon.routes import Route, distinct_routes, route_off
 from ui.backgammon.turn import TurnView
 from ui.scene import MatchScene, Stage
 from ui.theme import Theme, player_colour
-from ui.widgets import Button, TextBlock, Widget
+from ui.widgets import Button, TextBlock, Widget, shade
 from ui.widgets import Panel as Card
 
 DECISIONS = {"roll": Roll, "double": Double, "take": Take, "pass": Pass, "beaver": Beaver}
@@ -213,7 +213,8 @@ class BoardScene(MatchScene):
         if not self.choosing:
             return []
         card = area.inflate(-area.w // 4, -area.h // 5)
-        widgets: list[Widget] = [Card("dialog", card, border=(255, 196, 0), on_tap=_nothing)]
+        widgets: list[Widget] = [shade(),
+                                 Card("dialog", card, border=(255, 196, 0), on_tap=_nothing)]
         title, rest = layout.take_top(card.inflate(-look.px(16), -look.px(16)), look.px(64))
         widgets.append(TextBlock("question", title, _("Which way? The routes hit differently.")))
         view = self.view

@@ -24,7 +24,7 @@ from ui.scene import MatchSetupStage, Scene, SystemStage
 from ui.scene_parts import message_widgets
 from ui.screens.game_options import choices_for
 from ui.theme import name_problem
-from ui.widgets import Button, Label, Panel, TextBlock, Widget, wrap_text
+from ui.widgets import Button, Label, Panel, TextBlock, Widget, shade, wrap_text
 
 
 class HomeStage(MatchSetupStage, SystemStage, Protocol):
@@ -81,6 +81,7 @@ class HomeScene(Scene):
         question = _("Start a new match? The unfinished {game} of {names} stays in the"
                      " history as abandoned.").format(game=_(snapshot.title), names=names)
         return [
+            shade(),
             Panel("question", card, border=theme.ACCENT, on_tap=_nothing),
             TextBlock("abandon", words, question),
             Button("cancel", cancel, _("Cancel"), colour=(90, 90, 90), on_tap=self.cancel),

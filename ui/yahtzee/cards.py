@@ -17,7 +17,7 @@ from companion.i18n import _
 from ui import layout, theme
 from ui.board_parts import mix
 from ui.theme import Theme, player_colour
-from ui.widgets import Button, TextBlock, Widget, wrap_text
+from ui.widgets import Button, TextBlock, Widget, shade, wrap_text
 from ui.widgets import Panel as Card
 from ui.yahtzee.board_drawing import LEAST, draw_lines, lines_size
 from ui.yahtzee.view_model import YahtzeeView
@@ -71,6 +71,7 @@ def choice_card(scene: CardActions, view: YahtzeeView, area: pygame.Rect, look: 
     title, rest = layout.take_top(inner, title.h, gap)
     cells = layout.grid(rest, cols, len(choices), height, gap)
     widgets: list[Widget] = [
+        shade(),
         Card("dialog", card, border=theme.ACCENT, on_tap=_nothing),
         TextBlock("question", title, question),
     ]
