@@ -53,7 +53,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.app.commands._position_commands import _lines, answer_batch
-from companion.app.commands.bg import FAMILY
+from companion.app.commands.bg import BACKGAMMON_POSITIONS
 
 POSITIONS = Path(__file__).with_name("positions.txt")
 ROLLS = [(high, low) for high in range(1, 7) for low in range(1, high + 1)]
@@ -81,7 +81,7 @@ def ours(path: Path) -> Callable[[], object]:
 
     def run() -> int:
         with open(os.devnull, "w", encoding="utf-8") as sink:
-            return answer_batch(FAMILY, _lines(path), sink)
+            return answer_batch(BACKGAMMON_POSITIONS, _lines(path), sink)
 
     return run
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.games.backgammon.batch_reference_build import (
-    FAMILIES,
+    POSITION_GAMES,
     answer,
     read_reference,
     reference_inputs,
@@ -20,7 +20,7 @@ REFERENCE = read_reference()
 
 
 def test_reference_covers_the_documented_position_set_and_random_play() -> None:
-    assert set(REFERENCE) == set(FAMILIES)
+    assert set(REFERENCE) == set(POSITION_GAMES)
     assert len(REFERENCE["positions"]) == 8400
     assert len(REFERENCE["random-backgammon"]) >= 3000
 
@@ -32,7 +32,7 @@ def test_reference_inputs_are_the_documented_position_set_and_the_seeded_games()
         assert [line for line, _ in records] == inputs[name], name
 
 
-@pytest.mark.parametrize("name", sorted(FAMILIES))
+@pytest.mark.parametrize("name", sorted(POSITION_GAMES))
 def test_batch_output_is_byte_for_byte_the_reference(name: str) -> None:
     lines = [line for line, _ in REFERENCE[name]]
     outputs = answer(name, lines)
