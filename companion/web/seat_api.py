@@ -85,11 +85,13 @@ def owner_of(action: Action, snapshot: TableSnapshot) -> int | None:
 
 
 def seat_turn(snapshot: TableSnapshot, seat: int) -> dict[str, Any]:
-    """What the table asks of `seat` now: to move, dice (how many), the count of its hand."""
+    """What the table asks of `seat` now: to move, dice (how many), the count of its hand;
+    and the state it is asked in (its match and seq, what chance the table waits for)."""
     waits = snapshot.chance
     return {
         "match": snapshot.match_id,
         "seq": snapshot.seq,
+        "chance": None if waits is None else waits.kind,
         "to_move": waits is None and not snapshot.is_over and snapshot.to_move == seat,
         "dice": waits.dice if waits is not None and chance_seat(snapshot) == seat else None,
         "count": any(
