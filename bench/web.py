@@ -13,6 +13,12 @@ Figures, not pass/fail (issue 17's targets in brackets):
   following [the clients cost at most 10%];
 - the server's memory: resident with no stream and with the 50 streams, and its peak.
 
+With `--players 4` (the default) four more clients are players' phones: each joins a
+seat (`POST /api/join` with the PIN), follows the stream like the others and, as the
+page's seat script does, asks `GET /api/me` with its seat cookie after every state it
+hears; the latency is to the last of all of them [issue 28: 50 spectators and 4 players,
+p99 under 100 ms, throughput within 10%].
+
 The table, its SQLite log (WAL, synchronous=FULL) and the waitress server run in
 this process, as in the product; the clients are a child process (this file with
 `--follow`) reading every stream through one selector, so that their reading
@@ -23,7 +29,7 @@ same ones with and without the clients, each run on a fresh log; the
 throughput runs alternate and the median of `--rounds` is printed (other
 programs on the machine move single runs a lot).
 
-    .venv/bin/python bench/web.py [--clients 50] [--commands 400] [--rounds 5]
+    .venv/bin/python bench/web.py [--clients 50] [--players 4] [--commands 400] [--rounds 5]
         [--paced 100] [--interval-ms 250] [--burst-ms 50] [--game backgammon]
 """
 
@@ -31,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import http.client
 import json
 import math
 import random
@@ -70,23 +77,31 @@ LATENCY_TARGET_MS = 100.0
 SLOWDOWN_TARGET = 0.10
 Key = tuple[int, int]
 """A state's match id and seq: later states have larger keys."""
+PIN = "0000"
 
 
 # -- the clients (the child process) ------------------------------------------------------
 
 
-def follow(port: int, clients: int) -> None:
-    """Open `clients` streams, say "ready" once each has its first state, record every state
-    until a line comes on stdin, then print `[[match, seq, ns], ...]` per client as JSON."""
+def follow(port: int, clients: int, names: list[str]) -> None:
+    """Open `clients` streams, and one more for each player of `names` (joined as that seat,
+    asking /api/me after every state), say "ready" once each has its first state, record
+    every state until a line comes on stdin, then print `[[match, seq, ns], ...]` per stream
+    as JSON."""
     selector = selectors.DefaultSelector()
-    buffers: list[bytes] = [b""] * clients
-    heard: list[list[tuple[int, int, int]]] = [[] for _ in range(clients)]
+    cookies = [_join(port, name) for name in names]
+    streams = clients + len(cookies)
+    buffers: list[bytes] = [b""] * streams
+    heard: list[list[tuple[int, int, int]]] = [[] for _ in range(streams)]
     request = f"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
-    for client in range(clients):
+    for client in range(streams):
         stream = socket.create_connection(("127.0.0.1", port))
-        stream.sendall(request)
+        player = client - clients
+        cookie = f"Cookie: {cookies[player]}\r\n" if player >= 0 else ""
+        stream.sendall(request.replace(b"\r\n\r\n", f"\r\n{cookie}\r\n".encode()))
         stream.setblocking(False)
         selector.register(stream, selectors.EVENT_READ, client)
+    asking = _Asking(port, cookies, selector)
     selector.register(sys.stdin, selectors.EVENT_READ, None)
     ready = False
     while True:
@@ -94,14 +109,78 @@ def follow(port: int, clients: int) -> None:
             if key.data is None:
                 print(json.dumps(heard), flush=True)
                 return
+            if isinstance(key.data, tuple):
+                asking.read(key.data[1])
+                continue
             chunk = key.fileobj.recv(1 << 16)  # type: ignore[union-attr]
             now = time.monotonic_ns()
             if not chunk:
                 raise SystemExit(f"stream {key.data} was closed by the server")
+            before = len(heard[key.data])
             buffers[key.data] = _frames(buffers[key.data] + chunk, heard[key.data], now)
+            if key.data >= clients and len(heard[key.data]) > before:
+                asking.ask(key.data - clients)
         if not ready and all(heard):
             ready = True
             print("ready", flush=True)
+
+
+def _join(port: int, name: str) -> str:
+    """Join the seat of `name`; the `companion_seat=...` cookie of the session."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=READY_WAIT_S)
+    body = json.dumps({"pin": PIN, "name": name})
+    connection.request("POST", "/api/join", body, {"Content-Type": "application/json"})
+    answer = connection.getresponse()
+    answer.read()
+    connection.close()
+    if answer.status != 200:
+        raise SystemExit(f"{name}'s phone could not join: {answer.status}")
+    return str(answer.getheader("Set-Cookie", "")).split(";")[0]
+
+
+class _Asking:
+    """Each player's connection for `GET /api/me`: asked after every state its stream hears,
+    its answers read and dropped; opened again when the server closed it (idle for 5 s)."""
+
+    def __init__(self, port: int, cookies: list[str], selector: selectors.BaseSelector) -> None:
+        self.port = port
+        self.cookies = cookies
+        self.selector = selector
+        self.sockets: list[socket.socket | None] = [None] * len(cookies)
+
+    def ask(self, player: int) -> None:
+        request = (
+            f"GET /api/me HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+            f"Cookie: {self.cookies[player]}\r\n\r\n"
+        ).encode()
+        connection = self.sockets[player]
+        if connection is None:
+            connection = socket.create_connection(("127.0.0.1", self.port))
+            self.selector.register(connection, selectors.EVENT_READ, ("me", player))
+            self.sockets[player] = connection
+        try:
+            connection.sendall(request)
+        except OSError:
+            self._closed(player)
+            self.ask(player)
+
+    def read(self, player: int) -> None:
+        connection = self.sockets[player]
+        if connection is None:
+            return
+        try:
+            chunk = connection.recv(1 << 16)
+        except OSError:
+            chunk = b""
+        if not chunk:
+            self._closed(player)
+
+    def _closed(self, player: int) -> None:
+        connection = self.sockets[player]
+        if connection is not None:
+            self.selector.unregister(connection)
+            connection.close()
+        self.sockets[player] = None
 
 
 def _frames(buffer: bytes, heard: list[tuple[int, int, int]], now: int) -> bytes:
@@ -114,11 +193,14 @@ def _frames(buffer: bytes, heard: list[tuple[int, int, int]], now: int) -> bytes
 
 
 @contextlib.contextmanager
-def followers(port: int, clients: int) -> Iterator[list[list[tuple[int, int, int]]]]:
-    """The child process following `port` with `clients` streams; yields, once every
-    stream is open, the list that receives what each client heard when it stops."""
+def followers(
+    port: int, clients: int, names: list[str]
+) -> Iterator[list[list[tuple[int, int, int]]]]:
+    """The child process following `port` with `clients` streams and the players of `names`;
+    yields, once every stream is open, the list that receives what each heard when it stops."""
     child = subprocess.Popen(
-        [sys.executable, __file__, "--follow", str(port), "--clients", str(clients)],
+        [sys.executable, __file__, "--follow", str(port), "--clients", str(clients),
+         "--names", ",".join(names)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
     assert child.stdin is not None and child.stdout is not None
@@ -142,16 +224,14 @@ def followers(port: int, clients: int) -> Iterator[list[list[tuple[int, int, int
 
 
 @contextlib.contextmanager
-def serving(path: Path, clients: int) -> Iterator[tuple[Table, int]]:
+def serving(path: Path, streams: int) -> Iterator[tuple[Table, int]]:
     """A table on a fresh log at `path` with its phone page on a free port."""
-    settings = StreamSettings(max_streams=max(StreamSettings().max_streams, clients))
+    settings = StreamSettings(max_streams=max(StreamSettings().max_streams, streams))
     with Store.open(path) as store:
         table = Table(store, chance=FairChance(1), spinner=SoftwareSpinner(1))
         with (
             table,
-            WebServer(
-                create_app(table, path, PinGuard("0000"), settings), "127.0.0.1", 0
-            ) as server,
+            WebServer(create_app(table, path, PinGuard(PIN), settings), "127.0.0.1", 0) as server,
         ):
             yield table, server.port
 
@@ -163,8 +243,13 @@ class SimulatedPlay:
         self.table = table
         self.spec = game_specs()[game]
         self.rng = random.Random(seed)
-        outcome = table.post(NewMatch(game, default_players(self.spec.min_players), {})).result()
+        self.players = default_players(self.spec.min_players)
+        outcome = table.post(NewMatch(game, self.players, {})).result()
         assert outcome.applied, outcome.text
+
+    def phones(self, count: int) -> list[str]:
+        """The names `count` players' phones join as, a seat each in turn."""
+        return [self.players[number % len(self.players)].name for number in range(count)]
 
     def step(self) -> tuple[int, Key | None]:
         """Post the next command and wait for the table's answer; returns when it was posted
@@ -179,26 +264,31 @@ class SimulatedPlay:
         return posted, (outcome.match_id, outcome.seq)
 
 
-def commands_per_second(path: Path, game: str, commands: int, clients: int) -> float:
-    """Commands applied per second, as fast as the table answers, with `clients` following."""
-    with serving(path, clients) as (table, port):
+def commands_per_second(
+    path: Path, game: str, commands: int, clients: int, players: int = 0
+) -> float:
+    """Commands applied per second, as fast as the table answers, with `clients` following
+    and `players` players' phones."""
+    with serving(path, clients + players) as (table, port):
         player = SimulatedPlay(table, game)
-        with followers(port, clients) if clients else contextlib.nullcontext():
+        following = clients or players
+        names = player.phones(players)
+        with followers(port, clients, names) if following else contextlib.nullcontext():
             started = time.perf_counter()
             applied = sum(player.step()[1] is not None for _ in range(commands))
             return applied / (time.perf_counter() - started)
 
 
 def latencies_ms(
-    path: Path, game: str, commands: int, clients: int, interval_s: float
+    path: Path, game: str, commands: int, clients: int, interval_s: float, players: int = 0
 ) -> tuple[list[float], int, dict[str, float]]:
-    """For each paced command, ms until the last client heard its state or a newer one;
-    the count of (command, client) pairs never heard; the memory figures in MB."""
+    """For each paced command, ms until the last client (or player) heard its state or a
+    newer one; the count of (command, client) pairs never heard; the memory figures in MB."""
     posted: dict[Key, int] = {}
-    with serving(path, clients) as (table, port):
+    with serving(path, clients + players) as (table, port):
         player = SimulatedPlay(table, game)
         memory = {"none": resident_mb()}
-        with followers(port, clients) as heard:
+        with followers(port, clients, player.phones(players)) as heard:
             for _ in range(commands):
                 when, key = player.step()
                 if key is not None:
@@ -248,6 +338,7 @@ def main() -> None:
     """Print every figure against its target."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=50, help="SSE clients following")
+    parser.add_argument("--players", type=int, default=4, help="players' phones besides them")
     parser.add_argument("--commands", type=int, default=400, help="commands per throughput run")
     parser.add_argument("--rounds", type=int, default=5, help="throughput runs of each kind")
     parser.add_argument("--paced", type=int, default=100, help="commands timed for latency")
@@ -255,9 +346,10 @@ def main() -> None:
     parser.add_argument("--burst-ms", type=float, default=50.0, help="a burst's pace (0: none)")
     parser.add_argument("--game", default="backgammon", choices=sorted(game_specs()))
     parser.add_argument("--follow", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--names", default="", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.follow is not None:
-        follow(args.follow, args.clients)
+        follow(args.follow, args.clients, [name for name in args.names.split(",") if name])
         return
     with tempfile.TemporaryDirectory() as folder:
         directory = Path(folder)
@@ -267,7 +359,12 @@ def main() -> None:
 
 def _print_latency(directory: Path, args: argparse.Namespace) -> None:
     times, missing, memory = latencies_ms(
-        directory / "paced.db", args.game, args.paced, args.clients, args.interval_ms / 1000
+        directory / "paced.db",
+        args.game,
+        args.paced,
+        args.clients,
+        args.interval_ms / 1000,
+        args.players,
     )
     p99 = percentile(times, 0.99)
     verdict = "met" if p99 < LATENCY_TARGET_MS and not missing else "NOT met"
@@ -278,7 +375,12 @@ def _print_latency(directory: Path, args: argparse.Namespace) -> None:
     )
     if args.burst_ms > 0:
         times, missing, _ = latencies_ms(
-            directory / "burst.db", args.game, args.paced, args.clients, args.burst_ms / 1000
+            directory / "burst.db",
+            args.game,
+            args.paced,
+            args.clients,
+            args.burst_ms / 1000,
+            args.players,
         )
         gap_ms = StreamSettings().min_gap_s * 1000
         print(
@@ -288,7 +390,8 @@ def _print_latency(directory: Path, args: argparse.Namespace) -> None:
         )
     print(
         f"server memory: {memory['none']:.0f} MB resident with no stream,"
-        f" {memory['streams']:.0f} MB with {args.clients} streams, peak {memory['peak']:.0f} MB",
+        f" {memory['streams']:.0f} MB with {args.clients + args.players} streams,"
+        f" peak {memory['peak']:.0f} MB",
         flush=True,
     )
 
@@ -297,10 +400,15 @@ def _latency_line(
     times: list[float], missing: int, args: argparse.Namespace, interval_ms: float
 ) -> str:
     return (
-        f"command to the last of {args.clients} clients, {len(times)} commands of {args.game}"
+        f"command to the last of {_who(args)}, {len(times)} commands of {args.game}"
         f" every {interval_ms:.0f} ms: median {statistics.median(times):.1f} ms,"
         f" p99 {percentile(times, 0.99):.1f} ms, max {times[-1]:.1f} ms; never heard: {missing}"
     )
+
+
+def _who(args: argparse.Namespace) -> str:
+    players = f" and {args.players} players' phones" if args.players else ""
+    return f"{args.clients} clients{players}"
 
 
 def _change(slowdown: float) -> str:
@@ -314,13 +422,14 @@ def _print_throughput(directory: Path, args: argparse.Namespace) -> None:
         alone.append(commands_per_second(directory / f"alone{run}.db", args.game,
                                          args.commands, 0))  # fmt: skip
         followed.append(commands_per_second(directory / f"followed{run}.db", args.game,
-                                            args.commands, args.clients))  # fmt: skip
+                                            args.commands, args.clients,
+                                            args.players))  # fmt: skip
     without, with_clients = statistics.median(alone), statistics.median(followed)
     slowdown = 1 - with_clients / without
     verdict = "met" if slowdown <= SLOWDOWN_TARGET else "NOT met"
     print(
         f"table commands per second ({args.commands} of {args.game}, median of {args.rounds}):"
-        f" {without:.0f} with no stream, {with_clients:.0f} with {args.clients} clients"
+        f" {without:.0f} with no stream, {with_clients:.0f} with {_who(args)}"
         f" following: {_change(slowdown)} [target at most {SLOWDOWN_TARGET:.0%}: {verdict}]",
         flush=True,
     )

@@ -8,8 +8,8 @@ its sentence, word for word.
 from __future__ import annotations
 
 from concurrent.futures import TimeoutError as FutureTimeout
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, NoReturn
 
 from flask import Flask, Response, jsonify, request
 
@@ -29,7 +29,7 @@ from companion.table import (
 )
 from companion.table.commands import DEFAULT_COLOURS
 from companion.table.core import check_players
-from companion.web.guard import PinGuard, Verdict
+from companion.web.guard import PinCheck, PinGuard, Verdict
 from companion.web.history import HistoryReader
 from companion.web.requests import (
     Against,
@@ -41,6 +41,7 @@ from companion.web.requests import (
     json_object,
     match_request,
 )
+from companion.web.seats import SeatSessions
 from companion.web.stream import Streams, state_body
 
 PIN_HEADER = "X-Table-PIN"
@@ -51,12 +52,14 @@ MAX_LAST = 1000
 
 @dataclass(frozen=True)
 class WebContext:
-    """What the routes work with: the table, the PIN guard, the streams, the history."""
+    """What the routes work with: the table, the PIN guard, the streams, the history, the
+    phones' seat sessions."""
 
     table: Table
     guard: PinGuard
     streams: Streams
     history: HistoryReader
+    seats: SeatSessions = field(default_factory=SeatSessions)
 
 
 def register_api(app: Flask, context: WebContext) -> None:
@@ -128,18 +131,10 @@ class _Changes:
         self.context = context
 
     def _allowed(self) -> None:
-        check = self.context.guard.check(request.remote_addr or "", request.headers.get(PIN_HEADER))
-        if check.verdict is Verdict.LOCKED:
-            raise Refused(
-                429,
-                f"Too many wrong PINs from this device: wait {check.retry_after_s} s, then enter"
-                " the PIN shown on the table's screen.",
-                retry_after_s=check.retry_after_s,
-            )
-        if check.verdict is Verdict.WRONG:
-            given = request.headers.get(PIN_HEADER)
-            missing = "This needs the table PIN" if not given else "That PIN is not the table's"
-            raise Refused(403, f"{missing}: enter the PIN shown on the table's screen.")
+        given = request.headers.get(PIN_HEADER)
+        check = self.context.guard.check(request.remote_addr or "", given)
+        if check.verdict is not Verdict.ALLOWED:
+            refuse_pin(check, given)
 
     def new_match(self) -> tuple[Response, int]:
         self._allowed()
@@ -164,8 +159,8 @@ class _Changes:
         except RuleError as error:
             raise Refused(400, str(error)) from None
         abandon = False if asked.abandon is None else asked.abandon
-        outcome = _answer(table, NewMatch(spec.name, players, options, abandon=abandon))
-        return _applied(outcome), 201
+        outcome = answer(table, NewMatch(spec.name, players, options, abandon=abandon))
+        return applied(outcome), 201
 
     def action(self) -> Response:
         self._allowed()
@@ -180,7 +175,7 @@ class _Changes:
             raise Refused(400, str(error)) from None
         # The action is read as the game of this snapshot's match: it is meant for it alone.
         made_against = Against(made_against.match or snapshot.match_id, made_against.seq)
-        return _applied(_answer(self.context.table, _command_for(action, made_against)))
+        return applied(answer(self.context.table, command_for(action, made_against)))
 
     def chance(self) -> Response:
         self._allowed()
@@ -194,16 +189,33 @@ class _Changes:
             for_seq=snapshot.seq if made_against.seq is None else made_against.seq,
             for_match=made_against.match or snapshot.match_id,
         )
-        return _applied(_answer(self.context.table, command))
+        return applied(answer(self.context.table, command))
 
     def undo(self) -> Response:
         self._allowed()
         made_against = against_only(request)
         command = Undo(for_seq=made_against.seq, for_match=made_against.match)
-        return _applied(_answer(self.context.table, command))
+        return applied(answer(self.context.table, command))
 
 
-def _command_for(action: Action, made_against: Against) -> Command:
+def refuse_pin(check: PinCheck, given: str | None) -> NoReturn:
+    """Refuse a request whose PIN the guard did not allow.
+
+    Raises:
+        Refused: 429 with Retry-After for a locked address, else 403.
+    """
+    if check.verdict is Verdict.LOCKED:
+        raise Refused(
+            429,
+            f"Too many wrong PINs from this device: wait {check.retry_after_s} s, then enter"
+            " the PIN shown on the table's screen.",
+            retry_after_s=check.retry_after_s,
+        )
+    missing = "This needs the table PIN" if not given else "That PIN is not the table's"
+    raise Refused(403, f"{missing}: enter the PIN shown on the table's screen.")
+
+
+def command_for(action: Action, made_against: Against) -> Command:
     """A player's action as itself; chance that happened at the table as `SupplyChance`.
 
     Raises:
@@ -226,7 +238,7 @@ def _command_for(action: Action, made_against: Against) -> Command:
     return SupplyChance(outcome, source=PHONE_SOURCE, for_seq=for_seq, for_match=for_match)
 
 
-def _answer(table: Table, command: Command) -> Outcome:
+def answer(table: Table, command: Command) -> Outcome:
     """Post `command` and wait for the table's answer (the web thread waits, never the table).
 
     Raises:
@@ -243,8 +255,16 @@ def _answer(table: Table, command: Command) -> Outcome:
     return outcome
 
 
-def _applied(outcome: Outcome) -> Response:
+def applied(outcome: Outcome) -> Response:
     return jsonify(ok=True, id=outcome.match_id, seq=outcome.seq)
 
 
-__all__ = ["PIN_HEADER", "WebContext", "register_api"]
+__all__ = [
+    "PIN_HEADER",
+    "WebContext",
+    "answer",
+    "applied",
+    "command_for",
+    "refuse_pin",
+    "register_api",
+]

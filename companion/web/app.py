@@ -22,6 +22,9 @@ from companion.web.api import WebContext, register_api
 from companion.web.guard import PinGuard
 from companion.web.history import HistoryReader
 from companion.web.requests import MAX_BODY_BYTES, Refused, too_large
+from companion.web.seat_api import register_seat_api
+from companion.web.seat_words import seat_words
+from companion.web.seats import SeatSessions
 from companion.web.stream import Streams, StreamSettings
 from companion.web.words import page_words
 
@@ -70,9 +73,11 @@ def create_app(
         guard=guard,
         streams=Streams(table, settings or StreamSettings()),
         history=HistoryReader(history_path),
+        seats=SeatSessions(guard.clock),
     )
     app.extensions["companion"] = context
     register_api(app, context)
+    register_seat_api(app, context)
     app.add_url_rule("/", "page", _page)
     app.add_url_rule("/favicon.ico", "favicon", lambda: Response(status=204))
     app.after_request(_secure)
@@ -93,7 +98,7 @@ def _page() -> str:
     context: WebContext = current_app.extensions["companion"]
     return render_template(
         "index.html",
-        words=page_words(),
+        words={**page_words(), **seat_words()},
         language=language(),
         poll_ms=context.streams.settings.poll_ms,
     )

@@ -56,6 +56,11 @@ class PinGuard:
         self._locked_until: dict[str, float] = {}
         self._lock = threading.Lock()
 
+    @property
+    def clock(self) -> Callable[[], float]:
+        """The guard's clock: the seat sessions' expiry reads the same one."""
+        return self._clock
+
     def check(self, address: str, given: str | None) -> PinCheck:
         """Judge one request for a change from `address` carrying the PIN `given`."""
         now = self._clock()

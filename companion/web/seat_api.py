@@ -1,0 +1,261 @@
+"""The seat API (docs/web.md, "Phones join"): a phone joins as a player and acts for its seat.
+
+`POST /api/join` takes the table PIN once (the guard's lockout counts every
+wrong one) and a player's name; the phone then holds a seat session
+(`companion.web.seats`). Each seat-bound change needs the session's cookie,
+from the address it joined from, and its CSRF token in `X-CSRF-Token`; it
+plays only what belongs to the seat: an action the seat takes, or is about
+(an UNO call, the count of its own hand), and dice the rules ask of it.
+A phone of Ben's acting for Ana is a 403 with a sentence, and nothing changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, Response, jsonify, request
+
+from companion.games.actions import Action, action_from_json
+from companion.games.base import RuleError
+from companion.games.chance_actions import DiceThrow, InvalidRoll
+from companion.games.uno.actions import CountHand
+from companion.table import Command, DrawChance, PlayAction, TableSnapshot, Undo
+from companion.web.api import WebContext, answer, applied, command_for, refuse_pin
+from companion.web.guard import Verdict
+from companion.web.requests import (
+    Against,
+    Refused,
+    against,
+    against_only,
+    excerpt,
+    json_body,
+    json_object,
+)
+from companion.web.seats import COOKIE, CSRF_HEADER, IDLE_S, SeatSession, csrf_matches
+
+NO_SEAT = "This phone has no seat at this table: tap Join as a player and enter the PIN."
+MAX_NAME = 24
+
+
+def register_seat_api(app: Flask, context: WebContext) -> None:
+    """Add `/api/join`, `/api/me`, `/api/leave` and `/api/seat/...` to `app`."""
+    routes = _SeatRoutes(context)
+    app.add_url_rule("/api/join", "join", routes.join, methods=["POST"])
+    app.add_url_rule("/api/me", "me", routes.me)
+    app.add_url_rule("/api/leave", "leave", routes.leave, methods=["POST"])
+    app.add_url_rule("/api/seat/actions", "seat_actions", routes.action, methods=["POST"])
+    app.add_url_rule("/api/seat/chance", "seat_chance", routes.chance, methods=["POST"])
+    app.add_url_rule("/api/seat/undo", "seat_undo", routes.undo, methods=["POST"])
+
+
+def _address() -> str:
+    return request.remote_addr or ""
+
+
+def seat_of(snapshot: TableSnapshot | None, name: str) -> int | None:
+    """The seat of the player called `name` in the match on the table, or None."""
+    if snapshot is None:
+        return None
+    for seat, player in enumerate(snapshot.players):
+        if player.name == name:
+            return seat
+    return None
+
+
+def chance_seat(snapshot: TableSnapshot) -> int | None:
+    """The seat whose dice the table waits for (the one seat its prompt names), or None when
+    the chance is nobody's alone (an opening roll of two, a shuffle, the Tiki spinner)."""
+    chance = snapshot.chance
+    if chance is None or chance.kind != "dice" or chance.note is None:
+        return None
+    seats = chance.note.seats
+    return seats[0] if len(seats) == 1 else None
+
+
+def owner_of(action: Action, snapshot: TableSnapshot) -> int | None:
+    """Whose `action` is: the hand a count is of, the seat an out-of-turn call is about, the
+    seat whose dice are awaited, the seat taking it, else the seat to move."""
+    if isinstance(action, CountHand):
+        return action.counted
+    if action.is_chance:
+        return chance_seat(snapshot)
+    if action.about_seat is not None:
+        return action.about_seat
+    return action.seat if action.seat is not None else snapshot.to_move
+
+
+def seat_turn(snapshot: TableSnapshot, seat: int) -> dict[str, Any]:
+    """What the table asks of `seat` now: to move, dice (how many), the count of its hand;
+    and the state it is asked in (its match and seq, what chance the table waits for)."""
+    waits = snapshot.chance
+    return {
+        "match": snapshot.match_id,
+        "seq": snapshot.seq,
+        "chance": None if waits is None else waits.kind,
+        "to_move": waits is None and not snapshot.is_over and snapshot.to_move == seat,
+        "dice": waits.dice if waits is not None and chance_seat(snapshot) == seat else None,
+        "count": any(
+            isinstance(action, CountHand) and action.counted == seat
+            for action in snapshot.public_actions
+        ),
+    }
+
+
+def _seat_command(action: Action, seat: int, made_against: Against, match: int) -> Command:
+    """The command for an action that is the seat's own (checked before)."""
+    if isinstance(action, CountHand):
+        # Each player counts their own hand at the same moment: a count is made against
+        # the match, not its seq, so that the counts of the others do not make it stale.
+        return PlayAction(action, seat=None, for_match=match)
+    if not action.is_chance:
+        return PlayAction(action, seat=seat, for_seq=made_against.seq, for_match=match)
+    if not isinstance(action, DiceThrow | InvalidRoll):
+        raise Refused(409, "A phone enters only the dice the rules ask of its player.")
+    return command_for(action, Against(match, made_against.seq))
+
+
+class _SeatRoutes:
+    def __init__(self, context: WebContext) -> None:
+        self.context = context
+
+    def _session(self) -> tuple[str, SeatSession]:
+        """The request's session, checked: cookie, address and CSRF token.
+
+        Raises:
+            Refused: 403 with a sentence when any of them is missing or not right.
+        """
+        session_id = request.cookies.get(COOKIE)
+        session = self.context.seats.find(session_id, _address())
+        if session is None or session_id is None:
+            raise Refused(403, NO_SEAT)
+        if not csrf_matches(session, request.headers.get(CSRF_HEADER)):
+            raise Refused(
+                403,
+                "This request did not carry this phone's check token (X-CSRF-Token):"
+                " reload the page and try again.",
+            )
+        return session_id, session
+
+    def _seated(self) -> tuple[SeatSession, int, TableSnapshot]:
+        _, session = self._session()
+        snapshot = self.context.table.snapshot
+        if snapshot is None:
+            raise Refused(409, "No match is on the table: start a new match first.")
+        seat = seat_of(snapshot, session.name)
+        if seat is None:
+            raise Refused(
+                409,
+                f"{session.name} does not play in the match on the table: tap Leave, then"
+                " join as one of its players.",
+            )
+        return session, seat, snapshot
+
+    def join(self) -> Response:
+        fields = json_object(json_body(request), "A join")
+        unknown = sorted(set(fields) - {"pin", "name"})
+        if unknown:
+            raise Refused(400, f"A join has no field {excerpt(unknown[0])!r}: send pin and name.")
+        pin, name = fields.get("pin"), fields.get("name")
+        if not isinstance(pin, str):
+            pin = None
+        check = self.context.guard.check(_address(), pin)
+        if check.verdict is not Verdict.ALLOWED:
+            refuse_pin(check, given=pin)
+        if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME:
+            raise Refused(400, 'Name the player you are: "name": "Cleo", as the table shows it.')
+        snapshot = self.context.table.snapshot
+        if snapshot is None:
+            raise Refused(409, "No match is on the table: start a new match first.")
+        seat = seat_of(snapshot, name)
+        if seat is None:
+            names = ", ".join(player.name for player in snapshot.players)
+            raise Refused(
+                409,
+                f"Nobody called {excerpt(name)!r} plays in the match on the table;"
+                f" tap one of: {names}.",
+            )
+        self.context.seats.close(request.cookies.get(COOKIE))
+        session_id, session = self.context.seats.open(name, _address())
+        response = jsonify(ok=True, name=name, seat=seat, csrf=session.csrf)
+        response.set_cookie(
+            COOKIE, session_id, max_age=int(IDLE_S), path="/", httponly=True, samesite="Strict"
+        )
+        return response
+
+    def me(self) -> Response:
+        session = self.context.seats.find(request.cookies.get(COOKIE), _address())
+        if session is None:
+            body: dict[str, Any] = {"name": None, "seat": None, "csrf": None}
+        else:
+            snapshot = self.context.table.snapshot
+            seat = seat_of(snapshot, session.name)
+            body = {"name": session.name, "seat": seat, "csrf": session.csrf}
+            if snapshot is not None and seat is not None:
+                body["turn"] = seat_turn(snapshot, seat)
+        response = jsonify(body)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    def leave(self) -> Response:
+        session_id, _ = self._session()
+        if json_object(json_body(request, empty={}), "A leave's body"):
+            raise Refused(400, "A leave takes no body: send nothing, or {}.")
+        self.context.seats.close(session_id)
+        response = jsonify(ok=True)
+        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="Strict")
+        return response
+
+    def action(self) -> Response:
+        session, seat, snapshot = self._seated()
+        fields = json_object(json_body(request), "An action")
+        made_against = against(fields)
+        try:
+            action = action_from_json(snapshot.game, fields)
+        except RuleError as error:
+            raise Refused(400, str(error)) from None
+        owner = owner_of(action, snapshot)
+        self._own(session, owner, snapshot)
+        match = made_against.match or snapshot.match_id
+        return applied(answer(self.context.table, _seat_command(action, seat, made_against, match)))
+
+    def _own(self, session: SeatSession, owner: int | None, snapshot: TableSnapshot) -> None:
+        names = [player.name for player in snapshot.players]
+        if owner is None:
+            raise Refused(403, "That is no one player's to do: do it on the table's screen.")
+        if not 0 <= owner < len(names) or names[owner] != session.name:
+            other = names[owner] if 0 <= owner < len(names) else f"seat {owner}"
+            raise Refused(403, f"This phone is {session.name}'s: it cannot act for {other}.")
+
+    def chance(self) -> Response:
+        session, _, snapshot = self._seated()
+        made_against = against_only(request)
+        if snapshot.chance is None:
+            raise Refused(409, "Nothing is waiting for dice, a shuffle or a spin now.")
+        self._own(session, chance_seat(snapshot), snapshot)
+        command = DrawChance(
+            for_seq=snapshot.seq if made_against.seq is None else made_against.seq,
+            for_match=made_against.match or snapshot.match_id,
+        )
+        return applied(answer(self.context.table, command))
+
+    def undo(self) -> Response:
+        self._seated()
+        fields = json_object(json_body(request, empty={}), "An undo")
+        pin = fields.pop("pin", None)
+        made_against = against(fields)
+        if fields:
+            raise Refused(400, 'An undo takes only pin, match and seq: {"pin": "4821", "seq": 25}.')
+        if pin is None:
+            raise Refused(
+                403,
+                "An undo from a phone needs the table's say: confirm it on the table's screen,"
+                " or enter the table PIN.",
+            )
+        check = self.context.guard.check(_address(), pin if isinstance(pin, str) else "")
+        if check.verdict is not Verdict.ALLOWED:
+            refuse_pin(check, given=pin if isinstance(pin, str) else "")
+        command = Undo(for_seq=made_against.seq, for_match=made_against.match)
+        return applied(answer(self.context.table, command))
+
+
+__all__ = ["chance_seat", "owner_of", "register_seat_api", "seat_of", "seat_turn"]

@@ -1,0 +1,268 @@
+// The phone as a player's seat: the join form (PIN, then the player's name), and the seat's
+// own controls when the table asks something of it (roll, count the hand, enter the throw,
+// ask for undo). The seat is a server-side session behind an HttpOnly cookie; this script
+// holds only its CSRF token, never the PIN past the join. It learns the seat from /api/me,
+// asked again each time the page shows a new state (app.js sets body's data-seq).
+"use strict";
+
+(function () {
+  const words = JSON.parse(document.getElementById("words").textContent);
+  const VIBRATE_MS = 200;
+  const FACES = [1, 2, 3, 4, 5, 6];
+  let me = { name: null, seat: null, csrf: null };
+  let pin = null; // only between the PIN field and the tap on a name
+  let step = "spectator"; // spectator | pin | names | seated
+  let buzzedTurn = null; // the turn already vibrated for: once per turn, not per update
+  let wasMine = false;
+  let wasSpin = false;
+  let asked = 0; // answers of /api/me older than the newest question are dropped
+  let drawn = null; // what the seat's controls were drawn for: redrawn only when it changes
+
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+  }
+
+  function el(tag, attrs, ...children) {
+    const made = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (key.startsWith("on")) made.addEventListener(key.slice(2), value);
+      else if (value !== null && value !== undefined && value !== false) made.setAttribute(key, value);
+    }
+    for (const child of children) if (child !== null && child !== undefined) made.append(child);
+    return made;
+  }
+
+  const panel = el("section", { id: "seat", class: "seat", "aria-live": "polite" });
+  const message = el("p", { id: "seat-message", class: "seat-message", role: "alert" });
+
+  function say(text) {
+    message.textContent = text || "";
+  }
+
+  async function send(path, body, withToken) {
+    const headers = { "Content-Type": "application/json" };
+    if (withToken && me.csrf) headers["X-CSRF-Token"] = me.csrf;
+    try {
+      const response = await fetch(path, { method: "POST", headers, body: JSON.stringify(body || {}), credentials: "same-origin", cache: "no-store" });
+      const answer = await response.json().catch(() => ({}));
+      if (!response.ok) say(answer.error || words.seat_failed);
+      else say("");
+      return response.ok ? answer : null;
+    } catch (error) {
+      say(words.seat_failed);
+      return null;
+    }
+  }
+
+  async function state() {
+    try {
+      const response = await fetch("/api/state", { cache: "no-store" });
+      return response.ok ? (await response.json()).match : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  async function learn() {
+    const question = ++asked;
+    try {
+      const response = await fetch("/api/me", { cache: "no-store", credentials: "same-origin" });
+      if (!response.ok || question !== asked) return;
+      me = await response.json();
+    } catch (error) {
+      return;
+    }
+    if (me.name !== null) step = "seated";
+    else if (step === "seated") step = "spectator";
+    document.body.dataset.seatName = me.name || "";
+    document.body.dataset.mySeat = me.seat === null || me.seat === undefined ? "" : String(me.seat);
+    buzz();
+    draw();
+    mark();
+  }
+
+  // -- the turn ---------------------------------------------------------------------------
+
+  function mine(turn) {
+    return Boolean(turn && (turn.to_move || turn.dice || turn.count));
+  }
+
+  // A vibration when it becomes this seat's turn, or the spinner picks it (the state after a
+  // spin names the seat it picked as the one to move): once per turn.
+  function buzz() {
+    const turn = me.turn;
+    const now = mine(turn);
+    const key = turn ? `${turn.match}:${turn.seq}` : null;
+    if (now && (!wasMine || wasSpin) && buzzedTurn !== key) {
+      buzzedTurn = key;
+      document.body.dataset.buzzed = key;
+      if (navigator.vibrate) navigator.vibrate(VIBRATE_MS);
+    }
+    wasMine = now;
+    wasSpin = Boolean(turn && turn.chance === "spin");
+  }
+
+  function prompt(turn) {
+    const name = me.name;
+    if (turn.count) return fill(words.seat_turn_count, { name });
+    if (turn.dice) return fill(words.seat_turn_roll, { name });
+    return fill(words.seat_turn, { name });
+  }
+
+  // The state a change is made against: the newest one this phone was told of.
+  function made(extra) {
+    const turn = me.turn || {};
+    return Object.assign({}, extra, { match: turn.match, seq: turn.seq });
+  }
+
+  // -- the panel --------------------------------------------------------------------------
+
+  function draw() {
+    document.body.dataset.seatStep = step;
+    const turn = me.turn;
+    const shape = step === "seated" ? [me.name, me.seat, mine(turn), turn && turn.dice, turn && turn.count, Boolean(turn)].join("|") : null;
+    if (step === "seated" && shape === drawn && panel.contains(document.activeElement)) return; // keep what is being typed
+    drawn = shape;
+    if (step === "spectator") {
+      panel.replaceChildren(el("button", { id: "seat-join", class: "seat-wide", type: "button", onclick: askPin }, words.seat_join), message);
+    } else if (step === "pin") {
+      const field = el("input", { id: "seat-pin", type: "password", inputmode: "numeric", pattern: "[0-9]*", autocomplete: "off", maxlength: "8", "aria-label": words.seat_pin });
+      const form = el("form", { class: "seat-row", onsubmit: (event) => { event.preventDefault(); pickName(field.value); } },
+        el("label", { for: "seat-pin" }, words.seat_pin), field,
+        el("button", { id: "seat-pin-next", type: "submit" }, words.seat_pin_next),
+        el("button", { type: "button", class: "seat-quiet", onclick: cancel }, words.seat_cancel));
+      panel.replaceChildren(form, message);
+      field.focus();
+    } else if (step === "names") {
+      drawNames();
+    } else {
+      drawSeat();
+    }
+  }
+
+  function askPin() {
+    step = "pin";
+    say("");
+    draw();
+  }
+
+  function cancel() {
+    pin = null;
+    step = "spectator";
+    say("");
+    draw();
+  }
+
+  async function pickName(given) {
+    pin = given;
+    step = "names";
+    draw();
+  }
+
+  async function drawNames() {
+    const match = await state();
+    if (step !== "names") return;
+    const players = match ? match.players : [];
+    const buttons = players.map((player) => el("button", { type: "button", class: "seat-name seat-" + (player.seat % 8), "data-name": player.name, onclick: () => join(player.name) }, player.name));
+    panel.replaceChildren(el("p", { class: "seat-title" }, words.seat_pick), el("div", { class: "seat-names" }, ...buttons),
+      el("button", { type: "button", class: "seat-quiet", onclick: cancel }, words.seat_cancel), message);
+  }
+
+  async function join(name) {
+    const answer = await send("/api/join", { pin, name }, false);
+    if (!answer) {
+      step = "pin"; // a wrong PIN (its sentence is shown): enter it again
+      draw();
+      return;
+    }
+    pin = null;
+    step = "seated";
+    await learn();
+  }
+
+  async function leave() {
+    if (await send("/api/leave", {}, true)) {
+      me = { name: null, seat: null, csrf: null };
+      step = "spectator";
+      wasMine = false;
+      await learn();
+    }
+  }
+
+  function drawSeat() {
+    const turn = me.turn;
+    const parts = [el("div", { class: "seat-row" },
+      el("span", { class: "seat-who" }, me.seat === null ? fill(words.seat_not_playing, { name: me.name }) : fill(words.seat_yours, { name: me.name })),
+      el("button", { id: "seat-leave", type: "button", class: "seat-quiet", onclick: leave }, words.seat_leave))];
+    document.body.classList.toggle("my-turn", mine(turn));
+    if (turn && mine(turn)) parts.push(el("p", { id: "seat-prompt", class: "seat-prompt" }, prompt(turn)));
+    if (turn && turn.dice) parts.push(rollControls(turn.dice));
+    if (turn && turn.count) parts.push(countControls());
+    if (turn) parts.push(undoControls());
+    parts.push(message);
+    panel.replaceChildren(...parts);
+  }
+
+  function rollControls(count) {
+    const dice = [];
+    for (let index = 0; index < count; index++) {
+      const label = fill(words.seat_die, { n: index + 1 });
+      dice.push(el("select", { class: "seat-die", "aria-label": label, "data-die": index }, ...FACES.map((face) => el("option", { value: face }, String(face)))));
+    }
+    const sendDice = () => send("/api/seat/actions", made({ action: "dice", values: dice.map((die) => Number(die.value)) }), true).then(learn);
+    return el("div", { class: "seat-controls" },
+      el("button", { id: "seat-roll", type: "button", class: "seat-wide seat-go", onclick: () => send("/api/seat/chance", made({}), true).then(learn) }, words.seat_roll),
+      el("p", { class: "seat-title" }, words.seat_dice_label),
+      el("div", { class: "seat-dice" }, ...dice),
+      el("button", { id: "seat-dice-send", type: "button", onclick: sendDice }, words.seat_dice_send));
+  }
+
+  function countControls() {
+    const field = el("input", { id: "seat-count", type: "text", inputmode: "numeric", pattern: "[0-9]*", autocomplete: "off", maxlength: "4" });
+    const sendCount = (event) => {
+      event.preventDefault();
+      const points = Number(field.value);
+      if (field.value === "" || !Number.isInteger(points)) return;
+      send("/api/seat/actions", made({ action: "count_hand", counted: me.seat, points }), true).then(learn);
+    };
+    return el("form", { class: "seat-controls seat-row", onsubmit: sendCount },
+      el("label", { for: "seat-count" }, words.seat_count_label), field,
+      el("button", { id: "seat-count-send", type: "submit", class: "seat-go" }, words.seat_count_send));
+  }
+
+  function undoControls() {
+    const field = el("input", { id: "seat-undo-pin", type: "password", inputmode: "numeric", pattern: "[0-9]*", autocomplete: "off", maxlength: "8", "aria-label": words.seat_undo_pin, hidden: true });
+    const confirm = el("button", { id: "seat-undo-send", type: "submit", hidden: true }, words.seat_undo_send);
+    const ask = el("button", { id: "seat-undo", type: "button", class: "seat-quiet", onclick: () => {
+      field.hidden = false; confirm.hidden = false; ask.hidden = true; field.focus();
+    } }, words.seat_undo);
+    const undo = (event) => {
+      event.preventDefault();
+      const body = made(field.value ? { pin: field.value } : {});
+      field.value = "";
+      send("/api/seat/undo", body, true).then(learn);
+    };
+    return el("form", { class: "seat-row seat-undo", onsubmit: undo }, ask, field, confirm);
+  }
+
+  // The seat's own row of the scores, highlighted however often the table redraws it.
+  function mark() {
+    const board = document.getElementById("scoreboard");
+    if (!board) return;
+    Array.from(board.rows).forEach((row, index) => row.classList.toggle("my-seat", me.seat !== null && me.seat !== undefined && index === me.seat + 1));
+  }
+
+  function start() {
+    const main = document.querySelector("main");
+    main.prepend(panel);
+    draw();
+    learn();
+    new MutationObserver(() => learn()).observe(document.body, { attributes: true, attributeFilter: ["data-seq"] });
+    const board = document.getElementById("scoreboard");
+    if (board) new MutationObserver(mark).observe(board, { childList: true, subtree: true });
+    document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") learn(); });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
