@@ -39,9 +39,8 @@ from ui.display import PLAIN_SETUP, ScreenSetup, open_display
 from ui.doorbell import Doorbell
 from ui.input import Drag, InputAdapter, Press, Tap
 from ui.rotation import Rotation
-from ui.scene import MatchScene, Message, Scene
+from ui.scene import MatchPlan, MatchScene, Message, Scene
 from ui.scene_parts import took_back_words
-from ui.screens.match_draft import MatchDraft
 from ui.spin_view import SpinMotion, SpinnerFeed, draw_turning
 from ui.spinner_watch import SpinnerWatch
 from ui.system import SystemSetup
@@ -72,6 +71,7 @@ class App(ScreenWaits):
     `config` is the configuration the devices were opened with (the built-in
     defaults when None).
     `clock` and `sleep` are the app's time (tests pass a fake pair).
+    The first scene class with a `plan` makes the match being set up (`draft`).
     `system` is the box around the app: its configuration file, log, backlight,
     network and hardware test (the companion's own screens use it).
     """
@@ -107,7 +107,8 @@ class App(ScreenWaits):
         self.logical = pygame.Surface(self.rotation.logical_size)
         self._look = Theme.for_size(self.rotation.logical_size)
         self.message: Message | None = None
-        self.draft = MatchDraft()
+        plans = [scene_class.plan for scene_class in scenes if scene_class.plan is not None]
+        self._draft: MatchPlan | None = plans[0]() if plans else None
         self.editing_seat = 0
         # The table's answers and devices' (`follow`) arrive on their threads, are heard here.
         self.answers = Answers(self._wake)
@@ -137,6 +138,17 @@ class App(ScreenWaits):
     def snapshot(self) -> TableSnapshot | None:
         """The latest snapshot the screen shows."""
         return self._snapshot
+
+    @property
+    def draft(self) -> MatchPlan:
+        """The match being set up, made by the first scene given that sets one up (`plan`).
+
+        Raises:
+            LookupError: none of the app's scenes sets up a match.
+        """
+        if self._draft is None:
+            raise LookupError("None of this app's scenes sets up a match.")
+        return self._draft
 
     @property
     def games(self) -> dict[str, GameSpec]:

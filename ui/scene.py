@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Protocol, TypeGuard, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Protocol, TypeGuard, TypeVar, runtime_checkable
 
 import pygame
 
@@ -23,10 +23,10 @@ from ui.widgets import Button, Panel, TextBlock, Widget
 
 if TYPE_CHECKING:
     from companion.config import Config
-    from companion.games.base import GameSpec
+    from companion.games.base import GameSpec, JSONValue
     from companion.hardware.spin_status import SpinnerStatus
     from companion.table import Command, Outcome, TableSnapshot
-    from ui.screens.match_draft import MatchDraft
+    from companion.table.commands import NewMatch
     from ui.spin_view import SpinMotion, SpinnerFeed
     from ui.system import SystemSetup
 
@@ -94,11 +94,61 @@ class Stage(Protocol):
         """The app's clock: the time `animate` and a `SpinMotion` are on."""
 
 
+class MatchPlan(Protocol):
+    """The match being set up on the home screen, as the screens that set it up change it
+    (the home screen's `MatchDraft` is one)."""
+
+    game: str
+    """The chosen game's name."""
+    count: int
+    """The number of players."""
+    names: list[str]
+    """The players' names, by seat (more than `count` are kept for later)."""
+    colours: list[str]
+    """The players' colours, by seat."""
+    options: dict[str, dict[str, JSONValue]]
+    """Each game's options as changed on screen."""
+
+    def choose_game(self, spec: GameSpec) -> None:
+        """Pick a game; the number of players moves into its range."""
+
+    def game_options(self) -> dict[str, JSONValue]:
+        """The options changed for the chosen game."""
+
+    def new_match(self) -> NewMatch:
+        """The command that starts this match."""
+
+
+@runtime_checkable
+class MatchSetter(Protocol):
+    """A scene that sets up a match as a person would on it (the scripted driver's `new`)."""
+
+    def set_up(self, game: str, count: int | None = None, names: list[str] | None = None,
+               options: dict[str, JSONValue] | None = None) -> None:
+        """Set up `game` for `count` players named `names`, with `options`.
+
+        Raises:
+            ValueError: the number of players or of names does not fit the game.
+        """
+
+    def start(self, confirmed: bool = False) -> None:
+        """Start the match as set up (an unfinished one is abandoned only when `confirmed`)."""
+
+
+@runtime_checkable
+class AddressWatcher(Protocol):
+    """A scene that shows the box's network address (the scripted driver's `network`)."""
+
+    def look_again(self, now: float) -> None:
+        """Look up the address now; draw again only when it changed."""
+
+
 class MatchSetupStage(Stage, Protocol):
     """What the screens that set up a match (home, players, options) share."""
 
-    draft: MatchDraft
-    """The match being set up on the home screen."""
+    @property
+    def draft(self) -> MatchPlan:
+        """The match being set up on the home screen."""
     editing_seat: int
     """The seat whose name and colour the player screen edits."""
 
@@ -152,6 +202,9 @@ class Scene:
     """
 
     name: ClassVar[str] = ""
+    plan: ClassVar[Callable[[], MatchPlan] | None] = None
+    """What makes the match being set up, for a scene that sets one up (the home scene's
+    `MatchDraft`): the app makes one, before any scene, and every scene shares it."""
 
     def __init__(self, stage: Stage) -> None:
         self.stage = stage
@@ -338,5 +391,5 @@ class MatchScene(Scene):
             self.redo()
 
 
-__all__ = ["MatchScene", "MatchSetupStage", "Message", "Scene", "SpinnerStage", "Stage",
-           "SystemStage"]
+__all__ = ["AddressWatcher", "MatchPlan", "MatchScene", "MatchSetter", "MatchSetupStage",
+           "Message", "Scene", "SpinnerStage", "Stage", "SystemStage"]

@@ -29,8 +29,7 @@ from companion.ports import PhoneFacts
 from companion.table import DrawChance, SupplyChance
 from ui.app import App
 from ui.game_scenes import game_scene
-from ui.screens.home import HomeScene
-from ui.screens.join import JoinScene
+from ui.scene import AddressWatcher, MatchSetter
 from ui.widgets import Widget
 
 MAX_LINE = 10_000
@@ -137,13 +136,14 @@ class Driver:
                 options[key] = _json_or_text(text)
             else:
                 raise ScriptError(f"new takes --players, --names and --option, not {word[:40]}")
-        home = self.app.scenes[HomeScene.name]
-        assert isinstance(home, HomeScene)
+        home = self.app.scenes[self.app.home]
+        if not isinstance(home, MatchSetter):
+            raise ScriptError("the home screen of this app does not set up matches")
         on_screen = [name for name in self.app.games if game_scene(name) is not None]
         if game not in on_screen:
             raise ScriptError(f"there is no game {game[:40]!r} on the touchscreen; the games are "
                               + ", ".join(on_screen))
-        self.app.go(HomeScene.name)
+        self.app.go(self.app.home)
         try:
             home.set_up(game, count, names, options)
         except ValueError as error:
@@ -222,7 +222,7 @@ class Driver:
                 raise ScriptError(f"{word[:40]!r} is not an IP address such as 192.168.1.20"
                                   ) from None
         self.app.system.address = lambda: address
-        if isinstance(self.app.scene, JoinScene):
+        if isinstance(self.app.scene, AddressWatcher):
             self.app.scene.look_again(self.app.now())
         self.app.draw()
 

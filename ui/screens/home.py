@@ -23,6 +23,7 @@ from ui.game_scenes import game_scene
 from ui.scene import MatchSetupStage, Scene, SystemStage
 from ui.scene_parts import message_widgets
 from ui.screens.game_options import choices_for
+from ui.screens.match_draft import MatchDraft
 from ui.theme import name_problem
 from ui.widgets import Button, Label, Panel, TextBlock, Widget, shade, wrap_text
 
@@ -35,6 +36,7 @@ class HomeScene(Scene):
     """The first screen: what to play, who plays, and the way back into a match."""
 
     name: ClassVar[str] = "home"
+    plan = MatchDraft
     stage: HomeStage
 
     def __init__(self, stage: HomeStage) -> None:
