@@ -12,6 +12,7 @@ import pytest
 
 from device.clock import VirtualClock
 from device.serial_link import LinkSettings, LinkState, SerialLink
+from device.serial_port import FirmwareMismatch, LinkTimeout
 from firmware import protocol, version
 
 HELLO_REPLY = {"firmware": version.FIRMWARE_VERSION, "protocol": protocol.PROTOCOL_VERSION,
@@ -221,3 +222,138 @@ def test_a_silent_board_is_sent_the_handshake_again_only_when_the_links_clock_sa
         with board.heard:
             assert board.heard.wait_for(lambda: board.hellos == 2, timeout=5)
         assert link.state == LinkState.CONNECTING
+
+
+class SwitchableBoard(ScriptedBoard):
+    """A scripted board with fault switches: `silent` answers nothing, `ping_events` are the
+    events its PING answers carry; it records every PING's fields and wakes `heard`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.silent = False
+        self.ping_events: list[dict[str, Any]] = []
+        self.pings: list[dict[str, Any]] = []
+        self.heard = threading.Condition()
+
+    def write(self, data: bytes) -> int:
+        for seq, kind, fields in protocol.FrameDecoder().feed(data):
+            with self.heard:
+                if kind == protocol.PING:
+                    self.pings.append(fields)
+                elif kind == protocol.HELLO:
+                    self.hellos += 1
+                self.heard.notify_all()
+            if self.silent:
+                continue
+            reply = HELLO_REPLY if kind == protocol.HELLO else {"events": self.ping_events}
+            self.incoming.put(protocol.encode_frame(seq, protocol.ACK, reply))
+        return len(data)
+
+    def wait_for_pings(self, count: int) -> None:
+        with self.heard:
+            assert self.heard.wait_for(lambda: len(self.pings) >= count, timeout=5)
+
+
+def quiet_link(board: ScriptedBoard, **timing: Any) -> SerialLink:
+    """A link whose heartbeat polls once, right after connecting, then not for an hour."""
+    settings = LinkSettings(**{"port": "loop://", "ack_timeout_s": 0.01,
+                               "max_resend_delay_s": 0.01, "poll_interval_s": 3600.0,
+                               **timing})
+    return SerialLink(settings, opener=lambda path, baud, timeout: board)
+
+
+def test_the_link_goes_offline_at_the_configured_number_of_timeouts_in_a_row() -> None:
+    board = SwitchableBoard()
+    with quiet_link(board, retries=0, offline_after=3) as link:
+        link.start()
+        assert link.wait_online(2)
+        board.wait_for_pings(1)  # the first heartbeat was answered
+        board.silent = True
+        for _ in range(2):
+            with pytest.raises(LinkTimeout):
+                link.request(protocol.PING, {"seen": 0})
+        assert link.state == LinkState.ONLINE  # two timeouts: not yet
+        board.silent = False
+        link.request(protocol.PING, {"seen": 0})  # an answer starts the count afresh
+        board.silent = True
+        for _ in range(2):
+            with pytest.raises(LinkTimeout):
+                link.request(protocol.PING, {"seen": 0})
+        assert link.state == LinkState.ONLINE
+        with pytest.raises(LinkTimeout):
+            link.request(protocol.PING, {"seen": 0})
+        assert link.state == LinkState.OFFLINE
+        assert "stopped answering" in link.problem
+
+
+def test_events_the_board_had_to_drop_are_skipped_and_the_ones_after_are_delivered() -> None:
+    board = SwitchableBoard()
+    # The board's queue overflowed: events 1 to 4 are lost, 5 and 6 are still queued.
+    board.ping_events = [{"id": 5, "ev": "button"}, {"id": 6, "ev": "motion", "active": True}]
+    seen: list[dict[str, Any]] = []
+    both = threading.Event()
+
+    def listen(event: dict[str, Any]) -> None:
+        seen.append(event)
+        if len(seen) >= 2:
+            both.set()
+
+    with quiet_link(board) as link:
+        link.add_event_listener(listen)
+        link.start()
+        assert both.wait(5)
+        assert [e["id"] for e in seen] == [5, 6]
+        board.ping_events = []
+        link.poll()
+        assert board.pings[-1] == {"seen": 6}  # the board may forget what was delivered
+
+
+def test_a_board_with_other_firmware_is_refused_and_named_until_it_changes() -> None:
+    board = SwitchableBoard()
+    old = dict(HELLO_REPLY, firmware="0.0.1")
+    board.write = lambda data: (  # type: ignore[method-assign]
+        [board.incoming.put(protocol.encode_frame(seq, protocol.ACK, old))
+         for seq, _, _ in protocol.FrameDecoder().feed(data)], len(data))[1]
+    with quiet_link(board) as link:
+        link.start()
+        assert not link.wait_online(2)  # returns at once: no wait would help
+        assert link.state == LinkState.MISMATCH
+        assert "companion firmware install" in link.problem
+        with pytest.raises(FirmwareMismatch):
+            link.request(protocol.PING, {"seen": 0})
+        assert link.connection >= 2  # the port was let go
+
+
+def test_a_reconnect_is_counted_once_per_new_session_and_the_first_connection_is_not() -> None:
+    board = SwitchableBoard()
+    online_again = threading.Event()
+    with quiet_link(board, poll_interval_s=0.01) as link:  # the supervisor looks often
+        link.start()
+        assert link.wait_online(2)
+        assert link.reconnects == 0 and link.hello["firmware"] == version.FIRMWARE_VERSION
+        first = link.connection
+        link.add_state_listener(
+            lambda state, problem: online_again.set() if link.connection > first + 1
+            and state == LinkState.ONLINE else None)
+        link._drop_port("unplugged for the test")
+        assert online_again.wait(5)
+        assert link.reconnects == 1 and board.hellos == 2
+
+
+def test_closing_the_link_stops_its_threads_and_closes_the_port() -> None:
+    board = SwitchableBoard()
+    before = set(threading.enumerate())
+    link = quiet_link(board).start()
+    assert link.wait_online(2)
+    supervisor = link._supervisor
+    readers = [t for t in set(threading.enumerate()) - before if t.name == "serial-reader"]
+    assert readers
+    link.close()
+    link.close()  # idempotent
+    assert link.state == LinkState.CLOSED and link.problem == "the link was closed"
+    assert board.closed.is_set()
+    assert supervisor is not None and not supervisor.is_alive()
+    for reader in readers:
+        reader.join(timeout=5)
+        assert not reader.is_alive()
+    assert not link.wait_online(0)
