@@ -234,6 +234,7 @@ class SwitchableBoard(ScriptedBoard):
         self.ping_events: list[dict[str, Any]] = []
         self.pings: list[dict[str, Any]] = []
         self.pings_since_hello = 0
+        self.push_before_ping: list[bytes] = []  # sent once, before the next PING's answer
         self.heard = threading.Condition()
 
     def write(self, data: bytes) -> int:
@@ -248,6 +249,10 @@ class SwitchableBoard(ScriptedBoard):
                 self.heard.notify_all()
             if self.silent:
                 continue
+            if kind == protocol.PING:
+                for frame in self.push_before_ping:
+                    self.incoming.put(frame)
+                self.push_before_ping = []
             reply = HELLO_REPLY if kind == protocol.HELLO else {"events": self.ping_events}
             self.incoming.put(protocol.encode_frame(seq, protocol.ACK, reply))
         return len(data)
@@ -286,29 +291,31 @@ def test_the_link_goes_offline_at_the_configured_number_of_timeouts_in_a_row() -
         with pytest.raises(LinkTimeout):
             link.request(protocol.PING, {"seen": 0})
         assert link.state == LinkState.OFFLINE
-        assert "stopped answering" in link.problem
+        assert link.problem == "it stopped answering; check its USB cable and power"
 
 
-def test_events_the_board_had_to_drop_are_skipped_and_the_ones_after_are_delivered() -> None:
+@pytest.mark.parametrize(
+    ("pushed", "queued", "delivered"),
+    [
+        ([], [5, 6], [5, 6]),  # its queue overflowed: events 1 to 4 are lost
+        ([], [2, 3], [2, 3]),  # a single event lost
+        ([1], [1], [1]),  # pushed as it happened, and still queued: delivered once
+    ],
+)
+def test_events_the_board_had_to_drop_are_skipped_and_none_is_delivered_twice(
+    pushed: list[int], queued: list[int], delivered: list[int],
+) -> None:
     board = SwitchableBoard()
-    # The board's queue overflowed: events 1 to 4 are lost, 5 and 6 are still queued.
-    board.ping_events = [{"id": 5, "ev": "button"}, {"id": 6, "ev": "motion", "active": True}]
+    board.push_before_ping = [event(ident, ev="button") for ident in pushed]
+    board.ping_events = [{"id": ident, "ev": "button"} for ident in queued]
     seen: list[dict[str, Any]] = []
-    both = threading.Event()
-
-    def listen(event: dict[str, Any]) -> None:
-        seen.append(event)
-        if len(seen) >= 2:
-            both.set()
-
-    with quiet_link(board) as link:
-        link.add_event_listener(listen)
+    with quiet_link(board, poll_interval_s=0.01) as link:
+        link.add_event_listener(seen.append)
         link.start()
-        assert both.wait(5)
-        assert [e["id"] for e in seen] == [5, 6]
-        board.ping_events = []
-        link.poll()
-        assert board.pings[-1] == {"seen": 6}  # the board may forget what was delivered
+        board.wait_for_pings(3)  # the first heartbeats were answered and handled
+        assert [e["id"] for e in seen] == delivered
+        assert board.pings[0] == {"seen": 0}
+        assert board.pings[2] == {"seen": delivered[-1]}  # the board may forget those
 
 
 def test_a_board_with_other_firmware_is_refused_and_named_until_it_changes() -> None:
