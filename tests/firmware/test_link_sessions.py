@@ -12,6 +12,7 @@ import pytest
 
 from device.clock import VirtualClock
 from device.serial_link import LinkSettings, LinkState, SerialLink
+from device.serial_port import FirmwareMismatch, LinkTimeout
 from firmware import protocol, version
 
 HELLO_REPLY = {"firmware": version.FIRMWARE_VERSION, "protocol": protocol.PROTOCOL_VERSION,
@@ -221,3 +222,146 @@ def test_a_silent_board_is_sent_the_handshake_again_only_when_the_links_clock_sa
         with board.heard:
             assert board.heard.wait_for(lambda: board.hellos == 2, timeout=5)
         assert link.state == LinkState.CONNECTING
+
+
+class SwitchableBoard(ScriptedBoard):
+    """A scripted board with fault switches: `silent` answers nothing, `ping_events` are the
+    events its PING answers carry; it records every PING's fields and wakes `heard`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.silent = False
+        self.ping_events: list[dict[str, Any]] = []
+        self.pings: list[dict[str, Any]] = []
+        self.pings_since_hello = 0
+        self.push_before_ping: list[bytes] = []  # sent once, before the next PING's answer
+        self.heard = threading.Condition()
+
+    def write(self, data: bytes) -> int:
+        for seq, kind, fields in protocol.FrameDecoder().feed(data):
+            with self.heard:
+                if kind == protocol.PING:
+                    self.pings.append(fields)
+                    self.pings_since_hello += 1
+                elif kind == protocol.HELLO:
+                    self.hellos += 1
+                    self.pings_since_hello = 0
+                self.heard.notify_all()
+            if self.silent:
+                continue
+            if kind == protocol.PING:
+                for frame in self.push_before_ping:
+                    self.incoming.put(frame)
+                self.push_before_ping = []
+            reply = HELLO_REPLY if kind == protocol.HELLO else {"events": self.ping_events}
+            self.incoming.put(protocol.encode_frame(seq, protocol.ACK, reply))
+        return len(data)
+
+    def wait_for_pings(self, count: int) -> None:
+        with self.heard:
+            assert self.heard.wait_for(lambda: len(self.pings) >= count, timeout=5)
+
+
+def quiet_link(board: ScriptedBoard, **timing: Any) -> SerialLink:
+    """A link whose heartbeat polls once, right after connecting, then not for an hour."""
+    settings = LinkSettings(**{"port": "loop://", "ack_timeout_s": 0.01,
+                               "max_resend_delay_s": 0.01, "poll_interval_s": 3600.0,
+                               **timing})
+    return SerialLink(settings, opener=lambda path, baud, timeout: board)
+
+
+def test_the_link_goes_offline_at_the_configured_number_of_timeouts_in_a_row() -> None:
+    board = SwitchableBoard()
+    with quiet_link(board, retries=0, offline_after=3) as link:
+        link.start()
+        assert link.wait_online(2)
+        board.wait_for_pings(1)  # the first heartbeat was answered
+        board.silent = True
+        for _ in range(2):
+            with pytest.raises(LinkTimeout):
+                link.request(protocol.PING, {"seen": 0})
+        assert link.state == LinkState.ONLINE  # two timeouts: not yet
+        board.silent = False
+        link.request(protocol.PING, {"seen": 0})  # an answer starts the count afresh
+        board.silent = True
+        for _ in range(2):
+            with pytest.raises(LinkTimeout):
+                link.request(protocol.PING, {"seen": 0})
+        assert link.state == LinkState.ONLINE
+        with pytest.raises(LinkTimeout):
+            link.request(protocol.PING, {"seen": 0})
+        assert link.state == LinkState.OFFLINE
+        assert link.problem == "it stopped answering; check its USB cable and power"
+
+
+@pytest.mark.parametrize(
+    ("pushed", "queued", "delivered"),
+    [
+        ([], [5, 6], [5, 6]),  # its queue overflowed: events 1 to 4 are lost
+        ([], [2, 3], [2, 3]),  # a single event lost
+        ([1], [1], [1]),  # pushed as it happened, and still queued: delivered once
+    ],
+)
+def test_events_the_board_had_to_drop_are_skipped_and_none_is_delivered_twice(
+    pushed: list[int], queued: list[int], delivered: list[int],
+) -> None:
+    board = SwitchableBoard()
+    board.push_before_ping = [event(ident, ev="button") for ident in pushed]
+    board.ping_events = [{"id": ident, "ev": "button"} for ident in queued]
+    seen: list[dict[str, Any]] = []
+    with quiet_link(board, poll_interval_s=0.01) as link:
+        link.add_event_listener(seen.append)
+        link.start()
+        board.wait_for_pings(3)  # the first heartbeats were answered and handled
+        assert [e["id"] for e in seen] == delivered
+        assert board.pings[0] == {"seen": 0}
+        assert board.pings[2] == {"seen": delivered[-1]}  # the board may forget those
+
+
+def test_a_board_with_other_firmware_is_refused_and_named_until_it_changes() -> None:
+    board = SwitchableBoard()
+    old = dict(HELLO_REPLY, firmware="0.0.1")
+    board.write = lambda data: (  # type: ignore[method-assign]
+        [board.incoming.put(protocol.encode_frame(seq, protocol.ACK, old))
+         for seq, _, _ in protocol.FrameDecoder().feed(data)], len(data))[1]
+    with quiet_link(board) as link:
+        link.start()
+        assert not link.wait_online(2)  # returns at once: no wait would help
+        assert link.state == LinkState.MISMATCH
+        assert "companion firmware install" in link.problem
+        with pytest.raises(FirmwareMismatch):
+            link.request(protocol.PING, {"seen": 0})
+        assert link.connection >= 2  # the port was let go
+
+
+def test_a_reconnect_is_counted_once_per_new_session_and_the_first_connection_is_not() -> None:
+    board = SwitchableBoard()
+    with quiet_link(board, poll_interval_s=0.01) as link:  # the supervisor looks often
+        link.start()
+        assert link.wait_online(2)
+        assert link.reconnects == 0 and link.hello["firmware"] == version.FIRMWARE_VERSION
+        link._drop_port("unplugged for the test")
+        # The supervisor polls only once a connection is set up and counted.
+        with board.heard:
+            assert board.heard.wait_for(
+                lambda: board.hellos == 2 and board.pings_since_hello >= 1, timeout=5)
+        assert link.reconnects == 1
+
+
+def test_closing_the_link_stops_its_threads_and_closes_the_port() -> None:
+    board = SwitchableBoard()
+    before = set(threading.enumerate())
+    link = quiet_link(board).start()
+    assert link.wait_online(2)
+    supervisor = link._supervisor
+    readers = [t for t in set(threading.enumerate()) - before if t.name == "serial-reader"]
+    assert readers
+    link.close()
+    link.close()  # idempotent
+    assert link.state == LinkState.CLOSED and link.problem == "the link was closed"
+    assert board.closed.is_set()
+    assert supervisor is not None and not supervisor.is_alive()
+    for reader in readers:
+        reader.join(timeout=5)
+        assert not reader.is_alive()
+    assert not link.wait_online(0)
