@@ -279,18 +279,21 @@ class YahtzeeView:
         return {action.square: action for action in self.actions_of(PlaceTile)}
 
     def choice_words(self, action: ChooseTarget | Claim) -> str:
-        """A tile on the choice card with the points it scores: "Sixes: three 6s, 30 points",
-        "Full House: 30 points", "Sixes (Ben, three 6s): 10 a die"."""
+        """A tile on the choice card, named with its owner and recorded value when another
+        player holds it, then what it scores. Before the throw (a wild square's choice):
+        its points, "Sixes (Ben, three 6s): 10 a die". A claim with the dice thrown: the
+        value they make and its points, "Sixes: three 6s, 30 points" ("Full House: 30
+        points" for a tile without a value); a Yahtzee claims at the tile's best value."""
         game, tile = self.game, action.tile
-        options = game.options
-        if isinstance(action, Claim) and game.dice is not None:
-            value = (best_value(tile) if game.turn.yahtzee
-                     else tile_value(tile, game.dice.faces, options.chance_minimum))
-            points = _("{n} points").format(n=options.points(tile, value))
-            if tile.face is None and tile is not Tile.CHANCE:
-                return f"{self._tile_and_owner(action)}: {points}"
-            return f"{self._tile_and_owner(action)}: {value_words(tile, value)}, {points}"
-        return f"{self._tile_and_owner(action)}: {self.points_words(tile)}"
+        name = self._tile_and_owner(action)
+        if not isinstance(action, Claim) or game.dice is None:
+            return f"{name}: {self.points_words(tile)}"
+        value = (best_value(tile) if game.turn.yahtzee
+                 else tile_value(tile, game.dice.faces, game.options.chance_minimum))
+        points = _("{n} points").format(n=game.options.points(tile, value))
+        if tile.face is None and tile is not Tile.CHANCE:
+            return f"{name}: {points}"
+        return f"{name}: {value_words(tile, value)}, {points}"
 
     def _tile_and_owner(self, action: ChooseTarget | Claim) -> str:
         """A tile's name, with its owner and recorded value when someone holds it."""

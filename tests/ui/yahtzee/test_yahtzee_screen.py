@@ -272,3 +272,11 @@ def test_a_die_tapped_while_the_tile_card_is_open_says_to_choose_the_tile_first(
     _started(screen)
     screen.run("roll 3", "roll 5 5 5 3 3", "expect choose the tile to go for", "tap hold:1")
     assert _message(screen) == "Ana: choose the tile to go for first, then hold dice."
+
+
+def test_a_yahtzee_offers_each_tile_at_its_best_value_with_its_points(screen) -> None:
+    _started(screen)
+    screen.run("roll 1", "roll 6 6 6 6 6", "tap stop", "expect Yahtzee! Ana may claim any tile")
+    assert screen.widget("tile:sixes").text == "Sixes: four 6s, 40 points"
+    assert screen.widget("tile:fives").text == "Fives: four 5s, 40 points"
+    assert screen.widget("tile:full_house").text == "Full House: 30 points"
