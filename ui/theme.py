@@ -20,12 +20,12 @@ from importlib.resources import as_file, files
 import pygame
 import pygame.freetype
 
+from companion.seat_marks import RGB, SEAT_MARKS, seat_mark
+
 TEXT_MIN = 24
 """The smallest text anything important uses on 800x480, in pixels."""
 TARGET_MIN = 48
 """The smallest touch target on 800x480, in pixels."""
-
-RGB = tuple[int, int, int]
 
 BACKGROUND: RGB = (24, 48, 36)
 PANEL: RGB = (36, 36, 44)
@@ -49,23 +49,11 @@ class PlayerColour:
     """The colour of text and marks drawn on top."""
 
 
-# Okabe and Ito's palette, chosen to stay distinct for the common colour blindnesses.
+# Okabe and Ito's palette, chosen to stay distinct for the common colour blindnesses; the
+# phone page draws the same marks (companion.seat_marks is the one table of them).
 PLAYER_COLOURS: dict[str, PlayerColour] = {
-    colour.name: colour
-    for colour in (
-        PlayerColour("red", (204, 32, 44), "R"),  # a red that is not orange beside orange
-        PlayerColour("blue", (0, 114, 178), "B"),
-        PlayerColour("green", (0, 158, 115), "G"),
-        PlayerColour("yellow", (240, 228, 66), "Y", ink=(0, 0, 0)),
-        PlayerColour("purple", (204, 121, 167), "P", ink=(0, 0, 0)),
-        PlayerColour("orange", (230, 159, 0), "O", ink=(0, 0, 0)),
-        PlayerColour("pink", (255, 170, 200), "K", ink=(0, 0, 0)),
-        PlayerColour("teal", (86, 180, 233), "T", ink=(0, 0, 0)),
-        PlayerColour("brown", (140, 90, 50), "N"),
-        PlayerColour("grey", (150, 150, 150), "A", ink=(0, 0, 0)),
-        PlayerColour("white", (240, 240, 235), "W", ink=(0, 0, 0)),
-        PlayerColour("black", (20, 20, 20), "X"),
-    )
+    name: PlayerColour(mark.name, mark.rgb, mark.letter, ink=mark.ink)
+    for name, mark in SEAT_MARKS.items()
 }
 
 
@@ -74,7 +62,8 @@ def player_colour(name: str) -> PlayerColour:
     known = PLAYER_COLOURS.get(name.strip().lower())
     if known is not None:
         return known
-    return PlayerColour(name, (150, 150, 150), (name[:1] or "?").upper(), ink=(0, 0, 0))
+    mark = seat_mark(name)
+    return PlayerColour(mark.name, mark.rgb, mark.letter, ink=mark.ink)
 
 
 @cache

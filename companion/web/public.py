@@ -11,6 +11,9 @@ engine says nothing public sends no state and no action.
 The history from the log is sent as `companion history --json` prints it,
 except that a shuffle's order (which tells every hand and the whole draw
 pile) is left out.
+
+Each player comes with their seat's mark (`companion.seat_marks`): the letter,
+colour and ink the touchscreen draws them with, so a phone shows the same.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any
 
 from companion.games.actions import action_to_json
 from companion.games.registry import game_spec
+from companion.seat_marks import seat_mark
 from companion.table import TableSnapshot
 
 
@@ -33,7 +37,8 @@ def public_match(snapshot: TableSnapshot | None) -> dict[str, Any] | None:
         "family": game_spec(snapshot.game).family,
         "title": snapshot.title,
         "players": [
-            {"name": player.name, "seat": seat} for seat, player in enumerate(snapshot.players)
+            {"name": player.name, "seat": seat, "mark": seat_mark(player.colour).to_json()}
+            for seat, player in enumerate(snapshot.players)
         ],
         "seq": snapshot.seq,
         "to_move": snapshot.to_move,
