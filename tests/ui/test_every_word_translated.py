@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import ClassVar
@@ -66,15 +65,13 @@ class RecordingFont(pygame.font.Font):
         return super().render(text, *arguments, **named)  # type: ignore[arg-type]
 
 
-@cache
-def recording_font(size: int, bold: bool = False) -> pygame.font.Font:
-    from importlib.resources import as_file, files
+SHIPPED_FONT = theme.font
+"""The screens' one font factory, kept before the test puts its recorder in its place."""
 
-    if not pygame.font.get_init():
-        pygame.font.init()
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    with as_file(files("ui").joinpath("fonts", name)) as path:
-        return RecordingFont(str(path), size)
+
+def recording_font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The shipped font, opened as a `RecordingFont`."""
+    return SHIPPED_FONT(size, bold, RecordingFont)
 
 
 @dataclass
