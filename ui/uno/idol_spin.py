@@ -68,8 +68,9 @@ class IdolSpin:
             self.face_beat = None
             return
         stage = self.scene.stage
-        self.face_beat = replace(beat, due=stage.now() + FACE_BEAT_S)
-        stage.animate(self.face_beat.due)  # the loop turns until then
+        due = stage.now() + FACE_BEAT_S
+        self.face_beat = replace(beat, due=due)
+        stage.animate(due)  # the loop turns until then
 
     def tick(self, now: float, view: UnoView | None) -> None:
         """The beat is over: spin, unless the table has moved on since (an undo, another

@@ -54,16 +54,19 @@ FACE_VALUES = ("face",)
 
 def card_words(card: Card) -> Note:
     """`card`'s name as a phrase to translate ("{colour} {number}" with Red and 5)."""
-    colour: dict[str, NoteValue] = {}
+    values: dict[str, NoteValue] = {}
     if card.colour is not None:
-        colour["colour"] = Note.of(COLOUR_NAMES[card.colour])
+        values["colour"] = Note.of(COLOUR_NAMES[card.colour])
     if card.kind is Kind.TIKI_FACE and card.tiki is not None:
-        return Note.of(TIKI_FACES[card.tiki], **colour)
-    if card.kind in WILDS:
-        return Note.of(WILDS[card.kind])
-    if card.kind is Kind.NUMBER and card.value is not None:
-        return Note.of(NUMBER_SPIN if card.spin else NUMBER, number=card.value, **colour)
-    return Note.of(COLOURED[card.kind], **colour)
+        text = TIKI_FACES[card.tiki]
+    elif card.kind in WILDS:
+        text = WILDS[card.kind]
+    elif card.kind is Kind.NUMBER and card.value is not None:
+        text = NUMBER_SPIN if card.spin else NUMBER
+        values["number"] = card.value
+    else:
+        text = COLOURED[card.kind]
+    return Note.of(text, (), **values)
 
 
 def face_words(face: Card) -> Note:
