@@ -40,8 +40,6 @@ KNOWN_ENGLISH: dict[str, str] = {
     r"^a seat is already saved at": SPINNER_AND_DEVICES,
     r"^wrote \d+ seats \(": SPINNER_AND_DEVICES,
     r"^(spinner|dice tray sensor and button|dice source) \(": SPINNER_AND_DEVICES,
-    r"web\.pin must be": "the configuration's refusals (companion/config_rules) are not in"
-    " the catalog yet",
 }
 """Sentences still English, each with its reason: remove a line when its reason is gone."""
 
