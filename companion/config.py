@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from companion.config_refusals import PIN_DIGITS, Said
 from companion.config_rules import (
     MAX_STEPS_PER_TURN,
     check_rules,
@@ -374,7 +375,8 @@ def _check_web(reader: KeyReader, web: WebConfig) -> None:
     if not 1 <= web.port <= 65535:
         reader.error("web.port", f"is {web.port}; use a port from 1 to 65535, e.g. 8080")
     if web.pin and not (web.pin.isascii() and web.pin.isdigit() and 4 <= len(web.pin) <= 8):
-        reader.error("web.pin", 'must be 4 to 8 digits, e.g. "4821", or "" for a random PIN')
+        reader.error("web.pin", 'must be 4 to 8 digits, e.g. "4821", or "" for a random PIN',
+                     Said(PIN_DIGITS))
 
 
 def _backend_default_speed(config: Config) -> Config:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.config_refusals import out_of_range
 from companion.config_schema import (
     DEFAULT_SERIAL_PORT,
     ROTATIONS,
@@ -71,7 +72,8 @@ def _check_limits(reader: KeyReader, sections: Mapping[str, Any]) -> set[str]:
         for part in parts[1:]:
             obj = getattr(obj, part)
         if not low <= obj <= high:
-            reader.error(key, f"is {obj}, outside {low} to {high}; set it to e.g. {example}")
+            reader.error(key, f"is {obj}, outside {low} to {high}; set it to e.g. {example}",
+                         out_of_range(key, obj, low, high))
             bad.add(key)
     return bad
 

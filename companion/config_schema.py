@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from companion.errors import ConfigError
+from companion.config_refusals import ConfigRefused, Said
 
 BACKENDS = ("gpio", "serial", "sim")
 DRIVERS = ("step_dir", "uln2003")
@@ -231,13 +231,16 @@ class KeyReader:
     def __init__(self, source: str) -> None:
         self.source = source
         self.errors: list[str] = []
+        self.said: list[Said | None] = []
+        """Each error's sentence for the screen, where the screen can cause it."""
 
-    def error(self, key: str, problem: str) -> None:
+    def error(self, key: str, problem: str, said: Said | None = None) -> None:
         self.errors.append(f"{self.source}: {key} {problem}.")
+        self.said.append(said)
 
     def raise_if_errors(self) -> None:
         if self.errors:
-            raise ConfigError("\n".join(self.errors))
+            raise ConfigRefused(self.errors, self.said)
 
     def unknown(self, data: Mapping[str, Any], prefix: str, known: set[str]) -> None:
         for key in sorted(set(data) - known):

@@ -67,13 +67,15 @@ def player_colour(name: str) -> PlayerColour:
 
 
 @cache
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The shipped font at `size` pixels (cached: fonts are slow to open)."""
+def font(size: int, bold: bool = False,
+         kind: type[pygame.font.Font] = pygame.font.Font) -> pygame.font.Font:
+    """The shipped font at `size` pixels (cached: fonts are slow to open), opened as `kind`
+    (a subclass of pygame's font, such as a test's font that records what it draws)."""
     if not pygame.font.get_init():
         pygame.font.init()
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     with as_file(files("ui").joinpath("fonts", name)) as path:
-        return pygame.font.Font(str(path), size)
+        return kind(str(path), size)
 
 
 @cache

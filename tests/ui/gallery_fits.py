@@ -5,17 +5,21 @@ through this module when `GALLERY_FITS` names a folder.
 
 Each `shot` line draws its screen once more with `ui.widgets.recording_fits` open and writes
 one JSON line to REPORT per picture: its file name and every text that did not fit its box.
+With `GALLERY_LANGUAGE` set ("cy"), every screen is drawn in that language whatever the
+configuration says, and the scripts' `expect` lines (English words) are not checked.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
 import pygame
 
-from companion.app import cli
+from companion import i18n
+from companion.app import cli, product
 from ui import script
 from ui.widgets import recording_fits
 
@@ -38,9 +42,25 @@ def _measuring_shots(report: Path) -> None:
     script.Driver.shot = measured_shot  # type: ignore[method-assign]
 
 
+def _in_language(language: str) -> None:
+    """Draw every screen in `language`: the start chooses it, and `expect` looks for nothing."""
+
+    def chosen(_configured: str) -> None:
+        i18n.use_language(language)
+
+    def not_checked(_driver: script.Driver, _arguments: list[str]) -> None:
+        """The script's expected words are English: not looked for in another language."""
+
+    product.use_language = chosen  # type: ignore[attr-defined]
+    script.Driver.expect = not_checked  # type: ignore[method-assign,assignment]
+
+
 def main(argv: list[str]) -> int:
     """Measure the shots of a `companion` command line's script into the report `argv[0]`."""
     _measuring_shots(Path(argv[0]))
+    language = os.environ.get("GALLERY_LANGUAGE", "")
+    if language:
+        _in_language(language)
     return cli.main(argv[1:])
 
 

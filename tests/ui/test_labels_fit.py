@@ -23,6 +23,8 @@ from ui.widgets import Button, TextBlock, recording_fits
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = ("800x480", "1024x600", "1280x720", "1920x1080", "720x1280")
 """The sizes the screen is laid out for (docs/ui.md)."""
+LANGUAGES = ("en", "cy")
+"""English, and Welsh (the shipped catalogue, whose words are often longer)."""
 PICTURES = sorted({
     match.group(1)
     for script in (ROOT / "scripts" / "gallery.d").glob("*.script")
@@ -51,10 +53,11 @@ def measured(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Rep
     yield {}
 
 
-def _play_gallery(size: str, work: Path) -> Reports:
+def _play_gallery(size: str, language: str, work: Path) -> Reports:
     reports = work / "fits"
     reports.mkdir(parents=True)
     env = {**os.environ, "GALLERY_FITS": str(reports), "GALLERY_SIZES": size,
+           "GALLERY_LANGUAGE": language,
            "COMPANION_CONFIG": "", "PYTHONDONTWRITEBYTECODE": "1",
            "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     env.pop("DISPLAY", None)
@@ -69,16 +72,19 @@ def _play_gallery(size: str, work: Path) -> Reports:
     return found
 
 
-@pytest.mark.slow  # each size plays the whole gallery once (about 10 s on a quiet machine)
+@pytest.mark.slow  # each size and language plays the whole gallery once (about 10 s quiet)
 @pytest.mark.parametrize("picture", PICTURES)
 @pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_no_word_on_a_gallery_picture_is_cut_or_ellipsised(
-    measured: dict[str, Reports], tmp_path_factory: pytest.TempPathFactory, size: str,
-    picture: str,
+    measured: dict[str, Reports], tmp_path_factory: pytest.TempPathFactory, language: str,
+    size: str, picture: str,
 ) -> None:
-    if size not in measured:
-        measured[size] = _play_gallery(size, tmp_path_factory.mktemp(f"gallery-{size}"))
-    assert picture in measured[size], f"{picture} was not drawn at {size}"
+    played = f"{size}-{language}"
+    if played not in measured:
+        measured[played] = _play_gallery(size, language,
+                                         tmp_path_factory.mktemp(f"gallery-{played}"))
+    assert picture in measured[played], f"{picture} was not drawn at {size} in {language}"
     cut = [f"{fit['text']!r} shown as {fit['shown']!r} in a box {fit['box']}"
-           for fit in measured[size][picture]]
+           for fit in measured[played][picture]]
     assert cut == []

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 import pygame
 
+from companion.config_refusals import said_on_screen
 from companion.config_save import TomlValue, save_settings
 from companion.config_schema import DICE_SOURCES, ROTATIONS, SPIN_MODES
 from companion.datadir import kept_pin, read_kept_pin
@@ -217,7 +218,7 @@ class SettingsScene(Scene):
         try:
             system.config = save_settings(system.config_file, changes)
         except ConfigError as error:
-            self.stage.say(str(error))
+            self.stage.say(said_on_screen(error))
             return False
         if AT_ONCE.issuperset(changes):
             self.rebuild()

@@ -19,7 +19,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from companion.games.uno.cards import Card, Colour, Kind, TikiAction
+from companion.games.uno.card_words import TIKI_ACTIONS, card_words
+from companion.games.uno.cards import COLOUR_NAMES, Card, Colour, Kind, TikiAction
+from companion.i18n import N_, _, note_text
 from ui import theme
 from ui.theme import RGB, Theme
 from ui.widgets import Widget, draw_text
@@ -57,7 +59,8 @@ _TIKI_SYMBOLS: dict[TikiAction, str] = {
     TikiAction.DRAW_2: "+2",
     TikiAction.DRAW_4: "+4",
     TikiAction.DISCARD_2: "−2",
-    TikiAction.DISCARD_ALL: "ALL",
+    # Translators: the big word on a Tiki Discard All face: keep it to three or four letters.
+    TikiAction.DISCARD_ALL: N_("ALL"),
     TikiAction.GO_TO: "→",
 }
 _SYMBOLS: dict[Kind, str] = {
@@ -70,19 +73,30 @@ _SYMBOLS: dict[Kind, str] = {
     Kind.WILD_TIKI: "W",
 }
 _WILD_WORDS: dict[Kind, str] = {
-    Kind.WILD: "Wild",
-    Kind.WILD_DRAW_FOUR: "Draw Four",
-    Kind.BLANK_WILD: "Blank",
-    Kind.WILD_TIKI: "Wild Tiki",
+    Kind.WILD: N_("Wild"),
+    Kind.WILD_DRAW_FOUR: N_("Draw Four"),
+    Kind.BLANK_WILD: N_("Blank"),
+    Kind.WILD_TIKI: N_("Wild Tiki"),
 }
+_KIND_WORDS: dict[Kind, str] = {
+    Kind.SKIP: N_("Skip"),
+    Kind.REVERSE: N_("Reverse"),
+    Kind.DRAW_TWO: N_("Draw Two"),
+}
+
 SPIN_MARK = "↻"
 
 
 def tiki_words(face: Card) -> str:
     """A Tiki Face's words short enough for a card: "Draw 4", "Go To", "All Red"."""
     if face.tiki is TikiAction.DISCARD_ALL and face.colour is not None:
-        return f"All {face.colour.value}"
-    return face.tiki.value if face.tiki is not None else "Tiki"
+        return _("All {colour}").format(colour=_(COLOUR_NAMES[face.colour]))
+    return _(TIKI_ACTIONS[face.tiki]) if face.tiki is not None else _("Tiki")
+
+
+def card_name(card: Card) -> str:
+    """`card`'s name in the table's language ("Red 5"), for the screen's words."""
+    return note_text(card_words(card), str)
 
 
 @dataclass(frozen=True)
@@ -109,18 +123,22 @@ def card_face(card: Card) -> CardFace:
         band = CARD_COLOURS[card.colour] if card.colour is not None else None
         mark = band.mark if band is not None else "T"
         words = tiki_words(card)
-        return CardFace(WOOD, _TIKI_SYMBOLS[card.tiki], mark, words, (255, 255, 255),
+        symbol = _TIKI_SYMBOLS[card.tiki]
+        symbol = _(symbol) if card.tiki is TikiAction.DISCARD_ALL else symbol
+        return CardFace(WOOD, symbol, mark, words, (255, 255, 255),
                         band=None if band is None else band.rgb)
     if card.is_wild:
-        return CardFace(BLACK, _SYMBOLS[card.kind], "W", _WILD_WORDS[card.kind], (255, 255, 255),
+        return CardFace(BLACK, _SYMBOLS[card.kind], "W", _(_WILD_WORDS[card.kind]), (255, 255, 255),
                         wild=True)
     assert card.colour is not None
     colour = CARD_COLOURS[card.colour]
     if card.kind is Kind.NUMBER:
-        words = f"{SPIN_MARK} Spin" if card.spin else card.colour.value
+        words = (_("{mark} Spin").format(mark=SPIN_MARK) if card.spin
+                 else _(COLOUR_NAMES[card.colour]))
         return CardFace(colour.rgb, str(card.value), colour.mark, words, colour.ink,
                         corner=SPIN_MARK if card.spin else "")
-    return CardFace(colour.rgb, _SYMBOLS[card.kind], colour.mark, card.kind.value, colour.ink)
+    return CardFace(colour.rgb, _SYMBOLS[card.kind], colour.mark, _(_KIND_WORDS[card.kind]),
+                    colour.ink)
 
 
 def card_rect(area: pygame.Rect, ratio: float = 1.45) -> pygame.Rect:
@@ -263,7 +281,7 @@ def draw_idol(surface: pygame.Surface, rect: pygame.Rect, face: Card | None, fac
     pygame.draw.rect(surface, SAND, mouth, border_radius=max(3, mouth.h // 6))
     if face is None:
         draw_text(surface, "—", mouth, Theme(), max(8, mouth.h // 2), True, WOOD, centred=True)
-        words = "empty"
+        words = _("empty")
     else:
         symbol = card_face(face).symbol
         if face.colour is not None:
@@ -290,7 +308,7 @@ class CardWidget(Widget):
     def __init__(self, name: str, rect: pygame.Rect, card: Card | None, text: str = "", *,
                  dimmed: bool = False, selected: bool = False, enabled: bool = True,
                  on_tap: Callable[[], None] | None = None, refusal: str = "") -> None:
-        super().__init__(name, rect, text or ("" if card is None else str(card)),
+        super().__init__(name, rect, text or ("" if card is None else card_name(card)),
                          enabled=enabled, on_tap=on_tap, refusal=refusal)
         self.card = card
         self.dimmed = dimmed
@@ -311,7 +329,8 @@ class IdolWidget(Widget):
     """The Tiki idol with its active face (UNO Tiki Twist)."""
 
     def __init__(self, rect: pygame.Rect, face: Card | None, faces: int) -> None:
-        words = "Idol: empty" if face is None else f"Idol: {face}"
+        words = _("Idol: empty") if face is None else _("Idol: {card}").format(
+            card=card_name(face))
         super().__init__("idol", rect, words)
         self.face = face
         self.faces = faces
@@ -328,6 +347,7 @@ __all__ = [
     "CardWidget",
     "IdolWidget",
     "card_face",
+    "card_name",
     "card_rect",
     "draw_back",
     "draw_card",

@@ -16,12 +16,12 @@ from functools import partial
 
 import pygame
 
-from companion.games.uno.cards import Card, Kind
+from companion.games.uno.cards import COLOUR_NAMES, Card, Kind
 from companion.i18n import _
 from ui import theme
 from ui.theme import Theme
 from ui.uno.actions import GO, EnteredRow, EntryActions, Press
-from ui.uno.card_drawing import CARD_COLOURS
+from ui.uno.card_drawing import CARD_COLOURS, card_name
 from ui.uno.panel import InkButton
 from ui.uno.view_model import UnoView
 from ui.widgets import Label, Widget
@@ -94,7 +94,7 @@ class CardEntry:
             return self.refusal(cards[0])
         # The sentence of the card a person would try first: the colour's Reverse.
         return _("No {colour} card can start a run now: {reason}").format(
-            colour=reverses[0].colour.value if reverses[0].colour else tab,
+            colour=_(COLOUR_NAMES[reverses[0].colour]) if reverses[0].colour else tab,
             reason=self.refusal(reverses[0]))
 
     def add(self, card: Card) -> None:
@@ -129,7 +129,7 @@ def entered_row(scene: EnteredRow, area: pygame.Rect, look: Theme) -> list[Widge
         return [Label("entered", area, _("No card entered yet."), colour=theme.MUTED)]
     pad = look.px(6)
     font = look.font(theme.TEXT_MIN, True)
-    widths = [font.size(f"{card} ✕")[0] + look.px(20) for card in cards]
+    widths = [font.size(f"{card_name(card)} ✕")[0] + look.px(20) for card in cards]
     more_w = look.px(64)
     first, used = len(cards), 0
     while first > 0 and used + widths[first - 1] + (more_w if first > 1 else 0) <= area.w:
@@ -146,8 +146,8 @@ def entered_row(scene: EnteredRow, area: pygame.Rect, look: Theme) -> list[Widge
         shown = CARD_COLOURS.get(card.colour) if card.colour is not None else None
         fill, ink = (shown.rgb, shown.ink) if shown is not None else ((24, 24, 24), theme.TEXT)
         cell = pygame.Rect(x, area.y, min(widths[index], area.right - x), area.h)
-        widgets.append(InkButton(f"entered:{index}", cell, f"{card} ✕", colour=fill, ink=ink,
-                                 on_tap=partial(scene.cards.take_back, index)))
+        widgets.append(InkButton(f"entered:{index}", cell, f"{card_name(card)} ✕", colour=fill,
+                                 ink=ink, on_tap=partial(scene.cards.take_back, index)))
         x = cell.right + pad
     return widgets
 

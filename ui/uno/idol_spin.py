@@ -9,6 +9,8 @@ answers while the idol turns. A software spin says so (`spinner`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 import pygame
 
 from companion.games.uno import tiki_actions as tact
@@ -25,6 +27,16 @@ FACE_BEAT_S = 0.6
 """How long a Tiki Face is seen on the idol before the spin it asks for starts by itself."""
 
 
+@dataclass(frozen=True)
+class FaceBeat:
+    """A spin a Tiki Face asked for, not yet started: the table's seq after the face went
+    on the idol and, once the table showed that state, when its spin starts (app clock)."""
+
+    seq: int
+    due: float | None = None
+    """None until the screen shows the state `seq`; then a beat after the face is seen."""
+
+
 class IdolSpin:
     """What the UNO scene shows of a spin: the table held until the idol stops, the dial."""
 
@@ -34,34 +46,40 @@ class IdolSpin:
         """The table as it was before a spin's result, shown while the idol turns to it."""
         self.motion_before: SpinMotion | None = None
         """The app's latest spin when that result arrived (the spin to show comes after)."""
-        self.spin_at: int | None = None
-        """The table's seq after a Tiki Face was laid on the idol: the spin that state asks
-        for starts by itself (`spin_if_asked`)."""
-        self.spin_due_seq = 0
-        self.spin_due: float | None = None
-        """When that spin starts (app clock): a beat after the face is seen on the idol."""
+        self.face_beat: FaceBeat | None = None
+        """The spin a Tiki Face laid on the idol asked for, until it starts by itself."""
+
+    def face_laid(self, seq: int, view: UnoView | None) -> None:
+        """A Tiki Face went on the idol, leaving the table at `seq`: its spin starts by
+        itself (`spin_if_asked`, `tick`)."""
+        self.face_beat = FaceBeat(seq)
+        self.spin_if_asked(view)
 
     def spin_if_asked(self, view: UnoView | None) -> None:
-        """Once the table shows the state a Tiki Face play made (`spin_at`) and it asks for
-        a spin, the spin starts a beat later (`FACE_BEAT_S`, `tick`): laying the face on the
-        idol is the tap that turns it."""
-        at = self.spin_at
-        if at is None or view is None or view.snapshot.seq < at:
+        """Once the table shows the state a Tiki Face play made and it asks for a spin, the
+        spin starts a beat later (`FACE_BEAT_S`, `tick`): laying the face on the idol is the
+        tap that turns it."""
+        beat = self.face_beat
+        if beat is None or beat.due is not None or view is None:
             return
-        self.spin_at = None
-        if view.snapshot.seq == at and view.spinning:
-            stage = self.scene.stage
-            self.spin_due = stage.now() + FACE_BEAT_S
-            self.spin_due_seq = at
-            stage.animate(self.spin_due)  # the loop turns until then
+        if view.snapshot.seq < beat.seq:
+            return
+        if view.snapshot.seq != beat.seq or not view.spinning:
+            self.face_beat = None
+            return
+        stage = self.scene.stage
+        due = stage.now() + FACE_BEAT_S
+        self.face_beat = replace(beat, due=due)
+        stage.animate(due)  # the loop turns until then
 
     def tick(self, now: float, view: UnoView | None) -> None:
         """The beat is over: spin, unless the table has moved on since (an undo, another
         tap, a spin already asked)."""
-        if self.spin_due is None or now < self.spin_due:
+        beat = self.face_beat
+        if beat is None or beat.due is None or now < beat.due:
             return
-        self.spin_due = None
-        if view is not None and view.snapshot.seq == self.spin_due_seq and view.spinning:
+        self.face_beat = None
+        if view is not None and view.snapshot.seq == beat.seq and view.spinning:
             self.scene.spin()
 
     def hold_for_the_spin(self, view: UnoView | None, previous: UnoView | None) -> None:
@@ -148,4 +166,4 @@ def _nothing() -> None:
     """The dial's card takes the taps that land on it (the cards under it are hidden)."""
 
 
-__all__ = ["FACE_BEAT_S", "IdolSpin"]
+__all__ = ["FACE_BEAT_S", "FaceBeat", "IdolSpin"]

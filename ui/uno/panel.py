@@ -18,7 +18,7 @@ import pygame
 from companion.games.uno import actions as act
 from companion.games.uno import duo_actions as dact
 from companion.games.uno import tiki_actions as tact
-from companion.games.uno.cards import colour_name
+from companion.games.uno.cards import COLOUR_NAMES, colour_name
 from companion.games.uno.phases import Phase
 from companion.i18n import _, ngettext, note_text
 from ui import layout, theme
@@ -97,7 +97,7 @@ class ColourSwatch(Widget):
 
     def __init__(self, rect: pygame.Rect, view: UnoView) -> None:
         colour = view.game.colour
-        words = _("Colour: {colour}").format(colour=colour.value) if colour else ""
+        words = _("Colour: {colour}").format(colour=_(COLOUR_NAMES[colour])) if colour else ""
         super().__init__("colour", rect, words)
         self.colour = colour
 

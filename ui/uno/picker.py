@@ -18,7 +18,7 @@ from companion.i18n import _
 from ui import layout, theme
 from ui.theme import Theme
 from ui.uno.actions import GO, ChallengeActions, PickerActions, Press, ResultActions
-from ui.uno.card_drawing import CARD_COLOURS, CardWidget
+from ui.uno.card_drawing import CARD_COLOURS, CardWidget, card_name
 from ui.uno.entry import ENTRIES, entered_row
 from ui.uno.panel import InkButton, block_height, button_grid, colour_presses, message_over
 from ui.uno.view_model import UnoView
@@ -147,7 +147,7 @@ def colour_choice(scene: PickerActions, view: UnoView, area: pygame.Rect, look: 
     card_area, buttons = layout.take_left(rest, rest.w // 4, pad)
     assert scene.entry.wild is not None
     widgets += [TextBlock("question", head, _("{card}: which colour does {name} name?").format(
-        card=scene.entry.wild, name=view.name(view.snapshot.to_move)), size=26),
+        card=card_name(scene.entry.wild), name=view.name(view.snapshot.to_move)), size=26),
         CardWidget("wild", card_area, scene.entry.wild)]
     presses = [*colour_presses(scene, view),
                Press("cancel", _("Cancel"), scene.close_dialog, (90, 90, 90))]

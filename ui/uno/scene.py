@@ -300,8 +300,7 @@ class UnoScene(MatchScene):
     def _spin_after_face(self, outcome: Outcome) -> None:
         """A Tiki Face went on the idol: its spin starts without another tap."""
         if outcome.applied and outcome.seq is not None:
-            self.idol.spin_at = outcome.seq
-            self.idol.spin_if_asked(self.view)
+            self.idol.face_laid(outcome.seq, self.view)
 
     def _with_uno(self, actions: list[Any]) -> Any:
         """The play with the UNO call as said (or the only way there is)."""

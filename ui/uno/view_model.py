@@ -18,16 +18,17 @@ from companion.games.base import GameSpec, RuleError
 from companion.games.uno import actions as act
 from companion.games.uno import duo_actions as dact
 from companion.games.uno import tiki_actions as tact
-from companion.games.uno.cards import Card, Colour, Kind
+from companion.games.uno.card_words import face_words, naming_cards
+from companion.games.uno.cards import COLOUR_NAMES, Card, Colour, Kind
 from companion.games.uno.challenge import QUESTIONS
 from companion.games.uno.classic import ClassicUno
 from companion.games.uno.duo import DuoUno
 from companion.games.uno.phases import Phase
 from companion.games.uno.tiki import TikiTwist
-from companion.games.uno.tiki_options import face_name
 from companion.i18n import _, note_text
 from companion.table import TableSnapshot, event_line
 from companion.table.lines import is_players_own
+from ui.uno.card_drawing import card_name
 
 DISCARD_2_CARDS = 2
 """How many cards a Tiki Discard 2 lets its player discard (the face says it; the engine
@@ -145,7 +146,7 @@ class UnoView:
             return ""  # an undo: the screen says what it took back ("Took back: ...")
         if not notes:
             return self.snapshot.last_event
-        return event_line(note_text(note, self.name) for note in notes)
+        return event_line(note_text(naming_cards(note), self.name) for note in notes)
 
     def effect_words(self) -> str:
         """What the last action made someone do at the table, in the log's words: "Ben
@@ -158,7 +159,7 @@ class UnoView:
         if notes:
             if len(notes) > 1 and is_players_own(notes[0]):
                 notes = notes[1:]
-            return event_line(note_text(note, self.name) for note in notes)
+            return event_line(note_text(naming_cards(note), self.name) for note in notes)
         text = self.snapshot.last_event.strip()
         players = tuple(f"{player.name}: " for player in self.snapshot.players)
         first, sep, rest = text.partition(". ")
@@ -182,7 +183,7 @@ class UnoView:
             return _("{name} spins the idol: the player it points to plays next.").format(
                 name=spinner)
         return _("{name} spins the idol: {face} is active.").format(
-            name=spinner, face=face_name(face))
+            name=spinner, face=note_text(face_words(face), str))
 
     def _draft_prompt(self) -> str:
         duo = self.duo
@@ -205,7 +206,8 @@ class UnoView:
     def _discard_all_prompt(self, who: str) -> str:
         tiki = self.tiki
         face = tiki.active_tiki_face if tiki is not None else None
-        colour = face.colour.value if face is not None and face.colour is not None else ""
+        colour = (_(COLOUR_NAMES[face.colour]) if face is not None and face.colour is not None
+                  else "")
         return _("{name} discards all {colour} cards, or none: how many went down?").format(
             name=who, colour=colour)
 
@@ -225,8 +227,8 @@ class UnoView:
             name=offender, question=question[:1].upper() + question[1:])
         if card is None:
             return text
-        shown = _("{colour} ({card})").format(colour=colour.value, card=card) if colour else (
-            str(card))
+        shown = _("{colour} ({card})").format(colour=_(COLOUR_NAMES[colour]), card=card_name(
+            card)) if colour else card_name(card)
         return text + " " + _("In play before the Wild Draw Four: {shown}.").format(shown=shown)
 
     # -- what the rules allow now -------------------------------------------------------------
@@ -269,14 +271,16 @@ class UnoView:
             try:
                 game.check_copies_left(card)
             except RuleError as error:
-                return str(error) if error.note is None else note_text(error.note, self.name)
+                return str(error) if error.note is None else note_text(
+                    naming_cards(error.note), self.name)
         if pick == "play" and self.phase in (Phase.TURN, Phase.DRAWN):
             reason = game.play_refusal(card, game.current)
             if reason is not None:
-                return note_text(reason, self.name)
+                return note_text(naming_cards(reason), self.name)
         if pick == "last":
-            return _("{card} is not a card of the Discard All colour.").format(card=card)
-        return _("{card} cannot be entered now.").format(card=card)
+            return _("{card} is not a card of the Discard All colour.").format(
+                card=card_name(card))
+        return _("{card} cannot be entered now.").format(card=card_name(card))
 
     def run_cards(self, entered: list[Card]) -> set[Card]:
         """The cards that may come next in an UNO Duo colour run after `entered`.
@@ -303,7 +307,7 @@ class UnoView:
     def all_showing(card: Card) -> str:
         """Why a card cannot be entered when every copy of the deck is already showing."""
         return _("Every {card} of the deck is already showing: check the card.").format(
-            card=card)
+            card=card_name(card))
 
     def run_refusal(self, card: Card, entered: list[Card]) -> str:
         """Why `card` cannot come next in the colour run after `entered`, in a sentence."""
@@ -311,7 +315,7 @@ class UnoView:
             return _("A colour run has no wilds: its cards are all of one colour.")
         if entered and card.colour is not entered[0].colour:
             colour = entered[0].colour
-            shown = colour.value if colour is not None else ""
+            shown = _(COLOUR_NAMES[colour]) if colour is not None else ""
             return _("This run is {colour}: tap only {colour} cards.").format(colour=shown)
         if card not in self.copies_left(entered):
             return self.all_showing(card)

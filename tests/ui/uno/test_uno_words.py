@@ -8,11 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.base import Note
 from companion.games.uno import actions as act
 from companion.games.uno import narration, refusals
-from companion.games.uno.cards import NO_MATCH
+from companion.games.uno.card_words import DISCARD_ALL_COLOUR, card_words, naming_cards
+from companion.games.uno.cards import COLOUR_NAMES, NO_MATCH, Card, Colour
 from companion.games.uno.phases import Phase
-from companion.i18n import use_language
+from companion.i18n import note_text, use_language
 from companion.table import PlayAction
 from tests.catalogs import translated_catalog
 
@@ -118,5 +120,44 @@ def test_the_last_action_is_told_in_welsh(tmp_path: Path, screen) -> None:
         _classic_two(screen)
         screen.run("tap draw")
         assert screen.widget("last").text == "Cododd Ana gerdyn"
+    finally:
+        use_language("en")
+
+
+def test_a_card_is_named_in_the_tables_language_and_the_log_keeps_the_decks_name(
+    tmp_path: Path, screen
+) -> None:
+    words = {COLOUR_NAMES[Colour.RED]: "Coch", COLOUR_NAMES[Colour.BLUE]: "Glas",
+             NO_MATCH: NO_MATCH_IN_WELSH, act.TURNED_UP: "Trodd {0} {card}"}
+    use_language("cy", locale_dir=translated_catalog(tmp_path / "welsh", "cy", words))
+    try:
+        _classic_two(screen)
+        assert screen.widget("last").text == "Trodd Ben Coch 5"
+        screen.run("tap play", "tap tab:blue", 'tap "card:Blue 7"')
+        assert _said(screen) == "Nid yw Coch 5 yn derbyn Glas 7."
+        assert screen.widget("card:Blue 7").text == "Glas 7"
+    finally:
+        use_language("en")
+    [match] = screen.store.matches()
+    assert screen.store.events(match.id)[-1].text == "Ben: turn up Red 5"
+
+
+@pytest.mark.parametrize(("card", "english"), [
+    ("Red 5", "Red 5"), ("Green 4 Spin", "Green 4 Spin"), ("Blue Skip", "Blue Skip"),
+    ("Yellow Draw Two", "Yellow Draw Two"), ("Wild Draw Four", "Wild Draw Four"),
+    ("Blank Wild", "Blank Wild"), ("Tiki Discard All Red", "Tiki Discard All Red"),
+    ("Tiki Go To", "Tiki Go To"),
+])
+def test_a_cards_words_say_in_english_what_the_deck_prints(card: str, english: str) -> None:
+    assert note_text(card_words(Card.parse(card)), str) == english == str(Card.parse(card))
+
+
+def test_a_tiki_face_in_a_sentence_is_named_in_the_tables_language(tmp_path: Path) -> None:
+    words = {COLOUR_NAMES[Colour.RED]: "Coch", DISCARD_ALL_COLOUR: "Taflu Pob {colour}"}
+    use_language("cy", locale_dir=translated_catalog(tmp_path / "welsh", "cy", words))
+    try:
+        note = Note.of(narration.SPINS, (0,), face="Discard All Red")
+        assert note_text(naming_cards(note), lambda seat: "Ana") == (
+            "Ana spins the idol: Taflu Pob Coch is active.")
     finally:
         use_language("en")
