@@ -46,7 +46,9 @@ def test_state_carries_exactly_the_documented_fields(client: FlaskClient, table:
     match = client.get("/api/state").get_json()["match"]
     assert set(match) == MATCH_KEYS
     assert match["seq"] == table.snapshot.seq
-    assert match["players"] == [{"name": "Ana", "seat": 0}, {"name": "Ben", "seat": 1}]
+    assert [(player["name"], player["seat"]) for player in match["players"]] == [
+        ("Ana", 0), ("Ben", 1)]
+    assert [player["mark"]["letter"] for player in match["players"]] == ["R", "B"]
 
 
 def test_legal_actions_are_empty_while_chance_is_pending(client: FlaskClient, table: Table) -> None:
