@@ -289,8 +289,7 @@ class App(ScreenWaits):
         self._take_snapshot()
         self._take_answers()
         self._take_results()
-        if self.undo_card.take(self._snapshot):
-            self.scene.rebuild()
+        self._take_undo_asks()
         self._expire_message()
         self._tick_animation()
         self.scene.tick(self.clock())
@@ -404,6 +403,10 @@ class App(ScreenWaits):
 
     def _take_results(self) -> None:
         self.answers.take_results(self.say)
+
+    def _take_undo_asks(self) -> None:
+        if self.undo_card.take(self._snapshot):  # a phone asked to undo, or its ask went
+            self.scene.rebuild()
 
     def _take_snapshot(self) -> None:
         snapshot = self.subscription.latest()
