@@ -23,6 +23,7 @@ from companion.web.api import WebContext, register_api
 from companion.web.guard import PinGuard
 from companion.web.history import HistoryReader
 from companion.web.languages import follow_phone_language
+from companion.web.match_start import register_match_start
 from companion.web.requests import MAX_BODY_BYTES, Refused, too_large
 from companion.web.seat_api import register_seat_api
 from companion.web.seat_words import seat_words
@@ -86,6 +87,7 @@ def create_app(
     app.extensions["companion"] = context
     register_api(app, context)
     register_seat_api(app, context)
+    register_match_start(app, context)
     app.add_url_rule("/", "page", _page)
     app.add_url_rule("/favicon.ico", "favicon", lambda: Response(status=204))
     app.after_request(_secure)

@@ -167,7 +167,7 @@ def test_an_undo_confirmed_after_the_table_moved_on_takes_back_nothing(
 def test_a_second_players_ask_of_the_same_move_waits_behind_the_first(
     table_and_screen,
 ) -> None:
-    table, screen, ben = rolled(table_and_screen)
+    _, _, ben = rolled(table_and_screen)
     _, _, client = table_and_screen
     assert ben.ask_undo().status_code == 202
     ana = Phone(client.application.test_client(), "Ana")
