@@ -124,7 +124,7 @@ class App(ScreenWaits):
         phone = self.system.phone
         # A phone's ask to undo, over whatever scene shows (its desk rings the doorbell).
         self.undo_card = UndoCard(phone.undo_asks if phone is not None else None, self,
-                                  self._wake, lambda: self.scene.rebuild())
+                                  self._wake, self._rebuild_scene)
         self.scenes: dict[str, Scene] = {}
         for scene_class in scenes:
             self.scenes[scene_class.name] = scene_class(self)
@@ -406,7 +406,10 @@ class App(ScreenWaits):
 
     def _take_undo_asks(self) -> None:
         if self.undo_card.take(self._snapshot):  # a phone asked to undo, or its ask went
-            self.scene.rebuild()
+            self._rebuild_scene()
+
+    def _rebuild_scene(self) -> None:
+        self.scene.rebuild()
 
     def _take_snapshot(self) -> None:
         snapshot = self.subscription.latest()
