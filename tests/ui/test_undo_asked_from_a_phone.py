@@ -6,6 +6,8 @@ back: ..." over its scene with Undo and Keep; the phone reads the answer in `/ap
 
 from __future__ import annotations
 
+import http.client
+import io
 import json
 import random
 from collections.abc import Iterator
@@ -17,7 +19,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from companion.app.commands.demo import choose_command
-from companion.config import Config
+from companion.app.product import RunRequest, open_product, product_screen
+from companion.config import Config, load_config
 from companion.event_log.store import Store
 from companion.ports import PhoneFacts
 from companion.table import FairChance, Table
@@ -27,6 +30,7 @@ from companion.web.app import close_app
 from tests.ui.conftest import Screen
 from ui.app import App, ScreenSetup
 from ui.main import SCENES
+from ui.script import Driver
 from ui.system import SystemSetup
 
 PIN = "4821"
@@ -175,3 +179,44 @@ def test_a_second_players_ask_of_the_same_move_waits_behind_the_first(
     assert second.status_code == 409
     assert second.get_json()["error"] == (
         "Ben has already asked the table to take this move back: look at its screen.")
+
+
+def _http(port: int, method: str, path: str, body: Any = None,
+          headers: dict[str, str] | None = None) -> tuple[int, Any, str]:
+    """One request over real HTTP: the status, the JSON answer, the cookie it set."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=15)
+    try:
+        sent = dict(headers or {})
+        data = None if body is None else json.dumps(body)
+        if data is not None:
+            sent["Content-Type"] = "application/json"
+        connection.request(method, path, body=data, headers=sent)
+        response = connection.getresponse()
+        cookie = (response.getheader("Set-Cookie") or "").split(";")[0]
+        return response.status, json.loads(response.read() or b"null"), cookie
+    finally:
+        connection.close()
+
+
+def test_companion_run_puts_a_phones_undo_to_its_screen(tmp_path: Path) -> None:
+    """The product's one assembly hands the page and the screen the same desk."""
+    path = tmp_path / "config.toml"
+    path.write_text('backend = "sim"\n[web]\npin = "4821"\n', encoding="utf-8")
+    request = RunRequest(port=0, db=tmp_path / "log.db", headless=True, seed=11,
+                         size=(800, 480))
+    with open_product(request, load_config(path)) as product, \
+            product_screen(product, request) as app:
+        assert product.page is not None
+        port = product.page.port
+        driver = Driver(app, io.StringIO())
+        for line in ("new yahtzee --names Ana,Ben", "roll", "wait"):
+            driver.run(line)
+        status, joined, cookie = _http(port, "POST", "/api/join", {"pin": PIN, "name": "Ben"})
+        assert status == 200, joined
+        seat = {"Cookie": cookie, "X-CSRF-Token": joined["csrf"]}
+        status, asked, _ = _http(port, "POST", "/api/seat/undo", {}, seat)
+        assert status == 202, asked
+        for line in ("wait for asks to take back", "tap undo_ask:undo", "wait"):
+            driver.run(line)
+        status, me, _ = _http(port, "GET", "/api/me", headers={"Cookie": cookie})
+        assert me["undo_by"] == "screen" and me["undo"]["state"] == "done"
