@@ -6,7 +6,10 @@ wrong one) and a player's name; the phone then holds a seat session
 from the address it joined from, and its CSRF token in `X-CSRF-Token`; it
 plays only what belongs to the seat: an action the seat takes, or is about
 (an UNO call, the count of its own hand), and dice the rules ask of it.
-A phone of Ben's acting for Ana is a 403 with a sentence, and nothing changes.
+A phone of Ben's acting for Ana is a 403 with a sentence, and nothing changes. An undo
+without the PIN is asked of the table's screen (`companion.web.seat_undo`). Every
+sentence is said in the phone's language (`companion.web.languages`), the table's
+refusals too (`companion.web.phone_answers`).
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@
   let askedUndo = null; // the number of the undo this page asked of the table's screen
   let heardUndo = null; // "number:state" of the undo answer already said
   const UNDO_POLL_MS = 1000; // while the table's screen has not answered an undo
+  let undoTimer = null; // the one pending look at an undo's answer
 
   function fill(text, values) {
     return text.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
@@ -97,7 +98,9 @@
       heardUndo = key;
       say(undo.text);
     }
-    if (undo.state === "waiting") setTimeout(learn, UNDO_POLL_MS);
+    if (undo.state === "waiting" && undoTimer === null) {
+      undoTimer = setTimeout(() => { undoTimer = null; learn(); }, UNDO_POLL_MS);
+    }
   }
 
   // -- the turn ---------------------------------------------------------------------------
