@@ -5,7 +5,8 @@
 the home screen does: `409` with `"ask": "abandon"` and the question ("Abandon Ana, Ben and
 Cleo's match?"), and only the same request again with `"abandon": true` abandons it (the
 match the phone was asked about: another started meanwhile is refused). `GET /api/games`
-lists the games a phone may start, their titles in the phone's language.
+lists the games a phone may start, their titles in the phone's language, and which of
+them is on the table (the form offers it first).
 """
 
 from __future__ import annotations
@@ -98,9 +99,11 @@ class _MatchRoutes:
             refuse_pin(check, given=None if pin is None else (given or "?"))
 
     def games(self) -> Response:
+        snapshot = self.context.table.snapshot
         games = [
             {"game": spec.name, "title": _(spec.title), "family": spec.family,
-             "min_players": spec.min_players, "max_players": spec.max_players}
+             "min_players": spec.min_players, "max_players": spec.max_players,
+             "on_table": snapshot is not None and snapshot.game == spec.name}
             for spec in self.context.table.games.values()
         ]
         return jsonify(games=games)

@@ -109,8 +109,10 @@ def test_a_rematch_with_no_match_ever_says_to_start_one(app: Flask, table: Table
 def test_the_games_a_phone_may_start_are_listed_with_their_player_counts(
     client: FlaskClient, table: Table
 ) -> None:
+    start(table, "tiki", 3)
     games = {game["game"]: game for game in client.get("/api/games").get_json()["games"]}
     assert set(games) == set(table.games)
+    assert [name for name, game in games.items() if game["on_table"]] == ["tiki"]
     assert games["tiki"]["title"] == "UNO Tiki Twist"
     assert (games["tiki"]["min_players"], games["tiki"]["max_players"]) == (
         table.games["tiki"].min_players, table.games["tiki"].max_players)

@@ -312,7 +312,7 @@
 
   function drawMatchForm(games, match) {
     const game = el("select", { id: "new-match-game", "aria-label": words.seat_game },
-      ...games.map((one) => el("option", { value: one.game, selected: match && match.game === one.game }, one.title)));
+      ...games.map((one) => el("option", { value: one.game, selected: one.on_table }, one.title)));
     const names = el("div", { class: "seat-names new-match-players" });
     const addName = (value) => names.append(el("input", { class: "new-match-player", type: "text", maxlength: "24", autocomplete: "off", value: value || "", "aria-label": fill(words.seat_player, { n: names.children.length + 1 }) }));
     (match ? match.players.map((player) => player.name) : []).forEach(addName);
