@@ -22,10 +22,12 @@ translated later with `_(MATCH_LENGTH)`; `ngettext` for counted phrases.
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -46,6 +48,9 @@ languages (never translated: a Welsh speaker looks for "Cymraeg" on an English s
 _active: gettext.NullTranslations = gettext.NullTranslations()
 _active_code = SOURCE_LANGUAGE
 _lock = threading.Lock()
+_here: ContextVar[tuple[gettext.NullTranslations, str] | None] = ContextVar(
+    "companion_language_here", default=None)
+"""A language for one thread's work alone (a phone's request), over the table's."""
 
 
 def _is_source(language: str) -> bool:
@@ -99,14 +104,31 @@ def use_language(language: str, locale_dir: Path | None = None) -> None:
         _active, _active_code = translation(language, locale_dir), language
 
 
+@contextlib.contextmanager
+def speaking(language: str, locale_dir: Path | None = None) -> Iterator[None]:
+    """Inside the block, the words said on this thread (and its context) are in `language`,
+    a phone's own; every other thread keeps the table's language (`use_language`)."""
+    token = _here.set((translation(language, locale_dir), language))
+    try:
+        yield
+    finally:
+        _here.reset(token)
+
+
+def _catalog() -> gettext.NullTranslations:
+    here = _here.get()
+    return _active if here is None else here[0]
+
+
 def language() -> str:
-    """The language words are shown in now."""
-    return _active_code
+    """The language words are shown in now (here: a phone's, inside `speaking`)."""
+    here = _here.get()
+    return _active_code if here is None else here[1]
 
 
 def _(message: str) -> str:
-    """`message` in the table's language."""
-    return _active.gettext(message)
+    """`message` in the table's language (a phone's, inside `speaking`)."""
+    return _catalog().gettext(message)
 
 
 def N_(message: str) -> str:
@@ -116,7 +138,7 @@ def N_(message: str) -> str:
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a counted phrase for `count` in the table's language."""
-    return _active.ngettext(singular, plural, count)
+    return _catalog().ngettext(singular, plural, count)
 
 
 def note_text(note: Note, seat_name: Callable[[int], str]) -> str:
@@ -151,6 +173,7 @@ __all__ = [
     "language_name",
     "ngettext",
     "note_text",
+    "speaking",
     "translation",
     "use_language",
 ]

@@ -27,16 +27,18 @@ if TYPE_CHECKING:
     from companion.hardware.self_test import DeviceTest
     from companion.hardware.spin_status import SpinnerStatus, StatusListener
     from companion.table import Table
+    from companion.table.undo_asks import UndoAsks
 
 
 @dataclass(frozen=True)
 class PhoneFacts:
     """The phone page as this process serves it, for the screen: its port and PIN, or why
-    it is not served."""
+    it is not served; and the desk where phones ask the screen to confirm an undo."""
 
     port: int | None = None
     pin: str = ""
     problem: str = ""
+    undo_asks: UndoAsks | None = None
 
 
 @dataclass(frozen=True)

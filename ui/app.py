@@ -45,11 +45,13 @@ from ui.spin_view import SpinMotion, SpinnerFeed, draw_turning
 from ui.spinner_watch import SpinnerWatch
 from ui.system import SystemSetup
 from ui.theme import Theme
+from ui.undo_card import UndoCard
 
 if TYPE_CHECKING:
     from companion.games.base import GameSpec
     from companion.hardware.spin_status import SpinnerStatus
     from companion.table import Command, Outcome, Table, TableSnapshot
+    from ui.widgets import Widget
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -119,6 +121,10 @@ class App(ScreenWaits):
         self.animation = Animation()
         self._last_frame = clock()
         self._snapshot = table.snapshot
+        phone = self.system.phone
+        # A phone's ask to undo, over whatever scene shows (its desk rings the doorbell).
+        self.undo_card = UndoCard(phone.undo_asks if phone is not None else None, self,
+                                  self._wake, self._rebuild_scene)
         self.scenes: dict[str, Scene] = {}
         for scene_class in scenes:
             self.scenes[scene_class.name] = scene_class(self)
@@ -208,6 +214,10 @@ class App(ScreenWaits):
         """The app's clock (what `animate` and `SpinMotion` times are on)."""
         return self.clock()
 
+    def overlay(self) -> list[Widget]:
+        """The card of a phone's ask to undo, while one waits (over every scene)."""
+        return self.undo_card.widgets()
+
     def animate(self, until: float) -> None:
         """Draw up to 60 frames a second until `until` (app clock), then sleep again."""
         self.animation.ask(until, whole=True)
@@ -279,6 +289,7 @@ class App(ScreenWaits):
         self._take_snapshot()
         self._take_answers()
         self._take_results()
+        self._take_undo_asks()
         self._expire_message()
         self._tick_animation()
         self.scene.tick(self.clock())
@@ -328,6 +339,7 @@ class App(ScreenWaits):
     def close(self) -> None:
         """Stop listening to the table and the spinner, close the display. Safe to call twice."""
         self.subscription.close()
+        self.undo_card.close()
         self.spinner_watch.close()
         self.doorbell.close()
         if pygame.display.get_init():
@@ -391,6 +403,13 @@ class App(ScreenWaits):
 
     def _take_results(self) -> None:
         self.answers.take_results(self.say)
+
+    def _take_undo_asks(self) -> None:
+        if self.undo_card.take(self._snapshot):  # a phone asked to undo, or its ask went
+            self._rebuild_scene()
+
+    def _rebuild_scene(self) -> None:
+        self.scene.rebuild()
 
     def _take_snapshot(self) -> None:
         snapshot = self.subscription.latest()

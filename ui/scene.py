@@ -93,6 +93,9 @@ class Stage(Protocol):
     def now(self) -> float:
         """The app's clock: the time `animate` and a `SpinMotion` are on."""
 
+    def overlay(self) -> list[Widget]:
+        """What the app lays over every scene (a phone's ask to undo, to confirm)."""
+
 
 class MatchPlan(Protocol):
     """The match being set up on the home screen, as the screens that set it up change it
@@ -221,8 +224,8 @@ class Scene:
         self.rebuild()
 
     def rebuild(self) -> None:
-        """Build the widgets again from what the scene knows now."""
-        self.widgets = self.build()
+        """Build the widgets again from what the scene knows now (and the app's overlay)."""
+        self.widgets = [*self.build(), *self.stage.overlay()]
         self.stage.changed()
 
     def tap(self, pos: tuple[int, int]) -> None:

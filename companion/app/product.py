@@ -318,13 +318,16 @@ def _open_phone_page(
     """
     from companion.errors import CompanionError
     from companion.ports import PhoneFacts
+    from companion.table.undo_asks import UndoAsks
     from companion.web.phone_page import serve_phone_page
 
     if not request.phone_page:
         return None, None
+    # A phone's undo waits there for the screen's Undo or Keep (without a screen: the PIN).
+    asks = UndoAsks() if request.ui else None
     try:
         page = running.enter_context(serve_phone_page(table, path, config, request.port,
-                                                      new_pin=request.new_pin))
+                                                      new_pin=request.new_pin, undo_asks=asks))
     except CompanionError as error:
         if not request.ui:
             raise
@@ -333,7 +336,7 @@ def _open_phone_page(
     if request.spinner:  # `companion web` says it once it serves (`_serve_until_stopped`)
         print(f"Phone page: {page.url}", flush=True)
         print(pin_line(page.pin, request.ui), flush=True)
-    return PhoneFacts(port=page.port, pin=page.pin), page
+    return PhoneFacts(port=page.port, pin=page.pin, undo_asks=asks), page
 
 
 def screen_ports(product: Product, request: RunRequest) -> ScreenPorts:

@@ -54,7 +54,13 @@ class NewMatch:
 
 @dataclass(frozen=True)
 class Rematch:
-    """Start a new match of the same game with the same players, seats and options."""
+    """Start a new match of the same game with the same players, seats and options.
+
+    A match still being played is started again only as `abandon` allows, as for `NewMatch`:
+    by default (False) only a finished one is played again.
+    """
+
+    abandon: bool | int = False
 
 
 @dataclass(frozen=True)

@@ -229,7 +229,7 @@ class Table(ClosesItself):
                 command.game, command.players, command.options, None, command.seed
             )
         if isinstance(command, Rematch):
-            return self._rematch()
+            return self._rematch(command.abandon)
         match = self._match
         if match is None:
             raise refused(NO_MATCH)
@@ -329,12 +329,13 @@ class Table(ClosesItself):
         self._publish(dataclasses.replace(snapshot, match_id=match_id))
         return Outcome(True, text, 0, match_id)
 
-    def _rematch(self) -> Outcome:
+    def _rematch(self, abandon: bool | int) -> Outcome:
         match = self._match
         if match is None:
             raise refused(NO_MATCH_TO_REPLAY)
-        if not match.state.is_over:
+        if not match.state.is_over and abandon is False:
             raise refused(STILL_BEING_PLAYED)
+        self._check_unfinished(abandon)
         record = self._store.match(self._match_id)
         seed = record.seed if record is not None else None
         return self._new_match(match.spec.name, match.players, match.options, self._match_id, seed)
@@ -380,6 +381,7 @@ class Table(ClosesItself):
             can_undo=bool(match.standing),
             can_redo=bool(match.undone),
             took_back=match.took_back(),
+            undoes=match.would_take_back(),
             legal_actions=legal_actions,
             public_json=public_json,
             public_actions=state.public_actions(legal_actions),

@@ -277,6 +277,14 @@ class RunningMatch:
         return self._record(again.kind, again.seat, again.action, detail, said[0], now,
                             again=said[1:])
 
+    def would_take_back(self) -> tuple[Note, ...] | str | None:
+        """What an undo would take back now: the last standing event's sentences, or its
+        English line (applied before the match was rebuilt from the log); None: nothing."""
+        if not self.standing:
+            return None
+        last = self.standing[-1]
+        return self.said.get(last.seq, last.text)
+
     def took_back(self) -> tuple[Note, ...] | str | None:
         """What the last event took back when it is an undo: that event's sentences, or
         its English line when it was applied before the match was rebuilt from the log."""

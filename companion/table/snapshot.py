@@ -71,6 +71,9 @@ class TableSnapshot:
     """When the last command was an undo, what it took back: that event's sentences (as
     `last_notes`), or its English line for an event from before the match was rebuilt from
     the log; None otherwise."""
+    undoes: tuple[Note, ...] | str | None = None
+    """What an undo would take back now (the last event that stands), as `took_back`; None:
+    nothing is left to undo."""
 
     def state(self) -> dict[str, Any]:
         """A fresh copy of the engine state as plain JSON."""

@@ -16,6 +16,7 @@ from flask import Flask, Response, jsonify, request
 from companion.games.actions import Action, action_from_json
 from companion.games.base import INVALID_ROLL, RuleError
 from companion.games.chance_actions import DiceThrow, InvalidRoll, Shuffle, SpinResult
+from companion.i18n import _
 from companion.records import Player
 from companion.table import (
     Command,
@@ -29,6 +30,7 @@ from companion.table import (
 )
 from companion.table.commands import DEFAULT_COLOURS
 from companion.table.core import check_players
+from companion.table.undo_asks import UndoAsks
 from companion.web.guard import PinCheck, PinGuard, Verdict
 from companion.web.history import HistoryReader
 from companion.web.requests import (
@@ -60,6 +62,8 @@ class WebContext:
     streams: Streams
     history: HistoryReader
     seats: SeatSessions = field(default_factory=SeatSessions)
+    undo_asks: UndoAsks | None = None
+    """Where a phone's undo waits for the table's screen; None: no screen, the PIN confirms."""
 
 
 def register_api(app: Flask, context: WebContext) -> None:
@@ -140,26 +144,13 @@ class _Changes:
         self._allowed()
         asked = match_request(json_body(request))
         table = self.context.table
-        spec = table.games.get(asked.game)
-        if spec is None:
-            known = ", ".join(sorted(table.games))
-            raise Refused(
-                400, f"There is no game called {excerpt(asked.game)!r}; choose one of: {known}."
-            )
         players = tuple(
             Player(name, DEFAULT_COLOURS[seat % len(DEFAULT_COLOURS)])
             for seat, name in enumerate(asked.names)
         )
-        # Refereed as at the touchscreen: UNO with real cards (simulation only by name).
-        options = spec.table_options(asked.options)
-        try:
-            spec.check_players(len(players))
-            players = check_players(players)
-            spec.new(len(players), dict(options))  # the options are checked by the engine itself
-        except RuleError as error:
-            raise Refused(400, str(error)) from None
         abandon = False if asked.abandon is None else asked.abandon
-        outcome = answer(table, NewMatch(spec.name, players, options, abandon=abandon))
+        outcome = answer(table, new_match_command(table, asked.game, players, asked.options,
+                                                  abandon))
         return applied(outcome), 201
 
     def action(self) -> Response:
@@ -198,6 +189,31 @@ class _Changes:
         return applied(answer(self.context.table, command))
 
 
+def new_match_command(
+    table: Table, game: str, players: tuple[Player, ...], options: dict[str, Any],
+    abandon: bool | int,
+) -> NewMatch:
+    """The command that starts `game` for `players` with `options`, all checked first.
+
+    Raises:
+        Refused: 400 for a game the table does not know, names it refuses, a player count
+            or options the game refuses.
+    """
+    spec = table.games.get(game)
+    if spec is None:
+        known = ", ".join(sorted(table.games))
+        raise Refused(400, f"There is no game called {excerpt(game)!r}; choose one of: {known}.")
+    # Refereed as at the touchscreen: UNO with real cards (simulation only by name).
+    chosen = spec.table_options(options)
+    try:
+        spec.check_players(len(players))
+        players = check_players(players)
+        spec.new(len(players), dict(chosen))  # the options are checked by the engine itself
+    except RuleError as error:
+        raise Refused(400, str(error)) from None
+    return NewMatch(spec.name, players, chosen, abandon=abandon)
+
+
 def refuse_pin(check: PinCheck, given: str | None) -> NoReturn:
     """Refuse a request whose PIN the guard did not allow.
 
@@ -207,12 +223,15 @@ def refuse_pin(check: PinCheck, given: str | None) -> NoReturn:
     if check.verdict is Verdict.LOCKED:
         raise Refused(
             429,
-            f"Too many wrong PINs from this device: wait {check.retry_after_s} s, then enter"
-            " the PIN shown on the table's screen.",
+            _("Too many wrong PINs from this device: wait {seconds} s, then enter the PIN"
+              " shown on the table's screen.").format(seconds=check.retry_after_s),
             retry_after_s=check.retry_after_s,
         )
-    missing = "This needs the table PIN" if not given else "That PIN is not the table's"
-    raise Refused(403, f"{missing}: enter the PIN shown on the table's screen.")
+    if not given:
+        raise Refused(403, _("This needs the table PIN: enter the PIN shown on the table's"
+                             " screen."))
+    raise Refused(403, _("That PIN is not the table's: enter the PIN shown on the table's"
+                         " screen."))
 
 
 def command_for(action: Action, made_against: Against) -> Command:
@@ -265,6 +284,7 @@ __all__ = [
     "answer",
     "applied",
     "command_for",
+    "new_match_command",
     "refuse_pin",
     "register_api",
 ]

@@ -18,9 +18,12 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from companion.i18n import language
 from companion.table import Table
+from companion.table.undo_asks import UndoAsks
 from companion.web.api import WebContext, register_api
 from companion.web.guard import PinGuard
 from companion.web.history import HistoryReader
+from companion.web.languages import follow_phone_language
+from companion.web.match_start import register_match_start
 from companion.web.requests import MAX_BODY_BYTES, Refused, too_large
 from companion.web.seat_api import register_seat_api
 from companion.web.seat_words import seat_words
@@ -48,8 +51,13 @@ def create_app(
     history_path: Path,
     guard: PinGuard,
     settings: StreamSettings | None = None,
+    undo_asks: UndoAsks | None = None,
 ) -> Flask:
     """The phone page's app for `table`, reading the history from the log at `history_path`.
+
+    `undo_asks` is the desk a phone's undo is put on for the table's screen to confirm
+    (None: no screen answers, a phone confirms its undo with the PIN). Every answer is in
+    the phone's language (`companion.web.languages`).
 
     The app's `extensions["companion"]` holds its `WebContext`; call
     `close_app(app)` to end its streams and close its history reader.
@@ -74,13 +82,16 @@ def create_app(
         streams=Streams(table, settings or StreamSettings()),
         history=HistoryReader(history_path),
         seats=SeatSessions(guard.clock),
+        undo_asks=undo_asks,
     )
     app.extensions["companion"] = context
     register_api(app, context)
     register_seat_api(app, context)
+    register_match_start(app, context)
     app.add_url_rule("/", "page", _page)
     app.add_url_rule("/favicon.ico", "favicon", lambda: Response(status=204))
     app.after_request(_secure)
+    follow_phone_language(app)
     app.register_error_handler(Refused, _refused)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(Exception, _failure)

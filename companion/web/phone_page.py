@@ -23,6 +23,7 @@ from companion.network import lan_address, page_url
 if TYPE_CHECKING:
     from companion.config import Config
     from companion.table import Table
+    from companion.table.undo_asks import UndoAsks
 
 
 log = logging.getLogger(__name__)
@@ -44,13 +45,14 @@ class PhonePage:
 @contextlib.contextmanager
 def serve_phone_page(
     table: Table, history: Path, config: Config, port: int | None = None,
-    new_pin: bool = False,
+    new_pin: bool = False, undo_asks: UndoAsks | None = None,
 ) -> Iterator[PhonePage]:
     """Serve the page for `table` until the block ends (the streams end, waitress drains).
 
     `history` is the log the page lists past matches from (the PIN is kept beside it);
     `port` overrides `[web] port` (0: any free port); `new_pin` makes a new kept PIN
-    (unless `[web] pin` sets one).
+    (unless `[web] pin` sets one); `undo_asks` is where phones' undos wait for the
+    table's screen to confirm them (None: there is no screen, the PIN confirms).
 
     Raises:
         CompanionError: the port cannot be listened on (in use, or not allowed).
@@ -58,7 +60,7 @@ def serve_phone_page(
     from companion.web import PinGuard, WebServer, create_app
     from companion.web.app import close_app
     pin = config.web.pin or _kept_pin(history.parent, new_pin)
-    app = create_app(table, history, PinGuard(pin))
+    app = create_app(table, history, PinGuard(pin), undo_asks=undo_asks)
     try:
         with WebServer(app, port=config.web.port if port is None else port) as server:
             yield PhonePage(server.port, pin)

@@ -6,7 +6,10 @@ wrong one) and a player's name; the phone then holds a seat session
 from the address it joined from, and its CSRF token in `X-CSRF-Token`; it
 plays only what belongs to the seat: an action the seat takes, or is about
 (an UNO call, the count of its own hand), and dice the rules ask of it.
-A phone of Ben's acting for Ana is a 403 with a sentence, and nothing changes.
+A phone of Ben's acting for Ana is a 403 with a sentence, and nothing changes. An undo
+without the PIN is asked of the table's screen (`companion.web.seat_undo`). Every
+sentence is said in the phone's language (`companion.web.languages`), the table's
+refusals too (`companion.web.phone_answers`).
 """
 
 from __future__ import annotations
@@ -19,9 +22,11 @@ from companion.games.actions import Action, action_from_json
 from companion.games.base import RuleError
 from companion.games.chance_actions import DiceThrow, InvalidRoll
 from companion.games.uno.actions import CountHand
+from companion.i18n import _
 from companion.table import Command, DrawChance, PlayAction, TableSnapshot, Undo
-from companion.web.api import WebContext, answer, applied, command_for, refuse_pin
+from companion.web.api import WebContext, applied, command_for, refuse_pin
 from companion.web.guard import Verdict
+from companion.web.phone_answers import no_match_sentence, said_answer
 from companion.web.requests import (
     Against,
     Refused,
@@ -31,9 +36,9 @@ from companion.web.requests import (
     json_body,
     json_object,
 )
+from companion.web.seat_undo import ask_undo, undo_news
 from companion.web.seats import COOKIE, CSRF_HEADER, IDLE_S, SeatSession, csrf_matches
 
-NO_SEAT = "This phone has no seat at this table: tap Join as a player and enter the PIN."
 MAX_NAME = 24
 
 
@@ -110,7 +115,7 @@ def _seat_command(action: Action, seat: int, made_against: Against, match: int) 
     if not action.is_chance:
         return PlayAction(action, seat=seat, for_seq=made_against.seq, for_match=match)
     if not isinstance(action, DiceThrow | InvalidRoll):
-        raise Refused(409, "A phone enters only the dice the rules ask of its player.")
+        raise Refused(409, _("A phone enters only the dice the rules ask of its player."))
     return command_for(action, Against(match, made_against.seq))
 
 
@@ -127,34 +132,30 @@ class _SeatRoutes:
         session_id = request.cookies.get(COOKIE)
         session = self.context.seats.find(session_id, _address())
         if session is None or session_id is None:
-            raise Refused(403, NO_SEAT)
+            raise Refused(403, _("This phone has no seat at this table: tap Join as a player"
+                                 " and enter the PIN."))
         if not csrf_matches(session, request.headers.get(CSRF_HEADER)):
-            raise Refused(
-                403,
-                "This request did not carry this phone's check token (X-CSRF-Token):"
-                " reload the page and try again.",
-            )
+            raise Refused(403, _("This request did not carry this phone's check token"
+                                 " (X-CSRF-Token): reload the page and try again."))
         return session_id, session
 
     def _seated(self) -> tuple[SeatSession, int, TableSnapshot]:
-        _, session = self._session()
+        _session_id, session = self._session()
         snapshot = self.context.table.snapshot
         if snapshot is None:
-            raise Refused(409, "No match is on the table: start a new match first.")
+            raise Refused(409, no_match_sentence())
         seat = seat_of(snapshot, session.name)
         if seat is None:
-            raise Refused(
-                409,
-                f"{session.name} does not play in the match on the table: tap Leave, then"
-                " join as one of its players.",
-            )
+            raise Refused(409, _("{name} does not play in the match on the table: tap Leave,"
+                                 " then join as one of its players.").format(name=session.name))
         return session, seat, snapshot
 
     def join(self) -> Response:
         fields = json_object(json_body(request), "A join")
         unknown = sorted(set(fields) - {"pin", "name"})
         if unknown:
-            raise Refused(400, f"A join has no field {excerpt(unknown[0])!r}: send pin and name.")
+            raise Refused(400, _("A join has no field {field}: send pin and name.").format(
+                field=repr(excerpt(unknown[0]))))
         pin, name = fields.get("pin"), fields.get("name")
         if not isinstance(pin, str):
             pin = None
@@ -162,18 +163,16 @@ class _SeatRoutes:
         if check.verdict is not Verdict.ALLOWED:
             refuse_pin(check, given=pin)
         if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME:
-            raise Refused(400, 'Name the player you are: "name": "Cleo", as the table shows it.')
+            raise Refused(400, _('Name the player you are: "name": "Cleo", as the table shows'
+                                 ' it.'))
         snapshot = self.context.table.snapshot
         if snapshot is None:
-            raise Refused(409, "No match is on the table: start a new match first.")
+            raise Refused(409, no_match_sentence())
         seat = seat_of(snapshot, name)
         if seat is None:
             names = ", ".join(player.name for player in snapshot.players)
-            raise Refused(
-                409,
-                f"Nobody called {excerpt(name)!r} plays in the match on the table;"
-                f" tap one of: {names}.",
-            )
+            raise Refused(409, _("Nobody called {name} plays in the match on the table; tap one"
+                                 " of: {names}.").format(name=repr(excerpt(name)), names=names))
         self.context.seats.close(request.cookies.get(COOKIE))
         session_id, session = self.context.seats.open(name, _address())
         response = jsonify(ok=True, name=name, seat=seat, csrf=session.csrf)
@@ -192,14 +191,15 @@ class _SeatRoutes:
             body = {"name": session.name, "seat": seat, "csrf": session.csrf}
             if snapshot is not None and seat is not None:
                 body["turn"] = seat_turn(snapshot, seat)
+            body.update(undo_news(self.context.undo_asks, session.name, snapshot))
         response = jsonify(body)
         response.headers["Cache-Control"] = "no-store"
         return response
 
     def leave(self) -> Response:
-        session_id, _ = self._session()
+        session_id, _session = self._session()
         if json_object(json_body(request, empty={}), "A leave's body"):
-            raise Refused(400, "A leave takes no body: send nothing, or {}.")
+            raise Refused(400, _("A leave takes no body: send nothing, or {}."))
         self.context.seats.close(session_id)
         response = jsonify(ok=True)
         response.delete_cookie(COOKIE, path="/", httponly=True, samesite="Strict")
@@ -216,46 +216,47 @@ class _SeatRoutes:
         owner = owner_of(action, snapshot)
         self._own(session, owner, snapshot)
         match = made_against.match or snapshot.match_id
-        return applied(answer(self.context.table, _seat_command(action, seat, made_against, match)))
+        command = _seat_command(action, seat, made_against, match)
+        return applied(said_answer(self.context.table, command, snapshot))
 
     def _own(self, session: SeatSession, owner: int | None, snapshot: TableSnapshot) -> None:
         names = [player.name for player in snapshot.players]
         if owner is None:
-            raise Refused(403, "That is no one player's to do: do it on the table's screen.")
+            raise Refused(403, _("That is no one player's to do: do it on the table's screen."))
         if not 0 <= owner < len(names) or names[owner] != session.name:
-            other = names[owner] if 0 <= owner < len(names) else f"seat {owner}"
-            raise Refused(403, f"This phone is {session.name}'s: it cannot act for {other}.")
+            other = (names[owner] if 0 <= owner < len(names)
+                     else _("seat {seat}").format(seat=owner))
+            raise Refused(403, _("This phone is {name}'s: it cannot act for {other}.").format(
+                name=session.name, other=other))
 
     def chance(self) -> Response:
-        session, _, snapshot = self._seated()
+        session, _seat, snapshot = self._seated()
         made_against = against_only(request)
         if snapshot.chance is None:
-            raise Refused(409, "Nothing is waiting for dice, a shuffle or a spin now.")
+            raise Refused(409, _("Nothing is waiting for dice, a shuffle or a spin now."))
         self._own(session, chance_seat(snapshot), snapshot)
         command = DrawChance(
             for_seq=snapshot.seq if made_against.seq is None else made_against.seq,
             for_match=made_against.match or snapshot.match_id,
         )
-        return applied(answer(self.context.table, command))
+        return applied(said_answer(self.context.table, command, snapshot))
 
-    def undo(self) -> Response:
-        self._seated()
+    def undo(self) -> Response | tuple[Response, int]:
+        session, _seat, snapshot = self._seated()
         fields = json_object(json_body(request, empty={}), "An undo")
         pin = fields.pop("pin", None)
         made_against = against(fields)
         if fields:
-            raise Refused(400, 'An undo takes only pin, match and seq: {"pin": "4821", "seq": 25}.')
+            raise Refused(400, _('An undo takes only pin, match and seq: {"pin": "4821",'
+                                 ' "seq": 25}.'))
         if pin is None:
-            raise Refused(
-                403,
-                "An undo from a phone needs the table's say: confirm it on the table's screen,"
-                " or enter the table PIN.",
-            )
+            # The table's screen confirms it (Undo / Keep); with no screen, the PIN does.
+            return ask_undo(self.context.undo_asks, session.name, made_against, snapshot)
         check = self.context.guard.check(_address(), pin if isinstance(pin, str) else "")
         if check.verdict is not Verdict.ALLOWED:
             refuse_pin(check, given=pin if isinstance(pin, str) else "")
         command = Undo(for_seq=made_against.seq, for_match=made_against.match)
-        return applied(answer(self.context.table, command))
+        return applied(said_answer(self.context.table, command, snapshot))
 
 
 __all__ = ["chance_seat", "owner_of", "register_seat_api", "seat_of", "seat_turn"]

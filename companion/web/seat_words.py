@@ -34,6 +34,15 @@ def seat_words() -> dict[str, str]:
         "seat_undo_pin": _("PIN to confirm the undo"),
         "seat_undo_send": _("Undo"),
         "seat_failed": _("The companion could not be reached; try again."),
+        "seat_new_match": _("New match"),
+        "seat_game": _("Game"),
+        "seat_players": _("Players"),
+        "seat_player": _("Player {n}"),
+        "seat_add_player": _("Add a player"),
+        "seat_start": _("Start"),
+        "seat_rematch": _("Rematch"),
+        "seat_abandon": _("Abandon"),
+        "seat_keep": _("Keep"),
     }
 
 

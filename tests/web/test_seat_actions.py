@@ -146,18 +146,18 @@ def test_a_phone_cannot_count_another_players_hand(app: Flask, table: Table) -> 
     assert table.snapshot is not None and table.snapshot.seq == snapshot.seq
 
 
-def test_undo_from_a_seat_without_the_pin_is_refused_saying_how_and_with_it_is_done(
+def test_with_no_screen_an_undo_from_a_seat_asks_for_the_pin_and_with_it_is_done(
     app: Flask, table: Table
 ) -> None:
     snapshot = start(table, "yahtzee")
     assert table.post(DrawChance()).result().applied
     ana = phone(app)
     csrf = join(ana, "Ana")["csrf"]
+    assert ana.get("/api/me").get_json()["undo_by"] == "pin"
     asked = seat_post(ana, "/api/seat/undo", {"seq": snapshot.seq + 1}, csrf)
     assert asked.status_code == 403
     assert asked.get_json()["error"] == (
-        "An undo from a phone needs the table's say: confirm it on the table's screen,"
-        " or enter the table PIN."
+        "This table has no screen to confirm an undo on: enter the table PIN to confirm it."
     )
     wrong = seat_post(ana, "/api/seat/undo", {"pin": "0000"}, csrf)
     assert wrong.status_code == 403

@@ -14,7 +14,8 @@ from tests.web.conftest import PIN, start
 from tests.web.seat_helpers import COOKIE, at, cookie_of, join, phone, seat_post
 
 SEAT_PATHS = ["/api/seat/actions", "/api/seat/chance", "/api/seat/undo", "/api/leave"]
-ALL_PATHS = ["/api/join", *SEAT_PATHS]
+MATCH_PATHS = ["/api/match/start", "/api/match/rematch"]
+ALL_PATHS = ["/api/join", *SEAT_PATHS, *MATCH_PATHS]
 
 
 def _table_key(table: Table) -> tuple[int, int] | None:
@@ -175,3 +176,63 @@ def test_a_made_up_cookie_is_no_seat(app: Flask, table: Table, value: str) -> No
     assert client.get("/api/me").get_json()["name"] is None
     answer = client.post("/api/seat/chance", headers={"X-CSRF-Token": "x"})
     assert answer.status_code == 403
+
+
+TWO = ["Ana", "Ben"]
+WRONG_STARTS = [
+    ("/api/match/start", {"pin": PIN, "game": 7, "players": TWO}, 400),
+    ("/api/match/start", {"pin": PIN, "game": "yahtzee", "players": "Ana, Ben"}, 400),
+    ("/api/match/start", {"pin": PIN, "game": "yahtzee", "players": ["Ana", "ana"]}, 400),
+    ("/api/match/start", {"pin": PIN, "game": "yahtzee", "players": ["A" * 25, "Ben"]}, 400),
+    ("/api/match/start", {"pin": PIN, "game": "no_such_game", "players": TWO}, 400),
+    ("/api/match/start", {"pin": PIN, "game": "yahtzee", "players": ["Ana"] + ["B"] * 16}, 400),
+    ("/api/match/start", {"pin": PIN, "game": "yahtzee", "players": TWO, "abandon": "yes"}, 400),
+    ("/api/match/start", {"pin": PIN, "game": "yahtzee", "players": TWO, "abandon": 1}, 400),
+    ("/api/match/start", {"pin": PIN, "game": "tiki", "players": TWO,
+                          "options": {"target": 2**70}}, 400),
+    ("/api/match/start", {"pin": PIN, "game": "yahtzee", "players": TWO, "seat": 1}, 400),
+    ("/api/match/start", {"pin": PIN, "game": "yahtzee", "players": ["Ānà 🎲", "Ben"]}, 409),
+    ("/api/match/start", {"pin": PIN, "game": "yahtzee", "players": TWO}, 409),
+    ("/api/match/start", {"pin": 4821, "game": "yahtzee", "players": TWO}, 403),
+    ("/api/match/start", {"pin": ["4821"], "game": "yahtzee", "players": TWO}, 403),
+    ("/api/match/start", {"game": "yahtzee", "players": TWO, "abandon": True}, 403),
+    ("/api/match/start", {"pin": "0000", "game": "yahtzee", "players": TWO, "abandon": True},
+     403),
+    ("/api/match/rematch", {"pin": PIN, "extra": 1}, 400),
+    ("/api/match/rematch", {"pin": PIN, "abandon": "true"}, 400),
+    ("/api/match/rematch", {"pin": PIN}, 409),
+    ("/api/match/rematch", {"pin": 4821, "abandon": True}, 403),
+    ("/api/match/rematch", {"abandon": True}, 403),
+]
+
+
+@pytest.mark.parametrize(("path", "body", "status"), WRONG_STARTS)
+def test_a_start_or_rematch_of_the_wrong_shape_or_pin_is_a_sentence_and_changes_nothing(
+    table: Table, ana: tuple[Any, str], path: str, body: dict[str, Any], status: int
+) -> None:
+    client, _ = ana
+    before = _table_key(table)
+    answer = client.post(path, json=body)
+    assert answer.status_code == status, answer.get_json()
+    error = answer.get_json()["error"]
+    assert error.endswith(".") and len(error) < 200
+    assert _table_key(table) == before
+
+
+@pytest.mark.parametrize("path", MATCH_PATHS)
+def test_guessing_the_pin_through_a_start_locks_the_phone_out_of_every_change(
+    app: Flask, table: Table, path: str
+) -> None:
+    start(table, "yahtzee")
+    guesser = phone(app, "192.168.1.66")
+    fields = {"game": "yahtzee", "players": TWO} if path.endswith("start") else {}
+    for guess in range(10):
+        answer = guesser.post(path, json={"pin": f"{guess:04d}", **fields, "abandon": True})
+        assert answer.status_code in (403, 429)
+    before = _table_key(table)
+    locked = guesser.post(path, json={"pin": PIN, **fields, "abandon": True})
+    assert locked.status_code == 429
+    assert locked.headers["Retry-After"]
+    assert locked.get_json()["error"].startswith("Too many wrong PINs from this device")
+    assert guesser.post("/api/join", json={"pin": PIN, "name": "Ana"}).status_code == 429
+    assert _table_key(table) == before

@@ -1,8 +1,10 @@
 // The phone as a player's seat: the join form (PIN, then the player's name), and the seat's
 // own controls when the table asks something of it (roll, count the hand, enter the throw,
-// ask for undo). The seat is a server-side session behind an HttpOnly cookie; this script
-// holds only its CSRF token, never the PIN past the join. It learns the seat from /api/me,
-// asked again each time the page shows a new state (app.js sets body's data-seq).
+// ask for undo: the table's screen confirms it, or the PIN where it has none). The seat is a
+// server-side session behind an HttpOnly cookie; this script holds only its CSRF token, never
+// the PIN past the join. It learns the seat from /api/me, asked again each time the page shows
+// a new state (app.js sets body's data-seq). Any phone may start a match or a rematch with
+// the PIN ("New match"); over an unfinished match it asks first, as the table's home does.
 "use strict";
 
 (function () {
@@ -17,6 +19,10 @@
   let wasSpin = false;
   let asked = 0; // answers of /api/me older than the newest question are dropped
   let drawn = null; // what the seat's controls were drawn for: redrawn only when it changes
+  let askedUndo = null; // the number of the undo this page asked of the table's screen
+  let heardUndo = null; // "number:state" of the undo answer already said
+  const UNDO_POLL_MS = 1000; // while the table's screen has not answered an undo
+  let undoTimer = null; // the one pending look at an undo's answer
 
   function fill(text, values) {
     return text.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
@@ -79,6 +85,22 @@
     buzz();
     draw();
     mark();
+    hearUndo();
+  }
+
+  // The table's screen answers an undo this page asked for: say how it went (once), and ask
+  // again every second while it has not.
+  function hearUndo() {
+    const undo = me.undo;
+    if (!undo || undo.number !== askedUndo) return;
+    const key = `${undo.number}:${undo.state}`;
+    if (key !== heardUndo) {
+      heardUndo = key;
+      say(undo.text);
+    }
+    if (undo.state === "waiting" && undoTimer === null) {
+      undoTimer = setTimeout(() => { undoTimer = null; learn(); }, UNDO_POLL_MS);
+    }
   }
 
   // -- the turn ---------------------------------------------------------------------------
@@ -120,7 +142,7 @@
   function draw() {
     document.body.dataset.seatStep = step;
     const turn = me.turn;
-    const shape = step === "seated" ? [me.name, me.seat, mine(turn), turn && turn.dice, turn && turn.count, Boolean(turn)].join("|") : null;
+    const shape = step === "seated" ? [me.name, me.seat, mine(turn), turn && turn.dice, turn && turn.count, Boolean(turn), me.undo_by].join("|") : null;
     if (step === "seated" && shape === drawn && panel.contains(document.activeElement)) return; // keep what is being typed
     drawn = shape;
     if (step === "spectator") {
@@ -230,7 +252,21 @@
       el("button", { id: "seat-count-send", type: "submit", class: "seat-go" }, words.seat_count_send));
   }
 
+  async function askUndo() {
+    const answer = await send("/api/seat/undo", made({}), true);
+    if (answer && answer.undo) {
+      askedUndo = answer.undo.number;
+      heardUndo = `${answer.undo.number}:${answer.undo.state}`;
+      say(answer.message);
+    }
+    await learn();
+  }
+
   function undoControls() {
+    if (me.undo_by === "screen") {
+      return el("div", { class: "seat-row seat-undo" },
+        el("button", { id: "seat-undo", type: "button", class: "seat-quiet", onclick: askUndo }, words.seat_undo));
+    }
     const field = el("input", { id: "seat-undo-pin", type: "password", inputmode: "numeric", pattern: "[0-9]*", autocomplete: "off", maxlength: "8", "aria-label": words.seat_undo_pin, hidden: true });
     const confirm = el("button", { id: "seat-undo-send", type: "submit", hidden: true }, words.seat_undo_send);
     const ask = el("button", { id: "seat-undo", type: "button", class: "seat-quiet", onclick: () => {
@@ -245,6 +281,81 @@
     return el("form", { class: "seat-row seat-undo", onsubmit: undo }, ask, field, confirm);
   }
 
+  // -- a new match or a rematch, with the PIN, from any phone ------------------------------
+
+  // Below the seat's panel, closed to one button: it is the same on every phone, seated or not.
+  const matchPanel = el("section", { id: "new-match", class: "new-match", "aria-live": "polite" });
+  const matchMessage = el("p", { id: "new-match-message", class: "seat-message", role: "alert" });
+  const matchOpener = el("button", { id: "new-match-open", type: "button", class: "seat-quiet", onclick: openMatch }, words.seat_new_match);
+
+  async function post(path, body) {
+    try {
+      const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin", cache: "no-store" });
+      return { status: response.status, answer: await response.json().catch(() => ({})) };
+    } catch (error) {
+      return { status: 0, answer: { error: words.seat_failed } };
+    }
+  }
+
+  async function openMatch() {
+    const [games, match] = await Promise.all([
+      fetch("/api/games", { cache: "no-store" }).then((r) => (r.ok ? r.json() : { games: [] })).catch(() => ({ games: [] })),
+      state(),
+    ]);
+    drawMatchForm(games.games || [], match);
+  }
+
+  function closeMatch() {
+    matchPanel.classList.remove("seat", "open");
+    matchPanel.replaceChildren(matchOpener); // the PIN typed goes with the form
+  }
+
+  function drawMatchForm(games, match) {
+    const game = el("select", { id: "new-match-game", "aria-label": words.seat_game },
+      ...games.map((one) => el("option", { value: one.game, selected: one.on_table }, one.title)));
+    const names = el("div", { class: "seat-names new-match-players" });
+    const addName = (value) => names.append(el("input", { class: "new-match-player", type: "text", maxlength: "24", autocomplete: "off", value: value || "", "aria-label": fill(words.seat_player, { n: names.children.length + 1 }) }));
+    (match ? match.players.map((player) => player.name) : []).forEach(addName);
+    addName("");
+    const pinField = el("input", { id: "new-match-pin", type: "password", inputmode: "numeric", pattern: "[0-9]*", autocomplete: "off", maxlength: "8", "aria-label": words.seat_pin });
+    const question = el("div", { id: "new-match-question", class: "seat-controls", hidden: true });
+    const ask = async (path, body) => {
+      const { status, answer } = await post(path, body);
+      if (status === 201) {
+        closeMatch();
+        return;
+      }
+      if (status === 409 && answer.ask === "abandon") {
+        // As the table's home asks: abandon the unfinished match, or keep it.
+        question.replaceChildren(el("p", { class: "seat-prompt" }, answer.question),
+          el("div", { class: "seat-row" },
+            el("button", { id: "new-match-keep", type: "button", class: "seat-quiet", onclick: () => { question.hidden = true; matchMessage.textContent = ""; } }, words.seat_keep),
+            el("button", { id: "new-match-abandon", type: "button", class: "seat-go", onclick: () => { question.hidden = true; ask(path, Object.assign({}, body, { abandon: true })); } }, words.seat_abandon)));
+        question.hidden = false;
+        matchMessage.textContent = "";
+        return;
+      }
+      matchMessage.textContent = answer.error || words.seat_failed;
+    };
+    const start = (event) => {
+      event.preventDefault();
+      const players = Array.from(names.querySelectorAll("input")).map((field) => field.value.trim()).filter((name) => name);
+      ask("/api/match/start", { pin: pinField.value, game: game.value, players });
+    };
+    const buttons = [el("button", { id: "new-match-start", type: "submit", class: "seat-go" }, words.seat_start)];
+    if (match) buttons.push(el("button", { id: "new-match-rematch", type: "button", onclick: () => ask("/api/match/rematch", { pin: pinField.value }) }, words.seat_rematch));
+    buttons.push(el("button", { id: "new-match-cancel", type: "button", class: "seat-quiet", onclick: closeMatch }, words.seat_cancel));
+    matchPanel.replaceChildren(el("form", { onsubmit: start },
+      el("p", { class: "seat-title" }, words.seat_new_match),
+      el("label", { for: "new-match-game" }, words.seat_game), game,
+      el("p", { class: "seat-title" }, words.seat_players), names,
+      el("button", { id: "new-match-add", type: "button", class: "seat-quiet", onclick: () => addName("") }, words.seat_add_player),
+      el("div", { class: "seat-row" }, el("label", { for: "new-match-pin" }, words.seat_pin), pinField),
+      el("div", { class: "seat-row" }, ...buttons)), question, matchMessage);
+    matchPanel.classList.add("seat", "open");
+    pinField.focus();
+  }
+
   // The seat's own row of the scores, highlighted however often the table redraws it.
   function mark() {
     const board = document.getElementById("scoreboard");
@@ -255,6 +366,8 @@
   function start() {
     const main = document.querySelector("main");
     main.prepend(panel);
+    panel.after(matchPanel);
+    closeMatch();
     draw();
     learn();
     new MutationObserver(() => learn()).observe(document.body, { attributes: true, attributeFilter: ["data-seq"] });
