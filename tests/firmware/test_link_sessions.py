@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from device.clock import VirtualClock
+from device.errors import LinkError
 from device.serial_link import LinkSettings, LinkState, SerialLink
 from device.serial_port import FirmwareMismatch, LinkTimeout
 from firmware import protocol, version
@@ -365,3 +366,33 @@ def test_closing_the_link_stops_its_threads_and_closes_the_port() -> None:
         reader.join(timeout=5)
         assert not reader.is_alive()
     assert not link.wait_online(0)
+
+
+class BreakingBoard(InstantBoard):
+    """An instant board whose writes, once `breaks` is set, fail after it has answered:
+    the cable pulled just as the answer came back."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.breaks = False
+
+    def write(self, data: bytes) -> int:
+        written = super().write(data)
+        if self.breaks:
+            raise OSError("write failed: the device went away")
+        return written
+
+
+def test_an_answer_of_a_connection_that_broke_does_not_bring_the_link_back_online() -> None:
+    board = BreakingBoard()
+    with quiet_link(board) as link:
+        link.start()
+        assert link.wait_online(2)
+        link.poll()
+        board.breaks = True
+        with pytest.raises(LinkError, match="disconnected before it answered"):
+            link.poll()
+        # The supervisor reconnects only after its hour-long pause: the link must say
+        # it is offline, and why, until then.
+        assert link.state == LinkState.OFFLINE
+        assert "the USB connection broke" in link.problem
