@@ -83,7 +83,7 @@ def test_events_from_before_the_handshake_are_not_taken_for_new_ones(scripted) -
     # After a reconnect the board may still push an event of its old session
     # before it answers HELLO (which restarts its numbering at 1).
     board = ScriptedBoard()
-    board.before_hello_ack = [event(1, ev="button")]
+    board.before_hello_ack = [event(1, ev="button"), event(2, ev="button")]
     board.after_hello_ack = [event(1, ev="motion", active=True)]
     link = scripted(board)
     seen: list[dict[str, Any]] = []
@@ -92,7 +92,7 @@ def test_events_from_before_the_handshake_are_not_taken_for_new_ones(scripted) -
     assert link.wait_online(2)
     link.poll()  # everything the board sent has been read by now
     assert [e["ev"] for e in seen] == ["motion"]
-    assert link.stale_events == 1
+    assert link.stale_events == 2
 
 
 def test_a_failing_connect_hook_does_not_end_the_link(scripted) -> None:  # type: ignore[no-untyped-def]
@@ -301,6 +301,7 @@ def test_the_link_goes_offline_at_the_configured_number_of_timeouts_in_a_row() -
         ([], [5, 6], [5, 6]),  # its queue overflowed: events 1 to 4 are lost
         ([], [2, 3], [2, 3]),  # a single event lost
         ([1], [1], [1]),  # pushed as it happened, and still queued: delivered once
+        ([], [1, 2], [1, 2]),  # never pushed, queued in order: delivered from the answer
     ],
 )
 def test_events_the_board_had_to_drop_are_skipped_and_none_is_delivered_twice(
@@ -330,7 +331,7 @@ def test_a_board_with_other_firmware_is_refused_and_named_until_it_changes() -> 
         assert not link.wait_online(2)  # returns at once: no wait would help
         assert link.state == LinkState.MISMATCH
         assert "companion firmware install" in link.problem
-        with pytest.raises(FirmwareMismatch):
+        with pytest.raises(FirmwareMismatch, match="companion firmware install"):
             link.request(protocol.PING, {"seen": 0})
         assert link.connection >= 2  # the port was let go
 
@@ -396,3 +397,147 @@ def test_an_answer_of_a_connection_that_broke_does_not_bring_the_link_back_onlin
         # it is offline, and why, until then.
         assert link.state == LinkState.OFFLINE
         assert "the USB connection broke" in link.problem
+
+
+def test_a_request_to_a_board_never_found_fails_when_the_links_clock_says_so() -> None:
+    clock = WatchedClock()
+    settings = LinkSettings(port="loop://", handshake_timeout_s=2.0)
+    answers: queue.Queue[BaseException | dict[str, Any]] = queue.Queue()
+
+    def ask(link: SerialLink) -> None:
+        try:
+            answers.put(link.request(protocol.PING, {"seen": 0}))
+        except LinkError as error:
+            answers.put(error)
+
+    def looked(times: int) -> None:
+        with clock.read:
+            seen = clock.reads
+            assert clock.read.wait_for(lambda: clock.reads >= seen + times, timeout=5)
+
+    with SerialLink(settings, clock=clock) as link:  # never started: never connects
+        assert link.status()["state"] == "connecting"
+        asking = threading.Thread(target=ask, args=(link,))
+        asking.start()
+        looked(5)
+        clock.advance(1.5)
+        looked(5)
+        assert answers.empty()  # three quarters of the handshake timeout: still waiting
+        clock.advance(0.5)
+        answer = answers.get(timeout=5)
+        asking.join()
+    assert isinstance(answer, LinkError)
+    assert str(answer) == ("The table controller is not connected: "
+                           "connecting to the table controller.")
+
+
+def test_a_poll_tells_the_board_which_events_were_taken() -> None:
+    board = SwitchableBoard()
+    board.ping_events = [{"id": 1, "ev": "button"}, {"id": 2, "ev": "motion"}]
+    seen: list[dict[str, Any]] = []
+    with quiet_link(board) as link:
+        link.add_event_listener(seen.append)
+        link.start()
+        assert link.wait_online(2)
+        link.poll()  # after the heartbeat, whose answer delivered both
+        link.poll()
+        assert board.pings[-1] == {"seen": 2}
+    assert [e["id"] for e in seen] == [1, 2]
+
+
+def test_a_late_answer_to_an_earlier_command_is_not_taken_for_the_next_ones() -> None:
+    board = SwitchableBoard()
+    with quiet_link(board) as link:
+        link.start()
+        assert link.wait_online(2)
+        link.poll()
+        board.push_before_ping = [protocol.encode_frame(200, protocol.NAK, {"error": "late"})]
+        assert link.poll() == {"events": []}
+        assert link.stale_replies == 1
+
+
+def test_an_answer_whose_event_list_holds_junk_is_still_the_answer_with_its_good_events(
+) -> None:
+    board = SwitchableBoard()
+    board.ping_events = [5, "x", {"id": 1, "ev": "button"}]
+    seen: list[dict[str, Any]] = []
+
+    def clumsy(event: dict[str, Any]) -> None:
+        raise RuntimeError("a bug in a listener")
+
+    with quiet_link(board) as link:
+        link.add_event_listener(clumsy)
+        link.add_event_listener(seen.append)
+        link.start()
+        assert link.wait_online(2)
+        link.poll()
+        assert [e["id"] for e in seen] == [1]
+        assert link.reader_errors == 1  # the clumsy listener, once: the junk is no error
+
+
+def test_a_board_that_stops_answering_a_command_fails_it_after_every_resend() -> None:
+    board = SwitchableBoard()
+    with quiet_link(board, retries=2) as link:
+        link.start()
+        assert link.wait_online(2)
+        board.wait_for_pings(1)
+        board.silent = True
+        with pytest.raises(LinkTimeout, match="did not answer the ping command after 3 tries"):
+            link.poll()
+
+
+def test_a_board_that_stops_answering_the_heartbeat_is_let_go_saying_why() -> None:
+    board = SwitchableBoard()
+    let_go = threading.Event()
+    problems: list[tuple[LinkState, str]] = []
+
+    def heard(state: LinkState, problem: str) -> None:
+        problems.append((state, problem))
+        if "did not answer" in problem:
+            let_go.set()
+
+    with quiet_link(board, retries=2, poll_interval_s=0.01) as link:
+        link.add_state_listener(heard)
+        link.start()
+        assert link.wait_online(2)
+        board.silent = True
+        assert let_go.wait(timeout=10)
+    assert (LinkState.OFFLINE, "The table controller did not answer the ping command after "
+            "3 tries; check its USB cable.") in problems
+
+
+class UnpluggableBoard(SwitchableBoard):
+    """A switchable board whose reads fail once `unplugged` is set, as a pulled cable's do."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.unplugged = False
+
+    def read(self, size: int = 1) -> bytes:
+        if self.unplugged:
+            raise OSError("device reports readiness to read but returned no data")
+        return super().read(size)
+
+
+def test_an_unplugged_board_is_noticed_at_once_without_waiting_for_a_heartbeat() -> None:
+    board = UnpluggableBoard()
+    lost = threading.Event()
+    with quiet_link(board) as link:  # the next heartbeat is an hour away
+        link.add_state_listener(lambda state, problem: lost.set() if "broke" in problem
+                                else None)
+        link.start()
+        assert link.wait_online(2)
+        board.unplugged = True
+        assert lost.wait(timeout=5)
+        assert link.state == LinkState.OFFLINE
+        assert link.problem.startswith("the USB connection broke (device reports readiness")
+        assert link.problem.endswith("; check the cable")
+
+
+def test_the_links_threads_never_keep_the_program_from_exiting() -> None:
+    board = SwitchableBoard()
+    with quiet_link(board) as link:
+        link.start()
+        assert link.wait_online(2)
+        threads = {thread.name: thread for thread in threading.enumerate()}
+        assert threads["serial-link"].daemon and threads["serial-reader"].daemon
