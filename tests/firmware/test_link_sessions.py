@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import queue
 import random
 import threading
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,7 +15,7 @@ import pytest
 from device.clock import VirtualClock
 from device.errors import LinkError
 from device.serial_link import LinkSettings, LinkState, SerialLink
-from device.serial_port import FirmwareMismatch, LinkTimeout
+from device.serial_port import CommandRefused, FirmwareMismatch, LinkTimeout
 from firmware import protocol, version
 
 HELLO_REPLY = {"firmware": version.FIRMWARE_VERSION, "protocol": protocol.PROTOCOL_VERSION,
@@ -227,11 +229,14 @@ def test_a_silent_board_is_sent_the_handshake_again_only_when_the_links_clock_sa
 
 class SwitchableBoard(ScriptedBoard):
     """A scripted board with fault switches: `silent` answers nothing, `ping_events` are the
-    events its PING answers carry; it records every PING's fields and wakes `heard`."""
+    events its PING answers carry, `refuse` NAKs every PING with that error, `hello_reply`
+    is its handshake; it records every PING's fields and wakes `heard`."""
 
     def __init__(self) -> None:
         super().__init__()
         self.silent = False
+        self.refuse: str | None = None
+        self.hello_reply = HELLO_REPLY
         self.ping_events: list[dict[str, Any]] = []
         self.pings: list[dict[str, Any]] = []
         self.pings_since_hello = 0
@@ -254,7 +259,10 @@ class SwitchableBoard(ScriptedBoard):
                 for frame in self.push_before_ping:
                     self.incoming.put(frame)
                 self.push_before_ping = []
-            reply = HELLO_REPLY if kind == protocol.HELLO else {"events": self.ping_events}
+            if kind == protocol.PING and self.refuse is not None:
+                self.incoming.put(protocol.encode_frame(seq, protocol.NAK, {"error": self.refuse}))
+                continue
+            reply = self.hello_reply if kind == protocol.HELLO else {"events": self.ping_events}
             self.incoming.put(protocol.encode_frame(seq, protocol.ACK, reply))
         return len(data)
 
@@ -322,11 +330,8 @@ def test_events_the_board_had_to_drop_are_skipped_and_none_is_delivered_twice(
 
 def test_a_board_with_other_firmware_is_refused_and_named_until_it_changes() -> None:
     board = SwitchableBoard()
-    old = dict(HELLO_REPLY, firmware="0.0.1")
-    board.write = lambda data: (  # type: ignore[method-assign]
-        [board.incoming.put(protocol.encode_frame(seq, protocol.ACK, old))
-         for seq, _, _ in protocol.FrameDecoder().feed(data)], len(data))[1]
-    with quiet_link(board) as link:
+    board.hello_reply = dict(HELLO_REPLY, firmware="0.0.1")
+    with quiet_link(board, reconnect_max_s=0.01) as link:
         link.start()
         assert not link.wait_online(2)  # returns at once: no wait would help
         assert link.state == LinkState.MISMATCH
@@ -334,6 +339,12 @@ def test_a_board_with_other_firmware_is_refused_and_named_until_it_changes() -> 
         with pytest.raises(FirmwareMismatch, match="companion firmware install"):
             link.request(protocol.PING, {"seen": 0})
         assert link.connection >= 2  # the port was let go
+        online = threading.Event()
+        link.add_state_listener(lambda state, problem: online.set()
+                                if state == LinkState.ONLINE else None)
+        board.hello_reply = HELLO_REPLY  # the firmware was installed
+        assert online.wait(timeout=5)
+        assert link.problem == ""
 
 
 def test_a_reconnect_is_counted_once_per_new_session_and_the_first_connection_is_not() -> None:
@@ -504,6 +515,7 @@ def test_a_board_that_stops_answering_the_heartbeat_is_let_go_saying_why() -> No
         assert let_go.wait(timeout=10)
     assert (LinkState.OFFLINE, "The table controller did not answer the ping command after "
             "3 tries; check its USB cable.") in problems
+    assert all(one != next_one for one, next_one in itertools.pairwise(problems))  # once each
 
 
 class UnpluggableBoard(SwitchableBoard):
@@ -532,6 +544,11 @@ def test_an_unplugged_board_is_noticed_at_once_without_waiting_for_a_heartbeat()
         assert link.state == LinkState.OFFLINE
         assert link.problem.startswith("the USB connection broke (device reports readiness")
         assert link.problem.endswith("; check the cable")
+        status = link.status()
+        assert (status["state"], status["problem"], status["reconnects"]) == (
+            "offline", link.problem, 0)
+        assert status["dropped_frames"] == 0
+        assert status["counters"]["frames"] >= 2 and status["counters"]["crc"] == 0
 
 
 def test_the_links_threads_never_keep_the_program_from_exiting() -> None:
@@ -541,3 +558,87 @@ def test_the_links_threads_never_keep_the_program_from_exiting() -> None:
         assert link.wait_online(2)
         threads = {thread.name: thread for thread in threading.enumerate()}
         assert threads["serial-link"].daemon and threads["serial-reader"].daemon
+
+
+def test_a_refused_command_says_what_the_board_answered() -> None:
+    board = SwitchableBoard()
+    with quiet_link(board) as link:
+        link.start()
+        assert link.wait_online(2)
+        board.refuse = "busy homing"
+        with pytest.raises(CommandRefused) as refused:
+            link.poll()
+        assert str(refused.value) == "The table controller refused the ping command: busy homing."
+        assert link.state == LinkState.ONLINE
+
+
+def test_a_board_not_plugged_in_is_named_with_the_setting_to_check(tmp_path: Path) -> None:
+    pattern = str(tmp_path / "usb-MicroPython_*")
+    told = threading.Event()
+    with SerialLink(LinkSettings(port=pattern)) as link:
+        link.add_state_listener(lambda state, problem: told.set())
+        link.start()
+        assert told.wait(timeout=5)
+        assert link.state == LinkState.CONNECTING
+        assert link.problem == (f"no board matches {pattern}; plug in the Pico, or set "
+                                "serial.port in the configuration")
+
+
+def test_a_board_unplugged_then_plugged_back_is_reconnected_and_counted() -> None:
+    board = UnpluggableBoard()
+    gone = threading.Event()
+    problems: list[str] = []
+
+    def opener(path: str, baud: int, timeout: float) -> UnpluggableBoard:
+        if gone.is_set():
+            raise LinkError("cannot open loop://: no such device")
+        return board
+
+    settings = LinkSettings(port="loop://", ack_timeout_s=0.01, max_resend_delay_s=0.01,
+                            poll_interval_s=0.01, reconnect_first_s=0.01, reconnect_max_s=0.02,
+                            handshake_timeout_s=0.5)
+    refused_open = threading.Event()
+
+    def heard(state: LinkState, problem: str) -> None:
+        problems.append(problem)
+        if problem == "cannot open loop://: no such device":
+            refused_open.set()
+
+    with SerialLink(settings, opener=opener) as link:
+        link.add_state_listener(heard)
+        link.start()
+        assert link.wait_online(2)
+        gone.set()
+        board.unplugged = True
+        assert refused_open.wait(timeout=5)
+        assert link.state == LinkState.OFFLINE
+        with pytest.raises(LinkError, match=r"^The table controller is offline: "):
+            link.request(protocol.PING, {"seen": 0})
+        board.unplugged = False
+        gone.clear()
+        assert link.wait_online(5)
+        assert link.reconnects == 1 and link.supervisor_errors == 0
+
+
+def test_a_board_answering_again_after_timeouts_brings_the_same_link_back_online() -> None:
+    board = SwitchableBoard()
+    offline, back = threading.Event(), threading.Event()
+
+    def heard(state: LinkState, problem: str) -> None:
+        if state == LinkState.OFFLINE and "stopped answering" in problem:
+            offline.set()
+        elif state == LinkState.ONLINE and offline.is_set():
+            back.set()
+
+    # A thousand resends of 10 ms: the heartbeat still resends when the board answers again.
+    with quiet_link(board, retries=1000, offline_after=2, poll_interval_s=0.01) as link:
+        link.add_state_listener(heard)
+        link.start()
+        assert link.wait_online(2)
+        connection = link.connection
+        board.silent = True
+        assert offline.wait(timeout=10)
+        board.silent = False
+        assert back.wait(timeout=10)
+        assert (link.state, link.problem) == (LinkState.ONLINE, "")
+        assert link.connection == connection and link.reconnects == 0
