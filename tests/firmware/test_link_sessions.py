@@ -109,10 +109,14 @@ def test_a_failing_connect_hook_does_not_end_the_link(scripted) -> None:  # type
             raise failure
         done.set()
 
+    problems: list[str] = []
     link.add_connect_hook(hook)
+    link.add_state_listener(lambda state, problem: problems.append(problem))
     link.start()
     assert link.wait_online(3) and done.is_set()
     assert link.state == LinkState.ONLINE and link.supervisor_errors == 2
+    assert ("an internal error interrupted the link (RuntimeError: a bug); it keeps reconnecting"
+            in problems)
     assert board.hellos == 3  # one handshake per attempt, each after a fresh open
 
 
