@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from device.backend import StepSchedule
+from device.backend import HomingPlan, StepSchedule
 from device.clock import VirtualClock
 from device.stepping import HostSteppedSpinner, scheduler_for
 
@@ -70,3 +70,14 @@ def test_a_move_reports_how_long_it_took_on_the_backends_clock() -> None:
         report = backend.move(steps(10, 0.05))
     assert report.duration_s == 0.5
     assert clock.now() == 100.5
+
+
+def test_homing_that_starts_on_the_flag_steps_back_off_it_and_meets_its_edge_forwards() -> None:
+    driver = CountingDriver()
+    plan = HomingPlan(fast_interval_s=0.001, slow_interval_s=0.002, backoff_steps=5,
+                      timeout_s=5.0, max_steps=3 * FLAG_EVERY)
+    with HostSteppedSpinner("test", driver, FlagSensor(driver),
+                            scheduler_for(VirtualClock())) as backend:
+        report = backend.home(plan)  # the rotor rests on its flag
+    assert report.approach_steps == 1  # one step back off the flag, one forward onto it
+    assert driver.position == 0  # on the flag's first step, not a turn further
