@@ -1,17 +1,16 @@
 """The host end of the link to the Pico: framing, retries, events, reconnects.
 
-One `SerialLink` owns the USB serial port. A reader thread decodes frames
-(bad ones are counted and dropped by the shared `firmware.protocol`
-decoder; nothing it reads can kill it). `request()` sends one command and
-waits for its ACK, resending with doubling delays through `with_retries`,
-the one retry helper. A supervisor thread connects (by the board's
-`/dev/serial/by-id/` name, a glob), runs the version handshake, polls as a
-heartbeat, and reconnects with backoff after an unplug. Consecutive
-timeouts turn the state to `offline`, which the table and screen show.
+One `SerialLink` owns the USB serial port. A reader thread decodes frames (bad ones are
+counted and dropped by the shared `firmware.protocol` decoder; nothing it reads can kill
+it). `request()` sends one command and waits for its ACK, resending with doubling delays
+through `with_retries`, the one retry helper. A supervisor thread connects (by the board's
+`/dev/serial/by-id/` name, a glob), runs the version handshake, polls as a heartbeat, and
+reconnects with backoff after an unplug. Consecutive timeouts turn the state to `offline`,
+which the table and screen show.
 
-Every timeout and pause is measured on an injectable `Clock` (the real one
-unless told): tests give the link the fake board's time, so a machine too
-busy to run the board is not taken for a board that stopped answering.
+Every timeout and pause is measured on an injectable `Clock` (the real one unless told):
+tests give the link the fake board's time, so a machine too busy to run the board is not
+taken for a board that stopped answering.
 """
 
 from __future__ import annotations
@@ -45,7 +44,6 @@ __all__ = ["LinkSettings", "SerialLink"]  # the port, its retries and errors: de
 log = logging.getLogger(__name__)
 
 EventListener = Callable[[dict[str, Any]], None]
-StateListener = LinkListener
 Send = Callable[[int, dict[str, Any]], dict[str, Any]]
 """`send(kind, fields)`: a request usable by connect hooks, before the link is online."""
 ConnectHook = Callable[[dict[str, Any], Send], None]
@@ -108,7 +106,7 @@ class SerialLink(ClosesItself):
         self._events_seen = 0
         self._early_events: dict[int, dict[str, Any]] = {}
         self._event_listeners: list[EventListener] = []
-        self._state_listeners: list[StateListener] = []
+        self._state_listeners: list[LinkListener] = []
         self._connect_hooks: list[ConnectHook] = []
         self._ever_online = False
         self._ready_connection = -1  # the connection whose handshake and setup completed
@@ -129,7 +127,7 @@ class SerialLink(ClosesItself):
         """Call `listener(event)` for every firmware event, once each, in order."""
         self._event_listeners.append(listener)
 
-    def add_state_listener(self, listener: StateListener) -> None:
+    def add_state_listener(self, listener: LinkListener) -> None:
         """Call `listener(state, problem)` on every state change."""
         self._state_listeners.append(listener)
 
@@ -233,12 +231,11 @@ class SerialLink(ClosesItself):
             )
         self._timeouts = 0
         if self.state == LinkState.OFFLINE and self._ready_connection == connection:
-            # Answering again after timeouts, on a set-up link.
-            self._set_state(LinkState.ONLINE, "")
+            # Answering again after timeouts, on a set-up link that is still this one.
+            self._set_state(LinkState.ONLINE, "", connection)
         if kind_back == protocol.NAK:
-            raise CommandRefused(
-                f"The table controller refused the {name} command: {reply.get('error')}."
-            )
+            raise CommandRefused(f"The table controller refused the {name} command: "
+                                 f"{reply.get('error')}.")
         return reply
 
     def _expect(self, seq: int, kind: int) -> None:
@@ -251,13 +248,16 @@ class SerialLink(ClosesItself):
     def _await_reply(self, timeout_s: float, connection: int) -> tuple[int, dict[str, Any]]:
         deadline = self.clock.now() + timeout_s
         with self._changed:
-            while self._reply is None:
+            while True:
+                # An answer read just before the port broke belongs to a session that is over.
                 if self._connection != connection or self._port is None:
                     self._waiting = None
                     raise LinkError(
                         "The table controller was disconnected before it answered; "
                         "it is reconnecting (check the USB cable)."
                     )
+                if self._reply is not None:
+                    break
                 remaining = deadline - self.clock.now()
                 if remaining <= 0:
                     self._waiting = None
@@ -273,8 +273,7 @@ class SerialLink(ClosesItself):
                             "it stopped answering; check its USB cable and power")
 
     def _write(self, frame: bytes) -> None:
-        port = self._port
-        if port is None:
+        if (port := self._port) is None:
             return
         try:
             with self._write_lock:
@@ -295,19 +294,20 @@ class SerialLink(ClosesItself):
                 continue
             try:
                 for seq, kind, fields in self.decoder.feed(data):
-                    self._dispatch(seq, kind, fields)
+                    self._dispatch(seq, kind, fields, connection)
             except Exception:  # a listener's bug must not stop the link
                 self.reader_errors += 1
                 log.exception("serial link: error while handling a frame")
 
-    def _dispatch(self, seq: int, kind: int, fields: dict[str, Any]) -> None:
+    def _dispatch(self, seq: int, kind: int, fields: dict[str, Any], connection: int) -> None:
         if kind == protocol.EVENT:
             self._receive_events([fields])
             return
         if kind == protocol.ACK and isinstance(fields.get("events"), list):
             self._receive_events(fields["events"])
         with self._changed:
-            if kind in (protocol.ACK, protocol.NAK) and seq == self._waiting:
+            current = connection == self._connection
+            if kind in (protocol.ACK, protocol.NAK) and seq == self._waiting and current:
                 if kind == protocol.ACK and self._waiting_kind == protocol.HELLO:
                     # The firmware numbers events afresh from its HELLO on; whatever
                     # came before belongs to the session before the reconnect.
@@ -406,17 +406,18 @@ class SerialLink(ClosesItself):
             return False
         with self._changed:
             self._connection += 1
+            connection = self._connection
             self._port = port
             self._events_seen = 0
             self._early_events.clear()
             self._session_started = False
             self.decoder.reset()
-        reader = threading.Thread(target=self._read_loop, args=(port, self._connection),
+        reader = threading.Thread(target=self._read_loop, args=(port, connection),
                                   name="serial-reader", daemon=True)
         reader.start()
-        return self._handshake(path)
+        return self._handshake(path, connection)
 
-    def _handshake(self, path: str) -> bool:
+    def _handshake(self, path: str, connection: int) -> bool:
         settings = self.settings
         # As many of the retry helper's doubling waits as fit the handshake timeout.
         delays = backoff_delays(settings.ack_timeout_s, settings.max_resend_delay_s)
@@ -449,8 +450,8 @@ class SerialLink(ClosesItself):
         if self._ever_online:
             self.reconnects += 1
         self._ever_online = True
-        self._ready_connection = self._connection
-        self._set_state(LinkState.ONLINE, "")
+        self._ready_connection = connection
+        self._set_state(LinkState.ONLINE, "", connection)
         return True
 
     def _lost_state(self) -> LinkState:
@@ -472,10 +473,12 @@ class SerialLink(ClosesItself):
         if not self._stop.is_set():
             self._set_state(state or self._lost_state(), reason)
 
-    def _set_state(self, state: LinkState, problem: str) -> None:
+    def _set_state(self, state: LinkState, problem: str, connection: int | None = None) -> None:
         with self._changed:
             if self.state == LinkState.CLOSED or (self.state, self.problem) == (state, problem):
                 return
+            if connection not in (None, self._connection):
+                return  # that connection is over: whoever waited on it must not undo the drop
             retrying = (LinkState.CONNECTING, LinkState.OFFLINE)
             if self.state == LinkState.MISMATCH and state in retrying:
                 return  # keep telling the person about the firmware until it changes

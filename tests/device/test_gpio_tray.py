@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from gpiozero import Button, DigitalInputDevice
 from gpiozero.pins.mock import MockFactory
 
 from companion.config import Config, load_config
 from device.backends import open_tray
 from device.clock import VirtualClock
+from device.gpio import GpioTray
 from device.tray import BUTTON, SETTLED, THROW
 
 
@@ -92,3 +94,34 @@ def test_a_bouncing_tray_button_is_one_press(
         virtual_clock.advance(1.0)
     assert [event.kind for event in tray.drain()] == [BUTTON, BUTTON]
     tray.close()
+
+
+def test_the_tray_sensor_reports_shaking_and_rest_as_they_happen(
+    mock_factory: MockFactory, gpio_config: Config
+) -> None:
+    motion: list[bool] = []
+    with GpioTray(gpio_config) as tray:
+        tray.start(motion.append, lambda: None)
+        sensor = mock_factory.pin(17)
+        sensor.drive_high()
+        sensor.drive_low()
+    assert motion == [True, False]
+
+
+def test_closing_the_gpio_tray_frees_its_sensor_and_button_pins(
+    mock_factory: MockFactory, gpio_config: Config
+) -> None:
+    tray = GpioTray(gpio_config)
+    tray.close()
+    # Both pins can be taken again (gpiozero refuses a pin that is still in use).
+    Button(27, pin_factory=mock_factory).close()
+    DigitalInputDevice(17, pin_factory=mock_factory).close()
+
+
+def test_a_tray_wired_without_a_button_opens_with_its_sensor_only(
+    mock_factory: MockFactory, write_config  # type: ignore[no-untyped-def]
+) -> None:
+    config = load_config(write_config('backend = "gpio"\n[tray]\nbutton_pin = -1\n'))
+    with GpioTray(config) as tray:
+        assert tray.button is None
+        tray.start(lambda active: None, lambda: None)

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import itertools
 import queue
 import random
 import threading
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from device.clock import VirtualClock
+from device.errors import LinkError
 from device.serial_link import LinkSettings, LinkState, SerialLink
-from device.serial_port import FirmwareMismatch, LinkTimeout
+from device.serial_port import CommandRefused, FirmwareMismatch, LinkTimeout
 from firmware import protocol, version
 
 HELLO_REPLY = {"firmware": version.FIRMWARE_VERSION, "protocol": protocol.PROTOCOL_VERSION,
@@ -82,7 +85,7 @@ def test_events_from_before_the_handshake_are_not_taken_for_new_ones(scripted) -
     # After a reconnect the board may still push an event of its old session
     # before it answers HELLO (which restarts its numbering at 1).
     board = ScriptedBoard()
-    board.before_hello_ack = [event(1, ev="button")]
+    board.before_hello_ack = [event(1, ev="button"), event(2, ev="button")]
     board.after_hello_ack = [event(1, ev="motion", active=True)]
     link = scripted(board)
     seen: list[dict[str, Any]] = []
@@ -91,7 +94,7 @@ def test_events_from_before_the_handshake_are_not_taken_for_new_ones(scripted) -
     assert link.wait_online(2)
     link.poll()  # everything the board sent has been read by now
     assert [e["ev"] for e in seen] == ["motion"]
-    assert link.stale_events == 1
+    assert link.stale_events == 2
 
 
 def test_a_failing_connect_hook_does_not_end_the_link(scripted) -> None:  # type: ignore[no-untyped-def]
@@ -106,10 +109,14 @@ def test_a_failing_connect_hook_does_not_end_the_link(scripted) -> None:  # type
             raise failure
         done.set()
 
+    problems: list[str] = []
     link.add_connect_hook(hook)
+    link.add_state_listener(lambda state, problem: problems.append(problem))
     link.start()
     assert link.wait_online(3) and done.is_set()
     assert link.state == LinkState.ONLINE and link.supervisor_errors == 2
+    assert ("an internal error interrupted the link (RuntimeError: a bug); it keeps reconnecting"
+            in problems)
     assert board.hellos == 3  # one handshake per attempt, each after a fresh open
 
 
@@ -226,11 +233,14 @@ def test_a_silent_board_is_sent_the_handshake_again_only_when_the_links_clock_sa
 
 class SwitchableBoard(ScriptedBoard):
     """A scripted board with fault switches: `silent` answers nothing, `ping_events` are the
-    events its PING answers carry; it records every PING's fields and wakes `heard`."""
+    events its PING answers carry, `refuse` NAKs every PING with that error, `hello_reply`
+    is its handshake; it records every PING's fields and wakes `heard`."""
 
     def __init__(self) -> None:
         super().__init__()
         self.silent = False
+        self.refuse: str | None = None
+        self.hello_reply = HELLO_REPLY
         self.ping_events: list[dict[str, Any]] = []
         self.pings: list[dict[str, Any]] = []
         self.pings_since_hello = 0
@@ -253,7 +263,10 @@ class SwitchableBoard(ScriptedBoard):
                 for frame in self.push_before_ping:
                     self.incoming.put(frame)
                 self.push_before_ping = []
-            reply = HELLO_REPLY if kind == protocol.HELLO else {"events": self.ping_events}
+            if kind == protocol.PING and self.refuse is not None:
+                self.incoming.put(protocol.encode_frame(seq, protocol.NAK, {"error": self.refuse}))
+                continue
+            reply = self.hello_reply if kind == protocol.HELLO else {"events": self.ping_events}
             self.incoming.put(protocol.encode_frame(seq, protocol.ACK, reply))
         return len(data)
 
@@ -300,6 +313,7 @@ def test_the_link_goes_offline_at_the_configured_number_of_timeouts_in_a_row() -
         ([], [5, 6], [5, 6]),  # its queue overflowed: events 1 to 4 are lost
         ([], [2, 3], [2, 3]),  # a single event lost
         ([1], [1], [1]),  # pushed as it happened, and still queued: delivered once
+        ([], [1, 2], [1, 2]),  # never pushed, queued in order: delivered from the answer
     ],
 )
 def test_events_the_board_had_to_drop_are_skipped_and_none_is_delivered_twice(
@@ -320,18 +334,21 @@ def test_events_the_board_had_to_drop_are_skipped_and_none_is_delivered_twice(
 
 def test_a_board_with_other_firmware_is_refused_and_named_until_it_changes() -> None:
     board = SwitchableBoard()
-    old = dict(HELLO_REPLY, firmware="0.0.1")
-    board.write = lambda data: (  # type: ignore[method-assign]
-        [board.incoming.put(protocol.encode_frame(seq, protocol.ACK, old))
-         for seq, _, _ in protocol.FrameDecoder().feed(data)], len(data))[1]
-    with quiet_link(board) as link:
+    board.hello_reply = dict(HELLO_REPLY, firmware="0.0.1")
+    with quiet_link(board, reconnect_max_s=0.01) as link:
         link.start()
         assert not link.wait_online(2)  # returns at once: no wait would help
         assert link.state == LinkState.MISMATCH
         assert "companion firmware install" in link.problem
-        with pytest.raises(FirmwareMismatch):
+        with pytest.raises(FirmwareMismatch, match="companion firmware install"):
             link.request(protocol.PING, {"seen": 0})
         assert link.connection >= 2  # the port was let go
+        online = threading.Event()
+        link.add_state_listener(lambda state, problem: online.set()
+                                if state == LinkState.ONLINE else None)
+        board.hello_reply = HELLO_REPLY  # the firmware was installed
+        assert online.wait(timeout=5)
+        assert link.problem == ""
 
 
 def test_a_reconnect_is_counted_once_per_new_session_and_the_first_connection_is_not() -> None:
@@ -365,3 +382,283 @@ def test_closing_the_link_stops_its_threads_and_closes_the_port() -> None:
         reader.join(timeout=5)
         assert not reader.is_alive()
     assert not link.wait_online(0)
+
+
+class BreakingBoard(InstantBoard):
+    """An instant board whose writes, once `breaks` is set, fail after it has answered:
+    the cable pulled just as the answer came back."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.breaks = False
+
+    def write(self, data: bytes) -> int:
+        written = super().write(data)
+        if self.breaks:
+            raise OSError("write failed: the device went away")
+        return written
+
+
+def test_an_answer_of_a_connection_that_broke_does_not_bring_the_link_back_online() -> None:
+    board = BreakingBoard()
+    with quiet_link(board) as link:
+        link.start()
+        assert link.wait_online(2)
+        link.poll()
+        board.breaks = True
+        with pytest.raises(LinkError) as lost:
+            link.poll()
+        assert str(lost.value) == ("The table controller was disconnected before it answered; "
+                                   "it is reconnecting (check the USB cable).")
+        # The supervisor reconnects only after its hour-long pause: the link must say
+        # it is offline, and why, until then.
+        assert link.state == LinkState.OFFLINE
+        assert "the USB connection broke" in link.problem
+
+
+def test_a_request_to_a_board_never_found_fails_when_the_links_clock_says_so() -> None:
+    clock = WatchedClock()
+    settings = LinkSettings(port="loop://", handshake_timeout_s=2.0)
+    answers: queue.Queue[BaseException | dict[str, Any]] = queue.Queue()
+
+    def ask(link: SerialLink) -> None:
+        try:
+            answers.put(link.request(protocol.PING, {"seen": 0}))
+        except LinkError as error:
+            answers.put(error)
+
+    def looked(times: int) -> None:
+        with clock.read:
+            seen = clock.reads
+            assert clock.read.wait_for(lambda: clock.reads >= seen + times, timeout=5)
+
+    with SerialLink(settings, clock=clock) as link:  # never started: never connects
+        assert link.status()["state"] == "connecting"
+        asking = threading.Thread(target=ask, args=(link,))
+        asking.start()
+        looked(5)
+        clock.advance(1.5)
+        looked(5)
+        assert answers.empty()  # three quarters of the handshake timeout: still waiting
+        clock.advance(0.5)
+        answer = answers.get(timeout=5)
+        asking.join()
+    assert isinstance(answer, LinkError)
+    assert str(answer) == ("The table controller is not connected: "
+                           "connecting to the table controller.")
+
+
+def test_a_poll_tells_the_board_which_events_were_taken() -> None:
+    board = SwitchableBoard()
+    board.ping_events = [{"id": 1, "ev": "button"}, {"id": 2, "ev": "motion"}]
+    seen: list[dict[str, Any]] = []
+    with quiet_link(board) as link:
+        link.add_event_listener(seen.append)
+        link.start()
+        assert link.wait_online(2)
+        link.poll()  # after the heartbeat, whose answer delivered both
+        link.poll()
+        assert board.pings[-1] == {"seen": 2}
+    assert [e["id"] for e in seen] == [1, 2]
+
+
+def test_a_late_answer_to_an_earlier_command_is_not_taken_for_the_next_ones() -> None:
+    board = SwitchableBoard()
+    with quiet_link(board) as link:
+        link.start()
+        assert link.wait_online(2)
+        link.poll()
+        board.push_before_ping = [protocol.encode_frame(200, protocol.NAK, {"error": "late"})]
+        assert link.poll() == {"events": []}
+        assert link.stale_replies == 1
+
+
+def test_an_answer_whose_event_list_holds_junk_is_still_the_answer_with_its_good_events(
+) -> None:
+    board = SwitchableBoard()
+    board.ping_events = [5, "x", {"id": 1, "ev": "button"}]
+    seen: list[dict[str, Any]] = []
+
+    def clumsy(event: dict[str, Any]) -> None:
+        raise RuntimeError("a bug in a listener")
+
+    with quiet_link(board) as link:
+        link.add_event_listener(clumsy)
+        link.add_event_listener(seen.append)
+        link.start()
+        assert link.wait_online(2)
+        link.poll()
+        assert [e["id"] for e in seen] == [1]
+        assert link.reader_errors == 1  # the clumsy listener, once: the junk is no error
+
+
+def test_a_board_that_stops_answering_a_command_fails_it_after_every_resend() -> None:
+    board = SwitchableBoard()
+    with quiet_link(board, retries=2) as link:
+        link.start()
+        assert link.wait_online(2)
+        board.wait_for_pings(1)
+        board.silent = True
+        with pytest.raises(LinkTimeout, match="did not answer the ping command after 3 tries"):
+            link.poll()
+
+
+def test_a_board_that_stops_answering_the_heartbeat_is_let_go_saying_why() -> None:
+    board = SwitchableBoard()
+    let_go = threading.Event()
+    problems: list[tuple[LinkState, str]] = []
+
+    def heard(state: LinkState, problem: str) -> None:
+        problems.append((state, problem))
+        if "did not answer" in problem:
+            let_go.set()
+
+    with quiet_link(board, retries=2, poll_interval_s=0.01) as link:
+        link.add_state_listener(heard)
+        link.start()
+        assert link.wait_online(2)
+        board.silent = True
+        assert let_go.wait(timeout=10)
+    assert (LinkState.OFFLINE, "The table controller did not answer the ping command after "
+            "3 tries; check its USB cable.") in problems
+    assert all(one != next_one for one, next_one in itertools.pairwise(problems))  # once each
+
+
+class UnpluggableBoard(SwitchableBoard):
+    """A switchable board whose reads fail once `unplugged` is set, as a pulled cable's do."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.unplugged = False
+
+    def read(self, size: int = 1) -> bytes:
+        if self.unplugged:
+            raise OSError("device reports readiness to read but returned no data")
+        return super().read(size)
+
+
+def test_an_unplugged_board_is_noticed_at_once_without_waiting_for_a_heartbeat() -> None:
+    board = UnpluggableBoard()
+    lost = threading.Event()
+    with quiet_link(board) as link:  # the next heartbeat is an hour away
+        link.add_state_listener(lambda state, problem: lost.set() if "broke" in problem
+                                else None)
+        link.start()
+        assert link.wait_online(2)
+        board.unplugged = True
+        assert lost.wait(timeout=5)
+        assert link.state == LinkState.OFFLINE
+        assert link.problem.startswith("the USB connection broke (device reports readiness")
+        assert link.problem.endswith("; check the cable")
+        status = link.status()
+        assert (status["state"], status["problem"], status["reconnects"]) == (
+            "offline", link.problem, 0)
+        assert status["dropped_frames"] == 0
+        assert status["counters"]["frames"] >= 2 and status["counters"]["crc"] == 0
+
+
+def test_the_links_threads_never_keep_the_program_from_exiting() -> None:
+    board = SwitchableBoard()
+    with quiet_link(board) as link:
+        link.start()
+        assert link.wait_online(2)
+        threads = {thread.name: thread for thread in threading.enumerate()}
+        assert threads["serial-link"].daemon and threads["serial-reader"].daemon
+
+
+def test_a_refused_command_says_what_the_board_answered() -> None:
+    board = SwitchableBoard()
+    with quiet_link(board) as link:
+        link.start()
+        assert link.wait_online(2)
+        board.refuse = "busy homing"
+        with pytest.raises(CommandRefused) as refused:
+            link.poll()
+        assert str(refused.value) == "The table controller refused the ping command: busy homing."
+        assert link.state == LinkState.ONLINE
+
+
+def test_a_board_not_plugged_in_is_named_with_the_setting_to_check(tmp_path: Path) -> None:
+    pattern = str(tmp_path / "usb-MicroPython_*")
+    told = threading.Event()
+    with SerialLink(LinkSettings(port=pattern)) as link:
+        link.add_state_listener(lambda state, problem: told.set())
+        link.start()
+        assert told.wait(timeout=5)
+        assert link.state == LinkState.CONNECTING
+        assert link.problem == (f"no board matches {pattern}; plug in the Pico, or set "
+                                "serial.port in the configuration")
+
+
+def test_a_board_unplugged_then_plugged_back_is_reconnected_and_counted() -> None:
+    board = UnpluggableBoard()
+    gone = threading.Event()
+    problems: list[str] = []
+    refused_opens = threading.Condition()
+    refusals = 0
+
+    def opener(path: str, baud: int, timeout: float) -> UnpluggableBoard:
+        nonlocal refusals
+        if gone.is_set():
+            with refused_opens:
+                refusals += 1
+                refused_opens.notify_all()
+            raise LinkError("cannot open loop://: no such device")
+        return board
+
+    settings = LinkSettings(port="loop://", ack_timeout_s=0.01, max_resend_delay_s=0.01,
+                            poll_interval_s=0.01, reconnect_first_s=0.01, reconnect_max_s=0.02,
+                            handshake_timeout_s=0.5)
+    with SerialLink(settings, opener=opener) as link:
+        link.add_state_listener(lambda state, problem: problems.append(problem))
+        link.start()
+        assert link.wait_online(2)
+        for unplug in (1, 2):
+            del problems[:]
+            gone.set()
+            board.unplugged = True
+            with refused_opens:  # three tries to open it again, all refused
+                tries = refusals
+                assert refused_opens.wait_for(lambda tries=tries: refusals >= tries + 3, timeout=5)
+            assert link.state == LinkState.OFFLINE
+            assert problems.count("cannot open loop://: no such device") == 1  # said once
+            with pytest.raises(LinkError, match=r"^The table controller is offline: "):
+                link.request(protocol.PING, {"seen": 0})
+            board.unplugged = False
+            gone.clear()
+            assert link.wait_online(5)
+            assert link.reconnects == unplug and link.supervisor_errors == 0
+
+
+def test_the_link_keeps_answering_past_255_commands_without_using_the_events_number() -> None:
+    board = SwitchableBoard()
+    with quiet_link(board) as link:
+        link.start()
+        assert link.wait_online(2)
+        for _ in range(300):
+            assert link.poll() == {"events": []}
+        assert link.stale_replies == 0
+
+
+def test_a_board_answering_again_after_timeouts_brings_the_same_link_back_online() -> None:
+    board = SwitchableBoard()
+    offline, back = threading.Event(), threading.Event()
+
+    def heard(state: LinkState, problem: str) -> None:
+        if state == LinkState.OFFLINE and "stopped answering" in problem:
+            offline.set()
+        elif state == LinkState.ONLINE and offline.is_set():
+            back.set()
+
+    # A thousand resends of 10 ms: the heartbeat still resends when the board answers again.
+    with quiet_link(board, retries=1000, offline_after=2, poll_interval_s=0.01) as link:
+        link.add_state_listener(heard)
+        link.start()
+        assert link.wait_online(2)
+        connection = link.connection
+        board.silent = True
+        assert offline.wait(timeout=10)
+        board.silent = False
+        assert back.wait(timeout=10)
+        assert (link.state, link.problem) == (LinkState.ONLINE, "")
+        assert link.connection == connection and link.reconnects == 0

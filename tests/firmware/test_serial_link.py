@@ -239,3 +239,20 @@ def test_a_port_that_cannot_open_gives_a_sentence_about_dialout(tmp_path: Path) 
 
     with pytest.raises(LinkError, match="dialout group"):
         open_serial_port(str(tmp_path / "missing-tty"), 115200)
+
+
+@pytest.mark.parametrize(
+    ("event", "values", "cocked"),
+    [
+        ({"values": [3, 5]}, (3, 5), False),  # two dice read: the roll
+        ({"values": [3, 5], "cocked": True}, (3, 5), True),  # the reader saw one leaning
+        ({"values": [3]}, (3,), True),  # one die of two read: not a roll
+        ({"values": [3, 7]}, (3, 7), True),  # a face no six-sided die has
+        ({}, (), True),  # nothing read at all
+    ],
+)
+def test_the_dice_readers_event_is_a_roll_or_a_cocked_throw(
+    event: dict, values: tuple[int, ...], cocked: bool,
+) -> None:
+    roll = serial_backend._dice_roll(event, 2, 6)
+    assert (roll.values, roll.cocked, roll.source) == (values, cocked, "serial")
