@@ -424,13 +424,20 @@ class App(ScreenWaits):
             return False
         if self.scene.name not in FOLLOWS_NEW_MATCHES:
             return False
-        from ui.game_scenes import game_scene
-
-        scene = game_scene(now.game)
-        if scene is None or scene not in self.scenes:
+        scene = self.scene_for(now.game)
+        if scene is None:
             return False
         self.go(scene)
         return True
+
+    def scene_for(self, game: str) -> str | None:
+        """The name of the app's scene that shows the game called `game` (the scene of its
+        family, `MatchScene.family`), or None if none of its scenes does."""
+        spec = self.table.games.get(game)
+        if spec is None:
+            return None
+        return next((name for name, scene in self.scenes.items()
+                     if isinstance(scene, MatchScene) and scene.family == spec.family), None)
 
     def _face(self, snapshot: TableSnapshot | None) -> None:
         """Turn the screen toward the seat on roll, when it lies flat in the middle."""
