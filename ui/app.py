@@ -274,11 +274,7 @@ class App(ScreenWaits):
         for gesture in self.input.poll():
             self._gesture(gesture)
         self._take_motions()
-        # The table publishes a snapshot before it answers: take the snapshot first, so an
-        # answer's follow-up (going to the match's screen) sees the state it answered for.
-        self._take_snapshot()
-        self._take_answers()
-        self._take_results()
+        self._take_news()
         self._expire_message()
         self._tick_animation()
         self.scene.tick(self.clock())
@@ -384,6 +380,15 @@ class App(ScreenWaits):
         else:
             self.scene.dragged(gesture.start, gesture.pos)
         self.changed()
+
+    def _take_news(self) -> None:
+        """Take what the table and the devices handed over: the table publishes a snapshot
+        before it answers, so the snapshot first (an answer's follow-up, such as going to
+        the match's screen, sees the state it answered for), then the answers, then the
+        devices' results."""
+        self._take_snapshot()
+        self._take_answers()
+        self._take_results()
 
     def _take_answers(self) -> None:
         self.answers.take_outcomes(
