@@ -52,7 +52,7 @@ def match_json(store: Store, match: MatchRecord) -> dict[str, Any]:
         "started_at": match.started_at,
         "finished_at": match.finished_at,
         "scores": match.scores,
-        "winners": (match.result or {}).get("winners", []),
+        "winners": match.winners,
         "rounds": [{"seq": seq, "scores": scores} for seq, scores in store.rounds(match.id)],
         "rematch_of": match.rematch_of,
         "events": [
@@ -73,7 +73,7 @@ def match_json(store: Store, match: MatchRecord) -> dict[str, Any]:
 
 def match_line(match: MatchRecord) -> str:
     """One line per match: id, game, status, players with scores, winners, local times."""
-    winners = set((match.result or {}).get("winners", []))
+    winners = set(match.winners)
     players = ", ".join(
         f"{player.name} {score}{' (won)' if seat in winners else ''}"
         for seat, (player, score) in enumerate(zip(match.players, match.scores, strict=False))

@@ -256,3 +256,33 @@ def test_the_rules_read_from_the_doc_decide_as_the_doc_says(
     importer: str, imported: str, expected: bool
 ) -> None:
     assert allowed(importer, imported, layers()) is expected
+
+
+def _opens_a_table_or_a_log(source: str) -> list[int]:
+    """The lines of `source` that make a `Table` or open a log to write (`Store.open`)."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        called = node.func
+        makes_a_table = isinstance(called, ast.Name) and called.id == "Table"
+        opens_a_log = (isinstance(called, ast.Attribute) and called.attr == "open"
+                       and isinstance(called.value, ast.Name) and called.value.id == "Store")
+        if makes_a_table or opens_a_log:
+            lines.append(node.lineno)
+    return lines
+
+
+def test_only_the_one_assembly_opens_a_table_on_the_log() -> None:
+    """`companion run`, `ui`, `web` and `demo` are the product with parts left out: none of
+    the commands, the screen or the phone page assembles a table of its own."""
+    product = ROOT / "companion" / "app" / "product.py"
+    places = [ROOT / "companion" / "app", ROOT / "ui", ROOT / "companion" / "web"]
+    offences = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for place in places
+        for path in sorted(place.rglob("*.py"))
+        if path != product
+        for line in _opens_a_table_or_a_log(path.read_text(encoding="utf-8"))
+    ]
+    assert offences == [], "open the product (companion.app.product.open_product) instead"

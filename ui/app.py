@@ -284,12 +284,7 @@ class App(ScreenWaits):
         for gesture in self.input.poll():
             self._gesture(gesture)
         self._take_motions()
-        # The table publishes a snapshot before it answers: take the snapshot first, so an
-        # answer's follow-up (going to the match's screen) sees the state it answered for.
-        self._take_snapshot()
-        self._take_answers()
-        self._take_results()
-        self._take_undo_asks()
+        self._take_news()
         self._expire_message()
         self._tick_animation()
         self.scene.tick(self.clock())
@@ -397,6 +392,16 @@ class App(ScreenWaits):
             self.scene.dragged(gesture.start, gesture.pos)
         self.changed()
 
+    def _take_news(self) -> None:
+        """Take what the table and the devices handed over: the table publishes a snapshot
+        before it answers, so the snapshot first (an answer's follow-up, such as going to
+        the match's screen, sees the state it answered for), then the answers, then the
+        devices' results, and last a phone's ask to undo (or its withdrawal)."""
+        self._take_snapshot()
+        self._take_answers()
+        self._take_results()
+        self._take_undo_asks()
+
     def _take_answers(self) -> None:
         self.answers.take_outcomes(
             lambda outcome: self.say(refusal_words(outcome, self._snapshot)))
@@ -443,13 +448,20 @@ class App(ScreenWaits):
             return False
         if self.scene.name not in FOLLOWS_NEW_MATCHES:
             return False
-        from ui.game_scenes import game_scene
-
-        scene = game_scene(now.game)
-        if scene is None or scene not in self.scenes:
+        scene = self.scene_for(now.game)
+        if scene is None:
             return False
         self.go(scene)
         return True
+
+    def scene_for(self, game: str) -> str | None:
+        """The name of the app's scene that shows the game called `game` (the scene of its
+        family, `MatchScene.family`), or None if none of its scenes does."""
+        spec = self.table.games.get(game)
+        if spec is None:
+            return None
+        return next((name for name, scene in self.scenes.items()
+                     if isinstance(scene, MatchScene) and scene.family == spec.family), None)
 
     def _face(self, snapshot: TableSnapshot | None) -> None:
         """Turn the screen toward the seat on roll, when it lies flat in the middle."""

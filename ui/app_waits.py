@@ -33,10 +33,8 @@ class _Waiting(Protocol):
     scene: Scene
     _dirty: bool
 
-    def _take_snapshot(self) -> None: ...
-    def _take_answers(self) -> None: ...
+    def _take_news(self) -> None: ...
     def _take_results(self) -> None: ...
-    def _take_undo_asks(self) -> None: ...
     def _take_motions(self) -> None: ...
     def _tick_animation(self) -> None: ...
     def _expire_message(self) -> None: ...
@@ -66,12 +64,8 @@ class ScreenWaits:
                 pass
             # A device's answer leaves `background` once its callback handed it over.
             self.answers.pending.discard(ticket)
-            self._take_snapshot()
-            self._take_answers()
-            self._take_results()
-        self._take_snapshot()
-        self._take_answers()
-        self._take_undo_asks()
+            self._take_news()
+        self._take_news()
         # A spin the table drew is told by the spinner's worker: hear it before going on.
         if not self.spinner_watch.wait_idle(max(0.0, deadline - time.monotonic())):
             return False

@@ -1,26 +1,24 @@
 """Which scene shows each game family, and what the companion's own screens say of it.
 
-The one list of the touchscreen's game families: a new family adds its screen
-package and one line to `FAMILY_SCREENS` (the app's scenes are read from it).
-Everything else asks by a game's `GameSpec.family`, never by the game's name.
+A game family's screens are the package of its name, ``ui.<family>``
+(`GameSpec.family`), whose ``__init__`` exposes its `FamilyScreen` as ``SCREEN``.
+The families are the games registry's (`companion.games.registry.family_names`),
+so a new family adds its screen package and nothing here; a family with no screen
+package is one the touchscreen does not offer. Everything else asks by a game's
+`GameSpec.family`, never by the game's name.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
-from companion.games import backgammon, uno, yahtzee
 from companion.games.base import GameSpec
-from companion.games.registry import game_specs
-from companion.i18n import _
+from companion.games.registry import family_names, game_specs
 from companion.table import TableSnapshot
-from ui.backgammon.panel import match_words
-from ui.backgammon.scene import BoardScene
 from ui.scene import MatchScene
-from ui.uno.scene import UnoScene
-from ui.uno.view_model import UnoView
-from ui.yahtzee.scene import YahtzeeScene
 
 
 def _no_goal(snapshot: TableSnapshot, spec: GameSpec) -> str:
@@ -29,7 +27,7 @@ def _no_goal(snapshot: TableSnapshot, spec: GameSpec) -> str:
 
 @dataclass(frozen=True)
 class FamilyScreen:
-    """How the touchscreen shows the matches of one game family."""
+    """How the touchscreen shows the matches of one game family (its package's ``SCREEN``)."""
 
     scene: type[MatchScene]
     """The scene that shows its matches (`BoardScene`)."""
@@ -40,21 +38,33 @@ class FamilyScreen:
     """What a match is played to, for the scoresheet's title: "Match to 5", "Target 500"."""
 
 
-def _backgammon_goal(snapshot: TableSnapshot, spec: GameSpec) -> str:
-    return match_words(snapshot, spec)
+def screen_package(family: str) -> str:
+    """The package that holds the screens of the game family `family`: ``ui.<family>``."""
+    return f"{__package__}.{family}"
 
 
-def _uno_goal(snapshot: TableSnapshot, spec: GameSpec) -> str:
-    return UnoView.of(snapshot, spec).target_words()
+@cache
+def family_screens() -> dict[str, FamilyScreen]:
+    """The screens of each game family the touchscreen can referee, by `GameSpec.family`, in
+    the registry's order.
 
-
-FAMILY_SCREENS: dict[str, FamilyScreen] = {
-    backgammon.FAMILY: FamilyScreen(
-        BoardScene, lambda n: _("Game {n}").format(n=n), _backgammon_goal),
-    uno.FAMILY: FamilyScreen(UnoScene, lambda n: _("Round {n}").format(n=n), _uno_goal),
-    yahtzee.FAMILY: FamilyScreen(YahtzeeScene, lambda n: _("Claim {n}").format(n=n)),
-}
-"""The screens of each game family the touchscreen can referee, by `GameSpec.family`."""
+    Raises:
+        TypeError: a family's screen package exposes no `FamilyScreen` as ``SCREEN``.
+    """
+    screens = {}
+    for family in family_names():
+        package = screen_package(family)
+        try:
+            module = importlib.import_module(package)
+        except ModuleNotFoundError as error:
+            if error.name == package:
+                continue  # no screens for it yet: the touchscreen does not offer its games
+            raise
+        screen = getattr(module, "SCREEN", None)
+        if not isinstance(screen, FamilyScreen):
+            raise TypeError(f"{package} must expose its FamilyScreen as SCREEN")
+        screens[family] = screen
+    return screens
 
 
 def family_of(game: str) -> str | None:
@@ -66,7 +76,7 @@ def family_of(game: str) -> str | None:
 def family_screen(game: str) -> FamilyScreen | None:
     """How the touchscreen shows the game called `game`, or None if it cannot."""
     family = family_of(game)
-    return None if family is None else FAMILY_SCREENS.get(family)
+    return None if family is None else family_screens().get(family)
 
 
 def game_scene(game: str) -> str | None:
@@ -75,4 +85,5 @@ def game_scene(game: str) -> str | None:
     return None if screen is None else screen.scene.name
 
 
-__all__ = ["FAMILY_SCREENS", "FamilyScreen", "family_of", "family_screen", "game_scene"]
+__all__ = ["FamilyScreen", "family_of", "family_screen", "family_screens", "game_scene",
+           "screen_package"]

@@ -21,7 +21,7 @@ from companion.config import Config
 from companion.errors import CompanionError
 from companion.ports import ScreenPorts, ScreenRequest
 from ui.app import App, ScreenSetup
-from ui.game_scenes import FAMILY_SCREENS
+from ui.game_scenes import family_screens
 from ui.scene import Scene
 from ui.screens.history import HistoryScene
 from ui.screens.home import HomeScene
@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 
 SCENES: tuple[type[Scene], ...] = (
     HomeScene, PlayerScene, OptionsScene, SetupMenuScene, SettingsScene, HistoryScene, JoinScene,
-    SeatsScene, HardwareTestScene, *(screen.scene for screen in FAMILY_SCREENS.values()),
+    SeatsScene, HardwareTestScene, *(screen.scene for screen in family_screens().values()),
 )  # fmt: skip
 """Every scene of the app: the companion's own, then each game family's; the first is home."""
 

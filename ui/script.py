@@ -28,7 +28,6 @@ from companion.games.base import INVALID_ROLL, JSONValue
 from companion.ports import PhoneFacts
 from companion.table import DrawChance, SupplyChance
 from ui.app import App
-from ui.game_scenes import game_scene
 from ui.scene import AddressWatcher, MatchSetter
 from ui.widgets import Widget
 
@@ -139,7 +138,7 @@ class Driver:
         home = self.app.scenes[self.app.home]
         if not isinstance(home, MatchSetter):
             raise ScriptError("the home screen of this app does not set up matches")
-        on_screen = [name for name in self.app.games if game_scene(name) is not None]
+        on_screen = [name for name in self.app.games if self.app.scene_for(name) is not None]
         if game not in on_screen:
             raise ScriptError(f"there is no game {game[:40]!r} on the touchscreen; the games are "
                               + ", ".join(on_screen))

@@ -1,6 +1,7 @@
 """The one place that wires the companion: `companion run` (and a bare `companion`), and the
-same assembly with parts left out for `companion ui` (no phone page) and `companion web`
-(no screen, no spinner).
+same assembly with parts left out for `companion ui` (no phone page), `companion web`
+(no screen, no spinner) and `companion demo` (no screen, no phone page, no tray: the
+match's own chance and the spinner fitted for its players).
 
 The table with its log (resuming an unfinished match), the devices from the
 config (real on a Pi, simulated where there are none: said in full in the log;
@@ -27,21 +28,27 @@ import signal
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
+    from typing import TypeAlias
 
     from companion.app.script_time import ScriptTime
     from companion.config import Config
+    from companion.event_log.store import Store
+    from companion.games.base import GameSpec
     from companion.hardware.table_spins import TableSpins
     from companion.hardware.table_tray import TrayFeed
     from companion.ports import DevicesMissing, PhoneFacts, ScreenPorts, ScreenRequest
-    from companion.table import Table
+    from companion.table import ChanceSource, Table
     from companion.web.phone_page import PhonePage
     from ui.app import App
+
+    ChanceFor: TypeAlias = Callable[[Store], contextlib.AbstractContextManager["TableChance"]]
 
 log = logging.getLogger("companion.run")
 
@@ -73,6 +80,11 @@ class RunRequest:
     """The configured spinner as the table's spins (with the software fallback)."""
     new_pin: bool = False
     """A new table PIN for phones, kept from now on (`--new-pin`)."""
+    tray: bool = True
+    """The configured dice tray feeding the table (`companion demo`'s simulated players
+    throw their own dice)."""
+    games: Mapping[str, GameSpec] | None = None
+    """The games the table offers (None: every family's)."""
 
     @property
     def whole(self) -> bool:
@@ -221,12 +233,23 @@ def _until_stopped(
         stopper.restore()
 
 
+@dataclass(frozen=True)
+class TableChance:
+    """Where a table's chance comes from: its own draws (shuffles, the companion's rolls)
+    and its spins (None: the table picks them itself)."""
+
+    draws: ChanceSource
+    spins: ChanceSource | None = None
+
+
 @dataclass
 class Product:
     """The companion's parts, open: what the screen and the wait for phones work with."""
 
     table: Table
-    config: Config
+    config: Config | None
+    """The configuration the parts were opened with; None when no part that reads it was
+    asked for (`companion demo` reads the spinner's itself, and only for a game that spins)."""
     log_path: Path
     spins: TableSpins | None
     """The table's spins, None when the spinner was left out."""
@@ -252,17 +275,28 @@ class Product:
 
 @contextlib.contextmanager
 def open_product(
-    request: RunRequest, config: Config, said_as: str = log.name
+    request: RunRequest,
+    config: Config | None,
+    said_as: str = log.name,
+    *,
+    chance: ChanceFor | None = None,
+    say: Callable[[str], None] | None = None,
 ) -> Iterator[Product]:
     """Open the log and the table (resuming its match), the spinner, the phone page and the
     tray, each unless the request leaves it out; close them in the reverse order on leaving.
     A script with a seed runs on `ScriptTime` (the log's times and the screen's clock
     virtual, the self-test's roll seeded), so it draws the same pictures every time.
     The log lines go to the logger `said_as` (the command's, as before there was one
-    assembly).
+    assembly); the log's notices too, unless `say` takes them.
+
+    `chance`, given the open log, opens the table's chance instead of the request's seed
+    and configured spinner (`companion demo`: seeded as the logged match was, the spinner
+    fitted for its players); `config` may then be None if no configured part is asked.
 
     Raises:
         CompanionError: the log cannot be used, or (without a screen) the port is taken.
+        ValueError: `config` is None although a part is asked that is opened from it, or
+            both `chance` and the configured spinner are asked.
     """
     from companion.app.script_time import script_time
     from companion.datadir import default_db_path
@@ -271,22 +305,33 @@ def open_product(
     from companion.hardware.table_tray import open_tray_feed
     from companion.table import FairChance, Table
 
+    if config is None and (request.ui or request.phone_page or request.spinner or request.tray):
+        raise ValueError("The screen, the phone page and the devices need the configuration.")
+    if chance is not None and request.spinner:
+        raise ValueError("The table's spins come from the spinner or from `chance`, not both.")
     said = logging.getLogger(said_as)
+    tell = say if say is not None else partial(said.warning, "%s")
     path = request.db if request.db is not None else default_db_path()
     with contextlib.ExitStack() as running:
         store = running.enter_context(Store.open(path))
-        spins = (running.enter_context(table_spins(config, request.seed)) if request.spinner
-                 else None)
+        spins = (running.enter_context(table_spins(config, request.seed))
+                 if request.spinner and config is not None else None)
+        chosen = (running.enter_context(chance(store)) if chance is not None
+                  else TableChance(FairChance(request.seed), spins))
         scripted = script_time(request.script, request.seed)
         table = running.enter_context(
-            Table(store, chance=FairChance(request.seed), spinner=spins,
+            Table(store, games=request.games, chance=chosen.draws, spinner=chosen.spins,
                   clock=scripted.wall if scripted is not None else None))
         for notice in table.notices:
-            said.warning("%s", notice)
+            tell(notice)
+        if config is None:  # the command opens nothing from the configuration
+            yield Product(table=table, config=None, log_path=path, spins=None, phone=None,
+                          page=None, tray=None, devices="")
+            return
         phone, page = _open_phone_page(request, config, table, path, running)
-        tray = running.enter_context(open_tray_feed(config, table))
+        tray = running.enter_context(open_tray_feed(config, table)) if request.tray else None
         spinner_opened = not (spins and spins.problem)
-        tray_opened = tray is not None or not config.tray.enabled
+        tray_opened = tray is not None or not (request.tray and config.tray.enabled)
         devices = ""
         if request.whole:
             # In full for whoever looks after the box; the screen says it in a family's words.
@@ -350,6 +395,8 @@ def screen_ports(product: Product, request: RunRequest) -> ScreenPorts:
     from device.backlight import find_backlight
     from device.clock import RealClock
 
+    if product.config is None:
+        raise ValueError("The screen is shown on a product opened with its configuration.")
     phone = product.phone
     problem = phone.problem if phone is not None else ""
     scripted = product.script_time
@@ -432,6 +479,7 @@ __all__ = [
     "Product",
     "RunRequest",
     "Stopper",
+    "TableChance",
     "devices_sentence",
     "open_product",
     "pin_line",

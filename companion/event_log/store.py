@@ -67,6 +67,11 @@ class MatchRecord:
     seed: int | None = None
     """The seed of the chance sources that fed the match, if they were seeded (demos, tests)."""
 
+    @property
+    def winners(self) -> list[int]:
+        """The seats that won, as the result says them; none before the match is over."""
+        return list((self.result or {}).get("winners", []))
+
 
 class DamagedRecord(StoreError):
     """A row of the log cannot be read back: something other than the companion changed it."""

@@ -2,7 +2,8 @@
 
 A game family package exposes ``GAME_SPECS``, a tuple of `GameSpec` derived
 from its engine classes (`GameSpec.of`); a new family is one more line in
-`FAMILIES`.
+`FAMILIES`. Its screens are found from here too (`family_names`): the touchscreen
+shows a family with the package of its name, ``ui.<family>``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ games shows them so)."""
 def game_specs() -> dict[str, GameSpec]:
     """Every known game by its short name, in the order of `FAMILIES`."""
     return {spec.name: spec for family in FAMILIES for spec in family}
+
+
+@cache
+def family_names() -> tuple[str, ...]:
+    """Each family's name (`GameSpec.family`), once, in the order of `FAMILIES`."""
+    return tuple(dict.fromkeys(spec.family for family in FAMILIES for spec in family))
 
 
 def game_spec(name: str) -> GameSpec:

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.actions import action_to_json
+from companion.games.actions import action_from_json, action_to_json
+from companion.games.base import RuleError
+from companion.games.chance_actions import Shuffle
 from companion.games.registry import game_spec
 from companion.seat_marks import seat_mark
 from companion.table import TableSnapshot
@@ -58,15 +60,23 @@ def public_history(match: dict[str, Any]) -> dict[str, Any]:
     """One match of `companion history --json` without the order of any shuffle."""
     events = []
     for event in match["events"]:
-        action = event.get("action")
-        if isinstance(action, dict) and action.get("action") == "shuffle":
+        if event.get("kind") == "chance" and _is_shuffle(match["game"], event.get("action")):
             event = {
                 **event,
-                "action": {**action, "order": None},
+                "action": {**event["action"], "order": None},
                 "detail": {**(event.get("detail") or {}), "outcome": None},
             }
         events.append(event)
     return {**match, "events": events}
+
+
+def _is_shuffle(game: str, action: object) -> bool:
+    """True when the logged `action` is a shuffle of `game` (read back by the game's own
+    actions, `action_from_json`)."""
+    try:
+        return isinstance(action_from_json(game, action), Shuffle)
+    except RuleError:
+        return False
 
 
 __all__ = ["public_history", "public_match"]

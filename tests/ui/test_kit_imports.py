@@ -1,8 +1,10 @@
 """The screen kit stands alone: none of its modules imports a screen of the companion
-(`ui.screens.*`) or a game family's package (`ui.uno`, `ui.backgammon`, `ui.yahtzee`).
+(`ui.screens.*`), a game family's package (`ui.uno`, `ui.backgammon`, `ui.yahtzee`) or the
+list of the families' screens (`ui.game_scenes`).
 
 The kit defines the small protocols and values it needs (`ui.scene`); the screens and
-families implement them, and `ui.main` / `ui.game_scenes` wire them together. The imports
+families implement them, and `ui.main` / `ui.game_scenes` wire them together (the app finds
+a game's scene among the scenes it is given, by family: `App.scene_for`). The imports
 are read from the source with `ast`, so imports inside functions or made only for type
 checking count too.
 """
@@ -20,7 +22,7 @@ KIT = (
     "rotation", "display", "doorbell", "mailbox", "script", "animation", "answers",
 )  # fmt: skip
 """The kit's modules, under `ui`."""
-FORBIDDEN = ("ui.screens", "ui.uno", "ui.backgammon", "ui.yahtzee")
+FORBIDDEN = ("ui.screens", "ui.uno", "ui.backgammon", "ui.yahtzee", "ui.game_scenes")
 """The packages the kit must not import (nor any module under them)."""
 
 

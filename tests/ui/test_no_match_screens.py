@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.ui.conftest import Screen
-from ui.game_scenes import FAMILY_SCREENS
+from ui.game_scenes import family_screens
 
 WORDS = {
     "board": "No match of the backgammon family is on the table.",
@@ -14,7 +14,7 @@ WORDS = {
 }
 
 
-@pytest.mark.parametrize("scene", sorted(screen.scene.name for screen in FAMILY_SCREENS.values()))
+@pytest.mark.parametrize("scene", sorted(screen.scene.name for screen in family_screens().values()))
 def test_a_family_screen_without_its_match_says_so_and_back_goes_home(
     screen: Screen, scene: str
 ) -> None:

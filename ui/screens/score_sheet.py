@@ -93,7 +93,7 @@ class MatchRow(Button):
 
 def result_words(match: MatchRecord) -> str:
     """Each player's score, the winners marked: "Ana 5 ★ · Ben 3"."""
-    winners = set((match.result or {}).get("winners", []))
+    winners = set(match.winners)
     return " · ".join(
         f"{player.name} {score}{' ★' if seat in winners else ''}"
         for seat, (player, score) in enumerate(zip(match.players, match.scores, strict=False)))

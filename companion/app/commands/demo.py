@@ -23,12 +23,13 @@ import random
 import secrets
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.app.commands._arguments import seed_argument
+from companion.app.product import RunRequest, TableChance, open_product
 from companion.config import BACKENDS, Config, config_warnings, load_config, with_backend
 from companion.decks import fitting_deck_options
 from companion.errors import CompanionError
@@ -139,24 +140,40 @@ def _play(
     spin_config: Callable[[], Config],
     asked: _Asked | None = None,
 ) -> TableSnapshot:
-    """Open the log and a table on it, start or resume the match, and play it out.
+    """Open the product on the log (the table alone: no screen, no phone page, no tray),
+    start or resume the match, and play it out.
 
-    The table is closed before the spinner, so no spin is asked of a closed spinner.
+    The table's chance is chosen once the log is open (`_match_chance`); the table is
+    closed before the spinner, so no spin is asked of a closed spinner.
     `asked`: the --game, --players and --seed given with --resume, checked against the
     logged match; a resumed match goes on with the seed it was started with.
     """
-    with Store.open(path) as store:
+    request = RunRequest(ui=False, phone_page=False, spinner=False, tray=False, db=path,
+                         seed=seed, games=games)
+
+    def chance(store: Store) -> contextlib.AbstractContextManager[TableChance]:
+        nonlocal seed
         if new_match is None and asked is not None:
             seed = asked.check(store, games)
-        spinner = _spinner_for(store, games, new_match, seed, spin_config)
-        with (
-            spinner as spins,
-            Table(store, games=games, chance=FairChance(seed), spinner=spins) as table,
-        ):
-            for notice in table.notices:
-                _say(notice)
-            snapshot = _start(table, new_match) if new_match else _resume(table, store)
-            return play_out(table, table.games[snapshot.game], _choice_rng(seed), pace)
+        return _match_chance(store, games, new_match, seed, spin_config)
+
+    with open_product(request, None, chance=chance, say=_say) as product:
+        table = product.table
+        snapshot = _start(table, new_match) if new_match else _resume(table, path)
+        return play_out(table, table.games[snapshot.game], _choice_rng(seed), pace)
+
+
+@contextlib.contextmanager
+def _match_chance(
+    store: Store,
+    games: Mapping[str, GameSpec],
+    new_match: NewMatch | None,
+    seed: int | None,
+    spin_config: Callable[[], Config],
+) -> Iterator[TableChance]:
+    """The match's chance: the table's own draws with `seed`, and its spins."""
+    with _spinner_for(store, games, new_match, seed, spin_config) as spins:
+        yield TableChance(FairChance(seed), spins)
 
 
 @dataclass(frozen=True)
@@ -319,10 +336,10 @@ def _nothing_to_resume(path: Path) -> str:
     return f"There is no unfinished match in {path}: start one with companion demo --game NAME."
 
 
-def _resume(table: Table, store: Store) -> TableSnapshot:
+def _resume(table: Table, path: Path) -> TableSnapshot:
     snapshot = table.snapshot
     if snapshot is None or snapshot.is_over:
-        raise CompanionError(_nothing_to_resume(store.path))
+        raise CompanionError(_nothing_to_resume(path))
     # The last step may have been saved but never printed (the demo was killed in between):
     # the players see it before anything else.
     print(
