@@ -33,14 +33,14 @@ import pygame
 
 from companion.config import Config
 from ui.animation import FRAME_SECONDS, FRAMES_PER_SECOND, Animation
-from ui.answers import Answers, refusal_words
+from ui.answers import Answers
+from ui.app_news import ScreenNews
 from ui.app_waits import ScreenWaits
 from ui.display import PLAIN_SETUP, ScreenSetup, open_display
 from ui.doorbell import Doorbell
 from ui.input import Drag, InputAdapter, Press, Tap
 from ui.rotation import Rotation
-from ui.scene import MatchPlan, MatchScene, Message, Scene
-from ui.scene_parts import took_back_words
+from ui.scene import MatchPlan, Message, Scene
 from ui.spin_view import SpinMotion, SpinnerFeed, draw_turning
 from ui.spinner_watch import SpinnerWatch
 from ui.system import SystemSetup
@@ -58,12 +58,9 @@ T = TypeVar("T")
 
 MESSAGE_SECONDS = 5.0
 """How long a sentence (a refused move) stays beside the board."""
-FOLLOWS_NEW_MATCHES = frozenset({"home", "player", "options"})
-"""The scenes that give way to a match started elsewhere (a phone): the ones where a match
-is chosen, not the companion's own screens."""
 
 
-class App(ScreenWaits):
+class App(ScreenWaits, ScreenNews):
     """The touchscreen: scenes on a logical surface, turned onto the panel.
 
     Use as a context manager, or call `close()`. `scenes` is a sequence of
@@ -120,7 +117,7 @@ class App(ScreenWaits):
         self._drawn = False  # the first frame is out (said once in the log)
         self.animation = Animation()
         self._last_frame = clock()
-        self._snapshot = table.snapshot
+        self._snapshot: TableSnapshot | None = table.snapshot
         phone = self.system.phone
         # A phone's ask to undo, over whatever scene shows (its desk rings the doorbell).
         self.undo_card = UndoCard(phone.undo_asks if phone is not None else None, self,
@@ -391,77 +388,6 @@ class App(ScreenWaits):
         else:
             self.scene.dragged(gesture.start, gesture.pos)
         self.changed()
-
-    def _take_news(self) -> None:
-        """Take what the table and the devices handed over: the table publishes a snapshot
-        before it answers, so the snapshot first (an answer's follow-up, such as going to
-        the match's screen, sees the state it answered for), then the answers, then the
-        devices' results, and last a phone's ask to undo (or its withdrawal)."""
-        self._take_snapshot()
-        self._take_answers()
-        self._take_results()
-        self._take_undo_asks()
-
-    def _take_answers(self) -> None:
-        self.answers.take_outcomes(
-            lambda outcome: self.say(refusal_words(outcome, self._snapshot)))
-
-    def _take_results(self) -> None:
-        self.answers.take_results(self.say)
-
-    def _take_undo_asks(self) -> None:
-        if self.undo_card.take(self._snapshot):  # a phone asked to undo, or its ask went
-            self._rebuild_scene()
-
-    def _rebuild_scene(self) -> None:
-        self.scene.rebuild()
-
-    def _take_snapshot(self) -> None:
-        snapshot = self.subscription.latest()
-        if snapshot is None:
-            return
-        before, self._snapshot = self._snapshot, snapshot
-        self._face(snapshot)
-        if self._follow_new_match(before, snapshot):
-            return
-        self.scene.snapshot_arrived(snapshot)
-        self._say_took_back(before, snapshot)
-        self.changed()
-
-    def _say_took_back(self, before: TableSnapshot | None, now: TableSnapshot) -> None:
-        """An undo (here, on a keyboard or on a phone) says on the match's screen what it
-        took back, so that nothing goes back unseen."""
-        words = took_back_words(now)
-        if words is None or not isinstance(self.scene, MatchScene):
-            return
-        if before is not None and (before.match_id, before.seq) == (now.match_id, now.seq):
-            return
-        self.say(words, refusal=False)
-
-    def _follow_new_match(self, before: TableSnapshot | None, now: TableSnapshot) -> bool:
-        """A match started elsewhere (a phone) while the screen shows home or its player and
-        options screens: show the match. True when the screen went to it. The companion's
-        own screens (settings, seats...) are left alone: someone is busy there. A match
-        played to its end between two looks shows too: its result is news. `before` is
-        first the table's snapshot when the app opened: a match resumed at start is not news."""
-        if before is not None and before.match_id == now.match_id:
-            return False
-        if self.scene.name not in FOLLOWS_NEW_MATCHES:
-            return False
-        scene = self.scene_for(now.game)
-        if scene is None:
-            return False
-        self.go(scene)
-        return True
-
-    def scene_for(self, game: str) -> str | None:
-        """The name of the app's scene that shows the game called `game` (the scene of its
-        family, `MatchScene.family`), or None if none of its scenes does."""
-        spec = self.table.games.get(game)
-        if spec is None:
-            return None
-        return next((name for name, scene in self.scenes.items()
-                     if isinstance(scene, MatchScene) and scene.family == spec.family), None)
 
     def _face(self, snapshot: TableSnapshot | None) -> None:
         """Turn the screen toward the seat on roll, when it lies flat in the middle."""
