@@ -89,7 +89,7 @@ def test_the_home_screens_setup_button_opens_every_entry_of_the_menu(screen) -> 
 # -- settings --------------------------------------------------------------------------------
 
 
-def test_an_invalid_pin_is_refused_in_the_configs_sentence_and_the_file_is_unchanged(
+def test_an_invalid_pin_is_refused_in_a_players_sentence_and_the_file_is_unchanged(
     tmp_path: Path, config_file: Path
 ) -> None:
     before = config_file.read_bytes()
@@ -97,8 +97,7 @@ def test_an_invalid_pin_is_refused_in_the_configs_sentence_and_the_file_is_uncha
         screen.run("tap setup", "tap settings", "tap pin", "tap digit:4", "tap digit:8",
                    "tap done")
         assert screen.widget("message").text == (
-            f'{config_file}: web.pin must be 4 to 8 digits, e.g. "4821", or "" for a random'
-            " PIN.")
+            "A PIN is 4 to 8 digits, such as 4821: type another.")
         assert "dialog" in screen.names()  # the pad stays open to type it again
     assert config_file.read_bytes() == before
 
@@ -110,7 +109,7 @@ def test_after_a_refused_pin_the_digits_typed_stay_in_sight_below_the_sentence(
     system = settings_system(config_file, tmp_path / "sys")
     with system_screen(tmp_path, system, panel=panel) as screen:
         screen.run("tap setup", "tap settings", "tap pin", "tap digit:4", "tap digit:8",
-                   "tap done", "expect must be 4 to 8 digits")
+                   "tap done", "expect A PIN is 4 to 8 digits")
         typed, said = screen.widget("pin_typed"), screen.widget("message")
         assert typed.text == "48"
         assert not said.rect.colliderect(typed.rect)
@@ -128,8 +127,24 @@ def test_a_margin_out_of_range_is_refused_and_the_file_is_unchanged(
     before = config_file.read_bytes()
     with system_screen(tmp_path, settings_system(config_file, tmp_path / "sys")) as screen:
         screen.run("tap setup", "tap settings", "tap margin:-",
-                   "expect spinner.margin_deg is -1.0, outside 0 to 45")
+                   "expect margin can be 0 to 45, not -1.")
         assert screen.widget("margin").text == "0°"
+    assert config_file.read_bytes() == before
+
+
+def test_a_margin_too_wide_for_the_calibrated_seats_says_so_and_the_file_is_unchanged(
+    tmp_path: Path, config_file: Path
+) -> None:
+    seats = tmp_path / "state" / "seats.toml"
+    seats.parent.mkdir()
+    seats.write_text("seat_angles = [0.0, 17.0, 180.0, 270.0]\n", encoding="utf-8")
+    before = config_file.read_bytes()
+    with system_screen(tmp_path, settings_system(config_file, tmp_path / "sys")) as screen:
+        screen.run("tap setup", "tap settings", "tap margin:+")
+        assert screen.widget("message").text == (
+            "Two seats are only 17° apart, and a margin of 5° needs them more than 20° apart:"
+            " lower the margin, or calibrate the seats further apart.")
+        assert screen.widget("margin").text == "4°"
     assert config_file.read_bytes() == before
 
 
