@@ -266,6 +266,14 @@ def _at_spaces(text: str, font: pygame.font.Font, width: int) -> list[str] | Non
     return lines or None
 
 
+def button_width(look: Theme, *texts: str, size: int = theme.TEXT_MIN) -> int:
+    """The width a `Button` needs to show the widest of `texts` whole on one line at `size`
+    (it need not shrink them, on any screen): for a layout that gives a longer language
+    room."""
+    font = look.font(size, True)
+    return max(font.size(shown_text(text))[0] for text in texts) + look.px(12) + 2
+
+
 def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """`text` broken into lines no wider than `width`: at spaces, and inside a word too long
     for a line."""
@@ -343,6 +351,7 @@ __all__ = [
     "TextBlock",
     "TextFit",
     "Widget",
+    "button_width",
     "draw_text",
     "fitted",
     "recording_fits",
