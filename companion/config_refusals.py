@@ -17,6 +17,9 @@ from companion.i18n import N_, _
 
 PIN_DIGITS = N_("A PIN is 4 to 8 digits, such as 4821: type another.")
 OUT_OF_RANGE = N_("{setting} can be {low} to {high}, not {value}.")
+SEATS_TOO_CLOSE = N_("Two seats are only {gap}° apart, and a margin of {margin}° needs them "
+                     "more than {needed}° apart: lower the margin, or calibrate the seats "
+                     "further apart.")
 SETTING_NAMES = {
     "spinner.margin_deg": N_("The spinner's margin"),
 }
@@ -53,6 +56,14 @@ def out_of_range(key: str, value: object, low: float, high: float) -> Said | Non
                                ("setting", setting), ("value", shown)))
 
 
+def seats_too_close(gap: float, margin: float) -> Said:
+    """The screen's sentence for seats `gap` degrees apart, too close for `margin` (the
+    margin is the setting the screen changes; the seats are calibrated on their own screen)."""
+    needed = max(4 * margin, 1.0)
+    return Said(SEATS_TOO_CLOSE, (("gap", f"{gap:g}"), ("margin", f"{margin:g}"),
+                                  ("needed", f"{needed:g}")))
+
+
 class ConfigRefused(ConfigError):
     """A configuration refused: one English line per problem (`str()`), and each problem's
     sentence for the screen where it has one (`words`)."""
@@ -74,5 +85,5 @@ def said_on_screen(error: ConfigError) -> str:
     return error.words() if isinstance(error, ConfigRefused) else str(error)
 
 
-__all__ = ["OUT_OF_RANGE", "PIN_DIGITS", "SETTING_NAMES", "ConfigRefused", "Said",
-           "out_of_range", "said_on_screen"]
+__all__ = ["OUT_OF_RANGE", "PIN_DIGITS", "SEATS_TOO_CLOSE", "SETTING_NAMES", "ConfigRefused",
+           "Said", "out_of_range", "said_on_screen", "seats_too_close"]

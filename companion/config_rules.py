@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.config_refusals import out_of_range
+from companion.config_refusals import out_of_range, seats_too_close
 from companion.config_schema import (
     DEFAULT_SERIAL_PORT,
     ROTATIONS,
@@ -22,6 +22,7 @@ from companion.config_schema import (
     SpinnerConfig,
     TrayConfig,
     seat_angle_problems,
+    smallest_seat_gap,
 )
 from companion.i18n import LANGUAGE_CODE
 
@@ -172,9 +173,16 @@ def _check_pin_conflicts(reader: KeyReader, spinner: SpinnerConfig, tray: TrayCo
 def check_seat_margins(
     reader: KeyReader, spinner: SpinnerConfig, with_margin: bool = True
 ) -> None:
+    """Refuse seats that are not usable, or too close for the margin when `with_margin`
+    (the margin's own refusal is then the screen's sentence: the margin is what it changes)."""
+    angles = spinner.seat_angles
     margin = spinner.margin_deg if with_margin else None
-    for problem in seat_angle_problems(spinner.seat_angles, margin):
-        reader.error("spinner.seat_angles", problem)
+    problems = seat_angle_problems(angles, margin)
+    too_close = (margin is not None and bool(problems)
+                 and not seat_angle_problems(angles, None))
+    said = seats_too_close(smallest_seat_gap(angles), spinner.margin_deg) if too_close else None
+    for problem in problems:
+        reader.error("spinner.seat_angles", problem, said)
 
 
 def check_screen(reader: KeyReader, screen: ScreenConfig) -> None:

@@ -415,16 +415,20 @@ def seat_angle_problems(angles: tuple[float, ...], margin_deg: float | None) -> 
         ]
     if margin_deg is None:
         return []
-    ordered_angles = sorted(turned)
-    following = [*ordered_angles[1:], ordered_angles[0] + 360.0]
-    gaps = [b - a for a, b in zip(ordered_angles, following, strict=True)]
-    smallest = min(gaps)
+    smallest = smallest_seat_gap(angles)
     if smallest <= 4 * margin_deg or smallest < 1.0:
         return [
             f"has two seats only {smallest:g} degrees apart, too close for margin_deg "
             f"{margin_deg:g}; spread the seats or lower margin_deg"
         ]
     return []
+
+
+def smallest_seat_gap(angles: Sequence[float]) -> float:
+    """The fewest degrees between two neighbouring seats of `angles` (two or more)."""
+    ordered = sorted(a % 360.0 for a in angles)
+    following = [*ordered[1:], ordered[0] + 360.0]
+    return min(b - a for a, b in zip(ordered, following, strict=True))
 
 
 def _goes_round_once(angles: list[float]) -> bool:

@@ -1,5 +1,9 @@
 """A self-test of every configured device, one line each: OK or the reason.
 
+A check's outcome is data, a `Reason` and its values (numbers, a roll, a device's own
+error): `Check.line` words it in English, as `companion hw test` prints it, and the
+touchscreen words the same data in the table's language (ui/screens/hwtest_words.py).
+
 `self_test_steps` lists the checks before any runs (what each checks, and
 how), so a screen can show each line as it finishes; `self_test` runs them
 in order, as `companion hw test` does. A program that already holds a
@@ -10,8 +14,9 @@ device open (the touchscreen's spinner and tray) checks it as it is with
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from companion.config import Config
@@ -24,13 +29,133 @@ from device.motion import MotionLimits, plan_move
 from device.spinner import Spinner
 
 
+class Reason(StrEnum):
+    """What a device's check found: each reason has its values, named in `ENGLISH`."""
+
+    DEVICE_ERROR = "device_error"
+    """The device could not be opened or answered with an error: `error`, its sentence."""
+    MISSED_STEPS = "missed_steps"
+    """The test turn was `offset` steps off at home, more than `tolerance`."""
+    HOME_NOT_SEEN = "home_not_seen"
+    """Homed in `homed_s`, but no home edge in a turn of `degrees`."""
+    HOME_ON_COUNT = "home_on_count"
+    """Homed in `homed_s`; the turn passed home exactly on count."""
+    HOME_LATE = "home_late"
+    """Homed in `homed_s`; the turn passed home `steps` late, within `tolerance`."""
+    HOME_EARLY = "home_early"
+    """Homed in `homed_s`; the turn passed home `steps` early, within `tolerance`."""
+    TRAY_SKIPPED = "tray_skipped"
+    """The tray is not enabled in the configuration."""
+    TRAY_SIMULATED = "tray_simulated"
+    """The simulated sensor and button."""
+    TRAY_ON_CONTROLLER = "tray_on_controller"
+    """The table controller answers for the tray: `pull_up`, `active_high` (bools)."""
+    TRAY_GPIO = "tray_gpio"
+    """The sensor on GPIO `sensor_pin`, the button on GPIO `button_pin`."""
+    TRAY_GPIO_NO_BUTTON = "tray_gpio_no_button"
+    """The sensor on GPIO `sensor_pin`, no button."""
+    DICE_SKIPPED = "dice_skipped"
+    """No tray, so no dice source to check."""
+    DICE_TOUCH = "dice_touch"
+    """Values are entered on the touchscreen."""
+    FAIR_ROLL = "fair_roll"
+    """A fair roll from `secrets`: `roll`, the faces."""
+    FAIR_ROLL_SEEDED = "fair_roll_seeded"
+    """A fair roll from the seeded generator (a script's run): `roll`."""
+    DICE_READ = "dice_read"
+    """The dice reader read `roll`."""
+    DICE_COCKED = "dice_cocked"
+    """The dice reader read `roll`, a die cocked."""
+    READER_UNREADABLE = "reader_unreadable"
+    """The controller heard only unreadable lines: `readings`, `unreadable`."""
+    READER_LISTENS = "reader_listens"
+    """The controller hears the reader: `readings`, `unreadable`."""
+    READER_NOT_HEARD = "reader_not_heard"
+    """The controller listens, no reading yet: `readings`, `unreadable`."""
+    CONTROLLER_ANSWERS = "controller_answers"
+    """The table controller runs `firmware` (`protocol`) and answers."""
+    SHUT_DOWN = "shut_down"
+    """The spinner was shut down while its test ran."""
+    TEST_FAILED = "test_failed"
+    """The test itself raised `error` (a bug, a library's surprise)."""
+
+
+Value = str | int | float | bool
+
+
+def _tray_on_controller(pull_up: bool, active_high: bool) -> str:
+    pull = "pulled up" if pull_up else "no pull"
+    level = "high" if active_high else "low"
+    return (f"the table controller answers; its sensor pin is set to {pull}, active {level}, "
+            "and its button pin is watched")
+
+
+_HOMED = "homed in {homed_s:.2f} s"
+_HEARD = "{readings} reading(s) and {unreadable} unreadable line(s) since it started"
+ENGLISH: Mapping[Reason, Callable[..., str]] = {
+    Reason.DEVICE_ERROR: "{error}".format,
+    Reason.MISSED_STEPS: (
+        "The spinner was {offset:+d} steps off at a home pass (missed steps). It is more than "
+        "the tolerance of {tolerance} in one turn at half speed: check the motor current and "
+        "that the idol turns freely.").format,
+    Reason.HOME_NOT_SEEN: (
+        _HOMED + ", but the home sensor did not fire in a turn of {degrees:.0f} degrees: check "
+        "that it sees the flag at speed, and the motor current (a stalled motor does not "
+        "turn).").format,
+    Reason.HOME_ON_COUNT: (_HOMED + "; a full turn passed home on count").format,
+    Reason.HOME_LATE: (_HOMED + "; a full turn passed home {steps} step(s) late, within the "
+                       "tolerance of {tolerance}").format,
+    Reason.HOME_EARLY: (_HOMED + "; a full turn passed home {steps} step(s) early, within the "
+                        "tolerance of {tolerance}").format,
+    Reason.TRAY_SKIPPED: "not enabled in the configuration, skipped".format,
+    Reason.TRAY_SIMULATED: "simulated sensor and button".format,
+    Reason.TRAY_ON_CONTROLLER: _tray_on_controller,
+    Reason.TRAY_GPIO: "sensor on GPIO {sensor_pin}, button on GPIO {button_pin}".format,
+    Reason.TRAY_GPIO_NO_BUTTON: "sensor on GPIO {sensor_pin}, no button".format,
+    Reason.DICE_SKIPPED: "tray not enabled, skipped".format,
+    Reason.DICE_TOUCH: "values are entered on the touchscreen".format,
+    Reason.FAIR_ROLL: "fair roll from secrets: {roll}".format,
+    Reason.FAIR_ROLL_SEEDED: "fair roll from the seeded generator: {roll}".format,
+    Reason.DICE_READ: "read: {roll}".format,
+    Reason.DICE_COCKED: "cocked: {roll}".format,
+    Reason.READER_UNREADABLE: (
+        "the table controller heard only unreadable lines from the dice reader (" + _HEARD
+        + "): check the reader sends 9600 baud lines of faces such as `3 5`").format,
+    Reason.READER_LISTENS: ("the table controller listens to the dice reader; " + _HEARD).format,
+    Reason.READER_NOT_HEARD: ("the table controller listens to the dice reader; " + _HEARD
+                              + " (throw dice to check the reader itself)").format,
+    Reason.CONTROLLER_ANSWERS: "firmware {firmware} (protocol {protocol}) answers on its link"
+                               .format,
+    Reason.SHUT_DOWN: "the spinner was shut down during the test.".format,
+    Reason.TEST_FAILED: "the test itself failed ({error}); see the companion's log.".format,
+}
+"""Each reason in English, from its values: the words `companion hw test` prints."""
+
+
 @dataclass(frozen=True)
 class Check:
-    """One device's result: `ok`, and what was seen or why it failed."""
+    """One device's result: `ok`, and what was seen or why it failed as data: the `reason`
+    and its `values` (by name, as `Reason` lists them)."""
 
     device: str
     ok: bool
-    detail: str
+    reason: Reason
+    values: tuple[tuple[str, Value], ...] = ()
+
+    @classmethod
+    def of(cls, device: str, ok: bool, reason: Reason, **values: Value) -> Check:
+        """The check of `device` with its `values` by name."""
+        return cls(device, ok, reason, tuple(sorted(values.items())))
+
+    @classmethod
+    def failed(cls, device: str, error: DeviceError | str) -> Check:
+        """`device` failed with an error's own sentence."""
+        return cls.of(device, False, Reason.DEVICE_ERROR, error=str(error))
+
+    @property
+    def detail(self) -> str:
+        """What was seen, or why it failed, in English."""
+        return ENGLISH[self.reason](**dict(self.values))
 
     def line(self) -> str:
         """`device: OK (detail)` or `device: FAILED: reason`."""
@@ -82,7 +207,7 @@ def check_spinner(config: Config, clock: Clock) -> Check:
     try:
         spinner = open_spinner(config, clock)
     except DeviceError as error:
-        return Check(name, False, str(error))
+        return Check.failed(name, error)
     try:
         return check_open_spinner(spinner, name)
     finally:
@@ -101,7 +226,7 @@ def check_open_spinner(spinner: Spinner, name: str) -> Check:
         report = spinner.home()
         return _judge_turn(name, spinner, report.duration_s)
     except DeviceError as error:
-        return Check(name, False, str(error))
+        return Check.failed(name, error)
 
 
 def _judge_turn(name: str, spinner: Spinner, homed_s: float) -> Check:
@@ -111,38 +236,33 @@ def _judge_turn(name: str, spinner: Spinner, homed_s: float) -> Check:
     limits = MotionLimits.from_config(spinner.config, spinner.config.max_speed_rps / 2)
     move = spinner.run(plan_move(turn + beyond, limits))
     fault = spinner.check_home_passes(0, move)
-    homed = f"homed in {homed_s:.2f} s"
     if fault is not None and not fault.sensor_silent:
-        return Check(name, False, f"{fault.sentence()} It is more than the tolerance of "
-                     f"{tolerance} in one turn at half speed: check the motor current and "
-                     "that the idol turns freely.")
+        return Check.of(name, False, Reason.MISSED_STEPS, offset=fault.offset,
+                        tolerance=tolerance)
     if fault is not None or not move.home_edges:
         degrees = (turn + beyond) * 360 / turn
-        return Check(name, False, f"{homed}, but the home sensor did not fire in a turn of "
-                     f"{degrees:.0f} degrees: check that it sees the flag at speed, and the "
-                     "motor current (a stalled motor does not turn).")
+        return Check.of(name, False, Reason.HOME_NOT_SEEN, homed_s=homed_s, degrees=degrees)
     off = spinner.edge_offset(0, move.home_edges[0])
     if off == 0:
-        return Check(name, True, f"{homed}; a full turn passed home on count")
-    late = f"{off} step(s) late" if off > 0 else f"{-off} step(s) early"
-    return Check(name, True, f"{homed}; a full turn passed home {late}, within the "
-                 f"tolerance of {tolerance}")
+        return Check.of(name, True, Reason.HOME_ON_COUNT, homed_s=homed_s)
+    reason = Reason.HOME_LATE if off > 0 else Reason.HOME_EARLY
+    return Check.of(name, True, reason, homed_s=homed_s, steps=abs(off), tolerance=tolerance)
 
 
 def check_tray(config: Config, clock: Clock) -> Check:
     """Open the tray's sensor and button; behind the table controller, check it answers."""
     name = tray_name(config)
     if not config.tray.enabled:
-        return Check(name, True, "not enabled in the configuration, skipped")
+        return Check.of(name, True, Reason.TRAY_SKIPPED)
     try:
         inputs = open_tray_inputs(config, clock)
     except DeviceError as error:
-        return Check(name, False, str(error))
+        return Check.failed(name, error)
     try:
         inputs.start(lambda _active: None, lambda: None)
         return judge_tray(config, inputs)
     except DeviceError as error:
-        return Check(name, False, str(error))
+        return Check.failed(name, error)
     finally:
         inputs.close()
 
@@ -154,17 +274,17 @@ def judge_tray(config: Config, inputs: TrayInputs) -> Check:
         try:
             inputs.confirm()
         except DeviceError as error:
-            return Check(name, False, str(error))
+            return Check.failed(name, error)
     tray = config.tray
     if config.backend == "sim":
-        return Check(name, True, "simulated sensor and button")
+        return Check.of(name, True, Reason.TRAY_SIMULATED)
     if isinstance(inputs, LinkedDevice):
-        pull = "pulled up" if tray.sensor_pull_up else "no pull"
-        level = "high" if tray.sensor_active_high else "low"
-        return Check(name, True, f"the table controller answers; its sensor pin is set to {pull},"
-                     f" active {level}, and its button pin is watched")
-    button = "no button" if tray.button_pin == -1 else f"button on GPIO {tray.button_pin}"
-    return Check(name, True, f"sensor on GPIO {tray.sensor_pin}, {button}")
+        return Check.of(name, True, Reason.TRAY_ON_CONTROLLER, pull_up=tray.sensor_pull_up,
+                        active_high=tray.sensor_active_high)
+    if tray.button_pin == -1:
+        return Check.of(name, True, Reason.TRAY_GPIO_NO_BUTTON, sensor_pin=tray.sensor_pin)
+    return Check.of(name, True, Reason.TRAY_GPIO, sensor_pin=tray.sensor_pin,
+                    button_pin=tray.button_pin)
 
 
 def check_dice(config: Config, rng: random.Random | None = None) -> Check:
@@ -176,13 +296,13 @@ def check_dice(config: Config, rng: random.Random | None = None) -> Check:
     tray = config.tray
     name = dice_name(config)
     if not tray.enabled:
-        return Check(name, True, "tray not enabled, skipped")
+        return Check.of(name, True, Reason.DICE_SKIPPED)
     if tray.dice_source == "touch":
-        return Check(name, True, "values are entered on the touchscreen")
+        return Check.of(name, True, Reason.DICE_TOUCH)
     if tray.dice_source == "fair":
         roll = fair_roll(tray.dice_count, tray.dice_sides, rng)
-        source = "secrets" if rng is None else "the seeded generator"
-        return Check(name, True, f"fair roll from {source}: {' '.join(map(str, roll.values))}")
+        source = Reason.FAIR_ROLL if rng is None else Reason.FAIR_ROLL_SEEDED
+        return Check.of(name, True, source, roll=" ".join(map(str, roll.values)))
     try:
         reader = open_dice_reader(config)
         try:
@@ -192,24 +312,20 @@ def check_dice(config: Config, rng: random.Random | None = None) -> Check:
         finally:
             reader.close()
     except DeviceError as error:
-        return Check(name, False, str(error))
-    state = "cocked" if roll.cocked else "read"
-    return Check(name, True, f"{state}: {' '.join(map(str, roll.values))}")
+        return Check.failed(name, error)
+    state = Reason.DICE_COCKED if roll.cocked else Reason.DICE_READ
+    return Check.of(name, True, state, roll=" ".join(map(str, roll.values)))
 
 
 def _reader_heard(name: str, status: dict[str, Any]) -> Check:
     """Judge the reader by what the controller heard from it since it started."""
     readings = int(status.get("dice_readings", 0))
     unreadable = int(status.get("dice_bad_lines", 0))
-    heard = f"{readings} reading(s) and {unreadable} unreadable line(s) since it started"
     if unreadable and not readings:
-        return Check(name, False, f"the table controller heard only unreadable lines from the "
-                     f"dice reader ({heard}): check the reader sends 9600 baud lines of faces "
-                     "such as `3 5`")
-    detail = f"the table controller listens to the dice reader; {heard}"
-    if not readings:
-        detail += " (throw dice to check the reader itself)"
-    return Check(name, True, detail)
+        return Check.of(name, False, Reason.READER_UNREADABLE, readings=readings,
+                        unreadable=unreadable)
+    reason = Reason.READER_LISTENS if readings else Reason.READER_NOT_HEARD
+    return Check.of(name, True, reason, readings=readings, unreadable=unreadable)
 
 
 def check_controller(config: Config) -> Check:
@@ -220,16 +336,16 @@ def check_controller(config: Config) -> Check:
     try:
         link = serial_backend.acquire_link(config)
     except DeviceError as error:
-        return Check(name, False, str(error))
+        return Check.failed(name, error)
     try:
         link.poll()
     except DeviceError as error:
-        return Check(name, False, str(error))
+        return Check.failed(name, error)
     finally:
         serial_backend.release_link(link)
     hello = link.hello
-    return Check(name, True, f"firmware {hello.get('firmware')} (protocol "
-                 f"{hello.get('protocol')}) answers on its link")
+    return Check.of(name, True, Reason.CONTROLLER_ANSWERS, firmware=str(hello.get("firmware")),
+                    protocol=str(hello.get("protocol")))
 
 
 def self_test_steps(

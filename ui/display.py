@@ -6,11 +6,16 @@ from __future__ import annotations
 import logging
 import os
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
 from companion.i18n import _
 from ui.rotation import facing_rotation
+
+if TYPE_CHECKING:
+    from companion.config import Config
+    from companion.ports import ScreenRequest
 
 log = logging.getLogger("ui.app")  # the driver line stays where people read it
 
@@ -41,6 +46,21 @@ class ScreenSetup:
 
 PLAIN_SETUP = ScreenSetup()
 """An 800x480 window, upright, as the app opens without a setup."""
+
+
+def screen_setup(config: Config, request: ScreenRequest) -> ScreenSetup:
+    """How to show the app, from the config and what the command line overrides."""
+    screen = config.screen
+    panel = request.size or screen.window_size
+    fullscreen = screen.full_screen(os.environ)
+    return ScreenSetup(
+        panel=panel,
+        rotation=screen.rotation if request.rotate is None else request.rotate,
+        face_player=screen.face_player,
+        seat_angles=config.spinner.seat_angles,
+        fullscreen=fullscreen and not request.headless and request.size is None,
+        headless=request.headless,
+    )
 
 
 def open_display(setup: ScreenSetup) -> pygame.Surface:
@@ -84,4 +104,5 @@ def open_display(setup: ScreenSetup) -> pygame.Surface:
     return display
 
 
-__all__ = ["GPU_ONLY_DRIVERS", "OFFSCREEN_DRIVERS", "PLAIN_SETUP", "ScreenSetup", "open_display"]
+__all__ = ["GPU_ONLY_DRIVERS", "OFFSCREEN_DRIVERS", "PLAIN_SETUP", "ScreenSetup", "open_display",
+           "screen_setup"]

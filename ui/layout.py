@@ -21,6 +21,22 @@ def columns(area: pygame.Rect, count: int, gap: int = 0) -> list[pygame.Rect]:
     return [pygame.Rect(area.x + i * (width + gap), area.y, width, area.h) for i in range(count)]
 
 
+def columns_at_least(area: pygame.Rect, needs: list[int], gap: int = 0) -> list[pygame.Rect]:
+    """`area` cut into columns of equal width, or, when one would be narrower than it
+    `needs` (a longer language's words), each as wide as it needs and the rest shared out
+    alike; equal columns again when the needs add up to more than there is."""
+    equal = columns(area, len(needs), gap)
+    spare = area.w - gap * (len(needs) - 1) - sum(needs)
+    if all(cell.w >= need for cell, need in zip(equal, needs, strict=True)) or spare < 0:
+        return equal
+    cells, x = [], area.x
+    for need in needs:
+        width = need + spare // len(needs)
+        cells.append(pygame.Rect(x, area.y, width, area.h))
+        x += width + gap
+    return cells
+
+
 def grid(area: pygame.Rect, cols: int, count: int, row_height: int, gap: int) -> list[pygame.Rect]:
     """`count` cells of `row_height` in `cols` columns, filled row by row from the top."""
     widths = columns(pygame.Rect(area.x, area.y, area.w, row_height), cols, gap)

@@ -10,17 +10,16 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 
 import pygame
 
-from companion.config import Config
 from companion.errors import CompanionError
 from companion.ports import ScreenPorts, ScreenRequest
 from ui.app import App, ScreenSetup
+from ui.display import screen_setup
 from ui.game_scenes import family_screens
 from ui.scene import Scene
 from ui.screens.history import HistoryScene
@@ -42,21 +41,6 @@ SCENES: tuple[type[Scene], ...] = (
     SeatsScene, HardwareTestScene, *(screen.scene for screen in family_screens().values()),
 )  # fmt: skip
 """Every scene of the app: the companion's own, then each game family's; the first is home."""
-
-
-def screen_setup(config: Config, request: ScreenRequest) -> ScreenSetup:
-    """How to show the app, from the config and what the command line overrides."""
-    screen = config.screen
-    panel = request.size or screen.window_size
-    fullscreen = screen.full_screen(os.environ)
-    return ScreenSetup(
-        panel=panel,
-        rotation=screen.rotation if request.rotate is None else request.rotate,
-        face_player=screen.face_player,
-        seat_angles=config.spinner.seat_angles,
-        fullscreen=fullscreen and not request.headless and request.size is None,
-        headless=request.headless,
-    )
 
 
 def open_app(ports: ScreenPorts, setup: ScreenSetup) -> App:

@@ -199,7 +199,9 @@ def draw_text(
     """Draw `text` on one line inside `rect`, shrinking it to fit (never below
     `look.smallest(size)`: 80% of it, or the readable size on a screen read at a metre).
 
-    What still does not fit ends with an ellipsis rather than spilling over.
+    Words that do not fit one line even so go on two or more, at spaces, when `rect` is
+    tall enough (a longer language's "Wynebu chwaraewr" on a button sized for "Face the
+    player"); what still does not fit ends with an ellipsis rather than spilling over.
     """
     if not text:
         return
@@ -210,6 +212,9 @@ def draw_text(
     while font.size(text)[0] > rect.w and wanted > least:
         wanted -= 1
         font = look.font(wanted, bold)
+    if font.size(text)[0] > rect.w and _draw_on_lines(surface, text, rect, look, size, bold,
+                                                      colour, centred):
+        return
     shown = fitted(text, font, rect.w)
     if _FIT_RECORDS:
         _note_fit(text, rect, shown, shown == text and font.get_ascent() <= rect.h)
@@ -220,6 +225,53 @@ def draw_text(
     else:
         place.midleft = rect.midleft
     surface.blit(image, place)
+
+
+def _draw_on_lines(surface: pygame.Surface, text: str, rect: pygame.Rect, look: Theme,
+                   size: int, bold: bool, colour: RGB, centred: bool) -> bool:
+    """Draw `text` broken at its spaces into lines that fit `rect`, at the largest size from
+    `size` down to `look.smallest(size)`; False (nothing drawn) when no size fits."""
+    wanted = size
+    while wanted >= look.smallest(size):
+        font = look.font(wanted, bold)
+        lines = _at_spaces(text, font, rect.w)
+        if lines is not None and len(lines) * font.get_linesize() <= rect.h:
+            if _FIT_RECORDS:
+                _note_fit(text, rect, "\n".join(lines), True)
+            top = rect.centery - len(lines) * font.get_linesize() // 2
+            for line in lines:
+                image = font.render(line, True, colour)
+                place = image.get_rect(top=top)
+                if centred:
+                    place.centerx = rect.centerx
+                else:
+                    place.left = rect.left
+                surface.blit(image, place)
+                top += font.get_linesize()
+            return True
+        wanted -= 1
+    return False
+
+
+def _at_spaces(text: str, font: pygame.font.Font, width: int) -> list[str] | None:
+    """`text` in lines no wider than `width`, broken only at spaces (None: a word is wider)."""
+    lines: list[str] = []
+    for word in text.split():
+        if font.size(word)[0] > width:
+            return None
+        if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or None
+
+
+def button_width(look: Theme, *texts: str, size: int = theme.TEXT_MIN) -> int:
+    """The width a `Button` needs to show the widest of `texts` whole on one line at `size`
+    (it need not shrink them, on any screen): for a layout that gives a longer language
+    room."""
+    font = look.font(size, True)
+    return max(font.size(shown_text(text))[0] for text in texts) + look.px(12) + 2
 
 
 def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
@@ -299,6 +351,7 @@ __all__ = [
     "TextBlock",
     "TextFit",
     "Widget",
+    "button_width",
     "draw_text",
     "fitted",
     "recording_fits",

@@ -439,6 +439,13 @@ def run_until_stopped(
     """
     from companion.errors import CompanionError
 
+    if request.ui and not request.headless and request.script is None:
+        # The panel shows "Starting…" before the log, the devices and the page are opened
+        # and the screens imported (a second or two on a Pi); a script draws no such frame.
+        from ui.display import screen_setup
+        from ui.splash import show_starting
+
+        show_starting(screen_setup(config, request.screen))
     with open_product(request, config, said_as) as product:
         if request.ui:
             from ui.main import show_screen

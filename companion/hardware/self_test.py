@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from companion.config import Config
 from device import selftest
 from device.backends import make_clock
-from device.selftest import Check, SelfTestStep
+from device.selftest import Check, Reason, SelfTestStep, Value
 
 if TYPE_CHECKING:
     from companion.hardware.table_spinner import TableSpinner
@@ -35,22 +35,27 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class DeviceCheck:
-    """One device's line of the hardware test, as `companion hw test` prints it.
+    """One device's outcome in the hardware test: as data for the screen to word in the
+    table's language, and as the English line `companion hw test` prints (for the journal).
 
     Attributes:
-        device: the device's name (`spinner (sim, step_dir)`).
+        device: the device's name in English (`spinner (sim, step_dir)`).
         ok: it passed.
+        reason: what was seen, or why it failed (`device.selftest.Reason`).
+        values: the reason's values by name (`device.selftest.Reason` names them).
         line: `device: OK (what was seen)` or `device: FAILED: why, and what to check`.
     """
 
     device: str
     ok: bool
+    reason: Reason
+    values: tuple[tuple[str, Value], ...]
     line: str
 
     @classmethod
     def of(cls, check: Check) -> DeviceCheck:
-        """The line of a self-test's check."""
-        return cls(check.device, check.ok, check.line())
+        """The outcome and the line of a self-test's check."""
+        return cls(check.device, check.ok, check.reason, check.values, check.line())
 
 
 @dataclass(frozen=True)
@@ -107,7 +112,7 @@ def _on_worker(table_spinner: TableSpinner, name: str) -> Check:
     try:
         return tested.result()
     except CancelledError:
-        return Check(name, False, "the spinner was shut down during the test.")
+        return Check.of(name, False, Reason.SHUT_DOWN)
 
 
 def run_checks(steps: Sequence[SelfTestStep]) -> list[Future[DeviceCheck]]:
@@ -126,8 +131,7 @@ def run_checks(steps: Sequence[SelfTestStep]) -> list[Future[DeviceCheck]]:
                 check = step.run()
             except Exception as error:
                 log.exception("The hardware test of %s failed", step.device)
-                check = Check(step.device, False, f"the test itself failed ({error})"
-                              "; see the companion's log.")
+                check = Check.of(step.device, False, Reason.TEST_FAILED, error=str(error))
             answer.set_result(DeviceCheck.of(check))
 
     threading.Thread(target=run_all, name="hardware-test", daemon=True).start()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 import tomllib
@@ -170,6 +171,57 @@ def test_self_test_names_the_failing_device_and_the_reason(
     assert code == 1
     assert out.splitlines()[0].startswith("spinner (sim, step_dir): FAILED: ")
     assert "home sensor" in out.splitlines()[0]
+
+
+HOMED = r"homed in \d+\.\d\d s"
+ROLL = r"\d \d"
+SELF_TEST_LINES = {
+    "": [
+        rf"spinner \(sim, step_dir\): OK \({HOMED}; a full turn passed home on count\)",
+        r"dice tray sensor and button \(sim\): OK \(simulated sensor and button\)",
+        rf"dice source \(fair\): OK \(fair roll from secrets: {ROLL}\)",
+    ],
+    "[sim]\ndead_home_sensor = true\n": [
+        r"spinner \(sim, step_dir\): FAILED: The spinner's home sensor was not found in \d+ steps"
+        r" \(more than a turn\): check the sensor's wiring and that the pointer turns freely\.",
+        r"dice tray sensor and button \(sim\): OK \(simulated sensor and button\)",
+        rf"dice source \(fair\): OK \(fair roll from secrets: {ROLL}\)",
+    ],
+    "[sim]\nmissed_step_every = 50\n": [
+        r"spinner \(sim, step_dir\): FAILED: The spinner was \+\d+ steps off at a home pass "
+        r"\(missed steps\)\. It is more than the tolerance of 8 in one turn at half speed: check "
+        r"the motor current and that the idol turns freely\.",
+        r"dice tray sensor and button \(sim\): OK \(simulated sensor and button\)",
+        rf"dice source \(fair\): OK \(fair roll from secrets: {ROLL}\)",
+    ],
+    "[tray]\nenabled = false\n": [
+        rf"spinner \(sim, step_dir\): OK \({HOMED}; a full turn passed home on count\)",
+        r"dice tray sensor and button \(sim\): OK \(not enabled in the configuration, "
+        r"skipped\)",
+        r"dice source \(fair\): OK \(tray not enabled, skipped\)",
+    ],
+    "[tray]\ndice_source = \"touch\"\n": [
+        rf"spinner \(sim, step_dir\): OK \({HOMED}; a full turn passed home on count\)",
+        r"dice tray sensor and button \(sim\): OK \(simulated sensor and button\)",
+        r"dice source \(touch\): OK \(values are entered on the touchscreen\)",
+    ],
+}
+"""`companion hw test`'s English lines, a public interface: exactly as printed (the times, the
+steps and the roll vary)."""
+
+
+@pytest.mark.parametrize("config", SELF_TEST_LINES, ids=["ok", "dead_sensor", "missed_steps",
+                                                          "no_tray", "touch_dice"])
+def test_self_test_prints_each_devices_line_in_english_as_it_always_has(
+    write_config, config: str, capsys: pytest.CaptureFixture[str],  # type: ignore[no-untyped-def]
+) -> None:
+    path = write_config(f'backend = "sim"\n{config}')
+    code, out, _ = run(["hw", "test", "--config", str(path)], capsys)
+    lines = out.splitlines()
+    assert len(lines) == len(SELF_TEST_LINES[config]), out
+    for line, pattern in zip(lines, SELF_TEST_LINES[config], strict=True):
+        assert re.fullmatch(pattern, line), line
+    assert code == (1 if "FAILED" in out else 0)
 
 
 def test_tray_simulated_throws_print_a_throw_and_a_settle_each(

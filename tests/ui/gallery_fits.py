@@ -4,7 +4,8 @@ through this module when `GALLERY_FITS` names a folder.
     python -m tests.ui.gallery_fits REPORT.jsonl ui --headless --script ...
 
 Each `shot` line draws its screen once more with `ui.widgets.recording_fits` open and writes
-one JSON line to REPORT per picture: its file name and every text that did not fit its box.
+one JSON line to REPORT per picture: its file name, every text that did not fit its box, the
+language it was drawn in and every text drawn.
 With `GALLERY_LANGUAGE` set ("cy"), every screen is drawn in that language whatever the
 configuration says, and the scripts' `expect` lines (English words) are not checked.
 """
@@ -19,7 +20,7 @@ from pathlib import Path
 import pygame
 
 from companion import i18n
-from companion.app import cli, product
+from companion.app import cli
 from ui import script
 from ui.widgets import recording_fits
 
@@ -35,7 +36,8 @@ def _measuring_shots(report: Path) -> None:
             app.scene.draw(pygame.Surface(app.size))
         cut = [{"text": fit.text, "box": fit.box, "shown": fit.shown}
                for fit in fits if not fit.fitted]
-        line = {"picture": Path(arguments[0]).name, "size": list(app.size), "cut": cut}
+        line = {"picture": Path(arguments[0]).name, "size": list(app.size), "cut": cut,
+                "language": i18n.language(), "words": [fit.text for fit in fits]}
         with report.open("a", encoding="utf-8") as out:
             out.write(json.dumps(line, ensure_ascii=False) + "\n")
 
@@ -43,15 +45,21 @@ def _measuring_shots(report: Path) -> None:
 
 
 def _in_language(language: str) -> None:
-    """Draw every screen in `language`: the start chooses it, and `expect` looks for nothing."""
+    """Draw every screen in `language`: the start chooses it, and `expect` looks for nothing.
 
-    def chosen(_configured: str) -> None:
-        i18n.use_language(language)
+    The start imports `use_language` from `companion.i18n` when it runs, so the choice is
+    made there, in the module (a name patched in `companion.app.product` would never be
+    called, and the pictures would stay English).
+    """
+    use_language = i18n.use_language
+
+    def chosen(_configured: str, locale_dir: Path | None = None) -> None:
+        use_language(language, locale_dir)
 
     def not_checked(_driver: script.Driver, _arguments: list[str]) -> None:
         """The script's expected words are English: not looked for in another language."""
 
-    product.use_language = chosen  # type: ignore[attr-defined]
+    i18n.use_language = chosen  # type: ignore[assignment]
     script.Driver.expect = not_checked  # type: ignore[method-assign,assignment]
 
 

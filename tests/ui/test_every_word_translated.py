@@ -39,7 +39,6 @@ KNOWN_ENGLISH: dict[str, str] = {
     r"^seat \d+ saved at [\d.]+ degrees": SPINNER_AND_DEVICES,
     r"^a seat is already saved at": SPINNER_AND_DEVICES,
     r"^wrote \d+ seats \(": SPINNER_AND_DEVICES,
-    r"^(spinner|dice tray sensor and button|dice source) \(": SPINNER_AND_DEVICES,
 }
 """Sentences still English, each with its reason: remove a line when its reason is gone."""
 

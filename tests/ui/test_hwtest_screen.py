@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
+from companion import i18n
 from companion.config import Config, load_config
 from companion.hardware.self_test import HeldDevicesSelfTest
 from companion.hardware.table_spinner import TableSpinner
@@ -18,12 +20,15 @@ from companion.hardware.table_tray import TrayFeed
 from device import selftest
 from device.backends import make_clock, open_spinner, open_tray
 from device.clock import VirtualClock
-from device.selftest import Check
+from device.selftest import Check, Reason
+from tests.catalogs import load_script
 from tests.device.test_gpio import MockRotor
+from tests.device.test_selftest import ENGLISH_LINES
 from tests.ui.companion_rig import WAIT_S, companion
 from tests.ui.conftest import Screen
 from tests.ui.readable import written
 from ui import theme
+from ui.screens.hwtest_words import WORDS, line_words
 
 KEYS = ["spinner", "tray", "dice"]
 
@@ -60,7 +65,8 @@ def test_with_the_simulated_devices_every_line_is_ok(tmp_path: Path) -> None:
     with table_spinner(config) as spinner, companion(tmp_path, config, spinner) as screen:
         screen.run("tap setup", "tap hwtest", "expect Every device passed (3 checks)")
         assert states(screen) == dict.fromkeys(KEYS, "OK")
-        assert line(screen, "spinner").startswith("spinner (sim, step_dir): OK (homed in ")
+        assert line(screen, "spinner").startswith(
+            "Spinner (simulated, step/dir): OK (homed in ")
         assert spinner.status.available
 
 
@@ -109,7 +115,7 @@ def test_a_check_that_breaks_is_a_failed_line_and_run_again_tests_anew(
         calls.append(1)
         if len(calls) == 1:
             raise RuntimeError("the reader library crashed")
-        return Check("dice source (fair)", True, "fair roll from secrets: 3 4")
+        return Check.of("dice source (fair)", True, Reason.FAIR_ROLL, roll="3 4")
 
     monkeypatch.setattr(selftest, "check_dice", broken)
     with companion(tmp_path, Config(), None) as screen:
@@ -136,7 +142,7 @@ def test_the_running_dice_tray_is_judged_as_it_runs_not_opened_again(
             self_test.tray = feed  # the product's test judges the tray it holds open
             screen.run("tap setup", "tap hwtest", "expect Every device passed")
         assert line(screen, "tray") == (
-            "dice tray sensor and button (sim): OK (simulated sensor and button)")
+            "Dice tray sensor and button (simulated): OK (simulated sensor and button)")
 
 
 @pytest.fixture
@@ -161,7 +167,8 @@ def test_on_gpio_the_companions_own_spinner_is_tested_not_opened_again(
     spinner = TableSpinner(motor)
     with spinner, companion(tmp_path, config, spinner) as screen:
         screen.run("tap setup", "tap hwtest", "expect Every device passed")
-        assert line(screen, "spinner").startswith("spinner (gpio, step_dir): OK (homed in ")
+        assert line(screen, "spinner").startswith(
+            "Spinner (the Pi's pins, step/dir): OK (homed in ")
         assert line(screen, "tray").endswith("(sensor on GPIO 17, button on GPIO 27)")
 
 
@@ -177,3 +184,32 @@ def test_every_line_of_the_test_is_written_at_the_readable_size(
         assert lines
         assert [text for text in lines if text.pixels < look.px(theme.TEXT_MIN)] == []
         assert [text for text in lines if "…" in text.text] == []
+
+
+@pytest.fixture(scope="module")
+def pseudo_locale(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("pseudo")
+    load_script().pseudo(folder)
+    return folder
+
+
+DEVICE_SENTENCES = {"The spinner's home sensor was not found.", "boom"}
+"""A device's own error, and a broken test's: shown as written (the values of a check)."""
+
+
+def test_every_outcome_of_a_check_is_worded_from_the_catalogue_in_the_tables_language(
+        pseudo_locale: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert set(WORDS) == {reason.value for reason in Reason}
+    monkeypatch.setattr(i18n, "LOCALE_DIR", pseudo_locale)
+    i18n.translation.cache_clear()
+    i18n.use_language("xa")
+    try:
+        for check, english in ENGLISH_LINES:
+            words = line_words("[Ŝṕíñńéŕ]", check.ok, check.reason, check.values)
+            for sentence in DEVICE_SENTENCES:
+                words = words.replace(sentence, "")
+            assert re.findall(r"[A-Za-z]{2,}", words) == [], (english, words)
+    finally:
+        i18n.use_language("en")
+        i18n.translation.cache_clear()
+

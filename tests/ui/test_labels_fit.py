@@ -12,6 +12,7 @@ import os
 import re
 import subprocess
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
@@ -31,7 +32,16 @@ PICTURES = sorted({
     for match in re.finditer(r"^shot OUT/(\S+)$", script.read_text(encoding="utf-8"), re.M)
 })
 
-Reports = dict[str, list[dict[str, object]]]
+
+
+@dataclass
+class Played:
+    """One size's gallery in one language, as measured: by picture, the texts that did not
+    fit, the language each was drawn in, and every text drawn."""
+
+    cut: dict[str, list[dict[str, object]]] = field(default_factory=dict)
+    language: dict[str, str] = field(default_factory=dict)
+    words: dict[str, list[str]] = field(default_factory=dict)
 
 
 def test_the_recorder_notes_a_button_cut_short_and_a_word_broken_in_a_paragraph() -> None:
@@ -48,12 +58,12 @@ def test_the_recorder_notes_a_button_cut_short_and_a_word_broken_in_a_paragraph(
 
 
 @pytest.fixture(scope="module")
-def measured(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Reports]]:
+def measured(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Played]]:
     """Each size's gallery, played once: what did not fit, by picture."""
     yield {}
 
 
-def _play_gallery(size: str, language: str, work: Path) -> Reports:
+def _play_gallery(size: str, language: str, work: Path) -> Played:
     reports = work / "fits"
     reports.mkdir(parents=True)
     env = {**os.environ, "GALLERY_FITS": str(reports), "GALLERY_SIZES": size,
@@ -64,12 +74,23 @@ def _play_gallery(size: str, language: str, work: Path) -> Reports:
     done = subprocess.run([str(ROOT / "scripts" / "gallery"), str(work / "images")], env=env,
                           capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
-    found: Reports = {}
+    found = Played()
     for report in reports.glob("*.jsonl"):
         for line in report.read_text(encoding="utf-8").splitlines():
             shot = json.loads(line)
-            found.setdefault(shot["picture"], []).extend(shot["cut"])
+            found.cut.setdefault(shot["picture"], []).extend(shot["cut"])
+            found.language[shot["picture"]] = shot["language"]
+            found.words.setdefault(shot["picture"], []).extend(shot["words"])
     return found
+
+
+def _played(measured: dict[str, Played], tmp_path_factory: pytest.TempPathFactory,
+            size: str, language: str) -> Played:
+    played = f"{size}-{language}"
+    if played not in measured:
+        measured[played] = _play_gallery(size, language,
+                                         tmp_path_factory.mktemp(f"gallery-{played}"))
+    return measured[played]
 
 
 @pytest.mark.slow  # each size and language plays the whole gallery once (about 10 s quiet)
@@ -77,14 +98,22 @@ def _play_gallery(size: str, language: str, work: Path) -> Reports:
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_word_on_a_gallery_picture_is_cut_or_ellipsised(
-    measured: dict[str, Reports], tmp_path_factory: pytest.TempPathFactory, language: str,
+    measured: dict[str, Played], tmp_path_factory: pytest.TempPathFactory, language: str,
     size: str, picture: str,
 ) -> None:
-    played = f"{size}-{language}"
-    if played not in measured:
-        measured[played] = _play_gallery(size, language,
-                                         tmp_path_factory.mktemp(f"gallery-{played}"))
-    assert picture in measured[played], f"{picture} was not drawn at {size} in {language}"
+    played = _played(measured, tmp_path_factory, size, language)
+    assert played.language.get(picture) == language, (
+        f"{picture} was not drawn at {size} in {language}")
     cut = [f"{fit['text']!r} shown as {fit['shown']!r} in a box {fit['box']}"
-           for fit in measured[played][picture]]
+           for fit in played.cut[picture]]
     assert cut == []
+
+
+@pytest.mark.slow  # plays the gallery once at 800x480 in Welsh (shared with the test above)
+def test_the_welsh_gallery_draws_the_welsh_words(
+    measured: dict[str, Played], tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    played = _played(measured, tmp_path_factory, "800x480", "cy")
+    board = played.words["backgammon-moving.png"]
+    assert {"Dadwneud", "Yn ôl", "Cadarnhau"} <= set(board)
+    assert not {"Undo", "Back", "Confirm"} & set(board)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -89,7 +90,7 @@ def test_the_home_screens_setup_button_opens_every_entry_of_the_menu(screen) -> 
 # -- settings --------------------------------------------------------------------------------
 
 
-def test_an_invalid_pin_is_refused_in_a_players_words_and_the_file_is_unchanged(
+def test_an_invalid_pin_is_refused_in_a_players_sentence_and_the_file_is_unchanged(
     tmp_path: Path, config_file: Path
 ) -> None:
     before = config_file.read_bytes()
@@ -127,10 +128,29 @@ def test_a_margin_out_of_range_is_refused_and_the_file_is_unchanged(
     before = config_file.read_bytes()
     with system_screen(tmp_path, settings_system(config_file, tmp_path / "sys")) as screen:
         screen.run("tap setup", "tap settings", "tap margin:-",
-                   "expect can be 0 to 45, not -1.")
+                   "expect margin can be 0 to 45, not -1.")
         assert screen.widget("message").text == "The spinner's margin can be 0 to 45, not -1."
         assert screen.widget("margin").text == "0°"
     assert config_file.read_bytes() == before
+
+
+def test_a_margin_too_wide_for_the_calibrated_seats_says_so_and_the_file_is_unchanged(
+    tmp_path: Path, config_file: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    seats = tmp_path / "state" / "seats.toml"
+    seats.parent.mkdir()
+    seats.write_text("seat_angles = [0.0, 17.0, 180.0, 270.0]\n", encoding="utf-8")
+    before = config_file.read_bytes()
+    with (caplog.at_level(logging.INFO, logger="ui.screens.settings"),
+          system_screen(tmp_path, settings_system(config_file, tmp_path / "sys")) as screen):
+        screen.run("tap setup", "tap settings", "tap margin:+")
+        assert screen.widget("message").text == (
+            "Two seats are only 17° apart, and a margin of 5° needs them more than 20° apart:"
+            " lower the margin, or calibrate the seats further apart.")
+        assert screen.widget("margin").text == "4°"
+    assert config_file.read_bytes() == before
+    assert (f"{seats}: spinner.seat_angles has two seats only 17 degrees apart, too close for"
+            " margin_deg 5; spread the seats or lower margin_deg.") in caplog.messages[-1]
 
 
 def test_a_valid_change_is_saved_and_read_back_from_the_file(

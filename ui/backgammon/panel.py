@@ -25,7 +25,7 @@ from ui.backgammon.turn import TurnView
 from ui.dice_drawing import FaceButton, draw_die
 from ui.scene_parts import ShowsMessage, redo_button, scores_button
 from ui.theme import PlayerColour, Theme, player_colour
-from ui.widgets import Button, Label, TextBlock, Widget
+from ui.widgets import Button, Label, TextBlock, Widget, button_width
 
 
 def event_words(snapshot: TableSnapshot) -> str:
@@ -153,8 +153,14 @@ def side_panel(area: PanelArea) -> list[Widget]:
     """
     look, rect = area.look, area.rect
     gap = look.px(6)
-    top, rest = layout.take_top(rect, look.px(48), gap)
-    widgets = _way_back(area, *layout.columns(top, 3 if _can_redo(area) else 2, gap))
+    count = 3 if _can_redo(area) else 2
+    # Side by side while the words of the table's language fit them ("Dadwneud"), else
+    # as many a row as fit, one row on the other.
+    need = button_width(look, _("Back"), _("Undo"), _("Redo")) + gap
+    across = max(1, min(count, (rect.w + gap) // need))
+    lines = -(-count // across)
+    top, rest = layout.take_top(rect, lines * look.px(48) + (lines - 1) * gap, gap)
+    widgets = _way_back(area, *layout.grid(top, across, count, look.px(48), gap))
     faces = _faces(area)
     info_height = _score_height(area) + look.px(96) + gap
     if faces:
@@ -222,12 +228,14 @@ def strip_panel(area: PanelArea) -> list[Widget]:
     """
     look, rect = area.look, area.rect
     gap = look.px(6)
+    # As wide as the words of the table's language need ("Dadwneud"), 104 px at least.
+    way = max(look.px(104), button_width(look, _("Back"), _("Undo"), _("Redo")))
     if _can_redo(area):  # undo and redo side by side below back
-        nav, rest = layout.take_left(rect, look.px(104) * 2 + gap, gap)
+        nav, rest = layout.take_left(rect, way * 2 + gap, gap)
         back, below = layout.rows(nav, 2, gap)
         widgets = _way_back(area, back, *layout.columns(below, 2, gap))
     else:
-        nav, rest = layout.take_left(rect, look.px(104), gap)
+        nav, rest = layout.take_left(rect, way, gap)
         widgets = _way_back(area, *layout.rows(nav, 2, gap))
     buttons = _button_width(area)  # beside three faces a finger wide
     actions, rest = layout.take_right(rest, max(look.px(250), buttons + look.px(162)), gap * 2)

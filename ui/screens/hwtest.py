@@ -8,8 +8,9 @@ source. They run off the app's loop; the screen shows each line OK or the
 reason, with what to check.
 
 Widgets: `check:<key>` (`controller`, `spinner`, `tray`, `dice`: the line as
-`companion hw test` prints it), `state:<key>` (OK, FAILED, Testing… or
-Waiting), `summary`, `again` (run the test again), `title` and `back`.
+`companion hw test` prints it, in the table's language: ui/screens/hwtest_words.py),
+`state:<key>` (OK, FAILED, Testing… or Waiting), `summary`, `again` (run the test again),
+`title` and `back`.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from companion.i18n import _
 from ui import layout, theme
 from ui.scene import Scene, SystemStage
 from ui.scene_parts import message_widgets, screen_header
+from ui.screens.hwtest_words import device_words, line_words
 from ui.widgets import Button, Label, TextBlock, Widget
 
 if TYPE_CHECKING:
@@ -108,16 +110,18 @@ class HardwareTestScene(Scene):
              row: pygame.Rect) -> list[Widget]:
         look = self.stage.look
         state_area, line_area = layout.take_left(row, look.px(120), look.px(8))
+        device = device_words(step.key, self.stage.config)
         if check is None:
             first = next((i for i, c in enumerate(self.checks) if c is None), -1)
             testing = self.steps[first].key == step.key if first >= 0 else False
             word = _("Testing…") if testing else _("Waiting")
             colour = theme.BUTTON if testing else WAITING_COLOUR
-            line = f"{step.device}: " + (_("testing…") if testing else _("waiting"))
+            line = (_("{device}: testing…") if testing else _("{device}: waiting")).format(
+                device=device)
         else:
             word = _("OK") if check.ok else _("FAILED")
             colour = OK_COLOUR if check.ok else theme.REFUSAL
-            line = check.line
+            line = line_words(device, check.ok, check.reason, check.values)
         return [
             Button(f"state:{step.key}", state_area, word, colour=colour),
             TextBlock(f"check:{step.key}", line_area, line,

@@ -29,7 +29,7 @@ from ui.scene import Scene, SpinnerStage
 from ui.scene_parts import header_row, message_widgets
 from ui.spin_view import DialSeat, SpinDial, SpinMotion, spinner_sentence
 from ui.theme import PLAYER_COLOURS
-from ui.widgets import Button, Label, TextBlock, Widget
+from ui.widgets import Button, Label, TextBlock, Widget, button_width
 
 if TYPE_CHECKING:
     from companion.hardware.seat_calibration import SeatAnswer, SpinStop
@@ -129,13 +129,16 @@ class SeatsScene(Scene):
                    on_tap=partial(self.press, JOG_KEYS[name]))
             for name, cell in zip(JOG_LABELS, layout.columns(jog_row, 4, gap), strict=True)
         ]
-        save, undo, write = layout.columns(edit_row, 3, gap)
+        saving, writing = _("Save seat {n}").format(n=len(self.seats) + 1), _("Write seats")
+        # Each as wide as its longest word needs (words go on two lines at spaces).
+        needs = [button_width(look, *words.split()) for words in (saving, _("Undo"), writing)]
+        save, undo, write = layout.columns_at_least(edit_row, needs, gap)
         widgets += [
-            Button("save", save, _("Save seat {n}").format(n=len(self.seats) + 1), enabled=usable,
-                   refusal=refusal, colour=(0, 120, 80), on_tap=partial(self.press, "s")),
+            Button("save", save, saving, enabled=usable, refusal=refusal, colour=(0, 120, 80),
+                   on_tap=partial(self.press, "s")),
             Button("undo", undo, _("Undo"), enabled=usable, refusal=refusal,
                    colour=(80, 80, 96), on_tap=partial(self.press, "u")),
-            Button("write", write, _("Write seats"), enabled=usable, refusal=refusal,
+            Button("write", write, writing, enabled=usable, refusal=refusal,
                    on_tap=partial(self.press, "w")),
         ]
         if not self.seats:  # no seat list yet: the first hint has its room

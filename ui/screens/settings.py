@@ -25,6 +25,7 @@ made by the first change.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar, TypeVar
@@ -45,6 +46,8 @@ from ui.widgets import Button, Label, TextBlock, Widget, wrap_text
 
 if TYPE_CHECKING:
     from companion.ports import BacklightPort
+
+log = logging.getLogger(__name__)
 
 MARGIN_STEP = 1.0
 """Degrees one tap of `margin:-` or `margin:+` moves the margin."""
@@ -209,7 +212,8 @@ class SettingsScene(Scene):
     def change(self, changes: dict[str, TomlValue]) -> bool:
         """Check and save `changes` (dotted keys of the file); True when they were saved.
 
-        A refused change is said on screen in the configuration's own sentence.
+        A refused change is said on screen in the table's language, and in the file's own
+        English line (naming the file and the key) in the journal.
         """
         system = self.stage.system
         if system.config_file is None:
@@ -218,6 +222,7 @@ class SettingsScene(Scene):
         try:
             system.config = save_settings(system.config_file, changes)
         except ConfigError as error:
+            log.info("A change on the settings screen was refused: %s", error)
             self.stage.say(said_on_screen(error))
             return False
         if AT_ONCE.issuperset(changes):

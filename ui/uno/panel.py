@@ -28,7 +28,16 @@ from ui.theme import Theme, player_colour
 from ui.uno.actions import GO, NamesColours, Press, TableActions
 from ui.uno.card_drawing import CARD_COLOURS, CardWidget, IdolWidget
 from ui.uno.view_model import UnoView
-from ui.widgets import Button, Label, Panel, TextBlock, Widget, draw_text, wrap_text
+from ui.widgets import (
+    Button,
+    Label,
+    Panel,
+    TextBlock,
+    Widget,
+    button_width,
+    draw_text,
+    wrap_text,
+)
 
 
 @dataclass(eq=False)
@@ -211,8 +220,14 @@ def seat_widgets(scene: TableActions, view: UnoView, area: pygame.Rect, look: Th
                  ) -> list[Widget]:
     """A row per seat, the target and the direction, then `undo` and `back`."""
     pad = look.px(6)
-    bottom, rest = layout.take_bottom(area, look.px(56), pad)
-    back, undo, *redo_area = layout.columns(bottom, 3 if view.snapshot.can_redo else 2, pad)
+    count = 3 if view.snapshot.can_redo else 2
+    # Side by side while the words of the table's language fit them ("Dadwneud"), else
+    # as many a row as fit, one row on the other.
+    need = button_width(look, _("Back"), _("Undo"), _("Redo")) + pad
+    across = max(1, min(count, (area.w + pad) // need))
+    lines = -(-count // across)
+    bottom, rest = layout.take_bottom(area, lines * look.px(56) + (lines - 1) * pad, pad)
+    back, undo, *redo_area = layout.grid(bottom, across, count, look.px(56), pad)
     target_words, turn_words = view.target_words(), view.direction_words()
     font = look.font(theme.TEXT_MIN, True)
     target_w = font.size(target_words)[0] + 2 * pad

@@ -22,7 +22,7 @@ from ui.uno.card_drawing import CARD_COLOURS, CardWidget, card_name
 from ui.uno.entry import ENTRIES, entered_row
 from ui.uno.panel import InkButton, block_height, button_grid, colour_presses, message_over
 from ui.uno.view_model import UnoView
-from ui.widgets import Button, Label, Panel, TextBlock, Widget
+from ui.widgets import Button, Label, Panel, TextBlock, Widget, button_width
 
 TABS = ("red", "yellow", "green", "blue", "wild")
 
@@ -211,7 +211,8 @@ def result_card(scene: ResultActions, view: UnoView, area: pygame.Rect, look: Th
                              f"{gain}", size=26, bold=seat in notice.winners))
     label = _("Rematch") if notice.kind == "match_over" else _("Next round")
     # A count typed wrong is taken back from here: the card covers the table's own undo.
-    undo, next_area = layout.take_left(button, button.w // 3, pad)
+    undo, next_area = layout.take_left(
+        button, max(button.w // 3, button_width(look, _("Undo"))), pad)
     widgets += [
         Button("undo", undo, _("Undo"), enabled=view.snapshot.can_undo,
                refusal=_("Nothing to undo yet."), on_tap=scene.undo),

@@ -90,10 +90,10 @@ class UnoView:
         return _("UNO!")
 
     def target_words(self) -> str:
-        """The target: "Target 500", or UNO Duo's "200 loses"."""
+        """The target: "Target 500", or UNO Duo's "First to 200 loses"."""
         target = self.game.options.target
         if self.game.options.scoring == "own_hand":
-            return _("{points} loses").format(points=target)
+            return _("First to {points} loses").format(points=target)
         return _("Target {points}").format(points=target)
 
     def direction_words(self) -> str:

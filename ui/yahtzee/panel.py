@@ -28,7 +28,7 @@ from ui.board_parts import mix
 from ui.dice_drawing import FaceButton
 from ui.scene_parts import ShowsMessage, redo_button, scores_button
 from ui.theme import Theme, player_colour
-from ui.widgets import Button, Label, TextBlock, Widget
+from ui.widgets import Button, Label, TextBlock, Widget, button_width
 from ui.yahtzee.board_drawing import (
     LEAST,
     Middle,
@@ -154,7 +154,8 @@ def _fixed_height(view: YahtzeeView, panel_width: int, look: Theme) -> int:
     beside them, the buttons."""
     gap = look.px(SIZES.gap)
     rows = (_score_rows(view) * look.px(SIZES.score), look.px(SIZES.dice),
-            _actions_height(panel_width, look))
+            _actions_height(panel_width, look), *(() if _nav_beside_dice(look) else (
+                look.px(SIZES.nav),)))
     return sum(rows) + gap * len(rows)
 
 
@@ -207,6 +208,11 @@ def _middle(view: YahtzeeView) -> Middle:
     return Middle(_("Still to claim"), numbers, others)
 
 
+def _nav_beside_dice(look: Theme) -> bool:
+    """Whether a portrait panel's Back and Undo fit their words beside the dice."""
+    return button_width(look, _("Back"), _("Undo"), _("Redo")) <= look.px(SIZES.nav_beside_dice)
+
+
 def panel_widgets(scene: YahtzeeActions, view: YahtzeeView, rect: pygame.Rect, look: Theme,
                   portrait: bool = False) -> list[Widget]:
     """Back and undo, the scores, the words, the dice and the buttons, top to bottom; the
@@ -214,7 +220,11 @@ def panel_widgets(scene: YahtzeeActions, view: YahtzeeView, rect: pygame.Rect, l
     gap = look.px(SIZES.gap)
     rest = rect
     nav = None
-    if not portrait:
+    buttons_beside = 3 if view.snapshot.can_redo else 2
+    # Beside the dice in portrait while the words of the table's language fit them there;
+    # else ("Dadwneud") on a row of their own on top, as in landscape.
+    beside = portrait and _nav_beside_dice(look)
+    if not beside:
         nav, rest = layout.take_top(rect, look.px(SIZES.nav), gap)
     scores, rest = layout.take_top(rest, look.px(SIZES.score) * _score_rows(view), gap)
     # The card reaches past the ring round the player to play.
@@ -227,18 +237,17 @@ def panel_widgets(scene: YahtzeeActions, view: YahtzeeView, rect: pygame.Rect, l
     words = rest
     if portrait:
         dice_row, words = layout.take_bottom(rest, look.px(SIZES.dice), gap)
-        # Redo, while it can be, takes a third button's room from the tray.
-        buttons_beside = 3 if view.snapshot.can_redo else 2
-        tray_area, nav = layout.take_left(dice_row, dice_row.w - buttons_beside * look.px(
-            SIZES.nav_beside_dice) - (buttons_beside - 1) * gap, gap)
-        nav = pygame.Rect(nav.x, nav.bottom - look.px(SIZES.nav), nav.w, look.px(SIZES.nav))
+        tray_area = dice_row
+        if beside:  # Redo, while it can be, takes a third button's room from the tray.
+            tray_area, nav = layout.take_left(dice_row, dice_row.w - buttons_beside * look.px(
+                SIZES.nav_beside_dice) - (buttons_beside - 1) * gap, gap)
+            nav = pygame.Rect(nav.x, nav.bottom - look.px(SIZES.nav), nav.w, look.px(SIZES.nav))
         widgets += _dice(scene, view, dice, tray_area, look)
     elif any(die.value is not None for die in dice):
         tray_area, words = layout.take_bottom(rest, look.px(SIZES.dice), gap)
         widgets += _dice(scene, view, dice, tray_area, look)
     assert nav is not None
-    redo = view.snapshot.can_redo
-    back, undo, *redo_area = layout.columns(nav, 3 if redo else 2, gap)
+    back, undo, *redo_area = layout.columns(nav, buttons_beside, gap)
     widgets += [
         Button("back", back, _("Back"), on_tap=scene.back, colour=GREY),
         Button("undo", undo, _("Undo"), on_tap=scene.undo, colour=GREY,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pygame
 import pytest
 
 from companion.games.uno.classic import ClassicUno
@@ -15,6 +16,7 @@ from tests.ui.uno.uno_players import uno_scene
 from ui import theme
 from ui.uno.card_drawing import card_face
 from ui.uno.scene import UnoScene
+from ui.widgets import recording_fits
 
 GALLERY = Path(__file__).resolve().parents[3] / "scripts" / "gallery.d" / "uno.script"
 SIZES = [(800, 480), (480, 800), (720, 1280)]
@@ -89,3 +91,15 @@ def test_every_card_of_a_deck_is_told_apart_without_its_words(game: ClassicUno) 
         seen = (face.fill, face.wild, face.band, face.symbol, face.mark, face.corner)
         assert seen not in looks, f"{card} looks like {looks[seen]} without its words"
         looks[seen] = str(card)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_uno_duos_header_says_the_first_to_the_target_loses_whole(
+        make_screen, size: tuple[int, int]) -> None:
+    screen = make_screen(size)
+    screen.run("new duo --names Ana,Ben --option hand_size=3", "tap dealer:0")
+    app = screen.app
+    with recording_fits() as fits:
+        app.scene.draw(pygame.Surface(app.size))
+    target = [fit for fit in fits if fit.text.endswith("loses")]
+    assert [(fit.text, fit.fitted) for fit in target] == [("First to 200 loses", True)]
