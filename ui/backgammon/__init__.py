@@ -11,7 +11,7 @@ from __future__ import annotations
 from companion.games.base import GameSpec
 from companion.i18n import _
 from companion.table import TableSnapshot
-from ui.backgammon.panel import match_words
+from ui.backgammon.panel_words import match_words
 from ui.backgammon.scene import BoardScene
 from ui.game_scenes import FamilyScreen
 

@@ -35,12 +35,11 @@ from ui.backgammon.panel import (
     STRIP_HEIGHT,
     Notice,
     PanelArea,
-    chance_words,
-    event_words,
     portrait_height,
     side_panel,
     strip_panel,
 )
+from ui.backgammon.panel_words import chance_words, event_words
 from ui.backgammon.routes import Route, distinct_routes, route_off
 from ui.backgammon.turn import TurnView
 from ui.scene import MatchScene, Stage
