@@ -9,12 +9,13 @@ The state asks for the dice, lists and checks the choices, and calls it.
 
 from __future__ import annotations
 
-from companion.games.base import GameState
+from companion.games.base import GameState, Note
 from companion.games.dice import faces_text
 from companion.games.yahtzee.challenge import ChallengeRounds
 from companion.games.yahtzee.narration import (
     CHALLENGE_BEGINS,
     EVERYBODY_AGAIN,
+    GAME_OVER,
     GAME_OVER_SHARED,
     GAME_OVER_WINNER,
     HOLDS,
@@ -212,9 +213,13 @@ class TurnFlow(Tabletop, GameState[YahtzeeOptions]):
     def _finish_game(self) -> None:
         """Everyone is out: the tiles score and the game is over."""
         self.turn = self.turn.over()
-        scores = self.scores()
+        scores = scores_note(self.scores())
         winners = self.winners()
         if len(winners) > 1:
-            self.say(GAME_OVER_SHARED, scores=scores_note(scores), winners=seats_note(winners))
+            logged = Note.of(GAME_OVER_SHARED, scores=scores, winners=seats_note(winners))
         else:
-            self.say(GAME_OVER_WINNER, scores=scores_note(scores), winner=seats_note(winners))
+            logged = Note.of(GAME_OVER_WINNER, scores=scores, winner=seats_note(winners))
+        # The command line's log names the winners; the table's line says who won the match
+        # after the engine's narration, so the narration gives the scores only.
+        self.tell(logged, echo=True)
+        self.narrated.append(Note.of(GAME_OVER, scores=scores))
