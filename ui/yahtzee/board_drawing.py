@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import pygame
 
 from companion.games.yahtzee.tiles import Tile
-from companion.i18n import N_, _
+from companion.i18n import _
 from ui import layout, theme
 from ui.board_parts import (
     EDGE,
@@ -30,7 +30,7 @@ from ui.board_parts import (
 from ui.theme import PlayerColour, Theme
 from ui.widgets import Widget, draw_text, fitted, wrap_text
 from ui.yahtzee.tile_words import tile_words, value_words
-from ui.yahtzee.view_model import SquareView, short_label
+from ui.yahtzee.view_model import TIGHTEST_LABELS, SquareView, short_label
 
 BLANK: theme.RGB = (228, 210, 168)
 """A square without a tile: parchment, read with dark ink."""
@@ -214,8 +214,6 @@ SMALL = 20
 LEAST = theme.TEXT_MIN * 4 // 5
 """The smallest size words on the board shrink to (80% of the readable size, rounded
 down: 19 px on 800x480)."""
-TIGHTEST_LABELS = {Tile.SMALL_STRAIGHT: N_("Sm Str."), Tile.LARGE_STRAIGHT: N_("Lg Str.")}
-"""A narrow square's last resort for the straights, as score sheets write them."""
 
 
 def square_forms(square: SquareView) -> list[list[str]]:
