@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion.games.base import RuleError
@@ -165,14 +167,14 @@ def test_a_tile_the_square_does_not_offer_is_refused_and_changes_nothing(
 def test_what_five_dice_cannot_show_is_refused(made: str, value: int, refusal: str) -> None:
     state = position(squares={0: 1})
     land_on(state, 3)
-    with pytest.raises(RuleError, match=refusal.replace("(", r"\(").replace(")", r"\)")):
+    with pytest.raises(RuleError, match=re.escape(refusal)):
         declare(state, made, value)
 
 
 def test_a_result_that_is_not_a_declaration_is_refused_in_a_sentence() -> None:
     state = position(squares={0: 1})
     land_on(state, 3)
-    with pytest.raises(RuleError, match='Say what the dice made as {"made": "fives"'):
+    with pytest.raises(RuleError, match=re.escape('Say what the dice made as {"made": "fives"')):
         state.chance_action({"tile": "fives"})
     with pytest.raises(RuleError, match="There is no tile called 'sevens'"):
         state.chance_action({"made": "sevens", "value": 1})
