@@ -117,6 +117,7 @@ class YahtzeeBoard(Widget):
         self.gap = look.px(4)
         frame = look.px(8)
         self.cells = ring_cells(rect.inflate(-2 * frame, -2 * frame), len(squares), self.gap)
+        self.look = look
         self.token = look.px(28)
         self.outside = look.px(4)
         """How far a token's centre stands outside its square's inner edge."""
@@ -184,10 +185,27 @@ class YahtzeeBoard(Widget):
         return (number - 1) % (side - 1) == 0
 
     def _draw_tokens(self, surface: pygame.Surface, square: SquareView, look: Theme) -> None:
-        """The players on a square: in a corner along its bottom, elsewhere astride the
-        square's inner edge, as pawns stand at the front of a square."""
+        """The players on a square (see `token_centres`)."""
+        for seat, centre in zip(square.tokens, self.token_centres(square, look), strict=True):
+            draw_checker(surface, centre, self.token, self.colours[seat])
+
+    def token_rects(self) -> dict[int, pygame.Rect]:
+        """Where each player's token is drawn, by seat."""
+        look = self.look
+        rects = {}
+        for square in self.squares:
+            for seat, centre in zip(square.tokens, self.token_centres(square, look),
+                                    strict=True):
+                rect = pygame.Rect(0, 0, self.token, self.token)
+                rect.center = centre
+                rects[seat] = rect
+        return rects
+
+    def token_centres(self, square: SquareView, look: Theme) -> list[tuple[int, int]]:
+        """Where the players on a square stand: in a corner along its bottom, elsewhere
+        astride the square's inner edge, as pawns stand at the front of a square."""
         if not square.tokens:
-            return
+            return []
         cell = self.cells[square.number]
         size, count = self.token, len(square.tokens)
         middle = ring_middle(self.cells, self.gap)
@@ -196,17 +214,14 @@ class YahtzeeBoard(Widget):
         out = self.outside
         if self._corner(square.number):
             y = cell.bottom - size // 2 - look.px(3)
-            centres = [(cell.centerx + offset, y) for offset in spread]
-        elif cell.bottom <= middle.top:
-            centres = [(cell.centerx + offset, cell.bottom + out) for offset in spread]
-        elif cell.top >= middle.bottom:
-            centres = [(cell.centerx + offset, cell.top - out) for offset in spread]
-        elif cell.right <= middle.left:
-            centres = [(cell.right + out, cell.centery + offset) for offset in spread]
-        else:
-            centres = [(cell.left - out, cell.centery + offset) for offset in spread]
-        for seat, centre in zip(square.tokens, centres, strict=True):
-            draw_checker(surface, centre, size, self.colours[seat])
+            return [(cell.centerx + offset, y) for offset in spread]
+        if cell.bottom <= middle.top:
+            return [(cell.centerx + offset, cell.bottom + out) for offset in spread]
+        if cell.top >= middle.bottom:
+            return [(cell.centerx + offset, cell.top - out) for offset in spread]
+        if cell.right <= middle.left:
+            return [(cell.right + out, cell.centery + offset) for offset in spread]
+        return [(cell.left - out, cell.centery + offset) for offset in spread]
 
 
 SMALL = 20
