@@ -6,7 +6,8 @@ square shows its number, "WILD" on a wild square, a claimed tile filled with
 its owner's colour and marked with the owner's letter (colour is never the
 only cue), the tile's name and recorded value ("three 5s"), the Yahtzee
 protection marker (a shield with a Y), and every player's token standing on
-it, inside it along its bottom (its words shorten above them when they must). The middle of the ring lists the tiles still to claim with their points,
+it, inside it along its bottom (its words shorten above them when they must).
+The middle of the ring lists the tiles still to claim with their points,
 or, in the end game, the challenge rounds.
 """
 

@@ -101,7 +101,9 @@ def made_card(scene: MadeActions, view: YahtzeeView, area: pygame.Rect, look: Th
     else:
         question = view.made_question()
         rows = _tile_rows(scene, view, declared)
-    return _laid_out(question, rows, area, look)
+    if step is MadeStep.YAHTZEE:
+        return _laid_out(question, rows, area, look)
+    return _laid_out((f"{question}\n{view.made_goal()}", question), rows, area, look)
 
 
 def _tile_rows(scene: MadeActions, view: YahtzeeView, declared: list[DeclaredResult]
@@ -158,16 +160,23 @@ def _colour(view: YahtzeeView, tile: Tile) -> theme.RGB:
     return mix(player_colour(view.snapshot.players[owner].colour).rgb, (0, 0, 0), 0.45)
 
 
-def _laid_out(question: str, rows: list[Row], area: pygame.Rect, look: Theme) -> list[Widget]:
+def _laid_out(questions: str | tuple[str, ...], rows: list[Row], area: pygame.Rect,
+              look: Theme) -> list[Widget]:
     """The card as tall as its rows need (a finger high each at least), over the middle of
-    `area`: the question on top, then each row's label and buttons."""
+    `area`: the question on top (the longest of `questions` that leaves the rows room),
+    then each row's label and buttons."""
     gap = look.px(4)
     card = area.inflate(-look.px(4), -look.px(4))
     inner = card.inflate(-2 * gap, -2 * gap)
     finger = look.px(theme.TARGET_MIN)
-    # The question gives way (down to 80% of the readable size) to rows a finger high.
-    title_size = next((size for size in (theme.TEXT_MIN, LEAST) if block_height(
-        question, size, inner.w, look) + len(rows) * (finger + gap) <= inner.h), LEAST)
+    # The question gives way (down to 80% of the readable size, then without its second
+    # line, what the dice are thrown for) to rows a finger high.
+    tries = [(words, size) for words in ((questions,) if isinstance(questions, str)
+                                         else questions) for size in (theme.TEXT_MIN, LEAST)]
+    question, title_size = next(
+        ((words, size) for words, size in tries
+         if block_height(words, size, inner.w, look) + len(rows) * (finger + gap) <= inner.h),
+        tries[-1])
     title_h = block_height(question, title_size, inner.w, look)
     room = inner.h - title_h - gap * len(rows)
     row_h = max(finger, min(look.px(60), room // max(1, len(rows))))
@@ -196,10 +205,10 @@ def _laid_out(question: str, rows: list[Row], area: pygame.Rect, look: Theme) ->
     size = min((button.fit(look)[1] for button in buttons), default=theme.TEXT_MIN)
     for button in buttons:
         button.size = size
-    size = min((lines_size(label.body(look), [label.text], look) or LEAST for label in labels),
+    size = min((lines_size(name.body(look), [name.text], look) or LEAST for name in labels),
                default=theme.TEXT_MIN)
-    for label in labels:
-        label.size = size
+    for name in labels:
+        name.size = size
     return [*widgets, *labels, *buttons]
 
 

@@ -92,6 +92,10 @@ class YahtzeeActions(CardActions, MadeActions, Protocol):
     def say_made(self) -> None:
         """Put the made card back up (the dice were being tapped in one by one)."""
 
+    @property
+    def offers_made(self) -> bool:
+        """True while the made card is down but could be up (`say_made` puts it back)."""
+
     def back(self) -> None:
         """Home (the match stays on the table)."""
 
@@ -317,7 +321,7 @@ def _words(scene: YahtzeeActions, view: YahtzeeView, rect: pygame.Rect, look: Th
     prompt = "" if choosing else view.made_prompt() if scene.made_card_up else view.prompt()
     if scene.entered:
         prompt += " " + _("Tapped: {dice}").format(dice=" ".join(map(str, scene.entered)))
-    goal = "" if scene.made_card_up else view.goal()
+    goal = "" if scene.made_card_up else view.goal()  # the made card says it
     prompt = f"{prompt}\n{goal}".strip()
     last = view.effect_words()
     if not prompt:
@@ -364,8 +368,7 @@ def _actions(scene: YahtzeeActions, view: YahtzeeView, width: int, look: Theme
     if view.snapshot.is_over:
         return []
     if view.snapshot.chance is not None:
-        return _dice_buttons(scene, width, look, says_made=bool(view.declarations())
-                             and not scene.made_card_up and not scene.stage.companion_rolls)
+        return _dice_buttons(scene, width, look, says_made=scene.offers_made)
     if view.phase is Phase.OWN_TILE:
         stay, move = layout.columns(row, 2, gap)
         return [Button("stay", stay, _("Stay"), colour=GO, on_tap=scene.stay),

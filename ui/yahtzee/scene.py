@@ -117,6 +117,14 @@ class YahtzeeScene(MatchScene):
                 and not self.entered and bool(view.declarations()))
 
     @property
+    def offers_made(self) -> bool:
+        """True while the players could say what their dice made but tap them in one by one
+        (the panel's `made` puts the card back)."""
+        view = self.view
+        return (view is not None and not self.stage.companion_rolls and not self.made_card_up
+                and bool(view.declarations()))
+
+    @property
     def held(self) -> set[int]:
         """The places (0-based, `hold:1` first) of the dice held out of the tray."""
         return set(self.places.held)
@@ -245,6 +253,7 @@ class YahtzeeScene(MatchScene):
     def say_made(self) -> None:
         """Back to the made card from tapping the dice in one by one."""
         self.by_dice = False
+        self.entered = []  # the faces tapped so far give way to the card
         self.made_step = MadeStep.TILES
         self.rebuild()
 

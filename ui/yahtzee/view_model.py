@@ -324,15 +324,16 @@ class YahtzeeView:
         return _("What did {name} make?").format(name=self.name(self.game.current))
 
     def made_prompt(self) -> str:
-        """What to do while the made card is up, with what the dice are thrown for."""
-        who = self.name(self.game.current)
+        """What to do while the made card is up."""
+        # The faces to tap the dice in one by one stay in sight below the words.
+        return _("{name}: throw, then tap what the dice made.").format(
+            name=self.name(self.game.current))
+
+    def made_goal(self) -> str:
+        """What the dice are thrown for, as the made card says it under its question."""
         if self.game.landing is Landing.WILD:
-            goal = _("Wild square: any tile but your own.")
-        else:
-            goal = self.goal()
-        prompt = _("{name}: throw, then tap what the dice made (or tap them in one by one)."
-                   ).format(name=who)
-        return f"{prompt}\n{goal}".strip()
+            return _("Wild square: any tile but your own.")
+        return self.goal()
 
     def made_labels(self, tile: Tile) -> tuple[str, ...]:
         """A tile on the made card, longest first ("Small Straight", "Sm Straight", "Sm

@@ -176,8 +176,9 @@ class YahtzeeState(TurnFlow):
                                  takes_declared=self.dice.rolls == 0)
         return None
 
-    def chance_action(self, outcome: object) -> DiceThrow | InvalidRoll:
-        """The `DiceThrow` action for dice showing `outcome`; `InvalidRoll` for `INVALID_ROLL`.
+    def chance_action(self, outcome: object) -> DiceThrow | InvalidRoll | DeclaredResult:
+        """The `DiceThrow` action for dice showing `outcome`; `InvalidRoll` for `INVALID_ROLL`;
+        the `DeclaredResult` an object ``{"made": "fives", "value": 4}`` declares (checked).
 
         A cocked or escaped roll is thrown again: it changes nothing and does
         not count as one of the three rolls.
