@@ -128,10 +128,9 @@ def _tile_rows(scene: MadeActions, view: YahtzeeView, declared: list[DeclaredRes
                               _colour(view, tile), partial(scene.declare, made)))
     rows += [(view.made_labels(tile)[0], places, COUNTS) for tile, places in numbers.items()]
     if chance:
-        words = tuple(_("{tile}…").format(tile=label) for label in view.made_labels(Tile.CHANCE))
-        others.append(Tap("made:chance", words, _colour(view, Tile.CHANCE),
+        others.append(Tap("made:chance", view.made_labels(Tile.CHANCE), _colour(view, Tile.CHANCE),
                           partial(scene.show_made_step, MadeStep.CHANCE)))
-    others.append(Tap("made:yahtzee", (_("Yahtzee…"),), GO,
+    others.append(Tap("made:yahtzee", (_("Yahtzee!"),), GO,
                       partial(scene.show_made_step, MadeStep.YAHTZEE)))
     nothing = declared[-1]
     others.append(Tap("made:nothing", (_("Nothing"),), NOTHING, partial(scene.declare, nothing)))

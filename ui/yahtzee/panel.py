@@ -415,7 +415,7 @@ def _dice_buttons(scene: YahtzeeActions, width: int, look: Theme, says_made: boo
                   ) -> list[Widget]:
     """`roll` (the companion's fair roll, as the tray button) beside the six faces to tap
     the dice in: in one row on a wide panel, else three a row. `says_made`: the made card
-    is down while the dice are tapped in one by one; `made` (under Roll) puts it back."""
+    is down while the dice are tapped in one by one; `made` (Say made, under Roll) puts it back."""
     gap = look.px(6)
     area = pygame.Rect(0, 0, width, _actions_height(width, look))
     one_row = width >= _one_row_width(look)
@@ -423,10 +423,10 @@ def _dice_buttons(scene: YahtzeeActions, width: int, look: Theme, says_made: boo
     widgets: list[Widget] = []
     if says_made and one_row:
         made, faces = layout.take_left(faces, look.px(120), gap)
-        widgets.append(Button("made", made, _("Made…"), on_tap=scene.say_made))
+        widgets.append(Button("made", made, _("Say made"), on_tap=scene.say_made))
     elif says_made:
         roll, made = layout.take_top(roll, (roll.h - gap) // 2, gap)
-        widgets.append(Button("made", made, _("Made…"), on_tap=scene.say_made))
+        widgets.append(Button("made", made, _("Say made"), on_tap=scene.say_made))
     widgets.append(Button("roll", roll, _("Roll"), colour=GO, on_tap=scene.roll))
     return widgets + _faces(scene, faces, 6 if one_row else 3, look)
 

@@ -72,7 +72,7 @@ def test_a_face_tapped_enters_the_dice_one_by_one_until_made_brings_the_card_bac
     assert "made_card" not in screen.names()
     screen.run("tap face:6", "tap face:2", "tap face:3", "tap face:4", "tap stop",
                "tap tile:sixes", "tap face:3")
-    # Ben's turn: the dice are tapped in one by one still, and Made… offers the card again.
+    # Ben's turn: the dice are tapped in one by one still, and Say made offers the card again.
     assert "made_card" not in screen.names() and "made" in screen.names()
     screen.run("tap made")
     assert "made_card" in screen.names()
