@@ -62,6 +62,10 @@ class ChanceRequest:
     note: Note | None = None
     """The prompt as a sentence with its seats apart, for a screen to say in its language
     (`companion.i18n.note_text`); None where the engine gives the prompt in English only."""
+    takes_declared: bool = False
+    """Dice the players may throw at the table and say what they made instead of their values:
+    the engine also takes a declared result, a JSON object its `chance_action` reads and
+    checks (the Yahtzee board's "Ana made four 5s"). Never in the log's request."""
 
 
 class RuleOptions(Protocol):
@@ -443,6 +447,8 @@ def check_outcome(
         RuleError: the outcome is of the wrong shape or out of range.
     """
     if request.kind == "dice":
+        if isinstance(outcome, Mapping) and request.takes_declared:
+            return  # what the dice made, in words the engine reads and checks itself
         if outcome != INVALID_ROLL:
             _check_dice(request, outcome, seat_name)
     elif request.kind == "shuffle":

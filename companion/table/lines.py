@@ -20,7 +20,7 @@ Seats are ``{0}`` placeholders as in the engines' sentences; a subject
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from companion.games.base import INVALID_ROLL, N_, ChanceRequest, N_counted, Note
@@ -44,6 +44,7 @@ NEW_MATCH = N_("New match of {title} for {names}")
 # Translators: {dice} is the dice as they were read, "3 5".
 ROLLED = N_("{subject} rolls {dice}")
 COCKED = N_("{subject} reports a cocked roll")
+DECLARED = N_("{subject} enters what the dice made")
 SHUFFLED = N_counted("{subject} shuffles {count} card", "{subject} shuffles {count} cards")
 PICKED = N_("{subject} picks {0}: the spinner is unavailable")
 PICKED_BETWEEN = N_("{subject} picks between {0} and {1}: the spinner is unavailable")
@@ -60,7 +61,7 @@ WON_THE_MATCH = {
 
 _TABLE_SENTENCES = frozenset(
     {
-        PLAYED_BY_THE_TABLE, UNDONE, NEW_MATCH, ROLLED, COCKED, SHUFFLED[0], PICKED,
+        PLAYED_BY_THE_TABLE, UNDONE, NEW_MATCH, ROLLED, COCKED, DECLARED, SHUFFLED[0], PICKED,
         PICKED_BETWEEN, POINTS_AT, STOPS_BETWEEN, NOBODY_WON, *WON_THE_MATCH.values(),
     }
 )  # fmt: skip
@@ -111,6 +112,8 @@ def chance_note(request: ChanceRequest, outcome: Any, source: str) -> Note:
     if request.kind == "dice":
         if outcome == INVALID_ROLL:
             return Note.of(COCKED, subject=said)
+        if isinstance(outcome, Mapping):  # a declared result: the engine narrates it
+            return Note.of(DECLARED, subject=said)
         return Note.of(ROLLED, subject=said, dice=" ".join(str(value) for value in outcome))
     if request.kind == "shuffle":
         return Note.of(SHUFFLED, subject=said, count=request.size)

@@ -53,6 +53,8 @@ MATCHES: dict[str, list[tuple[int, dict[str, Any]]]] = {
 }
 SEEDS = range(3)
 COCKED_RATE = 0.05
+DECLARED_RATE = 0.3
+"""How often dice a game lets the players declare are declared instead of thrown."""
 STEP_RATE = 0.3
 MAX_ACTIONS = 1500
 
@@ -66,7 +68,11 @@ def random_play(game: str, players: int, options: dict[str, Any], seed: int) -> 
         if state.is_over:
             return
         request = state.chance()
-        if request is not None:
+        if request is not None and request.takes_declared and rng.random() < DECLARED_RATE:
+            # Dice thrown at the table, and only what they made said (the Yahtzee board).
+            declared = rng.choice(state.declarations())  # type: ignore[attr-defined]
+            action = state.chance_action(declared.outcome())
+        elif request is not None:
             cocked = request.kind == "dice" and rng.random() < COCKED_RATE
             action = state.chance_action(INVALID_ROLL if cocked else sample_outcome(request, rng))
         else:

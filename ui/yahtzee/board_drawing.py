@@ -6,7 +6,8 @@ square shows its number, "WILD" on a wild square, a claimed tile filled with
 its owner's colour and marked with the owner's letter (colour is never the
 only cue), the tile's name and recorded value ("three 5s"), the Yahtzee
 protection marker (a shield with a Y), and every player's token standing on
-it. The middle of the ring lists the tiles still to claim with their points,
+it, inside it along its bottom (its words shorten above them when they must).
+The middle of the ring lists the tiles still to claim with their points,
 or, in the end game, the challenge rounds.
 """
 
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 import pygame
 
 from companion.games.yahtzee.tiles import Tile
-from companion.i18n import N_, _
+from companion.i18n import _
 from ui import layout, theme
 from ui.board_parts import (
     EDGE,
@@ -30,7 +31,7 @@ from ui.board_parts import (
 from ui.theme import PlayerColour, Theme
 from ui.widgets import Widget, draw_text, fitted, wrap_text
 from ui.yahtzee.tile_words import tile_words, value_words
-from ui.yahtzee.view_model import SquareView, short_label
+from ui.yahtzee.view_model import TIGHTEST_LABELS, SquareView, short_label
 
 BLANK: theme.RGB = (228, 210, 168)
 """A square without a tile: parchment, read with dark ink."""
@@ -117,38 +118,40 @@ class YahtzeeBoard(Widget):
         self.gap = look.px(4)
         frame = look.px(8)
         self.cells = ring_cells(rect.inflate(-2 * frame, -2 * frame), len(squares), self.gap)
+        self.look = look
         self.token = look.px(28)
-        self.outside = look.px(4)
-        """How far a token's centre stands outside its square's inner edge."""
         self.lines = {square.number: square_lines(square, self._body(square, look), look)
                       for square in squares}
         """The words each square shows: the longest that fit it."""
 
     def draw(self, surface: pygame.Surface, look: Theme) -> None:
-        """The frame, the felt, each square, the middle's list, then the tokens (standing at
-        the inner edge of their squares, over the felt)."""
+        """The frame, the felt, each square, the middle's list, then the tokens (along the
+        bottom of their squares, inside them)."""
         draw_wood(surface, self.rect, look.px(10))
         middle = ring_middle(self.cells, self.gap)
         pygame.draw.rect(surface, FELT, middle.inflate(self.gap, self.gap),
                          border_radius=look.px(8))
-        # One size for every tile's words (the wild squares' WILD on its own), as printed.
-        size = min((lines_size(self._body(square, look), self.lines[square.number], look)
+        # One size for every tile's words (the wild squares' WILD on its own), as printed;
+        # a square with tokens on it may need its words smaller (or shorter) above them.
+        size = min((lines_size(self._body(square, look, False), square_forms(square)[0], look)
                     or LEAST for square in self.squares if not square.wild),
                    default=theme.TEXT_MIN)
         for square in self.squares:
             self._draw_square(surface, square, look, size)
-        inset = self.token // 2 + self.outside + look.px(2)
+        # The middle's margin, as when the tokens stood astride the squares' inner edges.
+        inset = self.token // 2 + look.px(4) + look.px(2)
         draw_middle(surface, middle.inflate(-2 * inset, -2 * inset), self.middle, look)
         for square in self.squares:
             self._draw_tokens(surface, square, look)
 
-    def _body(self, square: SquareView, look: Theme) -> pygame.Rect:
-        """Where a square's words go: below its number, above a corner's tokens."""
+    def _body(self, square: SquareView, look: Theme, tokens: bool = True) -> pygame.Rect:
+        """Where a square's words go: below its number, above its tokens (`tokens`: the
+        tokens standing there now; else as if none did)."""
         cell = self.cells[square.number]
         strip = look.font(SMALL, True).get_linesize()
         body = pygame.Rect(cell.x + look.px(2), cell.y + strip, cell.w - look.px(4),
                            cell.h - strip - look.px(2))
-        if self._corner(square.number) and square.tokens:
+        if tokens and square.tokens:
             body.h -= self.token
         return body
 
@@ -173,8 +176,8 @@ class YahtzeeBoard(Widget):
             draw_shield(surface, shield)
         lines = self.lines[square.number]
         body = self._body(square, look)
-        draw_lines(surface, body, lines, look, ink,
-                   (lines_size(body, lines, look) or LEAST) if square.wild else size)
+        fits = lines_size(body, lines, look) or LEAST
+        draw_lines(surface, body, lines, look, ink, fits if square.wild else min(size, fits))
         if square.number in self.highlighted:
             draw_outline(surface, cell.inflate(look.px(2), look.px(2)), look.px(4))
 
@@ -184,29 +187,34 @@ class YahtzeeBoard(Widget):
         return (number - 1) % (side - 1) == 0
 
     def _draw_tokens(self, surface: pygame.Surface, square: SquareView, look: Theme) -> None:
-        """The players on a square: in a corner along its bottom, elsewhere astride the
-        square's inner edge, as pawns stand at the front of a square."""
+        """The players on a square (see `token_centres`)."""
+        for seat, centre in zip(square.tokens, self.token_centres(square, look), strict=True):
+            draw_checker(surface, centre, self.token, self.colours[seat])
+
+    def token_rects(self) -> dict[int, pygame.Rect]:
+        """Where each player's token is drawn, by seat."""
+        look = self.look
+        rects = {}
+        for square in self.squares:
+            for seat, centre in zip(square.tokens, self.token_centres(square, look),
+                                    strict=True):
+                rect = pygame.Rect(0, 0, self.token, self.token)
+                rect.center = centre
+                rects[seat] = rect
+        return rects
+
+    def token_centres(self, square: SquareView, look: Theme) -> list[tuple[int, int]]:
+        """Where the players on a square stand: side by side along its bottom, inside it
+        (overlapping a little when many share a narrow square), under its words."""
         if not square.tokens:
-            return
+            return []
         cell = self.cells[square.number]
+        inside = cell.inflate(-2 * look.px(2), -2 * look.px(2))
         size, count = self.token, len(square.tokens)
-        middle = ring_middle(self.cells, self.gap)
-        step = min(size + look.px(2), (cell.w - size) // max(1, count - 1))
+        step = min(size + look.px(2), (inside.w - size) // max(1, count - 1))
         spread = [step * index - step * (count - 1) // 2 for index in range(count)]
-        out = self.outside
-        if self._corner(square.number):
-            y = cell.bottom - size // 2 - look.px(3)
-            centres = [(cell.centerx + offset, y) for offset in spread]
-        elif cell.bottom <= middle.top:
-            centres = [(cell.centerx + offset, cell.bottom + out) for offset in spread]
-        elif cell.top >= middle.bottom:
-            centres = [(cell.centerx + offset, cell.top - out) for offset in spread]
-        elif cell.right <= middle.left:
-            centres = [(cell.right + out, cell.centery + offset) for offset in spread]
-        else:
-            centres = [(cell.left - out, cell.centery + offset) for offset in spread]
-        for seat, centre in zip(square.tokens, centres, strict=True):
-            draw_checker(surface, centre, size, self.colours[seat])
+        y = inside.bottom - (size + 1) // 2
+        return [(cell.centerx + offset, y) for offset in spread]
 
 
 SMALL = 20
@@ -214,8 +222,6 @@ SMALL = 20
 LEAST = theme.TEXT_MIN * 4 // 5
 """The smallest size words on the board shrink to (80% of the readable size, rounded
 down: 19 px on 800x480)."""
-TIGHTEST_LABELS = {Tile.SMALL_STRAIGHT: N_("Sm Str."), Tile.LARGE_STRAIGHT: N_("Lg Str.")}
-"""A narrow square's last resort for the straights, as score sheets write them."""
 
 
 def square_forms(square: SquareView) -> list[list[str]]:
@@ -231,7 +237,11 @@ def square_forms(square: SquareView) -> list[list[str]]:
                  _(TIGHTEST_LABELS[tile]) if tile in TIGHTEST_LABELS else short_label(tile)]
         return [[name] for name in dict.fromkeys(names)]
     short = f"×{square.value}" if tile.face is not None else str(square.value)
-    return [[tile_words(tile), value_words(tile, square.value)], [tile_words(tile), short]]
+    name = tile_words(tile)
+    # On one line above the tokens standing there: "Fives ×2", then the name alone (the
+    # square's words, tapped, say the rest).
+    return [[name, value_words(tile, square.value)], [name, short], [f"{name} {short}"],
+            [name]]
 
 
 def square_lines(square: SquareView, body: pygame.Rect, look: Theme) -> list[str]:

@@ -38,11 +38,12 @@ from ui.yahtzee.board_drawing import (
 from ui.yahtzee.cards import GO, CardActions, block_height, choice_card, result_card
 from ui.yahtzee.dice_places import DicePlaces
 from ui.yahtzee.dice_tray import DiceTray, TrayDie, dice_on_table
+from ui.yahtzee.made_card import MadeActions, made_card
 from ui.yahtzee.tile_words import tile_words
 from ui.yahtzee.view_model import YahtzeeView
 
 
-class YahtzeeActions(CardActions, Protocol):
+class YahtzeeActions(CardActions, MadeActions, Protocol):
     """What the Yahtzee screen may read of its scene and ask it to do."""
 
     @property
@@ -87,6 +88,13 @@ class YahtzeeActions(CardActions, Protocol):
 
     def roll(self) -> None:
         """Ask for the dice (the tray's, or the companion's fair roll)."""
+
+    def say_made(self) -> None:
+        """Put the made card back up (the dice were being tapped in one by one)."""
+
+    @property
+    def offers_made(self) -> bool:
+        """True while the made card is down but could be up (`say_made` puts it back)."""
 
     def back(self) -> None:
         """Home (the match stays on the table)."""
@@ -145,6 +153,7 @@ def screen(scene: YahtzeeActions, view: YahtzeeView, area: pygame.Rect, look: Th
     widgets: list[Widget] = board_widgets(scene, view, board_area, look)
     widgets += panel_widgets(scene, view, panel, look, portrait)
     widgets += choice_card(scene, view, board_area, look)
+    widgets += made_card(scene, view, board_area, look)
     widgets += result_card(scene, view, board_area, look)
     return widgets
 
@@ -318,10 +327,10 @@ def _words(scene: YahtzeeActions, view: YahtzeeView, rect: pygame.Rect, look: Th
         return [TextBlock("message", rect, text, background=colour)]
     # The choice card over the board asks its question: the panel does not say it again.
     choosing = bool(view.choice_actions()) and not view.snapshot.is_over
-    prompt = "" if choosing else view.prompt()
+    prompt = "" if choosing else view.made_prompt() if scene.made_card_up else view.prompt()
     if scene.entered:
         prompt += " " + _("Tapped: {dice}").format(dice=" ".join(map(str, scene.entered)))
-    goal = view.goal()
+    goal = "" if scene.made_card_up else view.goal()  # the made card says it
     prompt = f"{prompt}\n{goal}".strip()
     last = view.effect_words()
     if not prompt:
@@ -368,7 +377,7 @@ def _actions(scene: YahtzeeActions, view: YahtzeeView, width: int, look: Theme
     if view.snapshot.is_over:
         return []
     if view.snapshot.chance is not None:
-        return _dice_buttons(scene, width, look)
+        return _dice_buttons(scene, width, look, says_made=scene.offers_made)
     if view.phase is Phase.OWN_TILE:
         stay, move = layout.columns(row, 2, gap)
         return [Button("stay", stay, _("Stay"), colour=GO, on_tap=scene.stay),
@@ -411,14 +420,23 @@ def _faces(scene: YahtzeeActions, area: pygame.Rect, columns: int, look: Theme
             for value, cell in enumerate(cells, start=1)]
 
 
-def _dice_buttons(scene: YahtzeeActions, width: int, look: Theme) -> list[Widget]:
+def _dice_buttons(scene: YahtzeeActions, width: int, look: Theme, says_made: bool = False
+                  ) -> list[Widget]:
     """`roll` (the companion's fair roll, as the tray button) beside the six faces to tap
-    the dice in: in one row on a wide panel, else three a row."""
+    the dice in: in one row on a wide panel, else three a row. `says_made`: the made card
+    is down while the dice are tapped in one by one; `made` (Say made, under Roll) puts it back."""
     gap = look.px(6)
     area = pygame.Rect(0, 0, width, _actions_height(width, look))
     one_row = width >= _one_row_width(look)
     roll, faces = layout.take_left(area, look.px(120) if one_row else width // 3, gap)
-    widgets: list[Widget] = [Button("roll", roll, _("Roll"), colour=GO, on_tap=scene.roll)]
+    widgets: list[Widget] = []
+    if says_made and one_row:
+        made, faces = layout.take_left(faces, look.px(120), gap)
+        widgets.append(Button("made", made, _("Say made"), on_tap=scene.say_made))
+    elif says_made:
+        roll, made = layout.take_top(roll, (roll.h - gap) // 2, gap)
+        widgets.append(Button("made", made, _("Say made"), on_tap=scene.say_made))
+    widgets.append(Button("roll", roll, _("Roll"), colour=GO, on_tap=scene.roll))
     return widgets + _faces(scene, faces, 6 if one_row else 3, look)
 
 

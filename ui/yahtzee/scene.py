@@ -22,6 +22,7 @@ import pygame
 from companion.games import yahtzee
 from companion.games.actions import Action
 from companion.games.yahtzee import (
+    DeclaredResult,
     MoveOn,
     Phase,
     PlaceTile,
@@ -42,6 +43,7 @@ from companion.table import (
 from ui.scene import MatchScene, Stage
 from ui.widgets import Widget
 from ui.yahtzee.dice_places import DicePlaces
+from ui.yahtzee.made_card import MadeStep
 from ui.yahtzee.panel import screen
 from ui.yahtzee.view_model import YahtzeeView
 
@@ -67,6 +69,11 @@ class YahtzeeScene(MatchScene):
         the five dice it lands on are rolled without a second tap."""
         self.rolling_for: int | None = None
         """The table's seq a `roll` was tapped on, until its answer: a second tap is ignored."""
+        self.made_step = MadeStep.TILES
+        """The part of the made card that is up (its tiles, Chance's totals, a Yahtzee's face)."""
+        self.by_dice = False
+        """The players tap the dice in one by one rather than say what they made: the made
+        card stays down until `say_made` (a face tapped while it was up chose this)."""
 
     # -- snapshots ----------------------------------------------------------------------------
 
@@ -97,7 +104,25 @@ class YahtzeeScene(MatchScene):
             carried = self.throwing_by_hand and snapshot.chance is not None
             self.entered = self.entered if carried else []
             self.throwing_by_hand = False
+            self.made_step = MadeStep.TILES
         self.places = places_after(previous if same_match else None, self.view, self.places)
+
+    @property
+    def made_card_up(self) -> bool:
+        """True while the made card is offered: the five dice's first throw is awaited, the
+        players throw their own dice (not the companion's) and have not chosen to tap them
+        in one by one."""
+        view = self.view
+        return (view is not None and not self.stage.companion_rolls and not self.by_dice
+                and not self.entered and bool(view.declarations()))
+
+    @property
+    def offers_made(self) -> bool:
+        """True while the players could say what their dice made but tap them in one by one
+        (the panel's `made` puts the card back)."""
+        view = self.view
+        return (view is not None and not self.stage.companion_rolls and not self.made_card_up
+                and bool(view.declarations()))
 
     @property
     def held(self) -> set[int]:
@@ -209,9 +234,35 @@ class YahtzeeScene(MatchScene):
             square = view.squares()[number - 1]
             self.stage.say(view.square_words(square), refusal=False)
 
+    def declare(self, declared: DeclaredResult) -> None:
+        """What the dice thrown at the table made, tapped on the made card: to the table as
+        the chance it waits for (the engine checks it as dice)."""
+        view = self.view
+        if view is None or view.snapshot.chance is None:
+            return
+        self.made_step = MadeStep.TILES
+        self.stage.post(SupplyChance(declared.outcome(), source="touch",
+                                     for_seq=view.snapshot.seq))
+        self.rebuild()
+
+    def show_made_step(self, step: MadeStep) -> None:
+        """Another part of the made card: Chance's totals, a Yahtzee's faces, or the tiles."""
+        self.made_step = step
+        self.rebuild()
+
+    def say_made(self) -> None:
+        """Back to the made card from tapping the dice in one by one."""
+        self.by_dice = False
+        self.entered = []  # the faces tapped so far give way to the card
+        self.made_step = MadeStep.TILES
+        self.rebuild()
+
     def enter_face(self, value: int) -> None:
         """A die face tapped on screen; when all the dice asked for are in, they are sent.
-        Between throws the first face tapped throws the dice not held (no Throw tap)."""
+        Between throws the first face tapped throws the dice not held (no Throw tap). A face
+        tapped while the made card is up chooses the dice one by one (the card goes down)."""
+        if self.made_card_up:
+            self.by_dice = True
         view = self.view
         request = view.snapshot.chance if view is not None else None
         if view is not None and request is None and (view.deciding or self.throwing_by_hand):

@@ -10,7 +10,7 @@ refusal is found by applying the action to a copy read back from the same JSON.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games.actions import Action
@@ -19,6 +19,7 @@ from companion.games.dice import DiceRoll
 from companion.games.yahtzee import (
     ChooseTarget,
     Claim,
+    DeclaredResult,
     Landing,
     Phase,
     PlaceTile,
@@ -35,6 +36,8 @@ SHORT_LABELS = {Tile.THREE_OF_A_KIND: N_("3 of a Kind"), Tile.FOUR_OF_A_KIND: N_
 """Names a board square has room for; the score sheet's own short forms."""
 SHORTEST_LABELS = {Tile.SMALL_STRAIGHT: N_("Sm Straight"), Tile.LARGE_STRAIGHT: N_("Lg Straight")}
 """Where even less room is left (a list beside points), the score sheet's shortest forms."""
+TIGHTEST_LABELS = {Tile.SMALL_STRAIGHT: N_("Sm Str."), Tile.LARGE_STRAIGHT: N_("Lg Str.")}
+"""A narrow square's last resort for the straights, as score sheets write them."""
 
 
 def short_label(tile: Tile, shortest: bool = False) -> str:
@@ -64,6 +67,7 @@ class YahtzeeView:
 
     snapshot: TableSnapshot
     game: YahtzeeState
+    _declarations: list[DeclaredResult] | None = field(default=None, repr=False)
 
     @classmethod
     def of(cls, snapshot: TableSnapshot, spec: GameSpec) -> YahtzeeView:
@@ -308,6 +312,41 @@ class YahtzeeView:
             words.append(_("protected"))
         return f"{tile_words(tile)} ({', '.join(words)})"
 
+    def declarations(self) -> list[DeclaredResult]:
+        """What the player may say the five dice made now (before their first throw is
+        entered): the results that win something, a Yahtzee of each face, nothing."""
+        if self._declarations is None:
+            self._declarations = self.game.declarations()
+        return self._declarations
+
+    def made_question(self) -> str:
+        """The made card's question: "What did Ana make?"."""
+        return _("What did {name} make?").format(name=self.name(self.game.current))
+
+    def made_prompt(self) -> str:
+        """What to do while the made card is up."""
+        # The faces to tap the dice in one by one stay in sight below the words.
+        return _("{name}: throw, then tap what the dice made.").format(
+            name=self.name(self.game.current))
+
+    def made_goal(self) -> str:
+        """What the dice are thrown for, as the made card says it under its question."""
+        if self.game.landing is Landing.WILD:
+            return _("Wild square: any tile but your own.")
+        return self.goal()
+
+    def made_labels(self, tile: Tile) -> tuple[str, ...]:
+        """A tile on the made card, longest first ("Small Straight", "Sm Straight", "Sm
+        Str."), with whose it is when another player holds it ("Sixes (Ben)")."""
+        names = [short_label(tile), short_label(tile, shortest=True)]
+        if tile in TIGHTEST_LABELS:
+            names.append(_(TIGHTEST_LABELS[tile]))
+        owner = self.game.holdings[tile].owner
+        if owner is not None and owner != self.game.current:
+            names = [_("{tile} ({name})").format(tile=name, name=self.name(owner))
+                     for name in names]
+        return tuple(dict.fromkeys(names))
+
     def refusal(self, action: Action) -> str:
         """The engine's sentence for an action it would not take now ("" if it would).
 
@@ -331,5 +370,5 @@ class YahtzeeView:
         return ""
 
 
-__all__ = ["SHORTEST_LABELS", "SHORT_LABELS", "SquareView", "YahtzeeView",
+__all__ = ["SHORTEST_LABELS", "SHORT_LABELS", "TIGHTEST_LABELS", "SquareView", "YahtzeeView",
            "short_label"]

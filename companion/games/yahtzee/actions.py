@@ -12,13 +12,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.action_codec import Action, ActionSet, register_value
+from companion.games.action_codec import Action, ActionSet, ChanceAction, register_value
 from companion.games.base import RuleError
 from companion.games.chance_actions import DiceThrow, InvalidRoll
 from companion.games.dice import faces_text
 from companion.games.notes import N_, Note
 from companion.games.yahtzee.narration import tile_note
-from companion.games.yahtzee.tiles import Tile, parse_tile
+from companion.games.yahtzee.tiles import Tile, parse_tile, value_text
 
 
 def _tile_from_json(raw: Any) -> Tile:
@@ -179,13 +179,79 @@ class PlaceTile(Action, tag="place_tile"):
         return Note.of(PLACED, (actor,), square=self.square)
 
 
+YAHTZEE_MADE = "yahtzee"
+NOTHING_MADE = "nothing"
+
+
+@dataclass(frozen=True)
+class DeclaredResult(ChanceAction, tag="declared"):
+    """What the five dice made, said at the table instead of their values: the players threw
+    real dice (up to three throws, holding between them) and tell the referee only what
+    counts. `made` is a tile's name with its `value` (the count of a number tile's face, the
+    total for Chance, 1 for the other tiles), "yahtzee" with the face of the five of a kind,
+    or "nothing". No dice values: the log keeps what was said.
+
+    Raises:
+        RuleError: `made` is not a tile's name, "yahtzee" or "nothing", or `value` is not a
+            whole number.
+    """
+
+    made: str
+    value: int = 0
+
+    def __post_init__(self) -> None:
+        if self.made not in (YAHTZEE_MADE, NOTHING_MADE):
+            object.__setattr__(self, "made", _tile_from_json(self.made).value)
+        if isinstance(self.value, bool) or not isinstance(self.value, int):
+            raise RuleError(f"What the dice made has a whole number as its value, not"
+                            f" {self.value!r:.40}.")
+
+    @classmethod
+    def from_outcome(cls, outcome: Any) -> DeclaredResult:
+        """The result declared by a chance outcome ``{"made": "fives", "value": 4}``.
+
+        Raises:
+            RuleError: the outcome is not such an object.
+        """
+        if not isinstance(outcome, dict) or set(outcome) - {"made", "value"} or (
+                "made" not in outcome or not isinstance(outcome["made"], str)):
+            raise RuleError('Say what the dice made as {"made": "fives", "value": 4},'
+                            ' {"made": "yahtzee", "value": 6} or {"made": "nothing"}.')
+        return cls(outcome["made"], outcome.get("value", 0))
+
+    def outcome(self) -> dict[str, str | int]:
+        """The chance outcome that declares this result (what `from_outcome` reads)."""
+        return {"made": self.made, "value": self.value}
+
+    @property
+    def tile(self) -> Tile | None:
+        """The tile made (None for a Yahtzee or nothing)."""
+        return None if self.made in (YAHTZEE_MADE, NOTHING_MADE) else Tile(self.made)
+
+    @property
+    def is_yahtzee(self) -> bool:
+        """True when the dice made a Yahtzee (five of `value`)."""
+        return self.made == YAHTZEE_MADE
+
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        """Reads "Made Fives: four 5s", "Made a Yahtzee of 6s", "Made nothing"."""
+        tile = self.tile
+        if tile is not None:
+            return f"Made {tile.label}: {value_text(tile, self.value)}"
+        if self.is_yahtzee:
+            return f"Made a Yahtzee of {self.value}s"
+        return "Made nothing"
+
+
 YahtzeeAction = (
-    DiceThrow | InvalidRoll | RollAgain | Stop | ChooseTarget | Claim | Stay | MoveOn | PlaceTile
+    DiceThrow | InvalidRoll | DeclaredResult | RollAgain | Stop | ChooseTarget | Claim | Stay
+    | MoveOn | PlaceTile
 )
 
 YAHTZEE_ACTIONS = ActionSet(
     "the Yahtzee board game",
-    (DiceThrow, InvalidRoll, RollAgain, Stop, ChooseTarget, Claim, Stay, MoveOn, PlaceTile),
+    (DiceThrow, InvalidRoll, DeclaredResult, RollAgain, Stop, ChooseTarget, Claim, Stay, MoveOn,
+     PlaceTile),
 )
 """Every action of the Yahtzee board game."""
 

@@ -91,6 +91,8 @@ CHALLENGE_BEGINS = N_(
 )
 GAME_OVER_WINNER = N_("Game over: {scores}. Winner: {winner}.")
 GAME_OVER_SHARED = N_("Game over: {scores}. Winners: {winners} share the win.")
+GAME_OVER = N_("Game over: {scores}.")
+"""The end as the table's narration says it: the table names the winners itself."""
 KEEPS_AT = N_("{0} keeps {tile} at {value}.")
 STEALS_FROM = N_("{0} steals {tile} from {1}.")
 CLAIMS_ON_SQUARE = N_("{0} claims {tile} on square {square}.")

@@ -30,6 +30,7 @@ from companion.games.yahtzee.actions import (
     YAHTZEE_ACTIONS,
     ChooseTarget,
     Claim,
+    DeclaredResult,
     DiceThrow,
     InvalidRoll,
     MoveOn,
@@ -38,6 +39,13 @@ from companion.games.yahtzee.actions import (
     Stay,
     Stop,
     YahtzeeAction,
+)
+from companion.games.yahtzee.declared import (
+    DECLARE_BEFORE_THE_THROWS,
+    ONLY_THE_FIVE_DICE,
+    check_square,
+    check_value,
+    declarations,
 )
 from companion.games.yahtzee.narration import (
     GOES_FOR,
@@ -162,11 +170,15 @@ class YahtzeeState(TurnFlow):
             count, throw = self.dice.to_roll, self.dice.rolls + 1
             note = Note.of(ROLL_DICE, (self.current,), count=count, throw=throw,
                            rolls=self.dice.max_rolls)
-            return ChanceRequest("dice", note.render(self.seat_name), dice=count, note=note)
+            # Before the first throw the players may throw at the table and say what the dice
+            # made instead (`DeclaredResult`).
+            return ChanceRequest("dice", note.render(self.seat_name), dice=count, note=note,
+                                 takes_declared=self.dice.rolls == 0)
         return None
 
-    def chance_action(self, outcome: object) -> DiceThrow | InvalidRoll:
-        """The `DiceThrow` action for dice showing `outcome`; `InvalidRoll` for `INVALID_ROLL`.
+    def chance_action(self, outcome: object) -> DiceThrow | InvalidRoll | DeclaredResult:
+        """The `DiceThrow` action for dice showing `outcome`; `InvalidRoll` for `INVALID_ROLL`;
+        the `DeclaredResult` an object ``{"made": "fives", "value": 4}`` declares (checked).
 
         A cocked or escaped roll is thrown again: it changes nothing and does
         not count as one of the three rolls.
@@ -179,7 +191,40 @@ class YahtzeeState(TurnFlow):
             raise RuleError(f"No dice are needed now: {self._expecting()}.")
         if outcome == INVALID_ROLL:
             return InvalidRoll()
+        if isinstance(outcome, dict):
+            declared = DeclaredResult.from_outcome(outcome)
+            self._check_declared(declared)
+            return declared
         return DiceThrow(_checked_dice(request, outcome))
+
+    def declarations(self) -> list[DeclaredResult]:
+        """What the player may say the five dice made now, before their first throw is entered
+        (`declared.declarations`: the results that win something, a Yahtzee of each face,
+        nothing); empty when no result can be said now."""
+        request = self.chance()
+        if request is None or not request.takes_declared:
+            return []
+        return declarations(self.turn, self.holdings, self.protected, self.options,
+                            self._wild_targets())
+
+    def _check_declared(self, declared: DeclaredResult) -> None:
+        """Check a declared result as dice would be checked (see `declared`).
+
+        Raises:
+            RuleError: no result can be said now, or it does not fit the dice or the square.
+        """
+        request = self.chance()
+        if request is None:
+            raise RuleError(f"No dice are needed now: {self._expecting()}.")
+        if not request.takes_declared:
+            if self.phase is Phase.ROLL:
+                raise RuleError(Note.of(DECLARE_BEFORE_THE_THROWS, (self.current,)),
+                                self.seat_name)
+            raise RuleError(Note.of(ONLY_THE_FIVE_DICE, prompt=request.note or request.prompt),
+                            self.seat_name)
+        check_value(declared, self.options)
+        check_square(declared, self.turn, self.positions[self.current], self.holdings,
+                     self._wild_targets(), self.seat_name)
 
     def legal_actions(self) -> list[YahtzeeAction]:
         """Every choice the player to move has, taken by that seat; empty while dice are
@@ -217,6 +262,8 @@ class YahtzeeState(TurnFlow):
             raise RuleError("The game is over: start a new one to play again.")
         if isinstance(action, DiceThrow):
             self._check_roll(action)
+        elif isinstance(action, DeclaredResult):
+            self._check_declared(action)
         elif isinstance(action, InvalidRoll):
             if self.chance() is None:
                 raise RuleError(f"No dice are needed now: {self._expecting()}.")
@@ -266,6 +313,8 @@ class YahtzeeState(TurnFlow):
     def _apply_checked(self, action: YahtzeeAction) -> None:
         if isinstance(action, DiceThrow):
             self._apply_roll(action.values)
+        elif isinstance(action, DeclaredResult):
+            self._apply_declared(action)
         elif isinstance(action, InvalidRoll):
             roller = self.roll_off.next_seat if self.phase is Phase.ROLL_OFF else self.current
             self.say(ROLL_DOES_NOT_COUNT, roller or 0)

@@ -181,6 +181,8 @@ class OfferClaim:
 
     choices: tuple[Tile, ...]
     yahtzee: bool
+    value: int | None = None
+    """The value the one choice is won at when it is not read off the dice (a declared result)."""
 
 
 @dataclass(frozen=True)
@@ -188,6 +190,8 @@ class TakeTile:
     """The dice steal `tile` from its owner."""
 
     tile: Tile
+    value: int | None = None
+    """The value it is won at when it is not read off the dice (a declared result)."""
 
 
 @dataclass(frozen=True)
@@ -238,14 +242,27 @@ def judge_roll(
         return NoWin(NO_UNCLAIMED)
     if target is None:
         return NoWin(NO_TILE_TO_GO_FOR)
-    value = tile_value(target, faces, minimum)
-    if turn.landing is Landing.IMPROVE:
+    return judge_value(turn.landing, target, tile_value(target, faces, minimum), holdings,
+                       protected, options)
+
+
+def judge_value(
+    landing: Landing | None,
+    target: Tile,
+    value: int,
+    holdings: Mapping[Tile, TileHolding],
+    protected: Tile | None,
+    options: YahtzeeOptions,
+) -> Verdict:
+    """What `value` toward `target` wins (0: the dice do not make it), not a Yahtzee: the
+    judgement of the dice once their value is known, and of a declared result."""
+    if landing is Landing.IMPROVE:
         return _improve(target, holdings[target].value, value, options)
     if holdings[target].owner is None:
         if value > 0:
             return OfferClaim((target,), yahtzee=False)
         if target is Tile.CHANCE:
-            return NoWin(NO_CHANCE_MADE, values={"minimum": minimum})
+            return NoWin(NO_CHANCE_MADE, values={"minimum": options.chance_minimum})
         return NoWin(NOT_MADE, values={"tile": tile_note(target)})
     return _steal(target, holdings[target], value, protected)
 

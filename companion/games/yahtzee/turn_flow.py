@@ -9,12 +9,15 @@ The state asks for the dice, lists and checks the choices, and calls it.
 
 from __future__ import annotations
 
-from companion.games.base import GameState
+from companion.games.base import GameState, Note
 from companion.games.dice import faces_text
+from companion.games.yahtzee.actions import DeclaredResult
 from companion.games.yahtzee.challenge import ChallengeRounds
+from companion.games.yahtzee.declared import declared_verdict, made_note
 from companion.games.yahtzee.narration import (
     CHALLENGE_BEGINS,
     EVERYBODY_AGAIN,
+    GAME_OVER,
     GAME_OVER_SHARED,
     GAME_OVER_WINNER,
     HOLDS,
@@ -47,6 +50,7 @@ from companion.games.yahtzee.turn import (
     Phase,
     TakeTile,
     Turn,
+    Verdict,
     can_improve,
     judge_roll,
     landing_text,
@@ -128,20 +132,31 @@ class TurnFlow(Tabletop, GameState[YahtzeeOptions]):
 
     def _finish_roll(self) -> None:
         """Judge the final dice (`judge_roll`), then move the tiles and pass play on."""
-        verdict = judge_roll(self.turn, self.holdings, self.protected, self.options)
+        self._resolve(judge_roll(self.turn, self.holdings, self.protected, self.options))
+
+    def _apply_declared(self, declared: DeclaredResult) -> None:
+        """What the dice made, said at the table (checked): judged as those dice would be."""
+        told = made_note(declared, self.current)
+        if told is not None:
+            self.tell(told)
+        self._resolve(declared_verdict(declared, self.turn, self.holdings, self.protected,
+                                       self.options))
+
+    def _resolve(self, verdict: Verdict) -> None:
+        """Move the tiles as `verdict` says and pass play on."""
         seat = self.current
         if isinstance(verdict, OfferClaim):
             if verdict.yahtzee:
                 self.say(YAHTZEE_ANY, seat)
             self.turn = self.turn.with_yahtzee(verdict.yahtzee)
             if len(verdict.choices) == 1:
-                self._take(verdict.choices[0])
+                self._take(verdict.choices[0], verdict.value)
                 return
             self.turn = self.turn.choosing(verdict.choices)
             if not verdict.yahtzee:
                 self.say(MAY_CLAIM, seat, tiles=tiles_note(verdict.choices))
         elif isinstance(verdict, TakeTile):
-            self._take(verdict.tile)
+            self._take(verdict.tile, verdict.value)
         elif isinstance(verdict, Improve):
             tile, value = verdict.tile, verdict.value
             self.holdings[tile] = self.holdings[tile].with_value(value)
@@ -152,12 +167,13 @@ class TurnFlow(Tabletop, GameState[YahtzeeOptions]):
             self.tell(verdict.note(seat))
             self._end_turn(success=False)
 
-    def _take(self, tile: Tile) -> None:
-        """The player whose turn it is wins `tile` with the final dice (claim, steal or Yahtzee)."""
+    def _take(self, tile: Tile, value: int | None = None) -> None:
+        """The player whose turn it is wins `tile` (claim, steal or Yahtzee) at `value`, or
+        when None at what the final dice make."""
         holding = self.holdings[tile]
         if self.turn.yahtzee:
             value = best_value(tile)
-        else:
+        elif value is None:
             assert self.dice is not None
             value = tile_value(tile, self.dice.faces, self.options.chance_minimum)
         if holding.square is None:
@@ -212,9 +228,13 @@ class TurnFlow(Tabletop, GameState[YahtzeeOptions]):
     def _finish_game(self) -> None:
         """Everyone is out: the tiles score and the game is over."""
         self.turn = self.turn.over()
-        scores = self.scores()
+        scores = scores_note(self.scores())
         winners = self.winners()
         if len(winners) > 1:
-            self.say(GAME_OVER_SHARED, scores=scores_note(scores), winners=seats_note(winners))
+            logged = Note.of(GAME_OVER_SHARED, scores=scores, winners=seats_note(winners))
         else:
-            self.say(GAME_OVER_WINNER, scores=scores_note(scores), winner=seats_note(winners))
+            logged = Note.of(GAME_OVER_WINNER, scores=scores, winner=seats_note(winners))
+        # The command line's log names the winners; the table's line says who won the match
+        # after the engine's narration, so the narration gives the scores only.
+        self.tell(logged, echo=True)
+        self.narrated.append(Note.of(GAME_OVER, scores=scores))

@@ -17,10 +17,10 @@ from ui.yahtzee.scene import YahtzeeScene
 
 GALLERY = Path(__file__).resolve().parents[3] / "scripts" / "gallery.d" / "yahtzee-board.script"
 SIZES = [(800, 480), (480, 800), (720, 1280)]
-SHRINKING = ("board", "unclaimed", "challenge", "last", "tile:")
+SHRINKING = ("board", "unclaimed", "challenge", "last", "tile:", "made")
 """What may shrink to 80% of the readable size to stay whole: the board's squares and its
-middle, the narration of what happened, the tiles on the choice card; everything else is
-written at the readable size."""
+middle, the narration of what happened, the tiles on the choice card and the made card;
+everything else is written at the readable size."""
 BOARD = ("board", "unclaimed", "challenge")
 SMALL_GAME = [SMALL_BOARD, "roll 6 5", "roll 2 1", "roll 1", "roll 6 6 6 2 1", "tap stop"]
 
