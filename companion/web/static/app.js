@@ -100,7 +100,7 @@
     document.body.dataset.seq = match ? String(match.seq) : "";
     if (!match) return;
     $("match-title").textContent = match.title;
-    $("turn").textContent = turnText(match);
+    $("turn").replaceChildren(...turnMarks(match), turnText(match));
     const draw = drawing(match.family);
     $("board").replaceChildren(...(draw && match.state ? draw(match, words) : []));
     showResult($("result"), match, words);
@@ -113,6 +113,12 @@
     const list = seats.map((seat) => match.players[seat].name);
     if (!list.length) return words.nobody;
     return list.length === 1 ? list[0] : list.slice(0, -1).join(", ") + " " + words.and + " " + list[list.length - 1];
+  }
+
+  // The marks of whom the turn line speaks of: the player to move, or the winners.
+  function turnMarks(match) {
+    const seats = match.is_over ? match.winners : match.chance || match.to_move === null ? [] : [match.to_move];
+    return seats.flatMap((seat) => [badge(match, seat), " "]);
   }
 
   function turnText(match) {
