@@ -1,7 +1,8 @@
 // The phone page's boards, the part every game family shares: building DOM and SVG nodes,
 // filling in words, and each seat's mark. Each family draws its board in a file of its own
 // (static/boards/<family>.js, one per family of the games registry, loaded by the page) and
-// registers it here: `Boards.register("uno", draw)`; the page draws a match by its `family`.
+// registers it here by the family's name (`Boards.register(family, draw)`); the page draws a
+// match by its `family`.
 // Every name and card is set as text (textContent), never as markup: names are user input.
 "use strict";
 
