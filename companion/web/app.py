@@ -21,9 +21,9 @@ from companion.table import Table
 from companion.web.api import WebContext, register_api
 from companion.web.guard import PinGuard
 from companion.web.history import HistoryReader
+from companion.web.public import board_scripts
 from companion.web.requests import MAX_BODY_BYTES, Refused, too_large
 from companion.web.seat_api import register_seat_api
-from companion.web.public import board_scripts
 from companion.web.seat_words import seat_words
 from companion.web.seats import SeatSessions
 from companion.web.stream import Streams, StreamSettings

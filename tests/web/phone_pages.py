@@ -24,7 +24,8 @@ WAIT_MS = 5000
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+    playwright_api = pytest.importorskip("playwright.sync_api",
+                                         reason="Playwright is not installed")
     if CHROMIUM is None:
         pytest.skip("no chromium on PATH: run scripts/setup test to install it")
     with playwright_api.sync_playwright() as playwright:

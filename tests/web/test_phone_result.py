@@ -107,8 +107,9 @@ def _result(page: Any) -> dict[str, Any]:
           return {
             hidden: section.hidden,
             winners: [...section.querySelectorAll('li.winner .name')].map(n => n.textContent),
-            scores: [...section.querySelectorAll('li')].map(li =>
-              [li.querySelector('.name').textContent, Number(li.querySelector('.score').textContent)]),
+            scores: [...section.querySelectorAll('li')].map(li => [
+              li.querySelector('.name').textContent,
+              Number(li.querySelector('.score').textContent)]),
             lines: lines.map(l => [Number(l.dataset.seat), getComputedStyle(l).stroke,
               l.getAttribute('points').split(' ').length]),
             ends: [...section.querySelectorAll('.end-letter')].map(t =>
@@ -146,7 +147,8 @@ def test_every_phone_shows_the_result_as_the_last_command_lands(
             shown = _result(page)
             names = [player.name for player in seated]
             assert shown["winners"] == [names[seat] for seat in final.winners]
-            assert sorted(map(tuple, shown["scores"])) == sorted(zip(names, final.scores, strict=True))
+            expected = sorted(zip(names, final.scores, strict=True))
+            assert sorted(map(tuple, shown["scores"])) == expected
             assert shown["svg"] == 1
             points = len(final.rounds) + 1  # the start, then after each round
             assert shown["lines"] == [

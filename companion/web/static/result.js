@@ -22,14 +22,17 @@ window.Result = (function () {
     return [match.players.map(() => 0), ...rounds];
   }
 
-  // The letters at the lines' ends, moved apart where two players end on the same score.
+  // The letters at the lines' ends, moved apart where players end on the same score or
+  // close to it: down from the top first, then up from the chart's bottom edge.
   function spread(ends) {
     const order = ends.slice().sort((a, b) => a.y - b.y);
     for (let i = 1; i < order.length; i++) {
-      if (order[i].y - order[i - 1].y < LABEL_GAP) order[i].y = order[i - 1].y + LABEL_GAP;
+      order[i].y = Math.max(order[i].y, order[i - 1].y + LABEL_GAP);
     }
-    const overflow = order.length ? order[order.length - 1].y - (HEIGHT - BOTTOM) : 0;
-    if (overflow > 0) order.forEach((end) => { end.y -= overflow; });
+    for (let i = order.length - 1; i >= 0; i--) {
+      const below = i === order.length - 1 ? HEIGHT - 8 : order[i + 1].y - LABEL_GAP;
+      order[i].y = Math.max(TOP, Math.min(order[i].y, below));
+    }
     return ends;
   }
 
@@ -48,7 +51,8 @@ window.Result = (function () {
     picture.append(svg("text", { x: LEFT - 4, y: y(low) + 4, class: "axis-label end" }, low));
     const rounds = steps.length - 1;
     picture.append(svg("text", { x: x(1), y: HEIGHT - 8, class: "axis-label" }, roundLabel(words, match.family, 1)));
-    if (rounds > 1) picture.append(svg("text", { x: x(rounds), y: HEIGHT - 8, class: "axis-label" }, roundLabel(words, match.family, rounds)));
+    // The last round's name ends at its point: the letters stand to its right.
+    if (rounds > 1) picture.append(svg("text", { x: x(rounds), y: HEIGHT - 8, class: "axis-label end" }, roundLabel(words, match.family, rounds)));
     const ends = [];
     match.players.forEach((player, seat) => {
       const line = steps.map((scores, index) => `${x(index).toFixed(1)},${y(scores[seat]).toFixed(1)}`).join(" ");

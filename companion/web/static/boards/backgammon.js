@@ -38,12 +38,13 @@
     }
   }
 
-  // One seat's count beside the board (on the bar, or borne off): its mark, then the number.
-  function sideCount(match, seat, x, y, count) {
+  // One seat's count beside the board (on the bar, or borne off): its mark, then the number
+  // (up to 15, within the board's right edge).
+  function sideCount(match, seat, left, y, count) {
     const group = svg("g", { class: "side-count" });
-    group.append(paint(svg("circle", { cx: x - 6, cy: y - 4, r: 6, class: "side-mark" }), match, seat));
-    group.append(paint(svg("text", { x: x - 6, y: y - 1, class: "side-letter" }, mark(match, seat).letter), match, seat));
-    group.append(svg("text", { x: x + 8, y, class: "side-number" }, count));
+    group.append(paint(svg("circle", { cx: left + 6, cy: y - 4, r: 6, class: "side-mark" }), match, seat));
+    group.append(paint(svg("text", { x: left + 6, y: y - 1, class: "side-letter" }, mark(match, seat).letter), match, seat));
+    group.append(svg("text", { x: left + 14, y, class: "side-number" }, count));
     return group;
   }
 
@@ -84,10 +85,11 @@
     }
     const side = svg("g", { class: "bg-side" });
     const sideX = width - 18;
+    const left = width - 33;
     side.append(svg("text", { x: sideX, y: 16, class: "side-label" }, words.off));
-    off.forEach((count, seat) => side.append(sideCount(match, seat, sideX, 36 + 18 * seat, count)));
+    off.forEach((count, seat) => side.append(sideCount(match, seat, left, 36 + 18 * seat, count)));
     side.append(svg("text", { x: sideX, y: height / 2, class: "side-label" }, words.bar));
-    bar.forEach((count, seat) => side.append(sideCount(match, seat, sideX, height / 2 + 20 + 18 * seat, count)));
+    bar.forEach((count, seat) => side.append(sideCount(match, seat, left, height / 2 + 20 + 18 * seat, count)));
     board.append(side);
     const parts = [board];
     const extras = node("p", { class: "bg-extras" });
