@@ -1,7 +1,8 @@
 """The phone draws each game as the table's screen does, with the screen's words.
 
 The Yahtzee ring is the screen's square ring (square 1 at the top left, the rest
-clockwise: `ui.yahtzee.board_drawing.ring_cells`), not a circle; the rounds of the
+clockwise: `ui.yahtzee.board_drawing.ring_cells`), not a circle, with its shield on
+a protected tile; the rounds of the
 scores are named as the screen's scoresheet names them ("Claim 2" on the Yahtzee
 board, "Game 2" in backgammon: `ui.game_scenes.FAMILY_SCREENS`); the header says
 "Live" once, and the scores say their heading once.
@@ -9,6 +10,7 @@ board, "Game 2" in backgammon: `ui.game_scenes.FAMILY_SCREENS`); the header says
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -16,6 +18,7 @@ import pygame
 import pytest
 
 from companion import i18n
+from companion.app.commands.demo import choose_command
 from companion.table import Table
 from companion.web import WebServer
 from companion.web.words import page_words
@@ -117,4 +120,37 @@ def test_the_header_says_live_once(phone: Any, server: WebServer, table: Table) 
     assert header.count("Live") == 1, header
     # Still said to whoever cannot see the green dot.
     assert phone.locator("#connection").get_attribute("aria-label") == "Live"
+    assert phone.script_errors == []
+
+
+@NEEDS_CHROMIUM
+def test_a_yahtzee_protected_tile_wears_the_screens_shield(
+    phone: Any, server: WebServer, table: Table
+) -> None:
+    start(table, "yahtzee", 3)
+    rng = random.Random(1)
+    for _ in range(3000):
+        snapshot = table.snapshot
+        assert snapshot is not None and not snapshot.is_over
+        protected = (snapshot.public_state() or {}).get("protected")
+        if protected:
+            break
+        table.post(choose_command(snapshot, table.games[snapshot.game], rng)).result()
+    else:
+        pytest.fail("no tile was protected in 3000 commands")
+    square = snapshot.public_state()["tiles"][protected]["square"]
+    phone.goto(f"http://127.0.0.1:{server.port}/")
+    wait_for_seq(phone, snapshot.seq)
+    shields = phone.locator("#board .yz-shield")
+    assert shields.count() == 1
+    inside = shields.evaluate(
+        """(shield, square) => {
+          const cell = document.querySelector(`#board rect[data-square="${square}"]`).getBBox();
+          const mark = shield.getBBox();
+          return mark.x >= cell.x && mark.x + mark.width <= cell.x + cell.width
+            && mark.y >= cell.y && mark.y + mark.height <= cell.y + cell.height;
+        }""",
+        square,
+    )
+    assert inside, f"the shield is not on square {square}"
     assert phone.script_errors == []

@@ -91,3 +91,18 @@ def test_the_phone_shows_every_player_with_the_screens_letter_and_colour(
         for seat, letter in letters:
             assert letter == expected[seat][0] or letter.isdigit(), (seat, letter)
     assert phone.script_errors == []
+
+
+def test_the_history_gives_each_past_player_their_mark_and_the_match_its_family(
+    client: FlaskClient, table: Table
+) -> None:
+    seated = tuple(FAMILY[:3])
+    assert table.post(NewMatch("yahtzee", seated, {})).result().applied
+    match_id = table.snapshot.match_id
+    for past in (client.get(f"/api/matches/{match_id}").get_json(),
+                 client.get("/api/matches").get_json()[-1]):
+        assert past["family"] == table.games["yahtzee"].family
+        assert [player["mark"]["letter"] for player in past["players"]] == [
+            player_colour(player.colour).mark for player in seated]
+        assert [player["mark"]["colour"] for player in past["players"]] == [
+            hex_colour(player_colour(player.colour).rgb) for player in seated]

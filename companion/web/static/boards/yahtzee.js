@@ -1,6 +1,7 @@
 // The Yahtzee board game on the phone, as the table's screen draws it (ui/yahtzee's board):
 // a square ring of squares in a wooden frame, square 1 at the top left and the rest clockwise,
-// a claimed square in its owner's colour with the owner's letter, the wild squares violet,
+// a claimed square in its owner's colour with the owner's letter (and the gold shield of the
+// Yahtzee protection), the wild squares violet,
 // every player's token on its square, the dice in the middle; below, the tiles and owners.
 "use strict";
 
@@ -59,6 +60,12 @@
     ring.append(ink(svg("text", { x: cell.x + 4, y: cell.y + 11, class: "yz-number " + kind }, square)));
     if (owner !== null) {
       ring.append(ink(svg("text", { x: cell.x + cell.w - 4, y: cell.y + 11, class: "yz-owner" }, mark(match, owner).letter)));
+    }
+    if (tile && match.state.protected === tile.name) {
+      // The Yahtzee protection marker, as on the screen: a gold shield with a Y.
+      const x = cell.x + cell.w / 2;
+      ring.append(svg("path", { d: `M${x - 7},${cell.y + 2} h14 v7 q0,6 -7,9 q-7,-3 -7,-9 z`, class: "yz-shield" }));
+      ring.append(svg("text", { x, y: cell.y + 12, class: "yz-shield-letter" }, "Y"));
     }
     const middleY = cell.y + cell.h / 2 + 2;
     if (tile) {
