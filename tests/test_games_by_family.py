@@ -184,7 +184,7 @@ def test_only_the_table_reads_an_engines_json() -> None:
 def test_the_phone_page_draws_by_family_and_never_names_a_game() -> None:
     families = {spec.family for spec in game_specs().values()}
     only_games = {spec.name for spec in game_specs().values()} - families
-    for path in sorted(STATIC.glob("*.js")):
+    for path in sorted(STATIC.rglob("*.js")):
         text = path.read_text(encoding="utf-8")
         assert "match.game" not in text, path.name
         for name in only_games:

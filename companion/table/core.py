@@ -376,6 +376,7 @@ class Table(ClosesItself):
             is_over=state.is_over,
             scores=tuple(state.scores()),
             winners=tuple(state.winners()),
+            rounds=tuple(scores for _seq, scores in match.rounds),
             last_event=last_event,
             last_notes=last_notes,
             can_undo=bool(match.standing),

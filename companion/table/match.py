@@ -122,6 +122,9 @@ class RunningMatch:
     kept: list[tuple[dict[str, Any], Any]] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
     """The match scores after the last event, to notice when a round was scored."""
+    rounds: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
+    """The seq and the scores after each standing event that changed the scores: the
+    log's rounds (`Store.rounds`: UNO's rounds, backgammon's games, Yahtzee's claims)."""
     undone: list[Event] = field(default_factory=list)
     """The events taken back since the last play or chance, the last undone last: what
     `redo` plays again. A new play or chance forgets them."""
@@ -346,11 +349,17 @@ class RunningMatch:
         shown: serialising every intermediate state would make replay slow
         for engines whose JSON grows with the match.
         """
+        scores = tuple(self.state.scores())
         for event in self.standing:
             try:
                 self.state.apply(self._parse_action(event.action or {}))
             except RuleError as error:
                 raise ReplayError(f"Event #{event.seq} no longer applies: {error}") from None
+            # An undo restores the scores before the event it takes back, so the log's
+            # rounds are the standing events that changed them.
+            before, scores = scores, tuple(self.state.scores())
+            if scores != before:
+                self.rounds.append((event.seq, scores))
         if events and not self._shows(events[-1].state_sha):
             return [
                 f"Replaying up to #{events[-1].seq} gave a different state than was shown;"
@@ -472,6 +481,10 @@ class RunningMatch:
         self.said[self.seq] = tuple(notes)
         changed = kind != "undo" and list(scores) != self.scores
         self.scores = list(scores)
+        if kind == "undo":  # as the log forgets the round of the event taken back
+            self.rounds = [kept for kept in self.rounds if kept[0] != detail["undoes"]]
+        elif changed:
+            self.rounds.append((self.seq, tuple(self.scores)))
         shown = tuple(notes) if told is None else (told, *notes[1:])
         return AppliedEvent(
             event, state_json, round_scores=self.scores if changed else None, notes=shown

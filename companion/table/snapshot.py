@@ -56,6 +56,10 @@ class TableSnapshot:
     public_actions: tuple[Action, ...] = ()
     """The actions of `legal_actions` everyone may see (`GameState.public_actions`: none that
     names a card in a hand)."""
+    rounds: tuple[tuple[int, ...], ...] = ()
+    """The scores after each round, as the log keeps them (`Store.rounds`) and the
+    scoresheets show them: after each UNO round, backgammon game, Yahtzee claim or steal
+    that changed them, the oldest first; an undone one is gone."""
 
     last_notes: tuple[Note, ...] = ()
     """The sentences of `last_event`, seats unnamed, for a screen to say in its language:

@@ -24,6 +24,7 @@ from companion.web.guard import PinGuard
 from companion.web.history import HistoryReader
 from companion.web.languages import follow_phone_language
 from companion.web.match_start import register_match_start
+from companion.web.public import board_scripts
 from companion.web.requests import MAX_BODY_BYTES, Refused, too_large
 from companion.web.seat_api import register_seat_api
 from companion.web.seat_words import seat_words
@@ -112,6 +113,7 @@ def _page() -> str:
         words={**page_words(), **seat_words()},
         language=language(),
         poll_ms=context.streams.settings.poll_ms,
+        board_scripts=board_scripts(),
     )
 
 

@@ -10,7 +10,12 @@ engine says nothing public sends no state and no action.
 
 The history from the log is sent as `companion history --json` prints it,
 except that a shuffle's order (which tells every hand and the whole draw
-pile) is left out.
+pile) is left out, and with each match's family and each player's mark.
+
+`rounds` are the scores after each round, as the log keeps them and the
+screen's scoresheet shows them (UNO rounds, backgammon games, Yahtzee claims),
+so that every phone can draw how a finished match went from the state that
+ended it.
 
 Each player comes with their seat's mark (`companion.seat_marks`): the letter,
 colour and ink the touchscreen draws them with, so a phone shows the same.
@@ -23,7 +28,7 @@ from typing import Any
 from companion.games.actions import action_from_json, action_to_json
 from companion.games.base import RuleError
 from companion.games.chance_actions import Shuffle
-from companion.games.registry import game_spec
+from companion.games.registry import game_spec, game_specs
 from companion.seat_marks import seat_mark
 from companion.table import TableSnapshot
 
@@ -47,6 +52,7 @@ def public_match(snapshot: TableSnapshot | None) -> dict[str, Any] | None:
         "is_over": snapshot.is_over,
         "scores": list(snapshot.scores),
         "winners": list(snapshot.winners),
+        "rounds": [list(scores) for scores in snapshot.rounds],
         "last_event": snapshot.last_event,
         "chance": None if chance is None else {"kind": chance.kind, "text": chance.prompt},
         "state": snapshot.public_state(),
@@ -67,7 +73,14 @@ def public_history(match: dict[str, Any]) -> dict[str, Any]:
                 "detail": {**(event.get("detail") or {}), "outcome": None},
             }
         events.append(event)
-    return {**match, "events": events}
+    return {
+        **match,
+        "family": _family(match["game"]),
+        "players": [
+            {**player, "mark": seat_mark(player["colour"]).to_json()} for player in match["players"]
+        ],
+        "events": events,
+    }
 
 
 def _is_shuffle(game: str, action: object) -> bool:
@@ -79,4 +92,17 @@ def _is_shuffle(game: str, action: object) -> bool:
         return False
 
 
-__all__ = ["public_history", "public_match"]
+def _family(game: str) -> str | None:
+    """The family of a logged game, or None for a game this companion no longer knows."""
+    spec = game_specs().get(game)
+    return None if spec is None else spec.family
+
+
+def board_scripts() -> list[str]:
+    """The phone's drawing of each game family (`static/boards/<family>.js`), in the order of
+    the games registry: the page loads one per family, so a new family adds its file only."""
+    families = dict.fromkeys(spec.family for spec in game_specs().values())
+    return [f"boards/{family}.js" for family in families]
+
+
+__all__ = ["board_scripts", "public_history", "public_match"]

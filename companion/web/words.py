@@ -8,12 +8,22 @@ script, after translation, so a catalog may move them.
 
 from __future__ import annotations
 
-from companion.i18n import _
+from companion.games import backgammon, uno, yahtzee
+from companion.i18n import N_, _
+
+ROUND_LABELS = {
+    backgammon.FAMILY: N_("Game {n}"),
+    uno.FAMILY: N_("Round {n}"),
+    yahtzee.FAMILY: N_("Claim {n}"),
+}
+"""What a scoresheet's row is called in each family, the words of the touchscreen's
+scoresheet (`ui.game_scenes.FAMILY_SCREENS`); a family not here says "Round {n}"."""
 
 
 def page_words() -> dict[str, str]:
     """The page's words by key, translated now."""
     return {
+        **{f"round_label_{family}": _(label) for family, label in ROUND_LABELS.items()},
         "title": _("Tabletop Companion"),
         "live": _("Live"),
         "history": _("History"),
@@ -36,6 +46,10 @@ def page_words() -> dict[str, str]:
         "abandoned": _("abandoned"),
         "rounds": _("Rounds"),
         "round_number": _("Round {n}"),
+        "now": _("Now"),
+        "result": _("Result"),
+        "result_chart": _("Each player's score, round by round"),
+        "final_scores": _("Final scores"),
         "no_rounds": _("No scores yet."),
         "events": _("Events"),
         "undone": _("undone"),
@@ -59,6 +73,7 @@ def page_words() -> dict[str, str]:
         "square": _("Square {n}"),
         "rolls_left": _("Rolls: {n} of {max}"),
         "free_tile": _("free"),
+        "wild": _("WILD"),
         "tile_ones": _("Ones"),
         "tile_twos": _("Twos"),
         "tile_threes": _("Threes"),

@@ -17,7 +17,7 @@ from tests.web.conftest import PIN, play, start
 
 MATCH_KEYS = {
     "id", "game", "family", "title", "players", "seq", "to_move", "is_over", "scores", "winners",
-    "last_event", "chance", "state", "legal_actions",
+    "last_event", "chance", "state", "legal_actions", "rounds",
 }  # fmt: skip
 
 

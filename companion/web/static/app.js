@@ -3,7 +3,8 @@
 "use strict";
 
 (function () {
-  const { GAME_FAMILIES, node, fill, seatClass, initial } = window.Boards;
+  const { drawing, node, fill, badge, roundLabel } = window.Boards;
+  const { showResult } = window.Result;
   const words = JSON.parse(document.getElementById("words").textContent);
   const POLL_MS = Number(document.body.dataset.pollMs) || 3000;
   const STREAM_AGAIN_MS = 30000;
@@ -15,14 +16,18 @@
   let pollTimer = null;
   let streamAgainTimer = null;
   let current = null; // the last match shown
-  let known = { id: null, seq: -1, scores: "", events: [], rounds: [] };
+  let known = { id: null, seq: -1, events: [] };
   let logAgainTimer = null; // a log read that failed is tried again
 
   // -- following the table ---------------------------------------------------------------
 
   function setConnection(kind) {
     const label = { live: words.stream_live, polling: words.stream_polling, lost: words.stream_lost }[kind];
-    $("connection").textContent = label;
+    // Live is the usual case: a green dot says it (the page's own "Live" is in the header
+    // already); checking every few seconds or reconnecting is said in words.
+    $("connection").textContent = kind === "live" ? "" : label;
+    $("connection").setAttribute("aria-label", label);
+    $("connection").title = label;
     $("connection").className = "connection " + kind;
     document.body.dataset.connection = kind;
   }
@@ -95,9 +100,10 @@
     document.body.dataset.seq = match ? String(match.seq) : "";
     if (!match) return;
     $("match-title").textContent = match.title;
-    $("turn").textContent = turnText(match);
-    const draw = GAME_FAMILIES[match.family];
+    $("turn").replaceChildren(...turnMarks(match), turnText(match));
+    const draw = drawing(match.family);
     $("board").replaceChildren(...(draw && match.state ? draw(match, words) : []));
+    showResult($("result"), match, words);
     catchUp(match);
     showScores(match);
     showRecent();
@@ -109,6 +115,12 @@
     return list.length === 1 ? list[0] : list.slice(0, -1).join(", ") + " " + words.and + " " + list[list.length - 1];
   }
 
+  // The marks of whom the turn line speaks of: the player to move, or the winners.
+  function turnMarks(match) {
+    const seats = match.is_over ? match.winners : match.chance || match.to_move === null ? [] : [match.to_move];
+    return seats.flatMap((seat) => [badge(match, seat), " "]);
+  }
+
   function turnText(match) {
     if (match.is_over) return fill(words.over, { names: names(match, match.winners) });
     if (match.chance) return match.chance.text;
@@ -117,25 +129,20 @@
   }
 
   // The last few events: a new one is added as it comes; after a gap (a stream lost, a new
-  // match, a page opened) they are read again from the log with the rounds so far.
+  // match, a page opened) they are read again from the log. (The rounds come with the state.)
   function catchUp(match) {
-    const scores = JSON.stringify(match.scores);
     const fresh = known.id !== match.id || match.seq !== known.seq + 1;
     if (match.id === known.id && match.seq === known.seq) {
       if (known.logStale) readLog(match.id);
       return;
     }
     if (fresh) {
-      known = { id: match.id, seq: match.seq, scores, events: [{ seq: match.seq, text: match.last_event }], rounds: known.id === match.id ? known.rounds : [] };
+      known = { id: match.id, seq: match.seq, events: [{ seq: match.seq, text: match.last_event }] };
       readLog(match.id);
       return;
     }
     known.seq = match.seq;
     known.events = known.events.concat([{ seq: match.seq, text: match.last_event }]).slice(-RECENT);
-    if (scores !== known.scores) {
-      known.scores = scores;
-      readLog(match.id);
-    }
   }
 
   async function readLog(id) {
@@ -161,8 +168,7 @@
     const later = known.events.filter((event) => event.seq > newest);
     known.events = events.concat(later).slice(-RECENT);
     if (!known.events.length && current) known.events = [{ seq: current.seq, text: current.last_event }];
-    known.rounds = logged.rounds;
-    if (current && current.id === id) { showScores(current); showRecent(); }
+    if (current && current.id === id) showRecent();
   }
 
   function readLogAgain(id) {
@@ -170,18 +176,21 @@
     logAgainTimer = setTimeout(() => { logAgainTimer = null; if (known.id === id) readLog(id); }, LOG_AGAIN_MS);
   }
 
+  // The scores now, after the last three rounds as the screen's scoresheet names them
+  // ("Claim 4", "Game 2"): the section's heading says Scores, the last column "Now".
   function showScores(match) {
     const winners = new Set(match.winners);
+    const all = match.rounds || [];
     const head = node("tr", {}, node("th", {}, ""));
-    const rounds = known.rounds.slice(-3);
-    rounds.forEach((round, index) => head.append(node("th", { class: "round" }, fill(words.round_number, { n: known.rounds.length - rounds.length + index + 1 }))));
-    head.append(node("th", {}, words.scores));
+    const rounds = all.slice(-3);
+    rounds.forEach((round, index) => head.append(node("th", { class: "round" }, roundLabel(words, match.family, all.length - rounds.length + index + 1))));
+    head.append(node("th", { class: "now" }, words.now));
     const rows = [head];
     match.players.forEach((player, seat) => {
       const moving = seat === match.to_move && !match.is_over;
       const row = node("tr", { class: moving ? "to-move" : "" },
-        node("td", { class: "player" }, node("span", { class: "badge " + seatClass(seat) }, initial(player.name)), " ", node("span", { class: "name" }, player.name)));
-      rounds.forEach((round) => row.append(node("td", { class: "round" }, round.scores[seat])));
+        node("td", { class: "player" }, badge(match, seat), " ", node("span", { class: "name" }, player.name)));
+      rounds.forEach((round) => row.append(node("td", { class: "round" }, round[seat])));
       row.append(node("td", { class: "score" }, match.scores[seat], winners.has(seat) ? node("span", { class: "tag" }, " " + words.won) : null));
       rows.push(row);
     });
@@ -222,12 +231,12 @@
     $("past-title").textContent = `${fill(words.match_number, { id: match.id })} · ${match.title}`;
     const winners = new Set(match.winners);
     $("past-players").replaceChildren(...match.players.map((player) => node("tr", {},
-      node("td", { class: "player" }, node("span", { class: "badge " + seatClass(player.seat) }, initial(player.name)), " ", node("span", { class: "name" }, player.name)),
+      node("td", { class: "player" }, badge(match, player.seat), " ", node("span", { class: "name" }, player.name)),
       node("td", { class: "score" }, match.scores[player.seat], winners.has(player.seat) ? " ★" : ""))));
     $("past-no-rounds").hidden = match.rounds.length > 0;
     const head = node("tr", {}, node("th", {}, ""), ...match.players.map((player) => node("th", { class: "name" }, player.name)));
     $("past-rounds").replaceChildren(head, ...match.rounds.map((round, index) => node("tr", {},
-      node("td", {}, fill(words.round_number, { n: index + 1 })), ...round.scores.map((score) => node("td", { class: "score" }, score)))));
+      node("td", {}, roundLabel(words, match.family, index + 1)), ...round.scores.map((score) => node("td", { class: "score" }, score)))));
   }
 
   // -- which view ------------------------------------------------------------------------
