@@ -18,6 +18,10 @@ from typing import Any, Protocol
 
 from companion.games.autoplay import sample_outcome
 from companion.games.base import ChanceRequest, check_outcome
+from companion.table.refusals import NOT_A_DEVICE, TABLE_AS_SOURCE, refused
+
+MAX_SOURCE_LENGTH = 24
+"""The longest name a supplied outcome may give for where it came from."""
 
 
 class ChanceSource(Protocol):
@@ -95,3 +99,29 @@ def request_to_json(request: ChanceRequest) -> dict[str, Any]:
         "size": request.size,
         "seats": list(request.seats),
     }
+
+
+def check_source(source: str) -> None:
+    """Check where a supplied chance outcome says it came from.
+
+    "table" is the companion's own draw (`DrawChance`), which undo keeps and
+    serves again: an outcome from outside must not pass for one. The source is
+    part of a log line, so it is a short name on one line.
+
+    Raises:
+        RuleError: the source is "table", empty, too long or not on one line.
+    """
+    if source == "table":
+        raise refused(TABLE_AS_SOURCE)
+    if not source or len(source) > MAX_SOURCE_LENGTH or not source.isprintable():
+        raise refused(NOT_A_DEVICE, source=repr(source[:MAX_SOURCE_LENGTH]))
+
+
+def same_request(logged: dict[str, Any], request: ChanceRequest) -> bool:
+    """True when a logged request asks for what `request` asks: same kind and shape.
+
+    The prompt is left out: its wording (and the players' names in it) may
+    change between versions without changing what chance must supply.
+    """
+    wanted = request_to_json(request)
+    return all(logged.get(key) == wanted[key] for key in wanted if key != "prompt")

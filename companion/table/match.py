@@ -35,7 +35,13 @@ from companion.games.base import (
     check_outcome,
 )
 from companion.records import AppliedEvent, Event, Player
-from companion.table.chance import ChanceSource, checked_outcome, request_to_json
+from companion.table.chance import (
+    ChanceSource,
+    check_source,
+    checked_outcome,
+    request_to_json,
+    same_request,
+)
 from companion.table.lines import (
     SOFTWARE_PICK,
     SUBJECTS,
@@ -53,18 +59,15 @@ from companion.table.refusals import (
     MATCH_OVER,
     NO_CHANCE,
     NO_SUCH_SEAT,
-    NOT_A_DEVICE,
     NOT_A_LEGAL_PLAY,
     NOT_YOUR_TURN,
     NOTHING_TO_REDO,
     NOTHING_TO_UNDO,
-    TABLE_AS_SOURCE,
     refused,
 )
 from companion.table.state_text import canonical_json, canonical_text, plain_json, sha
 
 KEPT_KINDS = ("dice", "shuffle")
-MAX_SOURCE_LENGTH = 24
 # Translators: a line of the log as it was written, in English (a redo of an event applied
 # before the companion restarted): leave it as it is.
 AS_LOGGED = N_("{line}")
@@ -81,32 +84,6 @@ class EngineFault(CompanionError, RuntimeError):
     from describing a state already reached (its JSON, scores or legal
     actions) is turned into this, so that the table undoes the change.
     """
-
-
-def check_source(source: str) -> None:
-    """Check where a supplied chance outcome says it came from.
-
-    "table" is the companion's own draw (`DrawChance`), which undo keeps and
-    serves again: an outcome from outside must not pass for one. The source is
-    part of a log line, so it is a short name on one line.
-
-    Raises:
-        RuleError: the source is "table", empty, too long or not on one line.
-    """
-    if source == "table":
-        raise refused(TABLE_AS_SOURCE)
-    if not source or len(source) > MAX_SOURCE_LENGTH or not source.isprintable():
-        raise refused(NOT_A_DEVICE, source=repr(source[:MAX_SOURCE_LENGTH]))
-
-
-def same_request(logged: dict[str, Any], request: ChanceRequest) -> bool:
-    """True when a logged request asks for what `request` asks: same kind and shape.
-
-    The prompt is left out: its wording (and the players' names in it) may
-    change between versions without changing what chance must supply.
-    """
-    wanted = request_to_json(request)
-    return all(logged.get(key) == wanted[key] for key in wanted if key != "prompt")
 
 
 @dataclass

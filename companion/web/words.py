@@ -17,7 +17,7 @@ ROUND_LABELS = {
     yahtzee.FAMILY: N_("Claim {n}"),
 }
 """What a scoresheet's row is called in each family, the words of the touchscreen's
-scoresheet (`ui.game_scenes.FAMILY_SCREENS`); a family not here says "Round {n}"."""
+scoresheet (`ui.game_scenes.family_screens`); a family not here says "Round {n}"."""
 
 
 def page_words() -> dict[str, str]:

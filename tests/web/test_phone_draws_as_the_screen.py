@@ -4,7 +4,7 @@ The Yahtzee ring is the screen's square ring (square 1 at the top left, the rest
 clockwise: `ui.yahtzee.board_drawing.ring_cells`), not a circle, with its shield on
 a protected tile; the rounds of the
 scores are named as the screen's scoresheet names them ("Claim 2" on the Yahtzee
-board, "Game 2" in backgammon: `ui.game_scenes.FAMILY_SCREENS`); the header says
+board, "Game 2" in backgammon: `ui.game_scenes.family_screens`); the header says
 "Live" once, and the scores say their heading once.
 """
 
@@ -24,7 +24,7 @@ from companion.web import WebServer
 from companion.web.words import page_words
 from tests.web.conftest import play, start
 from tests.web.phone_pages import NEEDS_CHROMIUM, WAIT_MS, browser, phone, wait_for_seq
-from ui.game_scenes import FAMILY_SCREENS
+from ui.game_scenes import family_screens
 from ui.yahtzee.board_drawing import ring_cells
 
 __all__ = ["browser", "phone"]  # the fixtures, from phone_pages
@@ -40,7 +40,7 @@ def test_the_phone_names_each_familys_rounds_as_the_screens_scoresheet(language:
     i18n.use_language(language)
     try:
         words = page_words()
-        for family, screen in FAMILY_SCREENS.items():
+        for family, screen in family_screens().items():
             for number in (1, 12):
                 assert _fill(words[f"round_label_{family}"], n=number) == screen.round_label(number)
     finally:
@@ -101,7 +101,7 @@ def test_the_scores_name_their_rounds_as_the_screen_and_say_scores_once(
     total = len(snapshot.rounds)
     shown = range(max(1, total - 2), total + 1)
     assert heads == [f"{word} {n}" for n in shown]
-    assert heads == [FAMILY_SCREENS[table.games[game].family].round_label(n) for n in shown]
+    assert heads == [family_screens()[table.games[game].family].round_label(n) for n in shown]
     scores = phone.locator("#scoreboard").evaluate("t => t.closest('section').innerText")
     assert scores.count("Scores") == 1
     assert "Round" not in scores
