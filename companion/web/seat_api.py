@@ -20,6 +20,7 @@ from companion.games.base import RuleError
 from companion.games.chance_actions import DiceThrow, InvalidRoll
 from companion.games.uno.actions import CountHand
 from companion.table import Command, DrawChance, PlayAction, TableSnapshot, Undo
+from companion.table.lines import PICKED, POINTS_AT
 from companion.web.api import WebContext, answer, applied, command_for, refuse_pin
 from companion.web.guard import Verdict
 from companion.web.requests import (
@@ -84,9 +85,20 @@ def owner_of(action: Action, snapshot: TableSnapshot) -> int | None:
     return action.seat if action.seat is not None else snapshot.to_move
 
 
+def picked_seat(snapshot: TableSnapshot) -> int | None:
+    """The seat the spinner (or the companion's pick in its place) pointed at in the last
+    event, or None: the picked player may have a card's action to take without being the
+    next to move ("The spinner points at Cleo. Cleo draws 2 cards. Play goes on with Ben.")."""
+    said = snapshot.last_notes[0] if snapshot.last_notes else None
+    if said is None or said.text not in (POINTS_AT, PICKED) or len(said.seats) != 1:
+        return None
+    return said.seats[0]
+
+
 def seat_turn(snapshot: TableSnapshot, seat: int) -> dict[str, Any]:
     """What the table asks of `seat` now: to move, dice (how many), the count of its hand;
-    and the state it is asked in (its match and seq, what chance the table waits for)."""
+    whether the spin just made picked it; and the state it is asked in (its match and seq,
+    what chance the table waits for)."""
     waits = snapshot.chance
     return {
         "match": snapshot.match_id,
@@ -98,6 +110,7 @@ def seat_turn(snapshot: TableSnapshot, seat: int) -> dict[str, Any]:
             isinstance(action, CountHand) and action.counted == seat
             for action in snapshot.public_actions
         ),
+        "picked": picked_seat(snapshot) == seat,
     }
 
 
@@ -258,4 +271,4 @@ class _SeatRoutes:
         return applied(answer(self.context.table, command))
 
 
-__all__ = ["chance_seat", "owner_of", "register_seat_api", "seat_of", "seat_turn"]
+__all__ = ["chance_seat", "owner_of", "picked_seat", "register_seat_api", "seat_of", "seat_turn"]

@@ -79,6 +79,7 @@
     buzz();
     draw();
     mark();
+    document.body.dataset.seatSeq = me.turn ? String(me.turn.seq) : ""; // the state drawn for
   }
 
   // -- the turn ---------------------------------------------------------------------------
@@ -87,13 +88,14 @@
     return Boolean(turn && (turn.to_move || turn.dice || turn.count));
   }
 
-  // A vibration when it becomes this seat's turn, or the spinner picks it (the state after a
-  // spin names the seat it picked as the one to move): once per turn.
+  // A vibration when it becomes this seat's turn, or the spinner picks it (`turn.picked`:
+  // a pick may give the seat a card's action while another is to move): once per turn.
   function buzz() {
     const turn = me.turn;
     const now = mine(turn);
     const key = turn ? `${turn.match}:${turn.seq}` : null;
-    if (now && (!wasMine || wasSpin) && buzzedTurn !== key) {
+    const picked = Boolean(turn && turn.picked);
+    if ((picked || (now && (!wasMine || wasSpin))) && buzzedTurn !== key) {
       buzzedTurn = key;
       document.body.dataset.buzzed = key;
       if (navigator.vibrate) navigator.vibrate(VIBRATE_MS);
