@@ -19,6 +19,7 @@ from companion.games.actions import Action, action_from_json
 from companion.games.base import RuleError
 from companion.games.chance_actions import DiceThrow, InvalidRoll
 from companion.games.uno.actions import CountHand
+from companion.games.uno.tiki_actions import PICKED as PICKED_BETWEEN_TWO
 from companion.table import Command, DrawChance, PlayAction, TableSnapshot, Undo
 from companion.table.lines import PICKED, POINTS_AT
 from companion.web.api import WebContext, answer, applied, command_for, refuse_pin
@@ -87,12 +88,15 @@ def owner_of(action: Action, snapshot: TableSnapshot) -> int | None:
 
 def picked_seat(snapshot: TableSnapshot) -> int | None:
     """The seat the spinner (or the companion's pick in its place) pointed at in the last
-    event, or None: the picked player may have a card's action to take without being the
-    next to move ("The spinner points at Cleo. Cleo draws 2 cards. Play goes on with Ben.")."""
+    event, or the seat the spinning player picked where it stopped between two; else None.
+    The picked player may have a card's action to take without being the next to move ("The
+    spinner points at Cleo. Cleo draws 2 cards (Tiki Draw 2). Play goes on with Ben.")."""
     said = snapshot.last_notes[0] if snapshot.last_notes else None
-    if said is None or said.text not in (POINTS_AT, PICKED) or len(said.seats) != 1:
-        return None
-    return said.seats[0]
+    if said is not None and said.text in (POINTS_AT, PICKED) and len(said.seats) == 1:
+        return said.seats[0]
+    if said is not None and said.text == PICKED_BETWEEN_TWO and len(said.seats) == 2:
+        return said.seats[1]  # "Dev picked Ben"
+    return None
 
 
 def seat_turn(snapshot: TableSnapshot, seat: int) -> dict[str, Any]:

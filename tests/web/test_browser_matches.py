@@ -17,13 +17,23 @@ import re
 import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion.app.commands.demo import choose_command
+from companion.event_log.store import Store
 from companion.games.uno.actions import CountHand
-from companion.table import DrawChance, PlayAction, Table, TableSnapshot
+from companion.table import (
+    DrawChance,
+    FairChance,
+    PlayAction,
+    SoftwareSpinner,
+    SupplyChance,
+    Table,
+    TableSnapshot,
+)
 from companion.web import StreamSettings, WebServer
 from companion.web.seat_api import chance_seat
 from tests.web.conftest import PIN, ManualClock, start
@@ -61,6 +71,16 @@ def settings(clock: ManualClock) -> StreamSettings:
         max_streams=8, heartbeat_s=5.0, retry_ms=200, recycle_s=300.0, poll_ms=100,
         min_gap_s=0.0, clock=clock,
     )  # fmt: skip
+
+
+@pytest.fixture
+def table(log_path: Path) -> Iterator[Table]:
+    """The conftest's table with its spinner seeded too: the same match every run."""
+    with (
+        Store.open(log_path) as store,
+        Table(store, chance=FairChance(7), spinner=SoftwareSpinner(7)) as running,
+    ):
+        yield running
 
 
 @pytest.fixture(scope="module")
@@ -262,21 +282,42 @@ def count_hands(players: dict[int, Phone], snapshot: TableSnapshot, lowest: bool
         assert players[seat].page.text_content("#seat-message") == ""
 
 
+def draw_is_showing(snapshot: TableSnapshot) -> bool:
+    """True when the Tiki Face showing in the idol is a Draw 1, 2 or 4."""
+    idol = (snapshot.public_state() or {}).get("idol") or [""]
+    return str(idol[-1]).startswith("Tiki Draw")
+
+
 def spin_and_check_the_pick(
-    table: Table, players: dict[int, Phone], spectator: Phone, snapshot: TableSnapshot
-) -> int:
+    table: Table,
+    players: dict[int, Phone],
+    spectator: Phone,
+    snapshot: TableSnapshot,
+    between: bool,
+) -> None:
     """The spinner spins at the table; the phone of the seat it picks vibrates, and no phone
-    but that one and the next to move's does. The seat picked."""
-    assert table.post(DrawChance(for_seq=snapshot.seq)).result().applied
+    but that one and the next to move's does. `between`: the spinner stops between Ben and
+    Cleo, and the player who spun picks Cleo at the table."""
+    if between:
+        stop = SupplyChance((1, 2), source="spinner", for_seq=snapshot.seq)
+        assert table.post(stop).result().applied
+        stopped = table.snapshot
+        assert stopped is not None
+        answers = check_every_phone(players, spectator, stopped)
+        for seat in (1, 2):  # nobody picked yet: a phone vibrates only for its turn
+            assert answers[seat]["vibrated"] == int(seat == stopped.to_move)
+        (pick,) = [a for a in stopped.legal_actions if getattr(a, "picked", None) == 2]
+        assert table.post(PlayAction(pick, seat=stopped.to_move)).result().applied
+    else:
+        assert table.post(DrawChance(for_seq=snapshot.seq)).result().applied
     after = table.snapshot
     assert after is not None
-    (picked,) = after.last_notes[0].seats
+    picked = 2 if between else after.last_notes[0].seats[0]
     answers = check_every_phone(players, spectator, after)
     assert answers[picked]["vibrated"] == 1, after.last_event
     for seat, answer in answers.items():
         if seat not in (picked, after.to_move, None):
             assert answer["vibrated"] == 0, (players[seat].name, after.last_event)
-    return picked
 
 
 def test_a_whole_tiki_twist_match_from_four_phones_and_a_spectator(
@@ -285,7 +326,8 @@ def test_a_whole_tiki_twist_match_from_four_phones_and_a_spectator(
     snapshot = start(table, "tiki", 4, {"mode": "referee", "target": TIKI_TARGET})
     players, spectator = seat_the_table(phones, snapshot)
     rng = random.Random(5)
-    rounds, picked = 0, set()
+    rounds = spins = 0
+    stopped_between = False
     for _ in range(3000):
         snapshot = table.snapshot
         assert snapshot is not None
@@ -296,11 +338,15 @@ def test_a_whole_tiki_twist_match_from_four_phones_and_a_spectator(
             count_hands(players, snapshot, lowest=rounds == 0)
             rounds += 1
         elif snapshot.chance is not None and snapshot.chance.kind == "spin":
-            picked.add(spin_and_check_the_pick(table, players, spectator, snapshot))
+            # Once, with a Draw showing (the picked player draws, another is next to move),
+            # the spinner stops between two seats.
+            between = not stopped_between and spins > 0 and draw_is_showing(snapshot)
+            spin_and_check_the_pick(table, players, spectator, snapshot, between)
+            spins, stopped_between = spins + 1, stopped_between or between
         else:  # a card played at the real table, entered as the screen enters it
             command = choose_command(snapshot, table.games[snapshot.game], rng)
             assert table.post(command).result().applied
-    assert snapshot.is_over and rounds >= 2 and picked
+    assert snapshot.is_over and rounds >= 2 and spins >= 2 and stopped_between
     assert max(snapshot.scores) >= TIKI_TARGET
     assert answers[None]["over"] == f"The match is over: {winners(snapshot)} won."
     check_what_each_phone_was_sent(players, spectator)
@@ -351,3 +397,60 @@ def test_a_whole_yahtzee_board_game_with_each_throw_from_its_players_phone(
     check_what_each_phone_was_sent(players, spectator)
     for phone in (*players.values(), spectator):
         assert phone.script_errors == []
+
+
+def test_the_pin_being_typed_stays_when_the_table_moves_meanwhile(
+    phones: Callable[[], Phone], server: WebServer, table: Table
+) -> None:
+    """A match goes on while a player joins: the states that come meanwhile leave the PIN
+    they are typing where it is (a whole match's phones found the form emptied under them)."""
+    snapshot = start(table, "yahtzee", 2)
+    phone = phones()
+    phone.page.goto(phone.address)
+    shown(phone, snapshot.match_id, snapshot.seq)
+    phone.page.tap("#seat-join")
+    phone.page.fill("#seat-pin", PIN)
+    assert table.post(DrawChance()).result().applied
+    assert table.snapshot is not None
+    shown(phone, table.snapshot.match_id, table.snapshot.seq)
+    assert phone.page.input_value("#seat-pin") == PIN
+    phone.page.tap("#seat-pin-next")
+    phone.page.tap('.seat-name[data-name="Ana"]')
+    phone.page.wait_for_function("() => document.body.dataset.seatName === 'Ana'", timeout=WAIT_MS)
+    assert phone.script_errors == []
+
+
+ASK_AGAIN = """(waitMs) => new Promise((resolve, reject) => {
+  const guard = setTimeout(() => reject(new Error("the seat was not asked again")), waitMs);
+  const watch = new MutationObserver(() => { watch.disconnect(); clearTimeout(guard); resolve(); });
+  watch.observe(document.body, { attributes: true, attributeFilter: ["data-seat-seq"] });
+  document.dispatchEvent(new Event("visibilitychange"));
+})"""
+"""The phone's screen wakes (`visibilitychange`): the page asks the table again for its seat;
+answered once the seat's answer has been drawn for."""
+
+
+def test_dice_half_chosen_stay_chosen_when_the_phone_asks_for_its_seat_again(
+    phones: Callable[[], Phone], server: WebServer, table: Table
+) -> None:
+    snapshot = start(table, "yahtzee", 2)
+    while snapshot.chance is None or snapshot.chance.dice != 5:
+        command: Any = (
+            DrawChance()
+            if snapshot.chance is not None
+            else PlayAction(snapshot.legal_actions[0], seat=snapshot.to_move)
+        )
+        assert table.post(command).result().applied
+        assert table.snapshot is not None
+        snapshot = table.snapshot
+    seat = chance_seat(snapshot)
+    assert seat is not None
+    phone = phones()
+    join_as(phone, snapshot, seat)
+    shown(phone, snapshot.match_id, snapshot.seq)
+    phone.page.select_option('select[data-die="0"]', "6")
+    phone.page.select_option('select[data-die="1"]', "5")
+    phone.page.evaluate(ASK_AGAIN, WAIT_MS)
+    chosen = phone.page.eval_on_selector_all("select.seat-die", "dice => dice.map((d) => d.value)")
+    assert chosen == ["6", "5", "1", "1", "1"]
+    assert phone.script_errors == []

@@ -16,7 +16,8 @@
   let wasMine = false;
   let wasSpin = false;
   let asked = 0; // answers of /api/me older than the newest question are dropped
-  let drawn = null; // what the seat's controls were drawn for: redrawn only when it changes
+  let drawn = null; // what the seat's controls were drawn for (and at which state)
+  let drawnKind = null; // what they were drawn for: redrawn only when it changes
 
   function fill(text, values) {
     return text.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
@@ -122,9 +123,16 @@
   function draw() {
     document.body.dataset.seatStep = step;
     const turn = me.turn;
-    const shape = step === "seated" ? [me.name, me.seat, mine(turn), turn && turn.dice, turn && turn.count, Boolean(turn)].join("|") : null;
-    if (step === "seated" && shape === drawn && panel.contains(document.activeElement)) return; // keep what is being typed
+    const kind = step === "seated" ? [me.name, me.seat, mine(turn), turn && turn.dice, turn && turn.count, Boolean(turn)].join("|") : step;
+    const shape = step === "seated" && turn ? `${kind}|${turn.match}:${turn.seq}` : kind;
+    // Keep what is being typed or chosen: the PIN, dice half chosen when the same state is
+    // answered again (a send's answer and the stream both ask), a count while the others'
+    // counts move the table on.
+    if (shape === drawn) return;
+    const keep = kind === drawnKind && panel.contains(document.activeElement);
     drawn = shape;
+    drawnKind = kind;
+    if (keep) return;
     if (step === "spectator") {
       panel.replaceChildren(el("button", { id: "seat-join", class: "seat-wide", type: "button", onclick: askPin }, words.seat_join), message);
     } else if (step === "pin") {
