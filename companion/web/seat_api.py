@@ -22,8 +22,10 @@ from companion.games.actions import Action, action_from_json
 from companion.games.base import RuleError
 from companion.games.chance_actions import DiceThrow, InvalidRoll
 from companion.games.uno.actions import CountHand
+from companion.games.uno.tiki_actions import PICKED as PICKED_BETWEEN_TWO
 from companion.i18n import _
 from companion.table import Command, DrawChance, PlayAction, TableSnapshot, Undo
+from companion.table.lines import PICKED, POINTS_AT
 from companion.web.api import WebContext, applied, command_for, refuse_pin
 from companion.web.guard import Verdict
 from companion.web.phone_answers import no_match_sentence, said_answer
@@ -89,9 +91,23 @@ def owner_of(action: Action, snapshot: TableSnapshot) -> int | None:
     return action.seat if action.seat is not None else snapshot.to_move
 
 
+def picked_seat(snapshot: TableSnapshot) -> int | None:
+    """The seat the spinner (or the companion's pick in its place) pointed at in the last
+    event, or the seat the spinning player picked where it stopped between two; else None.
+    The picked player may have a card's action to take without being the next to move ("The
+    spinner points at Cleo. Cleo draws 2 cards (Tiki Draw 2). Play goes on with Ben.")."""
+    said = snapshot.last_notes[0] if snapshot.last_notes else None
+    if said is not None and said.text in (POINTS_AT, PICKED) and len(said.seats) == 1:
+        return said.seats[0]
+    if said is not None and said.text == PICKED_BETWEEN_TWO and len(said.seats) == 2:
+        return said.seats[1]  # "Dev picked Ben"
+    return None
+
+
 def seat_turn(snapshot: TableSnapshot, seat: int) -> dict[str, Any]:
     """What the table asks of `seat` now: to move, dice (how many), the count of its hand;
-    and the state it is asked in (its match and seq, what chance the table waits for)."""
+    whether the spin just made picked it; and the state it is asked in (its match and seq,
+    what chance the table waits for)."""
     waits = snapshot.chance
     return {
         "match": snapshot.match_id,
@@ -103,6 +119,7 @@ def seat_turn(snapshot: TableSnapshot, seat: int) -> dict[str, Any]:
             isinstance(action, CountHand) and action.counted == seat
             for action in snapshot.public_actions
         ),
+        "picked": picked_seat(snapshot) == seat,
     }
 
 
@@ -259,4 +276,4 @@ class _SeatRoutes:
         return applied(said_answer(self.context.table, command, snapshot))
 
 
-__all__ = ["chance_seat", "owner_of", "register_seat_api", "seat_of", "seat_turn"]
+__all__ = ["chance_seat", "owner_of", "picked_seat", "register_seat_api", "seat_of", "seat_turn"]

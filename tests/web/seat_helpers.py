@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+import re
+import socket
+import threading
 from typing import Any
 
 import pytest
@@ -77,3 +81,73 @@ def a_count(snapshot: TableSnapshot, seat: int) -> dict[str, Any]:
         if isinstance(a, CountHand) and a.counted == seat
     )
     return {"action": "count_hand", "counted": seat, "points": points, **at(snapshot)}
+
+
+class RecordingLine:
+    """A phone's own line to the server: a TCP relay on a port of its own that keeps every
+    byte the server sends through it (headers, bodies and the event stream, as they travel).
+
+    A browser context pointed at `port` sees the page exactly as from the server itself
+    (one origin, its own cookies); `received` is what reached that phone.
+    """
+
+    def __init__(self, server_port: int) -> None:
+        self.server_port = server_port
+        self._received = bytearray()
+        self._lock = threading.Lock()
+        self._sockets: list[socket.socket] = []
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self.port: int = self._listener.getsockname()[1]
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    @property
+    def received(self) -> bytes:
+        with self._lock:
+            return bytes(self._received)
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                phone_side, _ = self._listener.accept()
+            except OSError:
+                return  # closed
+            server_side = socket.create_connection(("127.0.0.1", self.server_port))
+            with self._lock:
+                self._sockets += [phone_side, server_side]
+            threading.Thread(
+                target=self._relay, args=(phone_side, server_side, False), daemon=True
+            ).start()
+            threading.Thread(
+                target=self._relay, args=(server_side, phone_side, True), daemon=True
+            ).start()
+
+    def _relay(self, source: socket.socket, sink: socket.socket, keep: bool) -> None:
+        try:
+            while chunk := source.recv(65536):
+                if keep:
+                    with self._lock:
+                        self._received += chunk
+                sink.sendall(chunk)
+        except OSError:
+            pass  # one side closed
+        finally:
+            for side in (source, sink):
+                with contextlib.suppress(OSError):
+                    side.shutdown(socket.SHUT_RDWR)
+
+    def close(self) -> None:
+        self._listener.close()
+        with self._lock:
+            sockets, self._sockets = self._sockets, []
+        for side in sockets:
+            with contextlib.suppress(OSError):
+                side.shutdown(socket.SHUT_RDWR)
+            side.close()
+
+
+def seat_secrets(received: bytes) -> tuple[set[str], set[str]]:
+    """The CSRF tokens and seat cookie values in the bytes a phone received."""
+    text = received.decode("latin-1")
+    tokens = set(re.findall(r'"csrf": ?"([^"]+)"', text))
+    cookies = {value for value in re.findall(COOKIE + r"=([^;\s]*)", text) if value}
+    return tokens, cookies

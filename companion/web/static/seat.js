@@ -18,7 +18,8 @@
   let wasMine = false;
   let wasSpin = false;
   let asked = 0; // answers of /api/me older than the newest question are dropped
-  let drawn = null; // what the seat's controls were drawn for: redrawn only when it changes
+  let drawn = null; // what the seat's controls were drawn for (and at which state)
+  let drawnKind = null; // what they were drawn for: redrawn only when it changes
   let askedUndo = null; // the number of the undo this page asked of the table's screen
   let heardUndo = null; // "number:state" of the undo answer already said
   const UNDO_POLL_MS = 1000; // while the table's screen has not answered an undo
@@ -85,6 +86,7 @@
     buzz();
     draw();
     mark();
+    document.body.dataset.seatSeq = me.turn ? String(me.turn.seq) : ""; // the state drawn for
     hearUndo();
   }
 
@@ -109,13 +111,14 @@
     return Boolean(turn && (turn.to_move || turn.dice || turn.count));
   }
 
-  // A vibration when it becomes this seat's turn, or the spinner picks it (the state after a
-  // spin names the seat it picked as the one to move): once per turn.
+  // A vibration when it becomes this seat's turn, or the spinner picks it (`turn.picked`:
+  // a pick may give the seat a card's action while another is to move): once per turn.
   function buzz() {
     const turn = me.turn;
     const now = mine(turn);
     const key = turn ? `${turn.match}:${turn.seq}` : null;
-    if (now && (!wasMine || wasSpin) && buzzedTurn !== key) {
+    const picked = Boolean(turn && turn.picked);
+    if ((picked || (now && (!wasMine || wasSpin))) && buzzedTurn !== key) {
       buzzedTurn = key;
       document.body.dataset.buzzed = key;
       if (navigator.vibrate) navigator.vibrate(VIBRATE_MS);
@@ -142,9 +145,16 @@
   function draw() {
     document.body.dataset.seatStep = step;
     const turn = me.turn;
-    const shape = step === "seated" ? [me.name, me.seat, mine(turn), turn && turn.dice, turn && turn.count, Boolean(turn), me.undo_by].join("|") : null;
-    if (step === "seated" && shape === drawn && panel.contains(document.activeElement)) return; // keep what is being typed
+    const kind = step === "seated" ? [me.name, me.seat, mine(turn), turn && turn.dice, turn && turn.count, Boolean(turn), me.undo_by].join("|") : step;
+    const shape = step === "seated" && turn ? `${kind}|${turn.match}:${turn.seq}` : kind;
+    // Keep what is being typed or chosen: the PIN, dice half chosen when the same state is
+    // answered again (a send's answer and the stream both ask), a count while the others'
+    // counts move the table on.
+    if (shape === drawn) return;
+    const keep = kind === drawnKind && panel.contains(document.activeElement);
     drawn = shape;
+    drawnKind = kind;
+    if (keep) return;
     if (step === "spectator") {
       panel.replaceChildren(el("button", { id: "seat-join", class: "seat-wide", type: "button", onclick: askPin }, words.seat_join), message);
     } else if (step === "pin") {

@@ -1,0 +1,456 @@
+"""Whole matches played from phones in a real browser (Debian's chromium through Playwright, phone
+size, touch): four players on their own phones and a spectator, one browser, five contexts.
+
+The table is driven as it is at home: what happens at the real table (a card played, a spin) is
+entered through the table's command queue, as the touchscreen enters it; what the rules ask of
+one player (their dice, the count of their hand) is done on that player's phone. Every byte the
+server sends each phone goes through a line of its own (`RecordingLine`), so the test can say
+what the spectator, and each player, was ever sent.
+
+Skipped, saying why, where no chromium is installed (`scripts/setup test` installs it).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.app.commands.demo import choose_command
+from companion.event_log.store import Store
+from companion.games.uno.actions import CountHand
+from companion.table import (
+    DrawChance,
+    FairChance,
+    PlayAction,
+    SoftwareSpinner,
+    SupplyChance,
+    Table,
+    TableSnapshot,
+)
+from companion.web import StreamSettings, WebServer
+from companion.web.seat_api import chance_seat
+from tests.web.conftest import PIN, ManualClock, start
+from tests.web.seat_helpers import RecordingLine, hands_to_count, seat_secrets
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="no chromium on PATH: run scripts/setup test to install it"
+)
+PHONE = {"width": 360, "height": 740}
+WAIT_MS = 5000
+"""Only a guard against a hanging test: what is awaited comes within milliseconds."""
+RECORD_VIBRATION = (
+    "window.vibrations = [];"
+    "navigator.vibrate = (ms) => {"
+    " window.vibrations.push({ ms, turn: document.body.dataset.buzzed || '' }); return true; };"
+)
+"""Each vibration the page asks for, with the turn (match:seq) seat.js says it is for."""
+CONTROLS = "#seat-count, #seat-roll, #seat-dice-send, #seat-undo, #seat-leave, #seat-prompt"
+SEAT_TURN = re.compile(rb'"turn": ?\{')
+"""`turn` of `GET /api/me`: what the table asks of one seat, sent to that seat's phone only."""
+SPECTATOR_ME = re.compile(rb'\{"name": ?null, ?"seat": ?null, ?"csrf": ?null\}')
+TIKI_TARGET = 100
+"""A short match to the end: the lowest counts in the first round keep it going, the highest
+in the next end it."""
+FOUR_TILES = {"tiles": ["ones", "twos", "threes", "fours"]}
+"""A whole Yahtzee board game raced for four tiles: about a hundred states, sixty throws."""
+
+
+@pytest.fixture
+def settings(clock: ManualClock) -> StreamSettings:
+    """Room for the five phones' streams; every state sent at once."""
+    return StreamSettings(
+        max_streams=8, heartbeat_s=5.0, retry_ms=200, recycle_s=300.0, poll_ms=100,
+        min_gap_s=0.0, clock=clock,
+    )  # fmt: skip
+
+
+@pytest.fixture
+def table(log_path: Path) -> Iterator[Table]:
+    """The conftest's table with its spinner seeded too: the same match every run."""
+    with (
+        Store.open(log_path) as store,
+        Table(store, chance=FairChance(7), spinner=SoftwareSpinner(7)) as running,
+    ):
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+        )
+        yield launched
+        launched.close()
+
+
+@dataclass
+class Phone:
+    """One phone at the table: its page, its own line to the server, the seat it joined."""
+
+    page: Any
+    line: RecordingLine
+    seat: int | None = None
+    name: str = ""
+    script_errors: list[str] = field(default_factory=list)
+
+    @property
+    def address(self) -> str:
+        return f"http://127.0.0.1:{self.line.port}/"
+
+    def vibrations(self) -> list[dict[str, Any]]:
+        return list(self.page.evaluate("() => window.vibrations"))
+
+
+@pytest.fixture
+def phones(browser: Any, server: WebServer) -> Iterator[Callable[[], Phone]]:
+    """Opens a phone of its own (its own cookies, its own recorded line) each call."""
+    opened: list[tuple[Any, Phone]] = []
+
+    def open_phone() -> Phone:
+        context = browser.new_context(
+            viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1
+        )
+        context.add_init_script(RECORD_VIBRATION)
+        made = Phone(context.new_page(), RecordingLine(server.port))
+        made.page.on("pageerror", lambda error: made.script_errors.append(str(error)))
+        opened.append((context, made))
+        return made
+
+    yield open_phone
+    for context, made in opened:
+        context.close()
+        made.line.close()
+
+
+def join_as(phone: Phone, snapshot: TableSnapshot, seat: int) -> None:
+    """Join through the form as a player does: Join, the PIN, the name's button."""
+    name = snapshot.players[seat].name
+    page = phone.page
+    page.goto(phone.address)
+    page.tap("#seat-join")
+    page.fill("#seat-pin", PIN)
+    page.tap("#seat-pin-next")
+    page.tap(f'.seat-name[data-name="{name}"]')
+    page.wait_for_function(
+        "name => document.body.dataset.seatName === name", arg=name, timeout=WAIT_MS
+    )
+    phone.seat, phone.name = seat, name
+
+
+def seat_the_table(
+    phones: Callable[[], Phone], snapshot: TableSnapshot
+) -> tuple[dict[int, Phone], Phone]:
+    players = {}
+    for seat in range(len(snapshot.players)):
+        players[seat] = phones()
+        join_as(players[seat], snapshot, seat)
+    spectator = phones()
+    spectator.page.goto(spectator.address)
+    spectator.page.wait_for_selector("#seat-join", timeout=WAIT_MS)
+    return players, spectator
+
+
+SHOWN = """([seq, seated, turn, controls, waitMs]) => new Promise((resolve, reject) => {
+  const body = document.body;
+  const ready = () => body.dataset.seq === seq && (!seated || body.dataset.seatSeq === seq);
+  const shown = () => {
+    const prompt = document.getElementById("seat-prompt");
+    const row = document.querySelector("#scoreboard tr.my-seat");
+    return {
+      prompt: prompt && prompt.textContent,
+      myTurn: body.classList.contains("my-turn"),
+      myRow: row ? row.rowIndex : null,
+      controls: document.querySelectorAll(controls).length,
+      seatName: body.dataset.seatName || "",
+      message: (document.getElementById("seat-message") || {}).textContent || "",
+      vibrated: window.vibrations.filter((v) => v.turn === turn).length,
+      over: document.getElementById("turn").textContent,
+    };
+  };
+  if (ready()) return resolve(shown());
+  const guard = setTimeout(() => {
+    watch.disconnect();
+    reject(new Error(`not showing #${seq}: ${body.dataset.seq}, seat ${body.dataset.seatSeq}`));
+  }, waitMs);
+  const watch = new MutationObserver(() => {
+    if (!ready()) return;
+    watch.disconnect();
+    clearTimeout(guard);
+    resolve(shown());
+  });
+  watch.observe(body, { attributes: true, attributeFilter: ["data-seq", "data-seat-seq"] });
+})"""
+"""Waits (watching the page, no polling) until the phone shows the state `seq`: its stream's
+state, and for a seat also the table's answer about that seat (`GET /api/me`) for it; then says
+what the phone shows. One round trip to the browser per phone and state."""
+
+
+def shown(phone: Phone, match: int, seq: int) -> dict[str, Any]:
+    """What `phone` shows once it shows the state `seq` of the match `match`."""
+    arg = [str(seq), phone.seat is not None, f"{match}:{seq}", CONTROLS, WAIT_MS]
+    answer: dict[str, Any] = phone.page.evaluate(SHOWN, arg)
+    return answer
+
+
+def asked_of(snapshot: TableSnapshot, seat: int) -> str | None:
+    """What the phone of `seat` must say to its player at `snapshot`, or None (nothing)."""
+    name = snapshot.players[seat].name
+    if seat in hands_to_count(snapshot):
+        return f"{name}, count your hand."
+    if snapshot.is_over:
+        return None
+    if snapshot.chance is not None:
+        return f"{name}, your turn: roll." if chance_seat(snapshot) == seat else None
+    return f"{name}, your turn." if snapshot.to_move == seat else None
+
+
+def check_every_phone(
+    players: dict[int, Phone], spectator: Phone, snapshot: TableSnapshot
+) -> dict[int | None, dict[str, Any]]:
+    """Each player's prompt and highlight on that player's phone only, its own row of the
+    scores marked; nothing of a seat's on the spectator's. What each phone shows, by seat
+    (None: the spectator's)."""
+    at = (snapshot.match_id, snapshot.seq)
+    answers: dict[int | None, dict[str, Any]] = {
+        seat: shown(phone, *at) for seat, phone in players.items()
+    }
+    for seat, answer in answers.items():
+        asked = asked_of(snapshot, seat)
+        where = (snapshot.seq, players[seat].name, snapshot.last_event)
+        assert answer["prompt"] == asked, where
+        assert answer["myTurn"] == (asked is not None), where
+        assert answer["myRow"] == seat + 1, where
+        assert answer["seatName"] == players[seat].name
+    answers[None] = watching = shown(spectator, *at)
+    assert watching["controls"] == 0 and watching["seatName"] == "" and not watching["myTurn"]
+    assert watching["myRow"] is None and watching["vibrated"] == 0
+    assert len({answer["over"] for answer in answers.values()}) == 1  # the same words on all
+    return answers
+
+
+def winners(snapshot: TableSnapshot) -> str:
+    names = [snapshot.players[seat].name for seat in snapshot.winners]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def check_what_each_phone_was_sent(players: dict[int, Phone], spectator: Phone) -> None:
+    """No CSRF token, seat cookie or seat-only field ever reached the spectator, and no
+    player's token or cookie reached another player."""
+    secrets = {seat: seat_secrets(phone.line.received) for seat, phone in players.items()}
+    for seat, (tokens, cookies) in secrets.items():
+        assert len(tokens) == 1 and len(cookies) == 1, players[seat].name  # its own, once
+    sent = spectator.line.received
+    assert sent.count(b"event: state") > 10  # the spectator followed the match
+    assert seat_secrets(sent) == (set(), set())
+    assert SPECTATOR_ME.search(sent)  # it asked who it is, and was told: nobody
+    assert not SEAT_TURN.search(sent) and b"Set-Cookie" not in sent
+    for seat, phone in players.items():
+        received = phone.line.received
+        assert SEAT_TURN.search(received)  # what the table asks of its seat: seat-only
+        for other, (tokens, cookies) in secrets.items():
+            if other != seat:
+                for secret in tokens | cookies:
+                    assert secret.encode() not in received, (phone.name, players[other].name)
+        for secret in secrets[seat][0] | secrets[seat][1]:
+            assert secret.encode() not in sent
+
+
+def count_hands(players: dict[int, Phone], snapshot: TableSnapshot, lowest: bool) -> None:
+    """Every hand left counted on its own player's phone, all of them sent at once."""
+    counting = hands_to_count(snapshot)
+    for seat in counting:
+        points = [
+            action.points or 0
+            for action in snapshot.legal_actions
+            if isinstance(action, CountHand) and action.counted == seat
+        ]
+        players[seat].page.fill("#seat-count", str(min(points) if lowest else max(points)))
+    for seat in counting:  # every count sent before any answer is awaited
+        players[seat].page.evaluate("() => document.getElementById('seat-count-send').click()")
+    for seat in counting:
+        players[seat].page.wait_for_selector("#seat-count", state="detached", timeout=WAIT_MS)
+        assert players[seat].page.text_content("#seat-message") == ""
+
+
+def draw_is_showing(snapshot: TableSnapshot) -> bool:
+    """True when the Tiki Face showing in the idol is a Draw 1, 2 or 4."""
+    idol = (snapshot.public_state() or {}).get("idol") or [""]
+    return str(idol[-1]).startswith("Tiki Draw")
+
+
+def spin_and_check_the_pick(
+    table: Table,
+    players: dict[int, Phone],
+    spectator: Phone,
+    snapshot: TableSnapshot,
+    between: bool,
+) -> None:
+    """The spinner spins at the table; the phone of the seat it picks vibrates, and no phone
+    but that one and the next to move's does. `between`: the spinner stops between Ben and
+    Cleo, and the player who spun picks Cleo at the table."""
+    if between:
+        stop = SupplyChance((1, 2), source="spinner", for_seq=snapshot.seq)
+        assert table.post(stop).result().applied
+        stopped = table.snapshot
+        assert stopped is not None
+        answers = check_every_phone(players, spectator, stopped)
+        for seat in (1, 2):  # nobody picked yet: a phone vibrates only for its turn
+            assert answers[seat]["vibrated"] == int(seat == stopped.to_move)
+        (pick,) = [a for a in stopped.legal_actions if getattr(a, "picked", None) == 2]
+        assert table.post(PlayAction(pick, seat=stopped.to_move)).result().applied
+    else:
+        assert table.post(DrawChance(for_seq=snapshot.seq)).result().applied
+    after = table.snapshot
+    assert after is not None
+    picked = 2 if between else after.last_notes[0].seats[0]
+    answers = check_every_phone(players, spectator, after)
+    assert answers[picked]["vibrated"] == 1, after.last_event
+    for seat, answer in answers.items():
+        if seat not in (picked, after.to_move, None):
+            assert answer["vibrated"] == 0, (players[seat].name, after.last_event)
+
+
+def test_a_whole_tiki_twist_match_from_four_phones_and_a_spectator(
+    phones: Callable[[], Phone], server: WebServer, table: Table
+) -> None:
+    snapshot = start(table, "tiki", 4, {"mode": "referee", "target": TIKI_TARGET})
+    players, spectator = seat_the_table(phones, snapshot)
+    rng = random.Random(5)
+    rounds = spins = 0
+    stopped_between = False
+    for _ in range(3000):
+        snapshot = table.snapshot
+        assert snapshot is not None
+        answers = check_every_phone(players, spectator, snapshot)
+        if snapshot.is_over:
+            break
+        if hands_to_count(snapshot):
+            count_hands(players, snapshot, lowest=rounds == 0)
+            rounds += 1
+        elif snapshot.chance is not None and snapshot.chance.kind == "spin":
+            # Once, with a Draw showing (the picked player draws, another is next to move),
+            # the spinner stops between two seats.
+            between = not stopped_between and spins > 0 and draw_is_showing(snapshot)
+            spin_and_check_the_pick(table, players, spectator, snapshot, between)
+            spins, stopped_between = spins + 1, stopped_between or between
+        else:  # a card played at the real table, entered as the screen enters it
+            command = choose_command(snapshot, table.games[snapshot.game], rng)
+            assert table.post(command).result().applied
+    assert snapshot.is_over and rounds >= 2 and spins >= 2 and stopped_between
+    assert max(snapshot.scores) >= TIKI_TARGET
+    assert answers[None]["over"] == f"The match is over: {winners(snapshot)} won."
+    check_what_each_phone_was_sent(players, spectator)
+    for phone in (*players.values(), spectator):
+        assert phone.script_errors == []
+
+
+def test_a_whole_yahtzee_board_game_with_each_throw_from_its_players_phone(
+    phones: Callable[[], Phone], server: WebServer, table: Table
+) -> None:
+    snapshot = start(table, "yahtzee", 4, FOUR_TILES)
+    players, spectator = seat_the_table(phones, snapshot)
+    rng = random.Random(3)
+    entered = rolled = 0
+    for _ in range(3000):
+        snapshot = table.snapshot
+        assert snapshot is not None
+        answers = check_every_phone(players, spectator, snapshot)
+        if snapshot.is_over:
+            break
+        if snapshot.chance is None:  # a choice made at the table (keep, claim, go for a tile)
+            action = rng.choice(snapshot.legal_actions)
+            assert table.post(PlayAction(action, seat=snapshot.to_move)).result().applied
+            continue
+        seat = chance_seat(snapshot)
+        assert seat is not None and snapshot.chance.dice is not None
+        page = players[seat].page
+        if (entered + rolled) % 2 == 0:  # the throw read off the table, entered by hand
+            faces = [str(rng.randint(1, 6)) for _ in range(snapshot.chance.dice)]
+            for die, face in enumerate(faces):
+                page.select_option(f'select[data-die="{die}"]', face)
+            page.tap("#seat-dice-send")
+            entered += 1
+        else:  # the companion's own roll
+            faces = []
+            page.tap("#seat-roll")
+            rolled += 1
+        # The throw's answer shown on the phone: the table has played it.
+        assert shown(players[seat], snapshot.match_id, snapshot.seq + 1)["message"] == ""
+        if faces:
+            assert table.snapshot is not None
+            assert table.snapshot.last_event.startswith("Phone rolls " + " ".join(faces))
+    assert snapshot.is_over and entered > 10 and rolled > 10
+    assert answers[None]["over"] == f"The match is over: {winners(snapshot)} won."
+    for phone in players.values():
+        assert phone.vibrations(), f"{phone.name}'s phone never said it was their turn"
+    assert spectator.vibrations() == []
+    check_what_each_phone_was_sent(players, spectator)
+    for phone in (*players.values(), spectator):
+        assert phone.script_errors == []
+
+
+def test_the_pin_being_typed_stays_when_the_table_moves_meanwhile(
+    phones: Callable[[], Phone], server: WebServer, table: Table
+) -> None:
+    """A match goes on while a player joins: the states that come meanwhile leave the PIN
+    they are typing where it is (a whole match's phones found the form emptied under them)."""
+    snapshot = start(table, "yahtzee", 2)
+    phone = phones()
+    phone.page.goto(phone.address)
+    shown(phone, snapshot.match_id, snapshot.seq)
+    phone.page.tap("#seat-join")
+    phone.page.fill("#seat-pin", PIN)
+    assert table.post(DrawChance()).result().applied
+    assert table.snapshot is not None
+    shown(phone, table.snapshot.match_id, table.snapshot.seq)
+    assert phone.page.input_value("#seat-pin") == PIN
+    phone.page.tap("#seat-pin-next")
+    phone.page.tap('.seat-name[data-name="Ana"]')
+    phone.page.wait_for_function("() => document.body.dataset.seatName === 'Ana'", timeout=WAIT_MS)
+    assert phone.script_errors == []
+
+
+ASK_AGAIN = """(waitMs) => new Promise((resolve, reject) => {
+  const guard = setTimeout(() => reject(new Error("the seat was not asked again")), waitMs);
+  const watch = new MutationObserver(() => { watch.disconnect(); clearTimeout(guard); resolve(); });
+  watch.observe(document.body, { attributes: true, attributeFilter: ["data-seat-seq"] });
+  document.dispatchEvent(new Event("visibilitychange"));
+})"""
+"""The phone's screen wakes (`visibilitychange`): the page asks the table again for its seat;
+answered once the seat's answer has been drawn for."""
+
+
+def test_dice_half_chosen_stay_chosen_when_the_phone_asks_for_its_seat_again(
+    phones: Callable[[], Phone], server: WebServer, table: Table
+) -> None:
+    snapshot = start(table, "yahtzee", 2)
+    while snapshot.chance is None or snapshot.chance.dice != 5:
+        command: Any = (
+            DrawChance()
+            if snapshot.chance is not None
+            else PlayAction(snapshot.legal_actions[0], seat=snapshot.to_move)
+        )
+        assert table.post(command).result().applied
+        assert table.snapshot is not None
+        snapshot = table.snapshot
+    seat = chance_seat(snapshot)
+    assert seat is not None
+    phone = phones()
+    join_as(phone, snapshot, seat)
+    shown(phone, snapshot.match_id, snapshot.seq)
+    phone.page.select_option('select[data-die="0"]', "6")
+    phone.page.select_option('select[data-die="1"]', "5")
+    phone.page.evaluate(ASK_AGAIN, WAIT_MS)
+    chosen = phone.page.eval_on_selector_all("select.seat-die", "dice => dice.map((d) => d.value)")
+    assert chosen == ["6", "5", "1", "1", "1"]
+    assert phone.script_errors == []
