@@ -174,7 +174,10 @@ SHOWN = """([seq, seated, turn, controls, waitMs]) => new Promise((resolve, reje
       seatName: body.dataset.seatName || "",
       message: (document.getElementById("seat-message") || {}).textContent || "",
       vibrated: window.vibrations.filter((v) => v.turn === turn).length,
-      over: document.getElementById("turn").textContent,
+      // the header's sentence, without the winners' seat marks before it
+      over: [...document.getElementById("turn").childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent).join("").trim(),
     };
   };
   if (ready()) return resolve(shown());
@@ -198,7 +201,12 @@ what the phone shows. One round trip to the browser per phone and state."""
 def shown(phone: Phone, match: int, seq: int) -> dict[str, Any]:
     """What `phone` shows once it shows the state `seq` of the match `match`."""
     arg = [str(seq), phone.seat is not None, f"{match}:{seq}", CONTROLS, WAIT_MS]
-    answer: dict[str, Any] = phone.page.evaluate(SHOWN, arg)
+    try:
+        answer: dict[str, Any] = phone.page.evaluate(SHOWN, arg)
+    except playwright_api.Error as error:  # say what the page had, to find why it fell behind
+        dataset = phone.page.evaluate("JSON.stringify(document.body.dataset)")
+        raise AssertionError(f"{phone.name}'s phone: {error}; its body {dataset}; "
+                             f"its script errors {phone.script_errors}") from error
     return answer
 
 
