@@ -135,8 +135,10 @@ def test_the_running_app_stops_at_once_on_sigterm_and_ctrl_c(
         stderr=subprocess.PIPE, text=True, env=env,
     )
     assert app.stderr is not None
-    for line in app.stderr:  # the loop is running once the display is open
-        if "video driver" in line:
+    # The loop runs once the first frame is out (the "Starting…" frame comes before the log,
+    # the devices and the screens are opened, and a signal then waits for the loop).
+    for line in app.stderr:
+        if "First frame on screen." in line:
             break
     app.send_signal(signum)
     assert app.wait(timeout=3) == code
