@@ -310,14 +310,13 @@ def block_fits(look: Theme, text: str, rect: pygame.Rect, size: int = theme.TEXT
     """True when a `TextBlock` of `text` in `rect` shows it whole: no word broken inside and
     no line cut, at `size` or shrunk as far as `look.smallest(size)`."""
     pad = look.px(5)
-    wanted = size
-    while wanted >= look.smallest(size):
-        font = look.font(wanted)
+    least = look.smallest(size)
+    while True:  # the sizes `TextBlock.draw` tries, largest first
+        font = look.font(size)
         lines, broken = _wrapped(text, font, rect.w - 2 * pad)
-        if not broken and len(lines) * font.get_linesize() <= rect.h - pad:
-            return True
-        wanted -= 1
-    return False
+        if len(lines) * font.get_linesize() <= rect.h - pad or size <= least:
+            return not broken and len(lines) * font.get_linesize() <= rect.h - pad
+        size -= 1
 
 
 @dataclass(eq=False)
