@@ -415,9 +415,12 @@ def bench_start(directory: Path, runs: int = 5) -> tuple[float, float]:
     ui_times, bare_times = [], []
     for run in range(runs):
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "companion", "ui", "--headless", "--script",
-                        str(script), "--db", str(directory / f"start{run}.db")],
-                       check=True, capture_output=True)
+        done = subprocess.run([sys.executable, "-m", "companion", "ui", "--headless",
+                               "--script", str(script), "--db", str(directory / f"start{run}.db")],
+                              check=False, capture_output=True, text=True)
+        if done.returncode != 0:  # say why, rather than a bare CalledProcessError
+            raise SystemExit(f"companion ui --headless failed ({done.returncode}):\n"
+                             f"{done.stderr[-2000:]}")
         ui_times.append((time.perf_counter() - start) * 1000)
         start = time.perf_counter()
         subprocess.run([sys.executable, "-c", "pass"], check=True)

@@ -306,6 +306,19 @@ def _wrapped(text: str, font: pygame.font.Font, width: int) -> tuple[list[str], 
     return lines, broken
 
 
+def block_fits(look: Theme, text: str, rect: pygame.Rect, size: int = theme.TEXT_MIN) -> bool:
+    """True when a `TextBlock` of `text` in `rect` shows it whole: no word broken inside and
+    no line cut, at `size` or shrunk as far as `look.smallest(size)`."""
+    pad = look.px(5)
+    least = look.smallest(size)
+    while True:  # the sizes `TextBlock.draw` tries, largest first
+        font = look.font(size)
+        lines, broken = _wrapped(text, font, rect.w - 2 * pad)
+        if len(lines) * font.get_linesize() <= rect.h - pad or size <= least:
+            return not broken and len(lines) * font.get_linesize() <= rect.h - pad
+        size -= 1
+
+
 @dataclass(eq=False)
 class TextBlock(Widget):
     """A paragraph wrapped to its rectangle (a rejected move's sentence, a rule's hint)."""
@@ -351,6 +364,7 @@ __all__ = [
     "TextBlock",
     "TextFit",
     "Widget",
+    "block_fits",
     "button_width",
     "draw_text",
     "fitted",

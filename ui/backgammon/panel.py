@@ -8,6 +8,7 @@ them in), a decision (`double`, `roll`; `take`, `pass`, `beaver`), the play
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import partial
 from typing import Protocol
@@ -24,7 +25,7 @@ from ui.backgammon.turn import TurnView
 from ui.dice_drawing import FaceButton, draw_die
 from ui.scene_parts import ShowsMessage, redo_button, scores_button
 from ui.theme import PlayerColour, Theme, player_colour
-from ui.widgets import Button, Label, TextBlock, Widget, button_width
+from ui.widgets import Button, Label, TextBlock, Widget, block_fits, button_width
 
 
 @dataclass(frozen=True)
@@ -215,14 +216,56 @@ def strip_panel(area: PanelArea) -> list[Widget]:
         nav, rest = layout.take_left(rect, way, gap)
         widgets = _way_back(area, *layout.rows(nav, 2, gap))
     buttons = _button_width(area)  # beside three faces a finger wide
-    actions, rest = layout.take_right(rest, max(look.px(250), buttons + look.px(162)), gap * 2)
-    scores, talk = layout.take_left(rest, rest.w * 9 // 20, gap * 2)
+    actions_w, scores_w = _strip_split(area, rest, max(look.px(250), buttons + look.px(162)))
+    actions, rest = layout.take_right(rest, actions_w, gap * 2)
+    scores, talk = layout.take_left(rest, scores_w, gap * 2)
     widgets += _strip_scores(area, scores)
     faces = _faces(area)
     prompt, dice = layout.take_top(talk, talk.h - look.px(46) if faces else talk.h, gap)
     widgets += _talk(area, prompt, dice, faces, talk)
     widgets += _strip_actions(area, actions)
     return widgets
+
+
+def _strip_split(area: PanelArea, rest: pygame.Rect, wanted: int) -> tuple[int, int]:
+    """The widths of the strip's buttons of the moment and of its scores: `wanted` and 9/20
+    of what is left; or, while Confirm is the only button and what is going on does not show
+    whole beside it (a longer language's sentence), the buttons narrower, down to Confirm's
+    words, then the scores, down to theirs, until it does."""
+    look, gap = area.look, area.look.px(6)
+    share = (rest.w - wanted - gap * 2) * 9 // 20
+    if area.view.game.phase is not Phase.MOVE:
+        return wanted, share
+    least = max(look.px(120), button_width(look, _("Confirm")))
+    tries = [(width, (rest.w - width - gap * 2) * 9 // 20)
+             for width in range(wanted, least - 1, -look.px(8))]
+    width, share = tries[-1]
+    tries += [(width, scores) for scores in range(share, _scores_need(area), -look.px(8))]
+    for width, scores in tries:
+        if _talk_fits(area, pygame.Rect(rest.x + scores + gap * 2, rest.y,
+                                        rest.w - width - scores - gap * 4, rest.h)):
+            return width, scores
+    return tries[-1]
+
+
+def _scores_need(area: PanelArea) -> int:
+    """How wide the strip's scores must be for their lines, shrunk as far as a label may."""
+    font = area.look.font(math.ceil(area.look.smallest(theme.TEXT_MIN)))
+    lines = [_match_words(area), *(f"▶ W {player.name} 00"
+                                   for player in area.view.snapshot.players)]
+    return max(font.size(line)[0] for line in lines) + area.look.px(8) + 4
+
+
+def _talk_fits(area: PanelArea, talk: pygame.Rect) -> bool:
+    """True when the strip's sentence (or the prompt, above the dice) shows whole in `talk`."""
+    look, gap = area.look, area.look.px(6)
+    message = area.scene.stage.message
+    if message is not None:
+        text = ("✗ " + message.text) if message.refusal else message.text
+        return block_fits(look, text, talk)
+    faces = _faces(area)
+    box, _dice = layout.take_top(talk, talk.h - look.px(46) if faces else talk.h, gap)
+    return block_fits(look, _prompt(area), box)
 
 
 def _strip_scores(area: PanelArea, rect: pygame.Rect) -> list[Widget]:

@@ -285,14 +285,19 @@ class HistoryScene(Scene):
         heading = Label("past_title", head, _("Past matches"), bold=True)
         if not self.matches:
             return [heading, TextBlock("page", area, _("No matches yet."), colour=theme.MUTED)]
-        row, gap = look.px(64), look.px(8)
+        # A row a finger high for its two lines, taller when a heading needs two lines of its
+        # own (a longer language's "wedi'i gadael").
+        lines = 1 if all(MatchRow.heading_fits(look, self._heading(match), area.w)
+                         for match in self.matches) else 2
+        row, gap = look.px(64 if lines == 1 else 88), look.px(8)
         rows_area, widgets = self._pager(area, len(self.matches), row + gap)
         widgets.append(heading)
         shown = self.matches[self.first:self.first + self._page]
         for match, cell in zip(shown, layout.grid(rows_area, 1, len(shown), row, gap),
                                strict=True):
             widgets.append(MatchRow.of(f"match:{match.id}", cell, self._heading(match),
-                                       result_words(match), partial(self.open_match, match)))
+                                       result_words(match), partial(self.open_match, match),
+                                       lines))
         return widgets
 
     def _heading(self, match: MatchRecord) -> str:

@@ -7,6 +7,7 @@ Ben 1"). A `MatchRow` is a past match in two lines, tapped to open it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -65,6 +66,10 @@ def names_row(name: str, rect: pygame.Rect, names: Sequence[str]) -> ScoreRow:
     return ScoreRow(name, rect, " · ".join(names), cells=list(names), colour=theme.ACCENT)
 
 
+HEADING_SIZE = 20
+"""A past match's heading ("#2 Backgammon · 2026-06-13 19:30 · abandoned"), on 800x480."""
+
+
 @dataclass(eq=False)
 class MatchRow(Button):
     """A past match: what and when on the first line (`heading`), who scored what on the
@@ -72,22 +77,31 @@ class MatchRow(Button):
 
     heading: str = ""
     results: str = ""
+    heading_lines: int = 1
+    """The lines the heading may take (2 in a row made taller for a longer language's)."""
 
     @classmethod
     def of(cls, name: str, rect: pygame.Rect, heading: str, results: str,
-           on_tap: Action) -> MatchRow:
+           on_tap: Action, heading_lines: int = 1) -> MatchRow:
         """The row `name` with its two lines, its text both of them."""
         return cls(name, rect, f"{heading} — {results}", on_tap=on_tap, heading=heading,
-                   results=results)
+                   results=results, heading_lines=heading_lines)
+
+    @staticmethod
+    def heading_fits(look: Theme, heading: str, width: int) -> bool:
+        """True when `heading` shows whole on one line of a row `width` wide."""
+        inner = width - look.px(16)
+        return look.font(math.ceil(look.smallest(HEADING_SIZE))).size(heading)[0] <= inner
 
     def draw(self, surface: pygame.Surface, look: Theme) -> None:
-        """Two lines on the button's face."""
+        """Two lines on the button's face (three with the heading on two)."""
         radius = look.px(10)
         pygame.draw.rect(surface, self.colour, self.rect, border_radius=radius)
         inner = self.rect.inflate(-look.px(16), -look.px(6))
-        top = pygame.Rect(inner.x, inner.y, inner.w, inner.h // 2)
+        lines = self.heading_lines
+        top = pygame.Rect(inner.x, inner.y, inner.w, inner.h * lines // (lines + 1))
         bottom = pygame.Rect(inner.x, top.bottom, inner.w, inner.h - top.h)
-        draw_text(surface, self.heading, top, look, 20, colour=theme.MUTED)
+        draw_text(surface, self.heading, top, look, HEADING_SIZE, colour=theme.MUTED)
         draw_text(surface, self.results, bottom, look, self.size, True)
 
 

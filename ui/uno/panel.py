@@ -10,7 +10,7 @@ The seats (`seat:<n>`): each player's cards, UNO call and total; the target
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 import pygame
@@ -34,6 +34,7 @@ from ui.widgets import (
     Panel,
     TextBlock,
     Widget,
+    block_fits,
     button_width,
     draw_text,
     wrap_text,
@@ -186,12 +187,11 @@ def block_height(text: str, width: int, look: Theme, lines: tuple[int, int] = (2
 
 def table_widgets(view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]:
     """The draw pile, the card in play with the colour under it, and the idol (Tiki Twist)."""
-    pad = look.px(8)
     game = view.game
     parts = 3 if view.tiki is not None else 2
-    cells = layout.columns(area, parts, pad)
-    pile_cell, top_cell = cells[0], cells[1]
     label_h = look.px(40)
+    cells = _table_cells(view, area, parts, label_h, look)
+    pile_cell, top_cell = cells[0], cells[1]
     pile_words, pile_card = layout.take_bottom(pile_cell, label_h, look.px(4))
     colour_row, top_card = layout.take_bottom(top_cell, label_h, look.px(4))
     pile_count = len(game.draw_pile)
@@ -214,6 +214,29 @@ def table_widgets(view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]
         widgets.append(Label("idol_faces", idol_words, ngettext(
             "{n} face", "{n} faces", faces).format(n=faces), centred=True))
     return widgets
+
+
+def _table_cells(view: UnoView, area: pygame.Rect, parts: int, label_h: int, look: Theme
+                 ) -> list[pygame.Rect]:
+    """The pile's, the card in play's and the idol's columns: alike, or, before a card is
+    in play, the middle as wide as its sentence needs to show whole on its lines (a longer
+    language's "Dim cerdyn ar waith eto"), the others as wide as their counts."""
+    pad = look.px(8)
+    equal = layout.columns(area, parts, pad)
+    words = _("No card in play yet")
+    look = replace(look, keep_readable=True)  # as the UNO scene draws it (`UnoScene.look`)
+    middle = pygame.Rect(equal[1].x, equal[1].y, equal[1].w, equal[1].h - label_h - look.px(4))
+    if view.game.top_card is not None or block_fits(look, words, middle):
+        return equal
+    need = middle.w
+    while need < area.w and not block_fits(look, words, pygame.Rect(0, 0, need, middle.h)):
+        need += look.px(8)
+    pile = len(view.game.draw_pile)
+    faces = len(view.tiki.idol.faces) if view.tiki is not None else 0
+    counts = [ngettext("{n} card", "{n} cards", pile).format(n=pile),
+              ngettext("{n} face", "{n} faces", faces).format(n=faces)]
+    sides = [button_width(look, text, size=theme.TEXT_MIN) for text in counts]
+    return layout.columns_at_least(area, [sides[0], need, sides[1]][:parts], pad)
 
 
 def seat_widgets(scene: TableActions, view: UnoView, area: pygame.Rect, look: Theme

@@ -76,12 +76,13 @@ def picker(scene: PickerActions, view: UnoView, area: pygame.Rect, look: Theme) 
     if extra:
         extra_row, rest = layout.take_bottom(rest, look.px(56), pad)
         widgets += button_grid(extra, extra_row, look)
-    tabs_row, grid_area = layout.take_top(rest, look.px(52), pad)
     allowed = scene.allowed_cards()
     tab = scene.entry.tab
     deck = view.deck_cards()
-    for name, cell in zip(TABS, layout.columns(tabs_row, len(TABS), pad), strict=True):
-        count = sum(1 for card in allowed if tab_of(card) == name)
+    counts = [sum(1 for card in allowed if tab_of(card) == name) for name in TABS]
+    cells = _tab_cells(rest, counts, pad, look)
+    _tabs, grid_area = layout.take_top(rest, max(cell.bottom for cell in cells) - rest.y, pad)
+    for name, count, cell in zip(TABS, counts, cells, strict=True):
         refusal = scene.cards.tab_refusal(name, [c for c in deck if tab_of(c) == name]
                                           ) if pick in ENTRIES else ""
         widgets.append(_tab_button(name, cell, count, name == tab, scene, look, refusal))
@@ -98,19 +99,59 @@ def picker(scene: PickerActions, view: UnoView, area: pygame.Rect, look: Theme) 
     return widgets
 
 
-def _tab_button(name: str, cell: pygame.Rect, count: int, selected: bool,
-                scene: PickerActions, look: Theme, refusal: str = "") -> Widget:
-    """A colour's tab with how many of its cards are allowed; grey, saying why, when the
-    entry offers none of them (`refusal`)."""
+def _tab_look(name: str) -> tuple[str, theme.RGB, theme.RGB, str]:
+    """A colour tab's word in the table's language, its fill, its ink and its card mark."""
     words = {"wild": _("Wild"), "red": _("Red"), "yellow": _("Yellow"), "green": _("Green"),
              "blue": _("Blue")}[name]
     fill, ink, mark = (40, 40, 40), theme.TEXT, "W"
     for colour, shown in CARD_COLOURS.items():
         if colour.value.lower() == name:
             fill, ink, mark = shown.rgb, shown.ink, shown.mark
+    return words, fill, ink, mark
+
+
+def _tab_text(name: str, count: int, width: int, look: Theme) -> str:
+    """A tab's words and count ("Green 13"); in a tab too narrow for them, the card's mark
+    instead ("G 13"), but only where every tab's mark is its word's first letter (R, Y, G,
+    B, W in English; in Welsh, "G" could be Gwyrdd or Glas and Coch has no R: there the
+    words go on two lines)."""
+    words, _fill, _ink, mark = _tab_look(name)
     text = f"{words} {count}"
-    if look.font(24, True).size(text)[0] > cell.w - look.px(16):
-        text = f"{mark} {count}"
+    if look.font(24, True).size(text)[0] > width - look.px(16) and _marks_are_initials():
+        return f"{mark} {count}"
+    return text
+
+
+def _marks_are_initials() -> bool:
+    """True when each tab's card mark is the first letter of its word in the table's
+    language, and no two words share it."""
+    looks = [_tab_look(name) for name in TABS]
+    return (all(words.startswith(mark) for words, _f, _i, mark in looks)
+            and len({words[:1] for words, _f, _i, _m in looks}) == len(TABS))
+
+
+def _tab_cells(area: pygame.Rect, counts: list[int], pad: int, look: Theme
+               ) -> list[pygame.Rect]:
+    """The tabs from the top of `area`: one row of alike tabs, or each as wide as its words
+    where a longer language's need it; where they cannot all be one row and no letter can
+    stand for the words (`_marks_are_initials`), two rows of tabs wide enough for them."""
+    height = look.px(52)
+    row = pygame.Rect(area.x, area.y, area.w, height)
+    needs = [button_width(look, f"{_tab_look(name)[0]} {count}", size=24) + look.px(4)
+             for name, count in zip(TABS, counts, strict=True)]
+    if sum(needs) + pad * (len(TABS) - 1) <= row.w or _marks_are_initials():
+        return layout.columns_at_least(row, needs, pad)
+    cols = next((cols for cols in (4, 3, 2)
+                 if (row.w - pad * (cols - 1)) // cols >= max(needs)), 2)
+    return layout.grid(area, cols, len(TABS), height, pad)
+
+
+def _tab_button(name: str, cell: pygame.Rect, count: int, selected: bool,
+                scene: PickerActions, look: Theme, refusal: str = "") -> Widget:
+    """A colour's tab with how many of its cards are allowed; grey, saying why, when the
+    entry offers none of them (`refusal`)."""
+    _words, fill, ink, _mark = _tab_look(name)
+    text = _tab_text(name, count, cell.w, look)
     return InkButton(f"tab:{name}", cell, text, colour=fill, ink=ink, enabled=not refusal,
                      refusal=refusal, selected=selected, size=24,
                      on_tap=lambda: scene.show_tab(name))
