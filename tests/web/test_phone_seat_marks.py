@@ -17,10 +17,10 @@ from companion.seat_marks import SEAT_MARKS, hex_colour
 from companion.table import NewMatch, Player, Table
 from companion.web import WebServer
 from tests.web.conftest import play
-from tests.web.phone_pages import NEEDS_CHROMIUM, browser, phone, rgb, wait_for_seq
+from tests.web.phone_pages import NEEDS_CHROMIUM, phone, rgb, wait_for_seq
 from ui.theme import player_colour
 
-__all__ = ["browser", "phone"]  # the fixtures, from phone_pages
+__all__ = ["phone"]  # the fixture, from phone_pages
 
 FAMILY = [
     Player("Mum", "red"),
