@@ -211,7 +211,10 @@
     const match = await state();
     if (step !== "names") return;
     const players = match ? match.players : [];
-    const buttons = players.map((player) => el("button", { type: "button", class: "seat-name seat-" + (player.seat % 8), "data-name": player.name, onclick: () => join(player.name) }, player.name));
+    // Each name with the mark the table's screen draws the player with: "I'm the yellow Y".
+    const { badge, paint } = window.Boards;
+    const buttons = players.map((player, seat) => paint(el("button", { type: "button", class: "seat-name", "data-name": player.name, onclick: () => join(player.name) },
+      badge(match, seat), " ", el("span", { class: "name" }, player.name)), match, seat));
     panel.replaceChildren(el("p", { class: "seat-title" }, words.seat_pick), el("div", { class: "seat-names" }, ...buttons),
       el("button", { type: "button", class: "seat-quiet", onclick: cancel }, words.seat_cancel), message);
   }
