@@ -52,6 +52,7 @@ import gc
 import http.client
 import json
 import math
+import os
 import random
 import re
 import selectors
@@ -384,8 +385,17 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as folder:
         directory = Path(folder)
+        print(_machine_load("before"), flush=True)
         _print_latency(directory, args)
         _print_throughput(directory, args)
+        print(_machine_load("after"), flush=True)
+
+
+def _machine_load(when: str) -> str:
+    """The machine's load: on a machine shared with other work the figures move with it."""
+    one, five, _ = Path("/proc/loadavg").read_text(encoding="ascii").split()[:3]
+    cores = len(os.sched_getaffinity(0))
+    return f"machine load {when}: {one} (1 min), {five} (5 min) on {cores} cores"
 
 
 def _print_latency(directory: Path, args: argparse.Namespace) -> None:

@@ -89,9 +89,11 @@ def play_to(table: Table, commands: int | None, seed: int) -> None:
 
 def asked_seat(snapshot: TableSnapshot, view: str) -> int | None:
     """The seat whose phone a seat view pictures at `snapshot`, None while it is not yet
-    there: the seat whose dice are asked for ("roll"), the first hand to count ("count")."""
+    there: the seat whose whole throw (five dice or more) is asked for ("roll"), the first
+    hand to count ("count")."""
     if view == "roll":
-        return chance_seat(snapshot) if snapshot.chance and snapshot.chance.dice else None
+        dice = snapshot.chance.dice if snapshot.chance else None
+        return chance_seat(snapshot) if dice is not None and dice >= 5 else None
     counted = [a.counted for a in snapshot.legal_actions if isinstance(a, CountHand)]
     return min(counted) if counted else None
 
