@@ -27,7 +27,14 @@ from playwright.sync_api import sync_playwright
 from companion.app.commands.demo import choose_command
 from companion.event_log.store import Store
 from companion.games.uno.actions import CountHand
-from companion.table import FairChance, NewMatch, Player, Table, TableSnapshot
+from companion.table import (
+    FairChance,
+    NewMatch,
+    Player,
+    SoftwareSpinner,
+    Table,
+    TableSnapshot,
+)
 from companion.web import PinGuard, StreamSettings, WebServer, create_app
 from companion.web.seat_api import chance_seat
 
@@ -125,7 +132,10 @@ def shoot(out: Path, width: int, height: int) -> None:
         for shot in SHOTS:
             with tempfile.TemporaryDirectory() as folder:
                 log = Path(folder) / "companion.db"
-                with Store.open(log) as store, Table(store, chance=FairChance(5)) as table:
+                with (
+                    Store.open(log) as store,
+                    Table(store, chance=FairChance(5), spinner=SoftwareSpinner(5)) as table,
+                ):
                     players = tuple(Player(n, c) for n, c in zip(shot.names, COLOURS, strict=False))
                     table.post(NewMatch(shot.game, players, shot.options)).result()
                     seat = None
