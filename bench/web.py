@@ -14,7 +14,10 @@ Figures, not pass/fail (issue 17's targets in brackets):
   following [the clients cost at most 10%]: the median of `--rounds` pairs of
   runs, each pair's cost measured between its two runs, one just after the other;
   and what each command costs the server's own process in CPU time, which other
-  programs on the machine move far less than the wall clock;
+  programs on the machine move far less than the wall clock. The followers' cost is
+  by state sent (at most one every `min_gap_s`, however many commands it holds), not by
+  command: a table slowed by other programs sends a state for fewer commands, so the
+  same followers cost it a larger share; their CPU a second is the steadier figure;
 - the server's memory: resident with no stream and with the 50 streams, and its peak.
 
 With `--players 4` (the default) four more clients are players' phones: each joins a
@@ -492,7 +495,8 @@ def _print_throughput(directory: Path, args: argparse.Namespace) -> None:
         "  each pair: "
         + ", ".join(f"{cost:+.1%}" for cost in costs)
         + f"; the server's CPU per command: {cpu_alone:.2f} ms with no stream,"
-        f" {cpu_followed:.2f} ms followed ({cpu_followed / cpu_alone - 1:+.0%})",
+        f" {cpu_followed:.2f} ms followed ({cpu_followed / cpu_alone - 1:+.0%}), so the"
+        f" followers cost it {(cpu_followed - cpu_alone) * with_clients:.0f} ms of CPU a second",
         flush=True,
     )
 
