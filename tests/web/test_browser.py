@@ -1,8 +1,8 @@
 """The page in a real browser (Debian's chromium through Playwright) at phone size, with touch.
 
 One browser serves the whole session (tests/web/phone_pages.py); each test opens a fresh page
-on its own table and server. Skipped, saying why, where no chromium is installed (`scripts/setup test`
-installs it).
+on its own table and server. Skipped, saying why, where no chromium is installed
+(`scripts/setup test` installs it).
 """
 
 from __future__ import annotations
