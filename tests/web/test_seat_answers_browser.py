@@ -87,9 +87,7 @@ def test_an_answer_about_the_state_before_that_comes_last_leaves_the_phone_on_th
     assert ana.script_errors == []
 
 
-def test_a_question_about_the_seat_left_unanswered_is_asked_again(
-    ana: Any, table: Table
-) -> None:
+def test_a_question_about_the_seat_left_unanswered_is_asked_again(ana: Any, table: Table) -> None:
     before = table.snapshot
     assert before is not None
     refused: list[str] = []
@@ -99,8 +97,11 @@ def test_a_question_about_the_seat_left_unanswered_is_asked_again(
             route.continue_()
             return
         refused.append(route.request.url)
-        route.fulfill(status=503, content_type="application/json",
-                      body='{"error": "The table is busy: try again."}')
+        route.fulfill(
+            status=503,
+            content_type="application/json",
+            body='{"error": "The table is busy: try again."}',
+        )
 
     ana.route("**/api/me", refuse_once)
     assert table.post(DrawChance(for_seq=before.seq)).result().applied
