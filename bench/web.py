@@ -5,12 +5,19 @@ Figures, not pass/fail (issue 17's targets in brackets):
 - the p99 of the time from posting a table command to the last of the 50
   Server-Sent Events clients receiving its state (or a newer one, which holds
   it), over commands posted every `--interval-ms` (250: faster than people
-  play) [under 100 ms]; and, for comparison, over a burst of commands every
-  `--burst-ms` (50), closer together than the streams' gap (`StreamSettings.
-  min_gap_s`, 100 ms), where a state may wait for the gap to end;
+  play) [under 100 ms]: the median of `--latency-rounds` runs' p99s; and, for
+  comparison, over a burst of commands every `--burst-ms` (50), closer together
+  than the streams' gap (`StreamSettings.min_gap_s`, 100 ms), where a state may
+  wait for the gap to end;
 - the table's commands per second, posted as fast as they are answered,
   with the page running and no stream open, and with the 50 clients
-  following [the clients cost at most 10%];
+  following [the clients cost at most 10%]: the median of `--rounds` pairs of
+  runs, each pair's cost measured between its two runs, one just after the other;
+  and what each command costs the server's own process in CPU time, which other
+  programs on the machine move far less than the wall clock. The followers' cost is
+  by state sent (at most one every `min_gap_s`, however many commands it holds), not by
+  command: a table slowed by other programs sends a state for fewer commands, so the
+  same followers cost it a larger share; their CPU a second is the steadier figure;
 - the server's memory: resident with no stream and with the 50 streams, and its peak.
 
 With `--players 4` (the default) four more clients are players' phones: each joins a
@@ -25,21 +32,30 @@ this process, as in the product; the clients are a child process (this file with
 does not take this process's interpreter lock, as phones would not. Both
 processes read CLOCK_MONOTONIC, which the whole machine shares. Commands are
 chosen as `companion demo` chooses them (a rematch when a match ends), the
-same ones with and without the clients, each run on a fresh log; the
-throughput runs alternate and the median of `--rounds` is printed (other
-programs on the machine move single runs a lot).
+same ones with and without the clients, each run on a fresh log.
 
-    .venv/bin/python bench/web.py [--clients 50] [--players 4] [--commands 400] [--rounds 5]
-        [--paced 100] [--interval-ms 250] [--burst-ms 50] [--game backgammon]
+Why single runs moved so much (p99 27 to 135 ms, the cost 9 to 24% in three runs): a p99
+of 100 commands is their second slowest, one pause of another program on the machine; a
+run of 400 commands took a quarter of a second at 1600 a second, so one such pause moved
+it by a fifth; the first commands of a run started the server's threads and filled
+SQLite's cache; and each run began with the garbage of the one before. So every run
+starts after `--warmup` untimed commands and a full garbage collection, runs are longer,
+and each figure is the median of several runs, with the runs' own figures printed too.
+
+    .venv/bin/python bench/web.py [--clients 50] [--players 4] [--commands 2000] [--rounds 7]
+        [--paced 200] [--latency-rounds 3] [--interval-ms 250] [--burst-ms 50] [--warmup 30]
+        [--game backgammon]
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import http.client
 import json
 import math
+import os
 import random
 import re
 import selectors
@@ -264,23 +280,39 @@ class SimulatedPlay:
         return posted, (outcome.match_id, outcome.seq)
 
 
+def warm_up(player: SimulatedPlay, commands: int) -> None:
+    """Untimed commands first (the server's threads started, SQLite's cache filled), then
+    a full garbage collection: each timed run starts from the same state."""
+    for _ in range(commands):
+        player.step()
+    gc.collect()
+
+
 def commands_per_second(
-    path: Path, game: str, commands: int, clients: int, players: int = 0
-) -> float:
+    path: Path, game: str, commands: int, clients: int, players: int = 0, warmup: int = 0
+) -> tuple[float, float]:
     """Commands applied per second, as fast as the table answers, with `clients` following
-    and `players` players' phones."""
+    and `players` players' phones; and this process's CPU ms per command meanwhile."""
     with serving(path, clients + players) as (table, port):
         player = SimulatedPlay(table, game)
         following = clients or players
         names = player.phones(players)
         with followers(port, clients, names) if following else contextlib.nullcontext():
-            started = time.perf_counter()
+            warm_up(player, warmup)
+            started, cpu = time.perf_counter(), time.process_time()
             applied = sum(player.step()[1] is not None for _ in range(commands))
-            return applied / (time.perf_counter() - started)
+            spent_cpu, spent = time.process_time() - cpu, time.perf_counter() - started
+            return applied / spent, spent_cpu * 1000 / max(applied, 1)
 
 
 def latencies_ms(
-    path: Path, game: str, commands: int, clients: int, interval_s: float, players: int = 0
+    path: Path,
+    game: str,
+    commands: int,
+    clients: int,
+    interval_s: float,
+    players: int = 0,
+    warmup: int = 0,
 ) -> tuple[list[float], int, dict[str, float]]:
     """For each paced command, ms until the last client (or player) heard its state or a
     newer one; the count of (command, client) pairs never heard; the memory figures in MB."""
@@ -289,6 +321,7 @@ def latencies_ms(
         player = SimulatedPlay(table, game)
         memory = {"none": resident_mb()}
         with followers(port, clients, player.phones(players)) as heard:
+            warm_up(player, warmup)
             for _ in range(commands):
                 when, key = player.step()
                 if key is not None:
@@ -339,9 +372,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=50, help="SSE clients following")
     parser.add_argument("--players", type=int, default=4, help="players' phones besides them")
-    parser.add_argument("--commands", type=int, default=400, help="commands per throughput run")
-    parser.add_argument("--rounds", type=int, default=5, help="throughput runs of each kind")
-    parser.add_argument("--paced", type=int, default=100, help="commands timed for latency")
+    parser.add_argument("--commands", type=int, default=2000, help="commands per throughput run")
+    parser.add_argument("--rounds", type=int, default=7, help="throughput runs of each kind")
+    parser.add_argument("--paced", type=int, default=200, help="commands timed per latency run")
+    parser.add_argument("--latency-rounds", type=int, default=3, help="paced runs (median p99)")
+    parser.add_argument("--warmup", type=int, default=30, help="untimed commands before each run")
     parser.add_argument("--interval-ms", type=float, default=250.0, help="their pace")
     parser.add_argument("--burst-ms", type=float, default=50.0, help="a burst's pace (0: none)")
     parser.add_argument("--game", default="backgammon", choices=sorted(game_specs()))
@@ -353,35 +388,52 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as folder:
         directory = Path(folder)
+        print(_machine_load("before"), flush=True)
         _print_latency(directory, args)
         _print_throughput(directory, args)
+        print(_machine_load("after"), flush=True)
+
+
+def _machine_load(when: str) -> str:
+    """The machine's load: on a machine shared with other work the figures move with it."""
+    one, five, _ = Path("/proc/loadavg").read_text(encoding="ascii").split()[:3]
+    cores = len(os.sched_getaffinity(0))
+    return f"machine load {when}: {one} (1 min), {five} (5 min) on {cores} cores"
 
 
 def _print_latency(directory: Path, args: argparse.Namespace) -> None:
-    times, missing, memory = latencies_ms(
-        directory / "paced.db",
-        args.game,
-        args.paced,
-        args.clients,
-        args.interval_ms / 1000,
-        args.players,
-    )
-    p99 = percentile(times, 0.99)
-    verdict = "met" if p99 < LATENCY_TARGET_MS and not missing else "NOT met"
-    print(
-        f"{_latency_line(times, missing, args, args.interval_ms)}"
-        f" [target p99 under {LATENCY_TARGET_MS:.0f} ms: {verdict}]",
-        flush=True,
-    )
-    if args.burst_ms > 0:
-        times, missing, _ = latencies_ms(
-            directory / "burst.db",
+    runs = [
+        latencies_ms(
+            directory / f"paced{run}.db",
             args.game,
             args.paced,
             args.clients,
-            args.burst_ms / 1000,
+            args.interval_ms / 1000,
             args.players,
+            args.warmup,
         )
+        for run in range(args.latency_rounds)
+    ]
+    p99s = [percentile(times, 0.99) for times, _, _ in runs]
+    missing = sum(lost for _, lost, _ in runs)
+    pooled = sorted(time for times, _, _ in runs for time in times)
+    p99 = statistics.median(p99s)
+    verdict = "met" if p99 < LATENCY_TARGET_MS and not missing else "NOT met"
+    print(
+        f"command to the last of {_who(args)}, {args.latency_rounds} runs of {args.paced}"
+        f" commands of {args.game} every {args.interval_ms:.0f} ms: p99 {p99:.1f} ms (median"
+        f" of the runs' {', '.join(f'{value:.1f}' for value in p99s)}); all"
+        f" {len(pooled)}: median {statistics.median(pooled):.1f} ms, p99"
+        f" {percentile(pooled, 0.99):.1f} ms, max {pooled[-1]:.1f} ms; never heard: {missing}"
+        f" [target p99 under {LATENCY_TARGET_MS:.0f} ms: {verdict}]",
+        flush=True,
+    )
+    memory = runs[-1][2]
+    if args.burst_ms > 0:
+        times, missing, _ = latencies_ms(
+            directory / "burst.db", args.game, args.paced, args.clients,
+            args.burst_ms / 1000, args.players, args.warmup,
+        )  # fmt: skip
         gap_ms = StreamSettings().min_gap_s * 1000
         print(
             f"{_latency_line(times, missing, args, args.burst_ms)}"
@@ -416,28 +468,35 @@ def _change(slowdown: float) -> str:
 
 
 def _print_throughput(directory: Path, args: argparse.Namespace) -> None:
-    alone: list[float] = []
-    followed: list[float] = []
-    for run in range(args.rounds):
-        alone.append(commands_per_second(directory / f"alone{run}.db", args.game,
-                                         args.commands, 0))  # fmt: skip
-        followed.append(commands_per_second(directory / f"followed{run}.db", args.game,
-                                            args.commands, args.clients,
-                                            args.players))  # fmt: skip
-    without, with_clients = statistics.median(alone), statistics.median(followed)
-    slowdown = 1 - with_clients / without
+    alone: list[tuple[float, float]] = []
+    followed: list[tuple[float, float]] = []
+    for run in range(args.rounds):  # each pair one run just after the other, in turn first
+        kinds = [(alone, 0, 0), (followed, args.clients, args.players)]
+        for into, clients, players in kinds if run % 2 == 0 else kinds[::-1]:
+            path = directory / f"run{run}-{clients}.db"
+            into.append(commands_per_second(
+                path, args.game, args.commands, clients, players, args.warmup
+            ))  # fmt: skip
+    costs = [1 - with_ / without for (without, _), (with_, _) in zip(alone, followed, strict=True)]
+    slowdown = statistics.median(costs)
+    without = statistics.median(rate for rate, _ in alone)
+    with_clients = statistics.median(rate for rate, _ in followed)
+    cpu_alone = statistics.median(cpu for _, cpu in alone)
+    cpu_followed = statistics.median(cpu for _, cpu in followed)
     verdict = "met" if slowdown <= SLOWDOWN_TARGET else "NOT met"
     print(
-        f"table commands per second ({args.commands} of {args.game}, median of {args.rounds}):"
-        f" {without:.0f} with no stream, {with_clients:.0f} with {_who(args)}"
-        f" following: {_change(slowdown)} [target at most {SLOWDOWN_TARGET:.0%}: {verdict}]",
+        f"table commands per second ({args.commands} of {args.game}, {args.rounds} pairs of"
+        f" runs): {without:.0f} with no stream, {with_clients:.0f} with {_who(args)} following;"
+        f" the median pair: {_change(slowdown)} [target at most {SLOWDOWN_TARGET:.0%}:"
+        f" {verdict}]",
         flush=True,
     )
     print(
-        "  runs with no stream: "
-        + ", ".join(f"{value:.0f}" for value in alone)
-        + f"; with {args.clients}: "
-        + ", ".join(f"{value:.0f}" for value in followed),
+        "  each pair: "
+        + ", ".join(f"{cost:+.1%}" for cost in costs)
+        + f"; the server's CPU per command: {cpu_alone:.2f} ms with no stream,"
+        f" {cpu_followed:.2f} ms followed ({cpu_followed / cpu_alone - 1:+.0%}), so the"
+        f" followers cost it {(cpu_followed - cpu_alone) * with_clients:.0f} ms of CPU a second",
         flush=True,
     )
 

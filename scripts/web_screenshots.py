@@ -1,12 +1,14 @@
 """Screenshots of the phone page for the docs: each game family, portrait and landscape,
-light and dark, and each family's result at the end of a match, in Debian's chromium
+light and dark, each family's result at the end of a match, and the phone of a player who
+joins (the names to tap, their turn to roll, their hand to count), in Debian's chromium
 through Playwright.
 
 Usage: .venv/bin/python scripts/web_screenshots.py OUT_DIR [WIDTH HEIGHT]
 
 Each match is a seeded demo match played part of the way (or, for the result, to its
 end) on a real table and a temporary log, served by the real page; the files are named
-`phone-<game>-<portrait|landscape>-<light|dark>.png` and `phone-<game>-result-<light|dark>.png`.
+`phone-<game>-<portrait|landscape>-<light|dark>.png`, `phone-<game>-result-<light|dark>.png`
+and, for a player's phone, `phone-<game>-<join|roll|count>-<light|dark>.png`.
 Default size 360 x 740, the phone the browser tests use.
 """
 
@@ -24,8 +26,19 @@ from playwright.sync_api import sync_playwright
 
 from companion.app.commands.demo import choose_command
 from companion.event_log.store import Store
-from companion.table import FairChance, NewMatch, Player, Table
+from companion.games.uno.actions import CountHand
+from companion.table import (
+    FairChance,
+    NewMatch,
+    Player,
+    SoftwareSpinner,
+    Table,
+    TableSnapshot,
+)
 from companion.web import PinGuard, StreamSettings, WebServer, create_app
+from companion.web.seat_api import chance_seat
+
+PIN = "000000"
 
 
 @dataclass(frozen=True)
@@ -38,8 +51,14 @@ class Shot:
     """Commands played before the picture; None: to the end of the match (its result)."""
     options: dict[str, Any] = field(default_factory=dict)
 
+    seat_view: str = ""
+    """A player's phone instead of a spectator's: "join" (the names to tap), "roll" (the
+    player's turn to roll), "count" (the player's hand to count at a round's end)."""
+
     @property
     def views(self) -> tuple[str, ...]:
+        if self.seat_view:
+            return (self.seat_view,)
         return ("result",) if self.commands is None else ("portrait", "landscape")
 
 
@@ -50,6 +69,9 @@ SHOTS = (
     Shot("backgammon", ("Ana", "Ben"), None, {"match_length": 3}),
     Shot("classic", ("Ana", "Ben", "Cleo", "Dev"), None, {"target": 250}),
     Shot("yahtzee", ("Ana", "Ben", "Cleo"), None),
+    Shot("yahtzee", ("Ana", "Ben", "Cleo"), 0, seat_view="join"),
+    Shot("yahtzee", ("Ana", "Ben", "Cleo"), 12, seat_view="roll"),
+    Shot("tiki", ("Ana", "Ben", "Cleo", "Dev"), 0, {"mode": "referee"}, seat_view="count"),
 )
 COLOURS = ("red", "blue", "green", "yellow")
 MOST_COMMANDS = 20_000
@@ -72,6 +94,31 @@ def play_to(table: Table, commands: int | None, seed: int) -> None:
         raise SystemExit(f"The demo match did not end within {MOST_COMMANDS} commands.")
 
 
+def asked_seat(snapshot: TableSnapshot, view: str) -> int | None:
+    """The seat whose phone a seat view pictures at `snapshot`, None while it is not yet
+    there: the seat whose whole throw (five dice or more) is asked for ("roll"), the first
+    hand to count ("count")."""
+    if view == "roll":
+        dice = snapshot.chance.dice if snapshot.chance else None
+        return chance_seat(snapshot) if dice is not None and dice >= 5 else None
+    counted = [a.counted for a in snapshot.legal_actions if isinstance(a, CountHand)]
+    return min(counted) if counted else None
+
+
+def play_to_seat(table: Table, shot: Shot, seed: int) -> int:
+    """Play a seeded demo match on (past `shot.commands`) to where its seat view is asked;
+    the seat pictured (the first for "join")."""
+    rng = random.Random(seed)
+    for count in range(MOST_COMMANDS):
+        snapshot = table.snapshot
+        assert snapshot is not None and not snapshot.is_over
+        seat = 0 if shot.seat_view == "join" else asked_seat(snapshot, shot.seat_view)
+        if seat is not None and count >= (shot.commands or 0):
+            return seat
+        table.post(choose_command(snapshot, table.games[snapshot.game], rng)).result()
+    raise SystemExit(f"No phone was asked to {shot.seat_view} within {MOST_COMMANDS} commands.")
+
+
 def shoot(out: Path, width: int, height: int) -> None:
     """Take every picture into `out`."""
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -85,21 +132,33 @@ def shoot(out: Path, width: int, height: int) -> None:
         for shot in SHOTS:
             with tempfile.TemporaryDirectory() as folder:
                 log = Path(folder) / "companion.db"
-                with Store.open(log) as store, Table(store, chance=FairChance(5)) as table:
+                with (
+                    Store.open(log) as store,
+                    Table(store, chance=FairChance(5), spinner=SoftwareSpinner(5)) as table,
+                ):
                     players = tuple(Player(n, c) for n, c in zip(shot.names, COLOURS, strict=False))
                     table.post(NewMatch(shot.game, players, shot.options)).result()
-                    play_to(table, shot.commands, seed=11)
-                    app = create_app(table, log, PinGuard("0000"), StreamSettings())
+                    seat = None
+                    if shot.seat_view:
+                        seat = play_to_seat(table, shot, seed=11)
+                    else:
+                        play_to(table, shot.commands, seed=11)
+                    app = create_app(table, log, PinGuard(PIN), StreamSettings())
                     with WebServer(app, "127.0.0.1", 0) as server:
                         for view in shot.views:
                             for scheme in ("light", "dark"):
                                 size = (height, width) if view == "landscape" else (width, height)
                                 path = out / f"phone-{shot.game}-{view}-{scheme}.png"
-                                _picture(browser, server.port, size, scheme, path)
+                                name = None if seat is None else shot.names[seat]
+                                _picture(browser, server.port, size, scheme, path, name, view)
         browser.close()
 
 
-def _picture(browser, port: int, size: tuple[int, int], scheme: str, path: Path) -> None:  # type: ignore[no-untyped-def]
+def _picture(  # type: ignore[no-untyped-def]
+    browser, port: int, size: tuple[int, int], scheme: str, path: Path,
+    name: str | None = None, view: str = "",
+) -> None:  # fmt: skip
+    """One picture; with `name`, of that player's phone joining, then at its `view`."""
     context = browser.new_context(
         viewport={"width": size[0], "height": size[1]},
         has_touch=True,
@@ -109,7 +168,17 @@ def _picture(browser, port: int, size: tuple[int, int], scheme: str, path: Path)
     page = context.new_page()
     page.goto(f"http://127.0.0.1:{port}/")
     page.wait_for_selector("#match:not([hidden])")
-    page.wait_for_selector("#recent li:nth-child(3)")
+    if name is not None:
+        page.tap("#seat-join")
+        page.fill("#seat-pin", PIN)
+        page.tap("#seat-pin-next")
+        page.wait_for_selector(f'.seat-name[data-name="{name}"]')
+        if view != "join":
+            page.tap(f'.seat-name[data-name="{name}"]')
+            page.wait_for_selector("#seat-count" if view == "count" else "#seat-roll")
+            page.wait_for_selector("#seat-prompt")
+    else:
+        page.wait_for_selector("#recent li:nth-child(3)")
     page.screenshot(path=str(path))
     context.close()
     print(path)

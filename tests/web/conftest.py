@@ -15,6 +15,9 @@ from companion.event_log.store import Store
 from companion.table import FairChance, NewMatch, Table, TableSnapshot, default_players
 from companion.web import PinGuard, StreamSettings, WebServer, create_app
 from companion.web.app import close_app
+from tests.web.phone_pages import browser
+
+__all__ = ["browser"]  # one chromium for every browser test (tests/web/phone_pages.py)
 
 PIN = "4821"
 

@@ -1,8 +1,9 @@
-"""The phone page in a real browser for the tests of what it draws (tests/web/test_phone_*.py).
+"""The phone page in a real browser for the tests of what it draws and does (tests/web/).
 
-Debian's chromium through Playwright at phone size (360 x 740) with touch, as
-tests/web/test_browser.py opens it; a test module imports `browser` and `phone`
-as its fixtures and sets `pytestmark = NEEDS_CHROMIUM`.
+Debian's chromium through Playwright at phone size (360 x 740) with touch. `browser` is one
+chromium for the whole session (for each xdist worker): tests/web/conftest.py makes it the
+fixture of every test there, which opens contexts of its own in it. A module imports `phone`
+as its fixture where it wants one, and sets `pytestmark = NEEDS_CHROMIUM`.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ WAIT_MS = 5000
 """Only a guard against a hanging test: what is awaited comes within milliseconds."""
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     playwright_api = pytest.importorskip("playwright.sync_api",
                                          reason="Playwright is not installed")

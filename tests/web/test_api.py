@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from concurrent.futures import Future
 from typing import Any
 
@@ -312,12 +313,20 @@ def test_a_table_that_does_not_answer_in_time_is_503_with_a_sentence(
 
 
 def test_the_first_load_is_under_100_kb_uncompressed(client: FlaskClient, table: Table) -> None:
+    """Everything a phone fetches to show a match of ten UNO players: the page, every
+    stylesheet and script it names (each family's drawing, the seat's panel), the state,
+    who the phone is, and the log's last lines."""
     start(table, "classic", 10)
     play(table, 40)
     page = client.get("/")
+    html = page.get_data(as_text=True)
+    files = re.findall(r'(?:src|href)="(/static/[^"]+)"', html)
+    for named in ("style.css", "seat.css", "boards.js", "result.js", "app.js", "seat.js"):
+        assert f"/static/{named}" in files
     fetched = [page.data]
-    for path in ("/static/style.css", "/static/boards.js", "/static/app.js", "/api/state"):
-        assert path.split("?")[0] in page.get_data(as_text=True) or path.startswith("/api")
-        fetched.append(client.get(path).data)
-    fetched.append(client.get(f"/api/matches/{table.snapshot.match_id}?last=5").data)
+    for path in (*files, "/api/state", "/api/me",
+                 f"/api/matches/{table.snapshot.match_id}?last=5"):  # fmt: skip
+        answer = client.get(path)
+        assert answer.status_code == 200, path
+        fetched.append(answer.data)
     assert sum(len(data) for data in fetched) < 100 * 1024

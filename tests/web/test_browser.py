@@ -1,8 +1,8 @@
 """The page in a real browser (Debian's chromium through Playwright) at phone size, with touch.
 
-One browser serves the whole module; each test opens a fresh page on its own table
-and server. Skipped, saying why, where no chromium is installed (`scripts/setup test`
-installs it).
+One browser serves the whole session (tests/web/phone_pages.py); each test opens a fresh page
+on its own table and server. Skipped, saying why, where no chromium is installed
+(`scripts/setup test` installs it).
 """
 
 from __future__ import annotations
@@ -25,16 +25,6 @@ pytestmark = pytest.mark.skipif(
 PHONE = {"width": 360, "height": 740}
 WAIT_MS = 5000
 """Only a guard against a hanging test: what is awaited comes within milliseconds."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
-        )
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

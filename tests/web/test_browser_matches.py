@@ -83,16 +83,6 @@ def table(log_path: Path) -> Iterator[Table]:
         yield running
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
-        )
-        yield launched
-        launched.close()
-
-
 @dataclass
 class Phone:
     """One phone at the table: its page, its own line to the server, the seat it joined."""

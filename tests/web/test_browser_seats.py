@@ -30,16 +30,6 @@ RECORD_VIBRATION = (
 )
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
-        )
-        yield launched
-        launched.close()
-
-
 @pytest.fixture
 def phones(browser: Any) -> Iterator[Callable[[], Any]]:
     """Opens a phone of its own (its own cookies) each call; closes them all at the end."""

@@ -19,9 +19,9 @@ from companion.games.registry import game_specs
 from companion.table import Table
 from companion.web import WebServer, public
 from tests.web.conftest import play, start
-from tests.web.phone_pages import NEEDS_CHROMIUM, browser, phone, wait_for_seq
+from tests.web.phone_pages import NEEDS_CHROMIUM, phone, wait_for_seq
 
-__all__ = ["browser", "phone"]  # the fixtures, from phone_pages
+__all__ = ["phone"]  # the fixture, from phone_pages
 
 STATIC = Path(companion.web.__file__).parent / "static"
 

@@ -23,11 +23,11 @@ from companion.table import Table
 from companion.web import WebServer
 from companion.web.words import page_words
 from tests.web.conftest import play, start
-from tests.web.phone_pages import NEEDS_CHROMIUM, WAIT_MS, browser, phone, wait_for_seq
+from tests.web.phone_pages import NEEDS_CHROMIUM, WAIT_MS, phone, wait_for_seq
 from ui.game_scenes import family_screens
 from ui.yahtzee.board_drawing import ring_cells
 
-__all__ = ["browser", "phone"]  # the fixtures, from phone_pages
+__all__ = ["phone"]  # the fixture, from phone_pages
 
 
 def _fill(template: str, **values: object) -> str:

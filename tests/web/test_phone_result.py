@@ -22,10 +22,8 @@ from companion.event_log.store import Store
 from companion.table import FairChance, NewMatch, Player, Redo, Table, TableSnapshot, Undo
 from companion.web import WebServer
 from tests.web.conftest import start
-from tests.web.phone_pages import NEEDS_CHROMIUM, WAIT_MS, browser, open_phone, rgb, wait_for_seq
+from tests.web.phone_pages import NEEDS_CHROMIUM, WAIT_MS, open_phone, rgb, wait_for_seq
 from ui.theme import player_colour
-
-__all__ = ["browser"]  # the fixture, from phone_pages
 
 MATCHES = [
     ("backgammon", 2, {"match_length": 3}),

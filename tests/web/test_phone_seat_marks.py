@@ -16,11 +16,11 @@ from flask.testing import FlaskClient
 from companion.seat_marks import SEAT_MARKS, hex_colour
 from companion.table import NewMatch, Player, Table
 from companion.web import WebServer
-from tests.web.conftest import play
-from tests.web.phone_pages import NEEDS_CHROMIUM, browser, phone, rgb, wait_for_seq
+from tests.web.conftest import PIN, play
+from tests.web.phone_pages import NEEDS_CHROMIUM, WAIT_MS, phone, rgb, wait_for_seq
 from ui.theme import player_colour
 
-__all__ = ["browser", "phone"]  # the fixtures, from phone_pages
+__all__ = ["phone"]  # the fixture, from phone_pages
 
 FAMILY = [
     Player("Mum", "red"),
@@ -106,3 +106,25 @@ def test_the_history_gives_each_past_player_their_mark_and_the_match_its_family(
             player_colour(player.colour).mark for player in seated]
         assert [player["mark"]["colour"] for player in past["players"]] == [
             hex_colour(player_colour(player.colour).rgb) for player in seated]
+
+
+@NEEDS_CHROMIUM
+def test_the_join_forms_names_carry_the_screens_letter_and_colour(
+    phone: Any, server: WebServer, table: Table
+) -> None:
+    """Tapping your name to join: Mum's button shows the red R the table's screen shows her
+    with, Dev's the yellow Y, each button edged in that colour."""
+    assert table.post(NewMatch("yahtzee", tuple(FAMILY), {})).result().applied
+    phone.goto(f"http://127.0.0.1:{server.port}/")
+    phone.tap("#seat-join")
+    phone.fill("#seat-pin", PIN)
+    phone.tap("#seat-pin-next")
+    phone.wait_for_selector(".seat-name", timeout=WAIT_MS)
+    expected = [_screen_badge(player) for player in FAMILY]
+    assert _badges(phone, ".seat-name .badge") == expected
+    edges = phone.locator(".seat-name").evaluate_all(
+        "names => names.map(name => [name.dataset.name, getComputedStyle(name).borderLeftColor])"
+    )
+    colours = [badge[1] for badge in expected]
+    assert edges == [[player.name, colour] for player, colour in zip(FAMILY, colours, strict=True)]
+    assert phone.script_errors == []

@@ -18,10 +18,9 @@ from companion.table.undo_asks import AskState, UndoAsks
 from companion.web import PinGuard, WebServer, create_app
 from companion.web.app import close_app
 from tests.web.conftest import PIN, play, start
-from tests.web.test_browser_seats import (  # noqa: F401 (the fixtures)
+from tests.web.test_browser_seats import (  # noqa: F401 (the fixture)
     PHONE,
     WAIT_MS,
-    browser,
     join_as,
     phones,
 )
@@ -116,7 +115,7 @@ def test_an_undo_asked_on_the_phone_waits_for_the_screen_and_shows_its_answer(
 
 
 def test_a_welsh_phone_gets_the_page_in_welsh(
-    browser: Any, server: WebServer, table: Table  # noqa: F811
+    browser: Any, server: WebServer, table: Table
 ) -> None:
     start(table, "tiki", 3)
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,

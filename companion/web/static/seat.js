@@ -17,7 +17,10 @@
   let buzzedTurn = null; // the turn already vibrated for: once per turn, not per update
   let wasMine = false;
   let wasSpin = false;
-  let asked = 0; // answers of /api/me older than the newest question are dropped
+  let asked = 0; // the questions to /api/me, numbered
+  let answered = 0; // the question whose answer is drawn: an older one's is dropped
+  const ASK_AGAIN_MS = 1000; // after a question to /api/me that was not answered
+  let askAgainTimer = null; // the one pending question asked again
   let drawn = null; // what the seat's controls were drawn for (and at which state)
   let drawnKind = null; // what they were drawn for: redrawn only when it changes
   let askedUndo = null; // the number of the undo this page asked of the table's screen
@@ -72,13 +75,19 @@
 
   async function learn() {
     const question = ++asked;
+    let answer;
     try {
       const response = await fetch("/api/me", { cache: "no-store", credentials: "same-origin" });
-      if (!response.ok || question !== asked) return;
-      me = await response.json();
+      if (!response.ok) return askAgain(question);
+      answer = await response.json();
     } catch (error) {
-      return;
+      return askAgain(question); // offline a moment, the server restarting
     }
+    // Told only after its whole body came, an answer may come after a newer question's:
+    // the newest answer stays (it is of the newest state the page was told of).
+    if (question <= answered) return;
+    answered = question;
+    me = answer;
     if (me.name !== null) step = "seated";
     else if (step === "seated") step = "spectator";
     document.body.dataset.seatName = me.name || "";
@@ -88,6 +97,13 @@
     mark();
     document.body.dataset.seatSeq = me.turn ? String(me.turn.seq) : ""; // the state drawn for
     hearUndo();
+  }
+
+  // The newest question was not answered (refused, offline): ask again, so that the page does
+  // not stay a state behind its board until the table moves on.
+  function askAgain(question) {
+    if (question !== asked || askAgainTimer !== null) return;
+    askAgainTimer = setTimeout(() => { askAgainTimer = null; learn(); }, ASK_AGAIN_MS);
   }
 
   // The table's screen answers an undo this page asked for: say how it went (once), and ask
@@ -195,7 +211,10 @@
     const match = await state();
     if (step !== "names") return;
     const players = match ? match.players : [];
-    const buttons = players.map((player) => el("button", { type: "button", class: "seat-name seat-" + (player.seat % 8), "data-name": player.name, onclick: () => join(player.name) }, player.name));
+    // Each name with the mark the table's screen draws the player with: "I'm the yellow Y".
+    const { badge, paint } = window.Boards;
+    const buttons = players.map((player, seat) => paint(el("button", { type: "button", class: "seat-name", "data-name": player.name, onclick: () => join(player.name) },
+      badge(match, seat), " ", el("span", { class: "name" }, player.name)), match, seat));
     panel.replaceChildren(el("p", { class: "seat-title" }, words.seat_pick), el("div", { class: "seat-names" }, ...buttons),
       el("button", { type: "button", class: "seat-quiet", onclick: cancel }, words.seat_cancel), message);
   }
