@@ -95,7 +95,7 @@ class MissedSteps:
         return self.seen_edges < self.expected_edges and self.offset == 0
 
     def sentence(self) -> str:
-        """The fault as a sentence for the log or the hardware screen."""
+        """The fault as a sentence for the journal (the log line of a re-homing)."""
         if self.sensor_silent:
             missing = self.expected_edges - self.seen_edges
             return (

@@ -447,7 +447,7 @@ def check_outcome(
         RuleError: the outcome is of the wrong shape or out of range.
     """
     if request.kind == "dice":
-        if isinstance(outcome, Mapping) and request.takes_declared:
+        if request.takes_declared and isinstance(outcome, Mapping):
             return  # what the dice made, in words the engine reads and checks itself
         if outcome != INVALID_ROLL:
             _check_dice(request, outcome, seat_name)

@@ -325,20 +325,28 @@ def test_a_failed_homing_leaves_the_motor_released(write_config) -> None:  # typ
     assert not sim(spinner).stepper.enabled
 
 
-def test_a_move_failing_midway_releases_the_motor_and_falls_back(sim_config: Config) -> None:
-    from device.errors import DeviceError
-
-    spinner = make_spinner(sim_config, VirtualClock())
+def _homed_spinner_failing_midway(config: Config, error: Exception) -> Spinner:
+    """A homed simulated spinner whose stepper raises `error` after its 2,000th step."""
+    spinner = make_spinner(config, VirtualClock())
     spinner.home()
     stepper = sim(spinner).stepper
     original = stepper.step
 
     def failing_step() -> None:
         if stepper.steps_taken > 2000:
-            raise DeviceError("The driver stopped answering.")
+            raise error
         original()
 
     stepper.step = failing_step  # type: ignore[method-assign]
+    return spinner
+
+
+def test_a_move_failing_midway_releases_the_motor_and_falls_back(sim_config: Config) -> None:
+    from device.errors import DeviceError
+
+    stopped = DeviceError("The driver stopped answering.")
+    spinner = _homed_spinner_failing_midway(sim_config, stopped)
+    stepper = sim(spinner).stepper
     outcome = spinner.spin()
     assert outcome.software_pick and "stopped answering" in outcome.reason
     assert not stepper.enabled
@@ -352,17 +360,8 @@ class PinLibraryError(Exception):
 def test_a_pin_library_error_mid_move_releases_the_motor_and_falls_back(
     sim_config: Config,
 ) -> None:
-    spinner = make_spinner(sim_config, VirtualClock())
-    spinner.home()
+    spinner = _homed_spinner_failing_midway(sim_config, PinLibraryError("GPIO busy"))
     stepper = sim(spinner).stepper
-    original = stepper.step
-
-    def failing_step() -> None:
-        if stepper.steps_taken > 2000:
-            raise PinLibraryError("GPIO busy")
-        original()
-
-    stepper.step = failing_step  # type: ignore[method-assign]
     outcome = spinner.spin()
     assert outcome.software_pick
     assert outcome.reason == (

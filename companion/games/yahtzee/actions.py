@@ -87,8 +87,8 @@ class Stop(Action, tag="stop"):
 
 
 @dataclass(frozen=True)
-class ChooseTarget(Action, tag="choose_target"):
-    """On a wild square, after the first roll: go for `tile`.
+class _TileChoice(Action):
+    """An action that names one tile, `tile` (given as a `Tile` or its name).
 
     Raises:
         RuleError: no tile has that name.
@@ -98,6 +98,15 @@ class ChooseTarget(Action, tag="choose_target"):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tile", parse_tile(self.tile))
+
+
+@dataclass(frozen=True)
+class ChooseTarget(_TileChoice, tag="choose_target"):
+    """On a wild square, after the first roll: go for `tile`.
+
+    Raises:
+        RuleError: no tile has that name.
+    """
 
     def describe(self, seat_name: Callable[[int], str]) -> str:
         """Reads "Go for Fives"."""
@@ -109,17 +118,12 @@ class ChooseTarget(Action, tag="choose_target"):
 
 
 @dataclass(frozen=True)
-class Claim(Action, tag="claim"):
+class Claim(_TileChoice, tag="claim"):
     """Take `tile` with the final dice (one of several the dice satisfy, or after a Yahtzee).
 
     Raises:
         RuleError: no tile has that name.
     """
-
-    tile: Tile
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "tile", parse_tile(self.tile))
 
     def describe(self, seat_name: Callable[[int], str]) -> str:
         """Reads "Claim Full House"."""
