@@ -34,6 +34,7 @@ from companion.table.core import check_players
 from companion.table.hands import AT_THE_TABLE, ON_PHONES, Hands, options_with_hands
 from companion.table.undo_asks import UndoAsks
 from companion.web.guard import PinCheck, PinGuard, Verdict
+from companion.web.hand_api import ShownHands
 from companion.web.history import HistoryReader
 from companion.web.requests import (
     Against,
@@ -66,6 +67,8 @@ class WebContext:
     seats: SeatSessions = field(default_factory=SeatSessions)
     undo_asks: UndoAsks | None = None
     """Where a phone's undo waits for the table's screen; None: no screen, the PIN confirms."""
+    shown: ShownHands = field(default_factory=ShownHands)
+    """The hand each player's Wild Draw Four challenge showed them (to them alone)."""
 
 
 def register_api(app: Flask, context: WebContext) -> None:
