@@ -40,6 +40,8 @@ class Shown:
     """The seq the challenge was made at (the hand as it was before the verdict's draw)."""
     seat: int
     cards: tuple[str, ...]
+    round: int
+    """The round it was shown in (rounds played before it): shown while that round lasts."""
 
 
 class ShownHands:
@@ -84,7 +86,7 @@ def challenged_hand(action: Action, snapshot: TableSnapshot, spec: GameSpec) -> 
     if pending is None:
         return None
     cards = tuple(str(card) for card in state.piles.hands[pending.offender] if card is not None)
-    return Shown(snapshot.match_id, snapshot.seq, pending.offender, cards)
+    return Shown(snapshot.match_id, snapshot.seq, pending.offender, cards, len(state.rounds))
 
 
 def seat_hand(
@@ -101,6 +103,8 @@ def seat_hand(
     if isinstance(state, DuoUno) and snapshot.to_move == seat and state.draft_card is not None:
         looking_at = str(state.draft_card)
     drawn = state.drawn_card if state.drawn and state.current == seat else None
+    if shown is not None and shown.round != len(state.rounds):
+        shown = None  # a hand shown in a round that is over
     return {
         "match": snapshot.match_id,
         "seq": snapshot.seq,
