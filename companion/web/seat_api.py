@@ -21,7 +21,7 @@ from flask import Flask, Response, jsonify, request
 from companion.games.actions import Action, action_from_json
 from companion.games.base import RuleError
 from companion.games.chance_actions import DiceThrow, InvalidRoll
-from companion.games.uno.actions import CountHand
+from companion.games.uno.actions import CatchUno, CountHand
 from companion.games.uno.tiki_actions import PICKED as PICKED_BETWEEN_TWO
 from companion.i18n import _
 from companion.table import Command, DrawChance, PlayAction, TableSnapshot, Undo
@@ -256,8 +256,9 @@ class _SeatRoutes:
             raise Refused(403, _("This phone is {name}'s: it cannot see {other}'s hand.").format(
                 name=session.name, other=other))
         spec = self.context.table.games[snapshot.game]
+        # A catch is "about" the caught seat (`owner_of`): it is not a play of its hand.
         owned = [action for action in snapshot.legal_actions
-                 if owner_of(action, snapshot) == seat]
+                 if owner_of(action, snapshot) == seat and not isinstance(action, CatchUno)]
         shown = self.context.shown.of(session.name, snapshot.match_id)
         return no_store(seat_hand(snapshot, spec, seat, owned, shown))
 
