@@ -58,6 +58,8 @@ class Watch:
     leaks: list[str] = field(default_factory=list)
     moments: int = 0
     searched: int = 0
+    challenges: int = 0
+    """Wild Draw Four challenges made from a phone (each shows a hand to one phone alone)."""
 
     def search(self, who: str, texts: list[tuple[str, str]], hidden: dict[str, set[str]],
                moment: int) -> None:
@@ -101,6 +103,7 @@ def watched_match(app: Flask, table: Table, caplog: pytest.LogCaptureFixture, ga
         else:
             before = engine(table)
             phone, body = _phone_chooses(phones, snapshot, before, rng)
+            watch.challenges += body["action"] == "challenge"
             for client in everyone:  # what was read before the play, at the state then
                 hidden = hidden_from(before, client.seat, public_round | public_cards(before),
                                      client.shown)
@@ -179,6 +182,8 @@ def test_no_phone_spectator_or_journal_is_sent_a_card_it_may_not_see(
     watch = watched_match(app, table, caplog, game, players, options, seed)
     assert watch.moments > 20 and watch.searched > 100_000
     assert watch.leaks == [], "\n".join(watch.leaks[:10])
+    if game != "tiki":  # Tiki Twist has no Wild Draw Four
+        assert watch.challenges >= 1  # a hand shown to its challenger alone, searched too
 
 
 def test_the_watch_finds_one_hand_leaked_into_the_public_state(
