@@ -5,7 +5,9 @@ replayed request are refused and leave the match unchanged."""
 from __future__ import annotations
 
 import random
+import threading
 from collections import Counter
+from typing import Any
 
 from flask import Flask
 
@@ -20,7 +22,7 @@ from tests.web.hand_helpers import (
     phones_match,
     shuffle_until_a_seat_moves,
 )
-from tests.web.seat_helpers import COOKIE, cookie_of, join, phone
+from tests.web.seat_helpers import COOKIE, cookie_of, join, phone, seat_post
 
 
 def test_each_phone_is_given_its_own_hand_and_what_it_may_play_now(
@@ -166,3 +168,39 @@ def test_the_duo_drafter_alone_sees_the_card_it_keeps_or_passes(
     assert mine["looking_at"] == str(state.draft_card)
     assert {action["action"] for action in mine["legal_actions"]} == {"draft"}
     assert seats[1 - drafter].hand().get_json()["looking_at"] is None
+
+
+def test_two_plays_racing_at_a_turns_change_apply_one_and_refuse_the_other(
+    app: Flask, table: Table
+) -> None:
+    seats = phones_match(app, table, "classic", 4)
+    rng = random.Random(8)
+    for _ in range(200):
+        snapshot = shuffle_until_a_seat_moves(table)
+        if sum(isinstance(action, PlayCard) for action in snapshot.legal_actions) >= 2:
+            break
+        phone_step(table, seats, rng)
+    mover = seats[snapshot.to_move or 0]
+    plays = [a for a in mover.hand().get_json()["legal_actions"] if a["action"] == "play"]
+    bodies = [{**play, "match": snapshot.match_id, "seq": snapshot.seq} for play in plays[:2]]
+    # The same phone from a second tab (its own client with the same session) races itself.
+    twin = app.test_client()
+    twin.environ_base["REMOTE_ADDR"] = mover.client.environ_base["REMOTE_ADDR"]
+    twin.set_cookie(COOKIE, cookie_of(mover.client))
+    statuses: list[int] = []
+    gate = threading.Barrier(2)
+
+    def send(client: Any, body: dict[str, Any]) -> None:
+        gate.wait()
+        statuses.append(seat_post(client, "/api/seat/actions", body, csrf=mover.csrf)
+                        .status_code)
+
+    racers = [threading.Thread(target=send, args=(client, body))
+              for client, body in zip((mover.client, twin), bodies, strict=True)]
+    for racer in racers:
+        racer.start()
+    for racer in racers:
+        racer.join()
+    assert sorted(statuses) == [200, 409]
+    after = table.snapshot
+    assert after is not None and after.seq == snapshot.seq + 1
