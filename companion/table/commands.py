@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.games.base import JSONValue, Note
 from companion.records import Player
+from companion.table.hands import Hands
 
 DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jo")
 DEFAULT_COLOURS = (
@@ -50,6 +51,9 @@ class NewMatch:
     """The seed of the chance sources that feed the match, when they are seeded (a demo,
     a test): recorded with it, so that resuming can tell whether the draws go on alike."""
     abandon: bool | int = ANY_UNFINISHED
+    hands: Hands = "table"
+    """Where the hands are held (`companion.table.hands`): "table", or "phones" for a game of
+    cards the companion deals itself, each hand on its seat's phone."""
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ from companion.table.commands import (
     SupplyChance,
     Undo,
 )
+from companion.table.hands import AT_THE_TABLE, hands_of, options_with_hands
 from companion.table.lines import new_match_note
 from companion.table.match import (
     AppliedEvent,
@@ -226,7 +227,7 @@ class Table(ClosesItself):
         if isinstance(command, NewMatch):
             self._check_unfinished(command.abandon)
             return self._new_match(
-                command.game, command.players, command.options, None, command.seed
+                command.game, command.players, command.options, None, command.seed, command.hands
             )
         if isinstance(command, Rematch):
             return self._rematch(command.abandon)
@@ -304,6 +305,7 @@ class Table(ClosesItself):
         options: dict[str, Any],
         rematch_of: int | None,
         seed: int | None = None,
+        hands: object = AT_THE_TABLE,
     ) -> Outcome:
         spec = self._games.get(game)
         if spec is None:
@@ -312,6 +314,7 @@ class Table(ClosesItself):
         players = check_players(players)
         if not isinstance(plain_json(options), dict):
             raise refused(OPTIONS_AS_JSON)
+        options = options_with_hands(spec, options, hands)
         match = RunningMatch.start(spec, players, options)
         now = self._clock().isoformat(timespec="milliseconds")
         unfinished = None
@@ -386,6 +389,7 @@ class Table(ClosesItself):
             legal_actions=legal_actions,
             public_json=public_json,
             public_actions=state.public_actions(legal_actions),
+            hands=hands_of(match.spec, match.options),
         )
 
     # -- recovery --------------------------------------------------------------------------

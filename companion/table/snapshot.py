@@ -20,6 +20,7 @@ from companion.closing import ClosesItself
 from companion.games.actions import Action
 from companion.games.base import ChanceRequest, GameSpec, GameState, Note
 from companion.records import Player
+from companion.table.hands import Hands
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,10 @@ class TableSnapshot:
     undoes: tuple[Note, ...] | str | None = None
     """What an undo would take back now (the last event that stands), as `took_back`; None:
     nothing is left to undo."""
+
+    hands: Hands = "table"
+    """Where the hands are held (`companion.table.hands`): "phones" when the companion holds
+    the deck (its engine knows every card: only a seat's own phone is sent its hand)."""
 
     def state(self) -> dict[str, Any]:
         """A fresh copy of the engine state as plain JSON."""

@@ -7,6 +7,7 @@ its sentence, word for word.
 
 from __future__ import annotations
 
+from collections.abc import Set
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
@@ -16,7 +17,7 @@ from flask import Flask, Response, jsonify, request
 from companion.games.actions import Action, action_from_json
 from companion.games.base import INVALID_ROLL, RuleError
 from companion.games.chance_actions import DiceThrow, InvalidRoll, Shuffle, SpinResult
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.records import Player
 from companion.table import (
     Command,
@@ -30,8 +31,10 @@ from companion.table import (
 )
 from companion.table.commands import DEFAULT_COLOURS
 from companion.table.core import check_players
+from companion.table.hands import AT_THE_TABLE, ON_PHONES, Hands, options_with_hands
 from companion.table.undo_asks import UndoAsks
 from companion.web.guard import PinCheck, PinGuard, Verdict
+from companion.web.hand_api import ShownHands
 from companion.web.history import HistoryReader
 from companion.web.requests import (
     Against,
@@ -64,6 +67,8 @@ class WebContext:
     seats: SeatSessions = field(default_factory=SeatSessions)
     undo_asks: UndoAsks | None = None
     """Where a phone's undo waits for the table's screen; None: no screen, the PIN confirms."""
+    shown: ShownHands = field(default_factory=ShownHands)
+    """The hand each player's Wild Draw Four challenge showed them (to them alone)."""
 
 
 def register_api(app: Flask, context: WebContext) -> None:
@@ -150,7 +155,8 @@ class _Changes:
         )
         abandon = False if asked.abandon is None else asked.abandon
         outcome = answer(table, new_match_command(table, asked.game, players, asked.options,
-                                                  abandon))
+                                                  abandon, asked.hands,
+                                                  self.context.seats.names()))
         return applied(outcome), 201
 
     def action(self) -> Response:
@@ -191,27 +197,49 @@ class _Changes:
 
 def new_match_command(
     table: Table, game: str, players: tuple[Player, ...], options: dict[str, Any],
-    abandon: bool | int,
+    abandon: bool | int, hands: Hands = AT_THE_TABLE, joined: Set[str] = frozenset(),
 ) -> NewMatch:
-    """The command that starts `game` for `players` with `options`, all checked first.
+    """The command that starts `game` for `players` with `options`, all checked first;
+    with `hands` "phones", only when every player is in `joined` (has a phone joined).
 
     Raises:
         Refused: 400 for a game the table does not know, names it refuses, a player count
-            or options the game refuses.
+            or options the game refuses, a game without hands to hold on phones; 409 for
+            phones as hands while a player has no phone joined.
     """
     spec = table.games.get(game)
     if spec is None:
         known = ", ".join(sorted(table.games))
         raise Refused(400, f"There is no game called {excerpt(game)!r}; choose one of: {known}.")
-    # Refereed as at the touchscreen: UNO with real cards (simulation only by name).
-    chosen = spec.table_options(options)
+    # Refereed as at the touchscreen: UNO with real cards (simulation only by name), or
+    # the companion holding the deck with phones as hands.
     try:
+        chosen = options_with_hands(spec, spec.table_options(options), hands)
         spec.check_players(len(players))
         players = check_players(players)
         spec.new(len(players), dict(chosen))  # the options are checked by the engine itself
     except RuleError as error:
         raise Refused(400, str(error)) from None
-    return NewMatch(spec.name, players, chosen, abandon=abandon)
+    if hands == ON_PHONES:
+        refuse_unjoined([player.name for player in players], joined)
+    return NewMatch(spec.name, players, chosen, abandon=abandon, hands=hands)
+
+
+def refuse_unjoined(names: list[str], joined: Set[str]) -> None:
+    """Refuse phones as hands while a player of `names` has no phone joined to their seat.
+
+    Raises:
+        Refused: 409 naming who still has to join.
+    """
+    missing = [name for name in names if name not in joined]
+    if missing:
+        raise Refused(409, ngettext(
+            "Every hand is held on its player's phone: {names} has no phone joined yet"
+            " (Join as a player, with the PIN).",
+            "Every hand is held on its player's phone: {names} have no phone joined yet"
+            " (Join as a player, with the PIN).",
+            len(missing),
+        ).format(names=", ".join(missing)))
 
 
 def refuse_pin(check: PinCheck, given: str | None) -> NoReturn:
@@ -286,5 +314,6 @@ __all__ = [
     "command_for",
     "new_match_command",
     "refuse_pin",
+    "refuse_unjoined",
     "register_api",
 ]

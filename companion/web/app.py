@@ -21,6 +21,7 @@ from companion.table import Table
 from companion.table.undo_asks import UndoAsks
 from companion.web.api import WebContext, register_api
 from companion.web.guard import PinGuard
+from companion.web.hand_words import hand_words
 from companion.web.history import HistoryReader
 from companion.web.languages import follow_phone_language
 from companion.web.match_start import register_match_start
@@ -110,7 +111,7 @@ def _page() -> str:
     context: WebContext = current_app.extensions["companion"]
     return render_template(
         "index.html",
-        words={**page_words(), **seat_words()},
+        words={**page_words(), **seat_words(), **hand_words()},
         language=language(),
         poll_ms=context.streams.settings.poll_ms,
         board_scripts=board_scripts(),

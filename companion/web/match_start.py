@@ -19,7 +19,12 @@ from companion.i18n import _
 from companion.records import Player
 from companion.table import Rematch, TableSnapshot
 from companion.table.commands import DEFAULT_COLOURS
-from companion.web.api import WebContext, applied, new_match_command, refuse_pin
+from companion.web.api import (
+    WebContext,
+    applied,
+    new_match_command,
+    refuse_pin,
+)
 from companion.web.guard import Verdict
 from companion.web.phone_answers import said_answer
 from companion.web.requests import Refused, json_body, json_object, match_request
@@ -118,7 +123,8 @@ class _MatchRoutes:
         players = players_named(asked.names, snapshot)
         # Checked before asking, so that "abandon" is asked only of a match that can start.
         command = new_match_command(table, asked.game, players, asked.options,
-                                    False if unfinished is None else unfinished.match_id)
+                                    False if unfinished is None else unfinished.match_id,
+                                    asked.hands, self.context.seats.names())
         if unfinished is not None and not abandon:
             return ask_first(unfinished)
         return applied(said_answer(table, command, snapshot)), 201

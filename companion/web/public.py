@@ -43,6 +43,7 @@ def public_match(snapshot: TableSnapshot | None) -> dict[str, Any] | None:
         "game": snapshot.game,
         "family": game_spec(snapshot.game).family,
         "title": snapshot.title,
+        "hands": snapshot.hands,
         "players": [
             {"name": player.name, "seat": seat, "mark": seat_mark(player.colour).to_json()}
             for seat, player in enumerate(snapshot.players)

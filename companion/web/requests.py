@@ -14,6 +14,9 @@ from typing import Any
 
 from flask import Request
 
+from companion.i18n import _
+from companion.table.hands import AT_THE_TABLE, ON_PHONES, Hands
+
 MAX_BODY_BYTES = 64 * 1024
 MAX_TEXT = 200
 """The longest text in any field (a card's name, a play's notation; a name is 24 at most)."""
@@ -176,6 +179,8 @@ class MatchRequest:
     options: dict[str, Any]
     abandon: int | None
     """The unfinished match the phone agrees to abandon (its id), or None."""
+    hands: Hands = "table"
+    """Where the hands are held: "phones" for an UNO game dealt by the companion."""
 
 
 @dataclass(frozen=True)
@@ -204,13 +209,17 @@ def match_request(body: Any) -> MatchRequest:
         Refused: 400 when a field is missing, of the wrong kind or out of its bounds.
     """
     fields = json_object(body, "A new match")
-    unknown = sorted(set(fields) - {"game", "players", "options", "abandon"})
+    unknown = sorted(set(fields) - {"game", "players", "options", "abandon", "hands"})
     if unknown:
         raise Refused(
             400,
-            f"A new match has no field {excerpt(unknown[0])!r}: send game, players, options"
-            " and abandon.",
+            f"A new match has no field {excerpt(unknown[0])!r}: send game, players, options,"
+            " hands and abandon.",
         )
+    hands = fields.get("hands", AT_THE_TABLE)
+    if hands not in (AT_THE_TABLE, ON_PHONES):
+        raise Refused(400, _('"hands" is "phones" (each hand on its player\'s phone, the'
+                             ' companion dealing) or "table" (real cards).'))
     game = fields.get("game")
     if not isinstance(game, str) or not game or len(game) > MAX_GAME_NAME:
         raise Refused(400, 'Name the game: "game": "backgammon", for example.')
@@ -227,7 +236,8 @@ def match_request(body: Any) -> MatchRequest:
     abandon = fields.get("abandon")
     if abandon is not None:
         abandon = whole_number(abandon, "abandon (the match to abandon)", 1, MAX_NUMBER)
-    return MatchRequest(game, players, options, abandon)
+    return MatchRequest(game, players, options, abandon, ON_PHONES if hands == ON_PHONES
+                        else AT_THE_TABLE)
 
 
 def _check_option(name: str, value: Any) -> None:

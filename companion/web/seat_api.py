@@ -21,13 +21,19 @@ from flask import Flask, Response, jsonify, request
 from companion.games.actions import Action, action_from_json
 from companion.games.base import RuleError
 from companion.games.chance_actions import DiceThrow, InvalidRoll
-from companion.games.uno.actions import CountHand
+from companion.games.uno.actions import CatchUno, CountHand
 from companion.games.uno.tiki_actions import PICKED as PICKED_BETWEEN_TWO
 from companion.i18n import _
 from companion.table import Command, DrawChance, PlayAction, TableSnapshot, Undo
 from companion.table.lines import PICKED, POINTS_AT
 from companion.web.api import WebContext, applied, command_for, refuse_pin
 from companion.web.guard import Verdict
+from companion.web.hand_api import (
+    asked_seat,
+    challenged_hand,
+    no_store,
+    seat_hand,
+)
 from companion.web.phone_answers import no_match_sentence, said_answer
 from companion.web.requests import (
     Against,
@@ -45,7 +51,7 @@ MAX_NAME = 24
 
 
 def register_seat_api(app: Flask, context: WebContext) -> None:
-    """Add `/api/join`, `/api/me`, `/api/leave` and `/api/seat/...` to `app`."""
+    """Add `/api/join`, `/api/me`, `/api/leave` and `/api/seat/...` (the hand too) to `app`."""
     routes = _SeatRoutes(context)
     app.add_url_rule("/api/join", "join", routes.join, methods=["POST"])
     app.add_url_rule("/api/me", "me", routes.me)
@@ -53,6 +59,7 @@ def register_seat_api(app: Flask, context: WebContext) -> None:
     app.add_url_rule("/api/seat/actions", "seat_actions", routes.action, methods=["POST"])
     app.add_url_rule("/api/seat/chance", "seat_chance", routes.chance, methods=["POST"])
     app.add_url_rule("/api/seat/undo", "seat_undo", routes.undo, methods=["POST"])
+    app.add_url_rule("/api/seat/hand", "seat_hand", routes.hand)
 
 
 def _address() -> str:
@@ -234,7 +241,26 @@ class _SeatRoutes:
         self._own(session, owner, snapshot)
         match = made_against.match or snapshot.match_id
         command = _seat_command(action, seat, made_against, match)
-        return applied(said_answer(self.context.table, command, snapshot))
+        shown = challenged_hand(action, snapshot, self.context.table.games[snapshot.game])
+        outcome = said_answer(self.context.table, command, snapshot)
+        if shown is not None and made_against.seq in (None, shown.seq):
+            self.context.shown.keep(session.name, shown)  # to the challenger only
+        return applied(outcome)
+
+    def hand(self) -> Response:
+        session, seat, snapshot = self._seated()
+        asked = asked_seat()
+        if asked is not None and asked != seat:
+            names = [player.name for player in snapshot.players]
+            other = names[asked] if asked < len(names) else _("seat {seat}").format(seat=asked)
+            raise Refused(403, _("This phone is {name}'s: it cannot see {other}'s hand.").format(
+                name=session.name, other=other))
+        spec = self.context.table.games[snapshot.game]
+        # A catch is "about" the caught seat (`owner_of`): it is not a play of its hand.
+        owned = [action for action in snapshot.legal_actions
+                 if owner_of(action, snapshot) == seat and not isinstance(action, CatchUno)]
+        shown = self.context.shown.of(session.name, snapshot.match_id)
+        return no_store(seat_hand(snapshot, spec, seat, owned, shown))
 
     def _own(self, session: SeatSession, owner: int | None, snapshot: TableSnapshot) -> None:
         names = [player.name for player in snapshot.players]

@@ -87,6 +87,12 @@ class SeatSessions:
             self._sessions.move_to_end(session_id)
             return session
 
+    def names(self) -> set[str]:
+        """The players who have a phone joined now (a session not yet forgotten)."""
+        now = self._clock()
+        with self._lock:
+            return {s.name for s in self._sessions.values() if now - s.last_used < IDLE_S}
+
     def close(self, session_id: str | None) -> None:
         """Forget the session `session_id` (the phone left its seat); nothing if unknown."""
         if session_id:

@@ -17,8 +17,8 @@ from companion.web.app import CONTENT_SECURITY_POLICY
 from tests.web.conftest import PIN, play, start
 
 MATCH_KEYS = {
-    "id", "game", "family", "title", "players", "seq", "to_move", "is_over", "scores", "winners",
-    "last_event", "chance", "state", "legal_actions", "rounds",
+    "id", "game", "family", "title", "hands", "players", "seq", "to_move", "is_over", "scores",
+    "winners", "last_event", "chance", "state", "legal_actions", "rounds",
 }  # fmt: skip
 
 

@@ -31,7 +31,7 @@ def match(**fields: Any) -> dict[str, Any]:
 
 NEW_MATCH_REFUSALS = [
     (match(colour="red"),
-     "A new match has no field 'colour': send game, players, options and abandon."),
+     "A new match has no field 'colour': send game, players, options, hands and abandon."),
     (match(game=""), NAME_THE_GAME),
     (match(game=5), NAME_THE_GAME),
     (match(game="g" * 33), NAME_THE_GAME),

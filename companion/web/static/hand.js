@@ -1,0 +1,160 @@
+// A seat's own hand on its phone, in a match with phones as hands (docs/web.md, "Phones as
+// hands"): the cards drawn as the table's card is, the ones it may play now lit, a tap plays
+// (a Wild asks its colour), and the seat's other actions as buttons (draw, keep, UNO,
+// challenge, Duo's draft, ...). The hand is asked of GET /api/seat/hand with the seat's
+// token after every state the page draws, so a phone that reloads gets its hand back.
+"use strict";
+
+(function () {
+  const words = JSON.parse(document.getElementById("words").textContent);
+  const CARD_COLOURS = ["Red", "Yellow", "Green", "Blue"];
+  let token = null;
+  let asked = 0;
+  let message = "";
+
+  function fill(text, values) {
+    return String(text).replace(/\{(\w+)\}/g, (all, key) => (key in values ? values[key] : all));
+  }
+
+  function el(tag, attrs, ...children) {
+    const made = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (key.startsWith("on")) made.addEventListener(key.slice(2), value);
+      else if (value !== null && value !== undefined && value !== false) made.setAttribute(key, value);
+    }
+    for (const child of children) if (child !== null && child !== undefined) made.append(child);
+    return made;
+  }
+
+  function cardColour(card) {
+    const first = String(card || "").split(" ")[0];
+    return CARD_COLOURS.includes(first) ? first.toLowerCase() : "black";
+  }
+
+  function playersOf() {
+    try { return JSON.parse(document.body.dataset.handPlayers || "[]"); } catch (e) { return []; }
+  }
+
+  function label(action, names) {
+    const tag = action.action;
+    if (tag === "draft") return action.keep ? words.hand_action_draft_keep : words.hand_action_draft_pass;
+    const name = names[action.picked] || "";
+    const said = words["hand_action_" + tag];
+    return said ? fill(said, { name }) : words.hand_action_other;
+  }
+
+  function cardsOf(action) {
+    if (action.card) return [action.card];
+    return Array.isArray(action.cards) ? action.cards : [];
+  }
+
+  async function play(hand, action) {
+    const body = Object.assign({}, action, { match: hand.match, seq: hand.seq });
+    try {
+      const response = await fetch("/api/seat/actions", {
+        method: "POST", credentials: "same-origin", cache: "no-store",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": token },
+        body: JSON.stringify(body),
+      });
+      const answer = await response.json();
+      message = answer.ok ? "" : answer.error;
+    } catch (e) {
+      message = words.seat_failed;
+    }
+    refresh();
+  }
+
+  function chooseAmong(hand, view, actions) {
+    const row = el("div", { class: "hand-actions", id: "hand-choice" },
+      el("p", { class: "label" }, words.hand_choose_colour));
+    actions.forEach((action) => {
+      const colour = String(action.colour || "");
+      const word = words[colour.toLowerCase()] || colour;
+      row.append(el("button", {
+        type: "button", class: "hand-colour colour-" + colour.toLowerCase(), "data-colour": colour,
+        "data-uno": action.uno ? "true" : "false", onclick: () => play(hand, action),
+      }, action.uno ? fill(words.hand_with_uno, { colour: word }) : word));
+    });
+    const old = view.querySelector("#hand-choice");
+    if (old) old.replaceWith(row); else view.append(row);
+  }
+
+  function draw(hand) {
+    const view = document.getElementById("hand");
+    const names = playersOf();
+    const legal = hand.legal_actions || [];
+    const cards = el("div", { class: "hand-cards" });
+    hand.cards.forEach((card, index) => {
+      const plays = legal.filter((action) => cardsOf(action).includes(card));
+      const lit = plays.length > 0;
+      cards.append(el("button", {
+        type: "button", class: "card card-" + cardColour(card) + (lit ? " lit" : " dim"),
+        "data-card": card, "data-index": String(index), disabled: lit ? null : "disabled",
+        onclick: () => {
+          const plain = plays.filter((action) => !action.uno);
+          const chosen = plain.length ? plain : plays;
+          if (chosen.length === 1) play(hand, chosen[0]);
+          else chooseAmong(hand, view, plays);
+        },
+      }, el("span", {}, card)));
+    });
+    const others = el("div", { class: "hand-actions" });
+    legal.filter((action) => cardsOf(action).length === 0).forEach((action) => {
+      others.append(el("button", {
+        type: "button", class: "hand-action", "data-action": action.action,
+        onclick: () => play(hand, action),
+      }, label(action, names)));
+    });
+    const notes = [];
+    if (hand.drawn) notes.push(fill(words.hand_drawn, { card: hand.drawn }));
+    if (hand.looking_at) notes.push(fill(words.hand_looking_at, { card: hand.looking_at }));
+    if (hand.shown) {
+      notes.push(fill(words.hand_shown, { name: names[hand.shown.seat] || "",
+        cards: hand.shown.cards.join(", ") }));
+    }
+    view.replaceChildren(el("h3", {}, words.hand_title), cards, others,
+      ...notes.map((text) => el("p", { class: "hand-note" }, text)),
+      el("p", { class: "hand-message", id: "hand-message", role: "alert" }, message));
+    view.dataset.seq = String(hand.seq);
+    view.hidden = false;
+  }
+
+  async function refresh() {
+    const number = ++asked;
+    const view = document.getElementById("hand");
+    try {
+      const me = await (await fetch("/api/me", { cache: "no-store", credentials: "same-origin" })).json();
+      if (!me.csrf || me.seat === null) { view.hidden = true; return; }
+      token = me.csrf;
+      const response = await fetch("/api/seat/hand", {
+        cache: "no-store", credentials: "same-origin", headers: { "X-CSRF-Token": token },
+      });
+      if (number !== asked) return; // a newer state asked again meanwhile
+      if (!response.ok) { view.hidden = true; return; }
+      draw(await response.json());
+    } catch (e) {
+      view.hidden = true;
+    }
+  }
+
+  function start() {
+    const board = document.getElementById("board");
+    // The page redraws the board for every state it hears: the hand follows it.
+    new MutationObserver(() => {
+      const names = Array.from(document.querySelectorAll("#board .hand .name"))
+        .map((node) => node.textContent);
+      document.body.dataset.handPlayers = JSON.stringify(names);
+      refresh();
+    }).observe(board, { childList: true });
+    // A join or a leave (seat.js marks the body) changes whose hand this phone holds.
+    new MutationObserver(() => refresh())
+      .observe(document.body, { attributes: true, attributeFilter: ["data-seat-name"] });
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") refresh();
+    });
+    refresh();
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
