@@ -5,7 +5,6 @@ failure a person at the table would read."""
 from __future__ import annotations
 
 import queue
-import sys
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -14,42 +13,16 @@ import pytest
 
 from companion.config import Config
 from device.backend import HomeReport, HomingPlan, MoveReport, StepSchedule
-from device.clock import VirtualClock
 from device.errors import DeviceError, HomingError, LinkError
 from device.serial_backend import SerialSpinner
 from device.serial_link import LinkSettings, SerialLink
 from firmware import protocol, version
+from tests.device.thread_clock import ThreadClock
 
 PLAN = HomingPlan(fast_interval_s=0.002, slow_interval_s=0.01, backoff_steps=40,
                   timeout_s=4.0, max_steps=3000)
 SHORT_MOVE = StepSchedule((0.25, 0.5, 0.75))
 """Three steps ending at 0.75 s: the spinner gives its report until 0.75 * 1.5 + 2 s."""
-
-
-class ThreadClock(VirtualClock):
-    """A virtual clock that counts its reads by thread and reading function, so that a test
-    can wait until a thread it started has looked at the time in the wait it is testing
-    (instead of sleeping)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.reads: dict[tuple[str, str], int] = {}
-        self.read = threading.Condition()
-
-    def now(self) -> float:
-        reader = (threading.current_thread().name, sys._getframe(1).f_code.co_name)
-        with self.read:
-            self.reads[reader] = self.reads.get(reader, 0) + 1
-            self.read.notify_all()
-        return super().now()
-
-    def looked_at(self, thread: str, times: int = 2, where: str = "wait") -> None:
-        """Wait until `thread` read the time `times` more times in the function `where`."""
-        reader = (thread, where)
-        with self.read:
-            seen = self.reads.get(reader, 0)
-            assert self.read.wait_for(lambda: self.reads.get(reader, 0) >= seen + times,
-                                      timeout=5)
 
 
 class ScriptedController:

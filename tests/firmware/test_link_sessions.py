@@ -17,6 +17,7 @@ from device.errors import LinkError
 from device.serial_link import LinkSettings, LinkState, SerialLink
 from device.serial_port import CommandRefused, FirmwareMismatch, LinkTimeout
 from firmware import protocol, version
+from tests.device.thread_clock import ThreadClock
 
 HELLO_REPLY = {"firmware": version.FIRMWARE_VERSION, "protocol": protocol.PROTOCOL_VERSION,
                "homed": False, "busy": False}
@@ -726,3 +727,50 @@ def test_a_board_that_cannot_be_opened_is_tried_again_after_doubling_pauses_on_t
         wait_for_tries(5)
         assert link.state == LinkState.CONNECTING
         assert link.problem == "cannot open loop://: no such device"
+
+
+class StuckBoard(SwitchableBoard):
+    """A switchable board whose read, once `stuck` is set, hangs until `fail` is set and then
+    fails: a port that broke while its connection was already over."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stuck = threading.Event()
+        self.reading_stuck = threading.Event()
+        self.fail = threading.Event()
+
+    def read(self, size: int = 1) -> bytes:
+        if self.stuck.is_set():
+            self.reading_stuck.set()
+            self.fail.wait(timeout=10)
+            raise OSError("input/output error")
+        return super().read(size)
+
+
+def test_the_reader_of_a_connection_already_over_failing_does_not_drop_the_next_connection(
+) -> None:
+    old, new = StuckBoard(), SwitchableBoard()
+    boards = iter([old, new])
+    clock = ThreadClock()
+    settings = LinkSettings(port="loop://", poll_interval_s=3600.0)
+    with SerialLink(settings, opener=lambda path, baud, timeout: next(boards),
+                    clock=clock) as link:
+        link.start()
+        assert link.wait_online(5)
+        clock.looked_at("serial-link", where="_pause")  # the first heartbeat is over
+        old.stuck.set()
+        assert old.reading_stuck.wait(timeout=5)
+        old_readers = [t for t in threading.enumerate() if t.name == "serial-reader"]
+        link._drop_port("unplugged for the test")
+        clock.advance(settings.poll_interval_s)  # the supervisor's pause ends: it reconnects
+        with new.heard:
+            assert new.heard.wait_for(lambda: new.pings_since_hello >= 1, timeout=5)
+        assert link.wait_online(5)
+        connection = link.connection
+        old.fail.set()  # the old connection's reader now sees its port fail
+        for reader in old_readers:
+            reader.join(timeout=5)
+            assert not reader.is_alive()
+        assert (link.state, link.problem) == (LinkState.ONLINE, "")
+        assert link.connection == connection and not new.closed.is_set()
+        assert link.poll() == {"events": []}
