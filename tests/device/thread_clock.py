@@ -19,7 +19,7 @@ class ThreadClock(VirtualClock):
         self.read = threading.Condition()
 
     def now(self) -> float:
-        reader = (threading.current_thread().name, sys._getframe(1).f_code.co_name)
+        reader = (threading.current_thread().name, _function(sys._getframe(1).f_code.co_name))
         with self.read:
             self.reads[reader] = self.reads.get(reader, 0) + 1
             self.read.notify_all()
@@ -32,3 +32,11 @@ class ThreadClock(VirtualClock):
             seen = self.reads.get(reader, 0)
             assert self.read.wait_for(lambda: self.reads.get(reader, 0) >= seen + times,
                                       timeout=5)
+
+
+def _function(name: str) -> str:
+    """The name a function has in the source: `scripts/mutation` runs the tests against
+    copies named like xǁClassǁname__mutmut_orig or x_name__mutmut_3."""
+    if "__mutmut_" not in name:
+        return name
+    return name.rsplit("__mutmut_", 1)[0].rsplit("ǁ", 1)[-1].removeprefix("x_")
