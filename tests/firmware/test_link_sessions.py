@@ -774,3 +774,27 @@ def test_the_reader_of_a_connection_already_over_failing_does_not_drop_the_next_
         assert (link.state, link.problem) == (LinkState.ONLINE, "")
         assert link.connection == connection and not new.closed.is_set()
         assert link.poll() == {"events": []}
+
+
+class UnclosableBoard(SwitchableBoard):
+    """A switchable board whose port fails to close, as a vanished device's may."""
+
+    def close(self) -> None:
+        super().close()
+        raise OSError("the device is gone")
+
+
+def test_a_port_that_fails_to_close_is_still_let_go_and_the_board_reconnected() -> None:
+    board, clock = UnclosableBoard(), ThreadClock()
+    settings = LinkSettings(port="loop://", poll_interval_s=3600.0)
+    with SerialLink(settings, opener=lambda path, baud, timeout: board, clock=clock) as link:
+        link.start()
+        assert link.wait_online(5)
+        clock.looked_at("serial-link", where="_pause")  # the first heartbeat is over
+        link._drop_port("unplugged for the test")
+        assert board.closed.is_set()
+        assert (link.state, link.problem) == (LinkState.OFFLINE, "unplugged for the test")
+        clock.advance(settings.poll_interval_s)
+        with board.heard:
+            assert board.heard.wait_for(lambda: board.hellos == 2, timeout=5)
+        assert link.wait_online(5) and link.reconnects == 1
