@@ -19,8 +19,9 @@ from device.serial_link import LinkSettings, SerialLink
 from firmware import protocol, version
 from tests.device.thread_clock import ThreadClock
 
-PLAN = HomingPlan(fast_interval_s=0.002, slow_interval_s=0.01, backoff_steps=40,
+PLAN = HomingPlan(fast_interval_s=0.0015, slow_interval_s=0.003, backoff_steps=40,
                   timeout_s=4.0, max_steps=3000)
+"""Step rates of 666.67 and 333.33 steps a second: sent to the controller to the millionth."""
 SHORT_MOVE = StepSchedule((0.25, 0.5, 0.75))
 """Three steps ending at 0.75 s: the spinner gives its report until 0.75 * 1.5 + 2 s."""
 
@@ -125,7 +126,7 @@ def test_homing_asks_the_controller_for_the_plans_speeds_and_limits_and_reports_
     controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
     assert spinner.home(PLAN) == HomeReport(approach_steps=812, duration_s=1.5)
     assert controller.commands(protocol.HOME) == [
-        {"fast_hz": 500.0, "slow_hz": 100.0, "backoff_steps": 40, "max_steps": 3000}
+        {"fast_hz": 666.666667, "slow_hz": 333.333333, "backoff_steps": 40, "max_steps": 3000}
     ]
 
 
@@ -258,3 +259,16 @@ def test_a_move_never_reported_is_stopped_half_its_time_and_two_seconds_late(
     assert isinstance(failure, LinkError)
     assert str(failure) == "The spinner's move did not finish in time; it was stopped."
     assert controller.commands(protocol.STOP) == [{}]
+
+
+def test_a_move_cut_off_by_an_unplug_fails_saying_the_spinner_re_homes_when_it_is_back(
+    spinner: SerialSpinner, controller: ScriptedController, clock: ThreadClock,
+) -> None:
+    thread, answers = in_thread("moving", lambda: spinner.move(SHORT_MOVE))
+    clock.looked_at("moving")  # waiting for the move's report
+    spinner.link._drop_port("unplugged for the test")
+    failure = answers.get(timeout=5)
+    thread.join(timeout=5)
+    assert isinstance(failure, LinkError)
+    assert str(failure) == ("The table controller was disconnected during the move; the "
+                            "spinner re-homes when it is back (check the USB cable).")
