@@ -17,6 +17,7 @@ from device.errors import LinkError
 from device.serial_link import LinkSettings, LinkState, SerialLink
 from device.serial_port import CommandRefused, FirmwareMismatch, LinkTimeout
 from firmware import protocol, version
+from tests.device.thread_clock import ThreadClock
 
 HELLO_REPLY = {"firmware": version.FIRMWARE_VERSION, "protocol": protocol.PROTOCOL_VERSION,
                "homed": False, "busy": False}
@@ -662,3 +663,138 @@ def test_a_board_answering_again_after_timeouts_brings_the_same_link_back_online
         assert back.wait(timeout=10)
         assert (link.state, link.problem) == (LinkState.ONLINE, "")
         assert link.connection == connection and link.reconnects == 0
+
+
+def looked_at(clock: WatchedClock, times: int = 3) -> None:
+    """Wait until the link has read its clock `times` more times: it saw the time as it is."""
+    with clock.read:
+        seen = clock.reads
+        assert clock.read.wait_for(lambda: clock.reads >= seen + times, timeout=5)
+
+
+def test_a_silent_board_is_sent_the_handshakes_whose_doubling_waits_fit_the_timeout_then_let_go(
+) -> None:
+    board, clock = SilentBoard(), WatchedClock()
+    # Waits of 0.25, 0.5 and 1 s fill the 1.75 s exactly: a fourth would not fit.
+    settings = LinkSettings(port="loop://", ack_timeout_s=0.25, max_resend_delay_s=1.0,
+                            handshake_timeout_s=1.75, reconnect_first_s=0.125)
+    problems: list[str] = []
+    with SerialLink(settings, opener=lambda path, baud, timeout: board, clock=clock) as link:
+        link.add_state_listener(lambda state, problem: problems.append(problem))
+        link.start()
+        for hellos, wait_s in ((1, 0.25), (2, 0.5), (3, 1.0)):
+            with board.heard:
+                assert board.heard.wait_for(lambda hellos=hellos: board.hellos == hellos,
+                                            timeout=5)
+            clock.advance(wait_s - 0.001)
+            looked_at(clock)
+            assert board.hellos == hellos and not board.closed.is_set()
+            clock.advance(0.001)
+        assert board.closed.wait(timeout=5)
+        assert board.hellos == 3
+        assert problems[-1] == ("no handshake from loop:// (The table controller did not answer "
+                                "the hello command after 3 tries; check its USB cable.)")
+        assert link.state == LinkState.CONNECTING
+
+
+def test_a_board_that_cannot_be_opened_is_tried_again_after_doubling_pauses_on_the_links_clock(
+) -> None:
+    clock = WatchedClock()
+    opened = threading.Condition()
+    tries = 0
+
+    def opener(path: str, baud: int, timeout: float) -> ScriptedBoard:
+        nonlocal tries
+        with opened:
+            tries += 1
+            opened.notify_all()
+        raise LinkError("cannot open loop://: no such device")
+
+    def wait_for_tries(count: int) -> None:
+        with opened:
+            assert opened.wait_for(lambda: tries == count, timeout=5)
+
+    # Pauses in whole binary fractions of a second, so the sums on the clock are exact.
+    settings = LinkSettings(port="loop://", reconnect_first_s=0.125, reconnect_max_s=0.5)
+    with SerialLink(settings, opener=opener, clock=clock) as link:
+        link.start()
+        for count, pause_s in ((1, 0.125), (2, 0.25), (3, 0.5), (4, 0.5)):
+            wait_for_tries(count)
+            clock.advance(pause_s - 0.001)
+            looked_at(clock)
+            assert tries == count  # the pause is not over on the link's clock: no new try
+            clock.advance(0.001)
+        wait_for_tries(5)
+        assert link.state == LinkState.CONNECTING
+        assert link.problem == "cannot open loop://: no such device"
+
+
+class StuckBoard(SwitchableBoard):
+    """A switchable board whose read, once `stuck` is set, hangs until `fail` is set and then
+    fails: a port that broke while its connection was already over."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stuck = threading.Event()
+        self.reading_stuck = threading.Event()
+        self.fail = threading.Event()
+
+    def read(self, size: int = 1) -> bytes:
+        if self.stuck.is_set():
+            self.reading_stuck.set()
+            self.fail.wait(timeout=10)
+            raise OSError("input/output error")
+        return super().read(size)
+
+
+def test_the_reader_of_a_connection_already_over_failing_does_not_drop_the_next_connection(
+) -> None:
+    old, new = StuckBoard(), SwitchableBoard()
+    boards = iter([old, new])
+    clock = ThreadClock()
+    settings = LinkSettings(port="loop://", poll_interval_s=3600.0)
+    with SerialLink(settings, opener=lambda path, baud, timeout: next(boards),
+                    clock=clock) as link:
+        link.start()
+        assert link.wait_online(5)
+        clock.looked_at("serial-link", where="_pause")  # the first heartbeat is over
+        old.stuck.set()
+        assert old.reading_stuck.wait(timeout=5)
+        old_readers = [t for t in threading.enumerate() if t.name == "serial-reader"]
+        link._drop_port("unplugged for the test")
+        clock.advance(settings.poll_interval_s)  # the supervisor's pause ends: it reconnects
+        with new.heard:
+            assert new.heard.wait_for(lambda: new.pings_since_hello >= 1, timeout=5)
+        assert link.wait_online(5)
+        connection = link.connection
+        old.fail.set()  # the old connection's reader now sees its port fail
+        for reader in old_readers:
+            reader.join(timeout=5)
+            assert not reader.is_alive()
+        assert (link.state, link.problem) == (LinkState.ONLINE, "")
+        assert link.connection == connection and not new.closed.is_set()
+        assert link.poll() == {"events": []}
+
+
+class UnclosableBoard(SwitchableBoard):
+    """A switchable board whose port fails to close, as a vanished device's may."""
+
+    def close(self) -> None:
+        super().close()
+        raise OSError("the device is gone")
+
+
+def test_a_port_that_fails_to_close_is_still_let_go_and_the_board_reconnected() -> None:
+    board, clock = UnclosableBoard(), ThreadClock()
+    settings = LinkSettings(port="loop://", poll_interval_s=3600.0)
+    with SerialLink(settings, opener=lambda path, baud, timeout: board, clock=clock) as link:
+        link.start()
+        assert link.wait_online(5)
+        clock.looked_at("serial-link", where="_pause")  # the first heartbeat is over
+        link._drop_port("unplugged for the test")
+        assert board.closed.is_set()
+        assert (link.state, link.problem) == (LinkState.OFFLINE, "unplugged for the test")
+        clock.advance(settings.poll_interval_s)
+        with board.heard:
+            assert board.heard.wait_for(lambda: board.hellos == 2, timeout=5)
+        assert link.wait_online(5) and link.reconnects == 1

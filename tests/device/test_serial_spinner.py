@@ -1,0 +1,274 @@
+"""The serial spinner's homing and moves, against a scripted table controller on the link's
+own clock: what it asks the controller for, what it reports, and the sentence of each
+failure a person at the table would read."""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from companion.config import Config
+from device.backend import HomeReport, HomingPlan, MoveReport, StepSchedule
+from device.errors import DeviceError, HomingError, LinkError
+from device.serial_backend import SerialSpinner
+from device.serial_link import LinkSettings, SerialLink
+from firmware import protocol, version
+from tests.device.thread_clock import ThreadClock
+
+PLAN = HomingPlan(fast_interval_s=0.0015, slow_interval_s=0.003, backoff_steps=40,
+                  timeout_s=4.0, max_steps=3000)
+"""Step rates of 666.67 and 333.33 steps a second: sent to the controller to the millionth."""
+SHORT_MOVE = StepSchedule((0.25, 0.5, 0.75))
+"""Three steps ending at 0.75 s: the spinner gives its report until 0.75 * 1.5 + 2 s."""
+
+
+class ScriptedController:
+    """A port whose table controller answers every command at once, and reports a homing
+    or a move as `on_home` / `on_move` say (None: it never reports); records what it heard."""
+
+    def __init__(self) -> None:
+        self.incoming: queue.Queue[bytes] = queue.Queue()
+        self.decoder = protocol.FrameDecoder()
+        self.heard: list[tuple[int, dict[str, Any]]] = []
+        self.changed = threading.Condition()
+        self.on_home: Callable[[dict[str, Any]], dict[str, Any] | None] = lambda fields: None
+        self.on_move: Callable[[dict[str, Any]], dict[str, Any] | None] = lambda fields: None
+        self.before_ack: list[dict[str, Any]] = []  # pushed once, before the next answer
+        self.events = 0
+
+    in_waiting = 0
+
+    def read(self, size: int = 1) -> bytes:
+        try:
+            return self.incoming.get(timeout=0.01)
+        except queue.Empty:
+            return b""
+
+    def write(self, data: bytes) -> int:
+        for seq, kind, fields in self.decoder.feed(data):
+            with self.changed:
+                self.heard.append((kind, fields))
+                self.changed.notify_all()
+            if kind == protocol.HELLO:
+                self.events = 0
+                reply = {"firmware": version.FIRMWARE_VERSION,
+                         "protocol": protocol.PROTOCOL_VERSION, "homed": False, "busy": False}
+                self.incoming.put(protocol.encode_frame(seq, protocol.ACK, reply))
+                continue
+            for early in self.before_ack:
+                self.push(early)
+            self.before_ack = []
+            self.incoming.put(protocol.encode_frame(seq, protocol.ACK, {"events": []}))
+            report = (self.on_home(fields) if kind == protocol.HOME
+                      else self.on_move(fields) if kind == protocol.MOVE else None)
+            if report is not None:
+                self.push(report)
+        return len(data)
+
+    def push(self, event: dict[str, Any]) -> None:
+        self.events += 1
+        self.incoming.put(protocol.encode_frame(0, protocol.EVENT, dict(event, id=self.events)))
+
+    def commands(self, kind: int) -> list[dict[str, Any]]:
+        with self.changed:
+            return [fields for heard_kind, fields in self.heard if heard_kind == kind]
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.fixture
+def controller() -> ScriptedController:
+    return ScriptedController()
+
+
+@pytest.fixture
+def clock() -> ThreadClock:
+    return ThreadClock()
+
+
+@pytest.fixture
+def spinner(controller: ScriptedController, clock: ThreadClock) -> Iterator[SerialSpinner]:
+    settings = LinkSettings(port="loop://", ack_timeout_s=0.05, poll_interval_s=3600.0)
+    link = SerialLink(settings, opener=lambda path, baud, timeout: controller, clock=clock)
+    with SerialSpinner(link, Config()) as spinner:
+        link.start()
+        assert link.wait_online(5)
+        yield spinner
+
+
+def in_thread(name: str, work: Callable[[], object]) -> tuple[threading.Thread, queue.Queue[Any]]:
+    """Run `work` on a thread named `name`; its result or exception goes in the queue."""
+    answers: queue.Queue[Any] = queue.Queue()
+
+    def run() -> None:
+        try:
+            answers.put(work())
+        except Exception as error:  # the test looks at it
+            answers.put(error)
+
+    thread = threading.Thread(target=run, name=name, daemon=True)
+    thread.start()
+    return thread, answers
+
+
+def homed(**fields: Any) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    return lambda asked: {"ev": "homed", **fields}
+
+
+def test_homing_asks_the_controller_for_the_plans_speeds_and_limits_and_reports_its_approach(
+    spinner: SerialSpinner, controller: ScriptedController,
+) -> None:
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    assert spinner.home(PLAN) == HomeReport(approach_steps=812, duration_s=1.5)
+    assert controller.commands(protocol.HOME) == [
+        {"fast_hz": 666.666667, "slow_hz": 333.333333, "backoff_steps": 40, "max_steps": 3000}
+    ]
+
+
+def test_a_homing_that_found_no_home_says_why_and_what_to_check(
+    spinner: SerialSpinner, controller: ScriptedController,
+) -> None:
+    controller.on_home = homed(ok=False, error="no home edge within 3000 steps",
+                               approach_steps=3000, duration_ms=6000)
+    with pytest.raises(HomingError) as failed:
+        spinner.home(PLAN)
+    assert str(failed.value) == (
+        "The spinner could not home: no home edge within 3000 steps. Check the home sensor's "
+        "wiring and that the pointer turns freely."
+    )
+
+
+def test_a_fault_of_the_controller_while_homing_is_told_in_its_own_words(
+    spinner: SerialSpinner, controller: ScriptedController,
+) -> None:
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500,
+                               fault="the motor driver reported a fault")
+    with pytest.raises(HomingError, match=r"^the motor driver reported a fault$"):
+        spinner.home(PLAN)
+
+
+def test_a_homing_never_reported_is_stopped_when_the_links_clock_reaches_its_timeout(
+    spinner: SerialSpinner, controller: ScriptedController, clock: ThreadClock,
+) -> None:
+    thread, answers = in_thread("homing", lambda: spinner.home(PLAN))
+    clock.looked_at("homing")  # the wait for the report began: its deadline is set
+    assert controller.commands(protocol.HOME)
+    clock.advance(PLAN.timeout_s - 0.001)
+    clock.looked_at("homing")
+    assert answers.empty() and controller.commands(protocol.STOP) == []
+    clock.advance(0.001)
+    failure = answers.get(timeout=5)
+    thread.join(timeout=5)
+    assert isinstance(failure, HomingError)
+    assert str(failure) == ("The spinner did not find home within 4 s; check the home sensor's "
+                            "wiring and that the pointer turns freely.")
+    assert controller.commands(protocol.STOP) == [{}]
+
+
+def test_a_homing_report_from_before_is_not_taken_for_the_next_homing(
+    spinner: SerialSpinner, controller: ScriptedController, clock: ThreadClock,
+) -> None:
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    spinner.home(PLAN)
+    controller.push({"ev": "homed", "ok": True, "approach_steps": 5, "duration_ms": 10})
+    spinner.link.poll()  # answered after the late report: the spinner has heard it
+    controller.on_home = lambda fields: None  # this homing reports only when told below
+    thread, answers = in_thread("homing", lambda: spinner.home(PLAN))
+    clock.looked_at("homing")  # waiting for this homing's report
+    assert answers.empty()
+    controller.push({"ev": "homed", "ok": True, "approach_steps": 640, "duration_ms": 1200})
+    assert answers.get(timeout=5) == HomeReport(approach_steps=640, duration_s=1.2)
+    thread.join(timeout=5)
+
+
+def moved(fields: dict[str, Any]) -> dict[str, Any]:
+    return {"ev": "move_done", "move": fields["move"], "steps": fields["steps"],
+            "edges": [2], "duration_ms": 751}
+
+
+def test_a_move_is_uploaded_run_and_reported_as_the_controller_measured_it(
+    spinner: SerialSpinner, controller: ScriptedController,
+) -> None:
+    controller.on_move = moved
+    report = spinner.move(SHORT_MOVE)
+    assert report == MoveReport(steps_taken=3, home_edges=(2,), duration_s=0.751,
+                                edge_latency_s=protocol.HOME_EDGE_LATENCY_US / 1_000_000)
+    backward = spinner.move(StepSchedule((0.25, 0.5), direction=-1))
+    assert backward.steps_taken == 2
+    assert controller.commands(protocol.LOAD) == [
+        {"move": 1, "offset": 0, "intervals": [250_000, 250_000, 250_000]},
+        {"move": 2, "offset": 0, "intervals": [250_000, 250_000]},
+    ]
+    assert controller.commands(protocol.MOVE) == [
+        {"move": 1, "dir": 1, "steps": 3}, {"move": 2, "dir": -1, "steps": 2},
+    ]
+
+
+def test_a_report_of_another_move_is_not_taken_for_this_one(
+    spinner: SerialSpinner, controller: ScriptedController, clock: ThreadClock,
+) -> None:
+    # Heard before the upload of move 1 is answered: a report of move 8 is not move 1's.
+    controller.before_ack = [{"ev": "move_done", "move": 8, "steps": 99, "edges": [],
+                              "duration_ms": 5}]
+    thread, answers = in_thread("moving", lambda: spinner.move(SHORT_MOVE))
+    clock.looked_at("moving")  # waiting for move 1's report
+    assert answers.empty()
+    controller.push(moved({"move": 1, "steps": 3}))
+    assert answers.get(timeout=5).steps_taken == 3
+    thread.join(timeout=5)
+
+
+def test_a_move_the_controller_stopped_says_why(
+    spinner: SerialSpinner, controller: ScriptedController,
+) -> None:
+    controller.on_move = lambda fields: {"ev": "move_aborted", "move": fields["move"],
+                                         "reason": "the stop command"}
+    with pytest.raises(LinkError) as stopped:
+        spinner.move(SHORT_MOVE)
+    assert str(stopped.value) == (
+        "The spinner's move was stopped by the controller: the stop command.")
+
+
+def test_a_fault_of_the_controller_during_a_move_is_told_in_its_own_words(
+    spinner: SerialSpinner, controller: ScriptedController,
+) -> None:
+    controller.on_move = lambda fields: dict(moved(fields), fault="the step queue ran dry")
+    with pytest.raises(DeviceError) as failed:
+        spinner.move(SHORT_MOVE)
+    assert str(failed.value) == "the step queue ran dry"
+    assert not isinstance(failed.value, LinkError)
+
+
+def test_a_move_never_reported_is_stopped_half_its_time_and_two_seconds_late(
+    spinner: SerialSpinner, controller: ScriptedController, clock: ThreadClock,
+) -> None:
+    thread, answers = in_thread("moving", lambda: spinner.move(SHORT_MOVE))
+    clock.looked_at("moving")  # the wait for the report began: its deadline is set
+    assert controller.commands(protocol.MOVE)
+    clock.advance(SHORT_MOVE.duration_s * 1.5 + 2.0 - 0.001)
+    clock.looked_at("moving")
+    assert answers.empty() and controller.commands(protocol.STOP) == []
+    clock.advance(0.001)
+    failure = answers.get(timeout=5)
+    thread.join(timeout=5)
+    assert isinstance(failure, LinkError)
+    assert str(failure) == "The spinner's move did not finish in time; it was stopped."
+    assert controller.commands(protocol.STOP) == [{}]
+
+
+def test_a_move_cut_off_by_an_unplug_fails_saying_the_spinner_re_homes_when_it_is_back(
+    spinner: SerialSpinner, controller: ScriptedController, clock: ThreadClock,
+) -> None:
+    thread, answers = in_thread("moving", lambda: spinner.move(SHORT_MOVE))
+    clock.looked_at("moving")  # waiting for the move's report
+    spinner.link._drop_port("unplugged for the test")
+    failure = answers.get(timeout=5)
+    thread.join(timeout=5)
+    assert isinstance(failure, LinkError)
+    assert str(failure) == ("The table controller was disconnected during the move; the "
+                            "spinner re-homes when it is back (check the USB cable).")
