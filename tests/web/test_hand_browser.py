@@ -21,7 +21,6 @@ from tests.web.hand_helpers import NAMES, engine, shuffle_until_a_seat_moves
 from tests.web.seat_helpers import join, phone
 from tests.web.test_browser_seats import (  # noqa: F401 (the fixtures)
     WAIT_MS,
-    browser,
     join_as,
     phones,
     pytestmark,
