@@ -7,7 +7,6 @@ on its own table and server. Skipped, saying why, where no chromium is installed
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,15 +15,10 @@ import pytest
 from companion.table import DrawChance, NewMatch, Player, Table
 from companion.web import WebServer
 from tests.web.conftest import play, start
+from tests.web.phone_pages import NEEDS_CHROMIUM, PHONE, WAIT_MS
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="no chromium on PATH: run scripts/setup test to install it"
-)
-PHONE = {"width": 360, "height": 740}
-WAIT_MS = 5000
-"""Only a guard against a hanging test: what is awaited comes within milliseconds."""
+pytestmark = NEEDS_CHROMIUM
 
 
 @pytest.fixture

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 import re
-import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,16 +36,11 @@ from companion.table import (
 from companion.web import StreamSettings, WebServer
 from companion.web.seat_api import chance_seat
 from tests.web.conftest import PIN, ManualClock, start
+from tests.web.phone_pages import NEEDS_CHROMIUM, PHONE, WAIT_MS
 from tests.web.seat_helpers import RecordingLine, hands_to_count, seat_secrets
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="no chromium on PATH: run scripts/setup test to install it"
-)
-PHONE = {"width": 360, "height": 740}
-WAIT_MS = 5000
-"""Only a guard against a hanging test: what is awaited comes within milliseconds."""
+pytestmark = NEEDS_CHROMIUM
 RECORD_VIBRATION = (
     "window.vibrations = [];"
     "navigator.vibrate = (ms) => {"

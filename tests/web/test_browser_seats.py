@@ -6,7 +6,6 @@ Skipped, saying why, where no chromium is installed (`scripts/setup test` instal
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -15,16 +14,11 @@ import pytest
 from companion.table import DrawChance, PlayAction, Table
 from companion.web import WebServer
 from tests.web.conftest import PIN, start
+from tests.web.phone_pages import NEEDS_CHROMIUM, PHONE, WAIT_MS
 from tests.web.seat_helpers import hands_to_count, until_round_end
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="no chromium on PATH: run scripts/setup test to install it"
-)
-PHONE = {"width": 360, "height": 740}
-WAIT_MS = 5000
-"""Only a guard against a hanging test: what is awaited comes within milliseconds."""
+pytestmark = NEEDS_CHROMIUM
 RECORD_VIBRATION = (
     "navigator.vibrate = (ms) => { window.vibrated = (window.vibrated || 0) + 1; return true; };"
 )
