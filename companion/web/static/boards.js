@@ -33,6 +33,18 @@ window.Boards = (function () {
     return element;
   }
 
+  // A control of the seat's panel or its hand: `on<event>` attributes are listeners, and an
+  // attribute that is null, undefined or false is left off (`disabled: false`).
+  function el(tag, attrs, ...children) {
+    const made = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (key.startsWith("on")) made.addEventListener(key.slice(2), value);
+      else if (value !== null && value !== undefined && value !== false) made.setAttribute(key, value);
+    }
+    for (const child of children) if (child !== null && child !== undefined) made.append(child);
+    return made;
+  }
+
   function svg(tag, attrs, text) {
     const element = document.createElementNS(SVG, tag);
     for (const [name, value] of Object.entries(attrs || {})) element.setAttribute(name, value);
@@ -41,7 +53,7 @@ window.Boards = (function () {
   }
 
   function fill(template, values) {
-    return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+    return String(template).replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
   }
 
   // The seat's mark as the table's screen draws it (companion.seat_marks): its letter, its
@@ -72,5 +84,5 @@ window.Boards = (function () {
     return fill(words["round_label_" + family] || words.round_number, { n });
   }
 
-  return { register, drawing, node, svg, fill, mark, paint, badge, roundLabel };
+  return { register, drawing, node, el, svg, fill, mark, paint, badge, roundLabel };
 })();

@@ -6,25 +6,12 @@
 "use strict";
 
 (function () {
+  const { el, fill } = window.Boards;
   const words = JSON.parse(document.getElementById("words").textContent);
   const CARD_COLOURS = ["Red", "Yellow", "Green", "Blue"];
   let token = null;
   let asked = 0;
   let message = "";
-
-  function fill(text, values) {
-    return String(text).replace(/\{(\w+)\}/g, (all, key) => (key in values ? values[key] : all));
-  }
-
-  function el(tag, attrs, ...children) {
-    const made = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) {
-      if (key.startsWith("on")) made.addEventListener(key.slice(2), value);
-      else if (value !== null && value !== undefined && value !== false) made.setAttribute(key, value);
-    }
-    for (const child of children) if (child !== null && child !== undefined) made.append(child);
-    return made;
-  }
 
   function cardColour(card) {
     const first = String(card || "").split(" ")[0];

@@ -8,6 +8,7 @@
 "use strict";
 
 (function () {
+  const { el, fill } = window.Boards;
   const words = JSON.parse(document.getElementById("words").textContent);
   const VIBRATE_MS = 200;
   const FACES = [1, 2, 3, 4, 5, 6];
@@ -27,20 +28,6 @@
   let heardUndo = null; // "number:state" of the undo answer already said
   const UNDO_POLL_MS = 1000; // while the table's screen has not answered an undo
   let undoTimer = null; // the one pending look at an undo's answer
-
-  function fill(text, values) {
-    return text.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
-  }
-
-  function el(tag, attrs, ...children) {
-    const made = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) {
-      if (key.startsWith("on")) made.addEventListener(key.slice(2), value);
-      else if (value !== null && value !== undefined && value !== false) made.setAttribute(key, value);
-    }
-    for (const child of children) if (child !== null && child !== undefined) made.append(child);
-    return made;
-  }
 
   const panel = el("section", { id: "seat", class: "seat", "aria-live": "polite" });
   const message = el("p", { id: "seat-message", class: "seat-message", role: "alert" });
