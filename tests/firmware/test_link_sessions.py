@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from device.clock import VirtualClock
+from device.clock import Clock, VirtualClock
 from device.errors import LinkError
 from device.serial_link import LinkSettings, LinkState, SerialLink
 from device.serial_port import CommandRefused, FirmwareMismatch, LinkTimeout
@@ -285,12 +285,12 @@ class SwitchableBoard(ScriptedBoard):
             assert self.heard.wait_for(lambda: len(self.pings) >= count, timeout=5)
 
 
-def quiet_link(board: ScriptedBoard, **timing: Any) -> SerialLink:
+def quiet_link(board: ScriptedBoard, clock: Clock | None = None, **timing: Any) -> SerialLink:
     """A link whose heartbeat polls once, right after connecting, then not for an hour."""
     settings = LinkSettings(**{"port": "loop://", "ack_timeout_s": 0.01,
                                "max_resend_delay_s": 0.01, "poll_interval_s": 3600.0,
                                **timing})
-    return SerialLink(settings, opener=lambda path, baud, timeout: board)
+    return SerialLink(settings, opener=lambda path, baud, timeout: board, clock=clock)
 
 
 def test_the_link_goes_offline_at_the_configured_number_of_timeouts_in_a_row() -> None:
@@ -362,12 +362,16 @@ def test_a_board_with_other_firmware_is_refused_and_named_until_it_changes() -> 
 
 
 def test_a_reconnect_is_counted_once_per_new_session_and_the_first_connection_is_not() -> None:
-    board = SwitchableBoard()
-    with quiet_link(board, poll_interval_s=0.01) as link:  # the supervisor looks often
+    # On the virtual clock no answer is ever late, so each handshake is one HELLO.
+    board, clock = SwitchableBoard(), ThreadClock()
+    with quiet_link(board, clock=clock) as link:
         link.start()
-        assert link.wait_online(2)
-        assert link.reconnects == 0 and link.hello["firmware"] == version.FIRMWARE_VERSION
+        assert link.wait_online(5)
+        clock.looked_at("serial-link", where="_pause")  # the first heartbeat is over
+        assert (link.reconnects, board.hellos) == (0, 1)
+        assert link.hello["firmware"] == version.FIRMWARE_VERSION
         link._drop_port("unplugged for the test")
+        clock.advance(link.settings.poll_interval_s)  # the supervisor's pause ends
         # The supervisor polls only once a connection is set up and counted.
         with board.heard:
             assert board.heard.wait_for(
