@@ -136,6 +136,12 @@ def N_(message: str) -> str:
     return message
 
 
+def pgettext(context: str, message: str) -> str:
+    """`message` in the table's language, as meant in `context` (a letter, "R", that stands
+    for a card's colour and for nothing else)."""
+    return _catalog().pgettext(context, message)
+
+
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a counted phrase for `count` in the table's language."""
     return _catalog().ngettext(singular, plural, count)

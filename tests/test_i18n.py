@@ -344,9 +344,11 @@ def _forms(message: Message) -> list[str]:
 def test_the_welsh_catalog_translates_every_message_of_the_template() -> None:
     template = read_catalog(i18n.LOCALE_DIR / "companion.pot")
     welsh = shipped_welsh()
-    untranslated = [message.id for message in template if message.id
-                    and (welsh[message.id] is None or not all(_forms(welsh[message.id]))
-                         or welsh[message.id].fuzzy)]
+    found = {(message.id, message.context): welsh.get(message.id, message.context)
+             for message in template if message.id}
+    untranslated = [message_id for (message_id, _context), welsh_message in found.items()
+                    if welsh_message is None or not all(_forms(welsh_message))
+                    or welsh_message.fuzzy]
     assert untranslated == []
 
 

@@ -2,7 +2,7 @@
 
 A card is a rounded rectangle in its colour with a white oval and its value
 or symbol big and black in the middle (`CardFace.symbol`), the colour's
-letter (R, Y, G, B) in the top corner so no one needs to tell red from
+letter (R, Y, G, B; in Welsh C, M, Gw, Gl) in the top corner so no one needs to tell red from
 green, and the card's word at the bottom ("Skip", "Draw Two") when the card
 is large enough to show it at a readable size (`theme.TEXT_MIN`): no letter
 is drawn smaller, so every card is told apart by its symbol and corner
@@ -21,7 +21,7 @@ import pygame
 
 from companion.games.uno.card_words import TIKI_ACTIONS, card_words
 from companion.games.uno.cards import COLOUR_NAMES, Card, Colour, Kind, TikiAction
-from companion.i18n import N_, _, note_text
+from companion.i18n import N_, _, note_text, pgettext
 from ui import theme
 from ui.theme import RGB, Theme
 from ui.widgets import Widget, draw_text
@@ -32,15 +32,28 @@ class CardColour:
     """One UNO colour on screen: its fill, the letter drawn on it and the ink for words."""
 
     rgb: RGB
-    mark: str
+    letter: Callable[[], str]
+    """The colour's letter in the table's language, looked up as it is drawn."""
     ink: RGB
 
+    @property
+    def mark(self) -> str:
+        """The letter in the card's corner: the colour word's own initial in the table's
+        language (R for Red; in Welsh C for Coch, Gw and Gl for Gwyrdd and Glas)."""
+        return self.letter()
 
+
+# Translators: the letter in the corner of a Red card, so that nobody needs to tell red from
+# green: the first letter of the colour's word, one or two letters, all four different.
 CARD_COLOURS: dict[Colour, CardColour] = {
-    Colour.RED: CardColour((214, 38, 38), "R", (255, 255, 255)),
-    Colour.YELLOW: CardColour((246, 206, 24), "Y", (0, 0, 0)),
-    Colour.GREEN: CardColour((24, 146, 64), "G", (255, 255, 255)),
-    Colour.BLUE: CardColour((22, 92, 196), "B", (255, 255, 255)),
+    Colour.RED: CardColour((214, 38, 38), lambda: pgettext("card colour letter", "R"),
+                           (255, 255, 255)),
+    Colour.YELLOW: CardColour((246, 206, 24), lambda: pgettext("card colour letter", "Y"),
+                              (0, 0, 0)),
+    Colour.GREEN: CardColour((24, 146, 64), lambda: pgettext("card colour letter", "G"),
+                             (255, 255, 255)),
+    Colour.BLUE: CardColour((22, 92, 196), lambda: pgettext("card colour letter", "B"),
+                            (255, 255, 255)),
 }
 """The four card colours, each with its letter (the card's own colours, not the players')."""
 

@@ -9,8 +9,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 import pygame
 import pytest
 
-from companion.games.uno.cards import Card, Colour
+from companion.games.uno.cards import COLOUR_NAMES, Card, Colour
 from companion.games.uno.deck_file import builtin_deck
+from companion.i18n import _, use_language
 from ui.theme import Theme, missing_letters
 from ui.uno.card_drawing import (
     BLACK,
@@ -24,6 +25,7 @@ from ui.uno.card_drawing import (
     draw_card,
     draw_idol,
 )
+from ui.widgets import recording_fits
 
 EVERY_CARD = sorted(
     {str(card) for deck in ("classic112", "tiki112") for card in builtin_deck(deck).cards})
@@ -63,8 +65,31 @@ def test_a_coloured_card_carries_its_colours_letter_so_colour_is_never_the_only_
     assert pixels_of(surface, surface.get_rect(), CARD_COLOURS[colour].rgb) > 2000
 
 
-def test_the_card_colours_letters_are_distinct() -> None:
-    assert len({colour.mark for colour in CARD_COLOURS.values()}) == 4
+@pytest.mark.parametrize("language", ["en", "cy"])
+def test_the_card_colours_letters_are_distinct_in_every_shipped_language(language: str) -> None:
+    use_language(language)
+    try:
+        assert len({colour.mark for colour in CARD_COLOURS.values()}) == 4
+    finally:
+        use_language("en")
+
+
+def test_in_welsh_a_card_carries_its_colour_words_own_letter_not_the_english_one() -> None:
+    use_language("cy")
+    try:
+        marks = {colour: card_face(Card.parse(f"{colour.value} 5")).mark for colour in Colour}
+        words = {colour: _(COLOUR_NAMES[colour]) for colour in Colour}
+    finally:
+        use_language("en")
+    assert marks == {Colour.RED: "C", Colour.YELLOW: "M", Colour.GREEN: "Gw", Colour.BLUE: "Gl"}
+    assert all(words[colour].startswith(mark) for colour, mark in marks.items())
+    use_language("cy")
+    try:
+        with recording_fits() as fits:  # two letters still fit the card's corner
+            drawn(Card.parse("Green 5"))
+    finally:
+        use_language("en")
+    assert [(fit.text, fit.fitted) for fit in fits if fit.text == "Gw"] == [("Gw", True)] * 2
 
 
 @pytest.mark.parametrize("text", ["Wild", "Wild Draw Four", "Wild Tiki", "Blank Wild"])
