@@ -25,7 +25,7 @@
   function label(action, names) {
     const tag = action.action;
     if (tag === "draft") return action.keep ? words.hand_action_draft_keep : words.hand_action_draft_pass;
-    const name = names[action.picked] || "";
+    const name = names[tag === "catch_uno" ? action.caught : action.picked] || "";
     const said = words["hand_action_" + tag];
     return said ? fill(said, { name }) : words.hand_action_other;
   }
