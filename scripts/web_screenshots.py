@@ -8,7 +8,10 @@ Usage: .venv/bin/python scripts/web_screenshots.py OUT_DIR [WIDTH HEIGHT]
 Each match is a seeded demo match played part of the way (or, for the result, to its
 end) on a real table and a temporary log, served by the real page; the files are named
 `phone-<game>-<portrait|landscape>-<light|dark>.png`, `phone-<game>-result-<light|dark>.png`
-and, for a player's phone, `phone-<game>-<join|roll|count>-<light|dark>.png`.
+and, for a player's phone, `phone-<game>-<join|roll|count>-<light|dark>.png`. With phones
+as hands (a classic UNO match the companion deals), a player's hand with a Wild it may
+play: `phone-classic-hand-<light|dark>.png`, and the Wild's colour asked once it is tapped,
+`phone-classic-hand-wild-<light|dark>.png`.
 Default size 360 x 740, the phone the browser tests use.
 """
 
@@ -26,7 +29,7 @@ from playwright.sync_api import sync_playwright
 
 from companion.app.commands.demo import choose_command
 from companion.event_log.store import Store
-from companion.games.uno.actions import CountHand
+from companion.games.uno.actions import CountHand, PlayCard
 from companion.table import (
     FairChance,
     NewMatch,
@@ -151,7 +154,45 @@ def shoot(out: Path, width: int, height: int) -> None:
                                 path = out / f"phone-{shot.game}-{view}-{scheme}.png"
                                 name = None if seat is None else shot.names[seat]
                                 _picture(browser, server.port, size, scheme, path, name, view)
+        shoot_hands(browser, out, width, height)
         browser.close()
+
+
+def wild_to_play(snapshot: TableSnapshot) -> int | None:
+    """The seat to move when it may play a Wild from its hand now (the picture's moment)."""
+    plays = [a for a in snapshot.legal_actions if isinstance(a, PlayCard) and a.colour]
+    return snapshot.to_move if plays and snapshot.chance is None else None
+
+
+def shoot_hands(browser: Any, out: Path, width: int, height: int) -> None:
+    """A hand on a phone, with phones as hands: its cards (the ones it may play lit) and
+    the colour a Wild asks for, in light and dark."""
+    names = ("Ana", "Ben", "Cleo", "Dev")
+    with tempfile.TemporaryDirectory() as folder:
+        log = Path(folder) / "companion.db"
+        with (
+            Store.open(log) as store,
+            Table(store, chance=FairChance(5), spinner=SoftwareSpinner(5)) as table,
+        ):
+            players = tuple(Player(n, c) for n, c in zip(names, COLOURS, strict=True))
+            table.post(NewMatch("classic", players, hands="phones")).result()
+            rng = random.Random(11)
+            for _ in range(MOST_COMMANDS):
+                snapshot = table.snapshot
+                assert snapshot is not None and not snapshot.is_over
+                seat = wild_to_play(snapshot)
+                if seat is not None:
+                    break
+                table.post(choose_command(snapshot, table.games[snapshot.game], rng)).result()
+            else:
+                raise SystemExit("Nobody could play a Wild within the demo match.")
+            app = create_app(table, log, PinGuard(PIN), StreamSettings())
+            with WebServer(app, "127.0.0.1", 0) as server:
+                for view in ("hand", "hand-wild"):
+                    for scheme in ("light", "dark"):
+                        path = out / f"phone-classic-{view}-{scheme}.png"
+                        _picture(browser, server.port, (width, height), scheme, path,
+                                 names[seat], view)
 
 
 def _picture(  # type: ignore[no-untyped-def]
@@ -173,7 +214,15 @@ def _picture(  # type: ignore[no-untyped-def]
         page.fill("#seat-pin", PIN)
         page.tap("#seat-pin-next")
         page.wait_for_selector(f'.seat-name[data-name="{name}"]')
-        if view != "join":
+        if view.startswith("hand"):
+            page.tap(f'.seat-name[data-name="{name}"]')
+            page.wait_for_selector("#hand .card.lit")
+            if view == "hand-wild":
+                page.tap('#hand .card.lit[data-card^="Wild"] >> nth=0')
+                page.wait_for_selector("#hand-choice .hand-colour")
+            page.locator("#hand").scroll_into_view_if_needed()
+            page.evaluate("() => document.getElementById('hand').scrollIntoView({block: 'end'})")
+        elif view != "join":
             page.tap(f'.seat-name[data-name="{name}"]')
             page.wait_for_selector("#seat-count" if view == "count" else "#seat-roll")
             page.wait_for_selector("#seat-prompt")

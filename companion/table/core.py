@@ -38,6 +38,7 @@ from companion.table.commands import (
     Undo,
 )
 from companion.table.hands import AT_THE_TABLE, hands_of, options_with_hands
+from companion.table.journal import command_kind, trace_of
 from companion.table.lines import new_match_note
 from companion.table.match import (
     AppliedEvent,
@@ -217,8 +218,9 @@ class Table(ClosesItself):
             return self._engine_failed(command, error)
 
     def _engine_failed(self, command: Command, error: BaseException) -> Outcome:
-        """Report an engine bug, undo whatever it changed, and refuse the command."""
-        log.error("The table could not apply %r", command, exc_info=error)
+        """Report an engine bug, undo whatever it changed, and refuse the command (the
+        journal is told its kind, never what it holds: a play may hold a card of a hand)."""
+        log.error("The table could not apply %s\n%s", command_kind(command), trace_of(error))
         self._resync()
         failed = Note.of(ENGINE_FAILED, error=f"{type(error).__name__}: {error}")
         return Outcome(False, failed.render(str), match_id=self._match_id or None, note=failed)
@@ -341,7 +343,8 @@ class Table(ClosesItself):
         self._check_unfinished(abandon)
         record = self._store.match(self._match_id)
         seed = record.seed if record is not None else None
-        return self._new_match(match.spec.name, match.players, match.options, self._match_id, seed)
+        return self._new_match(match.spec.name, match.players, match.options, self._match_id,
+                               seed, hands_of(match.spec, match.options))
 
     def _publish(self, snapshot: TableSnapshot) -> None:
         with self._subscribers_lock:
@@ -413,7 +416,7 @@ class Table(ClosesItself):
         except CompanionError:
             raise
         except Exception as error:  # an engine that cannot replay its own log
-            log.error("Match %s cannot be replayed", match_id, exc_info=error)
+            log.error("Match %s cannot be replayed\n%s", match_id, trace_of(error))
             problem = f"the game's rules engine failed ({type(error).__name__}: {error})"
         self._store.abandon_match(match_id)
         self.notices.append(
@@ -451,7 +454,8 @@ class Table(ClosesItself):
             )
             return
         except Exception as error:
-            log.error("Match %s cannot be rebuilt from its log", self._match_id, exc_info=error)
+            log.error("Match %s cannot be rebuilt from its log\n%s", self._match_id,
+                      trace_of(error))
             self._match = None
         try:
             self._store.abandon_match(self._match_id)

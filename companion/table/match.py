@@ -42,6 +42,7 @@ from companion.table.chance import (
     request_to_json,
     same_request,
 )
+from companion.table.hands import engine_options, hands_option
 from companion.table.lines import (
     SOFTWARE_PICK,
     SUBJECTS,
@@ -121,12 +122,12 @@ class RunningMatch:
             RuleError: the engine refuses the player count or an option.
         """
         spec.check_players(len(players))
-        state = spec.new(len(players), dict(options))
+        state = spec.new(len(players), engine_options(options))
         state.name_seats([player.name for player in players])
         return cls(
             spec=spec,
             players=tuple(players),
-            options=dict(state.options.to_json()),
+            options={**state.options.to_json(), **hands_option(options)},
             state=state,
             scores=list(state.scores()),
         )
@@ -406,7 +407,7 @@ class RunningMatch:
             raise refused(NOT_A_LEGAL_PLAY, refusal=said) from None
 
     def _rebuild(self, events: Sequence[Event]) -> GameState[RuleOptions]:
-        state = self.spec.new(len(self.players), dict(self.options))
+        state = self.spec.new(len(self.players), engine_options(self.options))
         state.name_seats([player.name for player in self.players])
         for event in events:
             state.apply(self._parse_action(event.action or {}))

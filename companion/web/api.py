@@ -31,7 +31,13 @@ from companion.table import (
 )
 from companion.table.commands import DEFAULT_COLOURS
 from companion.table.core import check_players
-from companion.table.hands import AT_THE_TABLE, ON_PHONES, Hands, options_with_hands
+from companion.table.hands import (
+    AT_THE_TABLE,
+    ON_PHONES,
+    Hands,
+    engine_options,
+    options_with_hands,
+)
 from companion.table.undo_asks import UndoAsks
 from companion.web.guard import PinCheck, PinGuard, Verdict
 from companion.web.hand_api import ShownHands
@@ -217,7 +223,7 @@ def new_match_command(
         chosen = options_with_hands(spec, spec.table_options(options), hands)
         spec.check_players(len(players))
         players = check_players(players)
-        spec.new(len(players), dict(chosen))  # the options are checked by the engine itself
+        spec.new(len(players), engine_options(chosen))  # the engine checks its options
     except RuleError as error:
         raise Refused(400, str(error)) from None
     if hands == ON_PHONES:

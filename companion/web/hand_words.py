@@ -22,6 +22,7 @@ def hand_words() -> dict[str, str]:
         "hand_action_draw": _("Draw a card"),
         "hand_action_keep": _("Keep the card"),
         "hand_action_call_uno": _("UNO!"),
+        "hand_action_catch_uno": _("Catch {name}: no UNO!"),
         "hand_action_challenge": _("Challenge"),
         "hand_action_accept": _("Accept the draw"),
         "hand_action_draft_keep": _("Keep it"),

@@ -19,11 +19,13 @@ from companion.i18n import _
 from companion.records import Player
 from companion.table import Rematch, TableSnapshot
 from companion.table.commands import DEFAULT_COLOURS
+from companion.table.hands import ON_PHONES
 from companion.web.api import (
     WebContext,
     applied,
     new_match_command,
     refuse_pin,
+    refuse_unjoined,
 )
 from companion.web.guard import Verdict
 from companion.web.phone_answers import said_answer
@@ -135,6 +137,9 @@ class _MatchRoutes:
             raise Refused(400, _('A rematch takes only pin and abandon: {"pin": "4821"}.'))
         self._allowed(pin)
         snapshot = self.context.table.snapshot
+        if snapshot is not None and snapshot.hands == ON_PHONES:  # a phone may be gone since
+            refuse_unjoined([player.name for player in snapshot.players],
+                            self.context.seats.names())
         unfinished = _unfinished(snapshot)
         if unfinished is not None and not abandon:
             return ask_first(unfinished)

@@ -25,6 +25,7 @@ from companion.games.uno.actions import CatchUno, CountHand
 from companion.games.uno.tiki_actions import PICKED as PICKED_BETWEEN_TWO
 from companion.i18n import _
 from companion.table import Command, DrawChance, PlayAction, TableSnapshot, Undo
+from companion.table.hands import ON_PHONES
 from companion.table.lines import PICKED, POINTS_AT
 from companion.web.api import WebContext, applied, command_for, refuse_pin
 from companion.web.guard import Verdict
@@ -96,6 +97,15 @@ def owner_of(action: Action, snapshot: TableSnapshot) -> int | None:
     if action.about_seat is not None:
         return action.about_seat
     return action.seat if action.seat is not None else snapshot.to_move
+
+
+def takes(action: Action, snapshot: TableSnapshot, seat: int) -> bool:
+    """Whether the phone of `seat` may take `action`: a catch of another player who did not
+    call UNO (anyone may catch them, the rules say, but not themselves), or an action whose
+    owner (`owner_of`) is the seat."""
+    if isinstance(action, CatchUno):
+        return action.caught != seat
+    return owner_of(action, snapshot) == seat
 
 
 def picked_seat(snapshot: TableSnapshot) -> int | None:
@@ -199,6 +209,8 @@ class _SeatRoutes:
                                  " of: {names}.").format(name=repr(excerpt(name)), names=names))
         self.context.seats.close(request.cookies.get(COOKIE))
         session_id, session = self.context.seats.open(name, _address())
+        # One phone a seat: the old one (locked away, broken) no longer sees the hand.
+        self.context.seats.take_over(name, session_id)
         response = jsonify(ok=True, name=name, seat=seat, csrf=session.csrf)
         response.set_cookie(
             COOKIE, session_id, max_age=int(IDLE_S), path="/", httponly=True, samesite="Strict"
@@ -237,8 +249,15 @@ class _SeatRoutes:
             action = action_from_json(snapshot.game, fields)
         except RuleError as error:
             raise Refused(400, str(error)) from None
-        owner = owner_of(action, snapshot)
-        self._own(session, owner, snapshot)
+        if isinstance(action, CatchUno) and action.caught == seat:
+            raise Refused(409, _("Nobody catches themselves: tap UNO! to call it before another"
+                                 " player catches you."))
+        if not isinstance(action, CatchUno):  # anyone else may catch a player
+            self._own(session, owner_of(action, snapshot), snapshot)
+        if snapshot.hands == ON_PHONES and made_against.seq is None:
+            # Without it a request sent again would be played again at a later turn.
+            raise Refused(400, _('A play from a hand says the state it was chosen at, as the'
+                                 ' hand gave it: "match": 12, "seq": 25.'))
         match = made_against.match or snapshot.match_id
         command = _seat_command(action, seat, made_against, match)
         shown = challenged_hand(action, snapshot, self.context.table.games[snapshot.game])
@@ -256,9 +275,7 @@ class _SeatRoutes:
             raise Refused(403, _("This phone is {name}'s: it cannot see {other}'s hand.").format(
                 name=session.name, other=other))
         spec = self.context.table.games[snapshot.game]
-        # A catch is "about" the caught seat (`owner_of`): it is not a play of its hand.
-        owned = [action for action in snapshot.legal_actions
-                 if owner_of(action, snapshot) == seat and not isinstance(action, CatchUno)]
+        owned = [action for action in snapshot.legal_actions if takes(action, snapshot, seat)]
         shown = self.context.shown.of(session.name, snapshot.match_id)
         return no_store(seat_hand(snapshot, spec, seat, owned, shown))
 
@@ -302,4 +319,5 @@ class _SeatRoutes:
         return applied(said_answer(self.context.table, command, snapshot))
 
 
-__all__ = ["chance_seat", "owner_of", "picked_seat", "register_seat_api", "seat_of", "seat_turn"]
+__all__ = ["chance_seat", "owner_of", "picked_seat", "register_seat_api", "seat_of", "seat_turn",
+           "takes"]

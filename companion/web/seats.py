@@ -93,6 +93,17 @@ class SeatSessions:
         with self._lock:
             return {s.name for s in self._sessions.values() if now - s.last_used < IDLE_S}
 
+    def take_over(self, name: str, session_id: str) -> int:
+        """Forget every session of the player `name` but `session_id`: a seat is held by one
+        phone, so the phone that joined last takes it over (the old phone lost, broken or
+        gone for good). How many were forgotten."""
+        with self._lock:
+            others = [other for other, session in self._sessions.items()
+                      if session.name == name and other != session_id]
+            for other in others:
+                del self._sessions[other]
+        return len(others)
+
     def close(self, session_id: str | None) -> None:
         """Forget the session `session_id` (the phone left its seat); nothing if unknown."""
         if session_id:

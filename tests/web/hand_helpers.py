@@ -10,7 +10,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.games.actions import action_to_json
+from companion.games.actions import Action, action_to_json
 from companion.games.uno.actions import CatchUno
 from companion.games.uno.match_state import MatchState
 from companion.table import DrawChance, Table, TableSnapshot
@@ -72,6 +72,16 @@ def shuffle_until_a_seat_moves(table: Table) -> TableSnapshot:
     return snapshot
 
 
+def taker_of(action: Action, snapshot: TableSnapshot, seats: int) -> int:
+    """The seat whose phone takes `action`: its owner, or for a catch of a player who did not
+    call UNO the next player round the table (anyone else may catch them)."""
+    if isinstance(action, CatchUno):
+        return (action.caught + 1) % seats
+    owner = owner_of(action, snapshot)
+    assert owner is not None
+    return owner
+
+
 def phone_step(table: Table, seats: list[Seat], rng: random.Random,
                prefer: type | None = None) -> Seat | None:
     """One step of a match as the table and its phones play it: the screen draws the chance
@@ -87,12 +97,11 @@ def phone_step(table: Table, seats: list[Seat], rng: random.Random,
     preferred = [action for action in actions if prefer is not None
                  and isinstance(action, prefer)]
     action = rng.choice(preferred or actions)
-    owner = owner_of(action, snapshot)
-    assert owner is not None
+    owner = taker_of(action, snapshot, len(seats))
     seat = seats[owner]
     hand = seat.hand().get_json()
     body = action_to_json(action)
-    assert isinstance(action, CatchUno) or body in hand["legal_actions"]
+    assert body in hand["legal_actions"]
     answer = seat.act({**body, "match": snapshot.match_id, "seq": snapshot.seq})
     assert answer.status_code == 200, answer.get_json()
     return seat

@@ -22,9 +22,8 @@ from companion.games.uno.duo_actions import PlayColour
 from companion.table import DrawChance, Table
 from companion.web import PinGuard, StreamSettings, create_app
 from companion.web.app import close_app
-from companion.web.seat_api import owner_of
 from tests.web.conftest import PIN, ManualClock
-from tests.web.hand_helpers import engine, phones_match
+from tests.web.hand_helpers import engine, phones_match, taker_of
 from tests.web.privacy_watch import (
     HISTORY,
     LIVE,
@@ -155,15 +154,14 @@ def _phone_chooses(phones: list[Watched], snapshot: Any, state: Any,
     actions = list(snapshot.legal_actions)
     plays = [action for action in actions if isinstance(action, PlayCard | PlayColour)]
     action = rng.choice(plays if plays and rng.random() < PLAY_WHEN_ABLE else actions)
-    owner = owner_of(action, snapshot)
-    assert owner is not None
+    owner = taker_of(action, snapshot, len(phones))
     body = {**action_to_json(action), "match": snapshot.match_id, "seq": snapshot.seq}
-    if rng.random() < 0.1:
+    if rng.random() < 0.1 and not isinstance(action, CatchUno):  # anyone else may catch
         thief = phones[(owner + 1) % len(phones)]
         assert thief.post("/api/seat/actions", body).status_code == 403
     phone = phones[owner]
     hand = phone.get("/api/seat/hand").get_json()
-    assert isinstance(action, CatchUno) or action_to_json(action) in hand["legal_actions"]
+    assert action_to_json(action) in hand["legal_actions"]
     if isinstance(action, Challenge) and state.pending_challenge is not None:
         offender = state.piles.hands[state.pending_challenge.offender]
         phone.shown |= {str(card) for card in offender if card is not None}

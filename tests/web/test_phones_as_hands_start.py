@@ -93,3 +93,24 @@ def test_the_pin_api_starts_with_phones_as_hands_on_the_same_terms(
         json={"game": "tiki", "players": FOUR[:2], "hands": "phones", "abandon": 1},
     )
     assert answer.status_code == 409 and "Ana, Ben have" in answer.get_json()["error"]
+
+
+def test_a_rematch_with_phones_as_hands_is_refused_while_a_player_has_no_phone_joined(
+    app: Flask, table: Table
+) -> None:
+    start(table, "duo", 2, {"mode": "referee"})
+    phones = [phone(app, "192.168.1.42"), phone(app, "192.168.1.43")]
+    for one, name in zip(phones, FOUR[:2], strict=True):
+        join(one, name)
+    assert _start(app, "duo", FOUR[:2], abandon=True).status_code == 201
+    ben = phones[1]
+    csrf = ben.get("/api/me").get_json()["csrf"]
+    assert ben.post("/api/leave", headers={"X-CSRF-Token": csrf}).status_code == 200
+    before = table.snapshot
+    answer = phone(app, "192.168.1.9").post("/api/match/rematch",
+                                            json={"pin": PIN, "abandon": True})
+    assert answer.status_code == 409
+    assert answer.get_json()["error"] == (
+        "Every hand is held on its player's phone: Ben has no phone joined yet"
+        " (Join as a player, with the PIN).")
+    assert table.snapshot is before

@@ -117,8 +117,26 @@ def test_a_phone_cannot_play_a_card_of_another_hand_nor_replay_its_own_play(
     assert seats[mover].act(body).status_code == 200
     played = table.snapshot
     replayed = seats[mover].act(body)
-    assert replayed.status_code == 409  # made against a state that is gone
+    assert replayed.status_code == 409  # its own request, made against a state that is gone
+    assert replayed.get_json()["error"].startswith("The table has moved on since that was"
+                                                   f" chosen (at #{snapshot.seq};")
     assert table.snapshot is played
+
+
+def test_a_play_from_a_hand_without_the_state_it_was_chosen_at_is_refused(
+    app: Flask, table: Table
+) -> None:
+    """Without its seq a request sent again (a replay) could be played again at a later
+    turn: with phones as hands every play says the state it was chosen at."""
+    seats = phones_match(app, table, "tiki", 4)
+    snapshot = shuffle_until_a_seat_moves(table)
+    mover = seats[snapshot.to_move or 0]
+    action = mover.hand().get_json()["legal_actions"][0]
+    answer = mover.act({**action, "match": snapshot.match_id})
+    assert answer.status_code == 400
+    assert answer.get_json()["error"] == ('A play from a hand says the state it was chosen at,'
+                                          ' as the hand gave it: "match": 12, "seq": 25.')
+    assert table.snapshot is snapshot
 
 
 def test_a_refereed_match_has_no_hand_on_any_phone(app: Flask, table: Table) -> None:

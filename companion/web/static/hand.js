@@ -12,6 +12,9 @@
   let token = null;
   let asked = 0;
   let message = "";
+  // The card whose Wild colour (or Duo play) is being asked, at the state it was tapped in:
+  // a redraw of the same state (another phone's news) asks it again rather than losing it.
+  let choosing = null;
 
   function cardColour(card) {
     const first = String(card || "").split(" ")[0];
@@ -25,7 +28,7 @@
   function label(action, names) {
     const tag = action.action;
     if (tag === "draft") return action.keep ? words.hand_action_draft_keep : words.hand_action_draft_pass;
-    const name = names[action.picked] || "";
+    const name = names[tag === "catch_uno" ? action.caught : action.picked] || "";
     const said = words["hand_action_" + tag];
     return said ? fill(said, { name }) : words.hand_action_other;
   }
@@ -35,7 +38,13 @@
     return Array.isArray(action.cards) ? action.cards : [];
   }
 
+  // Which of the hand's legal actions a button sends (its place in the list the server gave).
+  function legalIndex(hand, action) {
+    return (hand.legal_actions || []).indexOf(action);
+  }
+
   async function play(hand, action) {
+    choosing = null;
     const body = Object.assign({}, action, { match: hand.match, seq: hand.seq });
     try {
       const response = await fetch("/api/seat/actions", {
@@ -51,7 +60,8 @@
     refresh();
   }
 
-  function chooseAmong(hand, view, actions) {
+  function chooseAmong(hand, view, actions, card) {
+    choosing = { seq: hand.seq, card };
     const row = el("div", { class: "hand-actions", id: "hand-choice" },
       el("p", { class: "label" }, words.hand_choose_colour));
     actions.forEach((action) => {
@@ -59,7 +69,8 @@
       const word = words[colour.toLowerCase()] || colour;
       row.append(el("button", {
         type: "button", class: "hand-colour colour-" + colour.toLowerCase(), "data-colour": colour,
-        "data-uno": action.uno ? "true" : "false", onclick: () => play(hand, action),
+        "data-uno": action.uno ? "true" : "false", "data-legal": String(legalIndex(hand, action)),
+        onclick: () => play(hand, action),
       }, action.uno ? fill(words.hand_with_uno, { colour: word }) : word));
     });
     const old = view.querySelector("#hand-choice");
@@ -81,7 +92,7 @@
           const plain = plays.filter((action) => !action.uno);
           const chosen = plain.length ? plain : plays;
           if (chosen.length === 1) play(hand, chosen[0]);
-          else chooseAmong(hand, view, plays);
+          else chooseAmong(hand, view, plays, card);
         },
       }, el("span", {}, card)));
     });
@@ -89,7 +100,7 @@
     legal.filter((action) => cardsOf(action).length === 0).forEach((action) => {
       others.append(el("button", {
         type: "button", class: "hand-action", "data-action": action.action,
-        onclick: () => play(hand, action),
+        "data-legal": String(legalIndex(hand, action)), onclick: () => play(hand, action),
       }, label(action, names)));
     });
     const notes = [];
@@ -104,6 +115,12 @@
       el("p", { class: "hand-message", id: "hand-message", role: "alert" }, message));
     view.dataset.seq = String(hand.seq);
     view.hidden = false;
+    if (choosing && choosing.seq === hand.seq) {
+      const plays = legal.filter((action) => cardsOf(action).includes(choosing.card));
+      if (plays.length > 1) chooseAmong(hand, view, plays, choosing.card);
+    } else {
+      choosing = null;
+    }
   }
 
   async function refresh() {
