@@ -230,9 +230,14 @@ def check_every_phone(
     return answers
 
 
+def names(snapshot: TableSnapshot, seats: list[int]) -> str:
+    """The players of `seats` as the page lists them: "Ana, Cleo and Dev"."""
+    listed = [snapshot.players[seat].name for seat in seats]
+    return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
+
+
 def winners(snapshot: TableSnapshot) -> str:
-    names = [snapshot.players[seat].name for seat in snapshot.winners]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return names(snapshot, list(snapshot.winners))
 
 
 def check_what_each_phone_was_sent(players: dict[int, Phone], spectator: Phone) -> None:
@@ -327,6 +332,10 @@ def test_a_whole_tiki_twist_match_from_four_phones_and_a_spectator(
         if snapshot.is_over:
             break
         if hands_to_count(snapshot):
+            # The header says the hands are being counted, not that the one who went out
+            # is to move.
+            still = names(snapshot, hands_to_count(snapshot))
+            assert answers[None]["over"] == f"Counting hands: {still} still to count"
             count_hands(players, snapshot, lowest=rounds == 0)
             rounds += 1
         elif snapshot.chance is not None and snapshot.chance.kind == "spin":
