@@ -17,6 +17,7 @@ Skipped, saying why, where no chromium is installed (`scripts/setup test` instal
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 from collections.abc import Callable, Iterator
@@ -37,7 +38,6 @@ from companion.table import (
     FairChance,
     PlayAction,
     SoftwareSpinner,
-    SupplyChance,
     Table,
     TableSnapshot,
 )
@@ -137,9 +137,6 @@ class TableScreen:
         for line in lines:
             self.driver.run(line)
 
-    def texts(self) -> list[str]:
-        """Every text the touchscreen shows now."""
-        return [widget.text for widget in self.app.scene.visible_widgets() if widget.text]
 
 
 @dataclass
@@ -432,7 +429,7 @@ def test_a_whole_tiki_twist_match_from_four_phones_a_spectator_and_the_screen(
             assert table.post(command).result().applied
     assert snapshot.is_over and rounds >= 2 and spins >= 2, (rounds, spins)
     assert stopped_between and undone, (stopped_between, undone)
-    assert any(winners(snapshot) in text for text in screen.texts())
+    screen.run("wait", f"expect {winners(snapshot)} won the match.")  # the screen says it too
     assert max(snapshot.scores) >= TIKI_TARGET
     assert answers[None]["over"] == f"The match is over: {winners(snapshot)} won."
     check_what_each_phone_was_sent(players, spectator)
@@ -440,19 +437,28 @@ def test_a_whole_tiki_twist_match_from_four_phones_a_spectator_and_the_screen(
         assert phone.script_errors == []
 
 
-def test_a_whole_yahtzee_board_game_with_each_throw_from_its_players_phone(
-    phones: Callable[[], Phone], server: WebServer, table: Table
+def test_a_whole_yahtzee_board_game_with_each_throw_from_its_players_phone_and_the_screen(
+    phones: Callable[[], Phone], server: WebServer, table: Table, screen: TableScreen
 ) -> None:
-    snapshot = start(table, "yahtzee", 4, FOUR_TILES)
+    tiles = json.dumps(FOUR_TILES["tiles"], separators=(",", ":"))
+    screen.run(f"new yahtzee --players 4 --names Ana,Ben,Cleo,Dev --option 'tiles={tiles}'")
+    snapshot = table.snapshot
+    assert snapshot is not None and snapshot.game == "yahtzee"
     players, spectator = seat_the_table(phones, snapshot)
     rng = random.Random(3)
     entered = rolled = 0
+    undone = False
     for _ in range(3000):
         snapshot = table.snapshot
         assert snapshot is not None
         answers = check_every_phone(players, spectator, snapshot)
         if snapshot.is_over:
             break
+        if snapshot.chance is None and not undone and entered + rolled > 4:
+            # Once, the player to move takes their throw back; the screen confirms.
+            undo_confirmed_on_the_screen(screen, players[snapshot.to_move], snapshot)
+            undone = True
+            continue
         if snapshot.chance is None:  # a choice made at the table (keep, claim, go for a tile)
             action = rng.choice(snapshot.legal_actions)
             assert table.post(PlayAction(action, seat=snapshot.to_move)).result().applied
@@ -475,7 +481,8 @@ def test_a_whole_yahtzee_board_game_with_each_throw_from_its_players_phone(
         if faces:
             assert table.snapshot is not None
             assert table.snapshot.last_event.startswith("Phone rolls " + " ".join(faces))
-    assert snapshot.is_over and entered > 10 and rolled > 10
+    assert snapshot.is_over and entered > 10 and rolled > 10 and undone
+    screen.run("wait", f"expect Game over: {winners(snapshot)} wins.")  # the screen says it too
     assert answers[None]["over"] == f"The match is over: {winners(snapshot)} won."
     for phone in players.values():
         assert phone.vibrations(), f"{phone.name}'s phone never said it was their turn"
