@@ -388,6 +388,12 @@ def undo_confirmed_on_the_screen(screen: TableScreen, phone: Phone, before: Tabl
     phone.page.wait_for_function(
         "text => document.getElementById('seat-message').textContent === text",
         arg="The table took the move back.", timeout=WAIT_MS)
+    # the table's answer, not a refusal: in the seat panel's ink, not the error's red
+    inks = phone.page.evaluate("""() => {
+      const said = document.getElementById("seat-message");
+      return [getComputedStyle(said).color, getComputedStyle(said.parentElement).color];
+    }""")
+    assert inks[0] == inks[1], inks
 
 
 def test_a_whole_tiki_twist_match_from_four_phones_a_spectator_and_the_screen(
