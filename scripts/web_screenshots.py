@@ -1,17 +1,18 @@
 """Screenshots of the phone page for the docs: each game family, portrait and landscape,
-light and dark, each family's result at the end of a match, and the phone of a player who
-joins (the names to tap, their turn to roll, their hand to count), in Debian's chromium
-through Playwright.
+light and dark, each family's result at the end of a match, the phone of a player who
+joins (the PIN typed, the names to tap, their turn to roll, their hand to count, waiting
+for their turn, an undo asked of the table's screen) and New match asking before it
+abandons an unfinished match, in Debian's chromium through Playwright.
 
 Usage: .venv/bin/python scripts/web_screenshots.py OUT_DIR [WIDTH HEIGHT]
 
 Each match is a seeded demo match played part of the way (or, for the result, to its
 end) on a real table and a temporary log, served by the real page; the files are named
 `phone-<game>-<portrait|landscape>-<light|dark>.png`, `phone-<game>-result-<light|dark>.png`
-and, for a player's phone, `phone-<game>-<join|roll|count>-<light|dark>.png`. With phones
-as hands (a classic UNO match the companion deals), a player's hand with a Wild it may
-play: `phone-classic-hand-<light|dark>.png`, and the Wild's colour asked once it is tapped,
-`phone-classic-hand-wild-<light|dark>.png`.
+and, for a player's phone, `phone-<game>-<pin|join|roll|count|wait|undo|new>-<light|dark>.png`.
+With phones as hands (a classic UNO match the companion deals), a player's hand with a Wild
+it may play: `phone-classic-hand-<light|dark>.png`, and the Wild's colour asked once it is
+tapped, `phone-classic-hand-wild-<light|dark>.png`.
 Default size 360 x 740, the phone the browser tests use.
 """
 
@@ -38,6 +39,7 @@ from companion.table import (
     Table,
     TableSnapshot,
 )
+from companion.table.undo_asks import UndoAsks
 from companion.web import PinGuard, StreamSettings, WebServer, create_app
 from companion.web.seat_api import chance_seat
 
@@ -55,8 +57,10 @@ class Shot:
     options: dict[str, Any] = field(default_factory=dict)
 
     seat_view: str = ""
-    """A player's phone instead of a spectator's: "join" (the names to tap), "roll" (the
-    player's turn to roll), "count" (the player's hand to count at a round's end)."""
+    """A player's phone instead of a spectator's: "pin" (the PIN typed), "join" (the names
+    to tap), "roll" (the player's turn to roll), "count" (the player's hand to count at a
+    round's end), "wait" (another is to move), "undo" (an undo asked of the table's
+    screen); or "new": a spectator's New match, asked before abandoning the match."""
 
     @property
     def views(self) -> tuple[str, ...]:
@@ -72,7 +76,11 @@ SHOTS = (
     Shot("backgammon", ("Ana", "Ben"), None, {"match_length": 3}),
     Shot("classic", ("Ana", "Ben", "Cleo", "Dev"), None, {"target": 250}),
     Shot("yahtzee", ("Ana", "Ben", "Cleo"), None),
+    Shot("yahtzee", ("Ana", "Ben", "Cleo"), 0, seat_view="pin"),
     Shot("yahtzee", ("Ana", "Ben", "Cleo"), 0, seat_view="join"),
+    Shot("yahtzee", ("Ana", "Ben", "Cleo"), 13, seat_view="wait"),
+    Shot("yahtzee", ("Ana", "Ben", "Cleo"), 13, seat_view="undo"),
+    Shot("classic", ("Ana", "Ben", "Cleo", "Dev"), 30, seat_view="new"),
     Shot("yahtzee", ("Ana", "Ben", "Cleo"), 12, seat_view="roll"),
     Shot("tiki", ("Ana", "Ben", "Cleo", "Dev"), 0, {"mode": "referee"}, seat_view="count"),
 )
@@ -100,7 +108,12 @@ def play_to(table: Table, commands: int | None, seed: int) -> None:
 def asked_seat(snapshot: TableSnapshot, view: str) -> int | None:
     """The seat whose phone a seat view pictures at `snapshot`, None while it is not yet
     there: the seat whose whole throw (five dice or more) is asked for ("roll"), the first
-    hand to count ("count")."""
+    hand to count ("count"), the seat to move choosing ("undo"), the seat after it
+    ("wait")."""
+    if view in ("wait", "undo"):
+        if snapshot.chance is not None or snapshot.to_move is None:
+            return None
+        return (snapshot.to_move + int(view == "wait")) % len(snapshot.players)
     if view == "roll":
         dice = snapshot.chance.dice if snapshot.chance else None
         return chance_seat(snapshot) if dice is not None and dice >= 5 else None
@@ -115,7 +128,8 @@ def play_to_seat(table: Table, shot: Shot, seed: int) -> int:
     for count in range(MOST_COMMANDS):
         snapshot = table.snapshot
         assert snapshot is not None and not snapshot.is_over
-        seat = 0 if shot.seat_view == "join" else asked_seat(snapshot, shot.seat_view)
+        seat = 0 if shot.seat_view in ("pin", "join", "new") else asked_seat(
+            snapshot, shot.seat_view)
         if seat is not None and count >= (shot.commands or 0):
             return seat
         table.post(choose_command(snapshot, table.games[snapshot.game], rng)).result()
@@ -142,17 +156,22 @@ def shoot(out: Path, width: int, height: int) -> None:
                     players = tuple(Player(n, c) for n, c in zip(shot.names, COLOURS, strict=False))
                     table.post(NewMatch(shot.game, players, shot.options)).result()
                     seat = None
-                    if shot.seat_view:
+                    if shot.seat_view == "new":
+                        play_to(table, shot.commands, seed=11)
+                    elif shot.seat_view:
                         seat = play_to_seat(table, shot, seed=11)
                     else:
                         play_to(table, shot.commands, seed=11)
-                    app = create_app(table, log, PinGuard(PIN), StreamSettings())
+                    asks = UndoAsks()
+                    asks.attach(lambda: None)  # a screen answers undos (none will, here)
+                    app = create_app(table, log, PinGuard(PIN), StreamSettings(), asks)
                     with WebServer(app, "127.0.0.1", 0) as server:
                         for view in shot.views:
                             for scheme in ("light", "dark"):
                                 size = (height, width) if view == "landscape" else (width, height)
                                 path = out / f"phone-{shot.game}-{view}-{scheme}.png"
                                 name = None if seat is None else shot.names[seat]
+                                name = None if shot.seat_view == "new" else name
                                 _picture(browser, server.port, size, scheme, path, name, view)
         shoot_hands(browser, out, width, height)
         browser.close()
@@ -210,27 +229,43 @@ def _picture(  # type: ignore[no-untyped-def]
     page.goto(f"http://127.0.0.1:{port}/")
     page.wait_for_selector("#match:not([hidden])")
     if name is not None:
-        page.tap("#seat-join")
-        page.fill("#seat-pin", PIN)
-        page.tap("#seat-pin-next")
-        page.wait_for_selector(f'.seat-name[data-name="{name}"]')
-        if view.startswith("hand"):
-            page.tap(f'.seat-name[data-name="{name}"]')
-            page.wait_for_selector("#hand .card.lit")
-            if view == "hand-wild":
-                page.tap('#hand .card.lit[data-card^="Wild"] >> nth=0')
-                page.wait_for_selector("#hand-choice .hand-colour")
-            page.locator("#hand").scroll_into_view_if_needed()
-            page.evaluate("() => document.getElementById('hand').scrollIntoView({block: 'end'})")
-        elif view != "join":
-            page.tap(f'.seat-name[data-name="{name}"]')
-            page.wait_for_selector("#seat-count" if view == "count" else "#seat-roll")
-            page.wait_for_selector("#seat-prompt")
+        _seat_view(page, name, view)
+    elif view == "new":
+        page.tap("#new-match-open")
+        page.fill("#new-match-pin", PIN)
+        page.tap("#new-match-start")
+        page.wait_for_selector("#new-match-question:not([hidden])")
     else:
         page.wait_for_selector("#recent li:nth-child(3)")
     page.screenshot(path=str(path))
     context.close()
     print(path)
+
+
+def _seat_view(page, name: str, view: str) -> None:  # type: ignore[no-untyped-def]
+    """The phone of `name` joining as far as `view` shows."""
+    page.tap("#seat-join")
+    page.fill("#seat-pin", PIN)
+    if view == "pin":
+        return
+    page.tap("#seat-pin-next")
+    page.wait_for_selector(f'.seat-name[data-name="{name}"]')
+    if view == "join":
+        return
+    page.tap(f'.seat-name[data-name="{name}"]')
+    page.wait_for_function("name => document.body.dataset.seatName === name", arg=name)
+    if view in ("roll", "count"):
+        page.wait_for_selector("#seat-count" if view == "count" else "#seat-roll")
+        page.wait_for_selector("#seat-prompt")
+    elif view == "undo":
+        page.tap("#seat-undo")
+        page.wait_for_function("() => document.getElementById('seat-message').textContent")
+    elif view.startswith("hand"):
+        page.wait_for_selector("#hand .card.lit")
+        if view == "hand-wild":
+            page.tap('#hand .card.lit[data-card^="Wild"] >> nth=0')
+            page.wait_for_selector("#hand-choice .hand-colour")
+        page.evaluate("() => document.getElementById('hand').scrollIntoView({block: 'end'})")
 
 
 if __name__ == "__main__":

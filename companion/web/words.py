@@ -29,6 +29,7 @@ def page_words() -> dict[str, str]:
         "history": _("History"),
         "no_match": _("No match is on the table yet."),
         "to_move": _("{name} to move"),
+        "counting_hands": _("Counting hands: {names} still to count"),
         "waiting": _("Waiting for the table"),
         "over": _("The match is over: {names} won."),
         "nobody": _("nobody"),

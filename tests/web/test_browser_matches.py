@@ -1,9 +1,13 @@
 """Whole matches played from phones in a real browser (Debian's chromium through Playwright, phone
 size, touch): four players on their own phones and a spectator, one browser, five contexts.
 
-The table is driven as it is at home: what happens at the real table (a card played, a spin) is
-entered through the table's command queue, as the touchscreen enters it; what the rules ask of
-one player (their dice, the count of their hand) is done on that player's phone. Every byte the
+The table is driven as it is at home: the touchscreen app runs headless on the same table (SDL's
+dummy driver, taps through its scripted driver, `ui/script.py`): the match is started on the
+screen, the Tiki spin entered there (the spinner's own stop, or a pick tapped when it stopped
+between two seats), and a phone's undo confirmed there. A card played at the real table, or a
+Yahtzee choice, is entered through the table's command queue as the screen would enter it; what
+the rules ask of one player (their dice, the count of their hand) is done on that player's
+phone. Every byte the
 server sends each phone goes through a line of its own (`RecordingLine`), so the test can say
 what the spectator, and each player, was ever sent.
 
@@ -12,32 +16,42 @@ Skipped, saying why, where no chromium is installed (`scripts/setup test` instal
 
 from __future__ import annotations
 
+import io
+import json
 import random
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from flask import Flask
 
 from companion.app.commands.demo import choose_command
+from companion.config import Config
 from companion.event_log.store import Store
 from companion.games.uno.actions import CountHand
+from companion.ports import PhoneFacts
 from companion.table import (
     DrawChance,
     FairChance,
     PlayAction,
     SoftwareSpinner,
-    SupplyChance,
     Table,
     TableSnapshot,
 )
-from companion.web import StreamSettings, WebServer
+from companion.table.undo_asks import UndoAsks
+from companion.web import PinGuard, StreamSettings, WebServer, create_app
+from companion.web.app import close_app
 from companion.web.seat_api import chance_seat
 from tests.web.conftest import PIN, ManualClock, start
 from tests.web.phone_pages import NEEDS_CHROMIUM, PHONE, WAIT_MS
 from tests.web.seat_helpers import RecordingLine, hands_to_count, seat_secrets
+from ui.app import App, ScreenSetup
+from ui.main import SCENES
+from ui.script import Driver
+from ui.system import SystemSetup
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = NEEDS_CHROMIUM
@@ -75,6 +89,54 @@ def table(log_path: Path) -> Iterator[Table]:
         Table(store, chance=FairChance(7), spinner=SoftwareSpinner(7)) as running,
     ):
         yield running
+
+
+@pytest.fixture
+def undo_asks() -> UndoAsks:
+    """The desk where a phone's undo waits for the table's screen."""
+    return UndoAsks()
+
+
+@pytest.fixture
+def app(
+    table: Table, log_path: Path, clock: ManualClock, settings: StreamSettings,
+    undo_asks: UndoAsks,
+) -> Iterator[Flask]:
+    """The phone page of a table with a screen: a phone's undo is put to the screen."""
+    made = create_app(table, log_path, PinGuard(PIN, clock), settings, undo_asks=undo_asks)
+    yield made
+    close_app(made)
+
+
+@pytest.fixture
+def screen(
+    table: Table, server: WebServer, undo_asks: UndoAsks, clock: ManualClock
+) -> Iterator[TableScreen]:
+    """The table's touchscreen, headless, on the same table, told of the phone page as
+    `companion run` tells it; its dice are read off the tray (it never rolls by itself).
+    Its clock is the test's: nothing on it starts by itself while the phones play."""
+    config = Config()
+    config = replace(config, tray=replace(config.tray, dice_source="serial"))
+    phone = PhoneFacts(port=server.port, pin=PIN, undo_asks=undo_asks)
+    system = SystemSetup(config=config, phone=phone)
+    setup = ScreenSetup(panel=(800, 480), headless=True)
+    with App(table, SCENES, setup, system=system, clock=clock) as shown:
+        shown.settle()
+        yield TableScreen(shown)
+
+
+class TableScreen:
+    """The touchscreen as the test taps it: script lines (`ui/script.py`), what it shows."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.driver = Driver(app, io.StringIO())
+
+    def run(self, *lines: str) -> None:
+        """Run script lines; a failing line fails the test with the driver's reason."""
+        for line in lines:
+            self.driver.run(line)
+
 
 
 @dataclass
@@ -230,9 +292,14 @@ def check_every_phone(
     return answers
 
 
+def names(snapshot: TableSnapshot, seats: list[int]) -> str:
+    """The players of `seats` as the page lists them: "Ana, Cleo and Dev"."""
+    listed = [snapshot.players[seat].name for seat in seats]
+    return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
+
+
 def winners(snapshot: TableSnapshot) -> str:
-    names = [snapshot.players[seat].name for seat in snapshot.winners]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return names(snapshot, list(snapshot.winners))
 
 
 def check_what_each_phone_was_sent(players: dict[int, Phone], spectator: Phone) -> None:
@@ -282,26 +349,24 @@ def draw_is_showing(snapshot: TableSnapshot) -> bool:
 
 def spin_and_check_the_pick(
     table: Table,
+    screen: TableScreen,
     players: dict[int, Phone],
     spectator: Phone,
-    snapshot: TableSnapshot,
     between: bool,
 ) -> None:
-    """The spinner spins at the table; the phone of the seat it picks vibrates, and no phone
-    but that one and the next to move's does. `between`: the spinner stops between Ben and
-    Cleo, and the player who spun picks Cleo at the table."""
+    """The spin is asked for on the table's screen and the spinner spins; the phone of the
+    seat it picks vibrates, and no phone but that one and the next to move's does. `between`:
+    the spinner stops between Ben and Cleo, and the player who spun taps Cleo on the screen."""
     if between:
-        stop = SupplyChance((1, 2), source="spinner", for_seq=snapshot.seq)
-        assert table.post(stop).result().applied
+        screen.run("wait", "spin 1 2")  # the spinner's own report: it stopped between two seats
         stopped = table.snapshot
         assert stopped is not None
         answers = check_every_phone(players, spectator, stopped)
         for seat in (1, 2):  # nobody picked yet: a phone vibrates only for its turn
             assert answers[seat]["vibrated"] == int(seat == stopped.to_move)
-        (pick,) = [a for a in stopped.legal_actions if getattr(a, "picked", None) == 2]
-        assert table.post(PlayAction(pick, seat=stopped.to_move)).result().applied
+        screen.run("expect between two seats", "tap pick:2")
     else:
-        assert table.post(DrawChance(for_seq=snapshot.seq)).result().applied
+        screen.run("wait", "tap spin")  # the table's spinner (seeded) turns and stops at a seat
     after = table.snapshot
     assert after is not None
     picked = 2 if between else after.last_notes[0].seats[0]
@@ -312,14 +377,36 @@ def spin_and_check_the_pick(
             assert answer["vibrated"] == 0, (players[seat].name, after.last_event)
 
 
-def test_a_whole_tiki_twist_match_from_four_phones_and_a_spectator(
-    phones: Callable[[], Phone], server: WebServer, table: Table
+def undo_confirmed_on_the_screen(screen: TableScreen, phone: Phone, before: TableSnapshot) -> None:
+    """The player to move asks on their phone to take the last move back; the table's screen
+    shows who asks and the Undo is tapped there; the phone says the table took it back."""
+    shown(phone, before.match_id, before.seq)
+    phone.page.tap("#seat-undo")
+    screen.run(f"wait for {phone.name} asks to take back", "tap undo_ask:undo")
+    assert screen.app.table.snapshot is not None
+    assert screen.app.table.snapshot.took_back is not None
+    phone.page.wait_for_function(
+        "text => document.getElementById('seat-message').textContent === text",
+        arg="The table took the move back.", timeout=WAIT_MS)
+    # the table's answer, not a refusal: in the seat panel's ink, not the error's red
+    inks = phone.page.evaluate("""() => {
+      const said = document.getElementById("seat-message");
+      return [getComputedStyle(said).color, getComputedStyle(said.parentElement).color];
+    }""")
+    assert inks[0] == inks[1], inks
+
+
+def test_a_whole_tiki_twist_match_from_four_phones_a_spectator_and_the_screen(
+    phones: Callable[[], Phone], server: WebServer, table: Table, screen: TableScreen
 ) -> None:
-    snapshot = start(table, "tiki", 4, {"mode": "referee", "target": TIKI_TARGET})
+    screen.run(f"new tiki --players 4 --names Ana,Ben,Cleo,Dev --option mode=referee"
+               f" --option target={TIKI_TARGET}")
+    snapshot = table.snapshot
+    assert snapshot is not None and snapshot.game == "tiki"
     players, spectator = seat_the_table(phones, snapshot)
-    rng = random.Random(5)
+    rng = random.Random(2)
     rounds = spins = 0
-    stopped_between = False
+    stopped_between = undone = False
     for _ in range(3000):
         snapshot = table.snapshot
         assert snapshot is not None
@@ -327,18 +414,28 @@ def test_a_whole_tiki_twist_match_from_four_phones_and_a_spectator(
         if snapshot.is_over:
             break
         if hands_to_count(snapshot):
+            # The header says the hands are being counted, not that the one who went out
+            # is to move.
+            still = names(snapshot, hands_to_count(snapshot))
+            assert answers[None]["over"] == f"Counting hands: {still} still to count"
             count_hands(players, snapshot, lowest=rounds == 0)
             rounds += 1
         elif snapshot.chance is not None and snapshot.chance.kind == "spin":
             # Once, with a Draw showing (the picked player draws, another is next to move),
             # the spinner stops between two seats.
-            between = not stopped_between and spins > 0 and draw_is_showing(snapshot)
-            spin_and_check_the_pick(table, players, spectator, snapshot, between)
+            between = not stopped_between and draw_is_showing(snapshot)
+            spin_and_check_the_pick(table, screen, players, spectator, between)
             spins, stopped_between = spins + 1, stopped_between or between
+        elif not undone and rounds > 0 and snapshot.to_move is not None:
+            # Once, the player to move asks for the last move back; the screen confirms.
+            undo_confirmed_on_the_screen(screen, players[snapshot.to_move], snapshot)
+            undone = True
         else:  # a card played at the real table, entered as the screen enters it
             command = choose_command(snapshot, table.games[snapshot.game], rng)
             assert table.post(command).result().applied
-    assert snapshot.is_over and rounds >= 2 and spins >= 2 and stopped_between
+    assert snapshot.is_over and rounds >= 2 and spins >= 2, (rounds, spins)
+    assert stopped_between and undone, (stopped_between, undone)
+    screen.run("wait", f"expect {winners(snapshot)} won the match.")  # the screen says it too
     assert max(snapshot.scores) >= TIKI_TARGET
     assert answers[None]["over"] == f"The match is over: {winners(snapshot)} won."
     check_what_each_phone_was_sent(players, spectator)
@@ -346,19 +443,28 @@ def test_a_whole_tiki_twist_match_from_four_phones_and_a_spectator(
         assert phone.script_errors == []
 
 
-def test_a_whole_yahtzee_board_game_with_each_throw_from_its_players_phone(
-    phones: Callable[[], Phone], server: WebServer, table: Table
+def test_a_whole_yahtzee_board_game_with_each_throw_from_its_players_phone_and_the_screen(
+    phones: Callable[[], Phone], server: WebServer, table: Table, screen: TableScreen
 ) -> None:
-    snapshot = start(table, "yahtzee", 4, FOUR_TILES)
+    tiles = json.dumps(FOUR_TILES["tiles"], separators=(",", ":"))
+    screen.run(f"new yahtzee --players 4 --names Ana,Ben,Cleo,Dev --option 'tiles={tiles}'")
+    snapshot = table.snapshot
+    assert snapshot is not None and snapshot.game == "yahtzee"
     players, spectator = seat_the_table(phones, snapshot)
     rng = random.Random(3)
     entered = rolled = 0
+    undone = False
     for _ in range(3000):
         snapshot = table.snapshot
         assert snapshot is not None
         answers = check_every_phone(players, spectator, snapshot)
         if snapshot.is_over:
             break
+        if snapshot.chance is None and not undone and entered + rolled > 4:
+            # Once, the player to move takes their throw back; the screen confirms.
+            undo_confirmed_on_the_screen(screen, players[snapshot.to_move], snapshot)
+            undone = True
+            continue
         if snapshot.chance is None:  # a choice made at the table (keep, claim, go for a tile)
             action = rng.choice(snapshot.legal_actions)
             assert table.post(PlayAction(action, seat=snapshot.to_move)).result().applied
@@ -381,7 +487,8 @@ def test_a_whole_yahtzee_board_game_with_each_throw_from_its_players_phone(
         if faces:
             assert table.snapshot is not None
             assert table.snapshot.last_event.startswith("Phone rolls " + " ".join(faces))
-    assert snapshot.is_over and entered > 10 and rolled > 10
+    assert snapshot.is_over and entered > 10 and rolled > 10 and undone
+    screen.run("wait", f"expect Game over: {winners(snapshot)} wins.")  # the screen says it too
     assert answers[None]["over"] == f"The match is over: {winners(snapshot)} won."
     for phone in players.values():
         assert phone.vibrations(), f"{phone.name}'s phone never said it was their turn"

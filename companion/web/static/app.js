@@ -115,15 +115,28 @@
     return list.length === 1 ? list[0] : list.slice(0, -1).join(", ") + " " + words.and + " " + list[list.length - 1];
   }
 
-  // The marks of whom the turn line speaks of: the player to move, or the winners.
+  // The marks of whom the turn line speaks of: the player to move, the hands still to count
+  // at an UNO round's end, or the winners.
   function turnMarks(match) {
-    const seats = match.is_over ? match.winners : match.chance || match.to_move === null ? [] : [match.to_move];
+    const counting = toCount(match);
+    const seats = match.is_over ? match.winners : counting.length ? counting
+      : match.chance || match.to_move === null ? [] : [match.to_move];
     return seats.flatMap((seat) => [badge(match, seat), " "]);
+  }
+
+  // The seats whose hands the table still waits for (an UNO round's end, refereed): whoever
+  // is "to move" then is not asked anything, each player counts their own hand.
+  function toCount(match) {
+    if (match.is_over || match.chance) return [];
+    const seats = new Set(match.legal_actions.filter((a) => a.action === "count_hand").map((a) => a.counted));
+    return [...seats].sort((a, b) => a - b);
   }
 
   function turnText(match) {
     if (match.is_over) return fill(words.over, { names: names(match, match.winners) });
     if (match.chance) return match.chance.text;
+    const counting = toCount(match);
+    if (counting.length) return fill(words.counting_hands, { names: names(match, counting) });
     if (match.to_move !== null) return fill(words.to_move, { name: match.players[match.to_move].name });
     return words.waiting;
   }

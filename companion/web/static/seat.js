@@ -32,8 +32,11 @@
   const panel = el("section", { id: "seat", class: "seat", "aria-live": "polite" });
   const message = el("p", { id: "seat-message", class: "seat-message", role: "alert" });
 
-  function say(text) {
+  // A refusal is said in the error's colour; `news` (the table's answer to an undo asked)
+  // in the text's own: it is not something the player did wrong.
+  function say(text, news) {
     message.textContent = text || "";
+    message.classList.toggle("seat-news", Boolean(news));
   }
 
   async function send(path, body, withToken) {
@@ -101,7 +104,7 @@
     const key = `${undo.number}:${undo.state}`;
     if (key !== heardUndo) {
       heardUndo = key;
-      say(undo.text);
+      say(undo.text, true);
     }
     if (undo.state === "waiting" && undoTimer === null) {
       undoTimer = setTimeout(() => { undoTimer = null; learn(); }, UNDO_POLL_MS);
@@ -273,7 +276,7 @@
     if (answer && answer.undo) {
       askedUndo = answer.undo.number;
       heardUndo = `${answer.undo.number}:${answer.undo.state}`;
-      say(answer.message);
+      say(answer.message, true);
     }
     await learn();
   }
