@@ -27,8 +27,9 @@ import pygame
 from companion.games.actions import action_to_json
 from companion.games.base import INVALID_ROLL, JSONValue
 from companion.ports import PhoneFacts
-from companion.table import DrawChance, PlayAction, SupplyChance
+from companion.table import DrawChance, PlayAction, SupplyChance, TableSnapshot
 from companion.table.hands import AT_THE_TABLE, ON_PHONES, Hands
+from companion.table.undo_asks import UndoAsks
 from ui.app import App
 from ui.scene import AddressWatcher, MatchSetter
 from ui.widgets import Widget
@@ -246,19 +247,26 @@ class Driver:
         if not 1 <= port <= 65535 or not 4 <= len(pin) <= 8:
             raise ScriptError("phones takes a port from 1 to 65535 and a PIN of 4 to 8 digits")
         joined = frozenset(arguments[2:])
-        self.app.system.phone = PhoneFacts(port=port, pin=pin, joined=lambda: joined)
+        asks = self.app.undo_card.asks or UndoAsks()
+        self.app.undo_card.use(asks)
+        self.app.system.phone = PhoneFacts(port=port, pin=pin, undo_asks=asks,
+                                           joined=lambda: joined)
         self.app.scene.rebuild()
         self.app.draw()
 
     def phone(self, arguments: list[str]) -> None:
         """`phone SEAT ACTION [CARD] [COLOUR] [uno]`: the seat's phone makes one of its legal
         actions, as the phone page posts it (`play "Red 7"`, `play Wild blue uno`, `draw`,
-        `keep`, `challenge`, `accept`); the line fails when the seat has no such action."""
+        `keep`, `challenge`, `accept`); the line fails when the seat has no such action.
+        `phone SEAT undo`: the seat's phone asks the screen to take back the last move."""
         snapshot = self.app.snapshot
         if snapshot is None or len(arguments) < 2:
             raise ScriptError("phone takes a seat and an action, e.g. `phone 0 play \"Red 7\"`,"
                               " with a match on the table")
         seat = _whole(arguments[0], "a seat")
+        if arguments[1:] == ["undo"]:
+            self._ask_undo(seat, snapshot)
+            return
         wanted, uno = arguments[1:], False
         if wanted[-1] == "uno":
             wanted, uno = wanted[:-1], True
@@ -275,6 +283,16 @@ class Driver:
                 return
         raise ScriptError(f"seat {seat} has no legal action {' '.join(arguments[1:])[:80]!r}"
                           " now")
+
+    def _ask_undo(self, seat: int, snapshot: TableSnapshot) -> None:
+        """The seat's phone asks the screen to take back the last move (after `phones`)."""
+        asks = self.app.undo_card.asks
+        if asks is None or not 0 <= seat < len(snapshot.players):
+            raise ScriptError("a phone asks to undo after a `phones` line, for a seat at the"
+                              " table")
+        asks.ask(snapshot.players[seat].name, snapshot.match_id, snapshot.seq)
+        self._settle()
+        self.app.draw()
 
     def _phone_post(self, command: PlayAction) -> None:
         ticket = self.app.post(command)
