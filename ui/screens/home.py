@@ -127,12 +127,14 @@ class HomeScene(Scene):
             widgets.append(Button("phones", phones_area, words, colour=(80, 80, 96),
                                   on_tap=lambda: self.stage.go("join")))
         title = Label("title", area, _("Tabletop Companion"), size=30, bold=True)
-        widgets.append(title)
+        if look.font(30, True).size(title.text)[0] <= area.w:  # else whole or not at all
+            widgets.append(title)
         snapshot = self.stage.snapshot
         if snapshot is None or snapshot.is_over or game_scene(snapshot.game) is None:
             return widgets
         if phones is not None:  # no room for the title beside the match's buttons
-            widgets.remove(title)
+            if title in widgets:
+                widgets.remove(title)
             button_area = area
         else:
             button_area, title.rect = layout.take_right(
