@@ -15,7 +15,7 @@ answer with (`SeatAnswer`, `SpinStop`, `DeviceCheck`), live in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Set
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,12 +33,15 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class PhoneFacts:
     """The phone page as this process serves it, for the screen: its port and PIN, or why
-    it is not served; and the desk where phones ask the screen to confirm an undo."""
+    it is not served; the desk where phones ask the screen to confirm an undo; and who has
+    a phone joined now (a match with phones as hands starts only once every player has)."""
 
     port: int | None = None
     pin: str = ""
     problem: str = ""
     undo_asks: UndoAsks | None = None
+    joined: Callable[[], Set[str]] = frozenset
+    """The names of the players who have a phone joined to their seat now."""
 
 
 @dataclass(frozen=True)

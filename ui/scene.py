@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from companion.hardware.spin_status import SpinnerStatus
     from companion.table import Command, Outcome, TableSnapshot
     from companion.table.commands import NewMatch
+    from companion.table.hands import Hands
     from ui.spin_view import SpinMotion, SpinnerFeed
     from ui.system import SystemSetup
 
@@ -111,12 +112,17 @@ class MatchPlan(Protocol):
     """The players' colours, by seat."""
     options: dict[str, dict[str, JSONValue]]
     """Each game's options as changed on screen."""
+    hands: Hands
+    """Where the hands are held: "table" (real cards) or "phones" (`companion.table.hands`)."""
 
     def choose_game(self, spec: GameSpec) -> None:
         """Pick a game; the number of players moves into its range."""
 
     def game_options(self) -> dict[str, JSONValue]:
         """The options changed for the chosen game."""
+
+    def on_phones(self) -> bool:
+        """True when the chosen game is to be played with phones as hands."""
 
     def new_match(self) -> NewMatch:
         """The command that starts this match."""
@@ -127,8 +133,9 @@ class MatchSetter(Protocol):
     """A scene that sets up a match as a person would on it (the scripted driver's `new`)."""
 
     def set_up(self, game: str, count: int | None = None, names: list[str] | None = None,
-               options: dict[str, JSONValue] | None = None) -> None:
-        """Set up `game` for `count` players named `names`, with `options`.
+               options: dict[str, JSONValue] | None = None, hands: Hands = "table") -> None:
+        """Set up `game` for `count` players named `names`, with `options`, its hands held
+        as `hands` says.
 
         Raises:
             ValueError: the number of players or of names does not fit the game.

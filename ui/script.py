@@ -3,7 +3,7 @@
 `companion ui --headless --script FILE` runs each line of FILE against the
 app as a person (and the dice tray, and the spinner) would, and stops at the
 first line that fails, saying `line N: <why>`. docs/ui.md is the reference;
-the lines are `new`, `tap`, `roll`, `spin`, `network`, `phones`, `expect`, `shot`,
+the lines are `new`, `tap`, `roll`, `spin`, `network`, `phones`, `phone`, `expect`, `shot`,
 `widgets` and `wait` (`wait SECONDS` lets the app's time pass, `wait for TEXT`
 waits for others, such as phones). Taps
 go through the same input adapter as real touches: a finger down and up, with
@@ -24,9 +24,12 @@ from typing import Any, TextIO
 
 import pygame
 
+from companion.games.actions import action_to_json
 from companion.games.base import INVALID_ROLL, JSONValue
 from companion.ports import PhoneFacts
-from companion.table import DrawChance, SupplyChance
+from companion.table import DrawChance, PlayAction, SupplyChance, TableSnapshot
+from companion.table.hands import AT_THE_TABLE, ON_PHONES, Hands
+from companion.table.undo_asks import UndoAsks
 from ui.app import App
 from ui.scene import AddressWatcher, MatchSetter
 from ui.widgets import Widget
@@ -100,6 +103,7 @@ class Driver:
             "spin": self.spin,
             "network": self.network,
             "phones": self.phones,
+            "phone": self.phone,
             "expect": self.expect,
             "shot": self.shot,
             "widgets": self.widgets,
@@ -108,7 +112,7 @@ class Driver:
         if handler is None:
             raise ScriptError(
                 f"unknown command {command[:40]!r}; use new, tap, roll, spin, network, phones,"
-                " expect, shot, widgets or wait"
+                " phone, expect, shot, widgets or wait"
             )
         handler(arguments)
 
@@ -119,6 +123,7 @@ class Driver:
         if not arguments:
             raise ScriptError("new needs a game, e.g. `new backgammon`")
         game, options, count, names = arguments[0], {}, None, None
+        hands: Hands = AT_THE_TABLE
         rest = iter(arguments[1:])
         for word in rest:
             value = next(rest, None)
@@ -126,6 +131,10 @@ class Driver:
                 raise ScriptError(f"{word[:40]} needs a value")
             if word == "--players":
                 count = _whole(value, "--players")
+            elif word == "--hands":
+                if value not in (AT_THE_TABLE, ON_PHONES):
+                    raise ScriptError(f"--hands is table or phones, not {value[:40]!r}")
+                hands = ON_PHONES if value == ON_PHONES else AT_THE_TABLE
             elif word == "--names":
                 names = [name.strip() for name in value.split(",")]
             elif word == "--option":
@@ -134,7 +143,8 @@ class Driver:
                     raise ScriptError(f"--option is KEY=VALUE, not {value[:60]!r}")
                 options[key] = _json_or_text(text)
             else:
-                raise ScriptError(f"new takes --players, --names and --option, not {word[:40]}")
+                raise ScriptError("new takes --players, --names, --option and --hands, not"
+                                  f" {word[:40]}")
         home = self.app.scenes[self.app.home]
         if not isinstance(home, MatchSetter):
             raise ScriptError("the home screen of this app does not set up matches")
@@ -144,7 +154,7 @@ class Driver:
                               + ", ".join(on_screen))
         self.app.go(self.app.home)
         try:
-            home.set_up(game, count, names, options)
+            home.set_up(game, count, names, options, hands)
         except ValueError as error:
             raise ScriptError(str(error)) from None
         home.start(confirmed=True)
@@ -226,17 +236,70 @@ class Driver:
         self.app.draw()
 
     def phones(self, arguments: list[str]) -> None:
-        """`phones PORT PIN`: the screen is told that the phone page is served on PORT with
-        PIN, as `companion run` tells it (for pictures of the join screen: nothing listens);
-        the screen shown draws again."""
-        if len(arguments) != 2 or not all(word.isascii() and word.isdigit() for word in arguments):
-            raise ScriptError("phones takes a port and a PIN, e.g. `phones 8080 482193`")
+        """`phones PORT PIN [NAME ...]`: the screen is told that the phone page is served on
+        PORT with PIN, as `companion run` tells it (for pictures of the join screen: nothing
+        listens), and that the players NAME have a phone joined; the screen draws again."""
+        if len(arguments) < 2 or not all(word.isascii() and word.isdigit()
+                                         for word in arguments[:2]):
+            raise ScriptError("phones takes a port and a PIN, then the players with a phone"
+                              " joined, e.g. `phones 8080 482193 Ana Ben`")
         port, pin = int(arguments[0]), arguments[1]
         if not 1 <= port <= 65535 or not 4 <= len(pin) <= 8:
             raise ScriptError("phones takes a port from 1 to 65535 and a PIN of 4 to 8 digits")
-        self.app.system.phone = PhoneFacts(port=port, pin=pin)
+        joined = frozenset(arguments[2:])
+        asks = self.app.undo_card.asks or UndoAsks()
+        self.app.undo_card.use(asks)
+        self.app.system.phone = PhoneFacts(port=port, pin=pin, undo_asks=asks,
+                                           joined=lambda: joined)
         self.app.scene.rebuild()
         self.app.draw()
+
+    def phone(self, arguments: list[str]) -> None:
+        """`phone SEAT ACTION [CARD] [COLOUR] [uno]`: the seat's phone makes one of its legal
+        actions, as the phone page posts it (`play "Red 7"`, `play Wild blue uno`, `draw`,
+        `keep`, `challenge`, `accept`); the line fails when the seat has no such action.
+        `phone SEAT undo`: the seat's phone asks the screen to take back the last move."""
+        snapshot = self.app.snapshot
+        if snapshot is None or len(arguments) < 2:
+            raise ScriptError("phone takes a seat and an action, e.g. `phone 0 play \"Red 7\"`,"
+                              " with a match on the table")
+        seat = _whole(arguments[0], "a seat")
+        if arguments[1:] == ["undo"]:
+            self._ask_undo(seat, snapshot)
+            return
+        wanted, uno = arguments[1:], False
+        if wanted[-1] == "uno":
+            wanted, uno = wanted[:-1], True
+        for action in snapshot.legal_actions:
+            if getattr(action, "seat", None) != seat:
+                continue
+            coded = action_to_json(action)
+            said = [coded.get("action"), coded.get("card"), coded.get("colour")]
+            if (all(str(word).casefold() == str(part).casefold()
+                    for word, part in zip(wanted, said, strict=False))
+                    and bool(coded.get("uno", False)) is uno):
+                self._phone_post(PlayAction(action, seat=seat, for_seq=snapshot.seq,
+                                            for_match=snapshot.match_id))
+                return
+        raise ScriptError(f"seat {seat} has no legal action {' '.join(arguments[1:])[:80]!r}"
+                          " now")
+
+    def _ask_undo(self, seat: int, snapshot: TableSnapshot) -> None:
+        """The seat's phone asks the screen to take back the last move (after `phones`)."""
+        asks = self.app.undo_card.asks
+        if asks is None or not 0 <= seat < len(snapshot.players):
+            raise ScriptError("a phone asks to undo after a `phones` line, for a seat at the"
+                              " table")
+        asks.ask(snapshot.players[seat].name, snapshot.match_id, snapshot.seq)
+        self._settle()
+        self.app.draw()
+
+    def _phone_post(self, command: PlayAction) -> None:
+        ticket = self.app.post(command)
+        self._settle()
+        outcome = ticket.result()
+        if not outcome.applied:
+            raise ScriptError(f"the table refused the phone's action: {outcome.text}")
 
     def expect(self, arguments: list[str]) -> None:
         """`expect TEXT`: some visible text contains TEXT (case-insensitive)."""

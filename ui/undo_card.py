@@ -46,6 +46,15 @@ class UndoCard:
         if asks is not None:
             asks.attach(wake)
 
+    def use(self, asks: UndoAsks) -> None:
+        """Answer the asks of `asks` from now on (the phone page's desk, told to the screen
+        after it opened: a script's `phones` line)."""
+        if self.asks is asks:
+            return
+        self.close()
+        self.asks = asks
+        asks.attach(self._wake)
+
     def close(self) -> None:
         """The screen goes: it answers no more asks (safe to call twice)."""
         if self.asks is not None:

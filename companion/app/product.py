@@ -381,7 +381,7 @@ def _open_phone_page(
     if request.spinner:  # `companion web` says it once it serves (`_serve_until_stopped`)
         print(f"Phone page: {page.url}", flush=True)
         print(pin_line(page.pin, request.ui), flush=True)
-    return PhoneFacts(port=page.port, pin=page.pin, undo_asks=asks), page
+    return PhoneFacts(port=page.port, pin=page.pin, undo_asks=asks, joined=page.joined), page
 
 
 def screen_ports(product: Product, request: RunRequest) -> ScreenPorts:

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Set
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,6 +35,8 @@ class PhonePage:
 
     port: int
     pin: str
+    joined: Callable[[], Set[str]] = field(default=frozenset)
+    """The names of the players who have a phone joined now (`SeatSessions.names`)."""
 
     @property
     def url(self) -> str:
@@ -63,7 +65,7 @@ def serve_phone_page(
     app = create_app(table, history, PinGuard(pin), undo_asks=undo_asks)
     try:
         with WebServer(app, port=config.web.port if port is None else port) as server:
-            yield PhonePage(server.port, pin)
+            yield PhonePage(server.port, pin, app.extensions["companion"].seats.names)
     finally:
         close_app(app)
 

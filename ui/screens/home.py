@@ -2,7 +2,8 @@
 
 Widgets: `game:<name>` for each game with a screen, `players:-` and
 `players:+`, `player:<seat>` (opens the name and colour screen), `options`
-(opens the options screen), `start`, `setup` (the companion's own screens),
+(opens the options screen), `hands` (a card game the companion can deal: real cards, or
+phones as hands), `start`, `setup` (the companion's own screens),
 `resume` when a match is unfinished, and `devices` when configured hardware could
 not be opened ("Playing without the spinner."; the journal has the engineer's
 sentence), where the players leave room for it.
@@ -18,14 +19,25 @@ import pygame
 from companion.games.base import JSONValue, RuleError
 from companion.i18n import _
 from companion.table import Outcome, TableSnapshot
+from companion.table.hands import AT_THE_TABLE, Hands, can_hold_hands
 from ui import layout, theme
 from ui.game_scenes import game_scene
 from ui.scene import MatchSetupStage, Scene, SystemStage
 from ui.scene_parts import message_widgets
 from ui.screens.game_options import choices_for
 from ui.screens.match_draft import MatchDraft
+from ui.screens.phone_hands import HANDS, hands_words, other_hands, phones_missing
 from ui.theme import name_problem
-from ui.widgets import Button, Label, Panel, TextBlock, Widget, shade, wrap_text
+from ui.widgets import (
+    Button,
+    Label,
+    Panel,
+    TextBlock,
+    Widget,
+    button_width,
+    shade,
+    wrap_text,
+)
 
 
 class HomeStage(MatchSetupStage, SystemStage, Protocol):
@@ -61,13 +73,24 @@ class HomeScene(Scene):
         widgets += self._setup(setup_area)
         # Over the match's panel, not the header: the PIN, Setup and the games stay in view.
         message_area = pygame.Rect(setup_area.x, setup_area.y, setup_area.w,
-                                   min(setup_area.h, look.px(118)))
+                                   min(setup_area.h, self._message_height(setup_area.w - pad)))
         said = message_widgets(self.stage, message_area.inflate(-pad, -pad))
         if said:  # framed, so that it reads as a note over the players, not in place of one
             widgets.append(Panel("message_frame", message_area, border=theme.ACCENT))
         widgets += said
         widgets += self._abandon_question(area)
         return widgets
+
+    def _message_height(self, width: int) -> int:
+        """The message's frame: 118 px, taller for a sentence that needs more lines (who has
+        no phone joined yet, and how to join)."""
+        look = self.stage.look
+        message = self.stage.message
+        if message is None:
+            return look.px(118)
+        font = look.font(theme.TEXT_MIN)
+        lines = len(wrap_text(message.text, font, width - 2 * look.px(10)))
+        return max(look.px(118), lines * font.get_linesize() + look.px(30))
 
     def _abandon_question(self, area: pygame.Rect) -> list[Widget]:
         """Before a new match replaces an unfinished one: are you sure?"""
@@ -104,12 +127,14 @@ class HomeScene(Scene):
             widgets.append(Button("phones", phones_area, words, colour=(80, 80, 96),
                                   on_tap=lambda: self.stage.go("join")))
         title = Label("title", area, _("Tabletop Companion"), size=30, bold=True)
-        widgets.append(title)
+        if look.font(30, True).size(title.text)[0] <= area.w:  # else whole or not at all
+            widgets.append(title)
         snapshot = self.stage.snapshot
         if snapshot is None or snapshot.is_over or game_scene(snapshot.game) is None:
             return widgets
         if phones is not None:  # no room for the title beside the match's buttons
-            widgets.remove(title)
+            if title in widgets:
+                widgets.remove(title)
             button_area = area
         else:
             button_area, title.rect = layout.take_right(
@@ -164,7 +189,16 @@ class HomeScene(Scene):
         widgets += self._devices_line(rest, draft.count)
         if widgets[-1].name == "devices":
             rest = layout.take_bottom(rest, widgets[-1].rect.h, gap)[1]
-        options_area, start_area = layout.take_left(start_row, start_row.w // 2, gap)
+        if can_hold_hands(spec):  # where the hands are: real cards, or the players' phones
+            options_area, hands_area, start_area = layout.columns_at_least(
+                start_row, [button_width(look, _("Options")),
+                            button_width(look, *(hands_words(h) for h in HANDS)),
+                            button_width(look, _("Start"))], gap)
+            widgets.append(Button("hands", hands_area, hands_words(draft.hands),
+                                  colour=(70, 70, 130) if draft.on_phones() else theme.BUTTON,
+                                  selected=draft.on_phones(), on_tap=self.other_hands))
+        else:
+            options_area, start_area = layout.take_left(start_row, start_row.w // 2, gap)
         widgets.append(Button("options", options_area, _("Options"), on_tap=self.open_options,
                               enabled=bool(choices_for(spec, draft.game_options())),
                               refusal=_("{game} has no options to choose.").format(
@@ -226,10 +260,12 @@ class HomeScene(Scene):
         count: int | None = None,
         names: list[str] | None = None,
         options: dict[str, JSONValue] | None = None,
+        hands: Hands = AT_THE_TABLE,
     ) -> None:
         """Set up a match as a person would on this screen (the scripted driver's `new`).
 
-        Options not given keep their documented defaults.
+        Options not given keep their documented defaults; `hands` "phones" plays a card game
+        with phones as hands, as the `hands` button chooses it.
 
         Raises:
             ValueError: the number of players or of names does not fit the game.
@@ -252,6 +288,13 @@ class HomeScene(Scene):
                     raise ValueError(problem)
             draft.names[: len(names)] = names
         draft.options[game] = dict(options or {})
+        draft.hands = hands
+        self.rebuild()
+
+    def other_hands(self) -> None:
+        """Hands on the players' phones, or back to real cards at the table."""
+        draft = self.stage.draft
+        draft.hands = other_hands(draft.hands)
         self.rebuild()
 
     def edit_player(self, seat: int) -> None:
@@ -266,9 +309,16 @@ class HomeScene(Scene):
     def start(self, confirmed: bool = False) -> None:
         """Start the match as set up; its screen comes when the table has started it.
 
-        An unfinished match on the table is abandoned only once the players said so.
+        An unfinished match on the table is abandoned only once the players said so; with
+        phones as hands, nothing starts while a player has no phone joined (a sentence says
+        who, and how to join).
         """
         snapshot = self.stage.snapshot
+        missing = phones_missing(self.stage.draft, self.stage.system.phone, snapshot)
+        if missing:
+            self.asking = False
+            self.stage.say(missing)
+            return
         if snapshot is not None and not snapshot.is_over and not confirmed:
             self.asking = True
             self.rebuild()

@@ -20,6 +20,7 @@ from companion.games.uno.cards import Card, Colour
 from companion.table import TableSnapshot
 from ui import theme
 from ui.scene import SpinnerStage
+from ui.uno.phones_view import PhonesView
 from ui.uno.view_model import UnoView
 from ui.widgets import Widget
 
@@ -82,13 +83,13 @@ class Entry:
 class IdolShown(Protocol):
     """What the main screen asks of the idol's spin on screen (`IdolSpin`)."""
 
-    def presses(self, view: UnoView) -> list[Press]:
+    def presses(self, view: UnoView | PhonesView) -> list[Press]:
         """`spin`, `spinning` or the `pick:<seat>` buttons."""
 
-    def words(self, view: UnoView) -> str:
+    def words(self, view: UnoView | PhonesView) -> str:
         """Why the idol is spun in software, when it is."""
 
-    def dial_widgets(self, view: UnoView, area: pygame.Rect) -> list[Widget]:
+    def dial_widgets(self, view: UnoView | PhonesView, area: pygame.Rect) -> list[Widget]:
         """The dial over the cards while a spin is shown."""
 
 

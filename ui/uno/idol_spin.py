@@ -20,8 +20,12 @@ from companion.i18n import _, note_text
 from ui import theme
 from ui.spin_view import SpinMotion, spin_dial
 from ui.uno.actions import GO, IdolActions, Press
+from ui.uno.phones_view import PhonesView
 from ui.uno.view_model import UnoView
 from ui.widgets import Panel, Widget
+
+View = UnoView | PhonesView
+"""The match on screen: refereed (real cards), or with phones as hands (its public view)."""
 
 FACE_BEAT_S = 0.6
 """How long a Tiki Face is seen on the idol before the spin it asks for starts by itself."""
@@ -42,20 +46,20 @@ class IdolSpin:
 
     def __init__(self, scene: IdolActions) -> None:
         self.scene = scene
-        self.before_spin: UnoView | None = None
+        self.before_spin: View | None = None
         """The table as it was before a spin's result, shown while the idol turns to it."""
         self.motion_before: SpinMotion | None = None
         """The app's latest spin when that result arrived (the spin to show comes after)."""
         self.face_beat: FaceBeat | None = None
         """The spin a Tiki Face laid on the idol asked for, until it starts by itself."""
 
-    def face_laid(self, seq: int, view: UnoView | None) -> None:
+    def face_laid(self, seq: int, view: View | None) -> None:
         """A Tiki Face went on the idol, leaving the table at `seq`: its spin starts by
         itself (`spin_if_asked`, `tick`)."""
         self.face_beat = FaceBeat(seq)
         self.spin_if_asked(view)
 
-    def spin_if_asked(self, view: UnoView | None) -> None:
+    def spin_if_asked(self, view: View | None) -> None:
         """Once the table shows the state a Tiki Face play made and it asks for a spin, the
         spin starts a beat later (`FACE_BEAT_S`, `tick`): laying the face on the idol is the
         tap that turns it."""
@@ -72,7 +76,7 @@ class IdolSpin:
         self.face_beat = replace(beat, due=due)
         stage.animate(due)  # the loop turns until then
 
-    def tick(self, now: float, view: UnoView | None) -> None:
+    def tick(self, now: float, view: View | None) -> None:
         """The beat is over: spin, unless the table has moved on since (an undo, another
         tap, a spin already asked)."""
         beat = self.face_beat
@@ -82,7 +86,7 @@ class IdolSpin:
         if view is not None and view.snapshot.seq == beat.seq and view.spinning:
             self.scene.spin()
 
-    def hold_for_the_spin(self, view: UnoView | None, previous: UnoView | None) -> None:
+    def hold_for_the_spin(self, view: View | None, previous: View | None) -> None:
         """A spin's result arrived: keep showing the table as it was until the idol stops
         there on screen (the table's spinner tells its motion as the motor starts)."""
         stage = self.scene.stage
@@ -109,7 +113,7 @@ class IdolSpin:
         status = stage.spinner_status
         return status is not None and status.moving
 
-    def dial_widgets(self, view: UnoView, area: pygame.Rect) -> list[Widget]:
+    def dial_widgets(self, view: View, area: pygame.Rect) -> list[Widget]:
         """The table from above with the idol turning, over the cards while a spin is shown.
 
         It shows while the motor turns (the spinner's own motion, frame by frame) and while
@@ -133,7 +137,7 @@ class IdolSpin:
                          stage.now, landed=() if turning else picks)
         return [Panel("dial_card", card, border=theme.ACCENT, on_tap=_nothing), dial]
 
-    def words(self, view: UnoView) -> str:
+    def words(self, view: View) -> str:
         """Why the idol is spun in software, while a spin is asked or shown (Tiki Twist)."""
         status = self.scene.stage.spinner_status
         if view.tiki is None or status is None or status.available:
@@ -148,7 +152,7 @@ class IdolSpin:
         if motion is not self.motion_before:
             self.before_spin = None
 
-    def presses(self, view: UnoView) -> list[Press]:
+    def presses(self, view: View) -> list[Press]:
         """`spin` (the table's spinner answers) or the `pick:<seat>` buttons; `spinning`
         while the idol turns."""
         scene = self.scene

@@ -18,7 +18,7 @@ import pygame
 from companion.games.uno import actions as act
 from companion.games.uno import duo_actions as dact
 from companion.games.uno import tiki_actions as tact
-from companion.games.uno.cards import COLOUR_NAMES, colour_name
+from companion.games.uno.cards import COLOUR_NAMES, Colour, colour_name
 from companion.games.uno.phases import Phase
 from companion.i18n import _, ngettext, note_text
 from ui import layout, theme
@@ -27,6 +27,7 @@ from ui.scene_parts import message_widgets, redo_button, scores_button
 from ui.theme import Theme, player_colour
 from ui.uno.actions import GO, NamesColours, Press, TableActions
 from ui.uno.card_drawing import CARD_COLOURS, CardWidget, IdolWidget
+from ui.uno.phones_view import PhonesView
 from ui.uno.view_model import UnoView
 from ui.widgets import (
     Button,
@@ -61,13 +62,14 @@ class InkButton(Button):
 class SeatRow(Widget):
     """One seat: colour letter, name, cards, UNO call and total; ringed while it is to act."""
 
-    def __init__(self, seat: int, rect: pygame.Rect, view: UnoView, acting: bool) -> None:
+    def __init__(self, seat: int, rect: pygame.Rect, view: UnoView | PhonesView,
+                 acting: bool) -> None:
         player = view.snapshot.players[seat]
         count = view.hand_sizes()[seat]
         self.colour = player_colour(player.colour)
         self.cards = ngettext("{n} card", "{n} cards", count).format(n=count)
         self.uno = view.uno_word(seat)
-        self.total = str(view.game.totals[seat])
+        self.total = str(view.totals()[seat])
         self.acting = acting
         super().__init__(f"seat:{seat}", rect,
                          f"{player.name}: {self.cards} {self.uno} {self.total}".replace("  ", " "))
@@ -105,8 +107,7 @@ class SeatRow(Widget):
 class ColourSwatch(Widget):
     """The colour in play after a Wild (or the top card's): its fill, letter and name."""
 
-    def __init__(self, rect: pygame.Rect, view: UnoView) -> None:
-        colour = view.game.colour
+    def __init__(self, rect: pygame.Rect, colour: Colour | None) -> None:
         words = _("Colour: {colour}").format(colour=_(COLOUR_NAMES[colour])) if colour else ""
         super().__init__("colour", rect, words)
         self.colour = colour
@@ -203,7 +204,7 @@ def table_widgets(view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]
     top = game.top_card
     if top is not None:
         widgets.append(CardWidget("top", top_card, top))
-        widgets.append(ColourSwatch(colour_row, view))
+        widgets.append(ColourSwatch(colour_row, view.game.colour))
     else:
         widgets.append(TextBlock("top", top_card, _("No card in play yet")))
     tiki = view.tiki
@@ -239,8 +240,8 @@ def _table_cells(view: UnoView, area: pygame.Rect, parts: int, label_h: int, loo
     return layout.columns_at_least(area, [sides[0], need, sides[1]][:parts], pad)
 
 
-def seat_widgets(scene: TableActions, view: UnoView, area: pygame.Rect, look: Theme
-                 ) -> list[Widget]:
+def seat_widgets(scene: TableActions, view: UnoView | PhonesView, area: pygame.Rect,
+                 look: Theme) -> list[Widget]:
     """A row per seat, the target and the direction, then `undo` and `back`."""
     pad = look.px(6)
     count = 3 if view.snapshot.can_redo else 2
@@ -260,7 +261,7 @@ def seat_widgets(scene: TableActions, view: UnoView, area: pygame.Rect, look: Th
     else:  # one under the other rather than smaller
         target, rest = layout.take_top(rest, look.px(32), pad)
         turn, rest = layout.take_top(rest, look.px(32), pad)
-    count = view.game.players
+    count = len(view.snapshot.players)
     height = min(look.px(52), (rest.h - pad * (count - 1)) // count)
     rows = layout.grid(rest, 1, count, height, max(2, pad * height // look.px(52)))
     acting = view.snapshot.to_move
@@ -395,6 +396,7 @@ def colour_presses(scene: NamesColours, view: UnoView) -> list[Press]:
 
 
 __all__ = [
+    "ColourSwatch",
     "InkButton",
     "block_height",
     "button_grid",
@@ -402,5 +404,6 @@ __all__ = [
     "main_screen",
     "message_over",
     "moment_buttons",
+    "seat_widgets",
     "uno_presses",
 ]

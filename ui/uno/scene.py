@@ -28,6 +28,7 @@ from companion.games.uno.cards import Card, Colour
 from companion.games.uno.phases import Phase
 from companion.i18n import _
 from companion.table import DrawChance, Outcome, PlayAction, Rematch, TableSnapshot
+from companion.table.hands import ON_PHONES
 from ui import theme
 from ui.scene import MatchScene, SpinnerStage
 from ui.spin_view import SpinMotion
@@ -38,6 +39,8 @@ from ui.uno.count import HandCount, hand_count
 from ui.uno.entry import ENTRIES, CardEntry, entry_presses
 from ui.uno.idol_spin import IdolSpin
 from ui.uno.panel import main_screen, uno_presses
+from ui.uno.phones_table import phones_screen
+from ui.uno.phones_view import PhonesView
 from ui.uno.view_model import UnoView
 from ui.widgets import Widget
 
@@ -52,6 +55,8 @@ class UnoScene(MatchScene):
     def __init__(self, stage: SpinnerStage) -> None:
         super().__init__(stage)
         self.view: UnoView | None = None
+        self.phones: PhonesView | None = None
+        """The match's public view when its hands are on the phones (then `view` is None)."""
         self.entry = Entry()
         self.notice: Notice | None = None
         self.idol = IdolSpin(self)
@@ -72,8 +77,12 @@ class UnoScene(MatchScene):
 
     def read(self, snapshot: TableSnapshot | None) -> None:
         if not self.shows(snapshot):
-            self.view = None
+            self.view = self.phones = None
             return
+        if snapshot.hands == ON_PHONES:
+            self._read_public(snapshot)
+            return
+        self.phones = None
         previous = self.view
         same_match = previous is not None and previous.snapshot.match_id == snapshot.match_id
         if same_match and previous is not None and previous.snapshot.seq == snapshot.seq:
@@ -98,6 +107,23 @@ class UnoScene(MatchScene):
                     n=len(rounds), name=self.view.name(winner),
                     target=self.view.target_words()), (winner,), len(rounds))
         self._open_asked_picker()
+
+    def _read_public(self, snapshot: TableSnapshot) -> None:
+        """A match with phones as hands: only its public view is read (never the engine's
+        whole state, which holds every hand). A Tiki Face a phone laid on the idol starts
+        its spin a beat later, as one laid from this screen does."""
+        previous = self.phones
+        same_match = previous is not None and previous.snapshot.match_id == snapshot.match_id
+        if same_match and previous is not None and previous.snapshot.seq == snapshot.seq:
+            return
+        self.view, self.entry, self.notice = None, Entry(), None
+        self.phones = PhonesView.of(snapshot)
+        before = previous if same_match else None
+        self.idol.hold_for_the_spin(self.phones, before)
+        if (before is not None and self.phones.spinning and not before.spinning
+                and len(self.phones.tiki or ()) > len(before.tiki or ())):
+            self.idol.face_laid(snapshot.seq, self.phones)
+        self.idol.spin_if_asked(self.phones)
 
     def _note_what_went_before(self, previous: UnoView | None) -> None:
         """Keep what the next question needs from the table before it: the card and colour
@@ -139,11 +165,18 @@ class UnoScene(MatchScene):
         width, height = self.stage.size
         pad = look.px(6)
         area = pygame.Rect(pad, pad, width - 2 * pad, height - 2 * pad)
+        if self.phones is not None:
+            shown = self.idol.before_spin if self.idol.holding() else None
+            rematch = (Press("next", _("Play again"), self.next_round, GO)
+                       if self.phones.snapshot.is_over else None)
+            return phones_screen(self, shown if isinstance(shown, PhonesView) else self.phones,
+                                 area, look, rematch)
         if view is None:
             return self.no_match(_("No UNO match is on the table."))
         entry = self.entry
-        if self.idol.holding() and self.idol.before_spin is not None:
-            return main_screen(self, self.idol.before_spin, area, look)
+        before = self.idol.before_spin
+        if self.idol.holding() and isinstance(before, UnoView):
+            return main_screen(self, before, area, look)
         if self.notice is not None:
             # Alone, as the picker is: the card covers the table, and a sliver of it round
             # the card's edge would only distract from the round's end.
@@ -178,7 +211,7 @@ class UnoScene(MatchScene):
 
     def tick(self, now: float) -> None:
         """A Tiki Face laid on the idol starts its spin when its beat is over."""
-        self.idol.tick(now, self.view)
+        self.idol.tick(now, self.phones or self.view)
 
     def spin_stopped(self, motion: SpinMotion) -> None:
         """The idol stopped: the table shows the spin's result and who must act."""
@@ -407,7 +440,8 @@ class UnoScene(MatchScene):
 
     def next_round(self) -> None:
         """After a round: play on; after the match: the same players again (a rematch)."""
-        if self.notice is not None and self.notice.kind == "match_over":
+        if (self.phones is not None and self.phones.snapshot.is_over) or (
+                self.notice is not None and self.notice.kind == "match_over"):
             self.stage.post(Rematch())
         self.notice = None
         self._open_asked_picker()

@@ -336,6 +336,10 @@ class UnoView:
         """How many cards each seat holds."""
         return self.game.hand_sizes
 
+    def totals(self) -> list[int]:
+        """Each seat's match total."""
+        return list(self.game.totals)
+
     def copies_left(self, entered: list[Card]) -> Counter[Card]:
         """How many copies of each card are not showing, after the cards `entered` so far."""
         shown = Counter(card for place in self.game.card_locations().values()
