@@ -38,6 +38,7 @@ class ScriptedController:
         self.on_home: Callable[[dict[str, Any]], dict[str, Any] | None] = lambda fields: None
         self.on_move: Callable[[dict[str, Any]], dict[str, Any] | None] = lambda fields: None
         self.before_ack: list[dict[str, Any]] = []  # pushed once, before the next answer
+        self.hello: dict[str, Any] = {"homed": False, "busy": False}  # what its HELLO says
         self.events = 0
 
     in_waiting = 0
@@ -56,7 +57,7 @@ class ScriptedController:
             if kind == protocol.HELLO:
                 self.events = 0
                 reply = {"firmware": version.FIRMWARE_VERSION,
-                         "protocol": protocol.PROTOCOL_VERSION, "homed": False, "busy": False}
+                         "protocol": protocol.PROTOCOL_VERSION, **self.hello}
                 self.incoming.put(protocol.encode_frame(seq, protocol.ACK, reply))
                 continue
             for early in self.before_ack:
@@ -72,6 +73,11 @@ class ScriptedController:
     def push(self, event: dict[str, Any]) -> None:
         self.events += 1
         self.incoming.put(protocol.encode_frame(0, protocol.EVENT, dict(event, id=self.events)))
+
+    def hears(self, kind: int, count: int) -> None:
+        """Wait until it has heard `count` commands of `kind` (another thread sends them)."""
+        with self.changed:
+            assert self.changed.wait_for(lambda: len(self.commands(kind)) >= count, timeout=5)
 
     def commands(self, kind: int) -> list[dict[str, Any]]:
         with self.changed:
@@ -272,3 +278,142 @@ def test_a_move_cut_off_by_an_unplug_fails_saying_the_spinner_re_homes_when_it_i
     assert isinstance(failure, LinkError)
     assert str(failure) == ("The table controller was disconnected during the move; the "
                             "spinner re-homes when it is back (check the USB cable).")
+
+
+def reconnect(spinner: SerialSpinner, controller: ScriptedController, clock: ThreadClock,
+              **hello: Any) -> None:
+    """Unplug the controller and plug it back in, its HELLO saying `hello` (homed, busy)."""
+    controller.hello = {"homed": False, "busy": False, **hello}
+    clock.looked_at("serial-link", where="_pause")  # between heartbeats: not mid-request
+    spinner.link._drop_port("unplugged for the test")
+    clock.advance(3600.0)  # the heartbeat's pause ends: the link sees the port gone
+    assert spinner.link.wait_online(5)
+
+
+def kinds_heard(controller: ScriptedController) -> list[int]:
+    """The commands the controller heard, in order, without heartbeats and set-ups."""
+    with controller.changed:
+        return [kind for kind, _ in controller.heard
+                if kind in (protocol.HOME, protocol.MOVE, protocol.STOP)]
+
+
+def test_after_a_move_the_controller_stopped_the_pointer_re_homes_before_the_next_spin(
+    spinner: SerialSpinner, controller: ScriptedController, clock: ThreadClock,
+) -> None:
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    spinner.home(PLAN)
+    controller.on_move = lambda fields: {"ev": "move_aborted", "move": fields["move"],
+                                         "reason": "the stop command"}
+    with pytest.raises(LinkError):
+        spinner.move(SHORT_MOVE)
+    # The board still says it is homed, but the stopped pointer is not where a spin expects.
+    reconnect(spinner, controller, clock, homed=True)
+    controller.on_move = moved
+    assert spinner.move(SHORT_MOVE).steps_taken == 3
+    assert kinds_heard(controller) == [protocol.HOME, protocol.MOVE, protocol.HOME,
+                                       protocol.MOVE]
+    assert spinner.rehomes == 1 and spinner.rehome_error == ""
+
+
+def test_after_a_move_cut_off_by_an_unplug_the_pointer_re_homes_before_the_next_spin(
+    spinner: SerialSpinner, controller: ScriptedController, clock: ThreadClock,
+) -> None:
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    spinner.home(PLAN)
+    thread, answers = in_thread("moving", lambda: spinner.move(SHORT_MOVE))
+    clock.looked_at("moving")  # waiting for the move's report
+    reconnect(spinner, controller, clock, homed=True)
+    assert isinstance(answers.get(timeout=5), LinkError)
+    thread.join(timeout=5)
+    controller.on_move = moved
+    assert spinner.move(SHORT_MOVE).steps_taken == 3
+    assert kinds_heard(controller) == [protocol.HOME, protocol.MOVE, protocol.HOME,
+                                       protocol.MOVE]
+
+
+def test_a_pointer_re_homed_once_is_not_turned_home_again_by_a_later_reconnect(
+    spinner: SerialSpinner, controller: ScriptedController, clock: ThreadClock,
+) -> None:
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    spinner.home(PLAN)
+    controller.on_move = lambda fields: {"ev": "move_aborted", "move": fields["move"],
+                                         "reason": "the stop command"}
+    with pytest.raises(LinkError):
+        spinner.move(SHORT_MOVE)
+    reconnect(spinner, controller, clock, homed=True)
+    controller.on_move = moved
+    spinner.move(SHORT_MOVE)  # after the re-home
+    reconnect(spinner, controller, clock, homed=True)  # a board that kept its home
+    spinner.move(SHORT_MOVE)
+    assert kinds_heard(controller) == [protocol.HOME, protocol.MOVE, protocol.HOME,
+                                       protocol.MOVE, protocol.MOVE]
+
+
+def test_a_homed_pointer_re_homes_by_itself_when_the_board_comes_back_without_its_home(
+    spinner: SerialSpinner, controller: ScriptedController, clock: ThreadClock,
+) -> None:
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    spinner.home(PLAN)
+    reconnect(spinner, controller, clock, homed=False)  # its power was cut: home forgotten
+    controller.on_move = moved
+    spinner.move(SHORT_MOVE)
+    assert kinds_heard(controller) == [protocol.HOME, protocol.HOME, protocol.MOVE]
+    assert controller.commands(protocol.HOME)[1] == controller.commands(protocol.HOME)[0]
+
+
+def test_a_re_home_that_fails_stops_the_next_spin_with_its_sentence(
+    spinner: SerialSpinner, controller: ScriptedController, clock: ThreadClock,
+) -> None:
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    spinner.home(PLAN)
+    controller.on_home = homed(ok=False, error="no home edge within 3000 steps",
+                               approach_steps=3000, duration_ms=6000)
+    reconnect(spinner, controller, clock, homed=False)
+    controller.on_move = moved
+    with pytest.raises(HomingError) as failed:
+        spinner.move(SHORT_MOVE)
+    assert str(failed.value) == (
+        "The spinner could not home: no home edge within 3000 steps. Check the home sensor's "
+        "wiring and that the pointer turns freely."
+    )
+    assert controller.commands(protocol.MOVE) == []
+
+
+class WatchedEvent(threading.Event):
+    """An event that tells the test when someone starts waiting on it, and for how long."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.timeouts: list[float | None] = []
+        self.watch = threading.Condition()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        with self.watch:
+            self.timeouts.append(timeout)
+            self.watch.notify_all()
+        return super().wait(timeout)
+
+    def waited(self) -> None:
+        with self.watch:
+            assert self.watch.wait_for(lambda: self.timeouts, timeout=5)
+
+
+def test_a_homing_asked_while_the_pointer_re_homes_waits_for_that_re_home_to_end(
+    spinner: SerialSpinner, controller: ScriptedController, clock: ThreadClock,
+) -> None:
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    spinner.home(PLAN)
+    spinner._rehomed = rehomed = WatchedEvent()
+    rehomed.set()
+    controller.on_home = lambda fields: None  # the re-home reports only when told below
+    reconnect(spinner, controller, clock, homed=False)
+    thread, answers = in_thread("homing", lambda: spinner.home(PLAN))
+    rehomed.waited()  # the homing waits for the re-home, given at least its whole time
+    assert rehomed.timeouts[0] is not None and rehomed.timeouts[0] >= PLAN.timeout_s
+    controller.hears(protocol.HOME, 2)  # the first homing and the re-home
+    assert len(controller.commands(protocol.HOME)) == 2
+    controller.on_home = homed(ok=True, approach_steps=640, duration_ms=1200)
+    controller.push({"ev": "homed", "ok": True, "approach_steps": 700, "duration_ms": 1300})
+    assert answers.get(timeout=5) == HomeReport(approach_steps=640, duration_s=1.2)
+    thread.join(timeout=5)
+    assert len(controller.commands(protocol.HOME)) == 3
