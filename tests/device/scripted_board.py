@@ -43,7 +43,7 @@ class ScriptedBoard:
         self.before_hello_ack: list[bytes] = []
         self.after_hello_ack: list[bytes] = []
         self.before_answer: list[bytes] = []
-        self.ping_events: list[dict[str, Any]] = []
+        self.ping_events: list[Any] = []  # what a PING answer lists, junk included
         self.refuse: str | None = None
         self.silent = False
         self.on_home: Report = lambda fields: None
