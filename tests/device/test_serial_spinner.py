@@ -137,6 +137,10 @@ def moved(fields: dict[str, Any]) -> dict[str, Any]:
             "edges": [2], "duration_ms": 751}
 
 
+def aborted(fields: dict[str, Any]) -> dict[str, Any]:
+    return {"ev": "move_aborted", "move": fields["move"], "reason": "the stop command"}
+
+
 def test_a_move_is_uploaded_run_and_reported_as_the_controller_measured_it(
     spinner: SerialSpinner, controller: ScriptedBoard,
 ) -> None:
@@ -172,8 +176,7 @@ def test_a_report_of_another_move_is_not_taken_for_this_one(
 def test_a_move_the_controller_stopped_says_why(
     spinner: SerialSpinner, controller: ScriptedBoard,
 ) -> None:
-    controller.on_move = lambda fields: {"ev": "move_aborted", "move": fields["move"],
-                                         "reason": "the stop command"}
+    controller.on_move = aborted
     with pytest.raises(LinkError) as stopped:
         spinner.move(SHORT_MOVE)
     assert str(stopped.value) == (
@@ -230,6 +233,15 @@ def reconnect(spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadCl
     assert spinner.link.wait_online(5)
 
 
+def home_then_have_a_move_stopped(spinner: SerialSpinner, controller: ScriptedBoard) -> None:
+    """Home the pointer, then have the controller stop its next move part-way."""
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    spinner.home(PLAN)
+    controller.on_move = aborted
+    with pytest.raises(LinkError):
+        spinner.move(SHORT_MOVE)
+
+
 def kinds_heard(controller: ScriptedBoard) -> list[int]:
     """The commands the controller heard, in order, without heartbeats and set-ups."""
     with controller.changed:
@@ -237,15 +249,10 @@ def kinds_heard(controller: ScriptedBoard) -> list[int]:
                 if kind in (protocol.HOME, protocol.MOVE, protocol.STOP)]
 
 
-def test_after_a_move_the_controller_stopped_the_pointer_re_homes_before_the_next_spin(
+def test_after_a_move_the_controller_stopped_the_pointer_re_homes_once_before_the_next_spin(
     spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
 ) -> None:
-    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
-    spinner.home(PLAN)
-    controller.on_move = lambda fields: {"ev": "move_aborted", "move": fields["move"],
-                                         "reason": "the stop command"}
-    with pytest.raises(LinkError):
-        spinner.move(SHORT_MOVE)
+    home_then_have_a_move_stopped(spinner, controller)
     # The board still says it is homed, but the stopped pointer is not where a spin expects.
     reconnect(spinner, controller, clock, homed=True)
     controller.on_move = moved
@@ -253,6 +260,9 @@ def test_after_a_move_the_controller_stopped_the_pointer_re_homes_before_the_nex
     assert kinds_heard(controller) == [protocol.HOME, protocol.MOVE, protocol.HOME,
                                        protocol.MOVE]
     assert spinner.rehomes == 1 and spinner.rehome_error == ""
+    reconnect(spinner, controller, clock, homed=True)  # re-homed since: not turned home again
+    spinner.move(SHORT_MOVE)
+    assert kinds_heard(controller)[4:] == [protocol.MOVE]
 
 
 def test_after_a_move_cut_off_by_an_unplug_the_pointer_re_homes_before_the_next_spin(
@@ -269,24 +279,6 @@ def test_after_a_move_cut_off_by_an_unplug_the_pointer_re_homes_before_the_next_
     assert spinner.move(SHORT_MOVE).steps_taken == 3
     assert kinds_heard(controller) == [protocol.HOME, protocol.MOVE, protocol.HOME,
                                        protocol.MOVE]
-
-
-def test_a_pointer_re_homed_once_is_not_turned_home_again_by_a_later_reconnect(
-    spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
-) -> None:
-    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
-    spinner.home(PLAN)
-    controller.on_move = lambda fields: {"ev": "move_aborted", "move": fields["move"],
-                                         "reason": "the stop command"}
-    with pytest.raises(LinkError):
-        spinner.move(SHORT_MOVE)
-    reconnect(spinner, controller, clock, homed=True)
-    controller.on_move = moved
-    spinner.move(SHORT_MOVE)  # after the re-home
-    reconnect(spinner, controller, clock, homed=True)  # a board that kept its home
-    spinner.move(SHORT_MOVE)
-    assert kinds_heard(controller) == [protocol.HOME, protocol.MOVE, protocol.HOME,
-                                       protocol.MOVE, protocol.MOVE]
 
 
 def test_a_homed_pointer_re_homes_by_itself_when_the_board_comes_back_without_its_home(
