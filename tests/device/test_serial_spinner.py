@@ -223,14 +223,24 @@ def test_a_move_cut_off_by_an_unplug_fails_saying_the_spinner_re_homes_when_it_i
                             "spinner re-homes when it is back (check the USB cable).")
 
 
-def reconnect(spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
-              **hello: Any) -> None:
-    """Unplug the controller and plug it back in, its HELLO saying `hello` (homed, busy)."""
-    controller.hello_reply = {**HELLO_REPLY, **hello}
-    clock.looked_at("serial-link", where="_pause")  # between heartbeats: not mid-request
+def unplug(spinner: SerialSpinner, clock: ThreadClock) -> None:
+    """Pull the controller's cable (between heartbeats: not in the middle of one)."""
+    clock.looked_at("serial-link", where="_pause")
     spinner.link._drop_port("unplugged for the test")
+
+
+def plug_back(spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
+              **hello: Any) -> None:
+    """Plug the controller back in, its HELLO saying `hello` (homed, busy)."""
+    controller.hello_reply = {**HELLO_REPLY, **hello}
     clock.advance(3600.0)  # the heartbeat's pause ends: the link sees the port gone
     assert spinner.link.wait_online(5)
+
+
+def reconnect(spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
+              **hello: Any) -> None:
+    unplug(spinner, clock)
+    plug_back(spinner, controller, clock, **hello)
 
 
 def home_then_have_a_move_stopped(spinner: SerialSpinner, controller: ScriptedBoard) -> None:
@@ -272,9 +282,10 @@ def test_after_a_move_cut_off_by_an_unplug_the_pointer_re_homes_before_the_next_
     spinner.home(PLAN)
     thread, answers = in_thread("moving", lambda: spinner.move(SHORT_MOVE))
     clock.looked_at("moving")  # waiting for the move's report
-    reconnect(spinner, controller, clock, homed=True)
-    assert isinstance(answers.get(timeout=5), LinkError)
+    unplug(spinner, clock)
+    assert isinstance(answers.get(timeout=5), LinkError)  # the move failed: then it is back
     thread.join(timeout=5)
+    plug_back(spinner, controller, clock, homed=True)
     controller.on_move = moved
     assert spinner.move(SHORT_MOVE).steps_taken == 3
     assert kinds_heard(controller) == [protocol.HOME, protocol.MOVE, protocol.HOME,
