@@ -16,7 +16,8 @@ from device.backend import HomeReport, HomingPlan, MoveReport, StepSchedule
 from device.errors import DeviceError, HomingError, LinkError
 from device.serial_backend import SerialSpinner
 from device.serial_link import LinkSettings, SerialLink
-from firmware import protocol, version
+from firmware import protocol
+from tests.device.scripted_board import HELLO_REPLY, ScriptedBoard
 from tests.device.thread_clock import ThreadClock
 
 PLAN = HomingPlan(fast_interval_s=0.0015, slow_interval_s=0.003, backoff_steps=40,
@@ -26,64 +27,9 @@ SHORT_MOVE = StepSchedule((0.25, 0.5, 0.75))
 """Three steps ending at 0.75 s: the spinner gives its report until 0.75 * 1.5 + 2 s."""
 
 
-class ScriptedController:
-    """A port whose table controller answers every command at once, and reports a homing
-    or a move as `on_home` / `on_move` say (None: it never reports); records what it heard."""
-
-    def __init__(self) -> None:
-        self.incoming: queue.Queue[bytes] = queue.Queue()
-        self.decoder = protocol.FrameDecoder()
-        self.heard: list[tuple[int, dict[str, Any]]] = []
-        self.changed = threading.Condition()
-        self.on_home: Callable[[dict[str, Any]], dict[str, Any] | None] = lambda fields: None
-        self.on_move: Callable[[dict[str, Any]], dict[str, Any] | None] = lambda fields: None
-        self.before_ack: list[dict[str, Any]] = []  # pushed once, before the next answer
-        self.events = 0
-
-    in_waiting = 0
-
-    def read(self, size: int = 1) -> bytes:
-        try:
-            return self.incoming.get(timeout=0.01)
-        except queue.Empty:
-            return b""
-
-    def write(self, data: bytes) -> int:
-        for seq, kind, fields in self.decoder.feed(data):
-            with self.changed:
-                self.heard.append((kind, fields))
-                self.changed.notify_all()
-            if kind == protocol.HELLO:
-                self.events = 0
-                reply = {"firmware": version.FIRMWARE_VERSION,
-                         "protocol": protocol.PROTOCOL_VERSION, "homed": False, "busy": False}
-                self.incoming.put(protocol.encode_frame(seq, protocol.ACK, reply))
-                continue
-            for early in self.before_ack:
-                self.push(early)
-            self.before_ack = []
-            self.incoming.put(protocol.encode_frame(seq, protocol.ACK, {"events": []}))
-            report = (self.on_home(fields) if kind == protocol.HOME
-                      else self.on_move(fields) if kind == protocol.MOVE else None)
-            if report is not None:
-                self.push(report)
-        return len(data)
-
-    def push(self, event: dict[str, Any]) -> None:
-        self.events += 1
-        self.incoming.put(protocol.encode_frame(0, protocol.EVENT, dict(event, id=self.events)))
-
-    def commands(self, kind: int) -> list[dict[str, Any]]:
-        with self.changed:
-            return [fields for heard_kind, fields in self.heard if heard_kind == kind]
-
-    def close(self) -> None:
-        pass
-
-
 @pytest.fixture
-def controller() -> ScriptedController:
-    return ScriptedController()
+def controller() -> ScriptedBoard:
+    return ScriptedBoard()
 
 
 @pytest.fixture
@@ -92,7 +38,7 @@ def clock() -> ThreadClock:
 
 
 @pytest.fixture
-def spinner(controller: ScriptedController, clock: ThreadClock) -> Iterator[SerialSpinner]:
+def spinner(controller: ScriptedBoard, clock: ThreadClock) -> Iterator[SerialSpinner]:
     settings = LinkSettings(port="loop://", ack_timeout_s=0.05, poll_interval_s=3600.0)
     link = SerialLink(settings, opener=lambda path, baud, timeout: controller, clock=clock)
     with SerialSpinner(link, Config()) as spinner:
@@ -121,7 +67,7 @@ def homed(**fields: Any) -> Callable[[dict[str, Any]], dict[str, Any]]:
 
 
 def test_homing_asks_the_controller_for_the_plans_speeds_and_limits_and_reports_its_approach(
-    spinner: SerialSpinner, controller: ScriptedController,
+    spinner: SerialSpinner, controller: ScriptedBoard,
 ) -> None:
     controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
     assert spinner.home(PLAN) == HomeReport(approach_steps=812, duration_s=1.5)
@@ -131,7 +77,7 @@ def test_homing_asks_the_controller_for_the_plans_speeds_and_limits_and_reports_
 
 
 def test_a_homing_that_found_no_home_says_why_and_what_to_check(
-    spinner: SerialSpinner, controller: ScriptedController,
+    spinner: SerialSpinner, controller: ScriptedBoard,
 ) -> None:
     controller.on_home = homed(ok=False, error="no home edge within 3000 steps",
                                approach_steps=3000, duration_ms=6000)
@@ -144,7 +90,7 @@ def test_a_homing_that_found_no_home_says_why_and_what_to_check(
 
 
 def test_a_fault_of_the_controller_while_homing_is_told_in_its_own_words(
-    spinner: SerialSpinner, controller: ScriptedController,
+    spinner: SerialSpinner, controller: ScriptedBoard,
 ) -> None:
     controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500,
                                fault="the motor driver reported a fault")
@@ -153,7 +99,7 @@ def test_a_fault_of_the_controller_while_homing_is_told_in_its_own_words(
 
 
 def test_a_homing_never_reported_is_stopped_when_the_links_clock_reaches_its_timeout(
-    spinner: SerialSpinner, controller: ScriptedController, clock: ThreadClock,
+    spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
 ) -> None:
     thread, answers = in_thread("homing", lambda: spinner.home(PLAN))
     clock.looked_at("homing")  # the wait for the report began: its deadline is set
@@ -171,7 +117,7 @@ def test_a_homing_never_reported_is_stopped_when_the_links_clock_reaches_its_tim
 
 
 def test_a_homing_report_from_before_is_not_taken_for_the_next_homing(
-    spinner: SerialSpinner, controller: ScriptedController, clock: ThreadClock,
+    spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
 ) -> None:
     controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
     spinner.home(PLAN)
@@ -191,8 +137,12 @@ def moved(fields: dict[str, Any]) -> dict[str, Any]:
             "edges": [2], "duration_ms": 751}
 
 
+def aborted(fields: dict[str, Any]) -> dict[str, Any]:
+    return {"ev": "move_aborted", "move": fields["move"], "reason": "the stop command"}
+
+
 def test_a_move_is_uploaded_run_and_reported_as_the_controller_measured_it(
-    spinner: SerialSpinner, controller: ScriptedController,
+    spinner: SerialSpinner, controller: ScriptedBoard,
 ) -> None:
     controller.on_move = moved
     report = spinner.move(SHORT_MOVE)
@@ -210,11 +160,11 @@ def test_a_move_is_uploaded_run_and_reported_as_the_controller_measured_it(
 
 
 def test_a_report_of_another_move_is_not_taken_for_this_one(
-    spinner: SerialSpinner, controller: ScriptedController, clock: ThreadClock,
+    spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
 ) -> None:
     # Heard before the upload of move 1 is answered: a report of move 8 is not move 1's.
-    controller.before_ack = [{"ev": "move_done", "move": 8, "steps": 99, "edges": [],
-                              "duration_ms": 5}]
+    controller.before_answer = [controller.numbered({"ev": "move_done", "move": 8, "steps": 99,
+                                                     "edges": [], "duration_ms": 5})]
     thread, answers = in_thread("moving", lambda: spinner.move(SHORT_MOVE))
     clock.looked_at("moving")  # waiting for move 1's report
     assert answers.empty()
@@ -224,10 +174,9 @@ def test_a_report_of_another_move_is_not_taken_for_this_one(
 
 
 def test_a_move_the_controller_stopped_says_why(
-    spinner: SerialSpinner, controller: ScriptedController,
+    spinner: SerialSpinner, controller: ScriptedBoard,
 ) -> None:
-    controller.on_move = lambda fields: {"ev": "move_aborted", "move": fields["move"],
-                                         "reason": "the stop command"}
+    controller.on_move = aborted
     with pytest.raises(LinkError) as stopped:
         spinner.move(SHORT_MOVE)
     assert str(stopped.value) == (
@@ -235,7 +184,7 @@ def test_a_move_the_controller_stopped_says_why(
 
 
 def test_a_fault_of_the_controller_during_a_move_is_told_in_its_own_words(
-    spinner: SerialSpinner, controller: ScriptedController,
+    spinner: SerialSpinner, controller: ScriptedBoard,
 ) -> None:
     controller.on_move = lambda fields: dict(moved(fields), fault="the step queue ran dry")
     with pytest.raises(DeviceError) as failed:
@@ -245,7 +194,7 @@ def test_a_fault_of_the_controller_during_a_move_is_told_in_its_own_words(
 
 
 def test_a_move_never_reported_is_stopped_half_its_time_and_two_seconds_late(
-    spinner: SerialSpinner, controller: ScriptedController, clock: ThreadClock,
+    spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
 ) -> None:
     thread, answers = in_thread("moving", lambda: spinner.move(SHORT_MOVE))
     clock.looked_at("moving")  # the wait for the report began: its deadline is set
@@ -262,7 +211,7 @@ def test_a_move_never_reported_is_stopped_half_its_time_and_two_seconds_late(
 
 
 def test_a_move_cut_off_by_an_unplug_fails_saying_the_spinner_re_homes_when_it_is_back(
-    spinner: SerialSpinner, controller: ScriptedController, clock: ThreadClock,
+    spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
 ) -> None:
     thread, answers = in_thread("moving", lambda: spinner.move(SHORT_MOVE))
     clock.looked_at("moving")  # waiting for the move's report
@@ -272,3 +221,142 @@ def test_a_move_cut_off_by_an_unplug_fails_saying_the_spinner_re_homes_when_it_i
     assert isinstance(failure, LinkError)
     assert str(failure) == ("The table controller was disconnected during the move; the "
                             "spinner re-homes when it is back (check the USB cable).")
+
+
+def unplug(spinner: SerialSpinner, clock: ThreadClock) -> None:
+    """Pull the controller's cable (between heartbeats: not in the middle of one)."""
+    clock.looked_at("serial-link", where="_pause")
+    spinner.link._drop_port("unplugged for the test")
+
+
+def plug_back(spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
+              **hello: Any) -> None:
+    """Plug the controller back in, its HELLO saying `hello` (homed, busy)."""
+    controller.hello_reply = {**HELLO_REPLY, **hello}
+    clock.advance(3600.0)  # the heartbeat's pause ends: the link sees the port gone
+    assert spinner.link.wait_online(5)
+
+
+def reconnect(spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
+              **hello: Any) -> None:
+    unplug(spinner, clock)
+    plug_back(spinner, controller, clock, **hello)
+
+
+def home_then_have_a_move_stopped(spinner: SerialSpinner, controller: ScriptedBoard) -> None:
+    """Home the pointer, then have the controller stop its next move part-way."""
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    spinner.home(PLAN)
+    controller.on_move = aborted
+    with pytest.raises(LinkError):
+        spinner.move(SHORT_MOVE)
+
+
+def kinds_heard(controller: ScriptedBoard) -> list[int]:
+    """The commands the controller heard, in order, without heartbeats and set-ups."""
+    with controller.changed:
+        return [kind for kind, _ in controller.heard
+                if kind in (protocol.HOME, protocol.MOVE, protocol.STOP)]
+
+
+def test_after_a_move_the_controller_stopped_the_pointer_re_homes_once_before_the_next_spin(
+    spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
+) -> None:
+    home_then_have_a_move_stopped(spinner, controller)
+    # The board still says it is homed, but the stopped pointer is not where a spin expects.
+    reconnect(spinner, controller, clock, homed=True)
+    controller.on_move = moved
+    assert spinner.move(SHORT_MOVE).steps_taken == 3
+    assert kinds_heard(controller) == [protocol.HOME, protocol.MOVE, protocol.HOME,
+                                       protocol.MOVE]
+    assert spinner.rehomes == 1 and spinner.rehome_error == ""
+    reconnect(spinner, controller, clock, homed=True)  # re-homed since: not turned home again
+    spinner.move(SHORT_MOVE)
+    assert kinds_heard(controller)[4:] == [protocol.MOVE]
+
+
+def test_after_a_move_cut_off_by_an_unplug_the_pointer_re_homes_before_the_next_spin(
+    spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
+) -> None:
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    spinner.home(PLAN)
+    thread, answers = in_thread("moving", lambda: spinner.move(SHORT_MOVE))
+    clock.looked_at("moving")  # waiting for the move's report
+    unplug(spinner, clock)
+    assert isinstance(answers.get(timeout=5), LinkError)  # the move failed: then it is back
+    thread.join(timeout=5)
+    plug_back(spinner, controller, clock, homed=True)
+    controller.on_move = moved
+    assert spinner.move(SHORT_MOVE).steps_taken == 3
+    assert kinds_heard(controller) == [protocol.HOME, protocol.MOVE, protocol.HOME,
+                                       protocol.MOVE]
+
+
+def test_a_homed_pointer_re_homes_by_itself_when_the_board_comes_back_without_its_home(
+    spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
+) -> None:
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    spinner.home(PLAN)
+    reconnect(spinner, controller, clock, homed=False)  # its power was cut: home forgotten
+    controller.on_move = moved
+    spinner.move(SHORT_MOVE)
+    assert kinds_heard(controller) == [protocol.HOME, protocol.HOME, protocol.MOVE]
+    assert controller.commands(protocol.HOME)[1] == controller.commands(protocol.HOME)[0]
+
+
+def test_a_re_home_that_fails_stops_the_next_spin_with_its_sentence(
+    spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
+) -> None:
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    spinner.home(PLAN)
+    controller.on_home = homed(ok=False, error="no home edge within 3000 steps",
+                               approach_steps=3000, duration_ms=6000)
+    reconnect(spinner, controller, clock, homed=False)
+    controller.on_move = moved
+    with pytest.raises(HomingError) as failed:
+        spinner.move(SHORT_MOVE)
+    assert str(failed.value) == (
+        "The spinner could not home: no home edge within 3000 steps. Check the home sensor's "
+        "wiring and that the pointer turns freely."
+    )
+    assert controller.commands(protocol.MOVE) == []
+
+
+class WatchedEvent(threading.Event):
+    """An event that tells the test when someone starts waiting on it, and for how long."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.timeouts: list[float | None] = []
+        self.watch = threading.Condition()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        with self.watch:
+            self.timeouts.append(timeout)
+            self.watch.notify_all()
+        return super().wait(timeout)
+
+    def waited(self) -> None:
+        with self.watch:
+            assert self.watch.wait_for(lambda: self.timeouts, timeout=5)
+
+
+def test_a_homing_asked_while_the_pointer_re_homes_waits_for_that_re_home_to_end(
+    spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
+) -> None:
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    spinner.home(PLAN)
+    spinner._rehomed = rehomed = WatchedEvent()
+    rehomed.set()
+    controller.on_home = lambda fields: None  # the re-home reports only when told below
+    reconnect(spinner, controller, clock, homed=False)
+    thread, answers = in_thread("homing", lambda: spinner.home(PLAN))
+    rehomed.waited()  # the homing waits for the re-home, given at least its whole time
+    assert rehomed.timeouts[0] is not None and rehomed.timeouts[0] >= PLAN.timeout_s
+    controller.hears(protocol.HOME, 2)  # the first homing and the re-home
+    assert len(controller.commands(protocol.HOME)) == 2
+    controller.on_home = homed(ok=True, approach_steps=640, duration_ms=1200)
+    controller.push({"ev": "homed", "ok": True, "approach_steps": 700, "duration_ms": 1300})
+    assert answers.get(timeout=5) == HomeReport(approach_steps=640, duration_s=1.2)
+    thread.join(timeout=5)
+    assert len(controller.commands(protocol.HOME)) == 3

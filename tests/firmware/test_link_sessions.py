@@ -17,52 +17,8 @@ from device.errors import LinkError
 from device.serial_link import LinkSettings, LinkState, SerialLink
 from device.serial_port import CommandRefused, FirmwareMismatch, LinkTimeout
 from firmware import protocol, version
+from tests.device.scripted_board import HELLO_REPLY, ScriptedBoard, event
 from tests.device.thread_clock import ThreadClock
-
-HELLO_REPLY = {"firmware": version.FIRMWARE_VERSION, "protocol": protocol.PROTOCOL_VERSION,
-               "homed": False, "busy": False}
-
-
-class ScriptedBoard:
-    """A port whose board answers every command at once; `before_hello_ack` frames go first."""
-
-    def __init__(self) -> None:
-        self.incoming: queue.Queue[bytes] = queue.Queue()
-        self.decoder = protocol.FrameDecoder()
-        self.before_hello_ack: list[bytes] = []
-        self.after_hello_ack: list[bytes] = []
-        self.hellos = 0
-        self.closed = threading.Event()
-
-    @property
-    def in_waiting(self) -> int:
-        return 0
-
-    def read(self, size: int = 1) -> bytes:
-        try:
-            return self.incoming.get(timeout=0.01)
-        except queue.Empty:
-            return b""
-
-    def write(self, data: bytes) -> int:
-        for seq, kind, _ in self.decoder.feed(data):
-            if kind == protocol.HELLO:
-                self.hellos += 1
-                for frame in self.before_hello_ack:
-                    self.incoming.put(frame)
-                self.incoming.put(protocol.encode_frame(seq, protocol.ACK, HELLO_REPLY))
-                for frame in self.after_hello_ack:
-                    self.incoming.put(frame)
-            else:
-                self.incoming.put(protocol.encode_frame(seq, protocol.ACK, {"events": []}))
-        return len(data)
-
-    def close(self) -> None:
-        self.closed.set()
-
-
-def event(ident: int, **fields: Any) -> bytes:
-    return protocol.encode_frame(0, protocol.EVENT, dict(fields, id=ident))
 
 
 @pytest.fixture
@@ -163,7 +119,7 @@ class InstantBoard(ScriptedBoard):
 
     def __init__(self) -> None:
         super().__init__()
-        self.commands: list[int] = []  # sequence numbers, as sent
+        self.sequences: list[int] = []  # sequence numbers, as sent
         self._reads = threading.Condition()
         self._read_calls = 0
 
@@ -174,7 +130,7 @@ class InstantBoard(ScriptedBoard):
         return super().read(size)
 
     def write(self, data: bytes) -> int:
-        self.commands += [seq for seq, _, _ in protocol.FrameDecoder().feed(data)]
+        self.sequences += [seq for seq, _, _ in protocol.FrameDecoder().feed(data)]
         with self._reads:
             calls = self._read_calls
             super().write(data)
@@ -189,7 +145,7 @@ def test_an_answer_that_comes_before_the_writer_runs_again_is_taken(scripted) ->
     link.start()
     assert link.wait_online(2)
     link.request(protocol.PING, {"seen": 0})
-    assert len(set(board.commands)) == len(board.commands)  # nothing was resent
+    assert len(set(board.sequences)) == len(board.sequences)  # nothing was resent
     assert link.stale_replies == 0
 
 
@@ -209,80 +165,29 @@ class WatchedClock(VirtualClock):
         return super().now()
 
 
-class SilentBoard(ScriptedBoard):
-    """Reads every command and answers none; counts the handshakes it was sent."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.heard = threading.Condition()
-
-    def write(self, data: bytes) -> int:
-        with self.heard:
-            self.hellos += sum(kind == protocol.HELLO for _, kind, _ in self.decoder.feed(data))
-            self.heard.notify_all()
-        return len(data)
+def silent_board() -> ScriptedBoard:
+    """A board that reads every command and answers none."""
+    board = ScriptedBoard()
+    board.silent = True
+    return board
 
 
 def test_a_silent_board_is_sent_the_handshake_again_only_when_the_links_clock_says_so() -> None:
-    board, clock = SilentBoard(), WatchedClock()
+    board, clock = silent_board(), WatchedClock()
     settings = LinkSettings(port="loop://", ack_timeout_s=0.05, handshake_timeout_s=2.0)
     with SerialLink(settings, opener=lambda path, baud, timeout: board, clock=clock) as link:
         link.start()
-        with board.heard:
-            assert board.heard.wait_for(lambda: board.hellos == 1, timeout=5)
+        with board.changed:
+            assert board.changed.wait_for(lambda: board.hellos == 1, timeout=5)
         # However long the machine takes, no time passed on the link's clock: no resend.
         with clock.read:
             seen = clock.reads
             assert clock.read.wait_for(lambda: clock.reads >= seen + 10, timeout=5)
         assert board.hellos == 1
         clock.advance(settings.ack_timeout_s)
-        with board.heard:
-            assert board.heard.wait_for(lambda: board.hellos == 2, timeout=5)
+        with board.changed:
+            assert board.changed.wait_for(lambda: board.hellos == 2, timeout=5)
         assert link.state == LinkState.CONNECTING
-
-
-class SwitchableBoard(ScriptedBoard):
-    """A scripted board with fault switches: `silent` answers nothing, `ping_events` are the
-    events its PING answers carry, `refuse` NAKs every PING with that error, `hello_reply`
-    is its handshake; it records every PING's fields and wakes `heard`."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.silent = False
-        self.refuse: str | None = None
-        self.hello_reply = HELLO_REPLY
-        self.ping_events: list[dict[str, Any]] = []
-        self.pings: list[dict[str, Any]] = []
-        self.pings_since_hello = 0
-        self.push_before_ping: list[bytes] = []  # sent once, before the next PING's answer
-        self.heard = threading.Condition()
-
-    def write(self, data: bytes) -> int:
-        for seq, kind, fields in protocol.FrameDecoder().feed(data):
-            with self.heard:
-                if kind == protocol.PING:
-                    self.pings.append(fields)
-                    self.pings_since_hello += 1
-                elif kind == protocol.HELLO:
-                    self.hellos += 1
-                    self.pings_since_hello = 0
-                self.heard.notify_all()
-            if self.silent:
-                continue
-            if kind == protocol.PING:
-                for frame in self.push_before_ping:
-                    self.incoming.put(frame)
-                self.push_before_ping = []
-            if kind == protocol.PING and self.refuse is not None:
-                self.incoming.put(protocol.encode_frame(seq, protocol.NAK, {"error": self.refuse}))
-                continue
-            reply = self.hello_reply if kind == protocol.HELLO else {"events": self.ping_events}
-            self.incoming.put(protocol.encode_frame(seq, protocol.ACK, reply))
-        return len(data)
-
-    def wait_for_pings(self, count: int) -> None:
-        with self.heard:
-            assert self.heard.wait_for(lambda: len(self.pings) >= count, timeout=5)
 
 
 def quiet_link(board: ScriptedBoard, clock: Clock | None = None, **timing: Any) -> SerialLink:
@@ -294,7 +199,7 @@ def quiet_link(board: ScriptedBoard, clock: Clock | None = None, **timing: Any) 
 
 
 def test_the_link_goes_offline_at_the_configured_number_of_timeouts_in_a_row() -> None:
-    board = SwitchableBoard()
+    board = ScriptedBoard()
     with quiet_link(board, retries=0, offline_after=3) as link:
         link.start()
         assert link.wait_online(2)
@@ -329,8 +234,8 @@ def test_the_link_goes_offline_at_the_configured_number_of_timeouts_in_a_row() -
 def test_events_the_board_had_to_drop_are_skipped_and_none_is_delivered_twice(
     pushed: list[int], queued: list[int], delivered: list[int],
 ) -> None:
-    board = SwitchableBoard()
-    board.push_before_ping = [event(ident, ev="button") for ident in pushed]
+    board = ScriptedBoard()
+    board.before_answer = [event(ident, ev="button") for ident in pushed]
     board.ping_events = [{"id": ident, "ev": "button"} for ident in queued]
     seen: list[dict[str, Any]] = []
     with quiet_link(board, poll_interval_s=0.01) as link:
@@ -343,7 +248,7 @@ def test_events_the_board_had_to_drop_are_skipped_and_none_is_delivered_twice(
 
 
 def test_a_board_with_other_firmware_is_refused_and_named_until_it_changes() -> None:
-    board = SwitchableBoard()
+    board = ScriptedBoard()
     board.hello_reply = dict(HELLO_REPLY, firmware="0.0.1")
     with quiet_link(board, reconnect_max_s=0.01) as link:
         link.start()
@@ -363,7 +268,7 @@ def test_a_board_with_other_firmware_is_refused_and_named_until_it_changes() -> 
 
 def test_a_reconnect_is_counted_once_per_new_session_and_the_first_connection_is_not() -> None:
     # On the virtual clock no answer is ever late, so each handshake is one HELLO.
-    board, clock = SwitchableBoard(), ThreadClock()
+    board, clock = ScriptedBoard(), ThreadClock()
     with quiet_link(board, clock=clock) as link:
         link.start()
         assert link.wait_online(5)
@@ -373,14 +278,14 @@ def test_a_reconnect_is_counted_once_per_new_session_and_the_first_connection_is
         link._drop_port("unplugged for the test")
         clock.advance(link.settings.poll_interval_s)  # the supervisor's pause ends
         # The supervisor polls only once a connection is set up and counted.
-        with board.heard:
-            assert board.heard.wait_for(
+        with board.changed:
+            assert board.changed.wait_for(
                 lambda: board.hellos == 2 and board.pings_since_hello >= 1, timeout=5)
         assert link.reconnects == 1
 
 
 def test_closing_the_link_stops_its_threads_and_closes_the_port() -> None:
-    board = SwitchableBoard()
+    board = ScriptedBoard()
     before = set(threading.enumerate())
     link = quiet_link(board).start()
     assert link.wait_online(2)
@@ -463,7 +368,7 @@ def test_a_request_to_a_board_never_found_fails_when_the_links_clock_says_so() -
 
 
 def test_a_poll_tells_the_board_which_events_were_taken() -> None:
-    board = SwitchableBoard()
+    board = ScriptedBoard()
     board.ping_events = [{"id": 1, "ev": "button"}, {"id": 2, "ev": "motion"}]
     seen: list[dict[str, Any]] = []
     with quiet_link(board) as link:
@@ -477,19 +382,19 @@ def test_a_poll_tells_the_board_which_events_were_taken() -> None:
 
 
 def test_a_late_answer_to_an_earlier_command_is_not_taken_for_the_next_ones() -> None:
-    board = SwitchableBoard()
+    board = ScriptedBoard()
     with quiet_link(board) as link:
         link.start()
         assert link.wait_online(2)
         link.poll()
-        board.push_before_ping = [protocol.encode_frame(200, protocol.NAK, {"error": "late"})]
+        board.before_answer = [protocol.encode_frame(200, protocol.NAK, {"error": "late"})]
         assert link.poll() == {"events": []}
         assert link.stale_replies == 1
 
 
 def test_an_answer_whose_event_list_holds_junk_is_still_the_answer_with_its_good_events(
 ) -> None:
-    board = SwitchableBoard()
+    board = ScriptedBoard()
     board.ping_events = [5, "x", {"id": 1, "ev": "button"}]
     seen: list[dict[str, Any]] = []
 
@@ -507,7 +412,7 @@ def test_an_answer_whose_event_list_holds_junk_is_still_the_answer_with_its_good
 
 
 def test_a_board_that_stops_answering_a_command_fails_it_after_every_resend() -> None:
-    board = SwitchableBoard()
+    board = ScriptedBoard()
     with quiet_link(board, retries=2) as link:
         link.start()
         assert link.wait_online(2)
@@ -518,7 +423,7 @@ def test_a_board_that_stops_answering_a_command_fails_it_after_every_resend() ->
 
 
 def test_a_board_that_stops_answering_the_heartbeat_is_let_go_saying_why() -> None:
-    board = SwitchableBoard()
+    board = ScriptedBoard()
     let_go = threading.Event()
     problems: list[tuple[LinkState, str]] = []
 
@@ -538,8 +443,8 @@ def test_a_board_that_stops_answering_the_heartbeat_is_let_go_saying_why() -> No
     assert all(one != next_one for one, next_one in itertools.pairwise(problems))  # once each
 
 
-class UnpluggableBoard(SwitchableBoard):
-    """A switchable board whose reads fail once `unplugged` is set, as a pulled cable's do."""
+class UnpluggableBoard(ScriptedBoard):
+    """A scripted board whose reads fail once `unplugged` is set, as a pulled cable's do."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -572,7 +477,7 @@ def test_an_unplugged_board_is_noticed_at_once_without_waiting_for_a_heartbeat()
 
 
 def test_the_links_threads_never_keep_the_program_from_exiting() -> None:
-    board = SwitchableBoard()
+    board = ScriptedBoard()
     with quiet_link(board) as link:
         link.start()
         assert link.wait_online(2)
@@ -581,7 +486,7 @@ def test_the_links_threads_never_keep_the_program_from_exiting() -> None:
 
 
 def test_a_refused_command_says_what_the_board_answered() -> None:
-    board = SwitchableBoard()
+    board = ScriptedBoard()
     with quiet_link(board) as link:
         link.start()
         assert link.wait_online(2)
@@ -645,7 +550,7 @@ def test_a_board_unplugged_then_plugged_back_is_reconnected_and_counted() -> Non
 
 
 def test_the_link_keeps_answering_past_255_commands_without_using_the_events_number() -> None:
-    board = SwitchableBoard()
+    board = ScriptedBoard()
     with quiet_link(board) as link:
         link.start()
         assert link.wait_online(2)
@@ -655,7 +560,7 @@ def test_the_link_keeps_answering_past_255_commands_without_using_the_events_num
 
 
 def test_a_board_answering_again_after_timeouts_brings_the_same_link_back_online() -> None:
-    board = SwitchableBoard()
+    board = ScriptedBoard()
     offline, back = threading.Event(), threading.Event()
 
     def heard(state: LinkState, problem: str) -> None:
@@ -687,7 +592,7 @@ def looked_at(clock: WatchedClock, times: int = 3) -> None:
 
 def test_a_silent_board_is_sent_the_handshakes_whose_doubling_waits_fit_the_timeout_then_let_go(
 ) -> None:
-    board, clock = SilentBoard(), WatchedClock()
+    board, clock = silent_board(), WatchedClock()
     # Waits of 0.25, 0.5 and 1 s fill the 1.75 s exactly: a fourth would not fit.
     settings = LinkSettings(port="loop://", ack_timeout_s=0.25, max_resend_delay_s=1.0,
                             handshake_timeout_s=1.75, reconnect_first_s=0.125)
@@ -696,8 +601,8 @@ def test_a_silent_board_is_sent_the_handshakes_whose_doubling_waits_fit_the_time
         link.add_state_listener(lambda state, problem: problems.append(problem))
         link.start()
         for hellos, wait_s in ((1, 0.25), (2, 0.5), (3, 1.0)):
-            with board.heard:
-                assert board.heard.wait_for(lambda hellos=hellos: board.hellos == hellos,
+            with board.changed:
+                assert board.changed.wait_for(lambda hellos=hellos: board.hellos == hellos,
                                             timeout=5)
             clock.advance(wait_s - 0.001)
             looked_at(clock)
@@ -742,8 +647,8 @@ def test_a_board_that_cannot_be_opened_is_tried_again_after_doubling_pauses_on_t
         assert link.problem == "cannot open loop://: no such device"
 
 
-class StuckBoard(SwitchableBoard):
-    """A switchable board whose read, once `stuck` is set, hangs until `fail` is set and then
+class StuckBoard(ScriptedBoard):
+    """A scripted board whose read, once `stuck` is set, hangs until `fail` is set and then
     fails: a port that broke while its connection was already over."""
 
     def __init__(self) -> None:
@@ -762,7 +667,7 @@ class StuckBoard(SwitchableBoard):
 
 def test_the_reader_of_a_connection_already_over_failing_does_not_drop_the_next_connection(
 ) -> None:
-    old, new = StuckBoard(), SwitchableBoard()
+    old, new = StuckBoard(), ScriptedBoard()
     boards = iter([old, new])
     clock = ThreadClock()
     settings = LinkSettings(port="loop://", poll_interval_s=3600.0)
@@ -776,8 +681,8 @@ def test_the_reader_of_a_connection_already_over_failing_does_not_drop_the_next_
         old_readers = [t for t in threading.enumerate() if t.name == "serial-reader"]
         link._drop_port("unplugged for the test")
         clock.advance(settings.poll_interval_s)  # the supervisor's pause ends: it reconnects
-        with new.heard:
-            assert new.heard.wait_for(lambda: new.pings_since_hello >= 1, timeout=5)
+        with new.changed:
+            assert new.changed.wait_for(lambda: new.pings_since_hello >= 1, timeout=5)
         assert link.wait_online(5)
         connection = link.connection
         old.fail.set()  # the old connection's reader now sees its port fail
@@ -789,8 +694,8 @@ def test_the_reader_of_a_connection_already_over_failing_does_not_drop_the_next_
         assert link.poll() == {"events": []}
 
 
-class UnclosableBoard(SwitchableBoard):
-    """A switchable board whose port fails to close, as a vanished device's may."""
+class UnclosableBoard(ScriptedBoard):
+    """A scripted board whose port fails to close, as a vanished device's may."""
 
     def close(self) -> None:
         super().close()
@@ -808,6 +713,6 @@ def test_a_port_that_fails_to_close_is_still_let_go_and_the_board_reconnected() 
         assert board.closed.is_set()
         assert (link.state, link.problem) == (LinkState.OFFLINE, "unplugged for the test")
         clock.advance(settings.poll_interval_s)
-        with board.heard:
-            assert board.heard.wait_for(lambda: board.hellos == 2, timeout=5)
+        with board.changed:
+            assert board.changed.wait_for(lambda: board.hellos == 2, timeout=5)
         assert link.wait_online(5) and link.reconnects == 1
