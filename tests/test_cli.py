@@ -97,6 +97,25 @@ def test_every_command_and_option_help_is_a_short_lowercase_phrase() -> None:
                 assert len(text) <= 80, (name, text)
 
 
+@pytest.mark.parametrize("extra_games", [0, 1, 12])
+def test_every_help_line_of_every_command_fits_80_columns_however_many_games_there_are(
+    extra_games: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import companion.app.commands.demo
+    from companion.games.registry import game_specs
+
+    specs = game_specs()
+    more = {f"newgame{number}": specs["classic"] for number in range(extra_games)}
+    monkeypatch.setattr(companion.app.commands.demo, "game_specs", lambda: {**specs, **more})
+    monkeypatch.setenv("COLUMNS", "80")
+    for name, parser in every_parser():
+        text = parser.format_help()
+        assert all(len(line) <= 80 for line in text.splitlines()), (name, text)
+        phrases = [action.help or "" for action in parser._actions]
+        assert all(len(phrase) <= 80 for phrase in phrases), (name, phrases)
+        assert all(game in text for game in more if name == "companion demo")
+
+
 UPPER_WORDS = {"Backgammon", "Mini-Gam", "Multi-Gam", "UNO", "N"}
 """Words a help phrase may start with in capitals: names, and a metavar."""
 

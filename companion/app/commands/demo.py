@@ -68,8 +68,10 @@ def register(subparsers: Any) -> None:
         "demo",
         help="play a whole simulated match through the table, its queue and its log",
         description="Play a whole simulated match through the real table, queue and log.",
+        # The games in the epilog, which argparse wraps to the terminal however many there are.
+        epilog=f"Games: {', '.join(sorted(game_specs()))}.",
     )
-    parser.add_argument("--game", help=f"the game to play: {', '.join(sorted(game_specs()))}")
+    parser.add_argument("--game", help="the game to play (one of the games listed below)")
     parser.add_argument("--players", type=int, help="how many players (default: up to 4)")
     parser.add_argument(
         "--seed",

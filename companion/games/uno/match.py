@@ -56,6 +56,9 @@ class UnoMatch(MatchState):
         """Each decision phase with the method listing its legal actions for a seat."""
         self.shufflers = self.shuffle_handlers()
         """Each shuffle kind with the method that takes the shuffled cards."""
+        self.finishers = {Phase.DRAWING: self.after_draw, Phase.ROUND_OVER: self._finish_round}
+        """Each phase an action may leave unfinished, with the method that finishes it once
+        nothing is pending."""
         self.seat_plays: tuple[SeatPlays, ...] = tuple(seat_plays(seat) for seat in range(players))
         """Each seat's turn actions, made once (`companion.games.uno.plays`)."""
 
@@ -262,10 +265,9 @@ class UnoMatch(MatchState):
         """Pay owed draws, then finish a draw or a round when nothing is pending."""
         if self.pending_chance is not None or (self.owed and not self._pay_owed()):
             return
-        if self.phase is Phase.DRAWING:
-            self.after_draw()
-        elif self.phase is Phase.ROUND_OVER:
-            self._finish_round()
+        finish = self.finishers.get(self.phase)
+        if finish is not None:
+            finish()
 
     def _pay_owed(self) -> bool:
         """Deal owed cards; False while waiting for a reshuffle."""
