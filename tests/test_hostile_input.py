@@ -533,5 +533,7 @@ def test_demo_help_lists_the_seven_games(tmp_path: Path) -> None:
     finished = companion(tmp_path, "demo", "--help")
     assert finished.code == 0
     game_help = " ".join(finished.out.rsplit("--game GAME", 1)[1].split("--players")[0].split())
-    assert game_help == f"the game to play: {', '.join(SEVEN_GAMES)}"
+    assert game_help == "the game to play (one of the games listed below)"
+    listed = " ".join(finished.out.rsplit("Games:", 1)[1].split())
+    assert listed == f"{', '.join(SEVEN_GAMES)}."
     assert build_parser().prog == "companion"

@@ -34,6 +34,8 @@ from ui.app import App
 from ui.scene import AddressWatcher, MatchSetter
 from ui.widgets import Widget
 
+CALL_UNO = "uno"
+"""The last word of `phone SEAT ACTION ... uno`, and the action's JSON key: UNO is called."""
 MAX_LINE = 10_000
 """The longest script line read (a hostile file must not keep the driver busy for minutes)."""
 SETTLE_SECONDS = 30.0
@@ -268,7 +270,7 @@ class Driver:
             self._ask_undo(seat, snapshot)
             return
         wanted, uno = arguments[1:], False
-        if wanted[-1] == "uno":
+        if wanted[-1] == CALL_UNO:
             wanted, uno = wanted[:-1], True
         for action in snapshot.legal_actions:
             if getattr(action, "seat", None) != seat:
@@ -277,7 +279,7 @@ class Driver:
             said = [coded.get("action"), coded.get("card"), coded.get("colour")]
             if (all(str(word).casefold() == str(part).casefold()
                     for word, part in zip(wanted, said, strict=False))
-                    and bool(coded.get("uno", False)) is uno):
+                    and bool(coded.get(CALL_UNO, False)) is uno):
                 self._phone_post(PlayAction(action, seat=seat, for_seq=snapshot.seq,
                                             for_match=snapshot.match_id))
                 return

@@ -116,7 +116,7 @@ class PhonesView:
     def target_words(self) -> str:
         """The target: "Target 500", or UNO Duo's "First to 200 loses"."""
         target = self.table.get("target", 0)
-        if self.table.get("game") == "duo":
+        if self.table.get("target_loses"):
             return _("First to {points} loses").format(points=target)
         return _("Target {points}").format(points=target)
 

@@ -362,6 +362,7 @@ class MatchState(GameState[ClassicOptions]):
             "challenge_pending": self.pending_challenge is not None,
             "mode": self.options.mode,
             "target": self.options.target,
+            "target_loses": self.options.scoring == "own_hand",
         }
 
     def hidden_cards(self) -> set[Card]:

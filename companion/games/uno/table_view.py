@@ -47,6 +47,8 @@ class UnoTableView:
     mode: str
     """"referee" (real cards, entered) or "simulation" (the companion holds the deck)."""
     target: int
+    target_loses: bool
+    """Reaching the target loses (UNO Duo's own-hand scoring) instead of winning."""
 
     def to_json(self) -> dict[str, JSONValue]:
         """The view as the phone page reads it (docs/web.md): every field by its name, a

@@ -190,3 +190,12 @@ def test_a_tiki_face_played_from_a_phone_starts_the_spinner_on_the_table(
     assert run_script(app, [f"wait {FACE_BEAT_S + 0.5:g}", "wait"]).ok
     sources = [event.detail.get("source", "") for event in store.events(store.matches()[-1].id)]
     assert sources[-1] == "spinner" and app.spin is not None
+
+
+@pytest.mark.parametrize(("game", "players", "words"),
+                         [("classic", 4, "Target 500"), ("duo", 2, "First to 200 loses")])
+def test_the_table_screen_says_whether_reaching_the_target_wins_or_loses(
+    screen: Screen, game: str, players: int, words: str, state_unread: None
+) -> None:
+    screen.run(_joined(*NAMES[:players]), _new(game, players))
+    assert words in _drawn(screen)[0]
