@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.uno.card_words import face_words, naming_cards
+from companion.games.uno.card_words import face_words
 from companion.games.uno.cards import Card, Colour
 from companion.games.uno.phases import Phase
 from companion.i18n import _, note_text
-from companion.table import TableSnapshot, event_line
-from companion.table.lines import is_players_own
+from companion.table import TableSnapshot
+from ui.uno.event_words import effect_words, event_words
 
 
 @dataclass
@@ -161,25 +161,12 @@ class PhonesView:
         return self.event_words()
 
     def event_words(self) -> str:
-        """The last event's line in the table's language."""
-        notes = self.snapshot.last_notes
-        if self.snapshot.took_back is not None:
-            return ""  # an undo: the screen says what it took back ("Took back: ...")
-        if not notes:
-            return self.snapshot.last_event
-        return event_line(note_text(naming_cards(note), self.name) for note in notes)
+        """The last event's line in the table's language (`ui.uno.event_words`)."""
+        return event_words(self.snapshot, self.name)
 
     def effect_words(self) -> str:
-        """What the last action made someone do, in the log's words (a player's own action
-        is left out when more follows: the card in play shows it)."""
-        notes = self.snapshot.last_notes
-        if self.snapshot.took_back is not None:
-            return ""
-        if len(notes) > 1 and is_players_own(notes[0]):
-            notes = notes[1:]
-        if not notes:
-            return self.snapshot.last_event
-        return event_line(note_text(naming_cards(note), self.name) for note in notes)
+        """What the last action made someone do at the table (`ui.uno.event_words`)."""
+        return effect_words(self.snapshot, self.name)
 
 
 __all__ = ["PhonesView"]

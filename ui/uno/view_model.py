@@ -26,9 +26,9 @@ from companion.games.uno.duo import DuoUno
 from companion.games.uno.phases import Phase
 from companion.games.uno.tiki import TikiTwist
 from companion.i18n import _, note_text
-from companion.table import TableSnapshot, event_line
-from companion.table.lines import is_players_own
+from companion.table import TableSnapshot
 from ui.uno.card_drawing import card_name
+from ui.uno.event_words import effect_words, event_words
 
 DISCARD_2_CARDS = 2
 """How many cards a Tiki Discard 2 lets its player discard (the face says it; the engine
@@ -139,33 +139,12 @@ class UnoView:
         return self._turn_prompt(who)
 
     def event_words(self) -> str:
-        """The last event's line in the table's language (in English for a match rebuilt
-        from the log, whose sentences are not kept)."""
-        notes = self.snapshot.last_notes
-        if self.snapshot.took_back is not None:
-            return ""  # an undo: the screen says what it took back ("Took back: ...")
-        if not notes:
-            return self.snapshot.last_event
-        return event_line(note_text(naming_cards(note), self.name) for note in notes)
+        """The last event's line in the table's language (`ui.uno.event_words`)."""
+        return event_words(self.snapshot, self.name)
 
     def effect_words(self) -> str:
-        """What the last action made someone do at the table, in the log's words: "Ben
-        draws 2 cards and misses the turn." A player's own action ("Ana played Red Draw Two",
-        shown by the card in play) is left out when more follows; the spinner's landing
-        and a verdict are kept."""
-        notes = self.snapshot.last_notes
-        if self.snapshot.took_back is not None:
-            return ""  # an undo: the screen says what it took back ("Took back: ...")
-        if notes:
-            if len(notes) > 1 and is_players_own(notes[0]):
-                notes = notes[1:]
-            return event_line(note_text(naming_cards(note), self.name) for note in notes)
-        text = self.snapshot.last_event.strip()
-        players = tuple(f"{player.name}: " for player in self.snapshot.players)
-        first, sep, rest = text.partition(". ")
-        if sep and rest and first.startswith(players):
-            return rest
-        return text
+        """What the last action made someone do at the table (`ui.uno.event_words`)."""
+        return effect_words(self.snapshot, self.name)
 
     def _turn_prompt(self, who: str) -> str:
         duo, tiki = self.duo, self.tiki
