@@ -10,6 +10,7 @@ The seats (`seat:<n>`): each player's cards, UNO call and total; the target
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
 
@@ -125,6 +126,26 @@ class ColourSwatch(Widget):
 
 def main_screen(scene: TableActions, view: UnoView, area: pygame.Rect, look: Theme) -> list[Widget]:
     """The table, the seats, the buttons of the moment, `undo` and `back`."""
+    spinning = view.spinning or view.phase is Phase.PICK_SEAT
+    presses = [*(scene.idol.presses(view) if spinning else []), *moment_buttons(scene, view)]
+    return table_screen(scene, view, area, look, presses,
+                        lambda middle: table_widgets(view, middle, look))
+
+
+def table_screen(
+    scene: TableActions,
+    view: UnoView | PhonesView,
+    area: pygame.Rect,
+    look: Theme,
+    presses: list[Press],
+    middle_widgets: Callable[[pygame.Rect], list[Widget]],
+    *,
+    row_without_buttons: bool = True,
+) -> list[Widget]:
+    """The layout of both UNO table screens (refereed, and with phones as hands): the seats
+    at the side (below in portrait), the prompt and the last line at the top, the buttons of
+    the moment at the bottom (a row kept even with none, unless `row_without_buttons` is
+    false), the spinner's words over them and the table (`middle_widgets`) in the middle."""
     pad = look.px(6)
     if area.w >= area.h:
         panel, table = layout.take_right(area, max(look.px(280), area.w * 9 // 25), pad)
@@ -136,11 +157,12 @@ def main_screen(scene: TableActions, view: UnoView, area: pygame.Rect, look: The
     prompt, rest = layout.take_top(table, block_height(prompt_words, table.w, look, (2, 4)),
                                    pad)
     effect, rest = layout.take_top(rest, block_height(effect_words, table.w, look), pad)
-    spinning = view.spinning or view.phase is Phase.PICK_SEAT
-    presses = [*(scene.idol.presses(view) if spinning else []), *moment_buttons(scene, view)]
-    cols = grid_columns(presses, table.w, look)
-    rows = -(-len(presses) // cols) or 1
-    buttons, middle = layout.take_bottom(rest, rows * look.px(56) + (rows - 1) * pad, pad)
+    rows = -(-len(presses) // grid_columns(presses, table.w, look)) if presses else 0
+    rows = rows or (1 if row_without_buttons else 0)
+    if rows:
+        buttons, middle = layout.take_bottom(rest, rows * look.px(56) + (rows - 1) * pad, pad)
+    else:
+        buttons, middle = pygame.Rect(rest.x, rest.bottom, rest.w, 0), rest
     status = scene.idol.words(view)
     if status:
         status_area, middle = layout.take_bottom(middle, block_height(status, middle.w, look),
@@ -148,11 +170,11 @@ def main_screen(scene: TableActions, view: UnoView, area: pygame.Rect, look: The
     widgets: list[Widget] = [
         TextBlock("prompt", prompt, prompt_words, background=theme.PANEL),
         TextBlock("last", effect, effect_words, colour=theme.ACCENT),
-        *table_widgets(view, middle, look),
+        *middle_widgets(middle),
         *seat_widgets(scene, view, panel, look),
+        *button_grid(presses, buttons, look),
+        *scene.idol.dial_widgets(view, middle),
     ]
-    widgets += button_grid(presses, buttons, look)
-    widgets += scene.idol.dial_widgets(view, middle)
     if status:
         widgets.append(TextBlock("spinner", status_area, status, background=theme.PANEL))
     widgets += message_over(scene.stage, prompt, look)

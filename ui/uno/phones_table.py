@@ -21,14 +21,7 @@ from ui import layout, theme
 from ui.theme import Theme
 from ui.uno.actions import GO, Press, TableActions
 from ui.uno.card_drawing import CardWidget, IdolWidget
-from ui.uno.panel import (
-    ColourSwatch,
-    block_height,
-    button_grid,
-    grid_columns,
-    message_over,
-    seat_widgets,
-)
+from ui.uno.panel import ColourSwatch, table_screen
 from ui.uno.phones_view import PhonesView
 from ui.widgets import Label, TextBlock, Widget
 
@@ -36,41 +29,12 @@ from ui.widgets import Label, TextBlock, Widget
 def phones_screen(scene: TableActions, view: PhonesView, area: pygame.Rect, look: Theme,
                   rematch: Press | None = None) -> list[Widget]:
     """The table as everyone sees it, the seats, and the table's own buttons."""
-    pad = look.px(6)
-    if area.w >= area.h:
-        panel, table = layout.take_right(area, max(look.px(280), area.w * 9 // 25), pad)
-    else:
-        panel, table = layout.take_bottom(area, area.h * 2 // 5, pad)
-    prompt_words = view.prompt()
-    effect_words = "" if view.effect_words() == prompt_words else view.effect_words()
-    prompt, rest = layout.take_top(table, block_height(prompt_words, table.w, look, (2, 4)),
-                                   pad)
-    effect, rest = layout.take_top(rest, block_height(effect_words, table.w, look), pad)
     presses = table_presses(scene, view)
     if rematch is not None:
         presses.append(rematch)
-    cols = grid_columns(presses, table.w, look) if presses else 1
-    rows = -(-len(presses) // cols)
-    if rows:
-        buttons, middle = layout.take_bottom(rest, rows * look.px(56) + (rows - 1) * pad, pad)
-    else:
-        buttons, middle = pygame.Rect(rest.x, rest.bottom, rest.w, 0), rest
-    status = scene.idol.words(view)
-    if status:
-        status_area, middle = layout.take_bottom(middle, block_height(status, middle.w, look),
-                                                 pad)
-    widgets: list[Widget] = [
-        TextBlock("prompt", prompt, prompt_words, background=theme.PANEL),
-        TextBlock("last", effect, effect_words, colour=theme.ACCENT),
-        *public_table(view, middle, look),
-        *seat_widgets(scene, view, panel, look),
-        *button_grid(presses, buttons, look),
-        *scene.idol.dial_widgets(view, middle),
-    ]
-    if status:
-        widgets.append(TextBlock("spinner", status_area, status, background=theme.PANEL))
-    widgets += message_over(scene.stage, prompt, look)
-    return widgets
+    return table_screen(scene, view, area, look, presses,
+                        lambda middle: public_table(view, middle, look),
+                        row_without_buttons=False)
 
 
 def public_table(view: PhonesView, area: pygame.Rect, look: Theme) -> list[Widget]:
