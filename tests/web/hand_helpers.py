@@ -4,6 +4,7 @@ phone playing from its own hand (`GET /api/seat/hand`, `POST /api/seat/actions`)
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,6 +71,18 @@ def shuffle_until_a_seat_moves(table: Table) -> TableSnapshot:
         snapshot = table.snapshot
         assert snapshot is not None
     return snapshot
+
+
+def play_until(table: Table, seats: list[Seat], rng: random.Random,
+               wanted: Callable[[TableSnapshot], bool], steps: int = 200) -> TableSnapshot:
+    """The match played on by its phones (`phone_step`), the screen shuffling when asked,
+    until a seat is to move in a snapshot that is `wanted`; that snapshot."""
+    for _ in range(steps):
+        snapshot = shuffle_until_a_seat_moves(table)
+        if wanted(snapshot):
+            return snapshot
+        phone_step(table, seats, rng)
+    raise AssertionError(f"no wanted state in {steps} steps of the match")
 
 
 def taker_of(action: Action, snapshot: TableSnapshot, seats: int) -> int:

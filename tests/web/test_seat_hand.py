@@ -20,6 +20,7 @@ from tests.web.hand_helpers import (
     engine,
     phone_step,
     phones_match,
+    play_until,
     shuffle_until_a_seat_moves,
 )
 from tests.web.seat_helpers import COOKIE, cookie_of, join, phone, seat_post
@@ -52,11 +53,8 @@ def test_a_card_played_from_the_phone_leaves_its_hand_and_is_the_card_in_play(
 ) -> None:
     seats = phones_match(app, table, "classic", 4)
     rng = random.Random(4)
-    for _ in range(200):
-        snapshot = shuffle_until_a_seat_moves(table)
-        if any(isinstance(action, PlayCard) for action in snapshot.legal_actions):
-            break
-        phone_step(table, seats, rng)
+    snapshot = play_until(table, seats, rng, lambda snapshot: any(
+        isinstance(action, PlayCard) for action in snapshot.legal_actions))
     mover = seats[snapshot.to_move or 0]
     hand = mover.hand().get_json()
     play = next(action for action in hand["legal_actions"] if action["action"] == "play")
@@ -99,11 +97,8 @@ def test_a_phone_cannot_play_a_card_of_another_hand_nor_replay_its_own_play(
 ) -> None:
     seats = phones_match(app, table, "classic", 4)
     rng = random.Random(8)
-    for _ in range(200):
-        snapshot = shuffle_until_a_seat_moves(table)
-        if any(isinstance(action, PlayCard) for action in snapshot.legal_actions):
-            break
-        phone_step(table, seats, rng)
+    snapshot = play_until(table, seats, rng, lambda snapshot: any(
+        isinstance(action, PlayCard) for action in snapshot.legal_actions))
     mover = snapshot.to_move or 0
     play = next(a for a in seats[mover].hand().get_json()["legal_actions"]
                 if a["action"] == "play")
@@ -193,11 +188,8 @@ def test_two_plays_racing_at_a_turns_change_apply_one_and_refuse_the_other(
 ) -> None:
     seats = phones_match(app, table, "classic", 4)
     rng = random.Random(8)
-    for _ in range(200):
-        snapshot = shuffle_until_a_seat_moves(table)
-        if sum(isinstance(action, PlayCard) for action in snapshot.legal_actions) >= 2:
-            break
-        phone_step(table, seats, rng)
+    snapshot = play_until(table, seats, rng, lambda snapshot: sum(
+        isinstance(action, PlayCard) for action in snapshot.legal_actions) >= 2)
     mover = seats[snapshot.to_move or 0]
     plays = [a for a in mover.hand().get_json()["legal_actions"] if a["action"] == "play"]
     bodies = [{**play, "match": snapshot.match_id, "seq": snapshot.seq} for play in plays[:2]]
