@@ -62,6 +62,23 @@ def in_thread(name: str, work: Callable[[], object]) -> tuple[threading.Thread, 
     return thread, answers
 
 
+def outcome_at_the_deadline(clock: ThreadClock, controller: ScriptedBoard, name: str,
+                            work: Callable[[], object], kind: int, deadline_s: float) -> Any:
+    """What `work`, run on thread `name`, ends with when the controller never reports the
+    `kind` command it sent: nothing and no STOP a millisecond before `deadline_s` on the
+    link's clock, then its outcome at the deadline."""
+    thread, answers = in_thread(name, work)
+    clock.looked_at(name)  # the wait for the report began: its deadline is set
+    assert controller.commands(kind)
+    clock.advance(deadline_s - 0.001)
+    clock.looked_at(name)
+    assert answers.empty() and controller.commands(protocol.STOP) == []
+    clock.advance(0.001)
+    outcome = answers.get(timeout=5)
+    thread.join(timeout=5)
+    return outcome
+
+
 def homed(**fields: Any) -> Callable[[dict[str, Any]], dict[str, Any]]:
     return lambda asked: {"ev": "homed", **fields}
 
@@ -101,15 +118,8 @@ def test_a_fault_of_the_controller_while_homing_is_told_in_its_own_words(
 def test_a_homing_never_reported_is_stopped_when_the_links_clock_reaches_its_timeout(
     spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
 ) -> None:
-    thread, answers = in_thread("homing", lambda: spinner.home(PLAN))
-    clock.looked_at("homing")  # the wait for the report began: its deadline is set
-    assert controller.commands(protocol.HOME)
-    clock.advance(PLAN.timeout_s - 0.001)
-    clock.looked_at("homing")
-    assert answers.empty() and controller.commands(protocol.STOP) == []
-    clock.advance(0.001)
-    failure = answers.get(timeout=5)
-    thread.join(timeout=5)
+    failure = outcome_at_the_deadline(clock, controller, "homing", lambda: spinner.home(PLAN),
+                                      protocol.HOME, PLAN.timeout_s)
     assert isinstance(failure, HomingError)
     assert str(failure) == ("The spinner did not find home within 4 s; check the home sensor's "
                             "wiring and that the pointer turns freely.")
@@ -196,15 +206,9 @@ def test_a_fault_of_the_controller_during_a_move_is_told_in_its_own_words(
 def test_a_move_never_reported_is_stopped_half_its_time_and_two_seconds_late(
     spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
 ) -> None:
-    thread, answers = in_thread("moving", lambda: spinner.move(SHORT_MOVE))
-    clock.looked_at("moving")  # the wait for the report began: its deadline is set
-    assert controller.commands(protocol.MOVE)
-    clock.advance(SHORT_MOVE.duration_s * 1.5 + 2.0 - 0.001)
-    clock.looked_at("moving")
-    assert answers.empty() and controller.commands(protocol.STOP) == []
-    clock.advance(0.001)
-    failure = answers.get(timeout=5)
-    thread.join(timeout=5)
+    failure = outcome_at_the_deadline(clock, controller, "moving",
+                                      lambda: spinner.move(SHORT_MOVE), protocol.MOVE,
+                                      SHORT_MOVE.duration_s * 1.5 + 2.0)
     assert isinstance(failure, LinkError)
     assert str(failure) == "The spinner's move did not finish in time; it was stopped."
     assert controller.commands(protocol.STOP) == [{}]
