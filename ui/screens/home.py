@@ -11,6 +11,7 @@ sentence), where the players leave room for it.
 
 from __future__ import annotations
 
+import math
 from functools import partial
 from typing import ClassVar, Protocol
 
@@ -127,7 +128,8 @@ class HomeScene(Scene):
             widgets.append(Button("phones", phones_area, words, colour=(80, 80, 96),
                                   on_tap=lambda: self.stage.go("join")))
         title = Label("title", area, _("Tabletop Companion"), size=30, bold=True)
-        if look.font(30, True).size(title.text)[0] <= area.w:  # else whole or not at all
+        # Whole (shrunk as far as words may be) or not at all.
+        if look.font(math.ceil(look.smallest(30)), True).size(title.text)[0] <= area.w:
             widgets.append(title)
         snapshot = self.stage.snapshot
         if snapshot is None or snapshot.is_over or game_scene(snapshot.game) is None:
