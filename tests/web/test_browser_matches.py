@@ -218,6 +218,8 @@ SHOWN = """([seq, seated, turn, controls, waitMs]) => new Promise((resolve, reje
       myRow: row ? row.rowIndex : null,
       controls: document.querySelectorAll(controls).length,
       seatName: body.dataset.seatName || "",
+      // the seats ringed as to play: in the hands' list and in the scores
+      ringed: [...document.querySelectorAll("li.hand.current, #scoreboard tr.to-move")].length,
       message: (document.getElementById("seat-message") || {}).textContent || "",
       vibrated: window.vibrations.filter((v) => v.turn === turn).length,
       // the header's sentence, without the winners' seat marks before it
@@ -418,6 +420,8 @@ def test_a_whole_tiki_twist_match_from_four_phones_a_spectator_and_the_screen(
             # is to move.
             still = names(snapshot, hands_to_count(snapshot))
             assert answers[None]["over"] == f"Counting hands: {still} still to count"
+            # and nobody is ringed as to play, on any phone
+            assert {answer["ringed"] for answer in answers.values()} == {0}
             count_hands(players, snapshot, lowest=rounds == 0)
             rounds += 1
         elif snapshot.chance is not None and snapshot.chance.kind == "spin":

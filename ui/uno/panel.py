@@ -20,7 +20,7 @@ from companion.games.uno import actions as act
 from companion.games.uno import duo_actions as dact
 from companion.games.uno import tiki_actions as tact
 from companion.games.uno.cards import COLOUR_NAMES, Colour, colour_name
-from companion.games.uno.phases import Phase
+from companion.games.uno.phases import ROUND_END, Phase
 from companion.i18n import _, ngettext, note_text
 from ui import layout, theme
 from ui.scene import Stage
@@ -286,7 +286,8 @@ def seat_widgets(scene: TableActions, view: UnoView | PhonesView, area: pygame.R
     count = len(view.snapshot.players)
     height = min(look.px(52), (rest.h - pad * (count - 1)) // count)
     rows = layout.grid(rest, 1, count, height, max(2, pad * height // look.px(52)))
-    acting = view.snapshot.to_move
+    # nobody's turn from a player going out to the next deal: the hands are counted
+    acting = None if view.phase in ROUND_END else view.snapshot.to_move
     widgets: list[Widget] = [Panel("seats", area, colour=(30, 30, 36)),
                              scores_button(pygame.Rect(area.x, area.y, area.w,
                                                        bottom.y - pad - area.y), scene.scores)]

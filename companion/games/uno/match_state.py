@@ -28,7 +28,7 @@ from companion.games.uno.options import (
     ClassicOptions,
 )
 from companion.games.uno.pending import OwedDraw, PendingChallenge
-from companion.games.uno.phases import ChanceKind, Phase
+from companion.games.uno.phases import NO_TURN, ChanceKind, Phase
 from companion.games.uno.piles import Piles, cards_from_json, cards_to_json
 from companion.games.uno.scoring import CLASSIC_POINTS, PointsTable, RoundResult
 from companion.games.uno.table_view import UnoTableView, cards_named
@@ -348,6 +348,7 @@ class MatchState(GameState[ClassicOptions]):
             "phase": self.phase,
             "colour": self.colour,
             "current": self.current,
+            "turn_seat": None if self.phase in NO_TURN else self.current,
             "dealer": self.dealer,
             "direction": self.direction,
             "drawn": self.drawn,

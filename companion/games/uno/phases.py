@@ -50,6 +50,15 @@ class Phase(StrEnum):
     """UNO Duo: the players draft their hands."""
 
 
+ROUND_END = frozenset({Phase.ROUND_OVER, Phase.SCORING, Phase.OVER})
+"""From a player going out to the next deal: nobody's turn (the hands left are counted, each
+by its own player, or the match is over)."""
+
+NO_TURN = ROUND_END | {Phase.DEALER, Phase.DEAL, Phase.RESTART, Phase.START_CARD}
+"""Nobody's turn: before a round's first turn (the dealer chosen, the cards dealt, the start
+card turned up) and from a player going out to the next deal."""
+
+
 class ChanceKind(StrEnum):
     """The chance a match waits for: which shuffle, or a spin of the idol."""
 

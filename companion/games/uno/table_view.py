@@ -30,6 +30,10 @@ class UnoTableView:
     phase: Phase
     colour: Colour | None
     current: int
+    turn_seat: int | None
+    """The seat whose turn the round is at (ringed on the phones); None while it is nobody's
+    (`phases.NO_TURN`: before a round's first turn, and from a player going out to the next
+    deal)."""
     dealer: int | None
     direction: int
     drawn: bool

@@ -200,7 +200,8 @@
     head.append(node("th", { class: "now" }, words.now));
     const rows = [head];
     match.players.forEach((player, seat) => {
-      const moving = seat === match.to_move && !match.is_over;
+      // nobody is to move while the hands are counted (the one "to move" is asked nothing)
+      const moving = seat === match.to_move && !match.is_over && !toCount(match).length;
       const row = node("tr", { class: moving ? "to-move" : "" },
         node("td", { class: "player" }, badge(match, seat), " ", node("span", { class: "name" }, player.name)));
       rounds.forEach((round) => row.append(node("td", { class: "round" }, round[seat])));

@@ -109,3 +109,14 @@ def test_a_count_half_typed_survives_a_phone_counting_another_hand(screen) -> No
               for e in screen.store.events(screen.store.matches()[-1].id)
               if e.action and e.action.get("action") == "count_hand"}
     assert counts == {1: 12, 2: 9}
+
+
+def test_no_seat_is_ringed_once_a_player_goes_out_and_the_hands_are_counted(screen) -> None:
+    screen.run("new classic --names Ana,Ben --option hand_size=2 --option target=500",
+               "tap dealer:1", "tap tab:red", 'tap "card:Red 5"',
+               "tap play", "tap uno:0", "tap tab:red", 'tap "card:Red 7"',
+               "tap draw", "tap keep")
+    assert [screen.widget(f"seat:{seat}").acting for seat in (0, 1)] == [True, False]
+    screen.run("tap play", "tap tab:red", 'tap "card:Red 8"',  # Ana goes out
+               "expect Count the cards left")
+    assert [screen.widget(f"seat:{seat}").acting for seat in (0, 1)] == [False, False]

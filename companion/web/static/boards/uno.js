@@ -26,7 +26,7 @@
     const hands = node("ul", { class: "hands" });
     (state.hand_counts || []).forEach((count, seat) => {
       const player = match.players[seat];
-      const current = seat === state.current && !match.is_over;
+      const current = seat === state.turn_seat;  // nobody's between a round's end and the deal
       const item = paint(node("li", { class: "hand" + (current ? " current" : "") },
         badge(match, seat),
         node("span", { class: "name" }, player.name),
