@@ -123,7 +123,8 @@ def picked_seat(snapshot: TableSnapshot) -> int | None:
 
 def seat_turn(snapshot: TableSnapshot, seat: int) -> dict[str, Any]:
     """What the table asks of `seat` now: to move, dice (how many), the count of its hand;
-    whether the spin just made picked it; and the state it is asked in (its match and seq,
+    whether the spin just made picked it; whether the table has a move to take back; and the
+    state it is asked in (its match and seq,
     what chance the table waits for)."""
     waits = snapshot.chance
     return {
@@ -137,6 +138,7 @@ def seat_turn(snapshot: TableSnapshot, seat: int) -> dict[str, Any]:
             for action in snapshot.public_actions
         ),
         "picked": picked_seat(snapshot) == seat,
+        "can_undo": snapshot.can_undo,
     }
 
 

@@ -379,6 +379,16 @@ def spin_and_check_the_pick(
             assert answer["vibrated"] == 0, (players[seat].name, after.last_event)
 
 
+def send_answered(phone: Phone) -> None:
+    """Wait for the phone's answer to what it sent: its message cleared (a refusal says why)."""
+    try:
+        phone.page.wait_for_function(
+            "() => document.getElementById('seat-message').textContent === ''", timeout=WAIT_MS)
+    except playwright_api.Error as error:
+        said = phone.page.text_content("#seat-message")
+        raise AssertionError(f"{phone.name}'s phone says {said!r} after its throw") from error
+
+
 def undo_confirmed_on_the_screen(screen: TableScreen, phone: Phone, before: TableSnapshot) -> None:
     """The player to move asks on their phone to take the last move back; the table's screen
     shows who asks and the Undo is tapped there; the phone says the table took it back."""
@@ -486,8 +496,11 @@ def test_a_whole_yahtzee_board_game_with_each_throw_from_its_players_phone_and_t
             faces = []
             page.tap("#seat-roll")
             rolled += 1
-        # The throw's answer shown on the phone: the table has played it.
-        assert shown(players[seat], snapshot.match_id, snapshot.seq + 1)["message"] == ""
+        # The throw's answer shown on the phone: the table has played it, and the phone's
+        # own answer to the send (which may come after the stream's news of it) says no
+        # refusal.
+        shown(players[seat], snapshot.match_id, snapshot.seq + 1)
+        send_answered(players[seat])
         if faces:
             assert table.snapshot is not None
             assert table.snapshot.last_event.startswith("Phone rolls " + " ".join(faces))

@@ -175,3 +175,18 @@ def test_a_seat_whose_name_left_the_table_is_409(app: Flask, table: Table) -> No
     answer = seat_post(dev, "/api/seat/chance", at(snapshot), csrf)
     assert answer.status_code == 409
     assert answer.get_json()["error"].startswith("Dev does not play in the match on the table")
+
+
+def test_a_seat_is_told_whether_the_table_has_a_move_to_take_back(
+    app: Flask, table: Table
+) -> None:
+    start(table, "yahtzee")
+    ana, ben = phone(app), phone(app)
+    join(ana, "Ana")
+    join(ben, "Ben")
+    assert [p.get("/api/me").get_json()["turn"]["can_undo"] for p in (ana, ben)] == [
+        False, False]
+    assert table.post(DrawChance()).result().applied  # Ana's throw
+    # any seat may ask, not only the one to move
+    assert [p.get("/api/me").get_json()["turn"]["can_undo"] for p in (ana, ben)] == [
+        True, True]

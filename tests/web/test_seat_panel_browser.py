@@ -114,6 +114,31 @@ def test_an_undo_asked_on_the_phone_waits_for_the_screen_and_shows_its_answer(
     assert page.script_errors == []
 
 
+def test_ask_for_undo_is_offered_only_with_a_move_to_take_back_and_not_while_the_ask_waits(
+    phones: Callable[[], Any], screen_served: tuple[WebServer, UndoAsks],  # noqa: F811
+    table: Table,
+) -> None:
+    server, asks = screen_served
+    start(table, "tiki", 3, {"mode": "referee"})
+    snapshot = table.snapshot
+    assert snapshot is not None and not snapshot.can_undo
+    page = phones()
+    join_as(page, server.port, "Ben")
+    page.wait_for_selector("#seat-leave", timeout=WAIT_MS)
+    assert page.query_selector("#seat-undo") is None  # nothing to take back yet
+    play(table, 3)
+    page.wait_for_selector("#seat-undo", timeout=WAIT_MS)  # Ben need not be the one to move
+    page.tap("#seat-undo")
+    page.wait_for_selector("#seat-undo", state="detached", timeout=WAIT_MS)
+    assert page.text_content("#seat-message") == (
+        "Asked the table: confirm the undo on its screen.")
+    ask = asks.waiting
+    assert ask is not None and asks.confirming(ask.number)
+    asks.answer(ask.number, AskState.KEPT)  # the screen keeps the move: Ben may ask again
+    page.wait_for_selector("#seat-undo", timeout=WAIT_MS)
+    assert page.script_errors == []
+
+
 def test_a_welsh_phone_gets_the_page_in_welsh(
     browser: Any, server: WebServer, table: Table
 ) -> None:

@@ -151,7 +151,7 @@
   function draw() {
     document.body.dataset.seatStep = step;
     const turn = me.turn;
-    const kind = step === "seated" ? [me.name, me.seat, mine(turn), turn && turn.dice, turn && turn.count, Boolean(turn), me.undo_by].join("|") : step;
+    const kind = step === "seated" ? [me.name, me.seat, mine(turn), turn && turn.dice, turn && turn.count, Boolean(turn), me.undo_by, mayAskUndo(turn)].join("|") : step;
     const shape = step === "seated" && turn ? `${kind}|${turn.match}:${turn.seq}` : kind;
     // Keep what is being typed or chosen: the PIN, dice half chosen when the same state is
     // answered again (a send's answer and the stream both ask), a count while the others'
@@ -239,7 +239,7 @@
     if (turn && mine(turn)) parts.push(el("p", { id: "seat-prompt", class: "seat-prompt" }, prompt(turn)));
     if (turn && turn.dice) parts.push(rollControls(turn.dice));
     if (turn && turn.count) parts.push(countControls());
-    if (turn) parts.push(undoControls());
+    if (mayAskUndo(turn)) parts.push(undoControls());
     parts.push(message);
     panel.replaceChildren(...parts);
   }
@@ -279,6 +279,12 @@
       say(answer.message, true);
     }
     await learn();
+  }
+
+  // Any seat of the match may ask for the last move back (the screen, or the PIN, confirms
+  // it): only when the table has one to take back, and not while this phone's ask waits.
+  function mayAskUndo(turn) {
+    return Boolean(turn && turn.can_undo && !(me.undo && me.undo.state === "waiting"));
   }
 
   function undoControls() {
