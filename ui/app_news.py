@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from ui.answers import Answers, refusal_words
+from ui.game_scenes import took_back_words
 from ui.scene import MatchScene, Scene
-from ui.scene_parts import took_back_words
 from ui.undo_card import UndoCard
 
 if TYPE_CHECKING:

@@ -11,18 +11,24 @@ package is one the touchscreen does not offer. Everything else asks by a game's
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 
 from companion.games.base import GameSpec
+from companion.games.notes import Note
 from companion.games.registry import family_names, game_specs
-from companion.table import TableSnapshot
+from companion.i18n import _, note_text
+from companion.table import TableSnapshot, event_line
 from ui.scene import MatchScene
 
 
 def _no_goal(snapshot: TableSnapshot, spec: GameSpec) -> str:
     return ""
+
+
+def _as_noted(note: Note) -> Note:
+    return note
 
 
 @dataclass(frozen=True)
@@ -36,6 +42,9 @@ class FamilyScreen:
     board (its scores change when a tile is claimed or stolen), "Round 2" in UNO."""
     goal: Callable[[TableSnapshot, GameSpec], str] = _no_goal
     """What a match is played to, for the scoresheet's title: "Match to 5", "Target 500"."""
+    note_words: Callable[[Note], Note] = _as_noted
+    """A note of the log with the family's own words in it translated too: UNO names its
+    cards in the table's language ("Coch 7")."""
 
 
 def screen_package(family: str) -> str:
@@ -79,11 +88,33 @@ def family_screen(game: str) -> FamilyScreen | None:
     return None if family is None else family_screens().get(family)
 
 
+def said(snapshot: TableSnapshot, notes: Iterable[Note]) -> str:
+    """The log's notes of `snapshot`'s match as one line in the table's language, its seats
+    by their players' names and the family's own words translated (the undo card's "Dev:
+    draw a card", the screen's "Took back: ...")."""
+    screen = family_screen(snapshot.game)
+    words = _as_noted if screen is None else screen.note_words
+    names = [player.name for player in snapshot.players]
+    return event_line(note_text(words(note), lambda seat: names[seat]) for note in notes)
+
+
+def took_back_words(snapshot: TableSnapshot) -> str | None:
+    """What the last command took back when it was an undo, as the screens tell it
+    ("Took back: Ana moved 6/5", "Took back: Ana played Coch 7"); None after any other
+    command."""
+    took = snapshot.took_back
+    if took is None:
+        return None
+    # an event from before the match was rebuilt from the log is said in English
+    words = took if isinstance(took, str) else said(snapshot, took)
+    return _("Took back: {event}").format(event=words)
+
+
 def game_scene(game: str) -> str | None:
     """The name of the scene that shows the game called `game`, or None if none does."""
     screen = family_screen(game)
     return None if screen is None else screen.scene.name
 
 
-__all__ = ["FamilyScreen", "family_of", "family_screen", "family_screens", "game_scene",
-           "screen_package"]
+__all__ = ["FamilyScreen", "family_of", "family_screen", "family_screens", "game_scene", "said",
+           "screen_package", "took_back_words"]

@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from companion.i18n import _, note_text
-from companion.table import TableSnapshot, event_line
+from companion.i18n import _
 from ui import layout, theme
 from ui.theme import Theme
 from ui.widgets import Action, Button, Label, TextBlock, Widget
@@ -29,20 +28,6 @@ def message_widgets(stage: ShowsMessage, area: pygame.Rect) -> list[Widget]:
         return []
     colour = theme.REFUSAL if message.refusal else theme.PANEL
     return [TextBlock("message", area, message.text, background=colour)]
-
-
-def took_back_words(snapshot: TableSnapshot) -> str | None:
-    """What the last command took back when it was an undo, in the players' words ("Took
-    back: Dad: take the cube"); None after any other command."""
-    took = snapshot.took_back
-    if took is None:
-        return None
-    players = snapshot.players
-    if isinstance(took, str):  # an event from before the match was rebuilt from the log
-        words = took
-    else:
-        words = event_line(note_text(note, lambda seat: players[seat].name) for note in took)
-    return _("Took back: {event}").format(event=words)
 
 
 def redo_button(rect: pygame.Rect, on_tap: Action, colour: theme.RGB = (80, 80, 96)) -> Button:

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.i18n import _, note_text
-from companion.table import Outcome, TableSnapshot, Undo, event_line
+from companion.i18n import _
+from companion.table import Outcome, TableSnapshot, Undo
 from companion.table.undo_asks import AskState, UndoAsk, UndoAsks
 from ui import layout, theme
+from ui.game_scenes import said
 from ui.widgets import Button, Panel, Shade, TextBlock, Widget
 
 if TYPE_CHECKING:
@@ -129,8 +130,7 @@ def _last_move(snapshot: TableSnapshot) -> str:
     if isinstance(undoes, str):  # from before the match was rebuilt from the log
         return undoes
     if undoes:
-        names = [player.name for player in snapshot.players]
-        return event_line(note_text(note, lambda seat: names[seat]) for note in undoes)
+        return said(snapshot, undoes)
     return snapshot.last_event
 
 

@@ -111,6 +111,10 @@ class RunningMatch:
     said: dict[int, tuple[Note, ...]] = field(default_factory=dict)
     """The sentences of each event applied since the match came on the table, by seq
     (a match rebuilt from the log has only their English lines)."""
+    told: dict[int, tuple[Note, ...]] = field(default_factory=dict)
+    """The same events as the screens tell them, by seq: a player's action as done ("Ana
+    played Red 7", its card named for translation), where `said` keeps the log's "Ana: Red
+    7" (which a redo logs again)."""
 
     @classmethod
     def start(
@@ -255,8 +259,9 @@ class RunningMatch:
             self._follow_draw(True)
         # The event again, in its own words: the history reads as the match went.
         said = self.said.get(again.seq, (Note.of(AS_LOGGED, line=again.text),))
+        told = self.told.get(again.seq, said)
         return self._record(again.kind, again.seat, again.action, detail, said[0], now,
-                            again=said[1:])
+                            told[0], again=said[1:])
 
     def would_take_back(self) -> tuple[Note, ...] | str | None:
         """What an undo would take back now: the last standing event's sentences, or its
@@ -264,7 +269,7 @@ class RunningMatch:
         if not self.standing:
             return None
         last = self.standing[-1]
-        return self.said.get(last.seq, last.text)
+        return self.told.get(last.seq, last.text)
 
     def took_back(self) -> tuple[Note, ...] | str | None:
         """What the last event took back when it is an undo: that event's sentences, or
@@ -272,7 +277,7 @@ class RunningMatch:
         if not self.undone or self.last_kind != "undo":
             return None
         last = self.undone[-1]
-        return self.said.get(last.seq, last.text)
+        return self.told.get(last.seq, last.text)
 
     @classmethod
     def replay(
@@ -464,6 +469,7 @@ class RunningMatch:
         elif changed:
             self.rounds.append((self.seq, tuple(self.scores)))
         shown = tuple(notes) if told is None else (told, *notes[1:])
+        self.told[self.seq] = shown
         return AppliedEvent(
             event, state_json, round_scores=self.scores if changed else None, notes=shown
         )

@@ -22,6 +22,7 @@ from companion.app.commands.demo import choose_command
 from companion.app.product import RunRequest, open_product, product_screen
 from companion.config import Config, load_config
 from companion.event_log.store import Store
+from companion.i18n import use_language
 from companion.ports import PhoneFacts
 from companion.table import FairChance, Table
 from companion.table.undo_asks import UndoAsks
@@ -220,3 +221,23 @@ def test_companion_run_puts_a_phones_undo_to_its_screen(tmp_path: Path) -> None:
             driver.run(line)
         status, me, _ = _http(port, "GET", "/api/me", headers={"Cookie": cookie})
         assert me["undo_by"] == "screen" and me["undo"]["state"] == "done"
+
+
+def test_the_undo_card_names_an_uno_card_in_the_tables_language(table_and_screen) -> None:
+    table, screen, client = table_and_screen
+    screen.run("new classic --names Ana,Ben --option hand_size=2 --option target=500",
+               "tap dealer:1", "tap tab:red", 'tap "card:Red 5"',
+               "tap play", "tap tab:red", 'tap "card:Red 7"', "wait")
+    ben = Phone(client, "Ben")
+    use_language("cy")
+    try:
+        assert ben.ask_undo().status_code == 202
+        screen.run("wait for gofyn i dynnu")  # "asks to take back"
+        words = screen.widget("undo_ask_words").text
+        assert "Coch 7" in words and "Red" not in words, words
+        screen.run("tap undo_ask:undo", "wait")
+        assert table.snapshot.took_back is not None
+        shown = screen.widget("message").text  # the screen's "Took back: ..." says it too
+        assert "Coch 7" in shown and "Red" not in shown, shown
+    finally:
+        use_language("en")

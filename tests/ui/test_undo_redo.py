@@ -29,7 +29,7 @@ def test_undo_says_what_it_took_back_in_the_players_words(screen) -> None:
     opened_and_played(screen)
     screen.run("tap undo")
     # The last step of the play is the table's last command.
-    assert screen.widget("message").text == "Took back: Ana: 6/5"
+    assert screen.widget("message").text == "Took back: Ana moved 6/5"
 
 
 def test_the_last_undo_is_redone_with_one_tap(screen) -> None:

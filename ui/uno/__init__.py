@@ -10,6 +10,7 @@ small protocols, one per panel (`actions`);
 from __future__ import annotations
 
 from companion.games.base import GameSpec
+from companion.games.uno.card_words import naming_cards
 from companion.i18n import _
 from companion.table import TableSnapshot
 from ui.game_scenes import FamilyScreen
@@ -25,7 +26,8 @@ def _goal(snapshot: TableSnapshot, spec: GameSpec) -> str:
     return UnoView.of(snapshot, spec).target_words()
 
 
-SCREEN = FamilyScreen(UnoScene, _round_label, _goal)
-"""A match's rounds on the scoresheet, played to "Target 500"."""
+SCREEN = FamilyScreen(UnoScene, _round_label, _goal, naming_cards)
+"""A match's rounds on the scoresheet, played to "Target 500"; its cards named in the table's
+language wherever the kit says a note (the undo card, "Took back: ...")."""
 
 __all__ = ["SCREEN"]
