@@ -257,8 +257,10 @@ def _seat_view(page, name: str, view: str) -> None:  # type: ignore[no-untyped-d
     if view in ("roll", "count"):
         page.wait_for_selector("#seat-count" if view == "count" else "#seat-roll")
         page.wait_for_selector("#seat-prompt")
-    elif view == "undo":
-        page.tap("#seat-undo")
+    elif view == "undo":  # asked once: the second picture's page takes the ask up
+        page.wait_for_selector("#seat-undo, #seat-message.seat-news")
+        if page.query_selector("#seat-undo"):
+            page.tap("#seat-undo")
         page.wait_for_function("() => document.getElementById('seat-message').textContent")
     elif view.startswith("hand"):
         page.wait_for_selector("#hand .card.lit")

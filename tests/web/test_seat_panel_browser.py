@@ -126,7 +126,9 @@ def test_ask_for_undo_is_offered_only_with_a_move_to_take_back_and_not_while_the
     join_as(page, server.port, "Ben")
     page.wait_for_selector("#seat-leave", timeout=WAIT_MS)
     assert page.query_selector("#seat-undo") is None  # nothing to take back yet
-    play(table, 3)
+    played = play(table, 3)
+    page.wait_for_function(  # the phone shows the state the table is at
+        "seq => document.body.dataset.seatSeq === seq", arg=str(played.seq), timeout=WAIT_MS)
     page.wait_for_selector("#seat-undo", timeout=WAIT_MS)  # Ben need not be the one to move
     page.tap("#seat-undo")
     page.wait_for_selector("#seat-undo", state="detached", timeout=WAIT_MS)
@@ -134,6 +136,13 @@ def test_ask_for_undo_is_offered_only_with_a_move_to_take_back_and_not_while_the
         "Asked the table: confirm the undo on its screen.")
     ask = asks.waiting
     assert ask is not None and asks.confirming(ask.number)
+    # Ben's phone opened again while the ask waits: it says where the ask stands
+    page.reload()
+    page.wait_for_function(
+        "() => document.getElementById('seat-message').textContent !== ''", timeout=WAIT_MS)
+    assert page.query_selector("#seat-undo") is None
+    assert page.text_content("#seat-message") == (
+        "Asked the table: confirm the undo on its screen.")
     asks.answer(ask.number, AskState.KEPT)  # the screen keeps the move: Ben may ask again
     page.wait_for_selector("#seat-undo", timeout=WAIT_MS)
     assert page.script_errors == []

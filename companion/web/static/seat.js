@@ -100,7 +100,10 @@
   // again every second while it has not.
   function hearUndo() {
     const undo = me.undo;
-    if (!undo || undo.number !== askedUndo) return;
+    if (!undo) return;
+    // a page opened again while its seat's ask waits takes it up: says it, follows it
+    if (askedUndo === null && undo.state === "waiting") askedUndo = undo.number;
+    if (undo.number !== askedUndo) return;
     const key = `${undo.number}:${undo.state}`;
     if (key !== heardUndo) {
       heardUndo = key;
