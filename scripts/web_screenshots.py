@@ -237,7 +237,7 @@ def _picture(  # type: ignore[no-untyped-def]
         page.wait_for_selector("#new-match-question:not([hidden])")
     else:
         page.wait_for_selector("#recent li:nth-child(3)")
-    page.screenshot(path=str(path))
+    page.screenshot(path=str(path), animations="disabled", caret="hide")
     context.close()
     print(path)
 
