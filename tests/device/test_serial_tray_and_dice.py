@@ -12,10 +12,17 @@ from typing import Any
 import pytest
 
 from companion.config import Config
-from companion.config_schema import TrayConfig
+from companion.config_schema import SerialConfig, TrayConfig
 from device.backend import LinkState, TrayThrow
 from device.errors import DeviceError
-from device.serial_backend import FRESH_DICE_S, SerialDiceReader, SerialTray
+from device.serial_backend import (
+    FRESH_DICE_S,
+    SerialDiceReader,
+    SerialTray,
+    acquire_link,
+    link_settings,
+    release_link,
+)
 from device.serial_link import LinkSettings, SerialLink
 from firmware import protocol
 from tests.device.scripted_board import HELLO_REPLY, ScriptedBoard
@@ -184,3 +191,31 @@ def test_no_reading_within_the_time_given_fails_then_saying_what_to_do(
     assert str(failure) == (
         "The dice reader sent no reading within 1.5 s; check it is connected to the table "
         "controller, or enter the dice on the screen.")
+
+
+def test_the_links_timing_is_taken_from_the_serial_section() -> None:
+    serial = SerialConfig(port="/dev/ttyACM7", baud=57600, timeout_s=0.5, ack_timeout_s=0.3,
+                          retries=7, handshake_timeout_s=4.0, reconnect_max_s=20.0)
+    settings = link_settings(Config(serial=serial))
+    assert settings == LinkSettings(port="/dev/ttyACM7", baud=57600, read_timeout_s=0.5,
+                                    ack_timeout_s=0.3, retries=7, handshake_timeout_s=4.0,
+                                    reconnect_max_s=20.0)
+
+
+def test_the_devices_on_one_port_share_one_link_closed_by_the_last_to_give_it_back(
+    controller: ScriptedBoard, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(SerialLink, "start", lambda link: link)  # never opens a port
+    config = Config(serial=SerialConfig(port="loop://shared"))
+    other = Config(serial=SerialConfig(port="loop://other"))
+    first, second, elsewhere = (acquire_link(config), acquire_link(config),
+                                acquire_link(other))
+    assert first is second and elsewhere is not first
+    release_link(first)
+    assert first.state != LinkState.CLOSED
+    release_link(second)
+    assert first.state == LinkState.CLOSED
+    fresh = acquire_link(config)
+    assert fresh is not first  # a new user starts a new link
+    release_link(fresh)
+    release_link(elsewhere)
