@@ -368,3 +368,27 @@ def test_a_homing_asked_while_the_pointer_re_homes_waits_for_that_re_home_to_end
     thread.join(timeout=5)
     assert len(controller.commands(protocol.HOME)) == 3
     assert spinner.rehomes == 1
+
+
+def test_a_spin_whose_upload_meets_a_reconnect_sends_no_move_and_says_it_is_re_homing(
+    spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    spinner.home(PLAN)
+    request = spinner.link.request
+    cut: list[int] = []
+
+    def cut_during_the_upload(kind: int, fields: dict[str, Any] | None = None) -> dict[str, Any]:
+        if kind == protocol.LOAD and not cut:
+            cut.append(kind)
+            reconnect(spinner, controller, clock, homed=False)  # the board lost its power
+        return request(kind, fields)
+
+    monkeypatch.setattr(spinner.link, "request", cut_during_the_upload)
+    controller.on_move = moved
+    with pytest.raises(HomingError) as stopped:
+        spinner.move(SHORT_MOVE)
+    assert str(stopped.value) == "The spinner is still re-homing after a reconnect; try again."
+    assert spinner.move(SHORT_MOVE).steps_taken == 3  # once the re-home has ended
+    assert kinds_heard(controller) == [protocol.HOME, protocol.HOME, protocol.MOVE]
