@@ -292,7 +292,6 @@ class SerialSpinner(ClosesItself):
             with self._motion:
                 if self._in_flight == connection:  # no reconnect has taken it as cut off yet
                     self._interrupted = True
-                    self._in_flight = None
             return True
 
         return self.waiter.wait(key, timeout_s, gone)

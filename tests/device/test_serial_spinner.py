@@ -392,3 +392,72 @@ def test_a_spin_whose_upload_meets_a_reconnect_sends_no_move_and_says_it_is_re_h
     assert str(stopped.value) == "The spinner is still re-homing after a reconnect; try again."
     assert spinner.move(SHORT_MOVE).steps_taken == 3  # once the re-home has ended
     assert kinds_heard(controller) == [protocol.HOME, protocol.HOME, protocol.MOVE]
+
+
+def hold_the_re_home(spinner: SerialSpinner, monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Keep the next re-home from starting its homing until the returned event is set."""
+    release = threading.Event()
+    home = spinner._home
+
+    def held(plan: HomingPlan) -> HomeReport:
+        if threading.current_thread().name == "serial-rehome":
+            assert release.wait(timeout=5)
+        return home(plan)
+
+    monkeypatch.setattr(spinner, "_home", held)
+    return release
+
+
+def test_a_spin_asked_while_a_re_home_outlasts_its_time_and_five_seconds_fails_saying_so(
+    spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    spinner.home(PLAN)
+    release = hold_the_re_home(spinner, monkeypatch)
+    reconnect(spinner, controller, clock, homed=False)
+    controller.on_move = moved
+    thread, answers = in_thread("moving", lambda: spinner.move(SHORT_MOVE))
+    clock.looked_at("moving", where="_rehome_ended")  # waiting, on the link's clock
+    clock.advance(PLAN.timeout_s + 5.0 - 0.001)
+    clock.looked_at("moving", where="_rehome_ended")
+    assert answers.empty()
+    clock.advance(0.001)
+    failure = answers.get(timeout=5)
+    thread.join(timeout=5)
+    assert isinstance(failure, HomingError)
+    assert str(failure) == "The spinner is still re-homing after a reconnect; try again."
+    release.set()
+    assert spinner.move(SHORT_MOVE).steps_taken == 3  # waits for the re-home, then spins
+    assert kinds_heard(controller) == [protocol.HOME, protocol.HOME, protocol.MOVE]
+
+
+def test_a_homing_asked_while_a_re_home_outlasts_its_time_and_five_seconds_homes_then(
+    spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    spinner.home(PLAN)
+    release = hold_the_re_home(spinner, monkeypatch)
+    reconnect(spinner, controller, clock, homed=False)
+    thread, answers = in_thread("homing", lambda: spinner.home(PLAN))
+    clock.looked_at("homing", where="_rehome_ended")
+    clock.advance(PLAN.timeout_s + 5.0 - 0.001)
+    clock.looked_at("homing", where="_rehome_ended")
+    assert answers.empty() and len(controller.commands(protocol.HOME)) == 1
+    clock.advance(0.001)
+    assert answers.get(timeout=5) == HomeReport(approach_steps=812, duration_s=1.5)
+    thread.join(timeout=5)
+    release.set()
+
+
+def test_a_board_back_still_running_a_move_from_before_is_stopped_and_the_pointer_re_homed(
+    spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
+) -> None:
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    spinner.home(PLAN)
+    reconnect(spinner, controller, clock, homed=True, busy=True)
+    controller.on_move = moved
+    spinner.move(SHORT_MOVE)
+    assert kinds_heard(controller) == [protocol.HOME, protocol.STOP, protocol.HOME,
+                                       protocol.MOVE]
