@@ -42,6 +42,8 @@ log = logging.getLogger(__name__)
 FRESH_DICE_S = 2.0
 """A dice reading this recent when `read_dice` is called belongs to this throw."""
 
+RE_HOMING = "The spinner is still re-homing after a reconnect; try again."
+
 _links: dict[str, tuple[SerialLink, int]] = {}
 _links_lock = threading.Lock()
 
@@ -141,9 +143,14 @@ class SerialSpinner(ClosesItself):
         self._move_id = 0
         self._plan: HomingPlan | None = None
         self._interrupted = False
-        self._rehomed = threading.Event()
-        self._rehomed.set()
+        # Guards the re-home's state below; waits on it are timed on the link's clock.
+        self._motion = threading.Condition()
+        self._in_flight: int | None = None
+        """The connection a move or homing sent on and still waits for, until a reconnect
+        takes it as interrupted (so the re-home is decided without waiting for it to notice)."""
         self._rehome_round = 0
+        """Counts the re-homes reconnects started; `_rehomed_round` is the last one ended."""
+        self._rehomed_round = 0
         self.rehome_error = ""
         self.rehomes = 0
         self._closed = False
@@ -169,15 +176,18 @@ class SerialSpinner(ClosesItself):
             LinkError: the link failed or was unplugged during the move.
             HomingError: re-homing after a reconnect failed.
         """
-        self._wait_for_rehome()
+        rehome_round = self._wait_for_rehome()
         planned = controller_move(schedule)
         self._move_id += 1
         move_id = self._move_id
         for load in planned.load_fields(move_id):
             self.link.request(protocol.LOAD, load)
-        connection = self.link.connection
-        self.link.request(protocol.MOVE, planned.move_fields(move_id, schedule.direction))
-        event = self._await(("move", move_id), schedule.duration_s * 1.5 + 2.0, connection)
+        connection = self._start_motion(rehome_round)
+        try:
+            self.link.request(protocol.MOVE, planned.move_fields(move_id, schedule.direction))
+            event = self._await(("move", move_id), schedule.duration_s * 1.5 + 2.0, connection)
+        finally:
+            self._end_motion(connection)
         if event is None:
             self._stop_quietly()
             raise LinkError("The spinner's move did not finish in time; it was stopped.")
@@ -199,21 +209,23 @@ class SerialSpinner(ClosesItself):
                 firmware reported a fault of its own (its sentence).
             LinkError: the link failed meanwhile.
         """
-        if not self._rehomed.is_set():  # a re-home after a reconnect is running: let it end
-            self._rehomed.wait(plan.timeout_s + 5.0)
+        self._rehome_ended(plan.timeout_s + 5.0)  # a re-home after a reconnect: let it end
         return self._home(plan)
 
     def _home(self, plan: HomingPlan) -> HomeReport:
-        connection = self.link.connection
         self.waiter.results.pop(("homed",), None)
-        # Rounded: 1 / (1 / x) may fall a hair below a limit that x meets exactly.
-        self.link.request(protocol.HOME, {
-            "fast_hz": round(1.0 / plan.fast_interval_s, 6),
-            "slow_hz": round(1.0 / plan.slow_interval_s, 6),
-            "backoff_steps": plan.backoff_steps,
-            "max_steps": plan.max_steps,
-        })
-        event = self._await(("homed",), plan.timeout_s, connection)
+        connection = self._start_motion()
+        try:
+            # Rounded: 1 / (1 / x) may fall a hair below a limit that x meets exactly.
+            self.link.request(protocol.HOME, {
+                "fast_hz": round(1.0 / plan.fast_interval_s, 6),
+                "slow_hz": round(1.0 / plan.slow_interval_s, 6),
+                "backoff_steps": plan.backoff_steps,
+                "max_steps": plan.max_steps,
+            })
+            event = self._await(("homed",), plan.timeout_s, connection)
+        finally:
+            self._end_motion(connection)
         if event is None:
             self._stop_quietly()
             raise HomingError(
@@ -255,12 +267,32 @@ class SerialSpinner(ClosesItself):
             release_link(self.link)
 
     # -- internals ------------------------------------------------------------
+    def _start_motion(self, rehome_round: int | None = None) -> int:
+        """Mark a move or homing as sent on the connection now (returned).
+
+        Raises:
+            HomingError: a reconnect started a re-home since the move waited for the last
+                one (`rehome_round`): the move's upload met the reconnect.
+        """
+        with self._motion:
+            if rehome_round is not None and rehome_round != self._rehome_round:
+                raise HomingError(RE_HOMING)
+            self._in_flight = self.link.connection
+            return self._in_flight
+
+    def _end_motion(self, connection: int) -> None:
+        with self._motion:
+            if self._in_flight == connection:
+                self._in_flight = None
+
     def _await(self, key: Any, timeout_s: float, connection: int) -> dict[str, Any] | None:
         def gone() -> bool:
-            if self.link.connection != connection:
-                self._interrupted = True
-                return True
-            return False
+            if self.link.connection == connection:
+                return False
+            with self._motion:
+                if self._in_flight == connection:  # no reconnect has taken it as cut off yet
+                    self._interrupted = True
+            return True
 
         return self.waiter.wait(key, timeout_s, gone)
 
@@ -280,13 +312,19 @@ class SerialSpinner(ClosesItself):
         if hello.get("busy"):
             # A move from before the break still runs, but nobody waits for it any more.
             send(protocol.STOP, {})
-            self._interrupted = True
-        plan = self._plan
-        if plan is not None and (self._interrupted or not hello.get("homed")):
-            self._rehomed.clear()
+        with self._motion:
+            # A move or homing still waiting for its report was cut off by the break, even
+            # when its thread has not noticed yet (it would, after this re-home was decided).
+            if hello.get("busy") or self._in_flight is not None:
+                self._interrupted = True
+                self._in_flight = None
+            plan = self._plan
+            if plan is None or not (self._interrupted or not hello.get("homed")):
+                return
             self._rehome_round += 1
-            threading.Thread(target=self._rehome, args=(plan, self._rehome_round),
-                             name="serial-rehome", daemon=True).start()
+            round_ = self._rehome_round
+        threading.Thread(target=self._rehome, args=(plan, round_),
+                         name="serial-rehome", daemon=True).start()
 
     def _rehome(self, plan: HomingPlan, round_: int) -> None:
         try:
@@ -296,16 +334,38 @@ class SerialSpinner(ClosesItself):
         except DeviceError as error:
             self.rehome_error = str(error)
         finally:
-            if round_ == self._rehome_round:  # a later reconnect's re-home is still to come
-                self._rehomed.set()
+            with self._motion:
+                if round_ == self._rehome_round:  # a later reconnect's re-home is still to come
+                    self._rehomed_round = round_
+                    self._motion.notify_all()
 
-    def _wait_for_rehome(self) -> None:
+    def _rehome_ended(self, timeout_s: float) -> bool:
+        """Wait, on the link's clock, until the last re-home a reconnect started has ended;
+        False when it has not within `timeout_s`."""
+        clock = self.link.clock
+        deadline = clock.now() + timeout_s
+        with self._motion:
+            while self._rehomed_round != self._rehome_round:
+                remaining = deadline - clock.now()
+                if remaining <= 0:
+                    return False
+                self._motion.wait(min(remaining, 0.1))
+            return True
+
+    def _wait_for_rehome(self) -> int:
+        """The round of the re-home that ended (0: none), once it has.
+
+        Raises:
+            HomingError: it is still running after its time, or it failed (its sentence).
+        """
         plan = self._plan
         timeout = (plan.timeout_s if plan else 0.0) + 5.0
-        if not self._rehomed.wait(timeout):
-            raise HomingError("The spinner is still re-homing after a reconnect; try again.")
-        if self.rehome_error:
-            raise HomingError(self.rehome_error)
+        if not self._rehome_ended(timeout):
+            raise HomingError(RE_HOMING)
+        with self._motion:
+            if self.rehome_error:
+                raise HomingError(self.rehome_error)
+            return self._rehomed_round
 
 
 class _OnTheLink:

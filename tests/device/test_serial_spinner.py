@@ -326,23 +326,27 @@ def test_a_re_home_that_fails_stops_the_next_spin_with_its_sentence(
     assert controller.commands(protocol.MOVE) == []
 
 
-class WatchedEvent(threading.Event):
-    """An event that tells the test when someone starts waiting on it, and for how long."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.timeouts: list[float | None] = []
-        self.watch = threading.Condition()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        with self.watch:
-            self.timeouts.append(timeout)
-            self.watch.notify_all()
-        return super().wait(timeout)
-
-    def waited(self) -> None:
-        with self.watch:
-            assert self.watch.wait_for(lambda: self.timeouts, timeout=5)
+def test_a_move_cut_off_is_re_homed_for_even_when_the_board_is_back_before_the_move_notices(
+    spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
+) -> None:
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    spinner.home(PLAN)
+    thread, answers = in_thread("moving", lambda: spinner.move(SHORT_MOVE))
+    clock.looked_at("moving")  # waiting for the move's report
+    # Holding the waiter's lock keeps the move from looking at the link until the board is
+    # back (it still says it is homed: it kept power), and the reconnect has decided.
+    with spinner.waiter.condition:
+        reconnect(spinner, controller, clock, homed=True)
+    assert isinstance(answers.get(timeout=5), LinkError)
+    thread.join(timeout=5)
+    controller.on_move = moved
+    assert spinner.move(SHORT_MOVE).steps_taken == 3
+    assert kinds_heard(controller) == [protocol.HOME, protocol.MOVE, protocol.HOME,
+                                       protocol.MOVE]
+    assert spinner.rehomes == 1
+    reconnect(spinner, controller, clock, homed=True)  # re-homed since: not turned home again
+    spinner.move(SHORT_MOVE)
+    assert kinds_heard(controller)[4:] == [protocol.MOVE]
 
 
 def test_a_homing_asked_while_the_pointer_re_homes_waits_for_that_re_home_to_end(
@@ -350,17 +354,110 @@ def test_a_homing_asked_while_the_pointer_re_homes_waits_for_that_re_home_to_end
 ) -> None:
     controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
     spinner.home(PLAN)
-    spinner._rehomed = rehomed = WatchedEvent()
-    rehomed.set()
     controller.on_home = lambda fields: None  # the re-home reports only when told below
     reconnect(spinner, controller, clock, homed=False)
-    thread, answers = in_thread("homing", lambda: spinner.home(PLAN))
-    rehomed.waited()  # the homing waits for the re-home, given at least its whole time
-    assert rehomed.timeouts[0] is not None and rehomed.timeouts[0] >= PLAN.timeout_s
     controller.hears(protocol.HOME, 2)  # the first homing and the re-home
-    assert len(controller.commands(protocol.HOME)) == 2
+    thread, answers = in_thread("homing", lambda: spinner.home(PLAN))
+    clock.looked_at("homing", where="_rehome_ended")  # waiting, on the link's clock
+    clock.advance(PLAN.timeout_s - 0.001)  # a millisecond short of the re-home's own time
+    clock.looked_at("homing", where="_rehome_ended")
+    assert answers.empty() and len(controller.commands(protocol.HOME)) == 2
     controller.on_home = homed(ok=True, approach_steps=640, duration_ms=1200)
     controller.push({"ev": "homed", "ok": True, "approach_steps": 700, "duration_ms": 1300})
     assert answers.get(timeout=5) == HomeReport(approach_steps=640, duration_s=1.2)
     thread.join(timeout=5)
     assert len(controller.commands(protocol.HOME)) == 3
+    assert spinner.rehomes == 1
+
+
+def test_a_spin_whose_upload_meets_a_reconnect_sends_no_move_and_says_it_is_re_homing(
+    spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    spinner.home(PLAN)
+    request = spinner.link.request
+    cut: list[int] = []
+
+    def cut_during_the_upload(kind: int, fields: dict[str, Any] | None = None) -> dict[str, Any]:
+        if kind == protocol.LOAD and not cut:
+            cut.append(kind)
+            reconnect(spinner, controller, clock, homed=False)  # the board lost its power
+        return request(kind, fields)
+
+    monkeypatch.setattr(spinner.link, "request", cut_during_the_upload)
+    controller.on_move = moved
+    with pytest.raises(HomingError) as stopped:
+        spinner.move(SHORT_MOVE)
+    assert str(stopped.value) == "The spinner is still re-homing after a reconnect; try again."
+    assert spinner.move(SHORT_MOVE).steps_taken == 3  # once the re-home has ended
+    assert kinds_heard(controller) == [protocol.HOME, protocol.HOME, protocol.MOVE]
+
+
+def hold_the_re_home(spinner: SerialSpinner, monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Keep the next re-home from starting its homing until the returned event is set."""
+    release = threading.Event()
+    home = spinner._home
+
+    def held(plan: HomingPlan) -> HomeReport:
+        if threading.current_thread().name == "serial-rehome":
+            assert release.wait(timeout=5)
+        return home(plan)
+
+    monkeypatch.setattr(spinner, "_home", held)
+    return release
+
+
+def test_a_spin_asked_while_a_re_home_outlasts_its_time_and_five_seconds_fails_saying_so(
+    spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    spinner.home(PLAN)
+    release = hold_the_re_home(spinner, monkeypatch)
+    reconnect(spinner, controller, clock, homed=False)
+    controller.on_move = moved
+    thread, answers = in_thread("moving", lambda: spinner.move(SHORT_MOVE))
+    clock.looked_at("moving", where="_rehome_ended")  # waiting, on the link's clock
+    clock.advance(PLAN.timeout_s + 5.0 - 0.001)
+    clock.looked_at("moving", where="_rehome_ended")
+    assert answers.empty()
+    clock.advance(0.001)
+    failure = answers.get(timeout=5)
+    thread.join(timeout=5)
+    assert isinstance(failure, HomingError)
+    assert str(failure) == "The spinner is still re-homing after a reconnect; try again."
+    release.set()
+    assert spinner.move(SHORT_MOVE).steps_taken == 3  # waits for the re-home, then spins
+    assert kinds_heard(controller) == [protocol.HOME, protocol.HOME, protocol.MOVE]
+
+
+def test_a_homing_asked_while_a_re_home_outlasts_its_time_and_five_seconds_homes_then(
+    spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    spinner.home(PLAN)
+    release = hold_the_re_home(spinner, monkeypatch)
+    reconnect(spinner, controller, clock, homed=False)
+    thread, answers = in_thread("homing", lambda: spinner.home(PLAN))
+    clock.looked_at("homing", where="_rehome_ended")
+    clock.advance(PLAN.timeout_s + 5.0 - 0.001)
+    clock.looked_at("homing", where="_rehome_ended")
+    assert answers.empty() and len(controller.commands(protocol.HOME)) == 1
+    clock.advance(0.001)
+    assert answers.get(timeout=5) == HomeReport(approach_steps=812, duration_s=1.5)
+    thread.join(timeout=5)
+    release.set()
+
+
+def test_a_board_back_still_running_a_move_from_before_is_stopped_and_the_pointer_re_homed(
+    spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
+) -> None:
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    spinner.home(PLAN)
+    reconnect(spinner, controller, clock, homed=True, busy=True)
+    controller.on_move = moved
+    spinner.move(SHORT_MOVE)
+    assert kinds_heard(controller) == [protocol.HOME, protocol.STOP, protocol.HOME,
+                                       protocol.MOVE]
