@@ -330,11 +330,11 @@ def _reader_heard(name: str, status: dict[str, Any]) -> Check:
 
 def check_controller(config: Config) -> Check:
     """The table controller answers on its link and runs this companion's firmware."""
-    from device import serial_backend
+    from device import serial_sharing
 
     name = controller_name(config)
     try:
-        link = serial_backend.acquire_link(config)
+        link = serial_sharing.acquire_link(config)
     except DeviceError as error:
         return Check.failed(name, error)
     try:
@@ -342,7 +342,7 @@ def check_controller(config: Config) -> Check:
     except DeviceError as error:
         return Check.failed(name, error)
     finally:
-        serial_backend.release_link(link)
+        serial_sharing.release_link(link)
     hello = link.hello
     return Check.of(name, True, Reason.CONTROLLER_ANSWERS, firmware=str(hello.get("firmware")),
                     protocol=str(hello.get("protocol")))

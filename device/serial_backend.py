@@ -33,8 +33,9 @@ from device.backend import (
 )
 from device.clock import Clock
 from device.errors import DeviceError, HomingError, LinkError
-from device.serial_link import ConnectHook, LinkSettings, Send, SerialLink
+from device.serial_link import Send, SerialLink
 from device.serial_moves import controller_move
+from device.serial_sharing import acquire_link, add_setup_hook, release_link
 from firmware import protocol
 
 log = logging.getLogger(__name__)
@@ -43,59 +44,6 @@ FRESH_DICE_S = 2.0
 """A dice reading this recent when `read_dice` is called belongs to this throw."""
 
 RE_HOMING = "The spinner is still re-homing after a reconnect; try again."
-
-_links: dict[str, tuple[SerialLink, int]] = {}
-_links_lock = threading.Lock()
-
-
-def link_settings(config: Config) -> LinkSettings:
-    """The link's timing from `[serial]`."""
-    serial = config.serial
-    return LinkSettings(
-        port=serial.port,
-        baud=serial.baud,
-        read_timeout_s=serial.timeout_s,
-        ack_timeout_s=serial.ack_timeout_s,
-        retries=serial.retries,
-        handshake_timeout_s=serial.handshake_timeout_s,
-        reconnect_max_s=serial.reconnect_max_s,
-    )
-
-
-def acquire_link(config: Config, clock: Clock | None = None) -> SerialLink:
-    """The running link for `serial.port`, started on first use and shared.
-
-    `clock` times the link when this call starts it (default: the real clock).
-    """
-    key = config.serial.port
-    with _links_lock:
-        link, users = _links.get(key, (None, 0))
-        if link is None:
-            link = SerialLink(link_settings(config), clock=clock).start()
-        _links[key] = (link, users + 1)
-        return link
-
-
-def release_link(link: SerialLink) -> None:
-    """Give back a link from `acquire_link`; the last user closes it."""
-    with _links_lock:
-        for key, (held, users) in list(_links.items()):
-            if held is link:
-                if users > 1:
-                    _links[key] = (held, users - 1)
-                    return
-                del _links[key]
-                break
-    link.close()
-
-
-def add_setup_hook(link: SerialLink, hook: ConnectHook) -> None:
-    """Run `hook` after every handshake, and now if the link is already online."""
-    link.add_connect_hook(hook)
-    if link.state == LinkState.ONLINE:
-        with contextlib.suppress(LinkError):  # failing now: it runs again on the reconnect
-            hook(link.hello, lambda kind, fields: link.request(kind, fields))
-
 
 class _Waiter:
     """Collects events by key and wakes whoever waits for one, timed on `clock`."""

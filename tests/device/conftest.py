@@ -17,6 +17,8 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.config import Config, load_config
 from device.clock import VirtualClock
+from tests.device.scripted_board import ScriptedBoard
+from tests.device.thread_clock import ThreadClock
 
 
 @pytest.fixture(autouse=True)
@@ -64,3 +66,15 @@ def write_config(tmp_path: Path):  # type: ignore[no-untyped-def]
 def sim_config(write_config) -> Config:  # type: ignore[no-untyped-def]
     """The defaults on the sim backend."""
     return load_config(write_config('backend = "sim"\n'))
+
+
+@pytest.fixture
+def controller() -> ScriptedBoard:
+    """A scripted serial controller (the Pico's firmware as a script, with fault switches)."""
+    return ScriptedBoard()
+
+
+@pytest.fixture
+def clock() -> ThreadClock:
+    """A virtual clock that knows which thread waits on it (the serial link's tests)."""
+    return ThreadClock()

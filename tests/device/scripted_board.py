@@ -8,6 +8,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from device.serial_link import LinkSettings, SerialLink
 from firmware import protocol, version
 
 HELLO_REPLY = {"firmware": version.FIRMWARE_VERSION, "protocol": protocol.PROTOCOL_VERSION,
@@ -125,3 +126,10 @@ class ScriptedBoard:
     def close(self) -> None:
         self.decoder = protocol.FrameDecoder()  # a reopened port starts on a fresh frame
         self.closed.set()
+
+
+def link_to(board: ScriptedBoard, clock: Any) -> SerialLink:
+    """A serial link whose every opening of the port opens `board`, timed on `clock` (its
+    periodic health poll out of the way: an hour)."""
+    settings = LinkSettings(port="loop://", ack_timeout_s=0.05, poll_interval_s=3600.0)
+    return SerialLink(settings, opener=lambda path, baud, timeout: board, clock=clock)

@@ -15,9 +15,8 @@ from companion.config import Config
 from device.backend import HomeReport, HomingPlan, MoveReport, StepSchedule
 from device.errors import DeviceError, HomingError, LinkError
 from device.serial_backend import SerialSpinner
-from device.serial_link import LinkSettings, SerialLink
 from firmware import protocol
-from tests.device.scripted_board import HELLO_REPLY, ScriptedBoard
+from tests.device.scripted_board import HELLO_REPLY, ScriptedBoard, link_to
 from tests.device.thread_clock import ThreadClock
 
 PLAN = HomingPlan(fast_interval_s=0.0015, slow_interval_s=0.003, backoff_steps=40,
@@ -28,19 +27,8 @@ SHORT_MOVE = StepSchedule((0.25, 0.5, 0.75))
 
 
 @pytest.fixture
-def controller() -> ScriptedBoard:
-    return ScriptedBoard()
-
-
-@pytest.fixture
-def clock() -> ThreadClock:
-    return ThreadClock()
-
-
-@pytest.fixture
 def spinner(controller: ScriptedBoard, clock: ThreadClock) -> Iterator[SerialSpinner]:
-    settings = LinkSettings(port="loop://", ack_timeout_s=0.05, poll_interval_s=3600.0)
-    link = SerialLink(settings, opener=lambda path, baud, timeout: controller, clock=clock)
+    link = link_to(controller, clock)
     with SerialSpinner(link, Config()) as spinner:
         link.start()
         assert link.wait_online(5)

@@ -15,34 +15,17 @@ from companion.config import Config
 from companion.config_schema import SerialConfig, TrayConfig
 from device.backend import LinkState, TrayThrow
 from device.errors import DeviceError
-from device.serial_backend import (
-    FRESH_DICE_S,
-    SerialDiceReader,
-    SerialTray,
-    acquire_link,
-    link_settings,
-    release_link,
-)
+from device.serial_backend import FRESH_DICE_S, SerialDiceReader, SerialTray
 from device.serial_link import LinkSettings, SerialLink
+from device.serial_sharing import acquire_link, link_settings, release_link
 from firmware import protocol
-from tests.device.scripted_board import HELLO_REPLY, ScriptedBoard
+from tests.device.scripted_board import HELLO_REPLY, ScriptedBoard, link_to
 from tests.device.thread_clock import ThreadClock
 
 
 @pytest.fixture
-def controller() -> ScriptedBoard:
-    return ScriptedBoard()
-
-
-@pytest.fixture
-def clock() -> ThreadClock:
-    return ThreadClock()
-
-
-@pytest.fixture
 def link(controller: ScriptedBoard, clock: ThreadClock) -> Iterator[SerialLink]:
-    settings = LinkSettings(port="loop://", ack_timeout_s=0.05, poll_interval_s=3600.0)
-    link = SerialLink(settings, opener=lambda path, baud, timeout: controller, clock=clock)
+    link = link_to(controller, clock)
     yield link
     link.close()
 

@@ -12,7 +12,7 @@ from tests.firmware import fakes
 fakes.install()  # before any firmware module is imported
 
 from companion.config import Config, SerialConfig  # noqa: E402
-from device import serial_backend  # noqa: E402
+from device import serial_sharing  # noqa: E402
 from device.backend import HomingPlan  # noqa: E402
 from tests.firmware.harness import Faults, PtyBoard  # noqa: E402
 
@@ -40,10 +40,10 @@ class RecordingPort:
 def no_links_left_open() -> Iterator[None]:
     """Every test closes the serial links it opened; leftovers are closed and reported."""
     yield
-    leftovers = list(serial_backend._links.values())
+    leftovers = list(serial_sharing._links.values())
     for link, _ in leftovers:
         link.close()
-    serial_backend._links.clear()
+    serial_sharing._links.clear()
     assert not leftovers, "a test left a serial link open"
 
 

@@ -159,8 +159,8 @@ def ask_firmware(path: str, config: Config) -> FirmwareAnswer:
     timing from `[serial]`; a firmware this companion cannot drive is reported with
     the link's own sentence (which says to run `companion firmware install`).
     """
-    from device.serial_backend import link_settings
     from device.serial_link import SerialLink
+    from device.serial_sharing import link_settings
 
     settings = replace(link_settings(config), port=path)
     link = SerialLink(settings).start()
