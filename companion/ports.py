@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from companion.hardware.self_test import DeviceTest
     from companion.hardware.spin_status import SpinnerStatus, StatusListener
     from companion.table import Table
+    from companion.table.lobby import Lobby
     from companion.table.undo_asks import UndoAsks
 
 
@@ -42,6 +43,9 @@ class PhoneFacts:
     undo_asks: UndoAsks | None = None
     joined: Callable[[], Set[str]] = frozenset
     """The names of the players who have a phone joined to their seat now."""
+    lobby: Lobby | None = None
+    """Where the home screen offers the players of the match it sets up, for phones to join
+    before it starts, and hears that a phone joined or left (None: no phone page)."""
 
 
 @dataclass(frozen=True)

@@ -34,11 +34,12 @@ import pygame
 from companion.config import Config
 from ui.animation import FRAME_SECONDS, FRAMES_PER_SECOND, Animation
 from ui.answers import Answers
-from ui.app_news import ScreenNews
+from ui.app_news import SETS_UP_MATCHES, ScreenNews
 from ui.app_waits import ScreenWaits
 from ui.display import PLAIN_SETUP, ScreenSetup, open_display
 from ui.doorbell import Doorbell
 from ui.input import Drag, InputAdapter, Press, Tap
+from ui.mailbox import Mailbox
 from ui.rotation import Rotation
 from ui.scene import MatchPlan, Message, Scene
 from ui.spin_view import SpinMotion, SpinnerFeed, draw_turning
@@ -122,6 +123,11 @@ class App(ScreenWaits, ScreenNews):
         # A phone's ask to undo, over whatever scene shows (its desk rings the doorbell).
         self.undo_card = UndoCard(phone.undo_asks if phone is not None else None, self,
                                   self._wake, self._rebuild_scene)
+        # A phone that joins or leaves rings the lobby's bell: the home screen draws who has one.
+        self.phones_joining: Mailbox[bool] = Mailbox(4, on_put=self._wake)
+        self.lobby = phone.lobby if phone is not None else None
+        if self.lobby is not None:
+            self.lobby.attach(self._phone_joined)
         self.scenes: dict[str, Scene] = {}
         for scene_class in scenes:
             self.scenes[scene_class.name] = scene_class(self)
@@ -193,6 +199,8 @@ class App(ScreenWaits, ScreenNews):
         """Show the scene called `scene`."""
         self.came_from = self.scene.name
         self.scene = self.scenes[scene]
+        if self.lobby is not None and scene not in SETS_UP_MATCHES:
+            self.lobby.close()  # a match shows: phones join its players, not the draft's
         self.message = None
         self.scene.shown()
         self.changed()
@@ -332,6 +340,8 @@ class App(ScreenWaits, ScreenNews):
         """Stop listening to the table and the spinner, close the display. Safe to call twice."""
         self.subscription.close()
         self.undo_card.close()
+        if self.lobby is not None:
+            self.lobby.detach(self._phone_joined)
         self.spinner_watch.close()
         self.doorbell.close()
         if pygame.display.get_init():
@@ -348,6 +358,10 @@ class App(ScreenWaits, ScreenNews):
     def _wake(self) -> None:
         """Called from other threads: wake the loop (never waits, never raises)."""
         self.doorbell.ring()
+
+    def _phone_joined(self) -> None:
+        """Called from the phone page's threads: a phone joined or left a seat."""
+        self.phones_joining.put(True)
 
     def _take_motions(self) -> None:
         for motion in self.spinner_watch.motions.take_all():

@@ -18,10 +18,14 @@ from ui.undo_card import UndoCard
 if TYPE_CHECKING:
     from companion.table import Table, TableSnapshot
     from companion.table.snapshot import Subscription
+    from ui.mailbox import Mailbox
 
 FOLLOWS_NEW_MATCHES = frozenset({"home", "player", "options"})
 """The scenes that give way to a match started elsewhere (a phone): the ones where a match
 is chosen, not the companion's own screens."""
+SETS_UP_MATCHES = FOLLOWS_NEW_MATCHES | {"join"}
+"""The scenes shown while a match is set up, the join screen's QR code among them: the lobby
+offers the draft's players to phones there, and nowhere else."""
 
 
 class _Listening(Protocol):
@@ -33,6 +37,7 @@ class _Listening(Protocol):
     scene: Scene
     scenes: dict[str, Scene]
     subscription: Subscription
+    phones_joining: Mailbox[bool]
     _snapshot: TableSnapshot | None
 
     def say(self, text: str, refusal: bool = True) -> None: ...
@@ -44,6 +49,7 @@ class _Listening(Protocol):
     def _take_answers(self) -> None: ...
     def _take_results(self) -> None: ...
     def _take_undo_asks(self) -> None: ...
+    def _take_phones(self) -> None: ...
     def _rebuild_scene(self) -> None: ...
     def _follow_new_match(self, before: TableSnapshot | None, now: TableSnapshot) -> bool: ...
     def _say_took_back(self, before: TableSnapshot | None, now: TableSnapshot) -> None: ...
@@ -59,11 +65,17 @@ class ScreenNews:
         """Take what the table and the devices handed over: the table publishes a snapshot
         before it answers, so the snapshot first (an answer's follow-up, such as going to
         the match's screen, sees the state it answered for), then the answers, then the
-        devices' results, and last a phone's ask to undo (or its withdrawal)."""
+        devices' results, a phone's ask to undo (or its withdrawal), and last a phone
+        that joined or left."""
         self._take_snapshot()
         self._take_answers()
         self._take_results()
         self._take_undo_asks()
+        self._take_phones()
+
+    def _take_phones(self: _Listening) -> None:
+        if self.phones_joining.take_all():  # a phone joined or left: who has one is drawn
+            self._rebuild_scene()
 
     def _take_answers(self: _Listening) -> None:
         self.answers.take_outcomes(

@@ -3,20 +3,18 @@ same assembly with parts left out for `companion ui` (no phone page), `companion
 (no screen, no spinner) and `companion demo` (no screen, no phone page, no tray: the
 match's own chance and the spinner fitted for its players).
 
-The table with its log (resuming an unfinished match), the devices from the
-config (real on a Pi, simulated where there are none: said in full in the log;
-the home screen says in a family's words which configured device it plays
-without), the phone page, and the touchscreen. A part that fails
-does not stop the others: a taken web port is a sentence on the screen, a
-missing display a sentence in the log while the phones keep being served,
-a spinner that cannot be opened gives software spins. Without the screen
-(`--no-ui`, or no display) the page is all there is, so a taken port then
-ends the command with its sentence.
+The table with its log (resuming an unfinished match), the devices from the config (real on
+a Pi, simulated where there are none: said in full in the log; the home screen says in a
+family's words which configured device it plays without), the phone page, and the
+touchscreen. A part that fails does not stop the others: a taken web port is a sentence on
+the screen, a missing display a sentence in the log while the phones keep being served, a
+spinner that cannot be opened gives software spins. Without the screen (`--no-ui`, or no
+display) the page is all there is, so a taken port then ends the command with its sentence.
 
-SIGTERM (systemd) and Ctrl-C stop it cleanly, exit code 0: the screen
-closes, the tray stops, the web server drains its streams, the table
-finishes what it was doing and closes the log, the spinner stops and is
-released. A SIGKILL loses nothing shown: the log has every answered action.
+SIGTERM (systemd) and Ctrl-C stop it cleanly, exit code 0: the screen closes, the tray
+stops, the web server drains its streams, the table finishes what it was doing and closes
+the log, the spinner stops and is released. A SIGKILL loses nothing shown: the log has every
+answered action.
 """
 
 from __future__ import annotations
@@ -363,16 +361,18 @@ def _open_phone_page(
     """
     from companion.errors import CompanionError
     from companion.ports import PhoneFacts
+    from companion.table.lobby import Lobby
     from companion.table.undo_asks import UndoAsks
     from companion.web.phone_page import serve_phone_page
 
     if not request.phone_page:
         return None, None
-    # A phone's undo waits there for the screen's Undo or Keep (without a screen: the PIN).
-    asks = UndoAsks() if request.ui else None
+    # Undos wait for the screen's answer (no screen: the PIN); phones join its lobby's names.
+    asks, lobby = (UndoAsks(), Lobby()) if request.ui else (None, None)
     try:
-        page = running.enter_context(serve_phone_page(table, path, config, request.port,
-                                                      new_pin=request.new_pin, undo_asks=asks))
+        page = running.enter_context(serve_phone_page(
+            table, path, config, request.port, new_pin=request.new_pin, undo_asks=asks,
+            lobby=lobby))
     except CompanionError as error:
         if not request.ui:
             raise
@@ -381,7 +381,8 @@ def _open_phone_page(
     if request.spinner:  # `companion web` says it once it serves (`_serve_until_stopped`)
         print(f"Phone page: {page.url}", flush=True)
         print(pin_line(page.pin, request.ui), flush=True)
-    return PhoneFacts(port=page.port, pin=page.pin, undo_asks=asks, joined=page.joined), page
+    return PhoneFacts(port=page.port, pin=page.pin, undo_asks=asks, joined=page.joined,
+                      lobby=lobby), page
 
 
 def screen_ports(product: Product, request: RunRequest) -> ScreenPorts:

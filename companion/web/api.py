@@ -38,6 +38,7 @@ from companion.table.hands import (
     engine_options,
     options_with_hands,
 )
+from companion.table.lobby import Lobby
 from companion.table.undo_asks import UndoAsks
 from companion.web.guard import PinCheck, PinGuard, Verdict
 from companion.web.hand_api import ShownHands
@@ -75,6 +76,9 @@ class WebContext:
     """Where a phone's undo waits for the table's screen; None: no screen, the PIN confirms."""
     shown: ShownHands = field(default_factory=ShownHands)
     """The hand each player's Wild Draw Four challenge showed them (to them alone)."""
+    lobby: Lobby = field(default_factory=Lobby)
+    """The players of the match the table's screen is setting up, whom a phone may join
+    before it starts; and the screen's bell for a phone that joined or left."""
 
 
 def register_api(app: Flask, context: WebContext) -> None:

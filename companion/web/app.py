@@ -18,6 +18,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from companion.i18n import language
 from companion.table import Table
+from companion.table.lobby import Lobby
 from companion.table.undo_asks import UndoAsks
 from companion.web.api import WebContext, register_api
 from companion.web.guard import PinGuard
@@ -54,12 +55,15 @@ def create_app(
     guard: PinGuard,
     settings: StreamSettings | None = None,
     undo_asks: UndoAsks | None = None,
+    lobby: Lobby | None = None,
 ) -> Flask:
     """The phone page's app for `table`, reading the history from the log at `history_path`.
 
     `undo_asks` is the desk a phone's undo is put on for the table's screen to confirm
-    (None: no screen answers, a phone confirms its undo with the PIN). Every answer is in
-    the phone's language (`companion.web.languages`).
+    (None: no screen answers, a phone confirms its undo with the PIN); `lobby` is where
+    the screen offers the players of the match it sets up (None: a lobby of its own, which
+    no screen offers anyone). Every answer is in the phone's language
+    (`companion.web.languages`).
 
     The app's `extensions["companion"]` holds its `WebContext`; call
     `close_app(app)` to end its streams and close its history reader.
@@ -85,6 +89,7 @@ def create_app(
         history=HistoryReader(history_path),
         seats=SeatSessions(guard.clock),
         undo_asks=undo_asks,
+        lobby=lobby or Lobby(),
     )
     app.extensions["companion"] = context
     register_api(app, context)

@@ -23,6 +23,7 @@ from companion.network import lan_address, page_url
 if TYPE_CHECKING:
     from companion.config import Config
     from companion.table import Table
+    from companion.table.lobby import Lobby
     from companion.table.undo_asks import UndoAsks
 
 
@@ -47,14 +48,15 @@ class PhonePage:
 @contextlib.contextmanager
 def serve_phone_page(
     table: Table, history: Path, config: Config, port: int | None = None,
-    new_pin: bool = False, undo_asks: UndoAsks | None = None,
+    new_pin: bool = False, undo_asks: UndoAsks | None = None, lobby: Lobby | None = None,
 ) -> Iterator[PhonePage]:
     """Serve the page for `table` until the block ends (the streams end, waitress drains).
 
     `history` is the log the page lists past matches from (the PIN is kept beside it);
     `port` overrides `[web] port` (0: any free port); `new_pin` makes a new kept PIN
     (unless `[web] pin` sets one); `undo_asks` is where phones' undos wait for the
-    table's screen to confirm them (None: there is no screen, the PIN confirms).
+    table's screen to confirm them (None: there is no screen, the PIN confirms); `lobby`
+    is where the screen offers the players of the match it sets up, for phones to join.
 
     Raises:
         CompanionError: the port cannot be listened on (in use, or not allowed).
@@ -62,7 +64,7 @@ def serve_phone_page(
     from companion.web import PinGuard, WebServer, create_app
     from companion.web.app import close_app
     pin = config.web.pin or _kept_pin(history.parent, new_pin)
-    app = create_app(table, history, PinGuard(pin), undo_asks=undo_asks)
+    app = create_app(table, history, PinGuard(pin), undo_asks=undo_asks, lobby=lobby)
     try:
         with WebServer(app, port=config.web.port if port is None else port) as server:
             yield PhonePage(server.port, pin, app.extensions["companion"].seats.names)

@@ -14,6 +14,7 @@ refusals too (`companion.web.phone_answers`).
 
 from __future__ import annotations
 
+from collections.abc import Set
 from typing import Any
 
 from flask import Flask, Response, jsonify, request
@@ -24,9 +25,11 @@ from companion.games.chance_actions import DiceThrow, InvalidRoll
 from companion.games.uno.actions import CatchUno, CountHand
 from companion.games.uno.tiki_actions import PICKED as PICKED_BETWEEN_TWO
 from companion.i18n import _
+from companion.seat_marks import seat_mark
 from companion.table import Command, DrawChance, PlayAction, TableSnapshot, Undo
 from companion.table.hands import ON_PHONES
 from companion.table.lines import PICKED, POINTS_AT
+from companion.table.lobby import Lobby
 from companion.web.api import WebContext, applied, command_for, refuse_pin
 from companion.web.guard import Verdict
 from companion.web.hand_api import (
@@ -61,10 +64,38 @@ def register_seat_api(app: Flask, context: WebContext) -> None:
     app.add_url_rule("/api/seat/chance", "seat_chance", routes.chance, methods=["POST"])
     app.add_url_rule("/api/seat/undo", "seat_undo", routes.undo, methods=["POST"])
     app.add_url_rule("/api/seat/hand", "seat_hand", routes.hand)
+    app.add_url_rule("/api/lobby", "lobby", routes.lobby)
 
 
 def _address() -> str:
     return request.remote_addr or ""
+
+
+def refuse_unknown_name(name: str, snapshot: TableSnapshot | None, lobby: Lobby) -> None:
+    """Refuse a join as `name`, who plays neither in the match on the table nor in the one
+    the table's screen is setting up: a sentence that lists who may be joined.
+
+    Raises:
+        Refused: always (409).
+    """
+    offered = [player.name for player in lobby.players]
+    if offered:
+        raise Refused(409, _("Nobody called {name} plays in the match being set up on the"
+                             " table; tap one of: {names}.").format(
+                                 name=repr(excerpt(name)), names=", ".join(offered)))
+    if snapshot is None:
+        raise Refused(409, no_match_sentence())
+    names = ", ".join(player.name for player in snapshot.players)
+    raise Refused(409, _("Nobody called {name} plays in the match on the table; tap one"
+                         " of: {names}.").format(name=repr(excerpt(name)), names=names))
+
+
+def lobby_players(lobby: Lobby, joined: Set[str]) -> list[dict[str, Any]]:
+    """The players on offer in `lobby` as `GET /api/lobby` lists them: each name, seat, mark
+    (as the screen draws it) and whether a phone has joined it."""
+    return [{"name": player.name, "seat": seat, "mark": seat_mark(player.colour).to_json(),
+             "joined": player.name in joined}
+            for seat, player in enumerate(lobby.players)]
 
 
 def seat_of(snapshot: TableSnapshot | None, name: str) -> int | None:
@@ -202,17 +233,15 @@ class _SeatRoutes:
             raise Refused(400, _('Name the player you are: "name": "Cleo", as the table shows'
                                  ' it.'))
         snapshot = self.context.table.snapshot
-        if snapshot is None:
-            raise Refused(409, no_match_sentence())
         seat = seat_of(snapshot, name)
-        if seat is None:
-            names = ", ".join(player.name for player in snapshot.players)
-            raise Refused(409, _("Nobody called {name} plays in the match on the table; tap one"
-                                 " of: {names}.").format(name=repr(excerpt(name)), names=names))
+        lobby = self.context.lobby
+        if seat is None and not lobby.offers(name):
+            refuse_unknown_name(name, snapshot, lobby)
         self.context.seats.close(request.cookies.get(COOKIE))
         session_id, session = self.context.seats.open(name, _address())
         # One phone a seat: the old one (locked away, broken) no longer sees the hand.
         self.context.seats.take_over(name, session_id)
+        lobby.phones_changed()
         response = jsonify(ok=True, name=name, seat=seat, csrf=session.csrf)
         response.set_cookie(
             COOKIE, session_id, max_age=int(IDLE_S), path="/", httponly=True, samesite="Strict"
@@ -226,7 +255,8 @@ class _SeatRoutes:
         else:
             snapshot = self.context.table.snapshot
             seat = seat_of(snapshot, session.name)
-            body = {"name": session.name, "seat": seat, "csrf": session.csrf}
+            body = {"name": session.name, "seat": seat, "csrf": session.csrf,
+                    "lobby": seat is None and self.context.lobby.offers(session.name)}
             if snapshot is not None and seat is not None:
                 body["turn"] = seat_turn(snapshot, seat)
             body.update(undo_news(self.context.undo_asks, session.name, snapshot))
@@ -234,11 +264,16 @@ class _SeatRoutes:
         response.headers["Cache-Control"] = "no-store"
         return response
 
+    def lobby(self) -> Response:
+        lobby = self.context.lobby
+        return no_store({"players": lobby_players(lobby, self.context.seats.names())})
+
     def leave(self) -> Response:
         session_id, _session = self._session()
         if json_object(json_body(request, empty={}), "A leave's body"):
             raise Refused(400, _("A leave takes no body: send nothing, or {}."))
         self.context.seats.close(session_id)
+        self.context.lobby.phones_changed()
         response = jsonify(ok=True)
         response.delete_cookie(COOKIE, path="/", httponly=True, samesite="Strict")
         return response
@@ -321,5 +356,5 @@ class _SeatRoutes:
         return applied(said_answer(self.context.table, command, snapshot))
 
 
-__all__ = ["chance_seat", "owner_of", "picked_seat", "register_seat_api", "seat_of", "seat_turn",
-           "takes"]
+__all__ = ["chance_seat", "lobby_players", "owner_of", "picked_seat", "refuse_unknown_name",
+           "register_seat_api", "seat_of", "seat_turn", "takes"]

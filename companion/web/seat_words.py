@@ -21,6 +21,8 @@ def seat_words() -> dict[str, str]:
         "seat_leave": _("Leave"),
         "seat_yours": _("This phone is {name}'s."),
         "seat_not_playing": _("{name} does not play in this match: tap Leave."),
+        "seat_waiting": _("This phone is {name}'s: your seat is yours as soon as the match"
+                          " starts on the table."),
         "seat_turn": _("{name}, your turn."),
         "seat_turn_roll": _("{name}, your turn: roll."),
         "seat_turn_count": _("{name}, count your hand."),

@@ -1,7 +1,8 @@
 """Home: pick a game, the players and their names and colours, the options; resume; start.
 
 Widgets: `game:<name>` for each game with a screen, `players:-` and
-`players:+`, `player:<seat>` (opens the name and colour screen), `options`
+`players:+`, `player:<seat>` (opens the name and colour screen; a telephone after the name
+when the player has a phone joined, from the lobby the screen offers them in), `options`
 (opens the options screen), `hands` (a card game the companion can deal: real cards, or
 phones as hands), `start`, `setup` (the companion's own screens),
 `resume` when a match is unfinished, and `devices` when configured hardware could
@@ -12,6 +13,7 @@ sentence), where the players leave room for it.
 from __future__ import annotations
 
 import math
+from collections.abc import Set
 from functools import partial
 from typing import ClassVar, Protocol
 
@@ -21,6 +23,7 @@ from companion.games.base import JSONValue, RuleError
 from companion.i18n import _
 from companion.table import Outcome, TableSnapshot
 from companion.table.hands import AT_THE_TABLE, Hands, can_hold_hands
+from companion.table.lobby import LobbyPlayer
 from ui import layout, theme
 from ui.game_scenes import game_scene
 from ui.scene import MatchSetupStage, Scene, SystemStage
@@ -39,6 +42,9 @@ from ui.widgets import (
     shade,
     wrap_text,
 )
+
+PHONE_JOINED = "  \u260e"
+"""After a player's name: they have a phone joined (a telephone, which DejaVu Sans draws)."""
 
 
 class HomeStage(MatchSetupStage, SystemStage, Protocol):
@@ -211,12 +217,27 @@ class HomeScene(Scene):
         per_col = -(-draft.count // cols)
         height = max(look.px(48), min(row, (rest.h - gap * (per_col - 1)) // max(per_col, 1)))
         cells = layout.grid(rest, cols, draft.count, height, gap)
+        joined = self._offer_to_phones()
         for seat, cell in enumerate(cells):
             colour = theme.player_colour(draft.colours[seat])
+            name = draft.names[seat]
             widgets.append(Button(
-                f"player:{seat}", cell, f"{colour.mark}  {draft.names[seat]}",
+                f"player:{seat}", cell,
+                f"{colour.mark}  {name}{PHONE_JOINED if name in joined else ''}",
                 colour=_dim(colour.rgb), on_tap=partial(self.edit_player, seat)))
         return widgets
+
+    def _offer_to_phones(self) -> Set[str]:
+        """Offer the players being set up to the phones (the lobby: a phone may join one
+        before the match starts); who has a phone joined now."""
+        phone = self.stage.system.phone
+        if phone is None:
+            return frozenset()
+        if phone.lobby is not None:
+            draft = self.stage.draft
+            phone.lobby.offer([LobbyPlayer(name, colour) for name, colour in zip(
+                draft.names[: draft.count], draft.colours[: draft.count], strict=True)])
+        return phone.joined()
 
     def _devices_line(self, rest: pygame.Rect, count: int) -> list[Widget]:
         """The hardware this run plays without, in a family's words, under the players when
@@ -316,7 +337,7 @@ class HomeScene(Scene):
         who, and how to join).
         """
         snapshot = self.stage.snapshot
-        missing = phones_missing(self.stage.draft, self.stage.system.phone, snapshot)
+        missing = phones_missing(self.stage.draft, self.stage.system.phone)
         if missing:
             self.asking = False
             self.stage.say(missing)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from companion.i18n import _, ngettext
 from companion.ports import PhoneFacts
-from companion.table import TableSnapshot
 from companion.table.hands import AT_THE_TABLE, ON_PHONES, Hands
 from ui.scene import MatchPlan
 
@@ -28,14 +27,13 @@ def other_hands(hands: Hands) -> Hands:
     return AT_THE_TABLE if hands == ON_PHONES else ON_PHONES
 
 
-def phones_missing(draft: MatchPlan, phone: PhoneFacts | None,
-                   snapshot: TableSnapshot | None) -> str:
+def phones_missing(draft: MatchPlan, phone: PhoneFacts | None) -> str:
     """Why the match cannot start with phones as hands yet, in a sentence; "" when it can
     (or it is not to be played so).
 
     Every player needs a phone joined to their seat: the sentence names who has none and
-    how to join. A phone joins a player of the match on the table, so a player not in it is
-    told to start with real cards first.
+    how to join. A phone joins the players being set up here before the match exists (the
+    home screen offers them in the lobby, `companion.table.lobby`).
     """
     if not draft.on_phones():
         return ""
@@ -48,17 +46,12 @@ def phones_missing(draft: MatchPlan, phone: PhoneFacts | None,
     if not missing:
         return ""
     who = ", ".join(missing)
-    sentence = ngettext(
+    return ngettext(
         "Each hand is held on its player's phone: {names} has no phone joined yet. On the"
         " phone page (tap PIN {pin} above for its QR code): Join as a player, PIN {pin}.",
         "Each hand is held on its player's phone: {names} have no phone joined yet. On the"
         " phone page (tap PIN {pin} above for its QR code): Join as a player, PIN {pin}.",
         len(missing)).format(names=who, pin=phone.pin)
-    on_table = set() if snapshot is None else {player.name for player in snapshot.players}
-    if any(name not in on_table for name in missing):
-        sentence += " " + _("A phone joins a player of the match on the table: start with"
-                            " real cards first.")
-    return sentence
 
 
 __all__ = ["HANDS", "hands_words", "other_hands", "phones_missing"]

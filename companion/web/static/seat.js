@@ -154,7 +154,7 @@
   function draw() {
     document.body.dataset.seatStep = step;
     const turn = me.turn;
-    const kind = step === "seated" ? [me.name, me.seat, mine(turn), turn && turn.dice, turn && turn.count, Boolean(turn), me.undo_by, mayAskUndo(turn)].join("|") : step;
+    const kind = step === "seated" ? [me.name, me.seat, me.lobby, mine(turn), turn && turn.dice, turn && turn.count, Boolean(turn), me.undo_by, mayAskUndo(turn)].join("|") : step;
     const shape = step === "seated" && turn ? `${kind}|${turn.match}:${turn.seq}` : kind;
     // Keep what is being typed or chosen: the PIN, dice half chosen when the same state is
     // answered again (a send's answer and the stream both ask), a count while the others'
@@ -200,9 +200,21 @@
     draw();
   }
 
+  // The players a phone may join: those the table's screen is setting a match up for (its
+  // lobby), or else the match's on the table.
+  async function lobby() {
+    try {
+      const response = await fetch("/api/lobby", { cache: "no-store" });
+      return response.ok ? (await response.json()).players : [];
+    } catch (error) {
+      return [];
+    }
+  }
+
   async function drawNames() {
-    const match = await state();
+    const [onTable, offered] = await Promise.all([state(), lobby()]);
     if (step !== "names") return;
+    const match = offered.length ? { players: offered } : onTable;
     const players = match ? match.players : [];
     // Each name with the mark the table's screen draws the player with: "I'm the yellow Y".
     const { badge, paint } = window.Boards;
@@ -236,7 +248,7 @@
   function drawSeat() {
     const turn = me.turn;
     const parts = [el("div", { class: "seat-row" },
-      el("span", { class: "seat-who" }, me.seat === null ? fill(words.seat_not_playing, { name: me.name }) : fill(words.seat_yours, { name: me.name })),
+      el("span", { class: "seat-who" }, me.seat === null ? fill(me.lobby ? words.seat_waiting : words.seat_not_playing, { name: me.name }) : fill(words.seat_yours, { name: me.name })),
       el("button", { id: "seat-leave", type: "button", class: "seat-quiet", onclick: leave }, words.seat_leave))];
     document.body.classList.toggle("my-turn", mine(turn));
     if (turn && mine(turn)) parts.push(el("p", { id: "seat-prompt", class: "seat-prompt" }, prompt(turn)));
