@@ -53,6 +53,7 @@ import argparse
 import contextlib
 import gc
 import http.client
+import importlib.util
 import json
 import math
 import os
@@ -68,6 +69,7 @@ import time
 from bisect import bisect_left
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 # This file is bench/web.py: its own folder first on sys.path would shadow any `web` module.
 _HERE = Path(__file__).resolve().parent
@@ -77,6 +79,7 @@ from companion.app.commands.demo import choose_command  # noqa: E402
 from companion.event_log.store import Store  # noqa: E402
 from companion.games.registry import game_specs  # noqa: E402
 from companion.table import (  # noqa: E402
+    ChanceSource,
     FairChance,
     NewMatch,
     Rematch,
@@ -240,11 +243,15 @@ def followers(
 
 
 @contextlib.contextmanager
-def serving(path: Path, streams: int) -> Iterator[tuple[Table, int]]:
-    """A table on a fresh log at `path` with its phone page on a free port."""
+def serving(
+    path: Path, streams: int, spinner: ChanceSource | None = None, seed: int = 1
+) -> Iterator[tuple[Table, int]]:
+    """A table on a fresh log at `path` with its phone page on a free port; its spins are
+    `spinner`'s (the companion's seeded picks when None)."""
     settings = StreamSettings(max_streams=max(StreamSettings().max_streams, streams))
     with Store.open(path) as store:
-        table = Table(store, chance=FairChance(1), spinner=SoftwareSpinner(1))
+        spins = spinner if spinner is not None else SoftwareSpinner(seed)
+        table = Table(store, chance=FairChance(seed), spinner=spins)
         with (
             table,
             WebServer(create_app(table, path, PinGuard(PIN), settings), "127.0.0.1", 0) as server,
@@ -382,9 +389,18 @@ def main() -> None:
     parser.add_argument("--game", default="backgammon", choices=sorted(game_specs()))
     parser.add_argument("--follow", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--names", default="", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--hands", action="store_true",
+        help="instead: a Tiki Twist round with phones as hands, every tap to its frame",
+    )  # fmt: skip
+    hands = _sibling("web_hands")
+    hands.add_arguments(parser)
     args = parser.parse_args()
     if args.follow is not None:
         follow(args.follow, args.clients, [name for name in args.names.split(",") if name])
+        return
+    if args.hands:
+        hands.run(args)
         return
     with tempfile.TemporaryDirectory() as folder:
         directory = Path(folder)
@@ -392,6 +408,17 @@ def main() -> None:
         _print_latency(directory, args)
         _print_throughput(directory, args)
         print(_machine_load("after"), flush=True)
+
+
+def _sibling(name: str) -> ModuleType:
+    """Another bench module of this folder (not on sys.path: see above), loaded once."""
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, _HERE / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
 
 
 def _machine_load(when: str) -> str:
