@@ -26,6 +26,16 @@ page's seat script does, asks `GET /api/me` with its seat cookie after every sta
 hears; the latency is to the last of all of them [issue 28: 50 spectators and 4 players,
 p99 under 100 ms, throughput within 10%].
 
+With `--hands` it measures instead phones as hands at a person's pace (issue 30), in
+`bench/web_hands.py` (its docstring says how): a whole four-player Tiki Twist round with
+`"hands": "phones"`, the idol on the simulated spinner, played by four scripted phones as
+`static/hand.js` plays (join with the PIN, the stream, `GET /api/me` and `GET
+/api/seat/hand` after every state, `POST /api/seat/actions` with the CSRF token, a tap
+every `--tap-s` or so, paced by a random seeded with `--seed`), with `--spectators` (20)
+following: every tap to its frame on the tapping phone [p95 under 150 ms] and on the
+table's screen, the table's subscriber as ui/ subscribes [p95 under 100 ms], p50, p95 and
+max of each of `--hands-runs` rounds and the median of their p95s, the taps and the load.
+
 The table, its SQLite log (WAL, synchronous=FULL) and the waitress server run in
 this process, as in the product; the clients are a child process (this file with
 `--follow`) reading every stream through one selector, so that their reading
@@ -45,6 +55,8 @@ and each figure is the median of several runs, with the runs' own figures printe
     .venv/bin/python bench/web.py [--clients 50] [--players 4] [--commands 2000] [--rounds 7]
         [--paced 200] [--latency-rounds 3] [--interval-ms 250] [--burst-ms 50] [--warmup 30]
         [--game backgammon]
+    .venv/bin/python bench/web.py --hands [--spectators 20] [--tap-s 1.0] [--seed 1]
+        [--taps 0] [--hands-runs 3]
 """
 
 from __future__ import annotations

@@ -346,6 +346,8 @@ class RoundFigures:
     refused: int
     never: int
     screen_taps: int
+    spins: str
+    """Where the spins came from: the simulated spinner, or why not."""
 
 
 def one_round(path: Path, args: argparse.Namespace) -> RoundFigures:
@@ -357,6 +359,7 @@ def one_round(path: Path, args: argparse.Namespace) -> RoundFigures:
         table_spins(config, args.seed) as spins,
         web.serving(path, args.spectators + PHONES, spins, args.seed) as (table, port),
     ):
+        spun = spins.problem or "the idol on the simulated spinner"
         refereed = table.post(NewMatch(GAME, players, {"mode": "referee"})).result()
         assert refereed.applied, refereed.text
         following = web.followers(port, args.spectators, []) if args.spectators else None
@@ -383,7 +386,7 @@ def one_round(path: Path, args: argparse.Namespace) -> RoundFigures:
         phone_ms += [phone] if phone is not None else []
         screen_ms += [seen] if seen is not None else []
     return RoundFigures(sorted(phone_ms), sorted(screen_ms), len(report["taps"]),
-                        report["refused"], never, screen.taps)
+                        report["refused"], never, screen.taps, spun)
 
 
 @contextlib.contextmanager
@@ -432,7 +435,7 @@ def run(args: argparse.Namespace) -> None:
                 f" {args.spectators} spectators, a tap every {args.tap_s:g} s or so"
                 f" (seed {args.seed}): {figures.taps} taps of the phones applied"
                 f" ({figures.refused} refused), {figures.screen_taps} of the screen's"
-                f" (shuffle, spin); never reached: {figures.never}",
+                f" (shuffle, spin), {figures.spins}; never reached: {figures.never}",
                 flush=True,
             )
             print(f"  tap to the tapping phone's new state (stream and hand):"
