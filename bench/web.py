@@ -26,6 +26,16 @@ page's seat script does, asks `GET /api/me` with its seat cookie after every sta
 hears; the latency is to the last of all of them [issue 28: 50 spectators and 4 players,
 p99 under 100 ms, throughput within 10%].
 
+With `--hands` it measures instead phones as hands at a person's pace (issue 30), in
+`bench/web_hands.py` (its docstring says how): a whole four-player Tiki Twist round with
+`"hands": "phones"`, the idol on the simulated spinner, played by four scripted phones as
+`static/hand.js` plays (join with the PIN, the stream, `GET /api/me` and `GET
+/api/seat/hand` after every state, `POST /api/seat/actions` with the CSRF token, a tap
+every `--tap-s` or so, paced by a random seeded with `--seed`), with `--spectators` (20)
+following: every tap to its frame on the tapping phone [p95 under 150 ms] and on the
+table's screen, the table's subscriber as ui/ subscribes [p95 under 100 ms], p50, p95 and
+max of each of `--hands-runs` rounds and the median of their p95s, the taps and the load.
+
 The table, its SQLite log (WAL, synchronous=FULL) and the waitress server run in
 this process, as in the product; the clients are a child process (this file with
 `--follow`) reading every stream through one selector, so that their reading
@@ -45,6 +55,8 @@ and each figure is the median of several runs, with the runs' own figures printe
     .venv/bin/python bench/web.py [--clients 50] [--players 4] [--commands 2000] [--rounds 7]
         [--paced 200] [--latency-rounds 3] [--interval-ms 250] [--burst-ms 50] [--warmup 30]
         [--game backgammon]
+    .venv/bin/python bench/web.py --hands [--spectators 20] [--tap-s 1.0] [--seed 1]
+        [--taps 0] [--hands-runs 3]
 """
 
 from __future__ import annotations
@@ -53,6 +65,7 @@ import argparse
 import contextlib
 import gc
 import http.client
+import importlib.util
 import json
 import math
 import os
@@ -68,6 +81,7 @@ import time
 from bisect import bisect_left
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 # This file is bench/web.py: its own folder first on sys.path would shadow any `web` module.
 _HERE = Path(__file__).resolve().parent
@@ -77,6 +91,7 @@ from companion.app.commands.demo import choose_command  # noqa: E402
 from companion.event_log.store import Store  # noqa: E402
 from companion.games.registry import game_specs  # noqa: E402
 from companion.table import (  # noqa: E402
+    ChanceSource,
     FairChance,
     NewMatch,
     Rematch,
@@ -240,11 +255,15 @@ def followers(
 
 
 @contextlib.contextmanager
-def serving(path: Path, streams: int) -> Iterator[tuple[Table, int]]:
-    """A table on a fresh log at `path` with its phone page on a free port."""
+def serving(
+    path: Path, streams: int, spinner: ChanceSource | None = None, seed: int = 1
+) -> Iterator[tuple[Table, int]]:
+    """A table on a fresh log at `path` with its phone page on a free port; its spins are
+    `spinner`'s (the companion's seeded picks when None)."""
     settings = StreamSettings(max_streams=max(StreamSettings().max_streams, streams))
     with Store.open(path) as store:
-        table = Table(store, chance=FairChance(1), spinner=SoftwareSpinner(1))
+        spins = spinner if spinner is not None else SoftwareSpinner(seed)
+        table = Table(store, chance=FairChance(seed), spinner=spins)
         with (
             table,
             WebServer(create_app(table, path, PinGuard(PIN), settings), "127.0.0.1", 0) as server,
@@ -382,9 +401,18 @@ def main() -> None:
     parser.add_argument("--game", default="backgammon", choices=sorted(game_specs()))
     parser.add_argument("--follow", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--names", default="", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--hands", action="store_true",
+        help="instead: a Tiki Twist round with phones as hands, every tap to its frame",
+    )  # fmt: skip
+    hands = _sibling("web_hands")
+    hands.add_arguments(parser)
     args = parser.parse_args()
     if args.follow is not None:
         follow(args.follow, args.clients, [name for name in args.names.split(",") if name])
+        return
+    if args.hands:
+        hands.run(args)
         return
     with tempfile.TemporaryDirectory() as folder:
         directory = Path(folder)
@@ -392,6 +420,17 @@ def main() -> None:
         _print_latency(directory, args)
         _print_throughput(directory, args)
         print(_machine_load("after"), flush=True)
+
+
+def _sibling(name: str) -> ModuleType:
+    """Another bench module of this folder (not on sys.path: see above), loaded once."""
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, _HERE / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
 
 
 def _machine_load(when: str) -> str:

@@ -4,6 +4,7 @@ cannot even be imported (the figures an issue asks for are read from them)."""
 from __future__ import annotations
 
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -35,3 +36,20 @@ def test_the_bench_imports(script: str) -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert callable(module.main)
+
+
+def test_the_phones_as_hands_bench_plays_taps_and_prints_both_figures() -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCH / "web.py"), "--hands", "--hands-runs", "1", "--taps", "3",
+         "--tap-s", "0.01", "--spectators", "2"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.splitlines()
+    applied = [int(found.group(1)) for line in lines
+               if (found := re.search(r"(\d+) taps of the phones applied", line))]
+    assert applied and applied[0] >= 3, done.stdout
+    for figure in ("tap to the tapping phone's new state", "tap to the table's screen"):
+        assert any(figure in line and "p95" in line for line in lines), done.stdout
+    assert sum("[target p95 under" in line for line in lines) == 2, done.stdout
+    assert lines[0].startswith("machine load before"), done.stdout
