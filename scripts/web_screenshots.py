@@ -12,7 +12,8 @@ end) on a real table and a temporary log, served by the real page; the files are
 and, for a player's phone, `phone-<game>-<pin|join|roll|count|wait|undo|new>-<light|dark>.png`.
 With phones as hands (a classic UNO match the companion deals), a player's hand with a Wild
 it may play: `phone-classic-hand-<light|dark>.png`, and the Wild's colour asked once it is
-tapped, `phone-classic-hand-wild-<light|dark>.png`.
+tapped, `phone-classic-hand-wild-<light|dark>.png`. Joining before the match exists (the
+lobby the table's screen offers): `phone-lobby-<join|wait>-<light|dark>.png`.
 Default size 360 x 740, the phone the browser tests use.
 """
 
@@ -39,6 +40,7 @@ from companion.table import (
     Table,
     TableSnapshot,
 )
+from companion.table.lobby import Lobby, LobbyPlayer
 from companion.table.undo_asks import UndoAsks
 from companion.web import PinGuard, StreamSettings, WebServer, create_app
 from companion.web.seat_api import chance_seat
@@ -174,7 +176,45 @@ def shoot(out: Path, width: int, height: int) -> None:
                                 name = None if shot.seat_view == "new" else name
                                 _picture(browser, server.port, size, scheme, path, name, view)
         shoot_hands(browser, out, width, height)
+        shoot_lobby(browser, out, width, height)
         browser.close()
+
+
+LOBBY = (LobbyPlayer("Mum", "red"), LobbyPlayer("Dev", "yellow"), LobbyPlayer("Ana", "blue"),
+         LobbyPlayer("Ben", "green"))
+"""The players the table's screen sets up in the lobby pictures, before any match exists."""
+
+
+def shoot_lobby(browser: Any, out: Path, width: int, height: int) -> None:
+    """A phone joining before the match exists: the lobby's names to tap
+    (`phone-lobby-join-*`), then that phone waiting for the match (`phone-lobby-wait-*`)."""
+    with tempfile.TemporaryDirectory() as folder:
+        log = Path(folder) / "companion.db"
+        with Store.open(log) as store, Table(store, chance=FairChance(5)) as table:
+            lobby = Lobby()
+            lobby.offer(LOBBY)
+            app = create_app(table, log, PinGuard(PIN), StreamSettings(), lobby=lobby)
+            with WebServer(app, "127.0.0.1", 0) as server:
+                for scheme in ("light", "dark"):
+                    context = browser.new_context(
+                        viewport={"width": width, "height": height}, has_touch=True,
+                        is_mobile=True, color_scheme=scheme)
+                    page = context.new_page()
+                    page.goto(f"http://127.0.0.1:{server.port}/")
+                    page.tap("#seat-join")
+                    page.fill("#seat-pin", PIN)
+                    page.tap("#seat-pin-next")
+                    page.wait_for_selector('.seat-name[data-name="Dev"]')
+                    for view in ("join", "wait"):
+                        if view == "wait":
+                            page.tap('.seat-name[data-name="Dev"]')
+                            page.wait_for_function("() => document.body.dataset.seatName")
+                        path = out / f"phone-lobby-{view}-{scheme}.png"
+                        page.screenshot(path=str(path), animations="disabled", caret="hide")
+                        print(path)
+                    page.tap("#seat-leave")  # the next picture's phone joins Dev afresh
+                    page.wait_for_function("() => !document.body.dataset.seatName")
+                    context.close()
 
 
 def wild_to_play(snapshot: TableSnapshot) -> int | None:
