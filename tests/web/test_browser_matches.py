@@ -180,7 +180,13 @@ def phones(browser: Any, server: WebServer) -> Iterator[Callable[[], Phone]]:
 
 def join_as(phone: Phone, snapshot: TableSnapshot, seat: int) -> None:
     """Join through the form as a player does: Join, the PIN, the name's button."""
-    name = snapshot.players[seat].name
+    join_named(phone, snapshot.players[seat].name)
+    phone.seat = seat
+
+
+def join_named(phone: Phone, name: str) -> None:
+    """Join through the form as the player `name`: Join, the PIN, the name's button (a
+    player of the match on the table, or of the lobby the table's screen offers)."""
     page = phone.page
     page.goto(phone.address)
     page.tap("#seat-join")
@@ -190,7 +196,7 @@ def join_as(phone: Phone, snapshot: TableSnapshot, seat: int) -> None:
     page.wait_for_function(
         "name => document.body.dataset.seatName === name", arg=name, timeout=WAIT_MS
     )
-    phone.seat, phone.name = seat, name
+    phone.name = name
 
 
 def seat_the_table(

@@ -28,6 +28,7 @@ from tests.web.hand_helpers import shuffle_until_a_seat_moves
 from tests.web.phone_pages import WAIT_MS
 from tests.web.test_browser_matches import (  # noqa: F401 (the fixtures)
     Phone,
+    join_named,
     phones,
     pytestmark,
     settings,
@@ -70,19 +71,6 @@ def home(table: Table, app: Flask, server: WebServer, lobby: Lobby,  # noqa: F81
         yield Driver(shown, io.StringIO())
 
 
-def _join_from_the_lobby(phone: Phone, name: str) -> None:
-    """Join as a player does: Join, the PIN, the name's button the lobby offers."""
-    page = phone.page
-    page.goto(phone.address)
-    page.tap("#seat-join")
-    page.fill("#seat-pin", PIN)
-    page.tap("#seat-pin-next")
-    page.tap(f'.seat-name[data-name="{name}"]', timeout=WAIT_MS)
-    page.wait_for_function("name => document.body.dataset.seatName === name", arg=name,
-                           timeout=WAIT_MS)
-    phone.name = name
-
-
 @pytest.mark.timeout(60)
 def test_four_phones_join_the_lobby_and_hold_their_hands_once_the_screen_starts_tiki(
         home: Driver, table: Table, lobby: Lobby,  # noqa: F811
@@ -97,7 +85,7 @@ def test_four_phones_join_the_lobby_and_hold_their_hands_once_the_screen_starts_
     seated = []
     for name in names:
         made = phones()
-        _join_from_the_lobby(made, name)
+        join_named(made, name)
         offered = made.page.eval_on_selector_all(".seat-name", "bs => bs.map(b => b.dataset.name)")
         assert offered == [] and "as soon as the match starts" in made.page.inner_text(".seat-who")
         seated.append(made)
