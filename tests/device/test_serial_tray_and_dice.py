@@ -4,6 +4,7 @@ the tray's callbacks, and which reading of the dice a throw takes."""
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 from collections.abc import Iterator
@@ -72,20 +73,24 @@ def test_the_trays_motion_and_button_reach_their_callbacks_on_the_trays_own_thre
     assert heard.empty()
 
 
-def test_a_callback_that_fails_does_not_stop_the_tray(
-    link: SerialLink, controller: ScriptedBoard,
+def test_a_callback_that_fails_does_not_stop_the_tray_and_is_logged_with_its_error(
+    link: SerialLink, controller: ScriptedBoard, caplog: pytest.LogCaptureFixture,
 ) -> None:
     presses: queue.Queue[str] = queue.Queue()
 
     def clumsy(active: bool) -> None:
         raise RuntimeError("a bug in the callback")
 
-    with SerialTray(link, Config()) as tray:
+    with caplog.at_level(logging.ERROR, logger="device.serial_backend"), \
+            SerialTray(link, Config()) as tray:
         online(link)
         tray.start(clumsy, lambda: presses.put("press"))
         controller.push({"ev": "motion", "active": True})
         controller.push({"ev": "button"})
         assert presses.get(timeout=5) == "press"
+    [failed] = [record for record in caplog.records if record.name == "device.serial_backend"]
+    assert failed.getMessage() == "serial tray: a callback failed"
+    assert failed.exc_info is not None and str(failed.exc_info[1]) == "a bug in the callback"
 
 
 def test_a_closed_tray_stops_its_thread_and_gives_back_the_link(link: SerialLink) -> None:
@@ -202,3 +207,21 @@ def test_the_devices_on_one_port_share_one_link_closed_by_the_last_to_give_it_ba
     assert fresh is not first  # a new user starts a new link
     release_link(fresh)
     release_link(elsewhere)
+
+
+@pytest.mark.parametrize(("values", "told"), [
+    ([3, 7], "The dice reader read 3 7 for 2 dice of 6 sides: taken as a cocked roll."),
+    ([], "The dice reader read nothing for 2 dice of 6 sides: taken as a cocked roll."),
+])
+def test_a_reading_that_is_not_a_roll_of_the_dice_asked_is_logged_with_what_was_read(
+    link: SerialLink, controller: ScriptedBoard, clock: ThreadClock,
+    caplog: pytest.LogCaptureFixture, values: list[int], told: str,
+) -> None:
+    with SerialDiceReader(link) as reader:
+        online(link)
+        reading_heard(controller, clock, values)
+        with caplog.at_level(logging.WARNING, logger="device.serial_backend"):
+            throw = reader.read_dice(2, 6, 5.0)
+    assert throw == TrayThrow(tuple(values), cocked=True, source="serial")
+    assert [(record.levelno, record.getMessage()) for record in caplog.records] == [
+        (logging.WARNING, told)]
