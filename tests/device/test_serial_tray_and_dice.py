@@ -225,3 +225,24 @@ def test_a_reading_that_is_not_a_roll_of_the_dice_asked_is_logged_with_what_was_
     assert throw == TrayThrow(tuple(values), cocked=True, source="serial")
     assert [(record.levelno, record.getMessage()) for record in caplog.records] == [
         (logging.WARNING, told)]
+
+
+def test_the_trays_thread_never_keeps_the_program_from_exiting(link: SerialLink) -> None:
+    with SerialTray(link, Config()) as tray:
+        tray.start(lambda active: None, lambda: None)
+        threads = {thread.name: thread for thread in threading.enumerate()}
+        assert threads["serial-tray"].daemon
+
+
+def test_the_tray_and_the_dice_reader_tell_their_listeners_when_the_link_drops_and_is_back(
+    link: SerialLink, controller: ScriptedBoard, clock: ThreadClock,
+) -> None:
+    heard: list[tuple[str, LinkState]] = []
+    with SerialTray(link, Config()) as tray, SerialDiceReader(link) as reader:
+        tray.on_link_change(lambda state, problem: heard.append(("tray", state)))
+        reader.on_link_change(lambda state, problem: heard.append(("reader", state)))
+        online(link)
+        reconnect(link, controller, clock)
+    assert heard[:6] == [("tray", LinkState.ONLINE), ("reader", LinkState.ONLINE),
+                         ("tray", LinkState.OFFLINE), ("reader", LinkState.OFFLINE),
+                         ("tray", LinkState.ONLINE), ("reader", LinkState.ONLINE)]
