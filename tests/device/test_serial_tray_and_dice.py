@@ -16,7 +16,14 @@ from companion.config import Config
 from companion.config_schema import SerialConfig, TrayConfig
 from device.backend import LinkState, TrayThrow
 from device.errors import DeviceError
-from device.serial_backend import FRESH_DICE_S, SerialDiceReader, SerialTray
+from device.serial_backend import (
+    FRESH_DICE_S,
+    SerialDiceReader,
+    SerialTray,
+    open_serial_dice_reader,
+    open_serial_spinner,
+    open_serial_tray,
+)
 from device.serial_link import LinkSettings, SerialLink
 from device.serial_sharing import acquire_link, link_settings, release_link
 from firmware import protocol
@@ -246,3 +253,24 @@ def test_the_tray_and_the_dice_reader_tell_their_listeners_when_the_link_drops_a
     assert heard[:6] == [("tray", LinkState.ONLINE), ("reader", LinkState.ONLINE),
                          ("tray", LinkState.OFFLINE), ("reader", LinkState.OFFLINE),
                          ("tray", LinkState.ONLINE), ("reader", LinkState.ONLINE)]
+
+
+def test_each_device_closed_twice_gives_back_its_share_of_the_link_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(SerialLink, "start", lambda link: link)  # never opens a port
+    config = Config(serial=SerialConfig(port="loop://closed-twice"))
+    spinner, tray, reader = (open_serial_spinner(config), open_serial_tray(config),
+                             open_serial_dice_reader(config))
+    link = spinner.link
+    assert tray.link is link and reader.link is link
+    for closed in (spinner, tray):
+        closed.close()
+        closed.close()  # idempotent: the others still hold the link
+        assert link.state != LinkState.CLOSED
+    reader.close()
+    assert link.state == LinkState.CLOSED
+    reader.close()
+    fresh = acquire_link(config)
+    assert fresh is not link  # given back: the next user starts a new one
+    release_link(fresh)
