@@ -274,3 +274,17 @@ def test_each_device_closed_twice_gives_back_its_share_of_the_link_once(
     fresh = acquire_link(config)
     assert fresh is not link  # given back: the next user starts a new one
     release_link(fresh)
+
+
+def test_tray_events_still_queued_when_it_closes_reach_no_callback_and_log_no_failure(
+    link: SerialLink, controller: ScriptedBoard, caplog: pytest.LogCaptureFixture,
+) -> None:
+    tray = SerialTray(link, Config())
+    online(link)
+    controller.push({"ev": "button"})
+    controller.push({"ev": "motion", "active": True})
+    link.poll()  # answered after both events: they wait in the tray's inbox
+    tray.close()  # its callbacks are gone; the thread would still take what was queued
+    with caplog.at_level(logging.DEBUG, logger="device.serial_backend"):
+        tray._deliver()  # what the tray's thread does with them, here in the test's thread
+    assert [record for record in caplog.records if record.name == "device.serial_backend"] == []
