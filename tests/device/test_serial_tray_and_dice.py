@@ -288,3 +288,28 @@ def test_tray_events_still_queued_when_it_closes_reach_no_callback_and_log_no_fa
     with caplog.at_level(logging.DEBUG, logger="device.serial_backend"):
         tray._deliver()  # what the tray's thread does with them, here in the test's thread
     assert [record for record in caplog.records if record.name == "device.serial_backend"] == []
+
+
+def test_closing_the_tray_waits_for_a_callback_under_way_to_return(
+    link: SerialLink, controller: ScriptedBoard,
+) -> None:
+    entered, go, returned = threading.Event(), threading.Event(), threading.Event()
+
+    def slow_press() -> None:  # a press whose dice are still being read
+        entered.set()
+        assert go.wait(timeout=5)
+        returned.set()
+
+    tray = SerialTray(link, Config())
+    online(link)
+    tray.start(lambda active: None, slow_press)
+    controller.push({"ev": "button"})
+    assert entered.wait(timeout=5)
+    closed_after: list[bool] = []
+    closing = threading.Thread(target=lambda: (tray.close(), closed_after.append(returned.is_set())),
+                               name="closing", daemon=True)
+    closing.start()
+    closing.join(timeout=0.2)  # close() is waiting for the press (it would be done otherwise)
+    go.set()
+    closing.join(timeout=5)
+    assert closed_after == [True]
