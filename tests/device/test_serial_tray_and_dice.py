@@ -306,8 +306,12 @@ def test_closing_the_tray_waits_for_a_callback_under_way_to_return(
     controller.push({"ev": "button"})
     assert entered.wait(timeout=5)
     closed_after: list[bool] = []
-    closing = threading.Thread(target=lambda: (tray.close(), closed_after.append(returned.is_set())),
-                               name="closing", daemon=True)
+
+    def close() -> None:
+        tray.close()
+        closed_after.append(returned.is_set())
+
+    closing = threading.Thread(target=close, name="closing", daemon=True)
     closing.start()
     closing.join(timeout=0.2)  # close() is waiting for the press (it would be done otherwise)
     go.set()
