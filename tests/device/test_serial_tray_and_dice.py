@@ -264,13 +264,13 @@ def test_each_device_closed_twice_gives_back_its_share_of_the_link_once(
                              open_serial_dice_reader(config))
     link = spinner.link
     assert tray.link is link and reader.link is link
-    for closed in (spinner, tray):
+    holder = acquire_link(config)  # one more user, say the screen's link status
+    for closed in (spinner, tray, reader):
         closed.close()
-        closed.close()  # idempotent: the others still hold the link
+        closed.close()  # idempotent: the holder still has the link
         assert link.state != LinkState.CLOSED
-    reader.close()
+    release_link(holder)
     assert link.state == LinkState.CLOSED
-    reader.close()
     fresh = acquire_link(config)
     assert fresh is not link  # given back: the next user starts a new one
     release_link(fresh)
