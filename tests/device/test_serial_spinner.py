@@ -390,7 +390,8 @@ def hold_the_re_home(spinner: SerialSpinner, monkeypatch: pytest.MonkeyPatch) ->
 
     def held(plan: HomingPlan) -> HomeReport:
         if threading.current_thread().name == "serial-rehome":
-            assert release.wait(timeout=5)
+            # Longer than any wait of the test for an answer: it never ends the hold first.
+            assert release.wait(timeout=15)
         return home(plan)
 
     monkeypatch.setattr(spinner, "_home", held)
@@ -437,6 +438,7 @@ def test_a_homing_asked_while_a_re_home_outlasts_its_time_and_five_seconds_homes
     clock.advance(0.001)
     assert answers.get(timeout=5) == HomeReport(approach_steps=812, duration_s=1.5)
     thread.join(timeout=5)
+    assert len(controller.commands(protocol.HOME)) == 2  # this homing's: the re-home is held
     release.set()
 
 
