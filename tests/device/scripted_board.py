@@ -28,7 +28,8 @@ class ScriptedBoard:
     - `hello_reply` answers HELLO, with the `before_hello_ack` frames before it and the
       `after_hello_ack` frames after it;
     - `before_answer` frames go once, before the next answer to any other command;
-    - `ping_events` are the events each PING's answer carries; `refuse` NAKs every PING with
+    - `ping_events` are the events each PING's answer carries, beside its `status` fields
+      (the home sensor, ...); `refuse` NAKs every PING with
       that error; `silent` answers nothing at all;
     - `on_home` / `on_move` give the report of a HOME / MOVE (None: it never reports).
 
@@ -45,6 +46,7 @@ class ScriptedBoard:
         self.after_hello_ack: list[bytes] = []
         self.before_answer: list[bytes] = []
         self.ping_events: list[Any] = []  # what a PING answer lists, junk included
+        self.status: dict[str, Any] = {}
         self.refuse: str | None = None
         self.silent = False
         self.on_home: Report = lambda fields: None
@@ -93,8 +95,9 @@ class ScriptedBoard:
         if kind == protocol.PING and self.refuse is not None:
             self.incoming.put(protocol.encode_frame(seq, protocol.NAK, {"error": self.refuse}))
             return
-        events = self.ping_events if kind == protocol.PING else []
-        self.incoming.put(protocol.encode_frame(seq, protocol.ACK, {"events": events}))
+        answer = {**self.status, "events": self.ping_events} if kind == protocol.PING else {
+            "events": []}
+        self.incoming.put(protocol.encode_frame(seq, protocol.ACK, answer))
         report = (self.on_home(fields) if kind == protocol.HOME
                   else self.on_move(fields) if kind == protocol.MOVE else None)
         if report is not None:

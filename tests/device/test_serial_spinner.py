@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from companion.config import Config
+from companion.config_schema import HomeConfig, SpinnerConfig
 from device.backend import HomeReport, HomingPlan, MoveReport, StepSchedule
 from device.errors import DeviceError, HomingError, LinkError
 from device.serial_backend import SerialSpinner
@@ -389,7 +390,8 @@ def hold_the_re_home(spinner: SerialSpinner, monkeypatch: pytest.MonkeyPatch) ->
 
     def held(plan: HomingPlan) -> HomeReport:
         if threading.current_thread().name == "serial-rehome":
-            assert release.wait(timeout=5)
+            # Longer than any wait of the test for an answer: it never ends the hold first.
+            assert release.wait(timeout=15)
         return home(plan)
 
     monkeypatch.setattr(spinner, "_home", held)
@@ -436,6 +438,7 @@ def test_a_homing_asked_while_a_re_home_outlasts_its_time_and_five_seconds_homes
     clock.advance(0.001)
     assert answers.get(timeout=5) == HomeReport(approach_steps=812, duration_s=1.5)
     thread.join(timeout=5)
+    assert len(controller.commands(protocol.HOME)) == 2  # this homing's: the re-home is held
     release.set()
 
 
@@ -449,3 +452,60 @@ def test_a_board_back_still_running_a_move_from_before_is_stopped_and_the_pointe
     spinner.move(SHORT_MOVE)
     assert kinds_heard(controller) == [protocol.HOME, protocol.STOP, protocol.HOME,
                                        protocol.MOVE]
+
+
+@pytest.mark.parametrize("active_low", [True, False])
+def test_the_spinner_sets_up_its_home_sensors_polarity_after_every_handshake(
+    controller: ScriptedBoard, clock: ThreadClock, active_low: bool,
+) -> None:
+    config = Config(spinner=SpinnerConfig(home=HomeConfig(active_low=active_low)))
+    link = link_to(controller, clock)
+    with SerialSpinner(link, config) as spinner:
+        link.start()
+        assert link.wait_online(5)
+        reconnect(spinner, controller, clock)
+    assert controller.commands(protocol.SETUP) == [{"home_active_low": active_low}] * 2
+
+
+def test_a_board_back_still_running_a_move_is_sent_a_plain_stop(
+    spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
+) -> None:
+    reconnect(spinner, controller, clock, busy=True)
+    assert controller.commands(protocol.STOP) == [{}]
+
+
+def test_the_re_homing_thread_never_keeps_the_program_from_exiting(
+    spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    spinner.home(PLAN)
+    release = hold_the_re_home(spinner, monkeypatch)
+    try:
+        reconnect(spinner, controller, clock, homed=False)
+        threads = {thread.name: thread for thread in threading.enumerate()}
+        assert threads["serial-rehome"].daemon
+    finally:
+        release.set()
+
+
+def test_after_a_second_reconnect_a_spin_waits_for_the_second_re_home(
+    spinner: SerialSpinner, controller: ScriptedBoard, clock: ThreadClock,
+) -> None:
+    controller.on_home = homed(ok=True, approach_steps=812, duration_ms=1500)
+    spinner.home(PLAN)
+    reconnect(spinner, controller, clock, homed=False)  # re-homed at once
+    controller.on_move = moved
+    spinner.move(SHORT_MOVE)
+    controller.on_home = lambda fields: None  # the second re-home reports only when told
+    reconnect(spinner, controller, clock, homed=False)
+    controller.hears(protocol.HOME, 3)
+    thread, answers = in_thread("moving", lambda: spinner.move(SHORT_MOVE))
+    clock.looked_at("moving", where="_rehome_ended")  # waiting for the second re-home
+    assert answers.empty() and len(controller.commands(protocol.MOVE)) == 1
+    controller.push({"ev": "homed", "ok": True, "approach_steps": 640, "duration_ms": 1200})
+    assert answers.get(timeout=5).steps_taken == 3
+    thread.join(timeout=5)
+    assert kinds_heard(controller) == [protocol.HOME, protocol.HOME, protocol.MOVE,
+                                       protocol.HOME, protocol.MOVE]
+    assert spinner.rehomes == 2

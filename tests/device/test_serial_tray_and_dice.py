@@ -4,6 +4,7 @@ the tray's callbacks, and which reading of the dice a throw takes."""
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 from collections.abc import Iterator
@@ -15,7 +16,14 @@ from companion.config import Config
 from companion.config_schema import SerialConfig, TrayConfig
 from device.backend import LinkState, TrayThrow
 from device.errors import DeviceError
-from device.serial_backend import FRESH_DICE_S, SerialDiceReader, SerialTray
+from device.serial_backend import (
+    FRESH_DICE_S,
+    SerialDiceReader,
+    SerialTray,
+    open_serial_dice_reader,
+    open_serial_spinner,
+    open_serial_tray,
+)
 from device.serial_link import LinkSettings, SerialLink
 from device.serial_sharing import acquire_link, link_settings, release_link
 from firmware import protocol
@@ -72,20 +80,24 @@ def test_the_trays_motion_and_button_reach_their_callbacks_on_the_trays_own_thre
     assert heard.empty()
 
 
-def test_a_callback_that_fails_does_not_stop_the_tray(
-    link: SerialLink, controller: ScriptedBoard,
+def test_a_callback_that_fails_does_not_stop_the_tray_and_is_logged_with_its_error(
+    link: SerialLink, controller: ScriptedBoard, caplog: pytest.LogCaptureFixture,
 ) -> None:
     presses: queue.Queue[str] = queue.Queue()
 
     def clumsy(active: bool) -> None:
         raise RuntimeError("a bug in the callback")
 
-    with SerialTray(link, Config()) as tray:
+    with caplog.at_level(logging.ERROR, logger="device.serial_backend"), \
+            SerialTray(link, Config()) as tray:
         online(link)
         tray.start(clumsy, lambda: presses.put("press"))
         controller.push({"ev": "motion", "active": True})
         controller.push({"ev": "button"})
         assert presses.get(timeout=5) == "press"
+    [failed] = [record for record in caplog.records if record.name == "device.serial_backend"]
+    assert failed.getMessage() == "serial tray: a callback failed"
+    assert failed.exc_info is not None and str(failed.exc_info[1]) == "a bug in the callback"
 
 
 def test_a_closed_tray_stops_its_thread_and_gives_back_the_link(link: SerialLink) -> None:
@@ -202,3 +214,106 @@ def test_the_devices_on_one_port_share_one_link_closed_by_the_last_to_give_it_ba
     assert fresh is not first  # a new user starts a new link
     release_link(fresh)
     release_link(elsewhere)
+
+
+@pytest.mark.parametrize(("values", "told"), [
+    ([3, 7], "The dice reader read 3 7 for 2 dice of 6 sides: taken as a cocked roll."),
+    ([], "The dice reader read nothing for 2 dice of 6 sides: taken as a cocked roll."),
+])
+def test_a_reading_that_is_not_a_roll_of_the_dice_asked_is_logged_with_what_was_read(
+    link: SerialLink, controller: ScriptedBoard, clock: ThreadClock,
+    caplog: pytest.LogCaptureFixture, values: list[int], told: str,
+) -> None:
+    with SerialDiceReader(link) as reader:
+        online(link)
+        reading_heard(controller, clock, values)
+        with caplog.at_level(logging.WARNING, logger="device.serial_backend"):
+            throw = reader.read_dice(2, 6, 5.0)
+    assert throw == TrayThrow(tuple(values), cocked=True, source="serial")
+    assert [(record.levelno, record.getMessage()) for record in caplog.records] == [
+        (logging.WARNING, told)]
+
+
+def test_the_trays_thread_never_keeps_the_program_from_exiting(link: SerialLink) -> None:
+    with SerialTray(link, Config()) as tray:
+        tray.start(lambda active: None, lambda: None)
+        threads = {thread.name: thread for thread in threading.enumerate()}
+        assert threads["serial-tray"].daemon
+
+
+def test_the_tray_and_the_dice_reader_tell_their_listeners_when_the_link_drops_and_is_back(
+    link: SerialLink, controller: ScriptedBoard, clock: ThreadClock,
+) -> None:
+    heard: list[tuple[str, LinkState]] = []
+    with SerialTray(link, Config()) as tray, SerialDiceReader(link) as reader:
+        tray.on_link_change(lambda state, problem: heard.append(("tray", state)))
+        reader.on_link_change(lambda state, problem: heard.append(("reader", state)))
+        online(link)
+        reconnect(link, controller, clock)
+    assert heard[:6] == [("tray", LinkState.ONLINE), ("reader", LinkState.ONLINE),
+                         ("tray", LinkState.OFFLINE), ("reader", LinkState.OFFLINE),
+                         ("tray", LinkState.ONLINE), ("reader", LinkState.ONLINE)]
+
+
+def test_each_device_closed_twice_gives_back_its_share_of_the_link_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(SerialLink, "start", lambda link: link)  # never opens a port
+    config = Config(serial=SerialConfig(port="loop://closed-twice"))
+    spinner, tray, reader = (open_serial_spinner(config), open_serial_tray(config),
+                             open_serial_dice_reader(config))
+    link = spinner.link
+    assert tray.link is link and reader.link is link
+    holder = acquire_link(config)  # one more user, say the screen's link status
+    for closed in (spinner, tray, reader):
+        closed.close()
+        closed.close()  # idempotent: the holder still has the link
+        assert link.state != LinkState.CLOSED
+    release_link(holder)
+    assert link.state == LinkState.CLOSED
+    fresh = acquire_link(config)
+    assert fresh is not link  # given back: the next user starts a new one
+    release_link(fresh)
+
+
+def test_tray_events_still_queued_when_it_closes_reach_no_callback_and_log_no_failure(
+    link: SerialLink, controller: ScriptedBoard, caplog: pytest.LogCaptureFixture,
+) -> None:
+    tray = SerialTray(link, Config())
+    online(link)
+    controller.push({"ev": "button"})
+    controller.push({"ev": "motion", "active": True})
+    link.poll()  # answered after both events: they wait in the tray's inbox
+    tray.close()  # its callbacks are gone; the thread would still take what was queued
+    with caplog.at_level(logging.DEBUG, logger="device.serial_backend"):
+        tray._deliver()  # what the tray's thread does with them, here in the test's thread
+    assert [record for record in caplog.records if record.name == "device.serial_backend"] == []
+
+
+def test_closing_the_tray_waits_for_a_callback_under_way_to_return(
+    link: SerialLink, controller: ScriptedBoard,
+) -> None:
+    entered, go, returned = threading.Event(), threading.Event(), threading.Event()
+
+    def slow_press() -> None:  # a press whose dice are still being read
+        entered.set()
+        assert go.wait(timeout=5)
+        returned.set()
+
+    tray = SerialTray(link, Config())
+    online(link)
+    tray.start(lambda active: None, slow_press)
+    controller.push({"ev": "button"})
+    assert entered.wait(timeout=5)
+    closed_after: list[bool] = []
+
+    def close() -> None:
+        tray.close()
+        closed_after.append(returned.is_set())
+
+    closing = threading.Thread(target=close, name="closing", daemon=True)
+    closing.start()
+    closing.join(timeout=0.2)  # close() is waiting for the press (it would be done otherwise)
+    go.set()
+    closing.join(timeout=5)
+    assert closed_after == [True]
