@@ -55,11 +55,18 @@ def state_body(snapshot: TableSnapshot | None) -> dict[str, Any]:
     return {"match": public_match(snapshot)}
 
 
-def event_frame(snapshot: TableSnapshot | None) -> str:
-    """One SSE event: the match's seq as its id, the public state as its data."""
+def event_frame(snapshot: TableSnapshot | None) -> bytes:
+    """One SSE event, encoded: the match's seq as its id, the public state as its data.
+
+    Bytes, made once per snapshot and written as they are by every stream: a str would be
+    encoded again by each of the 50 streams' threads (Flask encodes each chunk it is given).
+    """
     data = json.dumps(state_body(snapshot), separators=(",", ":"))
     seq = "" if snapshot is None else f"id: {snapshot.seq}\n"
-    return f"{seq}event: state\ndata: {data}\n\n"
+    return f"{seq}event: state\ndata: {data}\n\n".encode()
+
+
+HEARTBEAT = b": heartbeat\n\n"
 
 
 SnapshotKey = tuple[int, int] | None
@@ -96,12 +103,12 @@ class Broadcast:
         self._thread = threading.Thread(target=self._follow, name="web-broadcast", daemon=True)
         self._thread.start()
 
-    def current(self) -> tuple[int, str, SnapshotKey]:
+    def current(self) -> tuple[int, bytes, SnapshotKey]:
         """The newest event's number, frame, and which snapshot it shows."""
         with self._changed:
             return self._number, self._event, self._key
 
-    def wait(self, after: int, timeout: float) -> tuple[int, str, SnapshotKey] | None:
+    def wait(self, after: int, timeout: float) -> tuple[int, bytes, SnapshotKey] | None:
         """The newest event if it is newer than event `after`, waiting up to `timeout` for
         one; None when none came (or the broadcast ended)."""
         with self._changed:
@@ -173,10 +180,10 @@ class Streams:
         """End every stream (the server is stopping); new ones are refused. Safe to call twice."""
         self._broadcast.close()
 
-    def _frames(self, started: float) -> Generator[str, None, None]:
+    def _frames(self, started: float) -> Generator[bytes, None, None]:
         settings = self.settings
         broadcast = self._broadcast
-        yield f"retry: {settings.retry_ms}\n\n"
+        yield f"retry: {settings.retry_ms}\n\n".encode()
         # The table's state now, not the broadcast's newest event, which may still be on
         # its way (the broadcast keeps a gap between events): a stream starts current.
         number = broadcast.current()[0]
@@ -194,7 +201,7 @@ class Streams:
                     sent = key
                     yield event
             elif not broadcast.closed and settings.clock() - started < settings.recycle_s:
-                yield ": heartbeat\n\n"
+                yield HEARTBEAT
 
     def _release(self) -> None:
         with self._lock:
@@ -206,7 +213,7 @@ class StreamFrames:
     """The frames of one stream; `close()` (the server calls it, however the stream
     ended, even before its first frame) gives its slot back once."""
 
-    def __init__(self, frames: Generator[str, None, None], release: Callable[[], None]) -> None:
+    def __init__(self, frames: Generator[bytes, None, None], release: Callable[[], None]) -> None:
         self._frames = frames
         self._release: Callable[[], None] | None = release
         self._lock = threading.Lock()
@@ -214,7 +221,7 @@ class StreamFrames:
     def __iter__(self) -> StreamFrames:
         return self
 
-    def __next__(self) -> str:
+    def __next__(self) -> bytes:
         return next(self._frames)
 
     def close(self) -> None:

@@ -150,10 +150,10 @@ def test_a_phone_that_reads_nothing_does_not_hold_up_the_table(
     reader.close()
 
 
-def seq_of(frame: str) -> int:
+def seq_of(frame: bytes) -> int:
     """The id of a state event (the match's seq)."""
-    assert frame.startswith("id: "), frame
-    return int(frame.split("\n", 1)[0].removeprefix("id: "))
+    assert frame.startswith(b"id: "), frame
+    return int(frame.split(b"\n", 1)[0].removeprefix(b"id: "))
 
 
 def test_states_within_the_gap_go_together_as_the_newest_and_a_lone_one_at_once(
@@ -170,7 +170,7 @@ def test_states_within_the_gap_go_together_as_the_newest_and_a_lone_one_at_once(
     streams = Streams(table, StreamSettings(min_gap_s=1.0, clock=clock, sleep=sleep))
     frames = streams.open()
     assert frames is not None
-    assert next(frames) == "retry: 3000\n\n"
+    assert next(frames) == b"retry: 3000\n\n"
     assert seq_of(next(frames)) == 0
     burst = play(table, 3)  # the first waits for the gap; the others come meanwhile
     gate.set()
