@@ -10,8 +10,8 @@ needs of the game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import NoReturn, Protocol, cast
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, NoReturn, Protocol, cast
 
 from companion.games.backgammon import refusals
 from companion.games.backgammon.actions import DiceThrow, InvalidRoll, dice_throw
@@ -56,11 +56,20 @@ class TurnDice:
 
     def chance(self: Rolling) -> ChanceRequest | None:
         """The dice needed next: one per player in the opening roll, two on a turn."""
-        if self.phase is Phase.ROLL:
-            return self._two_dice_request(refusals.SEAT_ROLLS_TWO)
-        if self.phase is Phase.OPENING:
-            return self.opening.request([self.seat_name(s) for s in range(self.players)])
-        return None
+        ask = TurnDice._dice_askers.get(self.phase)
+        return None if ask is None else ask(self)
+
+    def _opening_dice(self: Rolling) -> ChanceRequest:
+        return self.opening.request([self.seat_name(s) for s in range(self.players)])
+
+    def _turn_dice(self: Rolling) -> ChanceRequest:
+        return self._two_dice_request(refusals.SEAT_ROLLS_TWO)
+
+    _dice_askers: ClassVar[dict[Phase, Callable[[Any], ChanceRequest]]] = {
+        Phase.OPENING: _opening_dice,
+        Phase.ROLL: _turn_dice,
+    }
+    """The phases that wait for dice, each with the method saying which dice."""
 
     def _two_dice_request(self: Rolling, prompt: str) -> ChanceRequest:
         """The two dice of the turn of the seat on roll, made once per prompt, seat and names."""

@@ -28,8 +28,9 @@ time. The cards and the JSON form live in `MatchState`
 - `start_card_effect(card)`: the start card's effect; `return_start_card()`
   and `turn_up_start_card()` help (a Tiki Face start goes into the idol).
 - `place_played_card(card)`: where a played card goes (default: the discard).
-- `card_effect(card, seat)`: a played card's effect; `start_turn(seat)`,
-  `next_seat(seat, steps)`, `owe(seat, count)` help.
+- `card_effects`: each card kind with an effect, with the method applying it
+  for the seat that played it (``{**ClassicUno.card_effects, Kind.SKIP: ...}``);
+  `start_turn(seat)`, `next_seat(seat, steps)`, `owe(seat, count)` help.
 - `note(text, *seats, **values)`: tell what the action being applied caused
   (a sentence of ``narration.py``), for `narration()`; `UnoMatch.apply`
   starts each action with none. Refusals are sentences of ``refusals.py``;
@@ -44,7 +45,8 @@ time. The cards and the JSON form live in `MatchState`
 - extra decision kinds: set ``self.phase`` to a `Phase` and extend
   `phase_actions()` (phase -> the method listing its actions, seated) and
   `action_handlers()` (action class -> the method applying it) for new
-  actions; `decider()` says whose decision a phase waits for.
+  actions (classmethods naming ``cls._method``: the tables are built once per
+  game); `decider()` says whose decision a phase waits for.
 - extra chance kinds (a pending spin): set ``self.pending_chance`` to a
   `ChanceKind` and extend `chance_request(kind)`; a shuffle kind also needs
   `shuffle_cards(kind)` and an entry in `shuffle_handlers()` (kind -> the

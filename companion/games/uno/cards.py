@@ -102,6 +102,7 @@ class Card:
     __slots__ = (
         "_text",
         "colour",
+        "is_blank_wild",
         "is_tiki_face",
         "is_wild",
         "kind",
@@ -117,6 +118,8 @@ class Card:
     tiki: TikiAction | None
     is_wild: bool
     """True for cards that match anything and name a colour when played."""
+    is_blank_wild: bool
+    """True for a blank wild (it plays as the match's option says)."""
     is_tiki_face: bool
     """True for a Tiki Face card (it goes into the idol, not the discard pile)."""
     symbol: int | Kind | None
@@ -145,6 +148,7 @@ class Card:
                 symbol = kind
             object.__setattr__(card, "symbol", symbol)
             object.__setattr__(card, "is_wild", kind in WILD_KINDS)
+            object.__setattr__(card, "is_blank_wild", kind is Kind.BLANK_WILD)
             object.__setattr__(card, "is_tiki_face", kind is Kind.TIKI_FACE)
             object.__setattr__(card, "_text", _format(card))
             _INTERNED[key] = card

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.games.base import SHUFFLE_ORDER, Note, RuleError
 from companion.games.uno import actions as act
@@ -48,7 +48,7 @@ from companion.games.uno.cards import (
 from companion.games.uno.challenge import QUESTIONS, bluff_refusal, wild_draw_four_illegal
 from companion.games.uno.match import UnoMatch
 from companion.games.uno.pending import PendingChallenge
-from companion.games.uno.phases import ChanceKind, Phase
+from companion.games.uno.phases import PLAY_PHASES, ChanceKind, Phase
 from companion.games.uno.piles import Piles
 
 
@@ -165,33 +165,54 @@ class ClassicUno(UnoMatch):
         self.piles.discard.append(card)
 
     def card_effect(self, card: Card, seat: int) -> None:
-        """Apply the effect of `card`, just played by `seat`, and pass the turn."""
-        kind = self.effective_kind(card)
-        following = self.next_seat(seat)
-        if kind is Kind.SKIP:
-            self.note(narration.SKIPPED, following)
-            self.start_turn(self.next_seat(seat, 2))
-        elif kind is Kind.REVERSE:
-            if self.players == 2:  # with two players a Reverse acts as a Skip
-                self.note(narration.REVERSE_SKIPS, following)
-                self.start_turn(seat)
-            else:
-                self.direction = -self.direction
-                following = self.next_seat(seat)
-                self.note(narration.REVERSES, following)
-                self.start_turn(following)
-        elif kind is Kind.DRAW_TWO:
-            self.owe(following, 2)
-            self.note(narration.DRAWS_TWO, following)
-            self.start_turn(self.next_seat(seat, 2))
-        elif kind is Kind.WILD_DRAW_FOUR:
-            assert self.pending_challenge is not None
-            self.pending_challenge = replace(self.pending_challenge, victim=following)
-            self.current = following
-            self.phase = Phase.CHALLENGE
-            self.note(narration.MAY_CHALLENGE, following)
+        """Apply the effect of `card`, just played by `seat`, and pass the turn.
+
+        The effect is the one `card_effects` gives the card's kind; any other
+        card passes the turn to the next player.
+        """
+        effect = self.card_effects.get(self.effective_kind(card))
+        if effect is None:
+            self.start_turn(self.next_seat(seat))
         else:
-            self.start_turn(following)
+            effect(self, seat)
+
+    def _skip(self, seat: int) -> None:
+        following = self.next_seat(seat)
+        self.note(narration.SKIPPED, following)
+        self.start_turn(self.next_seat(seat, 2))
+
+    def _reverse(self, seat: int) -> None:
+        if self.players == 2:  # with two players a Reverse acts as a Skip
+            self.note(narration.REVERSE_SKIPS, self.next_seat(seat))
+            self.start_turn(seat)
+            return
+        self.direction = -self.direction
+        following = self.next_seat(seat)
+        self.note(narration.REVERSES, following)
+        self.start_turn(following)
+
+    def _draw_two(self, seat: int) -> None:
+        following = self.next_seat(seat)
+        self.owe(following, 2)
+        self.note(narration.DRAWS_TWO, following)
+        self.start_turn(self.next_seat(seat, 2))
+
+    def _wild_draw_four(self, seat: int) -> None:
+        following = self.next_seat(seat)
+        assert self.pending_challenge is not None
+        self.pending_challenge = replace(self.pending_challenge, victim=following)
+        self.current = following
+        self.phase = Phase.CHALLENGE
+        self.note(narration.MAY_CHALLENGE, following)
+
+    card_effects: ClassVar[dict[Kind, Callable[[Any, int], None]]] = {
+        Kind.SKIP: _skip,
+        Kind.REVERSE: _reverse,
+        Kind.DRAW_TWO: _draw_two,
+        Kind.WILD_DRAW_FOUR: _wild_draw_four,
+    }
+    """Each kind of card with an effect, with the method applying it for the seat that played
+    it (variants replace entries: ``{**ClassicUno.card_effects, Kind.SKIP: ...}``)."""
 
     def last_card_effect(self, card: Card, seat: int) -> None:
         """A Draw Two or Wild Draw Four that went out still makes the next player draw."""
@@ -236,29 +257,31 @@ class ClassicUno(UnoMatch):
 
     # ------------------------------------------------------ dispatch tables
 
-    def action_handlers(self) -> dict[type, Callable[[Any], None]]:
+    @classmethod
+    def action_handlers(cls) -> dict[type, Callable[[Any, Any], None]]:
         """The shared actions plus classic UNO's: each action class with its handler."""
         return {
             **super().action_handlers(),
-            act.Shuffle: self._apply_shuffle,
-            act.TurnUp: self._apply_turn_up,
-            act.PlayCard: self._apply_play,
-            act.Draw: self._apply_draw,
-            act.KeepCard: self._apply_keep,
-            act.ChooseColour: self._apply_choose_colour,
-            act.Challenge: self._apply_challenge,
-            act.AcceptDraw: self._apply_accept,
+            act.Shuffle: cls._apply_shuffle,
+            act.TurnUp: cls._apply_turn_up,
+            act.PlayCard: cls._apply_play,
+            act.Draw: cls._apply_draw,
+            act.KeepCard: cls._apply_keep,
+            act.ChooseColour: cls._apply_choose_colour,
+            act.Challenge: cls._apply_challenge,
+            act.AcceptDraw: cls._apply_accept,
         }
 
-    def phase_actions(self) -> dict[Phase, Callable[[int], list[Any]]]:
+    @classmethod
+    def phase_actions(cls) -> dict[Phase, Callable[[Any, int], list[Any]]]:
         """The shared decision phases plus classic UNO's, each with its legal-action list."""
         return {
             **super().phase_actions(),
-            Phase.TURN: self._legal_turn,
-            Phase.DRAWN: self._legal_drawn,
-            Phase.START_COLOUR: self._legal_start_colour,
-            Phase.CHALLENGE: self._legal_challenge,
-            Phase.START_CARD: self._legal_start_card,
+            Phase.TURN: cls._legal_turn,
+            Phase.DRAWN: cls._legal_drawn,
+            Phase.START_COLOUR: cls._legal_start_colour,
+            Phase.CHALLENGE: cls._legal_challenge,
+            Phase.START_CARD: cls._legal_start_card,
         }
 
     # -------------------------------------------------------------- chance
@@ -274,15 +297,16 @@ class ClassicUno(UnoMatch):
             raise RuleError(Note.of(SHUFFLE_ORDER, size=request.size))
         kind, self.pending_chance = self.pending_chance, None
         cards = self.shuffle_cards(kind)
-        self.shufflers[kind]([cards[index] for index in action.order])
+        self.shufflers[kind](self, [cards[index] for index in action.order])
 
-    def shuffle_handlers(self) -> dict[ChanceKind, Callable[[list[Card]], None]]:
+    @classmethod
+    def shuffle_handlers(cls) -> dict[ChanceKind, Callable[[Any, list[Card]], None]]:
         """Each shuffle kind with the method that takes the shuffled cards (variants extend it)."""
         return {
-            ChanceKind.DEALER: self._shuffled_dealer,
-            ChanceKind.DEAL: self._shuffled_deal,
-            ChanceKind.RESTART: self._shuffled_restart,
-            ChanceKind.RESHUFFLE: self._shuffled_reshuffle,
+            ChanceKind.DEALER: cls._shuffled_dealer,
+            ChanceKind.DEAL: cls._shuffled_deal,
+            ChanceKind.RESTART: cls._shuffled_restart,
+            ChanceKind.RESHUFFLE: cls._shuffled_reshuffle,
         }
 
     def _shuffled_dealer(self, cards: list[Card]) -> None:
@@ -356,7 +380,7 @@ class ClassicUno(UnoMatch):
     def _check_play(self, action: act.PlayCard, hand: list[Card | None]) -> None:
         """Raise the sentence that says why `action` may not be played now."""
         card, phase, player = action.card, self.phase, (self.current,)
-        if phase is not Phase.TURN and phase is not Phase.DRAWN:
+        if phase not in PLAY_PHASES:
             raise self._not_now(refusals.PLAY_CARD, card=str(card))
         if card not in self.deck_facts.kinds:
             raise RuleError(Note.of(refusals.NOT_IN_DECK, card=str(card)))

@@ -233,20 +233,25 @@ class DuoUno(ClassicUno):
             return Note.of(refusals.VOLLEY_ON, count=self.volley)
         return super().play_refusal(card, seat)
 
-    def card_effect(self, card: Card, seat: int) -> None:
-        """Skip plays again, a lone Reverse passes, a Draw Two starts or feeds a volley."""
-        kind = self.effective_kind(card)
-        if kind is Kind.SKIP:
-            self.note(narration.PLAYS_AGAIN, seat)
-            self.start_turn(seat)
-        elif kind is Kind.REVERSE:
-            self.start_turn(self.next_seat(seat))
-        elif kind is Kind.DRAW_TWO:
-            self.volley += 2
-            self.start_turn(self.next_seat(seat))
-            self.note(narration.VOLLEY, self.current, count=self.volley)
-        else:
-            super().card_effect(card, seat)
+    def _plays_again(self, seat: int) -> None:
+        self.note(narration.PLAYS_AGAIN, seat)
+        self.start_turn(seat)
+
+    def _passes(self, seat: int) -> None:
+        self.start_turn(self.next_seat(seat))
+
+    def _feeds_volley(self, seat: int) -> None:
+        self.volley += 2
+        self.start_turn(self.next_seat(seat))
+        self.note(narration.VOLLEY, self.current, count=self.volley)
+
+    card_effects: ClassVar[dict[Kind, Callable[[Any, int], None]]] = {
+        **ClassicUno.card_effects,
+        Kind.SKIP: _plays_again,
+        Kind.REVERSE: _passes,
+        Kind.DRAW_TWO: _feeds_volley,
+    }
+    """Skip plays again, a lone Reverse passes, a Draw Two starts or feeds a volley."""
 
     def last_card_effect(self, card: Card, seat: int) -> None:
         """A Draw Two that goes out makes the opponent draw it and the volley stacked before it.
@@ -339,7 +344,8 @@ class DuoUno(ClassicUno):
         if self.referee or self.volley:
             return []
         hand = self.hands[seat]
-        reverses = [card for card in hand if card is not None and card.kind is Kind.REVERSE]
+        reverse = Kind.REVERSE
+        reverses = [card for card in hand if card is not None and card.kind is reverse]
         if not reverses and self.start_run is None:
             return []  # the common case, kept cheap: no run is possible
         runs: list[tuple[Card, ...]] = []
@@ -406,18 +412,20 @@ class DuoUno(ClassicUno):
 
     # ------------------------------------------------------ dispatch tables
 
-    def action_handlers(self) -> dict[type, Callable[[Any], None]]:
+    @classmethod
+    def action_handlers(cls) -> dict[type, Callable[[Any, Any], None]]:
         """Classic's actions plus the first drafter, the draft and a colour run."""
         return {
             **super().action_handlers(),
-            dact.ChooseFirstDrafter: self._apply_choose_dealer,
-            dact.DraftPick: self._apply_draft,
-            dact.PlayColour: self._apply_play_colour,
+            dact.ChooseFirstDrafter: cls._apply_choose_dealer,
+            dact.DraftPick: cls._apply_draft,
+            dact.PlayColour: cls._apply_play_colour,
         }
 
-    def phase_actions(self) -> dict[Phase, Callable[[int], list[Any]]]:
+    @classmethod
+    def phase_actions(cls) -> dict[Phase, Callable[[Any, int], list[Any]]]:
         """Classic's phases plus the draft."""
-        return {**super().phase_actions(), Phase.DRAFT: self._legal_draft}
+        return {**super().phase_actions(), Phase.DRAFT: cls._legal_draft}
 
     # ------------------------------------------------------------ state
 

@@ -14,7 +14,7 @@ dealer entry, round ends (in referee mode each hand is counted at the table:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from companion.games.base import (
     ChanceRequest,
@@ -50,17 +50,28 @@ class UnoMatch(MatchState):
             RuleError: a bad player count, deck or option, in a sentence.
         """
         super().__init__(players, options)
-        self.handlers = self.action_handlers()
-        """Each action class with the method applying it."""
-        self.listers = self.phase_actions()
-        """Each decision phase with the method listing its legal actions for a seat."""
-        self.shufflers = self.shuffle_handlers()
-        """Each shuffle kind with the method that takes the shuffled cards."""
-        self.finishers = {Phase.DRAWING: self.after_draw, Phase.ROUND_OVER: self._finish_round}
-        """Each phase an action may leave unfinished, with the method that finishes it once
-        nothing is pending."""
         self.seat_plays: tuple[SeatPlays, ...] = tuple(seat_plays(seat) for seat in range(players))
         """Each seat's turn actions, made once (`companion.games.uno.plays`)."""
+
+    handlers: ClassVar[dict[type, Callable[[Any, Any], None]]]
+    """Each action class with the method applying it (`action_handlers`)."""
+    listers: ClassVar[dict[Phase, Callable[[Any, int], list[Any]]]]
+    """Each decision phase with the method listing its legal actions for a seat
+    (`phase_actions`)."""
+    shufflers: ClassVar[dict[ChanceKind, Callable[[Any, list[Card]], None]]]
+    """Each shuffle kind with the method that takes the shuffled cards (`shuffle_handlers`)."""
+    finishers: ClassVar[dict[Phase, Callable[[Any], None]]]
+    """Each phase an action may leave unfinished, with the method that finishes it once
+    nothing is pending."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Build a game's dispatch tables once, from its hooks: they belong to the game,
+        not to one match."""
+        super().__init_subclass__(**kwargs)
+        cls.handlers = cls.action_handlers()
+        cls.listers = cls.phase_actions()
+        cls.shufflers = cls.shuffle_handlers()
+        cls.finishers = {Phase.DRAWING: cls.after_draw, Phase.ROUND_OVER: cls._finish_round}
 
     def score_round(self, winner: int, points_left: list[int]) -> None:
         """Add the round's points to the match totals (both scoring methods)."""
@@ -215,9 +226,10 @@ class UnoMatch(MatchState):
 
     def legal_actions(self) -> list[Any]:
         """Every player action allowed now; empty while chance is pending or once over."""
-        if self.pending_chance is not None or self.phase is Phase.OVER:
+        lister = self.listers.get(self.phase)  # none once the match is over
+        if self.pending_chance is not None or lister is None:
             return []
-        actions = self.listers[self.phase](self.decider())
+        actions = lister(self, self.decider())
         exposed = self.uno_exposed
         if (
             exposed is not None
@@ -244,7 +256,7 @@ class UnoMatch(MatchState):
             self.uno_exposed = None  # the next decision closes the UNO catch window
         self.said = []
         try:
-            handler(action)
+            handler(self, action)
         except RuleError:
             self.uno_exposed, self.said = exposed, said
             raise
@@ -267,7 +279,7 @@ class UnoMatch(MatchState):
             return
         finish = self.finishers.get(self.phase)
         if finish is not None:
-            finish()
+            finish(self)
 
     def _pay_owed(self) -> bool:
         """Deal owed cards; False while waiting for a reshuffle."""
@@ -388,30 +400,34 @@ class UnoMatch(MatchState):
 
     # ------------------------------------------------------ dispatch tables
 
-    def action_handlers(self) -> dict[type, Callable[[Any], None]]:
+    @classmethod
+    def action_handlers(cls) -> dict[type, Callable[[Any, Any], None]]:
         """Each action class this game accepts, with the method that applies it.
 
         Variants extend the table: ``{**super().action_handlers(), PlayColour:
-        self._apply_play_colour}``. Every handler validates first and changes
-        nothing before it has decided the action is legal.
+        cls._apply_play_colour}``; it is built once per game (`__init_subclass__`).
+        Every handler validates first and changes nothing before it has decided
+        the action is legal.
         """
         return {
-            act.ChooseDealer: self._apply_choose_dealer,
-            act.CatchUno: self._apply_catch_uno,
-            act.CallUno: self._apply_call_uno,
-            act.CountHand: self._apply_count_hand,
+            act.ChooseDealer: cls._apply_choose_dealer,
+            act.CatchUno: cls._apply_catch_uno,
+            act.CallUno: cls._apply_call_uno,
+            act.CountHand: cls._apply_count_hand,
         }
 
-    def phase_actions(self) -> dict[Phase, Callable[[int], list[Any]]]:
+    @classmethod
+    def phase_actions(cls) -> dict[Phase, Callable[[Any, int], list[Any]]]:
         """Each decision phase with the method that lists its legal actions (variants extend it).
 
         The method is given the deciding seat and makes the actions as taken by
         it: `legal_actions()` is the hot path of every simulated match, so the
         actions are made once, seated, rather than made and then copied.
         """
-        return {Phase.DEALER: self._legal_dealer, Phase.SCORING: self._legal_scoring}
+        return {Phase.DEALER: cls._legal_dealer, Phase.SCORING: cls._legal_scoring}
 
-    def shuffle_handlers(self) -> dict[ChanceKind, Callable[[list[Card]], None]]:
+    @classmethod
+    def shuffle_handlers(cls) -> dict[ChanceKind, Callable[[Any, list[Card]], None]]:
         """Each shuffle kind with the method that takes the shuffled cards (see `ClassicUno`)."""
         return {}
 

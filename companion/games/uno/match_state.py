@@ -165,7 +165,7 @@ class MatchState(GameState[ClassicOptions]):
 
     def effective_kind(self, card: Card) -> Kind:
         """What `card` does when played (D-U1: a blank wild acts as the option says)."""
-        if card.kind is Kind.BLANK_WILD:
+        if card.is_blank_wild:
             return Kind.WILD_DRAW_FOUR if self.options.blank_wild == "wild_draw_four" else Kind.WILD
         return card.kind
 

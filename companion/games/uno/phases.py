@@ -54,6 +54,9 @@ ROUND_END = frozenset({Phase.ROUND_OVER, Phase.SCORING, Phase.OVER})
 """From a player going out to the next deal: nobody's turn (the hands left are counted, each
 by its own player, or the match is over)."""
 
+PLAY_PHASES = frozenset({Phase.TURN, Phase.DRAWN})
+"""The phases in which a card may be played: a turn, and the card just drawn."""
+
 NO_TURN = ROUND_END | {Phase.DEALER, Phase.DEAL, Phase.RESTART, Phase.START_CARD}
 """Nobody's turn: before a round's first turn (the dealer chosen, the cards dealt, the start
 card turned up) and from a player going out to the next deal."""

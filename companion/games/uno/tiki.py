@@ -337,24 +337,26 @@ class TikiTwist(TikiDiscardTurns):
 
     # ------------------------------------------------------ dispatch tables
 
-    def action_handlers(self) -> dict[type, Callable[[Any], None]]:
+    @classmethod
+    def action_handlers(cls) -> dict[type, Callable[[Any, Any], None]]:
         """Classic's actions plus the spin and the Tiki actions."""
         return {
             **super().action_handlers(),
-            tact.SpinResult: self._apply_spin_result,
-            tact.PickSeat: self._apply_pick_seat,
-            tact.TikiDiscard: self._apply_tiki_discard,
-            tact.DiscardAll: self._apply_discard_all,
-            tact.EndTikiAction: self._apply_end_tiki_action,
+            tact.SpinResult: cls._apply_spin_result,
+            tact.PickSeat: cls._apply_pick_seat,
+            tact.TikiDiscard: cls._apply_tiki_discard,
+            tact.DiscardAll: cls._apply_discard_all,
+            tact.EndTikiAction: cls._apply_end_tiki_action,
         }
 
-    def phase_actions(self) -> dict[Phase, Callable[[int], list[Any]]]:
+    @classmethod
+    def phase_actions(cls) -> dict[Phase, Callable[[Any, int], list[Any]]]:
         """Classic's phases plus picking a seat and the two discarding actions."""
         return {
             **super().phase_actions(),
-            Phase.PICK_SEAT: self._legal_pick_seat,
-            Phase.TIKI_DISCARD: self._legal_tiki_discard,
-            Phase.TIKI_DISCARD_ALL: self._legal_tiki_discard_all,
+            Phase.PICK_SEAT: cls._legal_pick_seat,
+            Phase.TIKI_DISCARD: cls._legal_tiki_discard,
+            Phase.TIKI_DISCARD_ALL: cls._legal_tiki_discard_all,
         }
 
     # ------------------------------------------------------------ state

@@ -10,7 +10,7 @@ players moved, play passed on) is its `TurnFlow` (`turn_flow`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import ClassVar, Self
 
@@ -60,7 +60,7 @@ from companion.games.yahtzee.narration import (
 from companion.games.yahtzee.options import YAHTZEE_CHOICES, FinalTies, YahtzeeOptions
 from companion.games.yahtzee.persist import state_from_json, state_to_json
 from companion.games.yahtzee.refusals import expecting, refusal
-from companion.games.yahtzee.turn import Landing, Phase, player_name
+from companion.games.yahtzee.turn import ALWAYS_DICE, Landing, Phase, player_name
 from companion.games.yahtzee.turn_flow import TurnFlow
 
 _NOT_ASKED = object()
@@ -142,9 +142,10 @@ class YahtzeeState(TurnFlow):
         return self.current
 
     def _awaiting_dice(self) -> bool:
-        if self.phase is Phase.ROLL:
-            return self.dice is not None and self.dice.awaiting_throw
-        return self.phase in (Phase.ROLL_OFF, Phase.MOVE)
+        phase = self.phase
+        if phase in ALWAYS_DICE:
+            return True
+        return phase is Phase.ROLL and self.dice is not None and self.dice.awaiting_throw
 
     @property
     def is_over(self) -> bool:
@@ -159,22 +160,35 @@ class YahtzeeState(TurnFlow):
         return self._request  # type: ignore[return-value]
 
     def _dice_needed(self) -> ChanceRequest | None:
-        if self.phase is Phase.ROLL_OFF:
-            seat = self.roll_off.next_seat
-            note = Note.of(ROLL_FOR_ORDER, (seat or 0,))
-            return ChanceRequest("dice", note.render(self.seat_name), dice=2, note=note)
-        if self.phase is Phase.MOVE:
-            note = Note.of(ROLL_TO_MOVE, (self.current,))
-            return ChanceRequest("dice", note.render(self.seat_name), dice=1, note=note)
-        if self.phase is Phase.ROLL and self.dice is not None and self.dice.awaiting_throw:
-            count, throw = self.dice.to_roll, self.dice.rolls + 1
-            note = Note.of(ROLL_DICE, (self.current,), count=count, throw=throw,
-                           rolls=self.dice.max_rolls)
-            # Before the first throw the players may throw at the table and say what the dice
-            # made instead (`DeclaredResult`).
-            return ChanceRequest("dice", note.render(self.seat_name), dice=count, note=note,
-                                 takes_declared=self.dice.rolls == 0)
-        return None
+        ask = self._dice_askers.get(self.phase)
+        return None if ask is None else ask(self)
+
+    def _roll_off_dice(self) -> ChanceRequest | None:
+        seat = self.roll_off.next_seat
+        note = Note.of(ROLL_FOR_ORDER, (seat or 0,))
+        return ChanceRequest("dice", note.render(self.seat_name), dice=2, note=note)
+
+    def _movement_die(self) -> ChanceRequest | None:
+        note = Note.of(ROLL_TO_MOVE, (self.current,))
+        return ChanceRequest("dice", note.render(self.seat_name), dice=1, note=note)
+
+    def _five_dice(self) -> ChanceRequest | None:
+        if self.dice is None or not self.dice.awaiting_throw:
+            return None
+        count, throw = self.dice.to_roll, self.dice.rolls + 1
+        note = Note.of(ROLL_DICE, (self.current,), count=count, throw=throw,
+                       rolls=self.dice.max_rolls)
+        # Before the first throw the players may throw at the table and say what the dice
+        # made instead (`DeclaredResult`).
+        return ChanceRequest("dice", note.render(self.seat_name), dice=count, note=note,
+                             takes_declared=self.dice.rolls == 0)
+
+    _dice_askers: ClassVar[dict[Phase, Callable[[YahtzeeState], ChanceRequest | None]]] = {
+        Phase.ROLL_OFF: _roll_off_dice,
+        Phase.MOVE: _movement_die,
+        Phase.ROLL: _five_dice,
+    }
+    """Each phase that may wait for dice, with the method saying which dice."""
 
     def chance_action(self, outcome: object) -> DiceThrow | InvalidRoll | DeclaredResult:
         """The `DiceThrow` action for dice showing `outcome`; `InvalidRoll` for `INVALID_ROLL`;
@@ -234,21 +248,38 @@ class YahtzeeState(TurnFlow):
 
     def _choices(self, seat: int) -> list[YahtzeeAction]:
         """The choices of `seat`, made as taken by it (not made, then copied: this is hot)."""
-        if self.phase is Phase.OWN_TILE:
-            return [Stay(seat=seat), MoveOn(seat=seat)]
-        if self.phase is Phase.ROLL and self.dice is not None:
-            if not self.dice.can_roll_again:
-                return [Stop(seat=seat)]
-            ordered = tuple(sorted(self.dice.faces))
-            return [*_roll_again_choices(ordered, self.dice.dice, seat), Stop(seat=seat)]
-        if self.phase is Phase.TARGET:
-            return [ChooseTarget(tile, seat=seat) for tile in self._wild_targets()]
-        if self.phase is Phase.CLAIM:
-            return [Claim(tile, seat=seat) for tile in self.turn.claim_choices]
-        if self.phase is Phase.PLACE:
-            free = self.board.free_squares(self.occupied_squares())
-            return [PlaceTile(square, seat=seat) for square in free]
-        return []
+        choose = self._choosers.get(self.phase)
+        return [] if choose is None else choose(self, seat)
+
+    def _stay_or_move_on(self, seat: int) -> list[YahtzeeAction]:
+        return [Stay(seat=seat), MoveOn(seat=seat)]
+
+    def _hold_or_stop(self, seat: int) -> list[YahtzeeAction]:
+        if self.dice is None:
+            return []
+        if not self.dice.can_roll_again:
+            return [Stop(seat=seat)]
+        ordered = tuple(sorted(self.dice.faces))
+        return [*_roll_again_choices(ordered, self.dice.dice, seat), Stop(seat=seat)]
+
+    def _target_choices(self, seat: int) -> list[YahtzeeAction]:
+        return [ChooseTarget(tile, seat=seat) for tile in self._wild_targets()]
+
+    def _claim_choices(self, seat: int) -> list[YahtzeeAction]:
+        return [Claim(tile, seat=seat) for tile in self.turn.claim_choices]
+
+    def _square_choices(self, seat: int) -> list[YahtzeeAction]:
+        free = self.board.free_squares(self.occupied_squares())
+        return [PlaceTile(square, seat=seat) for square in free]
+
+    _choosers: ClassVar[dict[Phase, Callable[[YahtzeeState, int], list[YahtzeeAction]]]] = {
+        Phase.OWN_TILE: _stay_or_move_on,
+        Phase.ROLL: _hold_or_stop,
+        Phase.TARGET: _target_choices,
+        Phase.CLAIM: _claim_choices,
+        Phase.PLACE: _square_choices,
+    }
+    """Each phase in which a player chooses, with the method listing the choices."""
 
     # -- changing the table -------------------------------------------------
 

@@ -61,6 +61,10 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+ALWAYS_DICE = frozenset({Phase.ROLL_OFF, Phase.MOVE})
+"""The phases that wait for dice whatever the turn holds: the roll-off and the movement die."""
+
+
 class Landing(StrEnum):
     """What the five dice are being rolled for."""
 

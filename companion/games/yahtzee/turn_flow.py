@@ -9,6 +9,9 @@ The state asks for the dice, lists and checks the choices, and calls it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import ClassVar
+
 from companion.games.base import GameState, Note
 from companion.games.dice import faces_text
 from companion.games.yahtzee.actions import DeclaredResult
@@ -43,6 +46,7 @@ from companion.games.yahtzee.options import NewTilePlacement, RollOffTies, Yahtz
 from companion.games.yahtzee.tabletop import Tabletop
 from companion.games.yahtzee.tiles import Tile, best_value, tile_value
 from companion.games.yahtzee.turn import (
+    ALWAYS_DICE,
     Improve,
     Landing,
     NoWin,
@@ -62,17 +66,27 @@ class TurnFlow(Tabletop, GameState[YahtzeeOptions]):
     """What checked actions do to the table (see the module docstring); `YahtzeeState` is one."""
 
     def _apply_roll(self, values: tuple[int, ...]) -> None:
-        if self.phase is Phase.ROLL_OFF:
-            self._apply_roll_off(sum(values))
-        elif self.phase is Phase.MOVE:
-            self._move(values[0])
-        else:
-            assert self.dice is not None
-            dice = self.dice.throw(values)
-            self.turn = self.turn.thrown(dice, has_targets=bool(self._wild_targets()))
-            self.say(ROLLS, self.current, dice=faces_text(dice.faces))
-            if dice.is_complete:
-                self._finish_roll()
+        if self.phase in ALWAYS_DICE:
+            self._dice_rolled[self.phase](self, values)
+            return
+        assert self.dice is not None
+        dice = self.dice.throw(values)
+        self.turn = self.turn.thrown(dice, has_targets=bool(self._wild_targets()))
+        self.say(ROLLS, self.current, dice=faces_text(dice.faces))
+        if dice.is_complete:
+            self._finish_roll()
+
+    def _rolled_for_order(self, values: tuple[int, ...]) -> None:
+        self._apply_roll_off(sum(values))
+
+    def _rolled_to_move(self, values: tuple[int, ...]) -> None:
+        self._move(values[0])
+
+    _dice_rolled: ClassVar[dict[Phase, Callable[[TurnFlow, tuple[int, ...]], None]]] = {
+        Phase.ROLL_OFF: _rolled_for_order,
+        Phase.MOVE: _rolled_to_move,
+    }
+    """The roll-off's 2d6 and the movement die, each with what its throw does."""
 
     def _apply_roll_off(self, total: int) -> None:
         seat = self.roll_off.next_seat
