@@ -4,7 +4,8 @@ every card nobody let it see.
 A card's name is found as a whole name ("Red 2" is not found inside "Red 2 Spin", nor
 "Wild" inside "Wild Draw Four" or "Blank Wild"). What a client may see of the cards at a
 moment: the cards made public (played onto the discard pile this round, faces on the Tiki
-idol, Duo's face-up draft discard), its own hand, the card it drafts, the hand its
+idol, Duo's face-up draft discard, the hands counted at a round's end until the next deal),
+its own hand, the card it drafts, the hand its
 challenge showed it. Every other card's name, in another hand or in the draw pile, is a
 leak wherever it appears in what that client was sent at that moment.
 """
@@ -114,7 +115,10 @@ def hidden_from(state: MatchState, seat: int | None, public: set[str], shown: se
         own = {str(card) for card in state.piles.hands[seat] if card is not None}
         if isinstance(state, DuoUno) and state.to_move == seat and state.draft_card:
             own.add(str(state.draft_card))
-    return secret - public - own - shown
+    # From a round's end to the next deal the hands it counted are face up, for everyone
+    # (only then: the next round's cards are secret again).
+    counted = {str(card) for hand in state.hands_left() or () for card in hand}
+    return secret - public - own - shown - counted
 
 
 __all__ = ["HISTORY", "LIVE", "CardNames", "Watched", "hidden_from", "public_cards"]

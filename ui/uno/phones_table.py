@@ -4,7 +4,8 @@ The players play from their phones (`companion/web/hand_api.py`); the screen in 
 of the table shows the draw pile's size, the card in play and the colour, the idol with its
 active Tiki Face (`idol`), whose turn and who plays next (`prompt`, `turn`), what the last
 play made someone do (`last`), each seat's card count, UNO call and total (`seat:<n>`), and
-the target. It has no control that enters a card: only the table's own, `shuffle` (the
+the target; from a round's end to the next deal, and at the match's end, the hands counted
+(`ui.uno.round_end`). It has no control that enters a card: only the table's own, `shuffle` (the
 companion shuffles and deals), `spin` and `pick:<seat>` (the idol, Tiki Twist), `catch:<seat>`
 (anyone may catch a player who did not call UNO), `next` after the match, and `undo`,
 `redo`, `scores`, `back`. It reads only the public view (`PhonesView`).
@@ -23,6 +24,7 @@ from ui.uno.actions import GO, Press, TableActions
 from ui.uno.card_drawing import CardWidget, IdolWidget
 from ui.uno.panel import ColourSwatch, table_screen
 from ui.uno.phones_view import PhonesView
+from ui.uno.round_end import round_end_table
 from ui.widgets import Label, TextBlock, Widget
 
 
@@ -33,7 +35,9 @@ def phones_screen(scene: TableActions, view: PhonesView, area: pygame.Rect, look
     if rematch is not None:
         presses.append(rematch)
     return table_screen(scene, view, area, look, presses,
-                        lambda middle: public_table(view, middle, look),
+                        lambda middle: (round_end_table(view, middle, look)
+                                        if view.last_round() is not None
+                                        else public_table(view, middle, look)),
                         row_without_buttons=False)
 
 

@@ -76,6 +76,19 @@ class PhonesView:
         """How many cards each seat holds (never which)."""
         return [int(count) for count in self.table.get("hand_counts", [])]
 
+    def hands_left(self) -> tuple[tuple[str, ...], ...] | None:
+        """The cards each hand held when the last round ended, public from its scoring to
+        the next deal and at the match's end; None otherwise (`UnoTableView.hands_left`)."""
+        hands = self.table.get("hands_left")
+        return None if hands is None else tuple(tuple(str(card) for card in hand)
+                                                for hand in hands)
+
+    def last_round(self) -> dict[str, Any] | None:
+        """The round just scored (`{"winner", "points", "totals"}`) while its hands are
+        shown, else None."""
+        rounds = self.table.get("rounds") or []
+        return dict(rounds[-1]) if rounds and self.hands_left() is not None else None
+
     def totals(self) -> list[int]:
         """Each seat's match total."""
         return [int(total) for total in self.table.get("totals", [])]

@@ -360,16 +360,29 @@ class MatchState(GameState[ClassicOptions]):
             "discard_count": len(piles.discard),
             "draw_count": len(piles.draw_pile),
             "hand_counts": tuple(piles.hand_sizes),
+            "hands_left": self.hands_left(),
             "challenge_pending": self.pending_challenge is not None,
             "mode": self.options.mode,
             "target": self.options.target,
             "target_loses": self.options.scoring == "own_hand",
         }
 
+    def hands_left(self) -> tuple[tuple[Card, ...], ...] | None:
+        """The cards each seat held when the last round ended, while they still lie there:
+        from its scoring to the next deal, and at the match's end. They are public then (the
+        hands are counted face up). None during a round, before the first one's end, and in
+        a refereed match (the companion knows no card of a hand)."""
+        if self.referee or not self.rounds or self.phase not in (Phase.DEAL, Phase.OVER):
+            return None
+        return tuple(tuple(card for card in hand if card is not None)
+                     for hand in self.piles.hands)
+
     def hidden_cards(self) -> set[Card]:
-        """The cards nobody but their holder may know: in a hand, in the draw pile, just drawn
-        (known only in simulation; a refereed match knows none of them)."""
-        places = [*self.piles.hands, self.piles.draw_pile, [self.drawn_card]]
+        """The cards nobody but their holder may know: in a hand (until the round's end has
+        shown them, `hands_left`), in the draw pile, just drawn (known only in simulation; a
+        refereed match knows none of them)."""
+        hands = [] if self.hands_left() is not None else self.piles.hands
+        places = [*hands, self.piles.draw_pile, [self.drawn_card]]
         return {card for place in places for card in place if card is not None}
 
     def public_actions(self, actions: Sequence[Action]) -> tuple[Action, ...]:

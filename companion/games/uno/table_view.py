@@ -46,6 +46,10 @@ class UnoTableView:
     discard_count: int
     draw_count: int
     hand_counts: tuple[int, ...]
+    hands_left: tuple[tuple[Card, ...], ...] | None
+    """The cards each hand held when the last round ended, counted face up (`rounds[-1]`
+    scores them), from then to the next deal and at the match's end; None otherwise and
+    always in a refereed match (`MatchState.hands_left`)."""
     challenge_pending: bool
     """A Wild Draw Four waits to be challenged or accepted."""
     mode: str

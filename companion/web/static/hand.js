@@ -126,6 +126,13 @@
   async function refresh() {
     const number = ++asked;
     const view = document.getElementById("hand");
+    // From a round's end to the next deal the board shows every hand counted, and at the
+    // match's end the result: a hand emptied or no longer in play is not shown then.
+    const result = document.getElementById("result");
+    if (document.getElementById("round-end") || (result && !result.hidden)) {
+      view.hidden = true;
+      return;
+    }
     try {
       const me = await (await fetch("/api/me", { cache: "no-store", credentials: "same-origin" })).json();
       if (!me.csrf || me.seat === null) { view.hidden = true; return; }

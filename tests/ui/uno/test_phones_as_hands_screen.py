@@ -199,3 +199,34 @@ def test_the_table_screen_says_whether_reaching_the_target_wins_or_loses(
 ) -> None:
     screen.run(_joined(*NAMES[:players]), _new(game, players))
     assert words in _drawn(screen)[0]
+
+
+def test_at_a_round_end_the_table_screen_shows_every_hand_counted_and_the_totals(
+    screen: Screen, state_unread: None
+) -> None:
+    screen.run(_joined("Ana", "Ben"), f"{_new('classic', 2)} --option hand_size=1")
+    rng = random.Random(5)
+    for _step in range(200):
+        snapshot = screen.app.snapshot
+        assert snapshot is not None
+        if (snapshot.public_state() or {}).get("hands_left") is not None:
+            break
+        command = choose_command(snapshot, screen.app.games["classic"], rng)
+        if isinstance(command, PlayAction):
+            command = PlayAction(command.action, seat=command.action.seat)
+        screen.app.post(command)
+        assert screen.app.settle()
+    public = snapshot.public_state() or {}
+    last = public["rounds"][-1]
+    winner = NAMES[last["winner"]]
+    assert screen.widget("went_out").text == f"{winner} went out."
+    for seat, cards in enumerate(public["hands_left"]):
+        line = screen.widget(f"left:{seat}").text
+        assert line.startswith(f"{NAMES[seat]}: ")
+        assert line.endswith(f"total {last['totals'][seat]}")
+        assert all(card in line for card in cards)
+        assert (f"({last['points'][seat]} point" in line) == bool(cards)
+    assert screen.widget("round_target").text == "Target 500"
+    assert "shuffle" in screen.names()  # the next deal is the table's
+    screen.run("tap shuffle")
+    assert "went_out" not in screen.names()

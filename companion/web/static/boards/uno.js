@@ -43,7 +43,32 @@
       });
       table.append(idol);
     }
+    if (Array.isArray(state.hands_left) && (state.rounds || []).length) table.append(roundEnd(match, words));
     return [table];
+  }
+
+  // A round's end with phones as hands (the companion counted every hand, face up): who went
+  // out, each player's cards left, the points they gave and their total, and the target.
+  // The same on every phone, seated or not, and on the table's screen (ui/uno/round_end.py).
+  function roundEnd(match, words) {
+    const state = match.state;
+    const last = state.rounds[state.rounds.length - 1];
+    const list = node("ul", { class: "round-end-hands" });
+    state.hands_left.forEach((cards, seat) => {
+      const chips = cards.length
+        ? cards.map((card) => node("span", { class: "chip card-" + cardColour(card) }, card))
+        : [node("span", { class: "none" }, words.no_cards_left)];
+      list.append(paint(node("li", { class: "hand", "data-seat": String(seat) },
+        badge(match, seat), node("span", { class: "name" }, match.players[seat].name),
+        node("span", { class: "left" }, ...chips),
+        node("span", { class: "points" }, fill(words.points_given, { n: last.points[seat] })),
+        node("span", { class: "total" }, fill(words.total, { n: last.totals[seat] }))), match, seat));
+    });
+    const target = fill(state.target_loses ? words.target_loses : words.target_wins, { points: state.target });
+    return node("section", { class: "round-end", id: "round-end" },
+      node("h3", {}, fill(words.round_end, { n: state.rounds.length })),
+      node("p", { class: "went-out" }, fill(words.went_out, { name: match.players[last.winner].name })),
+      list, node("p", { class: "target" }, target));
   }
 
   register("uno", draw);
