@@ -113,7 +113,10 @@ def _play_the_match(running: Table, seated: list[Phone], rng: random.Random) -> 
             taker = seated[taker_of(action, snapshot, len(seated))]
             _tap_a_play(taker, snapshot, rng)
             _wait_for_the_table(taker, running, snapshot.seq)
-        public |= public_cards(engine(running))
+        state = engine(running)
+        public |= public_cards(state)
+        # the hands a round's end counted are face up for everyone until the next deal
+        public |= {str(card) for hand in state.hands_left() or () for card in hand}
     raise AssertionError("the match did not end")
 
 
