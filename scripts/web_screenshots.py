@@ -224,8 +224,8 @@ def wild_to_play(snapshot: TableSnapshot) -> int | None:
 
 
 def shoot_hands(browser: Any, out: Path, width: int, height: int) -> None:
-    """A hand on a phone, with phones as hands: its cards (the ones it may play lit) and
-    the colour a Wild asks for, in light and dark."""
+    """A hand on a phone, with phones as hands: its cards (the ones it may play lit), the
+    colour a Wild asks for, and the round's end (every hand counted), in light and dark."""
     names = ("Ana", "Ben", "Cleo", "Dev")
     with tempfile.TemporaryDirectory() as folder:
         log = Path(folder) / "companion.db"
@@ -252,6 +252,22 @@ def shoot_hands(browser: Any, out: Path, width: int, height: int) -> None:
                         path = out / f"phone-classic-{view}-{scheme}.png"
                         _picture(browser, server.port, (width, height), scheme, path,
                                  names[seat], view)
+                _play_to_a_round_end(table, rng)
+                for scheme in ("light", "dark"):
+                    path = out / f"phone-classic-round-end-{scheme}.png"
+                    _picture(browser, server.port, (width, height), scheme, path,
+                             names[0], "round-end")
+
+
+def _play_to_a_round_end(table: Table, rng: random.Random) -> None:
+    """Play on until a player goes out and the companion has counted every hand."""
+    for _ in range(MOST_COMMANDS):
+        snapshot = table.snapshot
+        assert snapshot is not None
+        if (snapshot.public_state() or {}).get("hands_left") is not None:
+            return
+        table.post(choose_command(snapshot, table.games[snapshot.game], rng)).result()
+    raise SystemExit("Nobody went out within the demo match.")
 
 
 def _picture(  # type: ignore[no-untyped-def]
@@ -302,6 +318,9 @@ def _seat_view(page, name: str, view: str) -> None:  # type: ignore[no-untyped-d
         if page.query_selector("#seat-undo"):
             page.tap("#seat-undo")
         page.wait_for_function("() => document.getElementById('seat-message').textContent")
+    elif view == "round-end":
+        page.wait_for_selector("#round-end .hand")
+        page.evaluate("() => document.getElementById('round-end').scrollIntoView({block: 'start'})")
     elif view.startswith("hand"):
         page.wait_for_selector("#hand .card.lit")
         if view == "hand-wild":

@@ -138,3 +138,13 @@ def test_a_whole_match_is_played_by_taps_on_the_phones_hands_and_the_spectator_s
     assert deck.found_in(sent, held - public) == set()
     for made in [*seated, spectator]:
         assert made.script_errors == [], made.name
+    # the last round's count, face up on every phone: who went out, every hand with its points
+    last = (snapshot.public_state() or {})["rounds"][-1]
+    for made in [*seated, spectator]:
+        made.page.wait_for_selector("#round-end .hand")
+        assert made.page.inner_text("#round-end .went-out") == (
+            f"{snapshot.players[last['winner']].name} went out.")
+        for seat, cards in enumerate(engine(table).hands_left() or ()):
+            shown = made.page.inner_text(f'#round-end .hand[data-seat="{seat}"]')
+            assert all(str(card) in shown for card in cards), (made.name, seat)
+            assert (f"{last['points'][seat]} points" in shown) == bool(cards)

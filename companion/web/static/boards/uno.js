@@ -61,7 +61,8 @@
       list.append(paint(node("li", { class: "hand", "data-seat": String(seat) },
         badge(match, seat), node("span", { class: "name" }, match.players[seat].name),
         node("span", { class: "left" }, ...chips),
-        node("span", { class: "points" }, fill(words.points_given, { n: last.points[seat] })),
+        // the one who went out gave no points: its new total says what the round brought it
+        cards.length ? node("span", { class: "points" }, fill(words.points_given, { n: last.points[seat] })) : null,
         node("span", { class: "total" }, fill(words.total, { n: last.totals[seat] }))), match, seat));
     });
     const target = fill(state.target_loses ? words.target_loses : words.target_wins, { points: state.target });
