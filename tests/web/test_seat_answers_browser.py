@@ -19,7 +19,7 @@ import pytest
 from companion.table import DrawChance, Table
 from companion.web import WebServer
 from tests.web.conftest import PIN, start
-from tests.web.phone_pages import NEEDS_CHROMIUM, WAIT_MS, open_phone
+from tests.web.phone_pages import NEEDS_CHROMIUM, WAIT_MS, open_phone, wait_for_seq
 
 pytestmark = NEEDS_CHROMIUM
 
@@ -130,3 +130,20 @@ def test_a_seated_phone_draws_each_new_state_without_asking_about_its_seat(
     assert ana.locator("#seat-roll").count() == 0
     assert ana.evaluate("() => window.questions") == asked
     assert ana.script_errors == []
+
+
+def test_a_spectators_page_asks_nothing_about_a_seat_as_the_states_come(
+    browser: Any, server: WebServer, table: Table
+) -> None:
+    before = start(table, "yahtzee", 2)
+    page = open_phone(browser)
+    page.context.add_init_script(HOLD_AN_ANSWER)
+    page.goto(f"http://127.0.0.1:{server.port}/")
+    wait_for_seq(page, before.seq)
+    asked = page.evaluate("() => window.questions")
+    assert table.post(DrawChance(for_seq=before.seq)).result().applied
+    wait_for_seq(page, before.seq + 1)
+    assert page.locator("#seat-join").is_visible()  # a spectator's page, following the table
+    assert page.evaluate("() => window.questions") == asked
+    assert page.script_errors == []
+    page.context.close()
