@@ -22,9 +22,10 @@ Figures, not pass/fail (issue 17's targets in brackets):
 
 With `--players 4` (the default) four more clients are players' phones: each joins a
 seat (`POST /api/join` with the PIN), follows the stream like the others and, as the
-page's seat script does, asks `GET /api/me` with its seat cookie after every state it
-hears; the latency is to the last of all of them [issue 28: 50 spectators and 4 players,
-p99 under 100 ms, throughput within 10%].
+page's seat script does, asks `GET /api/me` with its seat cookie at each new match its
+stream hears (the seat's turn comes with each state, its `asks`; `--seat-asks every-state`
+asks after every state, as `seat.js` did before); the latency is to the last of all of
+them [issue 28: 50 spectators and 4 players, p99 under 100 ms, throughput within 10%].
 
 With `--hands` it measures instead phones as hands at a person's pace (issue 30), in
 `bench/web_hands.py` (its docstring says how): a whole four-player Tiki Twist round with
@@ -54,7 +55,7 @@ and each figure is the median of several runs, with the runs' own figures printe
 
     .venv/bin/python bench/web.py [--clients 50] [--players 4] [--commands 2000] [--rounds 7]
         [--paced 200] [--latency-rounds 3] [--interval-ms 250] [--burst-ms 50] [--warmup 30]
-        [--game backgammon]
+        [--game backgammon] [--seat-asks new-match|every-state]
     .venv/bin/python bench/web.py --hands [--spectators 20] [--tap-s 1.0] [--seed 1]
         [--taps 0] [--hands-runs 3]
 """
@@ -114,11 +115,17 @@ PIN = "0000"
 # -- the clients (the child process) ------------------------------------------------------
 
 
-def follow(port: int, clients: int, names: list[str]) -> None:
+SEAT_ASKS = "new-match"
+"""When a player's phone asks `GET /api/me`: at each new match, as `seat.js` does now (the
+seat's turn comes with each state, its `asks`), or after every state (`every-state`, as it
+did before: the figures of both on the same server, `--seat-asks`)."""
+
+
+def follow(port: int, clients: int, names: list[str], every_state: bool = False) -> None:
     """Open `clients` streams, and one more for each player of `names` (joined as that seat,
-    asking /api/me after every state), say "ready" once each has its first state, record
-    every state until a line comes on stdin, then print `[[match, seq, ns], ...]` per stream
-    as JSON."""
+    asking /api/me at each new match its stream hears, or after every state), say "ready"
+    once each has its first state, record every state until a line comes on stdin, then
+    print `[[match, seq, ns], ...]` per stream as JSON."""
     selector = selectors.DefaultSelector()
     cookies = [_join(port, name) for name in names]
     streams = clients + len(cookies)
@@ -149,8 +156,11 @@ def follow(port: int, clients: int, names: list[str]) -> None:
                 raise SystemExit(f"stream {key.data} was closed by the server")
             before = len(heard[key.data])
             buffers[key.data] = _frames(buffers[key.data] + chunk, heard[key.data], now)
-            if key.data >= clients and len(heard[key.data]) > before:
-                asking.ask(key.data - clients)
+            told = heard[key.data]
+            if key.data >= clients and len(told) > before:
+                new_match = before == 0 or told[before - 1][0] != told[-1][0]
+                if every_state or new_match:
+                    asking.ask(key.data - clients)
         if not ready and all(heard):
             ready = True
             print("ready", flush=True)
@@ -231,7 +241,7 @@ def followers(
     yields, once every stream is open, the list that receives what each heard when it stops."""
     child = subprocess.Popen(
         [sys.executable, __file__, "--follow", str(port), "--clients", str(clients),
-         "--names", ",".join(names)],
+         "--names", ",".join(names), "--seat-asks", SEAT_ASKS],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
     assert child.stdin is not None and child.stdout is not None
@@ -387,6 +397,7 @@ def percentile(ordered: list[float], share: float) -> float:
 
 
 def main() -> None:
+    global SEAT_ASKS
     """Print every figure against its target."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=50, help="SSE clients following")
@@ -401,6 +412,8 @@ def main() -> None:
     parser.add_argument("--game", default="backgammon", choices=sorted(game_specs()))
     parser.add_argument("--follow", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--names", default="", help=argparse.SUPPRESS)
+    parser.add_argument("--seat-asks", choices=["new-match", "every-state"], default=SEAT_ASKS,
+                        help="when a player's phone asks GET /api/me (seat.js: new-match)")
     parser.add_argument(
         "--hands", action="store_true",
         help="instead: a Tiki Twist round with phones as hands, every tap to its frame",
@@ -408,8 +421,10 @@ def main() -> None:
     hands = _sibling("web_hands")
     hands.add_arguments(parser)
     args = parser.parse_args()
+    SEAT_ASKS = args.seat_asks  # the child's phones ask as these do
     if args.follow is not None:
-        follow(args.follow, args.clients, [name for name in args.names.split(",") if name])
+        follow(args.follow, args.clients, [name for name in args.names.split(",") if name],
+               every_state=args.seat_asks == "every-state")
         return
     if args.hands:
         hands.run(args)

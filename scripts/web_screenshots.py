@@ -43,7 +43,7 @@ from companion.table import (
 from companion.table.lobby import Lobby, LobbyPlayer
 from companion.table.undo_asks import UndoAsks
 from companion.web import PinGuard, StreamSettings, WebServer, create_app
-from companion.web.seat_api import chance_seat
+from companion.web.seat_turns import chance_seat
 
 PIN = "000000"
 

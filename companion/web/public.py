@@ -17,6 +17,9 @@ screen's scoresheet shows them (UNO rounds, backgammon games, Yahtzee claims),
 so that every phone can draw how a finished match went from the state that
 ended it.
 
+`asks` are what the table asks of each seat now (`companion.web.seat_turns`, all public):
+a seated phone draws its own panel from them, with no question to the server per state.
+
 Each player comes with their seat's mark (`companion.seat_marks`): the letter,
 colour and ink the touchscreen draws them with, so a phone shows the same.
 """
@@ -31,6 +34,7 @@ from companion.games.chance_actions import Shuffle
 from companion.games.registry import game_spec, game_specs
 from companion.seat_marks import seat_mark
 from companion.table import TableSnapshot
+from companion.web.seat_turns import table_asks
 
 
 def public_match(snapshot: TableSnapshot | None) -> dict[str, Any] | None:
@@ -60,6 +64,7 @@ def public_match(snapshot: TableSnapshot | None) -> dict[str, Any] | None:
         "legal_actions": [action_to_json(action) for action in snapshot.public_actions]
         if chance is None
         else [],
+        "asks": table_asks(snapshot),
     }
 
 

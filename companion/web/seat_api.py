@@ -23,12 +23,10 @@ from companion.games.actions import Action, action_from_json
 from companion.games.base import RuleError
 from companion.games.chance_actions import DiceThrow, InvalidRoll
 from companion.games.uno.actions import CatchUno, CountHand
-from companion.games.uno.tiki_actions import PICKED as PICKED_BETWEEN_TWO
 from companion.i18n import _
 from companion.seat_marks import seat_mark
 from companion.table import Command, DrawChance, PlayAction, TableSnapshot, Undo
 from companion.table.hands import ON_PHONES
-from companion.table.lines import PICKED, POINTS_AT
 from companion.table.lobby import Lobby
 from companion.web.api import WebContext, applied, command_for, refuse_pin
 from companion.web.guard import Verdict
@@ -48,6 +46,7 @@ from companion.web.requests import (
     json_body,
     json_object,
 )
+from companion.web.seat_turns import chance_seat, seat_turn
 from companion.web.seat_undo import ask_undo, undo_news
 from companion.web.seats import COOKIE, CSRF_HEADER, IDLE_S, SeatSession, csrf_matches
 
@@ -108,16 +107,6 @@ def seat_of(snapshot: TableSnapshot | None, name: str) -> int | None:
     return None
 
 
-def chance_seat(snapshot: TableSnapshot) -> int | None:
-    """The seat whose dice the table waits for (the one seat its prompt names), or None when
-    the chance is nobody's alone (an opening roll of two, a shuffle, the Tiki spinner)."""
-    chance = snapshot.chance
-    if chance is None or chance.kind != "dice" or chance.note is None:
-        return None
-    seats = chance.note.seats
-    return seats[0] if len(seats) == 1 else None
-
-
 def owner_of(action: Action, snapshot: TableSnapshot) -> int | None:
     """Whose `action` is: the hand a count is of, the seat an out-of-turn call is about, the
     seat whose dice are awaited, the seat taking it, else the seat to move."""
@@ -137,40 +126,6 @@ def takes(action: Action, snapshot: TableSnapshot, seat: int) -> bool:
     if isinstance(action, CatchUno):
         return action.caught != seat
     return owner_of(action, snapshot) == seat
-
-
-def picked_seat(snapshot: TableSnapshot) -> int | None:
-    """The seat the spinner (or the companion's pick in its place) pointed at in the last
-    event, or the seat the spinning player picked where it stopped between two; else None.
-    The picked player may have a card's action to take without being the next to move ("The
-    spinner points at Cleo. Cleo draws 2 cards (Tiki Draw 2). Play goes on with Ben.")."""
-    said = snapshot.last_notes[0] if snapshot.last_notes else None
-    if said is not None and said.text in (POINTS_AT, PICKED) and len(said.seats) == 1:
-        return said.seats[0]
-    if said is not None and said.text == PICKED_BETWEEN_TWO and len(said.seats) == 2:
-        return said.seats[1]  # "Dev picked Ben"
-    return None
-
-
-def seat_turn(snapshot: TableSnapshot, seat: int) -> dict[str, Any]:
-    """What the table asks of `seat` now: to move, dice (how many), the count of its hand;
-    whether the spin just made picked it; whether the table has a move to take back; and the
-    state it is asked in (its match and seq,
-    what chance the table waits for)."""
-    waits = snapshot.chance
-    return {
-        "match": snapshot.match_id,
-        "seq": snapshot.seq,
-        "chance": None if waits is None else waits.kind,
-        "to_move": waits is None and not snapshot.is_over and snapshot.to_move == seat,
-        "dice": waits.dice if waits is not None and chance_seat(snapshot) == seat else None,
-        "count": any(
-            isinstance(action, CountHand) and action.counted == seat
-            for action in snapshot.public_actions
-        ),
-        "picked": picked_seat(snapshot) == seat,
-        "can_undo": snapshot.can_undo,
-    }
 
 
 def _seat_command(action: Action, seat: int, made_against: Against, match: int) -> Command:
@@ -356,5 +311,5 @@ class _SeatRoutes:
         return applied(said_answer(self.context.table, command, snapshot))
 
 
-__all__ = ["chance_seat", "lobby_players", "owner_of", "picked_seat", "refuse_unknown_name",
-           "register_seat_api", "seat_of", "seat_turn", "takes"]
+__all__ = ["lobby_players", "owner_of", "refuse_unknown_name",
+           "register_seat_api", "seat_of", "takes"]

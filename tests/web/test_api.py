@@ -18,7 +18,7 @@ from tests.web.conftest import PIN, play, start
 
 MATCH_KEYS = {
     "id", "game", "family", "title", "hands", "players", "seq", "to_move", "is_over", "scores",
-    "winners", "last_event", "chance", "state", "legal_actions", "rounds",
+    "winners", "last_event", "chance", "state", "legal_actions", "rounds", "asks",
 }  # fmt: skip
 
 
@@ -330,3 +330,11 @@ def test_the_first_load_is_under_100_kb_uncompressed(client: FlaskClient, table:
         assert answer.status_code == 200, path
         fetched.append(answer.data)
     assert sum(len(data) for data in fetched) < 100 * 1024
+
+
+def test_the_state_says_what_the_table_asks_of_each_seat(client: FlaskClient, table: Table) -> None:
+    start(table, "yahtzee", 2)
+    asks = client.get("/api/state").get_json()["match"]["asks"]
+    # the first throw for the order of play is Ana's: two dice, nobody to move yet
+    assert asks == {"to_move": None, "dice_seat": 0, "dice": 2, "count": [], "picked": None,
+                    "can_undo": False}

@@ -44,7 +44,7 @@ from companion.table import (
 from companion.table.undo_asks import UndoAsks
 from companion.web import PinGuard, StreamSettings, WebServer, create_app
 from companion.web.app import close_app
-from companion.web.seat_api import chance_seat
+from companion.web.seat_turns import chance_seat
 from tests.web.conftest import PIN, ManualClock, start
 from tests.web.phone_pages import NEEDS_CHROMIUM, PHONE, WAIT_MS
 from tests.web.seat_helpers import RecordingLine, hands_to_count, seat_secrets

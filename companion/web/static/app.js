@@ -98,7 +98,7 @@
     $("no-match").hidden = match !== null;
     $("match").hidden = match === null;
     document.body.dataset.seq = match ? String(match.seq) : "";
-    if (!match) return;
+    if (!match) return shown(match);
     $("match-title").textContent = match.title;
     $("turn").replaceChildren(...turnMarks(match), turnText(match));
     const draw = drawing(match.family);
@@ -107,6 +107,12 @@
     catchUp(match);
     showScores(match);
     showRecent();
+    shown(match);
+  }
+
+  // The seat's panel (seat.js) reads the seat's turn from each state shown.
+  function shown(match) {
+    document.dispatchEvent(new CustomEvent("state-shown", { detail: match }));
   }
 
   function names(match, seats) {

@@ -2,7 +2,9 @@
 // hands"): the cards drawn as the table's card is, the ones it may play now lit, a tap plays
 // (a Wild asks its colour), and the seat's other actions as buttons (draw, keep, UNO,
 // challenge, Duo's draft, ...). The hand is asked of GET /api/seat/hand with the seat's
-// token after every state the page draws, so a phone that reloads gets its hand back.
+// token after every state the page draws, so a phone that reloads gets its hand back; the
+// token is asked of GET /api/me once a seat, and nothing is asked where there is no hand
+// to show (the cards on the table, a spectator).
 "use strict";
 
 (function () {
@@ -10,6 +12,8 @@
   const words = JSON.parse(document.getElementById("words").textContent);
   const CARD_COLOURS = ["Red", "Yellow", "Green", "Blue"];
   let token = null;
+  let tokenOf = null; // the seat's name the token was given for
+  let hands = null; // where the hands are in the match shown ("phones": this script's)
   let asked = 0;
   let message = "";
   // The card whose Wild colour (or Duo play) is being asked, at the state it was tapped in:
@@ -133,13 +137,23 @@
       view.hidden = true;
       return;
     }
+    // No hand to show (the cards are on the table, the phone holds no seat): nothing to ask.
+    const seatName = document.body.dataset.seatName;
+    if (hands !== "phones" || !seatName) {
+      view.hidden = true;
+      return;
+    }
     try {
-      const me = await (await fetch("/api/me", { cache: "no-store", credentials: "same-origin" })).json();
-      if (!me.csrf || me.seat === null) { view.hidden = true; return; }
-      token = me.csrf;
+      if (token === null || tokenOf !== seatName) { // the seat's token, once a seat
+        const me = await (await fetch("/api/me", { cache: "no-store", credentials: "same-origin" })).json();
+        if (!me.csrf || me.seat === null) { view.hidden = true; return; }
+        token = me.csrf;
+        tokenOf = me.name;
+      }
       const response = await fetch("/api/seat/hand", {
         cache: "no-store", credentials: "same-origin", headers: { "X-CSRF-Token": token },
       });
+      if (response.status === 403) token = null; // another phone took the seat: ask again
       if (number !== asked) return; // a newer state asked again meanwhile
       if (!response.ok) { view.hidden = true; return; }
       draw(await response.json());
@@ -149,17 +163,18 @@
   }
 
   function start() {
-    const board = document.getElementById("board");
-    // The page redraws the board for every state it hears: the hand follows it.
-    new MutationObserver(() => {
+    // The page shows every state it hears (app.js): the hand follows it.
+    document.addEventListener("state-shown", (event) => {
+      hands = event.detail ? event.detail.hands : null;
       const names = Array.from(document.querySelectorAll("#board .hand .name"))
         .map((node) => node.textContent);
       document.body.dataset.handPlayers = JSON.stringify(names);
       refresh();
-    }).observe(board, { childList: true });
+    });
     // A join or a leave (seat.js marks the body) changes whose hand this phone holds.
-    new MutationObserver(() => refresh())
-      .observe(document.body, { attributes: true, attributeFilter: ["data-seat-name"] });
+    new MutationObserver((changes) => {
+      if (changes.some((change) => change.oldValue !== document.body.dataset.seatName)) refresh();
+    }).observe(document.body, { attributes: true, attributeFilter: ["data-seat-name"], attributeOldValue: true });
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") refresh();
     });

@@ -2,8 +2,9 @@
 // own controls when the table asks something of it (roll, count the hand, enter the throw,
 // ask for undo: the table's screen confirms it, or the PIN where it has none). The seat is a
 // server-side session behind an HttpOnly cookie; this script holds only its CSRF token, never
-// the PIN past the join. It learns the seat from /api/me, asked again each time the page shows
-// a new state (app.js sets body's data-seq). Any phone may start a match or a rematch with
+// the PIN past the join. It learns the seat from /api/me, and each new state's turn from the
+// state's public `asks` (app.js tells it each state shown, "state-shown"), asking /api/me
+// again only when something of its own may have changed. Any phone may start a match or a rematch with
 // the PIN ("New match"); over an unfinished match it asks first, as the table's home does.
 "use strict";
 
@@ -22,6 +23,7 @@
   let answered = 0; // the question whose answer is drawn: an older one's is dropped
   const ASK_AGAIN_MS = 1000; // after a question to /api/me that was not answered
   let askAgainTimer = null; // the one pending question asked again
+  let heardMatch = null; // the match of the last state the page showed
   let drawn = null; // what the seat's controls were drawn for (and at which state)
   let drawnKind = null; // what they were drawn for: redrawn only when it changes
   let askedUndo = null; // the number of the undo this page asked of the table's screen
@@ -80,13 +82,54 @@
     me = answer;
     if (me.name !== null) step = "seated";
     else if (step === "seated") step = "spectator";
+    drawTurn();
+    hearUndo();
+  }
+
+  // What the table asks of the seat, drawn: the panel, the vibration, the seat's row.
+  function drawTurn() {
     document.body.dataset.seatName = me.name || "";
     document.body.dataset.mySeat = me.seat === null || me.seat === undefined ? "" : String(me.seat);
     buzz();
     draw();
     mark();
     document.body.dataset.seatSeq = me.turn ? String(me.turn.seq) : ""; // the state drawn for
-    hearUndo();
+  }
+
+  // A new state shown (app.js): the seat's turn is read from its public `asks`, as the
+  // table's `turn` of /api/me is made, so four phones make no question a state. The page
+  // still asks when something of its own may have changed that the state does not say: a
+  // new match (its seat, the lobby, how an undo is confirmed), a seat it cannot find as it
+  // was, an undo of its own waiting for the table's screen.
+  function hear(match) {
+    const newMatch = !match || match.id !== heardMatch;
+    heardMatch = match ? match.id : null;
+    if (step !== "seated") return; // nothing a spectator's panel shows comes with a state
+    const found = match ? match.players.findIndex((player) => player.name === me.name) : -1;
+    const seat = found < 0 ? null : found;
+    if (newMatch || undoWaits() || !match.asks || seat !== me.seat || (seat !== null && !me.turn)) return learn();
+    if (seat === null) return; // joined, not in this match: nothing of its own to draw
+    if (match.id === me.turn.match && match.seq <= me.turn.seq) return; // drawn already, or newer
+    answered = asked; // an answer to a question asked before this is of an older state
+    me = Object.assign({}, me, { turn: turnOf(match, seat) });
+    drawTurn();
+  }
+
+  // An undo this page asked for whose answer it has not heard yet: the table's screen may
+  // answer it with the very state this page hears (or the ask may not be answered yet).
+  function undoWaits() {
+    if (me.undo && me.undo.state === "waiting") return true;
+    return askedUndo !== null && !(me.undo && me.undo.number === askedUndo);
+  }
+
+  // `turn` as GET /api/me answers it, from the state's `asks` (companion/web/seat_turns.py).
+  function turnOf(match, seat) {
+    const asks = match.asks;
+    return {
+      match: match.id, seq: match.seq, chance: match.chance ? match.chance.kind : null,
+      to_move: asks.to_move === seat, dice: asks.dice_seat === seat ? asks.dice : null,
+      count: asks.count.includes(seat), picked: asks.picked === seat, can_undo: asks.can_undo,
+    };
   }
 
   // The newest question was not answered (refused, offline): ask again, so that the page does
@@ -410,7 +453,7 @@
     closeMatch();
     draw();
     learn();
-    new MutationObserver(() => learn()).observe(document.body, { attributes: true, attributeFilter: ["data-seq"] });
+    document.addEventListener("state-shown", (event) => hear(event.detail));
     const board = document.getElementById("scoreboard");
     if (board) new MutationObserver(mark).observe(board, { childList: true, subtree: true });
     document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") learn(); });
