@@ -64,19 +64,37 @@
     refresh();
   }
 
+  // The colours to choose among, each a button filled with its colour: a Wild played, or a
+  // Wild turned up to start the pile (`choose_colour`).
+  function colourButton(hand, action) {
+    const colour = String(action.colour || "");
+    const word = words[colour.toLowerCase()] || colour;
+    return el("button", {
+      type: "button", class: "hand-colour colour-" + colour.toLowerCase(), "data-colour": colour,
+      "data-uno": action.uno ? "true" : "false", "data-legal": String(legalIndex(hand, action)),
+      onclick: () => play(hand, action),
+    }, action.uno ? fill(words.hand_with_uno, { colour: word }) : word);
+  }
+
+  // Duo: a Reverse played alone or the whole run of its colour, each button saying which
+  // cards it plays.
+  function runButton(hand, action) {
+    const said = action.action === "play_colour"
+      ? fill(words.hand_play_run, { cards: cardsOf(action).join(", ") })
+      : fill(words.hand_play_alone, { card: action.card });
+    return el("button", {
+      type: "button", class: "hand-action hand-run", "data-action": action.action,
+      "data-uno": action.uno ? "true" : "false", "data-legal": String(legalIndex(hand, action)),
+      onclick: () => play(hand, action),
+    }, action.uno ? fill(words.hand_and_uno, { play: said }) : said);
+  }
+
   function chooseAmong(hand, view, actions, card) {
     choosing = { seq: hand.seq, card };
+    const colours = actions.every((action) => action.colour);
     const row = el("div", { class: "hand-actions", id: "hand-choice" },
-      el("p", { class: "label" }, words.hand_choose_colour));
-    actions.forEach((action) => {
-      const colour = String(action.colour || "");
-      const word = words[colour.toLowerCase()] || colour;
-      row.append(el("button", {
-        type: "button", class: "hand-colour colour-" + colour.toLowerCase(), "data-colour": colour,
-        "data-uno": action.uno ? "true" : "false", "data-legal": String(legalIndex(hand, action)),
-        onclick: () => play(hand, action),
-      }, action.uno ? fill(words.hand_with_uno, { colour: word }) : word));
-    });
+      el("p", { class: "label" }, colours ? words.hand_choose_colour : words.hand_choose_run));
+    actions.forEach((action) => row.append(colours ? colourButton(hand, action) : runButton(hand, action)));
     const old = view.querySelector("#hand-choice");
     if (old) old.replaceWith(row); else view.append(row);
   }
@@ -101,7 +119,12 @@
       }, el("span", {}, card)));
     });
     const others = el("div", { class: "hand-actions" });
-    legal.filter((action) => cardsOf(action).length === 0).forEach((action) => {
+    const starting = legal.filter((action) => action.action === "choose_colour");
+    if (starting.length) {
+      others.append(el("p", { class: "label" }, words.hand_start_colour),
+        ...starting.map((action) => colourButton(hand, action)));
+    }
+    legal.filter((action) => cardsOf(action).length === 0 && action.action !== "choose_colour").forEach((action) => {
       others.append(el("button", {
         type: "button", class: "hand-action", "data-action": action.action,
         "data-legal": String(legalIndex(hand, action)), onclick: () => play(hand, action),
