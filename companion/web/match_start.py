@@ -19,7 +19,7 @@ from companion.i18n import _
 from companion.records import Player
 from companion.table import Rematch, TableSnapshot
 from companion.table.commands import DEFAULT_COLOURS
-from companion.table.hands import ON_PHONES
+from companion.table.hands import ON_PHONES, can_hold_hands
 from companion.web.api import (
     WebContext,
     applied,
@@ -110,7 +110,8 @@ class _MatchRoutes:
         games = [
             {"game": spec.name, "title": _(spec.title), "family": spec.family,
              "min_players": spec.min_players, "max_players": spec.max_players,
-             "on_table": snapshot is not None and snapshot.game == spec.name}
+             "on_table": snapshot is not None and snapshot.game == spec.name,
+             "hands_on_phones": can_hold_hands(spec)}
             for spec in self.context.table.games.values()
         ]
         return jsonify(games=games)

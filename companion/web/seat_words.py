@@ -43,6 +43,7 @@ def seat_words() -> dict[str, str]:
         "seat_add_player": _("Add a player"),
         "seat_start": _("Start"),
         "seat_rematch": _("Rematch"),
+        "seat_hands_on_phones": _("Hands on the phones: no deck needed"),
         "seat_abandon": _("Abandon"),
         "seat_keep": _("Keep"),
     }

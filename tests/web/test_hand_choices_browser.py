@@ -115,3 +115,39 @@ def test_a_wild_that_starts_the_pile_asks_its_colour_with_a_button_for_each(
         "seq => document.getElementById('hand').dataset.seq !== String(seq)", arg=snapshot.seq)
     after = table.snapshot
     assert after is not None and (after.public_state() or {}).get("colour") == "Green"
+
+
+def test_a_phone_with_the_pin_starts_a_match_with_phones_as_hands_from_new_match(
+    app: Flask, server: WebServer, table: Table, phones: Callable[[], Phone],  # noqa: F811
+) -> None:
+    first = start(table, "classic", 2, {"mode": "referee"})
+    seated = []
+    for seat in range(2):
+        made = phones()
+        join_as(made, first, seat)
+        seated.append(made)
+    page = phones().page
+    page.goto(seated[0].address)
+    page.tap("#new-match-open")
+    page.wait_for_selector("#new-match-pin")
+    page.select_option("#new-match-game", "yahtzee")
+    assert page.is_hidden("#new-match-hands")  # no deck for the companion to hold
+    page.select_option("#new-match-game", "classic")
+    assert page.is_visible("#new-match-hands")
+    assert "Hands on the phones: no deck needed" in page.inner_text(".new-match-hands")
+    page.check("#new-match-hands")
+    page.fill(".new-match-player >> nth=2", "Cleo")  # a player with no phone joined
+    page.fill("#new-match-pin", PIN)
+    page.tap("#new-match-start")
+    page.wait_for_selector("#new-match-message:has-text('no phone joined')")
+    assert "Cleo" in page.inner_text("#new-match-message")
+    assert table.snapshot is not None and table.snapshot.match_id == first.match_id
+    page.fill(".new-match-player >> nth=2", "")
+    page.tap("#new-match-start")
+    page.wait_for_selector("#new-match-abandon")
+    page.tap("#new-match-abandon")
+    page.wait_for_selector("#new-match-pin", state="detached")
+    snapshot = shuffle_until_a_seat_moves(table)
+    assert snapshot.game == "classic" and snapshot.hands == "phones"
+    for made in seated:  # each player's phone holds its own hand now
+        made.page.wait_for_selector("#hand .card")

@@ -114,5 +114,8 @@ def test_the_games_a_phone_may_start_are_listed_with_their_player_counts(
     assert set(games) == set(table.games)
     assert [name for name, game in games.items() if game["on_table"]] == ["tiki"]
     assert games["tiki"]["title"] == "UNO Tiki Twist"
+    # the games whose deck the companion can hold, to play with phones as hands
+    assert {name for name, game in games.items() if game["hands_on_phones"]} == {
+        "classic", "tiki", "duo"}
     assert (games["tiki"]["min_players"], games["tiki"]["max_players"]) == (
         table.games["tiki"].min_players, table.games["tiki"].max_players)

@@ -400,6 +400,16 @@
     const addName = (value) => names.append(el("input", { class: "new-match-player", type: "text", maxlength: "24", autocomplete: "off", value: value || "", "aria-label": fill(words.seat_player, { n: names.children.length + 1 }) }));
     (match ? match.players.map((player) => player.name) : []).forEach(addName);
     addName("");
+    // The UNO games may be played with each hand on its player's phone (every player
+    // joined first): the choice shows only for a game whose deck the companion can hold.
+    const onPhones = el("input", { id: "new-match-hands", type: "checkbox" });
+    const handsRow = el("label", { class: "seat-row new-match-hands", for: "new-match-hands" }, onPhones, el("span", {}, words.seat_hands_on_phones));
+    const showHands = () => {
+      const chosen = games.find((one) => one.game === game.value);
+      handsRow.hidden = !(chosen && chosen.hands_on_phones);
+    };
+    game.addEventListener("change", showHands);
+    showHands();
     const pinField = el("input", { id: "new-match-pin", type: "password", inputmode: "numeric", pattern: "[0-9]*", autocomplete: "off", maxlength: "8", "aria-label": words.seat_pin });
     const question = el("div", { id: "new-match-question", class: "seat-controls", hidden: true });
     const ask = async (path, body) => {
@@ -423,14 +433,16 @@
     const start = (event) => {
       event.preventDefault();
       const players = Array.from(names.querySelectorAll("input")).map((field) => field.value.trim()).filter((name) => name);
-      ask("/api/match/start", { pin: pinField.value, game: game.value, players });
+      const body = { pin: pinField.value, game: game.value, players };
+      if (!handsRow.hidden && onPhones.checked) body.hands = "phones";
+      ask("/api/match/start", body);
     };
     const buttons = [el("button", { id: "new-match-start", type: "submit", class: "seat-go" }, words.seat_start)];
     if (match) buttons.push(el("button", { id: "new-match-rematch", type: "button", onclick: () => ask("/api/match/rematch", { pin: pinField.value }) }, words.seat_rematch));
     buttons.push(el("button", { id: "new-match-cancel", type: "button", class: "seat-quiet", onclick: closeMatch }, words.seat_cancel));
     matchPanel.replaceChildren(el("form", { onsubmit: start },
       el("p", { class: "seat-title" }, words.seat_new_match),
-      el("label", { for: "new-match-game" }, words.seat_game), game,
+      el("label", { for: "new-match-game" }, words.seat_game), game, handsRow,
       el("p", { class: "seat-title" }, words.seat_players), names,
       el("button", { id: "new-match-add", type: "button", class: "seat-quiet", onclick: () => addName("") }, words.seat_add_player),
       el("div", { class: "seat-row" }, el("label", { for: "new-match-pin" }, words.seat_pin), pinField),
