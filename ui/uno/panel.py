@@ -95,8 +95,13 @@ class SeatRow(Widget):
         draw_text(surface, self.total, total, look, size, True, theme.TEXT)
         words = pygame.Rect(chip.right + gap, rect.y, total.x - chip.right - 3 * gap, rect.h)
         rest = self.uno or self.cards  # one card is said by the UNO word, never cut off
-        # The UNO word gets the room it needs first: it is what a catch turns on.
         rest_w = min(words.w * 3 // 4, look.font(size, self.uno != "").size(rest)[0])
+        if not self.uno:
+            # The name is who the row is: it keeps its room before the count of cards does
+            # (a long count, in Welsh say, ends with "…"). The UNO word gets the room it
+            # needs first: it is what a catch turns on.
+            name_need = look.font(size, True).size(self.player)[0]
+            rest_w = max(0, min(rest_w, words.w - gap - min(name_need, words.w * 3 // 5)))
         name_w = words.w - rest_w - gap
         draw_text(surface, self.player, pygame.Rect(words.x, words.y, name_w, words.h), look,
                   size, True)

@@ -2,10 +2,10 @@
 
 The companion holds every card, so it counts the hands itself the moment a player goes out.
 From then to the next deal (and at the match's end) the table's screen shows in its middle,
-as every phone does (`static/boards/uno.js`), who went out, each player's cards left and the
-points they gave, the new total of the one who went out and the target. The hands are
-public then (counted face up); the screen reads them from the public view only
-(`PhonesView.hands_left`).
+as every phone does (`static/boards/uno.js`, which lists the cards too), who went out, the
+points each player's cards left gave, the new total of the one who went out and the
+target. The hands are public then (counted face up); the screen reads them from the public
+view only (`PhonesView.hands_left`).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from ui.widgets import Label, TextBlock, Widget
 
 
 def round_end_table(view: PhonesView, area: pygame.Rect, look: Theme) -> list[Widget]:
-    """Who went out, then a line a seat (its points and cards left; the total of the one who
-    went out), then the target."""
+    """Who went out, then a line a seat (the points its cards left gave; the total of the one
+    who went out), then the target."""
     last = view.last_round()
     hands = view.hands_left()
     assert last is not None and hands is not None
@@ -37,14 +37,14 @@ def round_end_table(view: PhonesView, area: pygame.Rect, look: Theme) -> list[Wi
 
 
 def hand_left_words(name: str, cards: tuple[str, ...], points: int, total: int) -> str:
-    """One seat's line, its points before its cards so that a narrow screen cuts only the
-    cards: "Ben: 55 points — Red 5, Wild"; the player who went out: "Ana: no cards left,
-    total 120" (every total is on the scoreboard beside it)."""
+    """One seat's line: the points its cards left gave, "Ben: 55 points in hand" (the
+    cards themselves are on every phone, and their count on the scoreboard beside it: a
+    list of up to a few dozen cards fits no line of the screen); the player who went out:
+    "Ana: total 120" (the line above says who went out)."""
     if not cards:
-        return _("{name}: no cards left, total {total}").format(name=name, total=total)
-    return ngettext("{name}: {points} point — {cards}",
-                    "{name}: {points} points — {cards}", points).format(
-        name=name, cards=", ".join(cards), points=points)
+        return _("{name}: total {total}").format(name=name, total=total)  # went out, above
+    return ngettext("{name}: {points} point in hand",
+                    "{name}: {points} points in hand", points).format(name=name, points=points)
 
 
 __all__ = ["hand_left_words", "round_end_table"]
