@@ -55,7 +55,7 @@ and each figure is the median of several runs, with the runs' own figures printe
 
     .venv/bin/python bench/web.py [--clients 50] [--players 4] [--commands 2000] [--rounds 7]
         [--paced 200] [--latency-rounds 3] [--interval-ms 250] [--burst-ms 50] [--warmup 30]
-        [--game backgammon] [--seat-asks new-match|every-state]
+        [--game tiki] [--seat-asks new-match|every-state]
     .venv/bin/python bench/web.py --hands [--spectators 20] [--tap-s 1.0] [--seed 1]
         [--taps 0] [--hands-runs 3]
 """
@@ -284,17 +284,19 @@ def serving(
 class SimulatedPlay:
     """Posts the commands a simulated table would, the same ones for the same seed."""
 
-    def __init__(self, table: Table, game: str, seed: int = 1) -> None:
+    def __init__(self, table: Table, game: str, seed: int = 1, seats: int = 0) -> None:
         self.table = table
         self.spec = game_specs()[game]
         self.rng = random.Random(seed)
-        self.players = default_players(self.spec.min_players)
+        self.players = default_players(max(self.spec.min_players, seats))
         outcome = table.post(NewMatch(game, self.players, {})).result()
         assert outcome.applied, outcome.text
 
     def phones(self, count: int) -> list[str]:
-        """The names `count` players' phones join as, a seat each in turn."""
-        return [self.players[number % len(self.players)].name for number in range(count)]
+        """The names `count` players' phones join as, a seat each (a second phone joining
+        a seat would take it over, and the first would stop being a player's)."""
+        assert count <= len(self.players), f"{count} phones for {len(self.players)} seats"
+        return [player.name for player in self.players[:count]]
 
     def step(self) -> tuple[int, Key | None]:
         """Post the next command and wait for the table's answer; returns when it was posted
@@ -318,12 +320,14 @@ def warm_up(player: SimulatedPlay, commands: int) -> None:
 
 
 def commands_per_second(
-    path: Path, game: str, commands: int, clients: int, players: int = 0, warmup: int = 0
+    path: Path, game: str, commands: int, clients: int, players: int = 0, warmup: int = 0,
+    seats: int = 0,
 ) -> tuple[float, float]:
     """Commands applied per second, as fast as the table answers, with `clients` following
-    and `players` players' phones; and this process's CPU ms per command meanwhile."""
+    and `players` players' phones, in a match of `seats` players (at least the game's
+    least); and this process's CPU ms per command meanwhile."""
     with serving(path, clients + players) as (table, port):
-        player = SimulatedPlay(table, game)
+        player = SimulatedPlay(table, game, seats=max(seats, players))
         following = clients or players
         names = player.phones(players)
         with followers(port, clients, names) if following else contextlib.nullcontext():
@@ -347,7 +351,7 @@ def latencies_ms(
     newer one; the count of (command, client) pairs never heard; the memory figures in MB."""
     posted: dict[Key, int] = {}
     with serving(path, clients + players) as (table, port):
-        player = SimulatedPlay(table, game)
+        player = SimulatedPlay(table, game, seats=players)
         memory = {"none": resident_mb()}
         with followers(port, clients, player.phones(players)) as heard:
             warm_up(player, warmup)
@@ -409,7 +413,8 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=30, help="untimed commands before each run")
     parser.add_argument("--interval-ms", type=float, default=250.0, help="their pace")
     parser.add_argument("--burst-ms", type=float, default=50.0, help="a burst's pace (0: none)")
-    parser.add_argument("--game", default="backgammon", choices=sorted(game_specs()))
+    parser.add_argument("--game", default="tiki", choices=sorted(game_specs()),
+                        help="the game played, with a seat for each player's phone")
     parser.add_argument("--follow", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--names", default="", help=argparse.SUPPRESS)
     parser.add_argument("--seat-asks", choices=["new-match", "every-state"], default=SEAT_ASKS,
@@ -422,6 +427,11 @@ def main() -> None:
     hands.add_arguments(parser)
     args = parser.parse_args()
     SEAT_ASKS = args.seat_asks  # the child's phones ask as these do
+    seats = game_specs()[args.game].max_players
+    if args.players > seats and not args.hands:
+        parser.error(f"{args.game} seats at most {seats} players, so {args.players} players'"
+                     f" phones cannot each hold a seat: give --players {seats} or another"
+                     " --game (tiki seats up to 10)")
     if args.follow is not None:
         follow(args.follow, args.clients, [name for name in args.names.split(",") if name],
                every_state=args.seat_asks == "every-state")
@@ -528,8 +538,8 @@ def _print_throughput(directory: Path, args: argparse.Namespace) -> None:
         kinds = [(alone, 0, 0), (followed, args.clients, args.players)]
         for into, clients, players in kinds if run % 2 == 0 else kinds[::-1]:
             path = directory / f"run{run}-{clients}.db"
-            into.append(commands_per_second(
-                path, args.game, args.commands, clients, players, args.warmup
+            into.append(commands_per_second(  # the same match, followed or not
+                path, args.game, args.commands, clients, players, args.warmup, args.players
             ))  # fmt: skip
     costs = [1 - with_ / without for (without, _), (with_, _) in zip(alone, followed, strict=True)]
     slowdown = statistics.median(costs)

@@ -154,3 +154,61 @@ def test_a_yahtzee_protected_tile_wears_the_screens_shield(
     )
     assert inside, f"the shield is not on square {square}"
     assert phone.script_errors == []
+
+
+def _play_until(table: Table, rng: random.Random, rolled: bool) -> tuple[Any, dict[str, Any]]:
+    """Commands as the demo chooses them until a player's dice show (`rolled`: after a
+    roll; else before the first): the snapshot and its dice."""
+    for _ in range(200):
+        snapshot = table.snapshot
+        assert snapshot is not None
+        dice = (snapshot.public_state() or {}).get("dice") or {}
+        if "rolls" in dice and bool(dice["rolls"]) == rolled:
+            return snapshot, dice
+        table.post(choose_command(snapshot, table.games[snapshot.game], rng)).result()
+    pytest.fail("the dice never came to that in 200 commands")
+
+
+@NEEDS_CHROMIUM
+def test_the_yahtzee_dice_on_the_board_say_the_roll_they_came_from(
+    phone: Any, server: WebServer, table: Table
+) -> None:
+    """Before a turn's first roll the board counts no roll (the prompt says "roll 1 of
+    3"); after it, "Roll 1 of 3" under the dice, where it said "Rolls: 0 of 3" under
+    "roll 1 of 3"."""
+    start(table, "yahtzee", 3)
+    rng = random.Random(1)
+    snapshot, dice = _play_until(table, rng, rolled=False)
+    phone.goto(f"http://127.0.0.1:{server.port}/")
+    wait_for_seq(phone, snapshot.seq)
+    assert f"roll 1 of {dice['max_rolls']}" in phone.locator("main").inner_text()
+    assert phone.locator("#board .yz-rolls").count() == 0
+    snapshot, dice = _play_until(table, rng, rolled=True)
+    wait_for_seq(phone, snapshot.seq)
+    shown = phone.locator("#board .yz-rolls").text_content()
+    assert shown == f"Roll {dice['rolls']} of {dice['max_rolls']}"
+    assert phone.script_errors == []
+
+
+@NEEDS_CHROMIUM
+@pytest.mark.parametrize(("points", "said"), [(1, "1 point"), (2, "2 points"), (55, "55 points")])
+def test_a_hand_left_at_a_rounds_end_says_its_points_in_the_singular_for_one(
+    phone: Any, server: WebServer, table: Table, points: int, said: str
+) -> None:
+    """The phone's round-end card (phones as hands) says "1 point", not "1 points"."""
+    start(table, "classic", 2)
+    phone.goto(f"http://127.0.0.1:{server.port}/")
+    wait_for_seq(phone, 0)
+    shown = phone.evaluate(
+        """(points) => {
+          const words = JSON.parse(document.getElementById("words").textContent);
+          const players = [{ name: "Ana" }, { name: "Ben" }];
+          const state = { top_card: "Red 1", hand_counts: [0, 1], hands_left: [[], ["Red 1"]],
+            rounds: [{ winner: 0, points: [0, points], totals: [points, 0] }], target: 500 };
+          const [table] = Boards.drawing("uno")({ players, state }, words);
+          return table.querySelector('#round-end li[data-seat="1"] .points').textContent;
+        }""",
+        points,
+    )
+    assert shown == said
+    assert phone.script_errors == []

@@ -62,7 +62,7 @@
         badge(match, seat), node("span", { class: "name" }, match.players[seat].name),
         node("span", { class: "left" }, ...chips),
         // the one who went out gave no points: its new total says what the round brought it
-        cards.length ? node("span", { class: "points" }, fill(words.points_given, { n: last.points[seat] })) : null,
+        cards.length ? node("span", { class: "points" }, (last.points[seat] === 1 ? words.one_point : fill(words.points_given, { n: last.points[seat] }))) : null,
         node("span", { class: "total" }, fill(words.total, { n: last.totals[seat] }))), match, seat));
     });
     const target = fill(state.target_loses ? words.target_loses : words.target_wins, { points: state.target });

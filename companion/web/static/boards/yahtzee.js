@@ -99,7 +99,8 @@
       ring.append(svg("rect", { x, y, width: die, height: die, rx: 5, class: kept.has(index) ? "yz-die kept" : "yz-die" }));
       ring.append(svg("text", { x: x + die / 2, y: y + die / 2 + 6, class: "yz-face" }, face));
     });
-    ring.append(svg("text", { x: centre, y: middle.y + middle.size / 2 + 22, class: "yz-rolls" }, fill(words.rolls_left, { n: dice.rolls, max: dice.max_rolls })));
+    // The roll these dice came from; before the first there are none (the prompt names it).
+    if (dice.rolls > 0) ring.append(svg("text", { x: centre, y: middle.y + middle.size / 2 + 22, class: "yz-rolls" }, fill(words.roll_shown, { n: dice.rolls, max: dice.max_rolls })));
   }
 
   function draw(match, words) {
